@@ -1,0 +1,132 @@
+//! Writing table files: the encoder of the format the reader specifies, and
+//! the crash-safe write into place.
+
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use dice_tables_reader::format::{self, DType, Encoding, Header, Param, SectionEntry, SECTION_ALIGN};
+use rayon::prelude::*;
+
+/// The zstd level of every compressed section. Part of the output: changing it
+/// changes every checksum in the manifest.
+pub const ZSTD_LEVEL: i32 = 19;
+
+/// One section before encoding: its decoded little-endian bytes.
+pub struct Section {
+    pub name: &'static str,
+    pub dtype: DType,
+    pub dims: Vec<u64>,
+    pub encoding: Encoding,
+    pub bytes: Vec<u8>,
+}
+
+impl Section {
+    pub fn new(name: &'static str, dtype: DType, dims: &[usize], encoding: Encoding, bytes: Vec<u8>) -> Section {
+        let dims: Vec<u64> = dims.iter().map(|&d| d as u64).collect();
+        let elements: u64 = dims.iter().product();
+        assert_eq!(elements * dtype.size(), bytes.len() as u64, "section {name}: dims and bytes disagree");
+        // An empty section is stored raw: there is nothing to compress.
+        let encoding = if bytes.is_empty() { Encoding::Raw } else { encoding };
+        Section { name, dtype, dims, encoding, bytes }
+    }
+}
+
+/// Little-endian bytes of a slice of numbers.
+pub fn le_bytes<T: Copy, const N: usize>(values: &[T], to_le: impl Fn(T) -> [u8; N]) -> Vec<u8> {
+    values.iter().flat_map(|&v| to_le(v)).collect()
+}
+
+/// Encodes a whole table file. The same inputs give the same bytes: nothing
+/// depends on the time, the machine or the thread count.
+pub fn encode(game: &str, params: &[(&str, i64)], sections: Vec<Section>) -> Vec<u8> {
+    let stored: Vec<Vec<u8>> = sections
+        .par_iter()
+        .map(|s| match s.encoding {
+            Encoding::Raw => s.bytes.clone(),
+            Encoding::Zstd => zstd::bulk::compress(&s.bytes, ZSTD_LEVEL).expect("zstd compresses in memory"),
+            Encoding::ZstdShuffled => {
+                zstd::bulk::compress(&format::shuffle(&s.bytes, s.dtype.size() as usize), ZSTD_LEVEL)
+                    .expect("zstd compresses in memory")
+            }
+        })
+        .collect();
+    let mut header = Header {
+        game: game.to_string(),
+        params: params.iter().map(|&(name, value)| Param { name: name.to_string(), value }).collect(),
+        file_len: 0,
+        sections: sections
+            .iter()
+            .zip(&stored)
+            .map(|(s, data)| SectionEntry {
+                name: s.name.to_string(),
+                dtype: s.dtype,
+                dims: s.dims.clone(),
+                encoding: s.encoding,
+                offset: 0,
+                stored_len: data.len() as u64,
+                blake3: *blake3::hash(&s.bytes).as_bytes(),
+            })
+            .collect(),
+    };
+    // Integers are fixed-width, so the header's length does not depend on the offsets.
+    let header_len = encode_header(&header).len();
+    let mut cursor = (format::PREAMBLE_LEN + header_len) as u64;
+    for entry in &mut header.sections {
+        cursor = cursor.next_multiple_of(SECTION_ALIGN);
+        entry.offset = cursor;
+        cursor += entry.stored_len;
+    }
+    header.file_len = cursor;
+    let header_bytes = encode_header(&header);
+    assert_eq!(header_bytes.len(), header_len);
+
+    let mut file = Vec::with_capacity(cursor as usize);
+    file.extend_from_slice(&format::MAGIC);
+    file.extend_from_slice(&format::VERSION.to_le_bytes());
+    file.extend_from_slice(&(header_len as u32).to_le_bytes());
+    file.extend_from_slice(blake3::hash(&header_bytes).as_bytes());
+    file.extend_from_slice(&header_bytes);
+    for (entry, data) in header.sections.iter().zip(&stored) {
+        file.resize(entry.offset as usize, 0);
+        file.extend_from_slice(data);
+    }
+    file
+}
+
+fn encode_header(header: &Header) -> Vec<u8> {
+    let bytes = bincode::serde::encode_to_vec(header, format::header_config()).expect("header encodes");
+    assert!(bytes.len() <= format::limits::MAX_HEADER_LEN, "header over the format's limit");
+    bytes
+}
+
+/// Writes `bytes` to `dir/name` so that a reader (or a crash) only ever sees
+/// the old file or the whole new one: write a temporary file in the same
+/// directory, sync it, rename it over the target, sync the directory.
+/// Programs that have the old file mapped keep reading the old inode.
+pub fn write_atomically(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<PathBuf> {
+    let target = dir.join(name);
+    let temp = dir.join(format!(".{name}.tmp.{}", std::process::id()));
+    let result = (|| {
+        let mut file = File::create(&temp)?;
+        file.write_all(bytes)?;
+        pause_for_tests();
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&temp, &target)?;
+        // The rename itself is only durable once the directory is synced.
+        File::open(dir)?.sync_all()
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    result.map(|()| target)
+}
+
+/// A test-only pause point in the middle of a write, so a test can kill the
+/// generator there: set `DICE_TABLES_PAUSE_MID_WRITE_MS`.
+fn pause_for_tests() {
+    if let Some(ms) = std::env::var("DICE_TABLES_PAUSE_MID_WRITE_MS").ok().and_then(|v| v.parse().ok()) {
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+    }
+}

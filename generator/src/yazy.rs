@@ -1,0 +1,198 @@
+//! yazy (seed 004).
+//!
+//! Five dice, 11 turns. A turn: roll all five, then up to `rerolls` rerolls
+//! (default 2), each keeping any sub-multiset; then score the dice in one of
+//! the 11 categories still open: ones..sixes (face x count), three-kind and
+//! four-kind (sum of all dice if some face shows 3 / 4+ times), full-house
+//! (25 for exactly 3+2 of two faces), straight (40 for 1-5 or 2-6), yazy (50
+//! for five of a kind). No bonuses. Maximise the expected total.
+//!
+//! The state is (mask of open categories, roll, rerolls left); the points
+//! already scored do not matter, so each mask's turn is solved once, from the
+//! turn-start values of the masks with one category fewer.
+
+use dice_tables_reader::format::{DType, Encoding};
+use dice_tables_reader::yazy::{CATEGORIES, KEEP_ALL, KEEP_VALUE_SCALE, MASKS, NO_ACTION, PARTIAL_KEEPS, ROLLS};
+use rayon::prelude::*;
+
+use crate::artifact::{le_bytes, Section};
+use crate::dice::{multisets, Dice, KeepGraph};
+
+/// The points `dice` scores in category `c` (mask bit order).
+pub fn points(dice: &Dice, c: usize) -> u8 {
+    let counts = dice.counts();
+    let most = *counts.iter().max().expect("six faces");
+    let sum = dice.sum() as u8;
+    match c {
+        0..=5 => (c as u8 + 1) * counts[c],
+        6 => if most >= 3 { sum } else { 0 },
+        7 => if most >= 4 { sum } else { 0 },
+        8 => if counts.contains(&3) && counts.contains(&2) { 25 } else { 0 },
+        9 => if most == 1 && (counts[0] == 0 || counts[5] == 0) { 40 } else { 0 },
+        10 => if most == 5 { 50 } else { 0 },
+        _ => unreachable!("11 categories"),
+    }
+}
+
+/// Everything the table holds, laid out as its sections.
+pub struct Solution {
+    pub rerolls: u8,
+    /// Per mask: the expected score still to come before the turn's roll.
+    pub turn_start: Vec<f64>,
+    /// Per (roll, category): points now.
+    pub category_points: Vec<u8>,
+    /// Per (mask, roll): the best category with no rerolls left.
+    pub best_category: Vec<u8>,
+    /// Per (rerolls left - 1, mask, roll): the best keep's graded rank, or KEEP_ALL.
+    pub best_keep: Vec<u8>,
+    /// Per (rerolls left - 1, mask, partial keep): its value, solved in f64.
+    pub keep_value: Vec<f64>,
+}
+
+impl Solution {
+    /// States of the full DP: every (mask, roll, rerolls left).
+    pub fn states(&self) -> u64 {
+        (MASKS * ROLLS * (usize::from(self.rerolls) + 1)) as u64
+    }
+
+    /// The table's sections, as `dice_tables_reader::yazy` expects them.
+    pub fn into_sections(self) -> Vec<Section> {
+        let r = usize::from(self.rerolls);
+        // Keep-major order ([level][keep][mask]) puts the values of one keep
+        // under neighbouring masks side by side: they compress far better.
+        let mut keep_value = vec![0u32; self.keep_value.len()];
+        for level in 0..r {
+            for mask in 0..MASKS {
+                for keep in 0..PARTIAL_KEEPS {
+                    let v = self.keep_value[(level * MASKS + mask) * PARTIAL_KEEPS + keep];
+                    keep_value[(level * PARTIAL_KEEPS + keep) * MASKS + mask] = (v * KEEP_VALUE_SCALE).round() as u32;
+                }
+            }
+        }
+        vec![
+            Section::new("turn_start", DType::F64, &[MASKS], Encoding::Raw, le_bytes(&self.turn_start, f64::to_le_bytes)),
+            Section::new("category_points", DType::U8, &[ROLLS, CATEGORIES.len()], Encoding::Raw, self.category_points),
+            Section::new("best_category", DType::U8, &[MASKS, ROLLS], Encoding::Zstd, self.best_category),
+            Section::new("best_keep", DType::U8, &[r, MASKS, ROLLS], Encoding::Zstd, self.best_keep),
+            Section::new(
+                "keep_value",
+                DType::U32,
+                &[r, PARTIAL_KEEPS, MASKS],
+                Encoding::ZstdShuffled,
+                le_bytes(&keep_value, u32::to_le_bytes),
+            ),
+        ]
+    }
+}
+
+/// One mask's turn, solved.
+struct MaskTurn {
+    turn_start: f64,
+    best_category: Vec<u8>,
+    best_keep: Vec<u8>,
+    keep_value: Vec<f64>,
+}
+
+/// Solves every state. Masks are solved in layers by the number of open
+/// categories, each layer in parallel: a mask needs only masks with one
+/// category fewer. Each mask is computed the same way whatever the thread,
+/// so the output does not depend on the thread count.
+pub fn solve(rerolls: u8, mut progress: impl FnMut(usize, usize)) -> Solution {
+    let rolls = multisets(5);
+    let graph = KeepGraph::new(5);
+    let category_points: Vec<u8> =
+        rolls.iter().flat_map(|d| (0..CATEGORIES.len()).map(move |c| points(d, c))).collect();
+    let r = usize::from(rerolls);
+    let mut sol = Solution {
+        rerolls,
+        turn_start: vec![0.0; MASKS],
+        category_points,
+        best_category: vec![NO_ACTION; MASKS * ROLLS],
+        best_keep: vec![NO_ACTION; r * MASKS * ROLLS],
+        keep_value: vec![0.0; r * MASKS * PARTIAL_KEEPS],
+    };
+    for open in 1..=CATEGORIES.len() {
+        progress(open, CATEGORIES.len());
+        let layer: Vec<usize> = (1..MASKS).filter(|m| m.count_ones() as usize == open).collect();
+        let turns: Vec<MaskTurn> = layer
+            .par_iter()
+            .map(|&mask| solve_turn(mask, rerolls, &graph, &sol.category_points, &sol.turn_start))
+            .collect();
+        for (&mask, turn) in layer.iter().zip(turns) {
+            sol.turn_start[mask] = turn.turn_start;
+            sol.best_category[mask * ROLLS..][..ROLLS].copy_from_slice(&turn.best_category);
+            for level in 0..r {
+                let at = level * MASKS + mask;
+                sol.best_keep[at * ROLLS..][..ROLLS].copy_from_slice(&turn.best_keep[level * ROLLS..][..ROLLS]);
+                sol.keep_value[at * PARTIAL_KEEPS..][..PARTIAL_KEEPS]
+                    .copy_from_slice(&turn.keep_value[level * PARTIAL_KEEPS..][..PARTIAL_KEEPS]);
+            }
+        }
+    }
+    sol
+}
+
+fn solve_turn(mask: usize, rerolls: u8, graph: &KeepGraph, category_points: &[u8], turn_start: &[f64]) -> MaskTurn {
+    let r = usize::from(rerolls);
+    let mut best_category = vec![0u8; ROLLS];
+    // roll_value[roll]: the value with the current number of rerolls left, from 0 up.
+    let mut roll_value = vec![f64::NEG_INFINITY; ROLLS];
+    for roll in 0..ROLLS {
+        for c in (0..CATEGORIES.len()).filter(|c| mask >> c & 1 == 1) {
+            // The reader recomputes this same sum, so keep the expression identical.
+            let v = f64::from(category_points[roll * CATEGORIES.len() + c]) + turn_start[mask & !(1 << c)];
+            if v > roll_value[roll] {
+                roll_value[roll] = v;
+                best_category[roll] = c as u8;
+            }
+        }
+    }
+    let mut best_keep = vec![0u8; r * ROLLS];
+    let mut keep_value = vec![0.0; r * PARTIAL_KEEPS];
+    for level in 0..r {
+        let kv = &mut keep_value[level * PARTIAL_KEEPS..][..PARTIAL_KEEPS];
+        graph.keep_values(&roll_value, kv);
+        for roll in 0..ROLLS {
+            let (v, keep) = graph.best_keep(roll, roll_value[roll], kv);
+            roll_value[roll] = v;
+            best_keep[level * ROLLS + roll] = keep.map_or(KEEP_ALL, |g| g as u8);
+        }
+    }
+    MaskTurn { turn_start: graph.fresh_roll_value(&roll_value), best_category, best_keep, keep_value }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn score(dice: &str, category: &str) -> u8 {
+        let c = CATEGORIES.iter().position(|&n| n == category).unwrap();
+        points(&dice.parse().unwrap(), c)
+    }
+
+    #[test]
+    fn scoring_rules() {
+        assert_eq!(score("11135", "ones"), 3);
+        assert_eq!(score("66634", "sixes"), 18);
+        assert_eq!(score("22245", "three-kind"), 15);
+        assert_eq!(score("22345", "three-kind"), 0);
+        assert_eq!(score("33332", "four-kind"), 14);
+        assert_eq!(score("33322", "four-kind"), 0);
+        assert_eq!(score("33322", "full-house"), 25);
+        assert_eq!(score("33333", "full-house"), 0);
+        assert_eq!(score("12345", "straight"), 40);
+        assert_eq!(score("65432", "straight"), 40);
+        assert_eq!(score("12346", "straight"), 0);
+        assert_eq!(score("44444", "yazy"), 50);
+        assert_eq!(score("44444", "four-kind"), 20);
+    }
+
+    #[test]
+    fn whole_game_values() {
+        for (rerolls, expected) in [(0, 75.871021), (2, 165.7573187)] {
+            let sol = solve(rerolls, |_, _| {});
+            let v = sol.turn_start[MASKS - 1];
+            assert!((v - expected).abs() < 1e-6, "rerolls {rerolls}: {v}");
+        }
+    }
+}

@@ -1,0 +1,362 @@
+//! The container format shared by every game: a fixed preamble, a checksummed
+//! header, then 64-byte-aligned sections. `FORMAT.md` is the byte-level
+//! specification; this module is its reference implementation.
+//!
+//! Nothing in a file is trusted before it is checked: the header length is
+//! bounded before the header is read, every count in the header is bounded
+//! before anything is allocated for it, section sizes must agree with the
+//! game's own dimensions before anything is decompressed, and every section's
+//! blake3 is verified before the table is handed out.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Error;
+
+/// The first eight bytes of every table file.
+pub const MAGIC: [u8; 8] = *b"DICETBL\0";
+/// The format version this reader reads and the generator writes.
+pub const VERSION: u32 = 1;
+/// Bytes before the header: magic, version, header length, header blake3.
+pub const PREAMBLE_LEN: usize = 48;
+/// Every section starts at a multiple of this, counted from the file's start,
+/// so raw sections can be used in place from a memory map.
+pub const SECTION_ALIGN: u64 = 64;
+
+/// Hard limits, checked before any length read from a file is trusted.
+pub mod limits {
+    /// The encoded header.
+    pub const MAX_HEADER_LEN: usize = 64 * 1024;
+    /// Bytes of a game id, a parameter name or a section name.
+    pub const MAX_NAME_LEN: usize = 64;
+    /// Rules parameters.
+    pub const MAX_PARAMS: usize = 16;
+    /// Sections.
+    pub const MAX_SECTIONS: usize = 32;
+    /// Dimensions of one section.
+    pub const MAX_DIMS: usize = 4;
+    /// Decoded bytes of one section (the game's own dimensions bound it further).
+    pub const MAX_SECTION_BYTES: u64 = 256 << 20;
+}
+
+/// The type of a section's elements, all little-endian.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DType {
+    /// Unsigned 8-bit integers (variant 0).
+    U8,
+    /// Unsigned 16-bit integers (variant 1).
+    U16,
+    /// Unsigned 32-bit integers (variant 2).
+    U32,
+    /// IEEE 754 binary32 (variant 3).
+    F32,
+    /// IEEE 754 binary64 (variant 4).
+    F64,
+}
+
+impl DType {
+    /// Bytes per element.
+    pub fn size(self) -> u64 {
+        match self {
+            DType::U8 => 1,
+            DType::U16 => 2,
+            DType::U32 | DType::F32 => 4,
+            DType::F64 => 8,
+        }
+    }
+
+    /// The name used in `reader info` and the spec.
+    pub fn name(self) -> &'static str {
+        match self {
+            DType::U8 => "u8",
+            DType::U16 => "u16",
+            DType::U32 => "u32",
+            DType::F32 => "f32",
+            DType::F64 => "f64",
+        }
+    }
+}
+
+/// How a section's bytes are stored in the file.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    /// The decoded bytes themselves (variant 0).
+    Raw,
+    /// One zstd frame that decodes to exactly the decoded length (variant 1).
+    Zstd,
+    /// One zstd frame that decodes to the byte planes of the elements: byte 0
+    /// of every element, then byte 1 of every element, and so on (variant 2).
+    /// Tables of slowly varying numbers compress much better this way.
+    ZstdShuffled,
+}
+
+impl Encoding {
+    /// The name used in `reader info` and the spec.
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Raw => "raw",
+            Encoding::Zstd => "zstd",
+            Encoding::ZstdShuffled => "zstd-shuffled",
+        }
+    }
+}
+
+/// One rules parameter of the game, such as the number of rerolls.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Param {
+    /// The parameter's name.
+    pub name: String,
+    /// Its value.
+    pub value: i64,
+}
+
+/// One entry of the section directory.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct SectionEntry {
+    /// The section's name, unique within the file.
+    pub name: String,
+    /// The element type.
+    pub dtype: DType,
+    /// Dimensions, outermost first (row-major).
+    pub dims: Vec<u64>,
+    /// How the bytes are stored.
+    pub encoding: Encoding,
+    /// Where the stored bytes start, from the start of the file.
+    pub offset: u64,
+    /// How many bytes are stored.
+    pub stored_len: u64,
+    /// blake3 of the decoded bytes.
+    pub blake3: [u8; 32],
+}
+
+impl SectionEntry {
+    /// Elements in the section; `None` when the product overflows.
+    pub fn element_count(&self) -> Option<u64> {
+        self.dims.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d))
+    }
+
+    /// Bytes once decoded; `None` when it overflows.
+    pub fn decoded_len(&self) -> Option<u64> {
+        self.element_count()?.checked_mul(self.dtype.size())
+    }
+}
+
+/// The header: what the file holds and where.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The game id, such as `yazy`.
+    pub game: String,
+    /// The rules parameters the table was solved for.
+    pub params: Vec<Param>,
+    /// The length of the whole file; anything else is refused.
+    pub file_len: u64,
+    /// The section directory, in ascending order of offset.
+    pub sections: Vec<SectionEntry>,
+}
+
+impl Header {
+    /// The value of a rules parameter.
+    pub fn param(&self, name: &str) -> Option<i64> {
+        self.params.iter().find(|p| p.name == name).map(|p| p.value)
+    }
+
+    /// The directory entry of a section.
+    pub fn section(&self, name: &str) -> Option<&SectionEntry> {
+        self.sections.iter().find(|s| s.name == name)
+    }
+}
+
+/// The bincode configuration of the header: little-endian, fixed-width
+/// integers (so lengths are u64, enum tags u32), at most
+/// [`limits::MAX_HEADER_LEN`] bytes. `FORMAT.md` spells out the bytes.
+pub fn header_config() -> impl bincode::config::Config {
+    bincode::config::standard()
+        .with_little_endian()
+        .with_fixed_int_encoding()
+        .with_limit::<{ limits::MAX_HEADER_LEN }>()
+}
+
+/// What a game expects of one section: checked against the directory before
+/// any section is read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExpectedSection {
+    /// Section name.
+    pub name: &'static str,
+    /// Element type.
+    pub dtype: DType,
+    /// Dimensions.
+    pub dims: Vec<u64>,
+}
+
+/// Reads and checks the preamble and header of a file. Checks everything that
+/// does not need the game's own rules: magic, version, lengths, the header's
+/// checksum, limits, and that every section lies inside the file, aligned, in
+/// order, with zero padding between.
+pub fn parse_header(file: &[u8]) -> Result<Header, Error> {
+    if file.len() < PREAMBLE_LEN {
+        return Err(Error::Truncated { len: file.len() as u64, needed: PREAMBLE_LEN as u64 });
+    }
+    if file[0..8] != MAGIC {
+        return Err(Error::BadMagic);
+    }
+    let version = u32::from_le_bytes(file[8..12].try_into().expect("4 bytes"));
+    if version != VERSION {
+        return Err(Error::UnsupportedVersion(version));
+    }
+    let header_len = u32::from_le_bytes(file[12..16].try_into().expect("4 bytes")) as usize;
+    if header_len > limits::MAX_HEADER_LEN {
+        return Err(Error::Limit { what: "header length", value: header_len as u64, max: limits::MAX_HEADER_LEN as u64 });
+    }
+    let header_end = PREAMBLE_LEN + header_len;
+    if file.len() < header_end {
+        return Err(Error::Truncated { len: file.len() as u64, needed: header_end as u64 });
+    }
+    let header_bytes = &file[PREAMBLE_LEN..header_end];
+    if blake3::hash(header_bytes).as_bytes() != &file[16..48] {
+        return Err(Error::HeaderChecksum);
+    }
+    let (header, used): (Header, usize) =
+        bincode::serde::decode_from_slice(header_bytes, header_config())
+            .map_err(|e| Error::BadHeader(e.to_string()))?;
+    if used != header_len {
+        return Err(Error::BadHeader(format!("{} stray bytes after the header", header_len - used)));
+    }
+    check_header(&header, file, header_end as u64)?;
+    Ok(header)
+}
+
+fn check_name(what: &'static str, name: &str) -> Result<(), Error> {
+    if name.is_empty() || name.len() > limits::MAX_NAME_LEN || !name.bytes().all(|b| b.is_ascii_graphic()) {
+        return Err(Error::BadHeader(format!(
+            "{what} {name:?} is not 1-{} printable ASCII characters",
+            limits::MAX_NAME_LEN
+        )));
+    }
+    Ok(())
+}
+
+fn check_header(header: &Header, file: &[u8], header_end: u64) -> Result<(), Error> {
+    let len = file.len() as u64;
+    if header.file_len != len {
+        return Err(if len < header.file_len {
+            Error::Truncated { len, needed: header.file_len }
+        } else {
+            Error::TrailingBytes { len, expected: header.file_len }
+        });
+    }
+    check_name("game id", &header.game)?;
+    if header.params.len() > limits::MAX_PARAMS {
+        return Err(Error::Limit { what: "parameter count", value: header.params.len() as u64, max: limits::MAX_PARAMS as u64 });
+    }
+    for p in &header.params {
+        check_name("parameter name", &p.name)?;
+    }
+    if header.sections.len() > limits::MAX_SECTIONS {
+        return Err(Error::Limit { what: "section count", value: header.sections.len() as u64, max: limits::MAX_SECTIONS as u64 });
+    }
+    let mut cursor = header_end;
+    for s in &header.sections {
+        check_name("section name", &s.name)?;
+        if s.dims.is_empty() || s.dims.len() > limits::MAX_DIMS {
+            return Err(Error::BadSection { name: s.name.clone(), why: format!("has {} dimensions, not 1 to {}", s.dims.len(), limits::MAX_DIMS) });
+        }
+        let decoded = s.decoded_len().filter(|&n| n <= limits::MAX_SECTION_BYTES).ok_or_else(|| {
+            Error::BadSection { name: s.name.clone(), why: format!("declares more than {} bytes", limits::MAX_SECTION_BYTES) }
+        })?;
+        if s.encoding == Encoding::Raw && s.stored_len != decoded {
+            return Err(Error::BadSection { name: s.name.clone(), why: format!("is raw but stores {} bytes for {decoded} decoded", s.stored_len) });
+        }
+        if s.offset % SECTION_ALIGN != 0 || s.offset < cursor {
+            return Err(Error::BadSection { name: s.name.clone(), why: format!("starts at {}, not a multiple of {SECTION_ALIGN} at or after byte {cursor}", s.offset) });
+        }
+        let end = s.offset.checked_add(s.stored_len).filter(|&e| e <= len).ok_or_else(|| {
+            Error::BadSection { name: s.name.clone(), why: format!("runs past the end of the {len}-byte file") }
+        })?;
+        if file[cursor as usize..s.offset as usize].iter().any(|&b| b != 0) {
+            return Err(Error::BadSection { name: s.name.clone(), why: "is preceded by non-zero padding".into() });
+        }
+        cursor = end;
+    }
+    if cursor != len {
+        return Err(Error::TrailingBytes { len, expected: cursor });
+    }
+    if header.sections.iter().enumerate().any(|(i, s)| header.sections[..i].iter().any(|t| t.name == s.name)) {
+        return Err(Error::BadHeader("two sections have the same name".into()));
+    }
+    Ok(())
+}
+
+/// Checks the directory against the sections a game expects: the same names,
+/// types and dimensions, nothing missing and nothing extra.
+pub fn check_schema(header: &Header, expected: &[ExpectedSection]) -> Result<(), Error> {
+    for e in expected {
+        let s = header.section(e.name).ok_or_else(|| Error::BadSection {
+            name: e.name.to_string(),
+            why: format!("is missing from this {} table", header.game),
+        })?;
+        if s.dtype != e.dtype || s.dims != e.dims {
+            return Err(Error::BadSection {
+                name: s.name.clone(),
+                why: format!(
+                    "is {} {:?}, but a {} table with these rules has {} {:?}",
+                    s.dtype.name(), s.dims, header.game, e.dtype.name(), e.dims
+                ),
+            });
+        }
+    }
+    if let Some(extra) = header.sections.iter().find(|s| !expected.iter().any(|e| e.name == s.name)) {
+        return Err(Error::BadSection { name: extra.name.clone(), why: format!("is not part of a {} table", header.game) });
+    }
+    Ok(())
+}
+
+/// Decodes one section into bytes, checking its length and blake3.
+/// Raw sections are borrowed from the file; zstd ones are decompressed into a
+/// buffer of exactly the declared size (never more).
+pub(crate) fn decode_section(file: &[u8], s: &SectionEntry) -> Result<Option<Box<[u8]>>, Error> {
+    let stored = &file[s.offset as usize..(s.offset + s.stored_len) as usize];
+    let decoded_len = s.decoded_len().expect("checked by parse_header") as usize;
+    let decompress = || {
+        let mut out = vec![0u8; decoded_len];
+        let n = zstd::bulk::Decompressor::new()
+            .and_then(|mut d| d.decompress_to_buffer(stored, &mut out[..]))
+            .map_err(|e| Error::BadSection { name: s.name.clone(), why: format!("does not decompress: {e}") })?;
+        if n != decoded_len {
+            return Err(Error::BadSection { name: s.name.clone(), why: format!("decompresses to {n} bytes, not {decoded_len}") });
+        }
+        Ok(out)
+    };
+    let owned = match s.encoding {
+        Encoding::Raw => None,
+        Encoding::Zstd => Some(decompress()?.into_boxed_slice()),
+        Encoding::ZstdShuffled => Some(unshuffle(&decompress()?, s.dtype.size() as usize).into_boxed_slice()),
+    };
+    let bytes = owned.as_deref().unwrap_or(stored);
+    if blake3::hash(bytes).as_bytes() != &s.blake3 {
+        return Err(Error::SectionChecksum { name: s.name.clone() });
+    }
+    Ok(owned)
+}
+
+/// Splits elements of `width` bytes into byte planes (the `ZstdShuffled` layout).
+pub fn shuffle(bytes: &[u8], width: usize) -> Vec<u8> {
+    let n = bytes.len() / width;
+    let mut planes = vec![0u8; bytes.len()];
+    for (i, element) in bytes.chunks_exact(width).enumerate() {
+        for (k, &b) in element.iter().enumerate() {
+            planes[k * n + i] = b;
+        }
+    }
+    planes
+}
+
+/// Joins byte planes back into elements of `width` bytes.
+pub fn unshuffle(planes: &[u8], width: usize) -> Vec<u8> {
+    let n = planes.len() / width;
+    let mut bytes = vec![0u8; planes.len()];
+    for (i, element) in bytes.chunks_exact_mut(width).enumerate() {
+        for (k, b) in element.iter_mut().enumerate() {
+            *b = planes[k * n + i];
+        }
+    }
+    bytes
+}

@@ -1,0 +1,351 @@
+//! `reader`: look up dice-tables from the command line.
+//!
+//! Exit status: 0 ok, 1 a bad or missing table, 2 bad usage.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use dice_tables_reader::format::{self, Header};
+use dice_tables_reader::yazy::{Action, Mask, Yazy};
+use dice_tables_reader::{file_name, Dice, Error, Table, GAMES};
+
+/// Look up exact optimal-strategy tables for dice games.
+#[derive(Parser, Debug)]
+#[command(name = "reader", version, about, after_help = "Exit status: 0 ok, 1 a bad or missing table, 2 bad usage.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Look up a state of a game.
+    Lookup {
+        #[command(subcommand)]
+        game: Game,
+    },
+    /// Print a table file's header and sections.
+    Info {
+        /// The table file.
+        file: PathBuf,
+    },
+    /// Check every checksum of a table file, or of every table in a directory
+    /// (default: --tables resolution, `$DICE_TABLES`, else ./tables).
+    Verify {
+        /// A table file or a directory of them.
+        path: Option<PathBuf>,
+    },
+}
+
+#[derive(Args, Debug)]
+struct Common {
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Directory holding the tables (default: `$DICE_TABLES`, else ./tables).
+    #[arg(long, value_name = "DIR")]
+    tables: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Game {
+    /// yazy: the value and best action of a state, or the turn-start value of a mask.
+    Yazy {
+        /// Open categories: a number 0..2047 (decimal, 0x.., 0b..; bit i = category i)
+        /// or a comma list of names (ones,twos,threes,fours,fives,sixes,three-kind,
+        /// four-kind,full-house,straight,yazy), or `all`.
+        #[arg(long, value_name = "M", value_parser = parse_mask, allow_hyphen_values = true)]
+        mask: Mask,
+        /// The five dice showing, digits 1-6 in any order (without it: the turn-start value).
+        #[arg(long, value_name = "D", value_parser = parse_five_dice, allow_hyphen_values = true)]
+        dice: Option<Dice>,
+        /// Rerolls left, 0..2 for the default table (default: all of them).
+        #[arg(long, value_name = "R", requires = "dice", value_parser = parse_rerolls, allow_hyphen_values = true)]
+        rerolls: Option<u8>,
+        #[command(flatten)]
+        common: Common,
+    },
+}
+
+fn parse_mask(s: &str) -> Result<Mask, String> {
+    s.parse().map_err(|e: Error| e.to_string())
+}
+
+fn parse_five_dice(s: &str) -> Result<Dice, String> {
+    let dice: Dice = s.parse().map_err(|e: dice_tables_reader::dice::ParseDiceError| e.to_string())?;
+    if dice.len() != 5 {
+        return Err(format!("{} dice given: yazy needs exactly five digits 1-6, like 12456", s.chars().count()));
+    }
+    Ok(dice)
+}
+
+fn parse_rerolls(s: &str) -> Result<u8, String> {
+    s.parse::<u8>().map_err(|_| format!("rerolls {s:?} is not a whole number 0..2 (0..N for a table solved with N rerolls)"))
+}
+
+/// What went wrong, with the exit status it maps to.
+enum Failure {
+    /// Bad usage: exit 2.
+    Usage(String),
+    /// A bad or missing table: exit 1.
+    Table(String),
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Failure {
+        if e.is_table_error() {
+            Failure::Table(e.to_string())
+        } else {
+            Failure::Usage(e.to_string())
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_error(e),
+    };
+    let result = match cli.command {
+        Command::Lookup { game } => lookup(game),
+        Command::Info { file } => info(&file),
+        Command::Verify { path } => verify(path),
+    };
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(Failure::Usage(msg)) => {
+            eprintln!("reader: {msg}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Table(msg)) => {
+            eprintln!("reader: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// clap's errors as one line (help and version print as usual).
+fn clap_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            return if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+        _ => {}
+    }
+    let text = e.to_string();
+    let mut line = text.lines().next().unwrap_or("bad usage").trim_start_matches("error: ").to_string();
+    if e.kind() == ErrorKind::InvalidSubcommand && line.contains("subcommand") && text.contains("lookup") {
+        line = format!("{line}; the games are {}", GAMES.join(", "));
+    }
+    eprintln!("reader: {line} (see reader --help)");
+    ExitCode::from(2)
+}
+
+/// `--tables DIR`, else `$DICE_TABLES`, else `./tables`; it must exist.
+fn tables_dir(flag: Option<PathBuf>) -> Result<PathBuf, Failure> {
+    let (dir, source) = match (flag, std::env::var_os("DICE_TABLES")) {
+        (Some(d), _) => (d, "--tables"),
+        (None, Some(d)) if !d.is_empty() => (PathBuf::from(d), "$DICE_TABLES"),
+        _ => (PathBuf::from("tables"), "the default ./tables"),
+    };
+    if !dir.is_dir() {
+        return Err(Failure::Usage(format!(
+            "table directory {} (from {source}) does not exist: pass --tables DIR or set DICE_TABLES to the directory `make tables` wrote",
+            dir.display()
+        )));
+    }
+    Ok(dir)
+}
+
+fn lookup(game: Game) -> Result<String, Failure> {
+    match game {
+        Game::Yazy { mask, dice, rerolls, common } => {
+            let dir = tables_dir(common.tables)?;
+            let yazy = Yazy::open(dir.join(file_name("yazy")))?;
+            match dice {
+                None => Ok(yazy_turn_start(&yazy, mask, common.json)),
+                Some(dice) => {
+                    let rerolls = rerolls.unwrap_or(yazy.rerolls());
+                    yazy_state(&yazy, mask, dice, rerolls, common.json)
+                }
+            }
+        }
+    }
+}
+
+fn yazy_turn_start(yazy: &Yazy, mask: Mask, json: bool) -> String {
+    let ev = yazy.turn_start_value(mask);
+    if json {
+        format!("{{\"game\":\"yazy\",\"ev\":{}}}\n", json_number(ev))
+    } else {
+        format!(
+            "yazy, open: {mask} (mask {})\nexpected score still to come, before this turn's roll: {ev:.7}\n",
+            mask.bits()
+        )
+    }
+}
+
+fn action_json(a: &Action) -> String {
+    match a {
+        Action::Keep(d) => format!("{{\"keep\":\"{d}\"}}"),
+        Action::Score(c) => format!("{{\"category\":\"{c}\"}}"),
+    }
+}
+
+fn action_text(a: &Action, points: u8) -> String {
+    match a {
+        Action::Keep(d) if d.len() == 5 => format!("keep {d} (stop rerolling)"),
+        Action::Keep(d) if d.is_empty() => "reroll all five".to_string(),
+        Action::Keep(d) => format!("keep {d}, reroll {}", 5 - d.len()),
+        Action::Score(c) => format!("score {c} for {points} points"),
+    }
+}
+
+fn yazy_state(yazy: &Yazy, mask: Mask, dice: Dice, rerolls: u8, json: bool) -> Result<String, Failure> {
+    let ev = yazy.value(mask, dice, rerolls)?;
+    let best = yazy.best_action(mask, dice, rerolls)?;
+    let choices = yazy.choices(mask, dice, rerolls)?;
+    let mut out = String::new();
+    if json {
+        let best = best.as_ref().map_or("null".to_string(), action_json);
+        let options: Vec<String> = choices
+            .as_slice()
+            .map(|c| format!("{{\"action\":{},\"ev\":{}}}", action_json(&c.action), json_number(c.ev)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "{{\"game\":\"yazy\",\"ev\":{},\"best\":{best},\"options\":[{}]}}",
+            json_number(ev),
+            options.join(",")
+        );
+        return Ok(out);
+    }
+    let _ = writeln!(out, "yazy, open: {mask} (mask {})", mask.bits());
+    let _ = writeln!(out, "dice {dice}, {rerolls} reroll{} left", if rerolls == 1 { "" } else { "s" });
+    let _ = writeln!(out, "expected score still to come: {ev:.6}");
+    match &best {
+        None => {
+            let _ = writeln!(out, "no category is open: the game is over");
+        }
+        Some(b) => {
+            let points = match b {
+                Action::Score(c) => yazy.points(dice, *c),
+                Action::Keep(_) => 0,
+            };
+            let _ = writeln!(out, "best: {}", action_text(b, points));
+            let _ = writeln!(out, "actions, best first (expected score still to come):");
+            for (i, c) in choices.as_slice().enumerate() {
+                let _ = writeln!(out, "{:>3}. {:<34} {:>11.6}", i + 1, action_text(&c.action, c.points), c.ev);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A finite f64 as JSON (Rust's shortest round-trip form is valid JSON).
+fn json_number(v: f64) -> String {
+    if v.is_finite() {
+        format!("{v}")
+    } else {
+        "null".to_string()
+    }
+}
+
+fn info(file: &Path) -> Result<String, Failure> {
+    let bytes = std::fs::read(file).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            Failure::Usage(format!("no file {}: give the path of a table file, like tables/yazy.dtab", file.display()))
+        } else {
+            Failure::Table(format!("cannot read {}: {e}", file.display()))
+        }
+    })?;
+    let header = format::parse_header(&bytes).map_err(|e| Failure::Table(format!("{}: {e}", file.display())))?;
+    Ok(header_text(file, &header))
+}
+
+fn header_text(file: &Path, h: &Header) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "file:    {}", file.display());
+    let _ = writeln!(out, "format:  dice-tables version {}", format::VERSION);
+    let _ = writeln!(out, "game:    {}", h.game);
+    let params: Vec<String> = h.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+    let _ = writeln!(out, "rules:   {}", if params.is_empty() { "-".to_string() } else { params.join(" ") });
+    let _ = writeln!(out, "length:  {} bytes", h.file_len);
+    let _ = writeln!(out, "sections:");
+    let _ = writeln!(
+        out,
+        "  {:<16} {:<5} {:<16} {:<13} {:>9} {:>9} {:>9}  blake3 (decoded)",
+        "name", "type", "dims", "encoding", "offset", "stored", "decoded"
+    );
+    for s in &h.sections {
+        let dims: Vec<String> = s.dims.iter().map(u64::to_string).collect();
+        let hex: String = s.blake3.iter().map(|b| format!("{b:02x}")).collect();
+        let _ = writeln!(
+            out,
+            "  {:<16} {:<5} {:<16} {:<13} {:>9} {:>9} {:>9}  {hex}",
+            s.name,
+            s.dtype.name(),
+            dims.join("x"),
+            s.encoding.name(),
+            s.offset,
+            s.stored_len,
+            s.decoded_len().unwrap_or(0)
+        );
+    }
+    out
+}
+
+fn verify(path: Option<PathBuf>) -> Result<String, Failure> {
+    let path = match path {
+        Some(p) => p,
+        None => tables_dir(None)?,
+    };
+    let files: Vec<PathBuf> = if path.is_dir() {
+        let entries = std::fs::read_dir(&path)
+            .map_err(|e| Failure::Table(format!("cannot list {}: {e}", path.display())))?;
+        let mut files: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "dtab"))
+            .collect();
+        files.sort();
+        if files.is_empty() {
+            return Err(Failure::Table(format!("no tables (*.dtab) in {}: run `make tables`", path.display())));
+        }
+        files
+    } else if path.exists() {
+        vec![path]
+    } else {
+        return Err(Failure::Usage(format!("no file or directory {}: give a table file or a directory of them", path.display())));
+    };
+    let mut out = String::new();
+    let mut failed = 0;
+    for file in &files {
+        match Table::open(file) {
+            Ok(t) => {
+                let h = t.header();
+                let params: Vec<String> = h.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                let _ = writeln!(out, "ok      {} ({} {}, {} bytes)", file.display(), h.game, params.join(" "), h.file_len);
+            }
+            Err(e) => {
+                failed += 1;
+                let _ = writeln!(out, "FAILED  {}: {e}", file.display());
+            }
+        }
+    }
+    if failed > 0 {
+        print!("{out}");
+        return Err(Failure::Table(format!("{failed} of {} tables failed verification", files.len())));
+    }
+    Ok(out)
+}

@@ -1,0 +1,20 @@
+//! The reader's only unsafe code: mapping a table file into memory.
+#![allow(unsafe_code)]
+
+use std::fs::File;
+
+/// Maps the whole file read-only.
+///
+/// Safety argument: a memory map is only undefined behaviour if the file's
+/// bytes change (or it shrinks) while mapped. Table files are never modified
+/// in place: the generator writes a new file under a temporary name and
+/// renames it over the old one, which leaves the mapped inode untouched, and
+/// the documented rule for every program that embeds the reader is the same
+/// (FORMAT.md, "Replacing a table"). Every byte read through the map is
+/// checked (lengths, blake3) before it is trusted, and lookups only index
+/// slices, so even a rule-breaking writer cannot make the reader read outside
+/// the map.
+pub(crate) fn map_file(file: &File) -> std::io::Result<memmap2::Mmap> {
+    // SAFETY: see above; the map is read-only and outlives no borrow of it.
+    unsafe { memmap2::Mmap::map(file) }
+}
