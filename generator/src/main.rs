@@ -65,9 +65,7 @@ fn usage_error(e: clap::Error) -> ExitCode {
         let _ = e.print();
         return ExitCode::SUCCESS;
     }
-    let text = e.to_string();
-    let first = text.lines().next().unwrap_or("bad usage").trim_start_matches("error: ");
-    eprintln!("generator: {first} (see generator --help)");
+    eprintln!("generator: {} (see generator --help)", dice_tables_reader::cli::one_line(&e));
     ExitCode::from(2)
 }
 

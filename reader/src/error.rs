@@ -64,10 +64,12 @@ impl fmt::Display for Error {
                 "file has {} unexpected bytes after its last section ({len} bytes, expected {expected}); regenerate it",
                 len - expected
             ),
-            Error::Limit { what, value, max } => write!(f, "corrupt header: {what} {value} is over the limit of {max}"),
+            Error::Limit { what, value, max } => {
+                write!(f, "corrupt header: {what} {value} is over the limit of {max}; regenerate the table")
+            }
             Error::HeaderChecksum => write!(f, "corrupt header: its blake3 checksum does not match; regenerate the table"),
-            Error::BadHeader(why) => write!(f, "corrupt header: {why}"),
-            Error::BadSection { name, why } => write!(f, "section {name:?} {why}"),
+            Error::BadHeader(why) => write!(f, "corrupt header: {why}; regenerate the table"),
+            Error::BadSection { name, why } => write!(f, "section {name:?} {why}; regenerate the table"),
             Error::SectionChecksum { name } => {
                 write!(f, "section {name:?} is corrupt: its blake3 checksum does not match; regenerate the table")
             }

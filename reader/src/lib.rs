@@ -26,6 +26,9 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "cli")]
+#[doc(hidden)]
+pub mod cli;
 pub mod dice;
 mod error;
 pub mod format;
@@ -49,6 +52,14 @@ pub fn file_name(game: &str) -> String {
 pub(crate) fn expected_sections(header: &format::Header) -> Result<Vec<format::ExpectedSection>, Error> {
     match header.game.as_str() {
         yazy::GAME => Ok(yazy::expected_sections(u64::from(yazy::header_rerolls(header)?))),
+        other => Err(Error::UnknownGame(other.to_string())),
+    }
+}
+
+/// Checks the decoded contents of a table of a known game.
+pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
+    match table.header().game.as_str() {
+        yazy::GAME => yazy::check_contents(table),
         other => Err(Error::UnknownGame(other.to_string())),
     }
 }

@@ -143,9 +143,8 @@ fn clap_error(e: clap::Error) -> ExitCode {
         }
         _ => {}
     }
-    let text = e.to_string();
-    let mut line = text.lines().next().unwrap_or("bad usage").trim_start_matches("error: ").to_string();
-    if e.kind() == ErrorKind::InvalidSubcommand && line.contains("subcommand") && text.contains("lookup") {
+    let mut line = dice_tables_reader::cli::one_line(&e);
+    if e.kind() == ErrorKind::InvalidSubcommand && e.to_string().contains("lookup") {
         line = format!("{line}; the games are {}", GAMES.join(", "));
     }
     eprintln!("reader: {line} (see reader --help)");

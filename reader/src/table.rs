@@ -24,7 +24,8 @@ impl Bytes {
 }
 
 /// A verified table file: header checked, sections checked against the game's
-/// dimensions, every checksum verified, zstd sections decompressed once.
+/// dimensions, every checksum verified, zstd sections decompressed once,
+/// and every stored action checked to be legal in its state.
 ///
 /// ```
 /// # fn main() -> Result<(), dice_tables_reader::Error> {
@@ -89,7 +90,9 @@ impl Table {
             .iter()
             .map(|s| format::decode_section(file, s))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Table { bytes, header, decoded })
+        let table = Table { bytes, header, decoded };
+        crate::check_contents(&table)?;
+        Ok(table)
     }
 
     /// The checked header.

@@ -15,10 +15,12 @@
 //! let start = yazy.turn_start_value(Mask::ALL);
 //! assert!((start - 165.7573187).abs() < 1e-6);
 //!
-//! let mask: Mask = "full-house,straight,yazy".parse()?;
+//! // First roll of the game: 1-2-4-5-6 with two rerolls to come.
 //! let roll = "12456".parse().unwrap();
-//! let best = yazy.best_action(mask, roll, 2)?;
-//! assert_eq!(best, Some(Action::Keep("2456".parse().unwrap())));
+//! let best = yazy.best_action(Mask::ALL, roll, 2)?;
+//! assert_eq!(best, Some(Action::Keep("245".parse().unwrap())));
+//! let ev = yazy.value(Mask::ALL, roll, 2)?;
+//! assert!((ev - 163.6207).abs() < 1e-4);
 //! # Ok(()) }
 //! ```
 
@@ -45,6 +47,8 @@ pub const MASKS: usize = 1 << CATEGORIES.len();
 pub const ROLLS: usize = 252;
 /// Keeps of 0 to 4 dice, by [`Dice::graded_rank`]: 1 + 6 + 21 + 56 + 126.
 pub const PARTIAL_KEEPS: usize = 210;
+/// The most a whole game can score: 105 in the six upper categories, 30 + 30 + 25 + 40 + 50 below.
+pub const MAX_GAME_SCORE: f64 = 330.0;
 /// The most rerolls a table may be solved for.
 pub const MAX_REROLLS: i64 = 20;
 
@@ -156,13 +160,16 @@ impl FromStr for Mask {
             Some(u32::from_str_radix(hex, 16))
         } else if let Some(bin) = s.strip_prefix("0b").or_else(|| s.strip_prefix("0B")) {
             Some(u32::from_str_radix(bin, 2))
-        } else if s.starts_with(|c: char| c.is_ascii_digit()) {
+        } else if s.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+') {
             Some(s.parse::<u32>())
         } else {
             None
         };
         match number {
             Some(Ok(bits)) => Mask::new(bits),
+            Some(Err(_)) if s.starts_with('-') => Err(Error::InvalidArgument(format!(
+                "mask {s} is out of range: a mask is 0..2047 (bit i set when category i is open) or a comma list of categories"
+            ))),
             Some(Err(_)) => Err(Error::InvalidArgument(format!(
                 "mask {s:?} is not a number 0..2047 (decimal, 0x.. or 0b..) or a comma list of categories"
             ))),
@@ -260,7 +267,7 @@ impl Yazy {
         }
         let rerolls = header_rerolls(table.header())?;
         let index = |name| table.section_index(name).expect("schema checked on open");
-        let yazy = Yazy {
+        Ok(Yazy {
             rerolls,
             turn_start: index("turn_start"),
             category_points: index("category_points"),
@@ -268,46 +275,7 @@ impl Yazy {
             best_keep: index("best_keep"),
             keep_value: index("keep_value"),
             table,
-        };
-        yazy.check_actions()?;
-        Ok(yazy)
-    }
-
-    /// Checks every stored action is legal in its state, so that a file whose
-    /// checksums were recomputed over bad values still cannot send a lookup
-    /// out of bounds or answer with an impossible action.
-    fn check_actions(&self) -> Result<(), Error> {
-        let bad = |section: &str, why: String| Err(Error::BadSection { name: section.into(), why });
-        // Which partial keeps each roll can make, as a 256-bit set.
-        let mut keeps_of = vec![[0u64; 4]; ROLLS];
-        for (roll, set) in keeps_of.iter_mut().enumerate() {
-            let dice = Dice::unrank(DICE, roll).expect("roll < 252");
-            for keep in dice.sub_multisets().filter(|k| k.len() < DICE) {
-                let g = keep.graded_rank();
-                set[g / 64] |= 1 << (g % 64);
-            }
-        }
-        let categories = self.table.section_bytes(self.best_category);
-        for (i, &c) in categories.iter().enumerate() {
-            let mask = i / ROLLS;
-            let legal = if mask == 0 { c == NO_ACTION } else { usize::from(c) < CATEGORIES.len() && mask >> c & 1 == 1 };
-            if !legal {
-                return bad("best_category", format!("holds {c} for mask {mask}, which is not an open category"));
-            }
-        }
-        let keeps = self.table.section_bytes(self.best_keep);
-        for (i, &k) in keeps.iter().enumerate() {
-            let (mask, roll) = ((i / ROLLS) % MASKS, i % ROLLS);
-            let legal = match k {
-                NO_ACTION => mask == 0,
-                KEEP_ALL => mask != 0,
-                k => mask != 0 && keeps_of[roll][usize::from(k) / 64] >> (k % 64) & 1 == 1,
-            };
-            if !legal {
-                return bad("best_keep", format!("holds {k} for mask {mask} and roll {roll}, which is not a legal keep"));
-            }
-        }
-        Ok(())
+        })
     }
 
     /// The underlying table.
@@ -443,6 +411,53 @@ impl Yazy {
         });
         Ok(out)
     }
+}
+
+/// Checks every stored value a lookup trusts, so that a file whose checksums
+/// were recomputed over bad values still cannot send a lookup out of bounds,
+/// answer with an impossible action, or print a value that is not a number.
+pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
+    let section = |name: &str| table.section(name).expect("schema checked on open").1;
+    let bad = |section: &str, why: String| Err(Error::BadSection { name: section.into(), why });
+    // Which partial keeps each roll can make, as a 256-bit set.
+    let mut keeps_of = vec![[0u64; 4]; ROLLS];
+    for (roll, set) in keeps_of.iter_mut().enumerate() {
+        let dice = Dice::unrank(DICE, roll).expect("roll < 252");
+        for keep in dice.sub_multisets().filter(|k| k.len() < DICE) {
+            let g = keep.graded_rank();
+            set[g / 64] |= 1 << (g % 64);
+        }
+    }
+    // Turn-start values are printed as JSON numbers and summed into every
+    // lookup: they must be finite and no more than the game can score.
+    let turn_start = section("turn_start");
+    for mask in 0..MASKS {
+        let v = read_f64(turn_start, mask);
+        if !(0.0..=MAX_GAME_SCORE).contains(&v) {
+            return bad("turn_start", format!("holds {v} for mask {mask}, outside 0..={MAX_GAME_SCORE}"));
+        }
+    }
+    let categories = section("best_category");
+    for (i, &c) in categories.iter().enumerate() {
+        let mask = i / ROLLS;
+        let legal = if mask == 0 { c == NO_ACTION } else { usize::from(c) < CATEGORIES.len() && mask >> c & 1 == 1 };
+        if !legal {
+            return bad("best_category", format!("holds {c} for mask {mask}, which is not an open category"));
+        }
+    }
+    let keeps = section("best_keep");
+    for (i, &k) in keeps.iter().enumerate() {
+        let (mask, roll) = ((i / ROLLS) % MASKS, i % ROLLS);
+        let legal = match k {
+            NO_ACTION => mask == 0,
+            KEEP_ALL => mask != 0,
+            k => mask != 0 && keeps_of[roll][usize::from(k) / 64] >> (k % 64) & 1 == 1,
+        };
+        if !legal {
+            return bad("best_keep", format!("holds {k} for mask {mask} and roll {roll}, which is not a legal keep"));
+        }
+    }
+    Ok(())
 }
 
 fn read_f64(bytes: &[u8], i: usize) -> f64 {

@@ -1,1 +1,217 @@
+//! Helpers for the end-to-end tests: where the binaries are, scratch
+//! directories, a small deterministic PRNG, and independent brute-force
+//! evaluators of the games.
+//!
+//! The evaluators share no code with the generator: they work on sorted
+//! arrays of faces, enumerate every ordered outcome of the rerolled dice, and
+//! memoise in hash maps. They are slow and simple on purpose.
 
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+/// The directory of the built binaries (`target/<profile>`).
+pub fn bin_dir() -> PathBuf {
+    // Test executables live in target/<profile>/deps.
+    let exe = std::env::current_exe().expect("current exe");
+    exe.parent().and_then(Path::parent).expect("target/<profile>/deps").to_path_buf()
+}
+
+/// A built binary of the workspace.
+pub fn bin(name: &str) -> PathBuf {
+    let path = bin_dir().join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is not built: run `cargo build --release --bins` first (`make test` does)",
+        path.display()
+    );
+    path
+}
+
+/// Runs a workspace binary with arguments and extra environment.
+pub fn run(name: &str, args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(bin(name));
+    cmd.args(args).env_remove("DICE_TABLES");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().expect("binary runs")
+}
+
+/// A fresh, empty scratch directory under the target directory.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = bin_dir().join("e2e-scratch").join(format!("{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+/// Tables for the default rules, generated once per test binary.
+pub fn default_tables() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = scratch("default-tables");
+        let out = run("generator", &["--out", dir.to_str().unwrap()], &[]);
+        assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
+        dir
+    })
+}
+
+/// The repository's `tables/` directory (manifest and README).
+pub fn repo_tables() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tables")
+}
+
+/// xorshift64*: deterministic random numbers for sampling states.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.max(1))
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// Uniform in `0..n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
+    }
+}
+
+/// Every multiset outcome of throwing `k` dice, with its probability, found
+/// by enumerating all `6^k` ordered throws.
+pub fn throw_outcomes(k: usize) -> Vec<(Vec<u8>, f64)> {
+    let total = 6usize.pow(k as u32);
+    let mut counts: HashMap<Vec<u8>, usize> = HashMap::new();
+    for code in 0..total {
+        let mut c = code;
+        let mut faces: Vec<u8> = (0..k)
+            .map(|_| {
+                let f = (c % 6) as u8 + 1;
+                c /= 6;
+                f
+            })
+            .collect();
+        faces.sort_unstable();
+        *counts.entry(faces).or_default() += 1;
+    }
+    let mut out: Vec<(Vec<u8>, f64)> = counts.into_iter().map(|(f, n)| (f, n as f64 / total as f64)).collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// Brute-force yazy: memoised recursion over (mask, sorted dice, rerolls left).
+pub struct BruteYazy {
+    rerolls: u8,
+    outcomes: Vec<Vec<(Vec<u8>, f64)>>,
+    turn: HashMap<u16, f64>,
+    state: HashMap<(u16, [u8; 5], u8), f64>,
+    keep: HashMap<(u16, Vec<u8>, u8), f64>,
+}
+
+/// Points of five dice in yazy category `c` (0 ones .. 5 sixes, 6 three-kind,
+/// 7 four-kind, 8 full-house, 9 straight, 10 yazy), straight from the rules.
+pub fn yazy_points(dice: &[u8; 5], c: usize) -> f64 {
+    let count = |face: u8| dice.iter().filter(|&&d| d == face).count();
+    let sum: u32 = dice.iter().map(|&d| u32::from(d)).sum();
+    let max_same = (1..=6).map(count).max().unwrap();
+    let p = match c {
+        0..=5 => (c as u32 + 1) * count(c as u8 + 1) as u32,
+        6 => if max_same >= 3 { sum } else { 0 },
+        7 => if max_same >= 4 { sum } else { 0 },
+        8 => {
+            let three = (1..=6).any(|f| count(f) == 3);
+            let two = (1..=6).any(|f| count(f) == 2);
+            if three && two { 25 } else { 0 }
+        }
+        9 => {
+            let mut s = *dice;
+            s.sort_unstable();
+            if s == [1, 2, 3, 4, 5] || s == [2, 3, 4, 5, 6] { 40 } else { 0 }
+        }
+        10 => if max_same == 5 { 50 } else { 0 },
+        _ => panic!("no category {c}"),
+    };
+    f64::from(p)
+}
+
+impl BruteYazy {
+    pub fn new(rerolls: u8) -> BruteYazy {
+        BruteYazy {
+            rerolls,
+            outcomes: (0..=5).map(throw_outcomes).collect(),
+            turn: HashMap::new(),
+            state: HashMap::new(),
+            keep: HashMap::new(),
+        }
+    }
+
+    /// Expected score still to come at the start of a turn.
+    pub fn turn_start(&mut self, mask: u16) -> f64 {
+        if mask == 0 {
+            return 0.0;
+        }
+        if let Some(&v) = self.turn.get(&mask) {
+            return v;
+        }
+        let v = self.keep_value(mask, &[], self.rerolls + 1);
+        self.turn.insert(mask, v);
+        v
+    }
+
+    /// Value of scoring category `c` now: points plus the next turn's start.
+    pub fn score_value(&mut self, mask: u16, dice: &[u8; 5], c: usize) -> f64 {
+        yazy_points(dice, c) + self.turn_start(mask & !(1 << c))
+    }
+
+    /// Value of keeping `kept` and throwing the rest, with `rerolls` counted
+    /// before the throw (so the dice land with `rerolls - 1` left).
+    pub fn keep_value(&mut self, mask: u16, kept: &[u8], rerolls: u8) -> f64 {
+        let mut key_dice = kept.to_vec();
+        key_dice.sort_unstable();
+        let key = (mask, key_dice, rerolls);
+        if let Some(&v) = self.keep.get(&key) {
+            return v;
+        }
+        let outcomes = self.outcomes[5 - kept.len()].clone();
+        let mut total = 0.0;
+        for (thrown, p) in &outcomes {
+            let mut dice = [0u8; 5];
+            dice[..kept.len()].copy_from_slice(kept);
+            dice[kept.len()..].copy_from_slice(thrown);
+            total += p * self.value(mask, dice, rerolls - 1);
+        }
+        self.keep.insert(key, total);
+        total
+    }
+
+    /// Expected score still to come with `dice` showing and `rerolls` left.
+    pub fn value(&mut self, mask: u16, mut dice: [u8; 5], rerolls: u8) -> f64 {
+        if mask == 0 {
+            return 0.0;
+        }
+        dice.sort_unstable();
+        if let Some(&v) = self.state.get(&(mask, dice, rerolls)) {
+            return v;
+        }
+        let mut best = f64::NEG_INFINITY;
+        if rerolls == 0 {
+            for c in (0..11).filter(|c| mask >> c & 1 == 1) {
+                best = best.max(self.score_value(mask, &dice, c));
+            }
+        } else {
+            // Every lock subset of the five dice; locking all five keeps them as they are.
+            for lock in 0u32..32 {
+                let kept: Vec<u8> = (0..5).filter(|i| lock >> i & 1 == 1).map(|i| dice[i]).collect();
+                let v = if kept.len() == 5 { self.value(mask, dice, rerolls - 1) } else { self.keep_value(mask, &kept, rerolls) };
+                best = best.max(v);
+            }
+        }
+        self.state.insert((mask, dice, rerolls), best);
+        best
+    }
+}

@@ -1,0 +1,39 @@
+# dice-tables: `make tables` writes every table into tables/, `make test` is what CI runs.
+CARGO ?= cargo
+BIN := target/release
+OUT ?= tables
+
+.PHONY: all build tables test bench manifest fmt clean
+
+all: tables
+
+build:
+	$(CARGO) build --release --locked --bins
+
+# Solve every game and write its table into $(OUT), then check every checksum.
+tables: build
+	$(BIN)/generator --out $(OUT)
+	$(BIN)/reader verify $(OUT)
+
+# Unit, end-to-end and doc tests (these regenerate the tables and compare
+# them with tables/checksums.b3), then check that the reader library builds
+# without the CLI and pulls in no CLI crates.
+test: build
+	$(CARGO) test --release --locked --workspace
+	$(CARGO) build --release --locked -p dice-tables-reader --lib --no-default-features
+	@if $(CARGO) tree --locked -p dice-tables-reader --no-default-features -e normal --prefix none | grep -q '^clap'; then \
+		echo "reader library depends on clap without the cli feature"; exit 1; \
+	else echo "reader library without default features: no CLI crates"; fi
+
+# Criterion benchmarks: solve times, in-process lookups, and whole-process
+# timings of `generator` (what `make tables` runs) and `reader lookup`.
+bench: build
+	$(CARGO) bench --locked --workspace
+
+# Deliberately accept new table output: regenerate and rewrite the manifest.
+manifest: build
+	$(BIN)/generator --out $(OUT) --manifest tables/checksums.b3
+
+clean:
+	$(CARGO) clean
+	rm -f tables/*.dtab

@@ -1,0 +1,197 @@
+//! Damaged and hostile files: every one is refused with a typed error, never
+//! a panic, and never opens to answer differently.
+
+use dice_tables_generator::artifact::{encode, Section};
+use dice_tables_reader::format::{self, Header, PREAMBLE_LEN};
+use dice_tables_reader::yazy::Yazy;
+use dice_tables_reader::{Error, Table};
+use dice_tables_tests::{default_tables, run, scratch, Rng};
+
+fn original() -> Vec<u8> {
+    std::fs::read(default_tables().join("yazy.dtab")).unwrap()
+}
+
+fn header_end(file: &[u8]) -> usize {
+    PREAMBLE_LEN + u32::from_le_bytes(file[12..16].try_into().unwrap()) as usize
+}
+
+/// Re-encodes a changed header of the same length and re-signs it, as a
+/// hostile writer would.
+fn with_header(file: &[u8], change: impl FnOnce(&mut Header)) -> Vec<u8> {
+    let mut header = format::parse_header(file).unwrap();
+    change(&mut header);
+    let bytes = bincode::serde::encode_to_vec(&header, format::header_config()).unwrap();
+    assert_eq!(bytes.len(), header_end(file) - PREAMBLE_LEN, "same-length changes only");
+    let mut out = file.to_vec();
+    out[16..48].copy_from_slice(blake3::hash(&bytes).as_bytes());
+    out[PREAMBLE_LEN..header_end(file)].copy_from_slice(&bytes);
+    out
+}
+
+#[track_caller]
+fn refuse(bytes: Vec<u8>) -> Error {
+    match Table::from_vec(bytes) {
+        Ok(_) => panic!("a damaged file opened"),
+        Err(e) => {
+            let msg = e.to_string();
+            assert!(!msg.is_empty() && !msg.contains('\n'), "{msg:?}");
+            e
+        }
+    }
+}
+
+#[test]
+fn the_original_opens() {
+    Yazy::from_table(Table::from_vec(original()).unwrap()).unwrap();
+}
+
+#[test]
+fn wrong_magic_and_version() {
+    let mut f = original();
+    f[0] = b'X';
+    assert!(matches!(refuse(f), Error::BadMagic));
+    let mut f = original();
+    f[8..12].copy_from_slice(&2u32.to_le_bytes());
+    assert!(matches!(refuse(f), Error::UnsupportedVersion(2)));
+}
+
+#[test]
+fn every_header_byte_flip_is_caught() {
+    let f = original();
+    let end = header_end(&f);
+    for i in 0..end {
+        let mut g = f.clone();
+        g[i] ^= 0x55;
+        refuse(g);
+    }
+    eprintln!("header and directory flips tried and caught: {end}");
+}
+
+#[test]
+fn body_flips_truncation_and_appended_bytes_are_caught() {
+    let f = original();
+    let mut rng = Rng::new(99);
+    let start = header_end(&f);
+    let mut cases = 0;
+    for _ in 0..200 {
+        let mut g = f.clone();
+        let i = start + rng.below((f.len() - start) as u64) as usize;
+        g[i] ^= 1 << rng.below(8);
+        refuse(g);
+        cases += 1;
+    }
+    for len in (0..f.len()).step_by(f.len() / 97).chain([0, 1, 47, 48, start - 1, start, f.len() - 1]) {
+        refuse(f[..len].to_vec());
+        cases += 1;
+    }
+    for extra in [1usize, 7, 64, 4096] {
+        let mut g = f.clone();
+        g.extend(std::iter::repeat(0xAB).take(extra));
+        assert!(matches!(refuse(g), Error::TrailingBytes { .. }));
+        cases += 1;
+    }
+    eprintln!("body, truncation and append cases tried and caught: {cases}");
+}
+
+#[test]
+fn absurd_lengths_are_refused_before_use() {
+    let f = original();
+    let mut g = f.clone();
+    g[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
+    assert!(matches!(refuse(g), Error::Limit { what: "header length", .. }));
+
+    let e = refuse(with_header(&f, |h| h.sections[4].stored_len = 1 << 60));
+    assert!(matches!(e, Error::BadSection { .. }), "{e}");
+    let e = refuse(with_header(&f, |h| h.sections[4].offset = u64::MAX - 63));
+    assert!(matches!(e, Error::BadSection { .. }), "{e}");
+    let e = refuse(with_header(&f, |h| h.sections[2].dims = vec![1 << 40, 1 << 40]));
+    assert!(e.to_string().contains("declares more than"), "{e}");
+    let e = refuse(with_header(&f, |h| h.sections[2].dims = vec![2048, 251]));
+    assert!(e.to_string().contains("with these rules has"), "{e}");
+    let e = refuse(with_header(&f, |h| h.params[0].value = 3));
+    assert!(e.to_string().contains("with these rules has"), "{e}");
+    let e = refuse(with_header(&f, |h| h.params[0].value = -1));
+    assert!(matches!(e, Error::BadParam { .. }), "{e}");
+    let e = refuse(with_header(&f, |h| h.game = "yazz".into()));
+    assert!(matches!(e, Error::UnknownGame(_)), "{e}");
+    let e = refuse(with_header(&f, |h| h.sections.swap(0, 1)));
+    assert!(matches!(e, Error::BadSection { .. }), "{e}");
+}
+
+#[test]
+fn a_decompression_bomb_is_refused_without_inflating_it() {
+    let f = original();
+    let header = format::parse_header(&f).unwrap();
+    let s = header.section("best_keep").unwrap().clone();
+    // 1 GiB of zeros compresses to a few tens of kilobytes.
+    let bomb = {
+        let mut enc = zstd::stream::Encoder::new(Vec::new(), 19).unwrap();
+        let zeros = vec![0u8; 1 << 20];
+        for _ in 0..1024 {
+            std::io::Write::write_all(&mut enc, &zeros).unwrap();
+        }
+        enc.finish().unwrap()
+    };
+    assert!((bomb.len() as u64) < s.stored_len, "bomb {} bytes", bomb.len());
+    let mut g = f.clone();
+    let at = s.offset as usize;
+    g[at..at + s.stored_len as usize].fill(0);
+    g[at..at + bomb.len()].copy_from_slice(&bomb);
+    let g = with_header(&g, |h| {
+        let e = h.sections.iter_mut().find(|e| e.name == "best_keep").unwrap();
+        e.stored_len = bomb.len() as u64;
+    });
+    let e = refuse(g);
+    assert!(e.to_string().contains("does not decompress"), "{e}");
+}
+
+/// A file whose checksums were all recomputed over impossible actions still
+/// cannot send a lookup out of bounds.
+#[test]
+fn signed_but_impossible_actions_are_refused() {
+    let table = Table::from_vec(original()).unwrap();
+    let rebuild = |name: &str, change: &dyn Fn(&mut Vec<u8>)| {
+        let sections = table
+            .header()
+            .sections
+            .iter()
+            .map(|e| {
+                let mut bytes = table.section(&e.name).unwrap().1.to_vec();
+                if e.name == name {
+                    change(&mut bytes);
+                }
+                let dims: Vec<usize> = e.dims.iter().map(|&d| d as usize).collect();
+                let name: &'static str = Box::leak(e.name.clone().into_boxed_str());
+                Section::new(name, e.dtype, &dims, e.encoding, bytes)
+            })
+            .collect();
+        encode("yazy", &[("rerolls", 2)], sections)
+    };
+    // The untouched rebuild opens: the rebuild itself is faithful.
+    Table::from_vec(rebuild("none", &|_| {})).unwrap();
+    let e = refuse(rebuild("best_keep", &|b| b[252 * 5 + 17] = 230));
+    assert!(e.to_string().contains("not a legal keep"), "{e}");
+    // Keep 209 is "6666": not a keep of the roll 11111 (rank 0) under mask 1.
+    let e = refuse(rebuild("best_keep", &|b| b[252] = 209));
+    assert!(e.to_string().contains("not a legal keep"), "{e}");
+    let e = refuse(rebuild("best_category", &|b| b[252 * 3] = 5));
+    assert!(e.to_string().contains("not an open category"), "{e}");
+    let e = refuse(rebuild("turn_start", &|b| b[8..16].copy_from_slice(&f64::NAN.to_le_bytes())));
+    assert!(e.to_string().contains("turn_start"), "{e}");
+}
+
+#[test]
+fn reader_verify_flags_a_damaged_file() {
+    let dir = scratch("damaged");
+    let mut f = original();
+    let last = f.len() - 10;
+    f[last] ^= 0xFF;
+    std::fs::write(dir.join("yazy.dtab"), f).unwrap();
+    let o = run("reader", &["verify", dir.to_str().unwrap()], &[]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("FAILED") && (out.contains("checksum") || out.contains("decompress")), "{out}");
+    let o = run("reader", &["lookup", "yazy", "--mask", "3", "--tables", dir.to_str().unwrap()], &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("regenerate"));
+}

@@ -1,0 +1,33 @@
+//! Reproducible output: the generator writes byte-identical tables for any
+//! thread count, and they match the committed manifest (tables/checksums.b3),
+//! so any change in output is deliberate (`make manifest`).
+
+use dice_tables_tests::{repo_tables, run, scratch};
+
+fn generate(threads: &str) -> std::path::PathBuf {
+    let dir = scratch(&format!("threads-{threads}"));
+    let o = run("generator", &["--out", dir.to_str().unwrap(), "--threads", threads], &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    dir
+}
+
+#[test]
+fn tables_match_the_manifest_for_one_and_two_threads() {
+    let manifest = std::fs::read_to_string(repo_tables().join("checksums.b3")).expect("tables/checksums.b3");
+    let entries: Vec<(&str, &str)> =
+        manifest.lines().filter(|l| !l.trim().is_empty()).map(|l| l.split_once("  ").expect("`HASH  NAME` lines")).collect();
+    assert!(!entries.is_empty());
+    for threads in ["1", "2"] {
+        let dir = generate(threads);
+        for (hash, name) in &entries {
+            let bytes = std::fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(
+                blake3::hash(&bytes).to_hex().as_str(),
+                *hash,
+                "{name} with {threads} threads differs from tables/checksums.b3: if the change is deliberate, run `make manifest`"
+            );
+        }
+        let written = std::fs::read_dir(&dir).unwrap().count();
+        assert_eq!(written, entries.len(), "the manifest lists every table the generator writes");
+    }
+}
