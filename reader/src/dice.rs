@@ -18,6 +18,7 @@
 //! assert_eq!(roll, "12456".parse().unwrap());
 //! assert_eq!(roll.len(), 5);
 //! assert_eq!(roll.to_string(), "12456");
+//! assert_eq!(roll.rank(), 172); // the worked example in FORMAT.md
 //! assert_eq!(Dice::unrank(5, roll.rank()), Some(roll));
 //! ```
 
