@@ -27,7 +27,7 @@ test: build
 
 # Criterion benchmarks: solve times, in-process lookups, and whole-process
 # timings of `generator` (what `make tables` runs) and `reader lookup`.
-bench: build
+bench: tables
 	$(CARGO) bench --locked --workspace
 
 # Deliberately accept new table output: regenerate and rewrite the manifest.

@@ -1,1 +1,32 @@
-fn main() {}
+//! Solve times (in process, solving only) and the whole `generator` process,
+//! which is what `make tables` runs after the build.
+
+use std::hint::black_box;
+use std::process::Command;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use dice_tables_generator::yazy;
+
+/// Solving only (every state and action), as the generator's `solve_ms` reports it.
+fn solve_in_process(c: &mut Criterion) {
+    let mut g = c.benchmark_group("solve");
+    g.bench_function("yazy_all_states", |b| b.iter(|| yazy::solve(black_box(2), |_, _| {})));
+    g.finish();
+}
+
+fn whole_process(c: &mut Criterion) {
+    let dir = std::env::temp_dir().join(format!("dice-tables-bench-{}", std::process::id()));
+    let mut g = c.benchmark_group("generator_process");
+    g.sample_size(10);
+    g.bench_function("all_games_solve_encode_write", |b| {
+        b.iter(|| {
+            let out = Command::new(env!("CARGO_BIN_EXE_generator")).arg("--out").arg(&dir).output().unwrap();
+            assert!(out.status.success());
+        })
+    });
+    g.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+criterion_group!(benches, solve_in_process, whole_process);
+criterion_main!(benches);

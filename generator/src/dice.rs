@@ -30,61 +30,103 @@ pub struct KeepGraph {
     /// Keeps of fewer than `dice` dice.
     pub partial: usize,
     /// For each partial keep, the keep with one more die of each face.
-    pub plus_face: Vec<[u16; FACES]>,
-    /// For each roll (by rank), its distinct partial keeps.
-    pub partial_keeps_of: Vec<Vec<u16>>,
+    plus_face: Vec<[u16; FACES]>,
+    /// For each keep (partial or whole roll), the keeps with one die fewer,
+    /// one per face it shows, lowest face first, then unused entries.
+    minus_face: Vec<[u16; FACES]>,
+    /// Every keep once, in an order the best-keep pass can follow: smaller
+    /// keeps first, and within a size grouped by how many faces the keep
+    /// shows, so the inner loop's length rarely changes. With that count.
+    lattice_order: Vec<(u16, u8)>,
     /// The probability of each roll of `dice` fresh dice.
     pub roll_probability: Vec<f64>,
 }
+
+/// The better of two (value, choice) pairs, `a` on a tie. The choice is
+/// picked with a mask rather than `if`: the comparison is data-dependent, and
+/// a branch there mispredicts often enough to dominate the solve.
+#[inline(always)]
+pub fn first_max<T: Copy + Into<u32> + TryFrom<u32>>(a: (f64, T), b: (f64, T)) -> (f64, T) {
+    let take = b.0 > a.0;
+    let mask = 0u32.wrapping_sub(u32::from(take));
+    let (x, y) = (a.1.into(), b.1.into());
+    let choice = T::try_from(x ^ ((x ^ y) & mask)).unwrap_or(a.1);
+    (if take { b.0 } else { a.0 }, choice)
+}
+
+/// No keep: "keep all" as a best keep.
+pub const NONE: u16 = u16::MAX;
 
 impl KeepGraph {
     /// The graph for rolls of `dice` dice.
     pub fn new(dice: usize) -> KeepGraph {
         let partial: usize = (0..dice).map(multiset_count).sum();
+        let keep = |g: usize| Dice::graded_unrank(g).expect("graded rank in range");
         let plus_face = (0..partial)
+            .map(|g| std::array::from_fn(|f| keep(g).with(f as u8 + 1).expect("fewer than six dice").graded_rank() as u16))
+            .collect();
+        let keeps = partial + multiset_count(dice);
+        let minus_face: Vec<[u16; FACES]> = (0..keeps)
             .map(|g| {
-                let keep = Dice::graded_unrank(g).expect("graded rank in range");
-                std::array::from_fn(|f| keep.with(f as u8 + 1).expect("fewer than six dice").graded_rank() as u16)
+                let k = keep(g);
+                let mut minus = [0u16; FACES];
+                for (slot, face) in minus.iter_mut().zip((1..=FACES as u8).filter(|&f| k.count(f) > 0)) {
+                    let one = Dice::from_faces(&[face]).expect("a face");
+                    *slot = k.without(&one).expect("the keep shows the face").graded_rank() as u16;
+                }
+                minus
             })
             .collect();
-        let rolls = multisets(dice);
-        let partial_keeps_of = rolls
-            .iter()
-            .map(|roll| {
-                roll.sub_multisets().filter(|k| k.len() < dice).map(|k| k.graded_rank() as u16).collect()
-            })
-            .collect();
-        let roll_probability = rolls.iter().map(probability).collect();
-        KeepGraph { dice, partial, plus_face, partial_keeps_of, roll_probability }
+        let distinct = |g: usize| keep(g).counts().iter().filter(|&&c| c > 0).count() as u8;
+        let mut lattice_order: Vec<(u16, u8)> = (0..keeps).map(|g| (g as u16, distinct(g))).collect();
+        lattice_order.sort_by_key(|&(g, d)| (keep(usize::from(g)).len(), d, g));
+        let roll_probability = multisets(dice).iter().map(probability).collect();
+        KeepGraph { dice, partial, plus_face, minus_face, lattice_order, roll_probability }
     }
 
-    /// The expected value of every partial keep when the rerolled dice are
-    /// thrown and `after_reroll[r]` is what roll `r` is then worth. A keep of
-    /// k dice is the average over the next die's face of the keep of k + 1
-    /// dice, so the whole table costs 6 additions a keep.
-    pub fn keep_values(&self, after_reroll: &[f64], out: &mut [f64]) {
-        debug_assert_eq!(after_reroll.len(), multiset_count(self.dice));
-        debug_assert_eq!(out.len(), self.partial);
-        let value = |out: &[f64], g: usize| if g < self.partial { out[g] } else { after_reroll[g - self.partial] };
+    /// Keeps in all, partial ones and whole rolls: the length of the buffer
+    /// [`keep_values`](KeepGraph::keep_values) fills.
+    pub fn keeps(&self) -> usize {
+        self.minus_face.len()
+    }
+
+    /// The expected value of every keep when the rerolled dice are thrown
+    /// and roll `r` is then worth `values[partial + r]` (filled by the
+    /// caller): fills `values[..partial]`. A keep of k dice is the average
+    /// over the next die's face of the keep of k + 1 dice, so the whole
+    /// table costs 6 additions a keep.
+    pub fn keep_values(&self, values: &mut [f64]) {
+        debug_assert_eq!(values.len(), self.keeps());
         for g in (0..self.partial).rev() {
-            let sum: f64 = self.plus_face[g].iter().map(|&next| value(out, usize::from(next))).sum();
-            out[g] = sum / FACES as f64;
+            let sum: f64 = self.plus_face[g].iter().map(|&next| values[usize::from(next)]).sum();
+            values[g] = sum / FACES as f64;
         }
     }
 
-    /// For each roll, the best of keeping everything (worth `keep_all[r]`)
-    /// and each partial keep (worth `keep_value[g]`): the value, and the best
-    /// keep's graded rank (`None` = keep all). Ties go to keeping all, then to
-    /// the first keep in sub-multiset order.
-    pub fn best_keep(&self, roll: usize, keep_all: f64, keep_value: &[f64]) -> (f64, Option<u16>) {
-        let mut best = (keep_all, None);
-        for &g in &self.partial_keeps_of[roll] {
-            let v = keep_value[usize::from(g)];
-            if v > best.0 {
-                best = (v, Some(g));
+    /// For each roll, the best of keeping it all (worth `values[partial + r]`)
+    /// and each partial keep inside it (worth `values[g]`): writes the value
+    /// and the best keep's graded rank ([`NONE`] = keep all). `scratch` holds
+    /// `keeps()` entries.
+    ///
+    /// Any proper sub-multiset of a keep misses some die, so the best keep
+    /// inside a keep is itself or the best inside one of the keeps with one
+    /// die fewer: one pass up the lattice, smaller keeps first, with
+    /// branch-free picks (the comparisons are data-dependent and would
+    /// mispredict). Ties go to the larger keep (keeping all first), then to
+    /// the lower face removed.
+    pub fn best_keeps(&self, values: &[f64], scratch: &mut [(f64, u16)], best_value: &mut [f64], best_keep: &mut [u16]) {
+        for &(g, distinct) in &self.lattice_order {
+            let g = usize::from(g);
+            let mut best = (values[g], if g < self.partial { g as u16 } else { NONE });
+            for &smaller in &self.minus_face[g][..usize::from(distinct)] {
+                best = first_max(best, scratch[usize::from(smaller)]);
             }
+            scratch[g] = best;
         }
-        best
+        for (roll, &(v, arg)) in scratch[self.partial..self.keeps()].iter().enumerate() {
+            best_value[roll] = v;
+            best_keep[roll] = arg;
+        }
     }
 
     /// The expected value of a fresh roll of all the dice.
@@ -111,15 +153,33 @@ mod tests {
     fn keep_values_average_over_rerolled_dice() {
         // Rolls worth their sum: keeping k dice is worth their sum plus 3.5 a rerolled die.
         let graph = KeepGraph::new(5);
-        let sums: Vec<f64> = multisets(5).iter().map(|d| f64::from(d.sum())).collect();
-        let mut kv = vec![0.0; graph.partial];
-        graph.keep_values(&sums, &mut kv);
-        for (g, v) in kv.iter().enumerate() {
+        let mut kv = vec![0.0; graph.keeps()];
+        for (r, d) in multisets(5).iter().enumerate() {
+            kv[graph.partial + r] = f64::from(d.sum());
+        }
+        graph.keep_values(&mut kv);
+        for (g, v) in kv[..graph.partial].iter().enumerate() {
             let keep = Dice::graded_unrank(g).unwrap();
             let expected = f64::from(keep.sum()) + 3.5 * (5 - keep.len()) as f64;
             assert!((v - expected).abs() < 1e-12, "{keep}: {v} vs {expected}");
         }
         assert_eq!(graph.partial, 210);
-        assert_eq!(graph.partial_keeps_of[Dice::rank(&"12345".parse().unwrap())].len(), 31);
+    }
+
+    #[test]
+    fn best_keeps_is_the_max_over_every_sub_multiset() {
+        let graph = KeepGraph::new(5);
+        // Distinct values (7919 is prime to 462), so the maximum is unique.
+        let values: Vec<f64> = (0..graph.keeps()).map(|g| ((g * 7919) % 462) as f64).collect();
+        let mut best = vec![(0.0, 0); graph.keeps()];
+        let (mut bv, mut bk) = (vec![0.0; 252], vec![0; 252]);
+        graph.best_keeps(&values, &mut best, &mut bv, &mut bk);
+        for (r, roll) in multisets(5).iter().enumerate() {
+            let (v, g) = roll
+                .sub_multisets()
+                .map(|k| (values[k.graded_rank()], if k.len() == 5 { NONE } else { k.graded_rank() as u16 }))
+                .fold((f64::MIN, 0), |a, b| if b.0 > a.0 { b } else { a });
+            assert_eq!((bv[r], bk[r]), (v, g), "roll {roll}");
+        }
     }
 }

@@ -16,7 +16,7 @@ use dice_tables_reader::yazy::{CATEGORIES, KEEP_ALL, KEEP_VALUE_SCALE, MASKS, NO
 use rayon::prelude::*;
 
 use crate::artifact::{le_bytes, Section};
-use crate::dice::{multisets, Dice, KeepGraph};
+use crate::dice::{first_max, multisets, Dice, KeepGraph, NONE};
 
 /// The points `dice` scores in category `c` (mask bit order).
 pub fn points(dice: &Dice, c: usize) -> u8 {
@@ -45,8 +45,10 @@ pub struct Solution {
     pub best_category: Vec<u8>,
     /// Per (rerolls left - 1, mask, roll): the best keep's graded rank, or KEEP_ALL.
     pub best_keep: Vec<u8>,
-    /// Per (rerolls left - 1, mask, partial keep): its value, solved in f64.
-    pub keep_value: Vec<f64>,
+    /// Per (rerolls left - 1, partial keep, mask): its value (solved in f64)
+    /// times KEEP_VALUE_SCALE, rounded. Keep-major order puts the values of
+    /// one keep under neighbouring masks side by side: they compress far better.
+    pub keep_value: Vec<u32>,
 }
 
 impl Solution {
@@ -58,17 +60,6 @@ impl Solution {
     /// The table's sections, as `dice_tables_reader::yazy` expects them.
     pub fn into_sections(self) -> Vec<Section> {
         let r = usize::from(self.rerolls);
-        // Keep-major order ([level][keep][mask]) puts the values of one keep
-        // under neighbouring masks side by side: they compress far better.
-        let mut keep_value = vec![0u32; self.keep_value.len()];
-        for level in 0..r {
-            for mask in 0..MASKS {
-                for keep in 0..PARTIAL_KEEPS {
-                    let v = self.keep_value[(level * MASKS + mask) * PARTIAL_KEEPS + keep];
-                    keep_value[(level * PARTIAL_KEEPS + keep) * MASKS + mask] = (v * KEEP_VALUE_SCALE).round() as u32;
-                }
-            }
-        }
         vec![
             Section::new("turn_start", DType::F64, &[MASKS], Encoding::Raw, le_bytes(&self.turn_start, f64::to_le_bytes)),
             Section::new("category_points", DType::U8, &[ROLLS, CATEGORIES.len()], Encoding::Raw, self.category_points),
@@ -79,19 +70,12 @@ impl Solution {
                 DType::U32,
                 &[r, PARTIAL_KEEPS, MASKS],
                 Encoding::ZstdShuffled,
-                le_bytes(&keep_value, u32::to_le_bytes),
+                le_bytes(&self.keep_value, u32::to_le_bytes),
             ),
         ]
     }
 }
 
-/// One mask's turn, solved.
-struct MaskTurn {
-    turn_start: f64,
-    best_category: Vec<u8>,
-    best_keep: Vec<u8>,
-    keep_value: Vec<f64>,
-}
 
 /// Solves every state. Masks are solved in layers by the number of open
 /// categories, each layer in parallel: a mask needs only masks with one
@@ -103,62 +87,121 @@ pub fn solve(rerolls: u8, mut progress: impl FnMut(usize, usize)) -> Solution {
     let category_points: Vec<u8> =
         rolls.iter().flat_map(|d| (0..CATEGORIES.len()).map(move |c| points(d, c))).collect();
     let r = usize::from(rerolls);
-    let mut sol = Solution {
-        rerolls,
-        turn_start: vec![0.0; MASKS],
-        category_points,
-        best_category: vec![NO_ACTION; MASKS * ROLLS],
-        best_keep: vec![NO_ACTION; r * MASKS * ROLLS],
-        keep_value: vec![0.0; r * MASKS * PARTIAL_KEEPS],
-    };
+    let mut turn_start = vec![0.0; MASKS];
+    let mut best_category = vec![NO_ACTION; MASKS * ROLLS];
+    let mut best_keep = vec![NO_ACTION; r * MASKS * ROLLS];
+    // Mask-major while solving (each mask writes one contiguous row);
+    // transposed to the section's keep-major order at the end.
+    let mut keep_value_by_mask = vec![0.0; r * MASKS * PARTIAL_KEEPS];
     for open in 1..=CATEGORIES.len() {
         progress(open, CATEGORIES.len());
         let layer: Vec<usize> = (1..MASKS).filter(|m| m.count_ones() as usize == open).collect();
-        let turns: Vec<MaskTurn> = layer
+        let solved: Vec<MaskTurn> = layer
             .par_iter()
-            .map(|&mask| solve_turn(mask, rerolls, &graph, &sol.category_points, &sol.turn_start))
+            .map_init(
+                || Workspace::new(&graph),
+                |ws, &mask| solve_turn(mask, rerolls, &graph, &category_points, &turn_start, ws),
+            )
             .collect();
-        for (&mask, turn) in layer.iter().zip(turns) {
-            sol.turn_start[mask] = turn.turn_start;
-            sol.best_category[mask * ROLLS..][..ROLLS].copy_from_slice(&turn.best_category);
+        for (&mask, turn) in layer.iter().zip(solved) {
+            turn_start[mask] = turn.turn_start;
+            best_category[mask * ROLLS..][..ROLLS].copy_from_slice(&turn.best_category);
             for level in 0..r {
-                let at = level * MASKS + mask;
-                sol.best_keep[at * ROLLS..][..ROLLS].copy_from_slice(&turn.best_keep[level * ROLLS..][..ROLLS]);
-                sol.keep_value[at * PARTIAL_KEEPS..][..PARTIAL_KEEPS]
-                    .copy_from_slice(&turn.keep_value[level * PARTIAL_KEEPS..][..PARTIAL_KEEPS]);
+                let row = level * MASKS + mask;
+                best_keep[row * ROLLS..][..ROLLS].copy_from_slice(&turn.best_keep[level]);
+                keep_value_by_mask[row * PARTIAL_KEEPS..][..PARTIAL_KEEPS].copy_from_slice(&turn.keep_value[level]);
             }
         }
     }
-    sol
+    let keep_value = keep_major(&keep_value_by_mask, r);
+    Solution { rerolls, turn_start, category_points, best_category, best_keep, keep_value }
 }
 
-fn solve_turn(mask: usize, rerolls: u8, graph: &KeepGraph, category_points: &[u8], turn_start: &[f64]) -> MaskTurn {
-    let r = usize::from(rerolls);
-    let mut best_category = vec![0u8; ROLLS];
-    // roll_value[roll]: the value with the current number of rerolls left, from 0 up.
-    let mut roll_value = vec![f64::NEG_INFINITY; ROLLS];
-    for roll in 0..ROLLS {
-        for c in (0..CATEGORIES.len()).filter(|c| mask >> c & 1 == 1) {
-            // The reader recomputes this same sum, so keep the expression identical.
-            let v = f64::from(category_points[roll * CATEGORIES.len() + c]) + turn_start[mask & !(1 << c)];
-            if v > roll_value[roll] {
-                roll_value[roll] = v;
-                best_category[roll] = c as u8;
+/// Quantises `[level][mask][keep]` values into `[level][keep][mask]` order,
+/// levels in parallel, a block of masks at a time so both sides stay in cache.
+fn keep_major(by_mask: &[f64], levels: usize) -> Vec<u32> {
+    const BLOCK: usize = 32;
+    let mut out = vec![0u32; levels * PARTIAL_KEEPS * MASKS];
+    out.par_chunks_mut(PARTIAL_KEEPS * MASKS).enumerate().for_each(|(level, out)| {
+        let by_mask = &by_mask[level * MASKS * PARTIAL_KEEPS..][..MASKS * PARTIAL_KEEPS];
+        for first in (0..MASKS).step_by(BLOCK) {
+            for keep in 0..PARTIAL_KEEPS {
+                for (i, v) in out[keep * MASKS + first..][..BLOCK].iter_mut().enumerate() {
+                    *v = quantise(by_mask[(first + i) * PARTIAL_KEEPS + keep]);
+                }
             }
         }
+    });
+    out
+}
+
+/// A non-negative value in units of 1 / KEEP_VALUE_SCALE, rounded to nearest
+/// (adding a half and truncating: `f64::round` is a library call here).
+fn quantise(value: f64) -> u32 {
+    (value * KEEP_VALUE_SCALE + 0.5) as u32
+}
+
+/// One mask's turn, solved.
+struct MaskTurn {
+    turn_start: f64,
+    best_category: [u8; ROLLS],
+    /// Per rerolls left - 1.
+    best_keep: Vec<[u8; ROLLS]>,
+    /// Per rerolls left - 1.
+    keep_value: Vec<[f64; PARTIAL_KEEPS]>,
+}
+
+/// Buffers one thread reuses from mask to mask.
+struct Workspace {
+    /// `values[partial + roll]`: the roll's value with the current number of
+    /// rerolls left, from 0 up; `values[..partial]`: the keeps' values.
+    values: Vec<f64>,
+    scratch: Vec<(f64, u16)>,
+}
+
+impl Workspace {
+    fn new(graph: &KeepGraph) -> Workspace {
+        Workspace { values: vec![0.0; graph.keeps()], scratch: vec![(0.0, 0); graph.keeps()] }
     }
-    let mut best_keep = vec![0u8; r * ROLLS];
-    let mut keep_value = vec![0.0; r * PARTIAL_KEEPS];
-    for level in 0..r {
-        let kv = &mut keep_value[level * PARTIAL_KEEPS..][..PARTIAL_KEEPS];
-        graph.keep_values(&roll_value, kv);
-        for roll in 0..ROLLS {
-            let (v, keep) = graph.best_keep(roll, roll_value[roll], kv);
-            roll_value[roll] = v;
-            best_keep[level * ROLLS + roll] = keep.map_or(KEEP_ALL, |g| g as u8);
+}
+
+fn solve_turn(
+    mask: usize,
+    rerolls: u8,
+    graph: &KeepGraph,
+    category_points: &[u8],
+    turn_start: &[f64],
+    ws: &mut Workspace,
+) -> MaskTurn {
+    let partial = graph.partial;
+    let values = &mut ws.values;
+    let mut best_category = [0u8; ROLLS];
+    let mut open = [(0usize, 0.0f64); CATEGORIES.len()];
+    let mut n_open = 0;
+    for c in (0..CATEGORIES.len()).filter(|c| mask >> c & 1 == 1) {
+        open[n_open] = (c, turn_start[mask & !(1 << c)]);
+        n_open += 1;
+    }
+    for (roll, points) in category_points.chunks_exact(CATEGORIES.len()).enumerate() {
+        let mut best = (f64::NEG_INFINITY, 0u8);
+        for &(c, next) in &open[..n_open] {
+            // The reader recomputes this same sum, so keep the expression identical.
+            best = first_max(best, (f64::from(points[c]) + next, c as u8));
         }
+        (values[partial + roll], best_category[roll]) = best;
     }
-    MaskTurn { turn_start: graph.fresh_roll_value(&roll_value), best_category, best_keep, keep_value }
+    let mut best_keep = Vec::with_capacity(usize::from(rerolls));
+    let mut keep_value = Vec::with_capacity(usize::from(rerolls));
+    let mut roll_value = [0.0; ROLLS];
+    let mut roll_keep = [0u16; ROLLS];
+    for _ in 0..rerolls {
+        graph.keep_values(values);
+        keep_value.push(values[..partial].try_into().expect("210 partial keeps"));
+        graph.best_keeps(values, &mut ws.scratch, &mut roll_value, &mut roll_keep);
+        values[partial..].copy_from_slice(&roll_value);
+        best_keep.push(roll_keep.map(|g| if g == NONE { KEEP_ALL } else { g as u8 }));
+    }
+    MaskTurn { turn_start: graph.fresh_roll_value(&values[partial..]), best_category, best_keep, keep_value }
 }
 
 #[cfg(test)]

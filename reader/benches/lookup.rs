@@ -1,1 +1,84 @@
-fn main() {}
+//! Lookups in the yazy table: in process, and `reader lookup` end to end.
+//! Needs tables/yazy.dtab (`make bench` runs `make tables` first).
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::process::Command;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use dice_tables_reader::yazy::{Mask, Yazy};
+use dice_tables_reader::Dice;
+
+fn tables() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tables");
+    assert!(dir.join("yazy.dtab").exists(), "run `make tables` first");
+    dir
+}
+
+/// Random states, so lookups hit scattered cache lines as an app's would.
+fn states() -> Vec<(Mask, Dice, u8)> {
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move |n: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % n
+    };
+    (0..4096)
+        .map(|_| {
+            let mask = Mask::new(next(2048) as u32).unwrap();
+            let faces: Vec<u8> = (0..5).map(|_| next(6) as u8 + 1).collect();
+            (mask, Dice::from_faces(&faces).unwrap(), next(3) as u8)
+        })
+        .collect()
+}
+
+fn in_process(c: &mut Criterion) {
+    let yazy = Yazy::open(tables().join("yazy.dtab")).unwrap();
+    let states = states();
+    let mut g = c.benchmark_group("yazy_lookup");
+    let mut i = 0;
+    g.bench_function("value_and_best_action", |b| {
+        b.iter(|| {
+            i = (i + 1) % states.len();
+            let (m, d, r) = black_box(states[i]);
+            (yazy.value(m, d, r).unwrap(), yazy.best_action(m, d, r).unwrap())
+        })
+    });
+    g.bench_function("value", |b| {
+        b.iter(|| {
+            i = (i + 1) % states.len();
+            let (m, d, r) = black_box(states[i]);
+            yazy.value(m, d, r).unwrap()
+        })
+    });
+    g.bench_function("turn_start_value", |b| {
+        b.iter(|| {
+            i = (i + 1) % states.len();
+            yazy.turn_start_value(black_box(states[i].0))
+        })
+    });
+    g.bench_function("open_and_verify", |b| b.iter(|| Yazy::open(tables().join("yazy.dtab")).unwrap()));
+    g.finish();
+}
+
+fn end_to_end(c: &mut Criterion) {
+    let dir = tables();
+    let mut g = c.benchmark_group("reader_process");
+    g.sample_size(20);
+    g.bench_function("lookup_yazy_state_json", |b| {
+        b.iter(|| {
+            let out = Command::new(env!("CARGO_BIN_EXE_reader"))
+                .args(["lookup", "yazy", "--mask", "2047", "--dice", "12456", "--rerolls", "2", "--json", "--tables"])
+                .arg(&dir)
+                .output()
+                .unwrap();
+            assert!(out.status.success());
+            out
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, in_process, end_to_end);
+criterion_main!(benches);

@@ -351,11 +351,21 @@ pub fn shuffle(bytes: &[u8], width: usize) -> Vec<u8> {
 
 /// Joins byte planes back into elements of `width` bytes.
 pub fn unshuffle(planes: &[u8], width: usize) -> Vec<u8> {
-    let n = planes.len() / width;
     let mut bytes = vec![0u8; planes.len()];
-    for (i, element) in bytes.chunks_exact_mut(width).enumerate() {
-        for (k, b) in element.iter_mut().enumerate() {
-            *b = planes[k * n + i];
+    let n = planes.len() / width.max(1);
+    if width == 4 {
+        // The common case (u32, f32), zipped so the loop has no bounds checks.
+        let (p0, rest) = planes.split_at(n);
+        let (p1, rest) = rest.split_at(n);
+        let (p2, p3) = rest.split_at(n);
+        for ((((element, a), b), c), d) in bytes.chunks_exact_mut(4).zip(p0).zip(p1).zip(p2).zip(p3) {
+            element.copy_from_slice(&[*a, *b, *c, *d]);
+        }
+    } else {
+        for (k, plane) in planes.chunks_exact(n.max(1)).take(width).enumerate() {
+            for (element, &b) in bytes.chunks_exact_mut(width).zip(plane) {
+                element[k] = b;
+            }
         }
     }
     bytes
