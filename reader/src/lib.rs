@@ -63,3 +63,8 @@ pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
         other => Err(Error::UnknownGame(other.to_string())),
     }
 }
+
+/// The README's Rust example, compiled as a doc test so it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeExamples;
