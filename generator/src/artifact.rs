@@ -45,10 +45,6 @@ pub fn encode(game: &str, params: &[(&str, i64)], sections: Vec<Section>) -> Vec
         .map(|s| match s.encoding {
             Encoding::Raw => s.bytes.clone(),
             Encoding::Zstd => zstd::bulk::compress(&s.bytes, ZSTD_LEVEL).expect("zstd compresses in memory"),
-            Encoding::ZstdShuffled => {
-                zstd::bulk::compress(&format::shuffle(&s.bytes, s.dtype.size() as usize), ZSTD_LEVEL)
-                    .expect("zstd compresses in memory")
-            }
         })
         .collect();
     let mut header = Header {

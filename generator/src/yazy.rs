@@ -45,10 +45,11 @@ pub struct Solution {
     pub best_category: Vec<u8>,
     /// Per (rerolls left - 1, mask, roll): the best keep's graded rank, or KEEP_ALL.
     pub best_keep: Vec<u8>,
-    /// Per (rerolls left - 1, partial keep, mask): its value (solved in f64)
-    /// times KEEP_VALUE_SCALE, rounded. Keep-major order puts the values of
-    /// one keep under neighbouring masks side by side: they compress far better.
-    pub keep_value: Vec<u32>,
+    /// Per (rerolls left - 1, byte, partial keep, mask): byte `byte` of the
+    /// keep's value (solved in f64) times KEEP_VALUE_SCALE, rounded. Keep-major
+    /// order and byte planes put similar bytes side by side: they compress
+    /// far better.
+    pub keep_value: Vec<u8>,
 }
 
 impl Solution {
@@ -65,13 +66,7 @@ impl Solution {
             Section::new("category_points", DType::U8, &[ROLLS, CATEGORIES.len()], Encoding::Raw, self.category_points),
             Section::new("best_category", DType::U8, &[MASKS, ROLLS], Encoding::Zstd, self.best_category),
             Section::new("best_keep", DType::U8, &[r, MASKS, ROLLS], Encoding::Zstd, self.best_keep),
-            Section::new(
-                "keep_value",
-                DType::U32,
-                &[r, PARTIAL_KEEPS, MASKS],
-                Encoding::ZstdShuffled,
-                le_bytes(&self.keep_value, u32::to_le_bytes),
-            ),
+            Section::new("keep_value", DType::U8, &[r, 4, PARTIAL_KEEPS, MASKS], Encoding::Zstd, self.keep_value),
         ]
     }
 }
@@ -117,17 +112,22 @@ pub fn solve(rerolls: u8, mut progress: impl FnMut(usize, usize)) -> Solution {
     Solution { rerolls, turn_start, category_points, best_category, best_keep, keep_value }
 }
 
-/// Quantises `[level][mask][keep]` values into `[level][keep][mask]` order,
-/// levels in parallel, a block of masks at a time so both sides stay in cache.
-fn keep_major(by_mask: &[f64], levels: usize) -> Vec<u32> {
+/// Quantises `[level][mask][keep]` values into `[level][byte][keep][mask]`
+/// byte planes, levels in parallel, a block of masks at a time so both sides
+/// stay in cache.
+fn keep_major(by_mask: &[f64], levels: usize) -> Vec<u8> {
     const BLOCK: usize = 32;
-    let mut out = vec![0u32; levels * PARTIAL_KEEPS * MASKS];
-    out.par_chunks_mut(PARTIAL_KEEPS * MASKS).enumerate().for_each(|(level, out)| {
+    const PLANE: usize = PARTIAL_KEEPS * MASKS;
+    let mut out = vec![0u8; levels * 4 * PLANE];
+    out.par_chunks_mut(4 * PLANE).enumerate().for_each(|(level, out)| {
         let by_mask = &by_mask[level * MASKS * PARTIAL_KEEPS..][..MASKS * PARTIAL_KEEPS];
         for first in (0..MASKS).step_by(BLOCK) {
             for keep in 0..PARTIAL_KEEPS {
-                for (i, v) in out[keep * MASKS + first..][..BLOCK].iter_mut().enumerate() {
-                    *v = quantise(by_mask[(first + i) * PARTIAL_KEEPS + keep]);
+                for i in 0..BLOCK {
+                    let bytes = quantise(by_mask[(first + i) * PARTIAL_KEEPS + keep]).to_le_bytes();
+                    for (plane, b) in bytes.into_iter().enumerate() {
+                        out[plane * PLANE + keep * MASKS + first + i] = b;
+                    }
                 }
             }
         }

@@ -48,6 +48,30 @@ const fn binomial_table() -> [[u32; MAX_DICE + 2]; MAX_DICE + FACES] {
     t
 }
 
+/// `RANK_PART[f][p][c]`: what `c` dice of 0-based face `f` add to a rank when
+/// `p` dice of lower faces come before them: the sum over `j < c` of
+/// `C(f + p + j, p + j + 1)`.
+const RANK_PART: [[[u16; MAX_DICE + 1]; MAX_DICE + 1]; FACES] = rank_part_table();
+
+const fn rank_part_table() -> [[[u16; MAX_DICE + 1]; MAX_DICE + 1]; FACES] {
+    let mut t = [[[0u16; MAX_DICE + 1]; MAX_DICE + 1]; FACES];
+    let mut f = 0;
+    while f < FACES {
+        let mut p = 0;
+        while p <= MAX_DICE {
+            let mut c = 1;
+            while c + p <= MAX_DICE {
+                let i = p + c - 1;
+                t[f][p][c] = t[f][p][c - 1] + BINOMIAL[f + i][i + 1] as u16;
+                c += 1;
+            }
+            p += 1;
+        }
+        f += 1;
+    }
+    t
+}
+
 /// How many multisets of `n` dice there are: `C(n + 5, 5)` (1, 6, 21, 56, 126, 252, 462).
 pub const fn multiset_count(n: usize) -> usize {
     BINOMIAL[n + FACES - 1][FACES - 1] as usize
@@ -148,9 +172,13 @@ impl Dice {
 
     /// This multiset's index among the multisets of its size, `0..multiset_count(len)`.
     pub fn rank(&self) -> usize {
-        let mut rank = 0usize;
-        for (i, face) in self.faces().enumerate() {
-            rank += BINOMIAL[usize::from(face - 1) + i][i + 1] as usize;
+        // This is on every lookup's path: one table read a face, no
+        // data-dependent loop.
+        let (mut rank, mut before) = (0usize, 0usize);
+        for (f, &count) in self.counts.iter().enumerate() {
+            let count = usize::from(count).min(MAX_DICE);
+            rank += RANK_PART[f][before.min(MAX_DICE)][count] as usize;
+            before += count;
         }
         rank
     }

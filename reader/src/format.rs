@@ -83,10 +83,6 @@ pub enum Encoding {
     Raw,
     /// One zstd frame that decodes to exactly the decoded length (variant 1).
     Zstd,
-    /// One zstd frame that decodes to the byte planes of the elements: byte 0
-    /// of every element, then byte 1 of every element, and so on (variant 2).
-    /// Tables of slowly varying numbers compress much better this way.
-    ZstdShuffled,
 }
 
 impl Encoding {
@@ -95,7 +91,6 @@ impl Encoding {
         match self {
             Encoding::Raw => "raw",
             Encoding::Zstd => "zstd",
-            Encoding::ZstdShuffled => "zstd-shuffled",
         }
     }
 }
@@ -315,7 +310,9 @@ pub fn check_schema(header: &Header, expected: &[ExpectedSection]) -> Result<(),
 pub(crate) fn decode_section(file: &[u8], s: &SectionEntry) -> Result<Option<Box<[u8]>>, Error> {
     let stored = &file[s.offset as usize..(s.offset + s.stored_len) as usize];
     let decoded_len = s.decoded_len().expect("checked by parse_header") as usize;
-    let decompress = || {
+    let owned = match s.encoding {
+        Encoding::Raw => None,
+        Encoding::Zstd => {
         let mut out = vec![0u8; decoded_len];
         let n = zstd::bulk::Decompressor::new()
             .and_then(|mut d| d.decompress_to_buffer(stored, &mut out[..]))
@@ -323,50 +320,12 @@ pub(crate) fn decode_section(file: &[u8], s: &SectionEntry) -> Result<Option<Box
         if n != decoded_len {
             return Err(Error::BadSection { name: s.name.clone(), why: format!("decompresses to {n} bytes, not {decoded_len}") });
         }
-        Ok(out)
-    };
-    let owned = match s.encoding {
-        Encoding::Raw => None,
-        Encoding::Zstd => Some(decompress()?.into_boxed_slice()),
-        Encoding::ZstdShuffled => Some(unshuffle(&decompress()?, s.dtype.size() as usize).into_boxed_slice()),
+        Some(out.into_boxed_slice())
+        }
     };
     let bytes = owned.as_deref().unwrap_or(stored);
     if blake3::hash(bytes).as_bytes() != &s.blake3 {
         return Err(Error::SectionChecksum { name: s.name.clone() });
     }
     Ok(owned)
-}
-
-/// Splits elements of `width` bytes into byte planes (the `ZstdShuffled` layout).
-pub fn shuffle(bytes: &[u8], width: usize) -> Vec<u8> {
-    let n = bytes.len() / width;
-    let mut planes = vec![0u8; bytes.len()];
-    for (i, element) in bytes.chunks_exact(width).enumerate() {
-        for (k, &b) in element.iter().enumerate() {
-            planes[k * n + i] = b;
-        }
-    }
-    planes
-}
-
-/// Joins byte planes back into elements of `width` bytes.
-pub fn unshuffle(planes: &[u8], width: usize) -> Vec<u8> {
-    let mut bytes = vec![0u8; planes.len()];
-    let n = planes.len() / width.max(1);
-    if width == 4 {
-        // The common case (u32, f32), zipped so the loop has no bounds checks.
-        let (p0, rest) = planes.split_at(n);
-        let (p1, rest) = rest.split_at(n);
-        let (p2, p3) = rest.split_at(n);
-        for ((((element, a), b), c), d) in bytes.chunks_exact_mut(4).zip(p0).zip(p1).zip(p2).zip(p3) {
-            element.copy_from_slice(&[*a, *b, *c, *d]);
-        }
-    } else {
-        for (k, plane) in planes.chunks_exact(n.max(1)).take(width).enumerate() {
-            for (element, &b) in bytes.chunks_exact_mut(width).zip(plane) {
-                element[k] = b;
-            }
-        }
-    }
-    bytes
 }

@@ -52,8 +52,11 @@ pub const MAX_GAME_SCORE: f64 = 330.0;
 /// The most rerolls a table may be solved for.
 pub const MAX_REROLLS: i64 = 20;
 
-/// `keep_value` holds each value times this, rounded to a u32: a resolution
-/// of 2^-16, so a stored value is within 7.7e-6 of the exact one.
+/// `keep_value` holds each value times this, rounded to a u32 (a resolution
+/// of 2^-16, so a stored value is within 7.7e-6 of the exact one), stored as
+/// four byte planes: the low bytes of every value, then the next bytes, and
+/// so on. Neighbouring values share their high bytes, so the planes
+/// compress far better than whole numbers.
 pub const KEEP_VALUE_SCALE: f64 = 65536.0;
 
 /// `best_keep` value: keep all five dice (stop rerolling).
@@ -230,7 +233,7 @@ pub fn expected_sections(rerolls: u64) -> Vec<ExpectedSection> {
         ExpectedSection { name: "category_points", dtype: DType::U8, dims: vec![rolls, CATEGORIES.len() as u64] },
         ExpectedSection { name: "best_category", dtype: DType::U8, dims: vec![masks, rolls] },
         ExpectedSection { name: "best_keep", dtype: DType::U8, dims: vec![rerolls, masks, rolls] },
-        ExpectedSection { name: "keep_value", dtype: DType::U32, dims: vec![rerolls, PARTIAL_KEEPS as u64, masks] },
+        ExpectedSection { name: "keep_value", dtype: DType::U8, dims: vec![rerolls, 4, PARTIAL_KEEPS as u64, masks] },
     ]
 }
 
@@ -246,6 +249,8 @@ pub(crate) fn header_rerolls(header: &Header) -> Result<u8, Error> {
 /// A verified yazy table.
 pub struct Yazy {
     table: Table,
+    /// The dice of each partial keep, by graded rank.
+    partial_keeps: [Dice; PARTIAL_KEEPS],
     rerolls: u8,
     turn_start: usize,
     category_points: usize,
@@ -268,6 +273,7 @@ impl Yazy {
         let rerolls = header_rerolls(table.header())?;
         let index = |name| table.section_index(name).expect("schema checked on open");
         Ok(Yazy {
+            partial_keeps: std::array::from_fn(|g| Dice::graded_unrank(g).expect("graded rank < 210")),
             rerolls,
             turn_start: index("turn_start"),
             category_points: index("category_points"),
@@ -347,8 +353,11 @@ impl Yazy {
 
     /// Expected score still to come after keeping partial keep `keep` with `rerolls` left before the reroll.
     fn keep_value(&self, mask: Mask, keep: usize, rerolls: u8) -> f64 {
-        let i = (usize::from(rerolls - 1) * PARTIAL_KEEPS + keep) * MASKS + usize::from(mask.0);
-        f64::from(read_u32(self.table.section_bytes(self.keep_value), i)) / KEEP_VALUE_SCALE
+        const PLANE: usize = PARTIAL_KEEPS * MASKS;
+        let planes = &self.table.section_bytes(self.keep_value)[usize::from(rerolls - 1) * 4 * PLANE..][..4 * PLANE];
+        let i = keep * MASKS + usize::from(mask.0);
+        let bytes = [planes[i], planes[PLANE + i], planes[2 * PLANE + i], planes[3 * PLANE + i]];
+        f64::from(u32::from_le_bytes(bytes)) / KEEP_VALUE_SCALE
     }
 
     /// Points now plus the turn-start value of the mask left: the same f64
@@ -367,7 +376,7 @@ impl Yazy {
             return Ok(match self.stored_keep(mask, roll, rerolls) {
                 KEEP_ALL => Some(Action::Keep(dice)),
                 NO_ACTION => None,
-                keep => Dice::graded_unrank(usize::from(keep)).map(Action::Keep),
+                keep => self.partial_keeps.get(usize::from(keep)).copied().map(Action::Keep),
             });
         }
         Ok(match self.table.section_bytes(self.best_category)[usize::from(mask.0) * ROLLS + roll] {
@@ -437,24 +446,24 @@ pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
             return bad("turn_start", format!("holds {v} for mask {mask}, outside 0..={MAX_GAME_SCORE}"));
         }
     }
-    let categories = section("best_category");
-    for (i, &c) in categories.iter().enumerate() {
-        let mask = i / ROLLS;
-        let legal = if mask == 0 { c == NO_ACTION } else { usize::from(c) < CATEGORIES.len() && mask >> c & 1 == 1 };
-        if !legal {
+    // Row by row (one mask, all rolls), so the hot loop has no divisions.
+    for (mask, row) in section("best_category").chunks_exact(ROLLS).enumerate() {
+        let open = |c: u8| usize::from(c) < CATEGORIES.len() && mask >> c & 1 == 1;
+        if let Some(&c) = row.iter().find(|&&c| if mask == 0 { c != NO_ACTION } else { !open(c) }) {
             return bad("best_category", format!("holds {c} for mask {mask}, which is not an open category"));
         }
     }
-    let keeps = section("best_keep");
-    for (i, &k) in keeps.iter().enumerate() {
-        let (mask, roll) = ((i / ROLLS) % MASKS, i % ROLLS);
-        let legal = match k {
-            NO_ACTION => mask == 0,
-            KEEP_ALL => mask != 0,
-            k => mask != 0 && keeps_of[roll][usize::from(k) / 64] >> (k % 64) & 1 == 1,
-        };
-        if !legal {
-            return bad("best_keep", format!("holds {k} for mask {mask} and roll {roll}, which is not a legal keep"));
+    for (row_index, row) in section("best_keep").chunks_exact(ROLLS).enumerate() {
+        let mask = row_index % MASKS;
+        for (roll, &k) in row.iter().enumerate() {
+            let legal = match k {
+                NO_ACTION => mask == 0,
+                KEEP_ALL => mask != 0,
+                k => mask != 0 && keeps_of[roll][usize::from(k) / 64] >> (k % 64) & 1 == 1,
+            };
+            if !legal {
+                return bad("best_keep", format!("holds {k} for mask {mask} and roll {roll}, which is not a legal keep"));
+            }
         }
     }
     Ok(())
@@ -464,6 +473,3 @@ fn read_f64(bytes: &[u8], i: usize) -> f64 {
     f64::from_le_bytes(bytes[i * 8..i * 8 + 8].try_into().expect("8 bytes"))
 }
 
-fn read_u32(bytes: &[u8], i: usize) -> u32 {
-    u32::from_le_bytes(bytes[i * 4..i * 4 + 4].try_into().expect("4 bytes"))
-}
