@@ -102,6 +102,7 @@ fn encode_header(header: &Header) -> Vec<u8> {
 /// Programs that have the old file mapped keep reading the old inode.
 pub fn write_atomically(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<PathBuf> {
     let target = dir.join(name);
+    remove_stale_temporaries(dir, name);
     let temp = dir.join(format!(".{name}.tmp.{}", std::process::id()));
     let result = (|| {
         let mut file = File::create(&temp)?;
@@ -117,6 +118,22 @@ pub fn write_atomically(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<Path
         let _ = fs::remove_file(&temp);
     }
     result.map(|()| target)
+}
+
+/// Removes what a killed generator left behind: temporary files for `name`
+/// whose writer is no longer running. (A running writer's file is left alone;
+/// where process ids cannot be checked, nothing is removed.)
+fn remove_stale_temporaries(dir: &Path, name: &str) {
+    let prefix = format!(".{name}.tmp.");
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(pid) = file_name.to_str().and_then(|f| f.strip_prefix(&prefix)) else { continue };
+        let proc_dir = Path::new("/proc");
+        if pid.parse::<u32>().is_ok() && proc_dir.is_dir() && !proc_dir.join(pid).exists() {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// A test-only pause point in the middle of a write, so a test can kill the

@@ -195,3 +195,15 @@ fn reader_verify_flags_a_damaged_file() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("regenerate"));
 }
+
+/// Apps embed a table with `include_bytes!`: the same checks, from a static slice.
+#[test]
+fn opens_from_static_bytes() {
+    let bytes: &'static [u8] = Box::leak(original().into_boxed_slice());
+    let yazy = Yazy::from_table(Table::from_static(bytes).unwrap()).unwrap();
+    let v = yazy.turn_start_value(dice_tables_reader::yazy::Mask::ALL);
+    assert!((v - 165.7573187).abs() < 1e-6);
+    let mut damaged = original();
+    damaged[100] ^= 1;
+    assert!(Table::from_static(Box::leak(damaged.into_boxed_slice())).is_err());
+}
