@@ -42,16 +42,12 @@ pub struct KeepGraph {
     pub roll_probability: Vec<f64>,
 }
 
-/// The better of two (value, choice) pairs, `a` on a tie. The choice is
-/// picked with a mask rather than `if`: the comparison is data-dependent, and
-/// a branch there mispredicts often enough to dominate the solve.
+/// The better of two (value, choice) pairs, `a` on a tie. The comparison is
+/// data-dependent: as a branch it mispredicts often enough to dominate the
+/// solve, so ask for a branch-free select.
 #[inline(always)]
-pub fn first_max<T: Copy + Into<u32> + TryFrom<u32>>(a: (f64, T), b: (f64, T)) -> (f64, T) {
-    let take = b.0 > a.0;
-    let mask = 0u32.wrapping_sub(u32::from(take));
-    let (x, y) = (a.1.into(), b.1.into());
-    let choice = T::try_from(x ^ ((x ^ y) & mask)).unwrap_or(a.1);
-    (if take { b.0 } else { a.0 }, choice)
+pub fn first_max<T: Copy>(a: (f64, T), b: (f64, T)) -> (f64, T) {
+    std::hint::select_unpredictable(b.0 > a.0, b, a)
 }
 
 /// No keep: "keep all" as a best keep.

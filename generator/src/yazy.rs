@@ -81,6 +81,8 @@ pub fn solve(rerolls: u8, mut progress: impl FnMut(usize, usize)) -> Solution {
     let graph = KeepGraph::new(5);
     let category_points: Vec<u8> =
         rolls.iter().flat_map(|d| (0..CATEGORIES.len()).map(move |c| points(d, c))).collect();
+    // Exact conversions, done once rather than in the inner loop.
+    let points_f64: Vec<f64> = category_points.iter().map(|&p| f64::from(p)).collect();
     let r = usize::from(rerolls);
     let mut turn_start = vec![0.0; MASKS];
     let mut best_category = vec![NO_ACTION; MASKS * ROLLS];
@@ -95,7 +97,7 @@ pub fn solve(rerolls: u8, mut progress: impl FnMut(usize, usize)) -> Solution {
             .par_iter()
             .map_init(
                 || Workspace::new(&graph),
-                |ws, &mask| solve_turn(mask, rerolls, &graph, &category_points, &turn_start, ws),
+                |ws, &mask| solve_turn(mask, rerolls, &graph, &points_f64, &turn_start, ws),
             )
             .collect();
         for (&mask, turn) in layer.iter().zip(solved) {
@@ -123,10 +125,11 @@ fn keep_major(by_mask: &[f64], levels: usize) -> Vec<u8> {
         let by_mask = &by_mask[level * MASKS * PARTIAL_KEEPS..][..MASKS * PARTIAL_KEEPS];
         for first in (0..MASKS).step_by(BLOCK) {
             for keep in 0..PARTIAL_KEEPS {
-                for i in 0..BLOCK {
-                    let bytes = quantise(by_mask[(first + i) * PARTIAL_KEEPS + keep]).to_le_bytes();
-                    for (plane, b) in bytes.into_iter().enumerate() {
-                        out[plane * PLANE + keep * MASKS + first + i] = b;
+                let block: [u32; BLOCK] = std::array::from_fn(|i| quantise(by_mask[(first + i) * PARTIAL_KEEPS + keep]));
+                for plane in 0..4 {
+                    let row = &mut out[plane * PLANE + keep * MASKS + first..][..BLOCK];
+                    for (b, v) in row.iter_mut().zip(block) {
+                        *b = (v >> (8 * plane)) as u8;
                     }
                 }
             }
@@ -169,7 +172,7 @@ fn solve_turn(
     mask: usize,
     rerolls: u8,
     graph: &KeepGraph,
-    category_points: &[u8],
+    category_points: &[f64],
     turn_start: &[f64],
     ws: &mut Workspace,
 ) -> MaskTurn {
@@ -186,7 +189,7 @@ fn solve_turn(
         let mut best = (f64::NEG_INFINITY, 0u8);
         for &(c, next) in &open[..n_open] {
             // The reader recomputes this same sum, so keep the expression identical.
-            best = first_max(best, (f64::from(points[c]) + next, c as u8));
+            best = first_max(best, (points[c] + next, c as u8));
         }
         (values[partial + roll], best_category[roll]) = best;
     }
