@@ -59,7 +59,9 @@ impl KeepGraph {
         let partial: usize = (0..dice).map(multiset_count).sum();
         let keep = |g: usize| Dice::graded_unrank(g).expect("graded rank in range");
         let plus_face = (0..partial)
-            .map(|g| std::array::from_fn(|f| keep(g).with(f as u8 + 1).expect("fewer than six dice").graded_rank() as u16))
+            .map(|g| {
+                std::array::from_fn(|f| keep(g).with(f as u8 + 1).expect("fewer than six dice").graded_rank() as u16)
+            })
             .collect();
         let keeps = partial + multiset_count(dice);
         let minus_face: Vec<[u16; FACES]> = (0..keeps)
@@ -110,7 +112,13 @@ impl KeepGraph {
     /// branch-free picks (the comparisons are data-dependent and would
     /// mispredict). Ties go to the larger keep (keeping all first), then to
     /// the lower face removed.
-    pub fn best_keeps(&self, values: &[f64], scratch: &mut [(f64, u16)], best_value: &mut [f64], best_keep: &mut [u16]) {
+    pub fn best_keeps(
+        &self,
+        values: &[f64],
+        scratch: &mut [(f64, u16)],
+        best_value: &mut [f64],
+        best_keep: &mut [u16],
+    ) {
         for &(g, distinct) in &self.lattice_order {
             let g = usize::from(g);
             let mut best = (values[g], if g < self.partial { g as u16 } else { NONE });

@@ -25,11 +25,41 @@ pub fn points(dice: &Dice, c: usize) -> u8 {
     let sum = dice.sum() as u8;
     match c {
         0..=5 => (c as u8 + 1) * counts[c],
-        6 => if most >= 3 { sum } else { 0 },
-        7 => if most >= 4 { sum } else { 0 },
-        8 => if counts.contains(&3) && counts.contains(&2) { 25 } else { 0 },
-        9 => if most == 1 && (counts[0] == 0 || counts[5] == 0) { 40 } else { 0 },
-        10 => if most == 5 { 50 } else { 0 },
+        6 => {
+            if most >= 3 {
+                sum
+            } else {
+                0
+            }
+        }
+        7 => {
+            if most >= 4 {
+                sum
+            } else {
+                0
+            }
+        }
+        8 => {
+            if counts.contains(&3) && counts.contains(&2) {
+                25
+            } else {
+                0
+            }
+        }
+        9 => {
+            if most == 1 && (counts[0] == 0 || counts[5] == 0) {
+                40
+            } else {
+                0
+            }
+        }
+        10 => {
+            if most == 5 {
+                50
+            } else {
+                0
+            }
+        }
         _ => unreachable!("11 categories"),
     }
 }
@@ -62,7 +92,13 @@ impl Solution {
     pub fn into_sections(self) -> Vec<Section> {
         let r = usize::from(self.rerolls);
         vec![
-            Section::new("turn_start", DType::F64, &[MASKS], Encoding::Raw, le_bytes(&self.turn_start, f64::to_le_bytes)),
+            Section::new(
+                "turn_start",
+                DType::F64,
+                &[MASKS],
+                Encoding::Raw,
+                le_bytes(&self.turn_start, f64::to_le_bytes),
+            ),
             Section::new("category_points", DType::U8, &[ROLLS, CATEGORIES.len()], Encoding::Raw, self.category_points),
             Section::new("best_category", DType::U8, &[MASKS, ROLLS], Encoding::Zstd, self.best_category),
             Section::new("best_keep", DType::U8, &[r, MASKS, ROLLS], Encoding::Zstd, self.best_keep),
@@ -70,7 +106,6 @@ impl Solution {
         ]
     }
 }
-
 
 /// Solves every state. Masks are solved in layers by the number of open
 /// categories, each layer in parallel: a mask needs only masks with one
@@ -125,7 +160,8 @@ fn keep_major(by_mask: &[f64], levels: usize) -> Vec<u8> {
         let by_mask = &by_mask[level * MASKS * PARTIAL_KEEPS..][..MASKS * PARTIAL_KEEPS];
         for first in (0..MASKS).step_by(BLOCK) {
             for keep in 0..PARTIAL_KEEPS {
-                let block: [u32; BLOCK] = std::array::from_fn(|i| quantise(by_mask[(first + i) * PARTIAL_KEEPS + keep]));
+                let block: [u32; BLOCK] =
+                    std::array::from_fn(|i| quantise(by_mask[(first + i) * PARTIAL_KEEPS + keep]));
                 for plane in 0..4 {
                     let row = &mut out[plane * PLANE + keep * MASKS + first..][..BLOCK];
                     for (b, v) in row.iter_mut().zip(block) {

@@ -140,7 +140,7 @@ impl Dice {
 
     /// The faces in ascending order, each 1 to 6.
     pub fn faces(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..FACES).flat_map(move |f| std::iter::repeat(f as u8 + 1).take(usize::from(self.counts[f])))
+        (0..FACES).flat_map(move |f| std::iter::repeat_n(f as u8 + 1, usize::from(self.counts[f])))
     }
 
     /// This multiset with one more die showing `face` (1 to 6); `None` past six dice.

@@ -199,7 +199,11 @@ pub fn parse_header(file: &[u8]) -> Result<Header, Error> {
     }
     let header_len = u32::from_le_bytes(file[12..16].try_into().expect("4 bytes")) as usize;
     if header_len > limits::MAX_HEADER_LEN {
-        return Err(Error::Limit { what: "header length", value: header_len as u64, max: limits::MAX_HEADER_LEN as u64 });
+        return Err(Error::Limit {
+            what: "header length",
+            value: header_len as u64,
+            max: limits::MAX_HEADER_LEN as u64,
+        });
     }
     let header_end = PREAMBLE_LEN + header_len;
     if file.len() < header_end {
@@ -209,9 +213,8 @@ pub fn parse_header(file: &[u8]) -> Result<Header, Error> {
     if blake3::hash(header_bytes).as_bytes() != &file[16..48] {
         return Err(Error::HeaderChecksum);
     }
-    let (header, used): (Header, usize) =
-        bincode::serde::decode_from_slice(header_bytes, header_config())
-            .map_err(|e| Error::BadHeader(e.to_string()))?;
+    let (header, used): (Header, usize) = bincode::serde::decode_from_slice(header_bytes, header_config())
+        .map_err(|e| Error::BadHeader(e.to_string()))?;
     if used != header_len {
         return Err(Error::BadHeader(format!("{} stray bytes after the header", header_len - used)));
     }
@@ -240,31 +243,50 @@ fn check_header(header: &Header, file: &[u8], header_end: u64) -> Result<(), Err
     }
     check_name("game id", &header.game)?;
     if header.params.len() > limits::MAX_PARAMS {
-        return Err(Error::Limit { what: "parameter count", value: header.params.len() as u64, max: limits::MAX_PARAMS as u64 });
+        return Err(Error::Limit {
+            what: "parameter count",
+            value: header.params.len() as u64,
+            max: limits::MAX_PARAMS as u64,
+        });
     }
     for p in &header.params {
         check_name("parameter name", &p.name)?;
     }
     if header.sections.len() > limits::MAX_SECTIONS {
-        return Err(Error::Limit { what: "section count", value: header.sections.len() as u64, max: limits::MAX_SECTIONS as u64 });
+        return Err(Error::Limit {
+            what: "section count",
+            value: header.sections.len() as u64,
+            max: limits::MAX_SECTIONS as u64,
+        });
     }
     let mut cursor = header_end;
     for s in &header.sections {
         check_name("section name", &s.name)?;
         if s.dims.is_empty() || s.dims.len() > limits::MAX_DIMS {
-            return Err(Error::BadSection { name: s.name.clone(), why: format!("has {} dimensions, not 1 to {}", s.dims.len(), limits::MAX_DIMS) });
+            return Err(Error::BadSection {
+                name: s.name.clone(),
+                why: format!("has {} dimensions, not 1 to {}", s.dims.len(), limits::MAX_DIMS),
+            });
         }
-        let decoded = s.decoded_len().filter(|&n| n <= limits::MAX_SECTION_BYTES).ok_or_else(|| {
-            Error::BadSection { name: s.name.clone(), why: format!("declares more than {} bytes", limits::MAX_SECTION_BYTES) }
+        let decoded = s.decoded_len().filter(|&n| n <= limits::MAX_SECTION_BYTES).ok_or_else(|| Error::BadSection {
+            name: s.name.clone(),
+            why: format!("declares more than {} bytes", limits::MAX_SECTION_BYTES),
         })?;
         if s.encoding == Encoding::Raw && s.stored_len != decoded {
-            return Err(Error::BadSection { name: s.name.clone(), why: format!("is raw but stores {} bytes for {decoded} decoded", s.stored_len) });
+            return Err(Error::BadSection {
+                name: s.name.clone(),
+                why: format!("is raw but stores {} bytes for {decoded} decoded", s.stored_len),
+            });
         }
         if s.offset % SECTION_ALIGN != 0 || s.offset < cursor {
-            return Err(Error::BadSection { name: s.name.clone(), why: format!("starts at {}, not a multiple of {SECTION_ALIGN} at or after byte {cursor}", s.offset) });
+            return Err(Error::BadSection {
+                name: s.name.clone(),
+                why: format!("starts at {}, not a multiple of {SECTION_ALIGN} at or after byte {cursor}", s.offset),
+            });
         }
-        let end = s.offset.checked_add(s.stored_len).filter(|&e| e <= len).ok_or_else(|| {
-            Error::BadSection { name: s.name.clone(), why: format!("runs past the end of the {len}-byte file") }
+        let end = s.offset.checked_add(s.stored_len).filter(|&e| e <= len).ok_or_else(|| Error::BadSection {
+            name: s.name.clone(),
+            why: format!("runs past the end of the {len}-byte file"),
         })?;
         if file[cursor as usize..s.offset as usize].iter().any(|&b| b != 0) {
             return Err(Error::BadSection { name: s.name.clone(), why: "is preceded by non-zero padding".into() });
@@ -293,13 +315,20 @@ pub fn check_schema(header: &Header, expected: &[ExpectedSection]) -> Result<(),
                 name: s.name.clone(),
                 why: format!(
                     "is {} {:?}, but a {} table with these rules has {} {:?}",
-                    s.dtype.name(), s.dims, header.game, e.dtype.name(), e.dims
+                    s.dtype.name(),
+                    s.dims,
+                    header.game,
+                    e.dtype.name(),
+                    e.dims
                 ),
             });
         }
     }
     if let Some(extra) = header.sections.iter().find(|s| !expected.iter().any(|e| e.name == s.name)) {
-        return Err(Error::BadSection { name: extra.name.clone(), why: format!("is not part of a {} table", header.game) });
+        return Err(Error::BadSection {
+            name: extra.name.clone(),
+            why: format!("is not part of a {} table", header.game),
+        });
     }
     Ok(())
 }
@@ -313,14 +342,17 @@ pub(crate) fn decode_section(file: &[u8], s: &SectionEntry) -> Result<Option<Box
     let owned = match s.encoding {
         Encoding::Raw => None,
         Encoding::Zstd => {
-        let mut out = vec![0u8; decoded_len];
-        let n = zstd::bulk::Decompressor::new()
-            .and_then(|mut d| d.decompress_to_buffer(stored, &mut out[..]))
-            .map_err(|e| Error::BadSection { name: s.name.clone(), why: format!("does not decompress: {e}") })?;
-        if n != decoded_len {
-            return Err(Error::BadSection { name: s.name.clone(), why: format!("decompresses to {n} bytes, not {decoded_len}") });
-        }
-        Some(out.into_boxed_slice())
+            let mut out = vec![0u8; decoded_len];
+            let n = zstd::bulk::Decompressor::new()
+                .and_then(|mut d| d.decompress_to_buffer(stored, &mut out[..]))
+                .map_err(|e| Error::BadSection { name: s.name.clone(), why: format!("does not decompress: {e}") })?;
+            if n != decoded_len {
+                return Err(Error::BadSection {
+                    name: s.name.clone(),
+                    why: format!("decompresses to {n} bytes, not {decoded_len}"),
+                });
+            }
+            Some(out.into_boxed_slice())
         }
     };
     let bytes = owned.as_deref().unwrap_or(stored);

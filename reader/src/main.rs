@@ -82,7 +82,8 @@ fn parse_five_dice(s: &str) -> Result<Dice, String> {
 }
 
 fn parse_rerolls(s: &str) -> Result<u8, String> {
-    s.parse::<u8>().map_err(|_| format!("rerolls {s:?} is not a whole number 0..2 (0..N for a table solved with N rerolls)"))
+    s.parse::<u8>()
+        .map_err(|_| format!("rerolls {s:?} is not a whole number 0..2 (0..N for a table solved with N rerolls)"))
 }
 
 /// What went wrong, with the exit status it maps to.
@@ -311,8 +312,8 @@ fn verify(path: Option<PathBuf>) -> Result<String, Failure> {
         None => tables_dir(None)?,
     };
     let files: Vec<PathBuf> = if path.is_dir() {
-        let entries = std::fs::read_dir(&path)
-            .map_err(|e| Failure::Table(format!("cannot list {}: {e}", path.display())))?;
+        let entries =
+            std::fs::read_dir(&path).map_err(|e| Failure::Table(format!("cannot list {}: {e}", path.display())))?;
         let mut files: Vec<PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "dtab"))
@@ -325,7 +326,10 @@ fn verify(path: Option<PathBuf>) -> Result<String, Failure> {
     } else if path.exists() {
         vec![path]
     } else {
-        return Err(Failure::Usage(format!("no file or directory {}: give a table file or a directory of them", path.display())));
+        return Err(Failure::Usage(format!(
+            "no file or directory {}: give a table file or a directory of them",
+            path.display()
+        )));
     };
     let mut out = String::new();
     let mut failed = 0;
@@ -334,7 +338,8 @@ fn verify(path: Option<PathBuf>) -> Result<String, Failure> {
             Ok(t) => {
                 let h = t.header();
                 let params: Vec<String> = h.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
-                let _ = writeln!(out, "ok      {} ({} {}, {} bytes)", file.display(), h.game, params.join(" "), h.file_len);
+                let _ =
+                    writeln!(out, "ok      {} ({} {}, {} bytes)", file.display(), h.game, params.join(" "), h.file_len);
             }
             Err(e) => {
                 failed += 1;

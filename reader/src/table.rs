@@ -141,7 +141,9 @@ fn decode_sections(file: &[u8], header: &Header) -> Result<Vec<Option<Box<[u8]>>
             .iter()
             .zip(spawned)
             .map(|(s, handle)| match handle {
-                Some(h) => h.join().unwrap_or_else(|_| Err(Error::BadSection { name: s.name.clone(), why: "failed to decode".into() })),
+                Some(h) => h.join().unwrap_or_else(|_| {
+                    Err(Error::BadSection { name: s.name.clone(), why: "failed to decode".into() })
+                }),
                 None => format::decode_section(file, s),
             })
             .collect()

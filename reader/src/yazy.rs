@@ -38,9 +38,8 @@ pub const GAME: &str = "yazy";
 /// Dice in a yazy roll.
 pub const DICE: usize = 5;
 /// Categories, in mask-bit order.
-pub const CATEGORIES: [&str; 11] = [
-    "ones", "twos", "threes", "fours", "fives", "sixes", "three-kind", "four-kind", "full-house", "straight", "yazy",
-];
+pub const CATEGORIES: [&str; 11] =
+    ["ones", "twos", "threes", "fours", "fives", "sixes", "three-kind", "four-kind", "full-house", "straight", "yazy"];
 /// Masks of open categories: `0..MASKS`.
 pub const MASKS: usize = 1 << CATEGORIES.len();
 /// Rolls of five dice: `0..ROLLS` by [`Dice::rank`].
@@ -462,7 +461,10 @@ pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
                 k => mask != 0 && keeps_of[roll][usize::from(k) / 64] >> (k % 64) & 1 == 1,
             };
             if !legal {
-                return bad("best_keep", format!("holds {k} for mask {mask} and roll {roll}, which is not a legal keep"));
+                return bad(
+                    "best_keep",
+                    format!("holds {k} for mask {mask} and roll {roll}, which is not a legal keep"),
+                );
             }
         }
     }
@@ -472,4 +474,3 @@ pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
 fn read_f64(bytes: &[u8], i: usize) -> f64 {
     f64::from_le_bytes(bytes[i * 8..i * 8 + 8].try_into().expect("8 bytes"))
 }
-

@@ -121,19 +121,45 @@ pub fn yazy_points(dice: &[u8; 5], c: usize) -> f64 {
     let max_same = (1..=6).map(count).max().unwrap();
     let p = match c {
         0..=5 => (c as u32 + 1) * count(c as u8 + 1) as u32,
-        6 => if max_same >= 3 { sum } else { 0 },
-        7 => if max_same >= 4 { sum } else { 0 },
+        6 => {
+            if max_same >= 3 {
+                sum
+            } else {
+                0
+            }
+        }
+        7 => {
+            if max_same >= 4 {
+                sum
+            } else {
+                0
+            }
+        }
         8 => {
             let three = (1..=6).any(|f| count(f) == 3);
             let two = (1..=6).any(|f| count(f) == 2);
-            if three && two { 25 } else { 0 }
+            if three && two {
+                25
+            } else {
+                0
+            }
         }
         9 => {
             let mut s = *dice;
             s.sort_unstable();
-            if s == [1, 2, 3, 4, 5] || s == [2, 3, 4, 5, 6] { 40 } else { 0 }
+            if s == [1, 2, 3, 4, 5] || s == [2, 3, 4, 5, 6] {
+                40
+            } else {
+                0
+            }
         }
-        10 => if max_same == 5 { 50 } else { 0 },
+        10 => {
+            if max_same == 5 {
+                50
+            } else {
+                0
+            }
+        }
         _ => panic!("no category {c}"),
     };
     f64::from(p)
@@ -207,7 +233,11 @@ impl BruteYazy {
             // Every lock subset of the five dice; locking all five keeps them as they are.
             for lock in 0u32..32 {
                 let kept: Vec<u8> = (0..5).filter(|i| lock >> i & 1 == 1).map(|i| dice[i]).collect();
-                let v = if kept.len() == 5 { self.value(mask, dice, rerolls - 1) } else { self.keep_value(mask, &kept, rerolls) };
+                let v = if kept.len() == 5 {
+                    self.value(mask, dice, rerolls - 1)
+                } else {
+                    self.keep_value(mask, &kept, rerolls)
+                };
                 best = best.max(v);
             }
         }

@@ -154,6 +154,7 @@ fn generator_json_report() {
     // Quiet when not on a terminal.
     assert!(o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
     // No temporary file is left behind.
-    let names: Vec<String> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    let names: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
     assert_eq!(names, vec!["yazy.dtab".to_string()]);
 }

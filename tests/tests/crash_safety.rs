@@ -41,7 +41,8 @@ fn killing_the_generator_mid_write_leaves_the_old_table() {
     let out = run("generator", &["--out", dir.to_str().unwrap(), "--yazy-rerolls", "1"], &[]);
     assert!(out.status.success());
     assert!(!temp.exists(), "stale temporary file left behind");
-    let names: Vec<String> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    let names: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
     assert_eq!(names, vec!["yazy.dtab".to_string()]);
     let new = Table::open(dir.join("yazy.dtab")).unwrap();
     assert_eq!(new.header().param("rerolls"), Some(1));

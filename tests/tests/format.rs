@@ -86,7 +86,7 @@ fn body_flips_truncation_and_appended_bytes_are_caught() {
     }
     for extra in [1usize, 7, 64, 4096] {
         let mut g = f.clone();
-        g.extend(std::iter::repeat(0xAB).take(extra));
+        g.extend(std::iter::repeat_n(0xAB, extra));
         assert!(matches!(refuse(g), Error::TrailingBytes { .. }));
         cases += 1;
     }

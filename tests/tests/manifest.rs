@@ -14,8 +14,11 @@ fn generate(threads: &str) -> std::path::PathBuf {
 #[test]
 fn tables_match_the_manifest_for_one_and_two_threads() {
     let manifest = std::fs::read_to_string(repo_tables().join("checksums.b3")).expect("tables/checksums.b3");
-    let entries: Vec<(&str, &str)> =
-        manifest.lines().filter(|l| !l.trim().is_empty()).map(|l| l.split_once("  ").expect("`HASH  NAME` lines")).collect();
+    let entries: Vec<(&str, &str)> = manifest
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split_once("  ").expect("`HASH  NAME` lines"))
+        .collect();
     assert!(!entries.is_empty());
     for threads in ["1", "2"] {
         let dir = generate(threads);

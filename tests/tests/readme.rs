@@ -15,7 +15,12 @@ fn readme_commands_run_and_print_what_it_shows() {
     for (i, line) in lines.iter().enumerate() {
         let Some(command) = line.strip_prefix("$ ./target/release/") else { continue };
         let words: Vec<&str> = command.split_whitespace().collect();
-        let out = Command::new(bin_dir().join(words[0])).args(&words[1..]).current_dir(&cwd).env_remove("DICE_TABLES").output().unwrap();
+        let out = Command::new(bin_dir().join(words[0]))
+            .args(&words[1..])
+            .current_dir(&cwd)
+            .env_remove("DICE_TABLES")
+            .output()
+            .unwrap();
         assert!(out.status.success(), "README line {}: {command}: {}", i + 1, String::from_utf8_lossy(&out.stderr));
         let shown: Vec<&str> =
             lines[i + 1..].iter().take_while(|l| !l.starts_with("```") && !l.starts_with("$ ")).copied().collect();

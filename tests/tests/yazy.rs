@@ -61,7 +61,10 @@ fn agrees_with_brute_force_on_random_states() {
             None => assert_eq!(mask, 0),
             Some(best) => {
                 let v = brute_action_value(&mut brute, &best);
-                assert!((v - exact).abs() < 1e-9, "mask {mask} dice {dice} r {rerolls}: best {best:?} is worth {v}, max {exact}");
+                assert!(
+                    (v - exact).abs() < 1e-9,
+                    "mask {mask} dice {dice} r {rerolls}: best {best:?} is worth {v}, max {exact}"
+                );
             }
         }
         let choices = yazy.choices(m, dice, rerolls).unwrap();
