@@ -42,6 +42,14 @@ pub struct KeepGraph {
     pub roll_probability: Vec<f64>,
 }
 
+/// Reusable buffers for one turn's solve: see [`KeepGraph::solve_rerolls`].
+pub struct TurnBuffers {
+    values: Vec<f64>,
+    scratch: Vec<(f64, u16)>,
+    roll_value: Vec<f64>,
+    roll_keep: Vec<u16>,
+}
+
 /// The better of two (value, choice) pairs, `a` on a tie. The comparison is
 /// data-dependent: as a branch it mispredicts often enough to dominate the
 /// solve, so ask for a branch-free select.
@@ -101,27 +109,29 @@ impl KeepGraph {
         }
     }
 
-    /// For each roll, the best of keeping it all (worth `values[partial + r]`)
-    /// and each partial keep inside it (worth `values[g]`): writes the value
-    /// and the best keep's graded rank ([`NONE`] = keep all). `scratch` holds
-    /// `keeps()` entries.
+    /// For each roll, the best of stopping (keeping all the dice, worth
+    /// `stop_value[r]`) and each partial keep inside it (worth `values[g]`):
+    /// writes the value and the best keep's graded rank ([`NONE`] = stop).
+    /// `scratch` holds `keeps()` entries.
     ///
     /// Any proper sub-multiset of a keep misses some die, so the best keep
     /// inside a keep is itself or the best inside one of the keeps with one
     /// die fewer: one pass up the lattice, smaller keeps first, with
     /// branch-free picks (the comparisons are data-dependent and would
-    /// mispredict). Ties go to the larger keep (keeping all first), then to
-    /// the lower face removed.
+    /// mispredict). Ties go to the larger keep (stopping first), then to the
+    /// lower face removed.
     pub fn best_keeps(
         &self,
         values: &[f64],
+        stop_value: &[f64],
         scratch: &mut [(f64, u16)],
         best_value: &mut [f64],
         best_keep: &mut [u16],
     ) {
         for &(g, distinct) in &self.lattice_order {
             let g = usize::from(g);
-            let mut best = (values[g], if g < self.partial { g as u16 } else { NONE });
+            let own = if g < self.partial { (values[g], g as u16) } else { (stop_value[g - self.partial], NONE) };
+            let mut best = own;
             for &smaller in &self.minus_face[g][..usize::from(distinct)] {
                 best = first_max(best, scratch[usize::from(smaller)]);
             }
@@ -131,6 +141,42 @@ impl KeepGraph {
             best_value[roll] = v;
             best_keep[roll] = arg;
         }
+    }
+
+    /// Buffers for [`solve_rerolls`](KeepGraph::solve_rerolls), reusable from turn to turn.
+    pub fn buffers(&self) -> TurnBuffers {
+        let rolls = multiset_count(self.dice);
+        TurnBuffers {
+            values: vec![0.0; self.keeps()],
+            scratch: vec![(0.0, 0); self.keeps()],
+            roll_value: vec![0.0; rolls],
+            roll_keep: vec![0; rolls],
+        }
+    }
+
+    /// Solves the rerolls of one turn by backward induction. `stop_value[r]`
+    /// is what roll `r` is worth when the player stops (keeps every die, or
+    /// has no rerolls left). For each number of rerolls left, 1 to
+    /// `rerolls`, calls `each_level(keep_values, best_keep)` with the
+    /// expected value of every partial keep (thrown with that many rerolls
+    /// left, counting the throw) and each roll's best keep ([`NONE`] = stop).
+    /// Returns each roll's value with `rerolls` left.
+    pub fn solve_rerolls<'b>(
+        &self,
+        rerolls: u8,
+        stop_value: &[f64],
+        buffers: &'b mut TurnBuffers,
+        mut each_level: impl FnMut(&[f64], &[u16]),
+    ) -> &'b [f64] {
+        let TurnBuffers { values, scratch, roll_value, roll_keep } = buffers;
+        values[self.partial..].copy_from_slice(stop_value);
+        for _ in 0..rerolls {
+            self.keep_values(values);
+            self.best_keeps(values, stop_value, scratch, roll_value, roll_keep);
+            each_level(&values[..self.partial], roll_keep);
+            values[self.partial..].copy_from_slice(roll_value);
+        }
+        &values[self.partial..]
     }
 
     /// The expected value of a fresh roll of all the dice.
@@ -177,7 +223,7 @@ mod tests {
         let values: Vec<f64> = (0..graph.keeps()).map(|g| ((g * 7919) % 462) as f64).collect();
         let mut best = vec![(0.0, 0); graph.keeps()];
         let (mut bv, mut bk) = (vec![0.0; 252], vec![0; 252]);
-        graph.best_keeps(&values, &mut best, &mut bv, &mut bk);
+        graph.best_keeps(&values, &values[graph.partial..], &mut best, &mut bv, &mut bk);
         for (r, roll) in multisets(5).iter().enumerate() {
             let (v, g) = roll
                 .sub_multisets()

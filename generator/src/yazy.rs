@@ -16,7 +16,7 @@ use dice_tables_reader::yazy::{CATEGORIES, KEEP_ALL, KEEP_VALUE_SCALE, MASKS, NO
 use rayon::prelude::*;
 
 use crate::artifact::{le_bytes, Section};
-use crate::dice::{first_max, multisets, Dice, KeepGraph, NONE};
+use crate::dice::{first_max, multisets, Dice, KeepGraph, TurnBuffers, NONE};
 
 /// The points `dice` scores in category `c` (mask bit order).
 pub fn points(dice: &Dice, c: usize) -> u8 {
@@ -192,15 +192,14 @@ struct MaskTurn {
 
 /// Buffers one thread reuses from mask to mask.
 struct Workspace {
-    /// `values[partial + roll]`: the roll's value with the current number of
-    /// rerolls left, from 0 up; `values[..partial]`: the keeps' values.
-    values: Vec<f64>,
-    scratch: Vec<(f64, u16)>,
+    /// Each roll's value with no rerolls left: score it in the best category.
+    stop_value: Vec<f64>,
+    turn: TurnBuffers,
 }
 
 impl Workspace {
     fn new(graph: &KeepGraph) -> Workspace {
-        Workspace { values: vec![0.0; graph.keeps()], scratch: vec![(0.0, 0); graph.keeps()] }
+        Workspace { stop_value: vec![0.0; ROLLS], turn: graph.buffers() }
     }
 }
 
@@ -212,8 +211,6 @@ fn solve_turn(
     turn_start: &[f64],
     ws: &mut Workspace,
 ) -> MaskTurn {
-    let partial = graph.partial;
-    let values = &mut ws.values;
     let mut best_category = [0u8; ROLLS];
     let mut open = [(0usize, 0.0f64); CATEGORIES.len()];
     let mut n_open = 0;
@@ -227,20 +224,15 @@ fn solve_turn(
             // The reader recomputes this same sum, so keep the expression identical.
             best = first_max(best, (points[c] + next, c as u8));
         }
-        (values[partial + roll], best_category[roll]) = best;
+        (ws.stop_value[roll], best_category[roll]) = best;
     }
     let mut best_keep = Vec::with_capacity(usize::from(rerolls));
     let mut keep_value = Vec::with_capacity(usize::from(rerolls));
-    let mut roll_value = [0.0; ROLLS];
-    let mut roll_keep = [0u16; ROLLS];
-    for _ in 0..rerolls {
-        graph.keep_values(values);
-        keep_value.push(values[..partial].try_into().expect("210 partial keeps"));
-        graph.best_keeps(values, &mut ws.scratch, &mut roll_value, &mut roll_keep);
-        values[partial..].copy_from_slice(&roll_value);
-        best_keep.push(roll_keep.map(|g| if g == NONE { KEEP_ALL } else { g as u8 }));
-    }
-    MaskTurn { turn_start: graph.fresh_roll_value(&values[partial..]), best_category, best_keep, keep_value }
+    let start_values = graph.solve_rerolls(rerolls, &ws.stop_value, &mut ws.turn, |keeps, best| {
+        keep_value.push(keeps.try_into().expect("210 partial keeps"));
+        best_keep.push(std::array::from_fn(|roll| if best[roll] == NONE { KEEP_ALL } else { best[roll] as u8 }));
+    });
+    MaskTurn { turn_start: graph.fresh_roll_value(start_values), best_category, best_keep, keep_value }
 }
 
 #[cfg(test)]

@@ -330,13 +330,12 @@ impl Yazy {
     }
 
     fn value_unchecked(&self, mask: Mask, roll: usize, rerolls: u8) -> f64 {
-        let mut r = rerolls;
-        // Keeping all five at r rerolls is worth the same dice at r - 1: walk down.
-        while r > 0 {
-            match self.stored_keep(mask, roll, r) {
-                KEEP_ALL => r -= 1,
+        if rerolls > 0 {
+            match self.stored_keep(mask, roll, rerolls) {
+                // Keeping all five stops rerolling: worth the dice scored now.
+                KEEP_ALL => {}
                 NO_ACTION => return 0.0,
-                keep => return self.keep_value(mask, usize::from(keep), r),
+                keep => return self.keep_value(mask, usize::from(keep), rerolls),
             }
         }
         match self.table.section_bytes(self.best_category)[usize::from(mask.0) * ROLLS + roll] {
@@ -404,7 +403,7 @@ impl Yazy {
         } else {
             for keep in dice.sub_multisets() {
                 let ev = if keep.len() == DICE {
-                    self.value_unchecked(mask, roll, rerolls - 1)
+                    self.value_unchecked(mask, roll, 0)
                 } else {
                     self.keep_value(mask, keep.graded_rank(), rerolls)
                 };

@@ -230,11 +230,11 @@ impl BruteYazy {
                 best = best.max(self.score_value(mask, &dice, c));
             }
         } else {
-            // Every lock subset of the five dice; locking all five keeps them as they are.
+            // Every lock subset of the five dice; locking all five stops rerolling.
             for lock in 0u32..32 {
                 let kept: Vec<u8> = (0..5).filter(|i| lock >> i & 1 == 1).map(|i| dice[i]).collect();
                 let v = if kept.len() == 5 {
-                    self.value(mask, dice, rerolls - 1)
+                    self.value(mask, dice, 0)
                 } else {
                     self.keep_value(mask, &kept, rerolls)
                 };
