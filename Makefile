@@ -26,9 +26,12 @@ test: build
 	else echo "reader library without default features: no CLI crates"; fi
 
 # Criterion benchmarks: solve times, in-process lookups, and whole-process
-# timings of `generator` (what `make tables` runs) and `reader lookup`.
+# timings of `generator` (what `make tables` runs) and `reader lookup`; then
+# combo's optimal play against the seed's heuristic over 1,000,000 games each
+# (writes target/combo-scores.svg).
 bench: tables
 	$(CARGO) bench --locked --workspace
+	$(CARGO) run --release --locked -p dice-tables-generator --example combo_vs_heuristic
 
 # Deliberately accept new table output: regenerate and rewrite the manifest.
 manifest: build

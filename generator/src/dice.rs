@@ -159,21 +159,22 @@ impl KeepGraph {
     /// has no rerolls left). For each number of rerolls left, 1 to
     /// `rerolls`, calls `each_level(keep_values, best_keep)` with the
     /// expected value of every partial keep (thrown with that many rerolls
-    /// left, counting the throw) and each roll's best keep ([`NONE`] = stop).
-    /// Returns each roll's value with `rerolls` left.
+    /// left, counting the throw), each roll's value with that many rerolls
+    /// left, and each roll's best keep ([`NONE`] = stop). Returns each roll's
+    /// value with `rerolls` left.
     pub fn solve_rerolls<'b>(
         &self,
         rerolls: u8,
         stop_value: &[f64],
         buffers: &'b mut TurnBuffers,
-        mut each_level: impl FnMut(&[f64], &[u16]),
+        mut each_level: impl FnMut(&[f64], &[f64], &[u16]),
     ) -> &'b [f64] {
         let TurnBuffers { values, scratch, roll_value, roll_keep } = buffers;
         values[self.partial..].copy_from_slice(stop_value);
         for _ in 0..rerolls {
             self.keep_values(values);
             self.best_keeps(values, stop_value, scratch, roll_value, roll_keep);
-            each_level(&values[..self.partial], roll_keep);
+            each_level(&values[..self.partial], roll_value, roll_keep);
             values[self.partial..].copy_from_slice(roll_value);
         }
         &values[self.partial..]

@@ -6,24 +6,27 @@
 use std::time::{Duration, Instant};
 
 pub mod artifact;
+pub mod combo;
 pub mod dice;
 pub mod yazy;
 
 use artifact::Section;
 
 /// The games the generator knows, in the order it solves them.
-pub const GAMES: &[&str] = &["yazy"];
+pub const GAMES: &[&str] = &["yazy", "combo"];
 
 /// Rules parameters that can be changed from the command line.
 #[derive(Clone, Debug)]
 pub struct Rules {
     /// Rerolls per yazy turn.
     pub yazy_rerolls: u8,
+    /// Rerolls in a combo game.
+    pub combo_rerolls: u8,
 }
 
 impl Default for Rules {
     fn default() -> Rules {
-        Rules { yazy_rerolls: 2 }
+        Rules { yazy_rerolls: 2, combo_rerolls: 5 }
     }
 }
 
@@ -47,15 +50,27 @@ impl Solved {
 
 /// Solves one game; `progress(done, total)` is called as work advances.
 /// `None` for a game this generator does not know.
-pub fn solve(game: &str, rules: &Rules, progress: impl FnMut(usize, usize)) -> Option<Solved> {
+pub fn solve(game: &str, rules: &Rules, mut progress: impl FnMut(usize, usize)) -> Option<Solved> {
     let start = Instant::now();
     match game {
         "yazy" => {
-            let solution = yazy::solve(rules.yazy_rerolls, progress);
+            let solution = yazy::solve(rules.yazy_rerolls, &mut progress);
             let solve_time = start.elapsed();
             Some(Solved {
                 game: "yazy",
                 params: vec![("rerolls", i64::from(rules.yazy_rerolls))],
+                states: solution.states(),
+                solve_time,
+                sections: solution.into_sections(),
+            })
+        }
+        "combo" => {
+            let solution = combo::solve(rules.combo_rerolls);
+            let solve_time = start.elapsed();
+            progress(1, 1);
+            Some(Solved {
+                game: "combo",
+                params: vec![("rerolls", i64::from(rules.combo_rerolls))],
                 states: solution.states(),
                 solve_time,
                 sections: solution.into_sections(),

@@ -29,6 +29,9 @@ struct Args {
     /// Rerolls per yazy turn.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=20))]
     yazy_rerolls: u8,
+    /// Rerolls in a combo game.
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u8).range(0..=20))]
+    combo_rerolls: u8,
     /// Also write the blake3 of every table written to FILE, in `b3sum` format.
     #[arg(long, value_name = "FILE")]
     manifest: Option<PathBuf>,
@@ -77,7 +80,7 @@ fn run(args: &Args) -> Result<(), String> {
             .map_err(|e| format!("cannot start {n} threads: {e}"))?;
     }
     std::fs::create_dir_all(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
-    let rules = Rules { yazy_rerolls: args.yazy_rerolls };
+    let rules = Rules { yazy_rerolls: args.yazy_rerolls, combo_rerolls: args.combo_rerolls };
     let games: Vec<&str> = match &args.games {
         Some(list) => GAMES.iter().copied().filter(|g| list.iter().any(|l| l == g)).collect(),
         None => GAMES.to_vec(),

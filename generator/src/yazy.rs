@@ -228,7 +228,7 @@ fn solve_turn(
     }
     let mut best_keep = Vec::with_capacity(usize::from(rerolls));
     let mut keep_value = Vec::with_capacity(usize::from(rerolls));
-    let start_values = graph.solve_rerolls(rerolls, &ws.stop_value, &mut ws.turn, |keeps, best| {
+    let start_values = graph.solve_rerolls(rerolls, &ws.stop_value, &mut ws.turn, |keeps, _, best| {
         keep_value.push(keeps.try_into().expect("210 partial keeps"));
         best_keep.push(std::array::from_fn(|roll| if best[roll] == NONE { KEEP_ALL } else { best[roll] as u8 }));
     });

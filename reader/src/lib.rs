@@ -29,11 +29,13 @@
 #[cfg(feature = "cli")]
 #[doc(hidden)]
 pub mod cli;
+pub mod combo;
 pub mod dice;
 mod error;
 pub mod format;
 mod mmap;
 mod table;
+mod turn;
 pub mod yazy;
 
 pub use dice::Dice;
@@ -41,7 +43,7 @@ pub use error::Error;
 pub use table::Table;
 
 /// The game ids this reader knows, as written in headers and file names.
-pub const GAMES: &[&str] = &[yazy::GAME];
+pub const GAMES: &[&str] = &[yazy::GAME, combo::GAME];
 
 /// The file name of a game's table inside a tables directory.
 pub fn file_name(game: &str) -> String {
@@ -52,6 +54,7 @@ pub fn file_name(game: &str) -> String {
 pub(crate) fn expected_sections(header: &format::Header) -> Result<Vec<format::ExpectedSection>, Error> {
     match header.game.as_str() {
         yazy::GAME => Ok(yazy::expected_sections(u64::from(yazy::header_rerolls(header)?))),
+        combo::GAME => Ok(combo::expected_sections(u64::from(combo::header_rerolls(header)?))),
         other => Err(Error::UnknownGame(other.to_string())),
     }
 }
@@ -60,6 +63,7 @@ pub(crate) fn expected_sections(header: &format::Header) -> Result<Vec<format::E
 pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
     match table.header().game.as_str() {
         yazy::GAME => yazy::check_contents(table),
+        combo::GAME => combo::check_contents(table),
         other => Err(Error::UnknownGame(other.to_string())),
     }
 }

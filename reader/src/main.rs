@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
+use dice_tables_reader::combo::Combo;
 use dice_tables_reader::format::{self, Header};
 use dice_tables_reader::yazy::{Action, Mask, Yazy};
 use dice_tables_reader::{file_name, Dice, Error, Table, GAMES};
@@ -51,6 +52,17 @@ struct Common {
 
 #[derive(Subcommand, Debug)]
 enum Game {
+    /// combo: the expected final score and best keep of a roll, or the value before the first roll.
+    Combo {
+        /// The five dice showing, digits 1-6 in any order (without it: the game-start value).
+        #[arg(long, value_name = "D", value_parser = parse_five_dice, allow_hyphen_values = true)]
+        dice: Option<Dice>,
+        /// Rerolls left, 0..5 for the default table (default: all of them).
+        #[arg(long, value_name = "R", requires = "dice", value_parser = parse_rerolls, allow_hyphen_values = true)]
+        rerolls: Option<u8>,
+        #[command(flatten)]
+        common: Common,
+    },
     /// yazy: the value and best action of a state, or the turn-start value of a mask.
     Yazy {
         /// Open categories: a number 0..2047 (decimal, 0x.., 0b..; bit i = category i)
@@ -76,7 +88,7 @@ fn parse_mask(s: &str) -> Result<Mask, String> {
 fn parse_five_dice(s: &str) -> Result<Dice, String> {
     let dice: Dice = s.parse().map_err(|e: dice_tables_reader::dice::ParseDiceError| e.to_string())?;
     if dice.len() != 5 {
-        return Err(format!("{} dice given: yazy needs exactly five digits 1-6, like 12456", s.chars().count()));
+        return Err(format!("{} dice given: exactly five digits 1-6 are needed, like 12456", s.chars().count()));
     }
     Ok(dice)
 }
@@ -170,6 +182,21 @@ fn tables_dir(flag: Option<PathBuf>) -> Result<PathBuf, Failure> {
 
 fn lookup(game: Game) -> Result<String, Failure> {
     match game {
+        Game::Combo { dice, rerolls, common } => {
+            let dir = tables_dir(common.tables)?;
+            let combo = Combo::open(dir.join(file_name("combo")))?;
+            match dice {
+                None if common.json => {
+                    Ok(format!("{{\"game\":\"combo\",\"ev\":{}}}\n", json_number(combo.game_start_value())))
+                }
+                None => Ok(format!(
+                    "combo, {} rerolls\nexpected final score, before the first roll: {:.6}\n",
+                    combo.rerolls(),
+                    combo.game_start_value()
+                )),
+                Some(dice) => combo_state(&combo, dice, rerolls.unwrap_or(combo.rerolls()), common.json),
+            }
+        }
         Game::Yazy { mask, dice, rerolls, common } => {
             let dir = tables_dir(common.tables)?;
             let yazy = Yazy::open(dir.join(file_name("yazy")))?;
@@ -249,6 +276,40 @@ fn yazy_state(yazy: &Yazy, mask: Mask, dice: Dice, rerolls: u8, json: bool) -> R
                 let _ = writeln!(out, "{:>3}. {:<34} {:>11.6}", i + 1, action_text(&c.action, c.points), c.ev);
             }
         }
+    }
+    Ok(out)
+}
+
+fn combo_state(combo: &Combo, dice: Dice, rerolls: u8, json: bool) -> Result<String, Failure> {
+    let ev = combo.value(dice, rerolls)?;
+    let best = combo.best_keep(dice, rerolls)?;
+    let choices = combo.choices(dice, rerolls)?;
+    let mut out = String::new();
+    if json {
+        let options: Vec<String> = choices
+            .iter()
+            .map(|c| format!("{{\"action\":{},\"ev\":{}}}", action_json(&Action::Keep(c.keep)), json_number(c.ev)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "{{\"game\":\"combo\",\"ev\":{},\"best\":{},\"options\":[{}]}}",
+            json_number(ev),
+            action_json(&Action::Keep(best)),
+            options.join(",")
+        );
+        return Ok(out);
+    }
+    let _ = writeln!(
+        out,
+        "combo, dice {dice} (scores {} now), {rerolls} reroll{} left",
+        combo.final_score(dice)?,
+        if rerolls == 1 { "" } else { "s" }
+    );
+    let _ = writeln!(out, "expected final score: {ev:.6}");
+    let _ = writeln!(out, "best: {}", action_text(&Action::Keep(best), 0));
+    let _ = writeln!(out, "keeps, best first (expected final score):");
+    for (i, c) in choices.iter().enumerate() {
+        let _ = writeln!(out, "{:>3}. {:<34} {:>11.6}", i + 1, action_text(&Action::Keep(c.keep), 0), c.ev);
     }
     Ok(out)
 }

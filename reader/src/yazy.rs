@@ -32,20 +32,16 @@ use crate::dice::Dice;
 use crate::error::Error;
 use crate::format::{DType, ExpectedSection, Header};
 use crate::table::Table;
+use crate::turn::{check_roll, LegalKeeps};
+pub use crate::turn::{DICE, KEEP_ALL, NO_ACTION, PARTIAL_KEEPS, ROLLS};
 
 /// The game id in the header.
 pub const GAME: &str = "yazy";
-/// Dice in a yazy roll.
-pub const DICE: usize = 5;
 /// Categories, in mask-bit order.
 pub const CATEGORIES: [&str; 11] =
     ["ones", "twos", "threes", "fours", "fives", "sixes", "three-kind", "four-kind", "full-house", "straight", "yazy"];
 /// Masks of open categories: `0..MASKS`.
 pub const MASKS: usize = 1 << CATEGORIES.len();
-/// Rolls of five dice: `0..ROLLS` by [`Dice::rank`].
-pub const ROLLS: usize = 252;
-/// Keeps of 0 to 4 dice, by [`Dice::graded_rank`]: 1 + 6 + 21 + 56 + 126.
-pub const PARTIAL_KEEPS: usize = 210;
 /// The most a whole game can score: 105 in the six upper categories, 30 + 30 + 25 + 40 + 50 below.
 pub const MAX_GAME_SCORE: f64 = 330.0;
 /// The most rerolls a table may be solved for.
@@ -57,11 +53,6 @@ pub const MAX_REROLLS: i64 = 20;
 /// so on. Neighbouring values share their high bytes, so the planes
 /// compress far better than whole numbers.
 pub const KEEP_VALUE_SCALE: f64 = 65536.0;
-
-/// `best_keep` value: keep all five dice (stop rerolling).
-pub const KEEP_ALL: u8 = 254;
-/// `best_keep` / `best_category` value: no action (no category open).
-pub const NO_ACTION: u8 = 255;
 
 /// A category of the score sheet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -305,12 +296,7 @@ impl Yazy {
     }
 
     fn check_state(&self, dice: Dice, rerolls: u8) -> Result<(), Error> {
-        if dice.len() != DICE {
-            return Err(Error::InvalidArgument(format!(
-                "{} dice given: yazy needs exactly five digits 1-6, like 12456",
-                dice.len()
-            )));
-        }
+        check_roll(dice, GAME)?;
         if rerolls > self.rerolls {
             return Err(Error::InvalidArgument(format!(
                 "rerolls {rerolls} is out of range: this table allows 0..={}",
@@ -426,15 +412,7 @@ impl Yazy {
 pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
     let section = |name: &str| table.section(name).expect("schema checked on open").1;
     let bad = |section: &str, why: String| Err(Error::BadSection { name: section.into(), why });
-    // Which partial keeps each roll can make, as a 256-bit set.
-    let mut keeps_of = vec![[0u64; 4]; ROLLS];
-    for (roll, set) in keeps_of.iter_mut().enumerate() {
-        let dice = Dice::unrank(DICE, roll).expect("roll < 252");
-        for keep in dice.sub_multisets().filter(|k| k.len() < DICE) {
-            let g = keep.graded_rank();
-            set[g / 64] |= 1 << (g % 64);
-        }
-    }
+    let legal = LegalKeeps::new();
     // Turn-start values are printed as JSON numbers and summed into every
     // lookup: they must be finite and no more than the game can score.
     let turn_start = section("turn_start");
@@ -454,12 +432,8 @@ pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
     for (row_index, row) in section("best_keep").chunks_exact(ROLLS).enumerate() {
         let mask = row_index % MASKS;
         for (roll, &k) in row.iter().enumerate() {
-            let legal = match k {
-                NO_ACTION => mask == 0,
-                KEEP_ALL => mask != 0,
-                k => mask != 0 && keeps_of[roll][usize::from(k) / 64] >> (k % 64) & 1 == 1,
-            };
-            if !legal {
+            let ok = if mask == 0 { k == NO_ACTION } else { legal.allows(roll, k) };
+            if !ok {
                 return bad(
                     "best_keep",
                     format!("holds {k} for mask {mask} and roll {roll}, which is not a legal keep"),

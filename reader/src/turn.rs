@@ -1,0 +1,53 @@
+//! What the five-dice keep/reroll games (yazy, combo) share: the sizes of
+//! their keep tables, the codes of a stored keep, and the check that a stored
+//! keep is one the roll can make.
+
+use crate::dice::Dice;
+use crate::error::Error;
+
+/// Dice in a roll.
+pub const DICE: usize = 5;
+/// Rolls of five dice: `0..ROLLS` by [`Dice::rank`].
+pub const ROLLS: usize = 252;
+/// Keeps of 0 to 4 dice, by [`Dice::graded_rank`]: 1 + 6 + 21 + 56 + 126.
+pub const PARTIAL_KEEPS: usize = 210;
+/// Stored best keep: keep all five dice (stop rerolling).
+pub const KEEP_ALL: u8 = 254;
+/// Stored best action: none (in yazy, no category is open).
+pub const NO_ACTION: u8 = 255;
+
+/// Checks that `dice` is a roll of exactly five dice.
+pub(crate) fn check_roll(dice: Dice, game: &str) -> Result<(), Error> {
+    if dice.len() != DICE {
+        return Err(Error::InvalidArgument(format!(
+            "{} dice given: {game} needs exactly five digits 1-6, like 12456",
+            dice.len()
+        )));
+    }
+    Ok(())
+}
+
+/// For each roll, the set of partial keeps (graded ranks) it can make.
+pub(crate) struct LegalKeeps(Vec<[u64; 4]>);
+
+impl LegalKeeps {
+    pub(crate) fn new() -> LegalKeeps {
+        let sets = (0..ROLLS)
+            .map(|roll| {
+                let mut set = [0u64; 4];
+                let dice = Dice::unrank(DICE, roll).expect("roll < 252");
+                for keep in dice.sub_multisets().filter(|k| k.len() < DICE) {
+                    let g = keep.graded_rank();
+                    set[g / 64] |= 1 << (g % 64);
+                }
+                set
+            })
+            .collect();
+        LegalKeeps(sets)
+    }
+
+    /// True when stored keep code `k` is a partial keep of `roll` or KEEP_ALL.
+    pub(crate) fn allows(&self, roll: usize, k: u8) -> bool {
+        k == KEEP_ALL || (usize::from(k) < PARTIAL_KEEPS && self.0[roll][usize::from(k) / 64] >> (k % 64) & 1 == 1)
+    }
+}
