@@ -69,7 +69,7 @@ fn simulate(player: &impl Player, rerolls: u8, games: u64, seed: u64) -> Played 
 }
 
 fn svg(optimal: &Played, heuristic: &Played, games: u64) -> String {
-    let (w, h, left, bottom) = (900.0, 420.0, 60.0, 50.0);
+    let (w, h, left, bottom) = (900.0, 420.0, 70.0, 50.0);
     let max = optimal.histogram.iter().chain(&heuristic.histogram).copied().max().unwrap_or(1) as f64;
     let x = |s: f64| left + s * (w - left - 20.0) / 101.0;
     let y = |n: f64| h - bottom - n / max * (h - bottom - 40.0);
@@ -105,6 +105,17 @@ fn svg(optimal: &Played, heuristic: &Played, games: u64) -> String {
         w - 20.0,
         h - bottom
     );
+    let _ = writeln!(out, r#"<line x1="{left}" y1="40" x2="{left}" y2="{}" stroke="black"/>"#, h - bottom);
+    for tick in [0.0, 0.25, 0.5, 0.75, 1.0] {
+        let n = (tick * max).round();
+        let _ = writeln!(out, r#"<text x="{}" y="{:.1}" text-anchor="end">{n}</text>"#, left - 4.0, y(n) + 4.0);
+    }
+    let _ = writeln!(
+        out,
+        r#"<text x="14" y="{}" text-anchor="middle" transform="rotate(-90 14 {})">games</text>"#,
+        (h - bottom) / 2.0 + 20.0,
+        (h - bottom) / 2.0 + 20.0
+    );
     for s in (0..=100).step_by(10) {
         let _ = writeln!(
             out,
@@ -126,11 +137,12 @@ fn svg(optimal: &Played, heuristic: &Played, games: u64) -> String {
         [("optimal (table)", "#1f77b4", optimal), ("seed heuristic", "#ff7f0e", heuristic)].iter().enumerate()
     {
         let ly = 60.0 + 18.0 * i as f64;
-        let _ = writeln!(out, r##"<rect x="{left}" y="{}" width="12" height="12" fill="{colour}"/>"##, ly - 10.0);
+        let _ =
+            writeln!(out, r##"<rect x="{}" y="{}" width="12" height="12" fill="{colour}"/>"##, left + 10.0, ly - 10.0);
         let _ = writeln!(
             out,
             r#"<text x="{}" y="{ly}">{label}: mean {:.2}, below 38 {:.2} %</text>"#,
-            left + 18.0,
+            left + 28.0,
             played.mean,
             100.0 * played.low_rate
         );
