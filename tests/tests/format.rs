@@ -207,3 +207,32 @@ fn opens_from_static_bytes() {
     damaged[100] ^= 1;
     assert!(Table::from_static(Box::leak(damaged.into_boxed_slice())).is_err());
 }
+
+/// The same damage to a combo table: every header byte, random body bytes
+/// (all of its sections are raw, so only checksums stand guard), truncation.
+#[test]
+fn combo_damage_is_caught() {
+    let f = std::fs::read(default_tables().join("combo.dtab")).unwrap();
+    dice_tables_reader::combo::Combo::from_table(Table::from_vec(f.clone()).unwrap()).unwrap();
+    let end = header_end(&f);
+    let mut rng = Rng::new(5);
+    let mut cases = 0;
+    for i in 0..end {
+        let mut g = f.clone();
+        g[i] ^= 0x55;
+        refuse(g);
+        cases += 1;
+    }
+    for _ in 0..300 {
+        let mut g = f.clone();
+        let i = end + rng.below((f.len() - end) as u64) as usize;
+        g[i] ^= 1 << rng.below(8);
+        refuse(g);
+        cases += 1;
+    }
+    for len in (0..f.len()).step_by(97) {
+        refuse(f[..len].to_vec());
+        cases += 1;
+    }
+    eprintln!("combo damage cases tried and caught: {cases}");
+}
