@@ -27,7 +27,7 @@ use crate::dice::Dice;
 use crate::error::Error;
 use crate::format::{DType, ExpectedSection, Header};
 use crate::table::Table;
-use crate::turn::{check_roll, LegalKeeps};
+use crate::turn::{check_roll, game_rerolls, partial_keep_dice, read_f64, rerolls_param, LegalKeeps};
 pub use crate::turn::{DICE, KEEP_ALL, PARTIAL_KEEPS, ROLLS};
 
 /// The game id in the header.
@@ -60,11 +60,7 @@ pub fn expected_sections(rerolls: u64) -> Vec<ExpectedSection> {
 
 /// The number of rerolls in a combo header, checked.
 pub(crate) fn header_rerolls(header: &Header) -> Result<u8, Error> {
-    let r = header.param("rerolls").ok_or(Error::BadParam { name: "rerolls", why: "is missing".into() })?;
-    if !(0..=MAX_REROLLS).contains(&r) {
-        return Err(Error::BadParam { name: "rerolls", why: format!("is {r}, not 0..={MAX_REROLLS}") });
-    }
-    Ok(r as u8)
+    rerolls_param(header, MAX_REROLLS)
 }
 
 /// Checks every value a lookup trusts: legal keeps, finite scores in range.
@@ -106,14 +102,11 @@ impl Combo {
 
     /// Wraps an opened table; an error when it is not a combo table.
     pub fn from_table(table: Table) -> Result<Combo, Error> {
-        if table.header().game != GAME {
-            return Err(Error::WrongGame { found: table.header().game.clone(), expected: GAME });
-        }
-        let rerolls = header_rerolls(table.header())?;
+        let rerolls = game_rerolls(&table, GAME, MAX_REROLLS)?;
         let index = |name| table.section_index(name).expect("schema checked on open");
         Ok(Combo {
             rerolls,
-            partial_keeps: std::array::from_fn(|g| Dice::graded_unrank(g).expect("graded rank < 210")),
+            partial_keeps: partial_keep_dice(),
             game_start: index("game_start"),
             final_score: index("final_score"),
             roll_value: index("roll_value"),
@@ -190,8 +183,4 @@ impl Combo {
         out.sort_by(|a, b| (b.keep == best).cmp(&(a.keep == best)).then(b.ev.total_cmp(&a.ev)));
         Ok(out)
     }
-}
-
-fn read_f64(bytes: &[u8], i: usize) -> f64 {
-    f64::from_le_bytes(bytes[i * 8..i * 8 + 8].try_into().expect("8 bytes"))
 }

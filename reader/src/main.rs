@@ -54,12 +54,8 @@ struct Common {
 enum Game {
     /// combo: the expected final score and best keep of a roll, or the value before the first roll.
     Combo {
-        /// The five dice showing, digits 1-6 in any order (without it: the game-start value).
-        #[arg(long, value_name = "D", value_parser = parse_five_dice, allow_hyphen_values = true)]
-        dice: Option<Dice>,
-        /// Rerolls left, 0..5 for the default table (default: all of them).
-        #[arg(long, value_name = "R", requires = "dice", value_parser = parse_rerolls, allow_hyphen_values = true)]
-        rerolls: Option<u8>,
+        #[command(flatten)]
+        roll: Roll,
         #[command(flatten)]
         common: Common,
     },
@@ -70,15 +66,23 @@ enum Game {
         /// four-kind,full-house,straight,yazy), or `all`.
         #[arg(long, value_name = "M", value_parser = parse_mask, allow_hyphen_values = true)]
         mask: Mask,
-        /// The five dice showing, digits 1-6 in any order (without it: the turn-start value).
-        #[arg(long, value_name = "D", value_parser = parse_five_dice, allow_hyphen_values = true)]
-        dice: Option<Dice>,
-        /// Rerolls left, 0..2 for the default table (default: all of them).
-        #[arg(long, value_name = "R", requires = "dice", value_parser = parse_rerolls, allow_hyphen_values = true)]
-        rerolls: Option<u8>,
+        #[command(flatten)]
+        roll: Roll,
         #[command(flatten)]
         common: Common,
     },
+}
+
+/// The dice showing and the rerolls left, in the games that roll five dice.
+#[derive(Args, Debug)]
+struct Roll {
+    /// The five dice showing, digits 1-6 in any order (without it: the value
+    /// before the roll: the turn start in yazy, the game start in combo).
+    #[arg(long, value_name = "D", value_parser = parse_five_dice, allow_hyphen_values = true)]
+    dice: Option<Dice>,
+    /// Rerolls left: 0..2 for yazy, 0..5 for combo with the default rules (default: all of them).
+    #[arg(long, value_name = "R", requires = "dice", value_parser = parse_rerolls, allow_hyphen_values = true)]
+    rerolls: Option<u8>,
 }
 
 fn parse_mask(s: &str) -> Result<Mask, String> {
@@ -182,7 +186,7 @@ fn tables_dir(flag: Option<PathBuf>) -> Result<PathBuf, Failure> {
 
 fn lookup(game: Game) -> Result<String, Failure> {
     match game {
-        Game::Combo { dice, rerolls, common } => {
+        Game::Combo { roll: Roll { dice, rerolls }, common } => {
             let dir = tables_dir(common.tables)?;
             let combo = Combo::open(dir.join(file_name("combo")))?;
             match dice {
@@ -197,7 +201,7 @@ fn lookup(game: Game) -> Result<String, Failure> {
                 Some(dice) => combo_state(&combo, dice, rerolls.unwrap_or(combo.rerolls()), common.json),
             }
         }
-        Game::Yazy { mask, dice, rerolls, common } => {
+        Game::Yazy { mask, roll: Roll { dice, rerolls }, common } => {
             let dir = tables_dir(common.tables)?;
             let yazy = Yazy::open(dir.join(file_name("yazy")))?;
             match dice {

@@ -4,6 +4,8 @@
 
 use crate::dice::Dice;
 use crate::error::Error;
+use crate::format::Header;
+use crate::table::Table;
 
 /// Dice in a roll.
 pub const DICE: usize = 5;
@@ -50,4 +52,31 @@ impl LegalKeeps {
     pub(crate) fn allows(&self, roll: usize, k: u8) -> bool {
         k == KEEP_ALL || (usize::from(k) < PARTIAL_KEEPS && self.0[roll][usize::from(k) / 64] >> (k % 64) & 1 == 1)
     }
+}
+
+/// Checks that an opened table holds `game`, and returns its `rerolls`.
+pub(crate) fn game_rerolls(table: &Table, game: &'static str, max: i64) -> Result<u8, Error> {
+    if table.header().game != game {
+        return Err(Error::WrongGame { found: table.header().game.clone(), expected: game });
+    }
+    rerolls_param(table.header(), max)
+}
+
+/// The `rerolls` rules parameter, checked to be 0..=max.
+pub(crate) fn rerolls_param(header: &Header, max: i64) -> Result<u8, Error> {
+    let r = header.param("rerolls").ok_or(Error::BadParam { name: "rerolls", why: "is missing".into() })?;
+    if !(0..=max).contains(&r) {
+        return Err(Error::BadParam { name: "rerolls", why: format!("is {r}, not 0..={max}") });
+    }
+    Ok(r as u8)
+}
+
+/// The dice of each partial keep, by graded rank: a stored keep code to dice in O(1).
+pub(crate) fn partial_keep_dice() -> [Dice; PARTIAL_KEEPS] {
+    std::array::from_fn(|g| Dice::graded_unrank(g).expect("graded rank < 210"))
+}
+
+/// Element `i` of a little-endian f64 section.
+pub(crate) fn read_f64(bytes: &[u8], i: usize) -> f64 {
+    f64::from_le_bytes(bytes[i * 8..i * 8 + 8].try_into().expect("8 bytes"))
 }

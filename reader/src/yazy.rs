@@ -32,7 +32,7 @@ use crate::dice::Dice;
 use crate::error::Error;
 use crate::format::{DType, ExpectedSection, Header};
 use crate::table::Table;
-use crate::turn::{check_roll, LegalKeeps};
+use crate::turn::{check_roll, game_rerolls, partial_keep_dice, read_f64, rerolls_param, LegalKeeps};
 pub use crate::turn::{DICE, KEEP_ALL, NO_ACTION, PARTIAL_KEEPS, ROLLS};
 
 /// The game id in the header.
@@ -229,11 +229,7 @@ pub fn expected_sections(rerolls: u64) -> Vec<ExpectedSection> {
 
 /// The number of rerolls in a yazy header, checked.
 pub(crate) fn header_rerolls(header: &Header) -> Result<u8, Error> {
-    let r = header.param("rerolls").ok_or(Error::BadParam { name: "rerolls", why: "is missing".into() })?;
-    if !(0..=MAX_REROLLS).contains(&r) {
-        return Err(Error::BadParam { name: "rerolls", why: format!("is {r}, not 0..={MAX_REROLLS}") });
-    }
-    Ok(r as u8)
+    rerolls_param(header, MAX_REROLLS)
 }
 
 /// A verified yazy table.
@@ -257,13 +253,10 @@ impl Yazy {
 
     /// Wraps an opened table; an error when it is not a yazy table.
     pub fn from_table(table: Table) -> Result<Yazy, Error> {
-        if table.header().game != GAME {
-            return Err(Error::WrongGame { found: table.header().game.clone(), expected: GAME });
-        }
-        let rerolls = header_rerolls(table.header())?;
+        let rerolls = game_rerolls(&table, GAME, MAX_REROLLS)?;
         let index = |name| table.section_index(name).expect("schema checked on open");
         Ok(Yazy {
-            partial_keeps: std::array::from_fn(|g| Dice::graded_unrank(g).expect("graded rank < 210")),
+            partial_keeps: partial_keep_dice(),
             rerolls,
             turn_start: index("turn_start"),
             category_points: index("category_points"),
@@ -442,8 +435,4 @@ pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
         }
     }
     Ok(())
-}
-
-fn read_f64(bytes: &[u8], i: usize) -> f64 {
-    f64::from_le_bytes(bytes[i * 8..i * 8 + 8].try_into().expect("8 bytes"))
 }

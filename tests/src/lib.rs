@@ -104,6 +104,19 @@ pub fn throw_outcomes(k: usize) -> Vec<(Vec<u8>, f64)> {
     out
 }
 
+/// The expected value of `value(dice)` when the `kept` dice are joined by
+/// every outcome of throwing the rest.
+fn over_throws(outcomes: &[(Vec<u8>, f64)], kept: &[u8], mut value: impl FnMut([u8; 5]) -> f64) -> f64 {
+    let mut total = 0.0;
+    for (thrown, p) in outcomes {
+        let mut dice = [0u8; 5];
+        dice[..kept.len()].copy_from_slice(kept);
+        dice[kept.len()..].copy_from_slice(thrown);
+        total += p * value(dice);
+    }
+    total
+}
+
 /// Brute-force yazy: memoised recursion over (mask, sorted dice, rerolls left).
 pub struct BruteYazy {
     rerolls: u8,
@@ -204,13 +217,7 @@ impl BruteYazy {
             return v;
         }
         let outcomes = self.outcomes[5 - kept.len()].clone();
-        let mut total = 0.0;
-        for (thrown, p) in &outcomes {
-            let mut dice = [0u8; 5];
-            dice[..kept.len()].copy_from_slice(kept);
-            dice[kept.len()..].copy_from_slice(thrown);
-            total += p * self.value(mask, dice, rerolls - 1);
-        }
+        let total = over_throws(&outcomes, kept, |dice| self.value(mask, dice, rerolls - 1));
         self.keep.insert(key, total);
         total
     }
@@ -291,14 +298,7 @@ impl BruteCombo {
     /// `rerolls` left before the throw.
     pub fn keep_value(&mut self, kept: &[u8], rerolls: u8) -> f64 {
         let outcomes = self.outcomes[5 - kept.len()].clone();
-        let mut total = 0.0;
-        for (thrown, p) in &outcomes {
-            let mut dice = [0u8; 5];
-            dice[..kept.len()].copy_from_slice(kept);
-            dice[kept.len()..].copy_from_slice(thrown);
-            total += p * self.value(dice, rerolls - 1);
-        }
-        total
+        over_throws(&outcomes, kept, |dice| self.value(dice, rerolls - 1))
     }
 
     /// Expected final score with `dice` showing and `rerolls` left.

@@ -55,31 +55,41 @@ fn wrong_magic_and_version() {
     assert!(matches!(refuse(f), Error::UnsupportedVersion(2)));
 }
 
-#[test]
-fn every_header_byte_flip_is_caught() {
-    let f = original();
-    let end = header_end(&f);
+/// Flips every byte of the preamble and header in turn; each must be refused.
+fn flip_every_header_byte(f: &[u8]) -> usize {
+    let end = header_end(f);
     for i in 0..end {
-        let mut g = f.clone();
+        let mut g = f.to_vec();
         g[i] ^= 0x55;
         refuse(g);
     }
-    eprintln!("header and directory flips tried and caught: {end}");
+    end
+}
+
+/// Flips one random bit in each of `n` copies, somewhere after the header.
+fn flip_random_body_bits(f: &[u8], n: usize, seed: u64) -> usize {
+    let mut rng = Rng::new(seed);
+    let start = header_end(f);
+    for _ in 0..n {
+        let mut g = f.to_vec();
+        let i = start + rng.below((f.len() - start) as u64) as usize;
+        g[i] ^= 1 << rng.below(8);
+        refuse(g);
+    }
+    n
+}
+
+#[test]
+fn every_header_byte_flip_is_caught() {
+    let cases = flip_every_header_byte(&original());
+    eprintln!("header and directory flips tried and caught: {cases}");
 }
 
 #[test]
 fn body_flips_truncation_and_appended_bytes_are_caught() {
     let f = original();
-    let mut rng = Rng::new(99);
     let start = header_end(&f);
-    let mut cases = 0;
-    for _ in 0..200 {
-        let mut g = f.clone();
-        let i = start + rng.below((f.len() - start) as u64) as usize;
-        g[i] ^= 1 << rng.below(8);
-        refuse(g);
-        cases += 1;
-    }
+    let mut cases = flip_random_body_bits(&f, 200, 99);
     for len in (0..f.len()).step_by(f.len() / 97).chain([0, 1, 47, 48, start - 1, start, f.len() - 1]) {
         refuse(f[..len].to_vec());
         cases += 1;
@@ -214,22 +224,7 @@ fn opens_from_static_bytes() {
 fn combo_damage_is_caught() {
     let f = std::fs::read(default_tables().join("combo.dtab")).unwrap();
     dice_tables_reader::combo::Combo::from_table(Table::from_vec(f.clone()).unwrap()).unwrap();
-    let end = header_end(&f);
-    let mut rng = Rng::new(5);
-    let mut cases = 0;
-    for i in 0..end {
-        let mut g = f.clone();
-        g[i] ^= 0x55;
-        refuse(g);
-        cases += 1;
-    }
-    for _ in 0..300 {
-        let mut g = f.clone();
-        let i = end + rng.below((f.len() - end) as u64) as usize;
-        g[i] ^= 1 << rng.below(8);
-        refuse(g);
-        cases += 1;
-    }
+    let mut cases = flip_every_header_byte(&f) + flip_random_body_bits(&f, 300, 5);
     for len in (0..f.len()).step_by(97) {
         refuse(f[..len].to_vec());
         cases += 1;
