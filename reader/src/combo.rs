@@ -27,7 +27,10 @@ use crate::dice::Dice;
 use crate::error::Error;
 use crate::format::{DType, ExpectedSection, Header};
 use crate::table::Table;
-use crate::turn::{check_roll, game_rerolls, partial_keep_dice, read_f64, rerolls_param, LegalKeeps};
+use crate::turn::{
+    check_roll, check_state, check_values_in_range, game_rerolls, partial_keep_dice, read_f64, rerolls_param,
+    LegalKeeps,
+};
 pub use crate::turn::{DICE, KEEP_ALL, PARTIAL_KEEPS, ROLLS};
 
 /// The game id in the header.
@@ -67,11 +70,8 @@ pub(crate) fn header_rerolls(header: &Header) -> Result<u8, Error> {
 pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
     let section = |name: &str| table.section(name).expect("schema checked on open").1;
     let bad = |name: &str, why: String| Err(Error::BadSection { name: name.into(), why });
-    let in_range = |v: f64| (0.0..=MAX_SCORE).contains(&v);
     for name in ["game_start", "roll_value", "keep_value"] {
-        if let Some(i) = (0..section(name).len() / 8).find(|&i| !in_range(read_f64(section(name), i))) {
-            return bad(name, format!("holds {} at {i}, outside 0..={MAX_SCORE}", read_f64(section(name), i)));
-        }
+        check_values_in_range(name, section(name), MAX_SCORE)?;
     }
     let legal = LegalKeeps::new();
     for (i, &k) in section("best_keep").iter().enumerate() {
@@ -133,14 +133,7 @@ impl Combo {
     }
 
     fn check_state(&self, dice: Dice, rerolls: u8) -> Result<(), Error> {
-        check_roll(dice, GAME)?;
-        if rerolls > self.rerolls {
-            return Err(Error::InvalidArgument(format!(
-                "rerolls {rerolls} is out of range: this table allows 0..={}",
-                self.rerolls
-            )));
-        }
-        Ok(())
+        check_state(dice, rerolls, self.rerolls, GAME)
     }
 
     /// The expected final score with `dice` showing and `rerolls` left (exact).

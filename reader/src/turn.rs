@@ -29,6 +29,28 @@ pub(crate) fn check_roll(dice: Dice, game: &str) -> Result<(), Error> {
     Ok(())
 }
 
+/// Checks a state: five dice, and no more rerolls than the table was solved for.
+pub(crate) fn check_state(dice: Dice, rerolls: u8, table_rerolls: u8, game: &str) -> Result<(), Error> {
+    check_roll(dice, game)?;
+    if rerolls > table_rerolls {
+        return Err(Error::InvalidArgument(format!(
+            "rerolls {rerolls} is out of range: this table allows 0..={table_rerolls}"
+        )));
+    }
+    Ok(())
+}
+
+/// Checks every value of an f64 section lies in `0..=max` (so none is NaN):
+/// lookups add these and print them as JSON numbers.
+pub(crate) fn check_values_in_range(section: &str, bytes: &[u8], max: f64) -> Result<(), Error> {
+    match (0..bytes.len() / 8).map(|i| (i, read_f64(bytes, i))).find(|&(_, v)| !(0.0..=max).contains(&v)) {
+        Some((i, v)) => {
+            Err(Error::BadSection { name: section.into(), why: format!("holds {v} at {i}, outside 0..={max}") })
+        }
+        None => Ok(()),
+    }
+}
+
 /// For each roll, the set of partial keeps (graded ranks) it can make.
 pub(crate) struct LegalKeeps(Vec<[u64; 4]>);
 

@@ -32,7 +32,9 @@ use crate::dice::Dice;
 use crate::error::Error;
 use crate::format::{DType, ExpectedSection, Header};
 use crate::table::Table;
-use crate::turn::{check_roll, game_rerolls, partial_keep_dice, read_f64, rerolls_param, LegalKeeps};
+use crate::turn::{
+    check_state, check_values_in_range, game_rerolls, partial_keep_dice, read_f64, rerolls_param, LegalKeeps,
+};
 pub use crate::turn::{DICE, KEEP_ALL, NO_ACTION, PARTIAL_KEEPS, ROLLS};
 
 /// The game id in the header.
@@ -289,14 +291,7 @@ impl Yazy {
     }
 
     fn check_state(&self, dice: Dice, rerolls: u8) -> Result<(), Error> {
-        check_roll(dice, GAME)?;
-        if rerolls > self.rerolls {
-            return Err(Error::InvalidArgument(format!(
-                "rerolls {rerolls} is out of range: this table allows 0..={}",
-                self.rerolls
-            )));
-        }
-        Ok(())
+        check_state(dice, rerolls, self.rerolls, GAME)
     }
 
     /// Expected score still to come with `dice` showing and `rerolls` left,
@@ -408,13 +403,7 @@ pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
     let legal = LegalKeeps::new();
     // Turn-start values are printed as JSON numbers and summed into every
     // lookup: they must be finite and no more than the game can score.
-    let turn_start = section("turn_start");
-    for mask in 0..MASKS {
-        let v = read_f64(turn_start, mask);
-        if !(0.0..=MAX_GAME_SCORE).contains(&v) {
-            return bad("turn_start", format!("holds {v} for mask {mask}, outside 0..={MAX_GAME_SCORE}"));
-        }
-    }
+    check_values_in_range("turn_start", section("turn_start"), MAX_GAME_SCORE)?;
     // Row by row (one mask, all rolls), so the hot loop has no divisions.
     for (mask, row) in section("best_category").chunks_exact(ROLLS).enumerate() {
         let open = |c: u8| usize::from(c) < CATEGORIES.len() && mask >> c & 1 == 1;
