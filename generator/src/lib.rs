@@ -8,12 +8,13 @@ use std::time::{Duration, Instant};
 pub mod artifact;
 pub mod combo;
 pub mod dice;
+pub mod threes;
 pub mod yazy;
 
 use artifact::Section;
 
 /// The games the generator knows, in the order it solves them.
-pub const GAMES: &[&str] = &["yazy", "combo"];
+pub const GAMES: &[&str] = &["yazy", "combo", "threes"];
 
 /// Rules parameters that can be changed from the command line.
 #[derive(Clone, Debug)]
@@ -71,6 +72,19 @@ pub fn solve(game: &str, rules: &Rules, mut progress: impl FnMut(usize, usize)) 
             Some(Solved {
                 game: "combo",
                 params: vec![("rerolls", i64::from(rules.combo_rerolls))],
+                states: solution.states(),
+                solve_time,
+                sections: solution.into_sections(),
+            })
+        }
+        "threes" => {
+            let solution = threes::solve();
+            let solve_time = start.elapsed();
+            progress(1, 1);
+            let exceptions = solution.exceptions.len() as i64;
+            Some(Solved {
+                game: "threes",
+                params: vec![("exceptions", exceptions)],
                 states: solution.states(),
                 solve_time,
                 sections: solution.into_sections(),

@@ -33,7 +33,7 @@ pub mod limits {
     /// Sections.
     pub const MAX_SECTIONS: usize = 32;
     /// Dimensions of one section.
-    pub const MAX_DIMS: usize = 4;
+    pub const MAX_DIMS: usize = 8;
     /// Decoded bytes of one section (the game's own dimensions bound it further).
     pub const MAX_SECTION_BYTES: u64 = 256 << 20;
 }

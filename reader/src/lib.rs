@@ -35,6 +35,7 @@ mod error;
 pub mod format;
 mod mmap;
 mod table;
+pub mod threes;
 mod turn;
 pub mod yazy;
 
@@ -43,7 +44,7 @@ pub use error::Error;
 pub use table::Table;
 
 /// The game ids this reader knows, as written in headers and file names.
-pub const GAMES: &[&str] = &[yazy::GAME, combo::GAME];
+pub const GAMES: &[&str] = &[yazy::GAME, combo::GAME, threes::GAME];
 
 /// The file name of a game's table inside a tables directory.
 pub fn file_name(game: &str) -> String {
@@ -55,6 +56,7 @@ pub(crate) fn expected_sections(header: &format::Header) -> Result<Vec<format::E
     match header.game.as_str() {
         yazy::GAME => Ok(yazy::expected_sections(u64::from(yazy::header_rerolls(header)?))),
         combo::GAME => Ok(combo::expected_sections(u64::from(combo::header_rerolls(header)?))),
+        threes::GAME => Ok(threes::expected_sections(threes::header_exceptions(header)?)),
         other => Err(Error::UnknownGame(other.to_string())),
     }
 }
@@ -64,6 +66,7 @@ pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
     match table.header().game.as_str() {
         yazy::GAME => yazy::check_contents(table),
         combo::GAME => combo::check_contents(table),
+        threes::GAME => threes::check_contents(table),
         other => Err(Error::UnknownGame(other.to_string())),
     }
 }

@@ -6,9 +6,10 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use dice_tables_reader::combo::Combo;
 use dice_tables_reader::format::{self, Header};
+use dice_tables_reader::threes::{Model, Options, Situation, Threes, Ties};
 use dice_tables_reader::yazy::{Action, Mask, Yazy};
 use dice_tables_reader::{file_name, Dice, Error, Table, GAMES};
 
@@ -59,6 +60,36 @@ enum Game {
         #[command(flatten)]
         common: Common,
     },
+    /// threes: the chance of success (or expected total) of a state, or the choices of a roll.
+    #[command(group(ArgGroup::new("throw").required(true).args(["dice", "remaining"])))]
+    Threes {
+        /// The 1-5 dice just rolled, digits 1-6 (a 3 is worth 0).
+        #[arg(long, value_name = "D", value_parser = parse_throw, allow_hyphen_values = true)]
+        dice: Option<Dice>,
+        /// Dice still to throw, 0..5 (0: the turn is over; the chance that --points survives).
+        #[arg(long, value_name = "N", value_parser = parse_remaining, allow_hyphen_values = true)]
+        remaining: Option<u8>,
+        /// Points kept so far, 0..30.
+        #[arg(long, value_name = "S", default_value = "0", value_parser = parse_points, allow_hyphen_values = true)]
+        points: u8,
+        /// The lowest total of the players before, 0..30 (default: none, the first player).
+        #[arg(long, value_name = "R", value_parser = parse_record, allow_hyphen_values = true)]
+        record: Option<u8>,
+        /// Players still to play after this one, 0..15 (default 0).
+        #[arg(long, value_name = "K", value_parser = parse_after, allow_hyphen_values = true)]
+        after: Option<u8>,
+        /// How ties count (default win).
+        #[arg(long, value_enum)]
+        ties: Option<TiesArg>,
+        /// How the later players play (default sequential).
+        #[arg(long, value_enum)]
+        model: Option<ModelArg>,
+        /// What to optimise: the chance of success, or the expected total.
+        #[arg(long, value_enum, default_value = "win")]
+        objective: Objective,
+        #[command(flatten)]
+        common: Common,
+    },
     /// yazy: the value and best action of a state, or the turn-start value of a mask.
     Yazy {
         /// Open categories: a number 0..2047 (decimal, 0x.., 0b..; bit i = category i)
@@ -83,6 +114,56 @@ struct Roll {
     /// Rerolls left: 0..2 for yazy, 0..5 for combo with the default rules (default: all of them).
     #[arg(long, value_name = "R", requires = "dice", value_parser = parse_rerolls, allow_hyphen_values = true)]
     rerolls: Option<u8>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum TiesArg {
+    Win,
+    Lose,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ModelArg {
+    Independent,
+    Sequential,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, ValueEnum)]
+enum Objective {
+    Win,
+    Expected,
+}
+
+/// A whole number in `range`, or a message naming `what` and the range.
+fn parse_in_range(s: &str, what: &str, range: std::ops::RangeInclusive<u8>) -> Result<u8, String> {
+    match s.parse::<u8>() {
+        Ok(v) if range.contains(&v) => Ok(v),
+        _ => Err(format!("{what} {s:?} is not a whole number {}..{}", range.start(), range.end())),
+    }
+}
+
+fn parse_remaining(s: &str) -> Result<u8, String> {
+    parse_in_range(s, "dice remaining", 0..=5)
+}
+
+fn parse_points(s: &str) -> Result<u8, String> {
+    parse_in_range(s, "points", 0..=30)
+}
+
+fn parse_record(s: &str) -> Result<u8, String> {
+    parse_in_range(s, "record", 0..=30)
+}
+
+fn parse_after(s: &str) -> Result<u8, String> {
+    parse_in_range(s, "players after", 0..=15)
+}
+
+fn parse_throw(s: &str) -> Result<Dice, String> {
+    let dice: Dice = s.parse().map_err(|e: dice_tables_reader::dice::ParseDiceError| e.to_string())?;
+    if !(1..=5).contains(&dice.len()) {
+        return Err(format!("{} dice given: threes throws 1 to 5 dice, digits 1-6 like 31324", s.chars().count()));
+    }
+    Ok(dice)
 }
 
 fn parse_mask(s: &str) -> Result<Mask, String> {
@@ -201,6 +282,37 @@ fn lookup(game: Game) -> Result<String, Failure> {
                 Some(dice) => combo_state(&combo, dice, rerolls.unwrap_or(combo.rerolls()), common.json),
             }
         }
+        Game::Threes { dice, remaining, points, record, after, ties, model, objective, common } => {
+            if objective == Objective::Expected {
+                let given = [
+                    ("--record", record.is_some()),
+                    ("--after", after.is_some()),
+                    ("--ties", ties.is_some()),
+                    ("--model", model.is_some()),
+                ];
+                if let Some((flag, _)) = given.iter().find(|(_, g)| *g) {
+                    return Err(Failure::Usage(format!(
+                        "{flag} has no meaning with --objective expected (the lowest expected total ignores other players); drop it or use --objective win"
+                    )));
+                }
+            }
+            let dir = tables_dir(common.tables)?;
+            let table = Threes::open(dir.join(file_name("threes")))?;
+            let situation = Situation {
+                ties: match ties.unwrap_or(TiesArg::Win) {
+                    TiesArg::Win => Ties::Win,
+                    TiesArg::Lose => Ties::Lose,
+                },
+                model: match model.unwrap_or(ModelArg::Sequential) {
+                    ModelArg::Independent => Model::Independent,
+                    ModelArg::Sequential => Model::Sequential,
+                },
+                record,
+                points,
+                after: after.unwrap_or(0),
+            };
+            threes_lookup(&table, situation, dice, remaining, objective, common.json)
+        }
         Game::Yazy { mask, roll: Roll { dice, rerolls }, common } => {
             let dir = tables_dir(common.tables)?;
             let yazy = Yazy::open(dir.join(file_name("yazy")))?;
@@ -316,6 +428,101 @@ fn combo_state(combo: &Combo, dice: Dice, rerolls: u8, json: bool) -> Result<Str
         let _ = writeln!(out, "{:>3}. {:<34} {:>11.6}", i + 1, action_text(&Action::Keep(c.keep), 0), c.ev);
     }
     Ok(out)
+}
+
+fn threes_lookup(
+    table: &Threes,
+    s: Situation,
+    dice: Option<Dice>,
+    remaining: Option<u8>,
+    objective: Objective,
+    json: bool,
+) -> Result<String, Failure> {
+    let expected = objective == Objective::Expected;
+    let (key, value) = if expected { ("ev", "expected total") } else { ("p", "chance of success") };
+    let options: Option<Options> = match dice {
+        Some(d) if expected => Some(table.expected_options(s.points, d)?),
+        Some(d) => Some(table.options(s, d)?),
+        None => None,
+    };
+    let headline = match (&options, remaining) {
+        (Some(o), _) => o.best().chance,
+        (None, Some(n)) if expected => table.expected(s.points, n)?,
+        (None, Some(n)) => table.chance(s, n)?,
+        (None, None) => unreachable!("clap requires --dice or --remaining"),
+    };
+    let show = |v: f64| if expected { format!("{v:.6}") } else { percent(v) };
+    let mut out = String::new();
+    if json {
+        let _ = write!(out, "{{\"game\":\"threes\",\"{key}\":{}", chance_json(headline));
+        if let Some(o) = &options {
+            let list: Vec<String> = o
+                .all()
+                .iter()
+                .map(|k| format!("{{\"keep\":\"{}\",\"{key}\":{}}}", k.keep, chance_json(k.chance)))
+                .collect();
+            let _ = write!(out, ",\"best\":{{\"keep\":\"{}\"}},\"options\":[{}]", o.best().keep, list.join(","));
+        }
+        out.push_str("}\n");
+        return Ok(out);
+    }
+    if expected {
+        let _ = writeln!(out, "threes, lowest expected total: {} points kept", s.points);
+    } else {
+        let record = s.record.map_or("none".to_string(), |r| r.to_string());
+        let ties = if s.ties == Ties::Win { "win" } else { "lose" };
+        let model = if s.model == Model::Sequential { "sequential" } else { "independent" };
+        let _ = writeln!(
+            out,
+            "threes: {} points kept, record {record}, {} player{} after, ties {ties}, {model} model",
+            s.points,
+            s.after,
+            if s.after == 1 { "" } else { "s" }
+        );
+    }
+    match &options {
+        None => {
+            let n = remaining.unwrap_or(0);
+            let when = if n == 0 { "the turn is over".to_string() } else { format!("{n} dice to throw") };
+            let _ = writeln!(out, "{when}: {value} {}", show(headline));
+        }
+        Some(o) => {
+            let roll = o.all().last().map_or("", |k| k.keep.as_str());
+            let _ = writeln!(out, "dice {roll} (lowest worth first), {value} with the best choice: {}", show(headline));
+            let best = o.best();
+            let _ = writeln!(out, "best: keep {}, {} points, {} dice left", best.keep, best.points, best.dice_left);
+            let _ = writeln!(out, "choices ({value}):");
+            for k in o.all() {
+                let mark = if k == best { "  <- best" } else { "" };
+                let _ = writeln!(
+                    out,
+                    "  keep {:<6} {:>2} points, {} dice left  {:>14}{mark}",
+                    k.keep,
+                    k.points,
+                    k.dice_left,
+                    show(k.chance)
+                );
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A chance or total for JSON: 10 significant digits (the table stores
+/// chances as f32, about 7 digits from the nearer of 0 and 1).
+fn chance_json(v: f64) -> String {
+    let rounded: f64 = format!("{v:.9e}").parse().unwrap_or(v);
+    json_number(rounded)
+}
+
+/// A chance as a percentage for people.
+fn percent(p: f64) -> String {
+    let pct = p * 100.0;
+    if pct != 0.0 && pct < 1e-4 {
+        format!("{pct:.3e} %")
+    } else {
+        format!("{pct:.6} %")
+    }
 }
 
 /// A finite f64 as JSON (Rust's shortest round-trip form is valid JSON).
