@@ -5,13 +5,15 @@ use std::hint::black_box;
 use std::process::Command;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use dice_tables_generator::{combo, yazy};
+use dice_tables_generator::{combo, threes, yazy};
 
 /// Solving only (every state and action), as the generator's `solve_ms` reports it.
 fn solve_in_process(c: &mut Criterion) {
     let mut g = c.benchmark_group("solve");
     g.bench_function("yazy_all_states", |b| b.iter(|| yazy::solve(black_box(2), |_, _| {})));
     g.bench_function("combo_all_states", |b| b.iter(|| combo::solve(black_box(5))));
+    // Both tie rules, both models, 0..15 players after, with the exceptions check.
+    g.bench_function("threes_all_states", |b| b.iter(threes::solve));
     g.finish();
 }
 

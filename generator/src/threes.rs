@@ -289,12 +289,9 @@ fn solve_layer<const EVENTS: bool>(trees: &RollTrees, ties: Ties, survival: &Ter
             }
         }
     }
-    let mut values = Vec::with_capacity(LAYER);
-    for record in 0..RECORDS {
-        for points in 0..=MAX_TOTAL {
-            values.extend((0..=DICE).map(|dice| value[state(points, dice)][record]));
-        }
-    }
+    let by_state = (0..=MAX_TOTAL).flat_map(|points| (0..=DICE).map(move |dice| state(points, dice)));
+    let values: Vec<f64> =
+        (0..RECORDS).flat_map(|record| by_state.clone().map(move |i| (i, record))).map(|(i, r)| value[i][r]).collect();
     let kills = std::array::from_fn(|record| event[state(0, DICE)][record]);
     exceptions.sort_unstable();
     Layer { values, kills, exceptions }

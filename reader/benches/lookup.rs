@@ -60,6 +60,33 @@ fn in_process(c: &mut Criterion) {
     });
     g.bench_function("open_and_verify", |b| b.iter(|| Yazy::open(tables().join("yazy.dtab")).unwrap()));
     g.finish();
+
+    // threes: a state's chance, and every choice of a roll (five lookups).
+    use dice_tables_reader::threes::{Situation, Threes};
+    let threes = Threes::open(tables().join("threes.dtab")).unwrap();
+    let situations: Vec<(Situation, Dice)> = states
+        .iter()
+        .enumerate()
+        .map(|(i, &(_, d, _))| {
+            let s = Situation { record: Some((i % 31) as u8), after: (i % 16) as u8, ..Situation::default() };
+            (s, d)
+        })
+        .collect();
+    let mut g = c.benchmark_group("threes_lookup");
+    g.bench_function("chance", |b| {
+        b.iter(|| {
+            i = (i + 1) % situations.len();
+            threes.chance(black_box(situations[i].0), 5).unwrap()
+        })
+    });
+    g.bench_function("options_of_a_roll", |b| {
+        b.iter(|| {
+            i = (i + 1) % situations.len();
+            let (s, d) = black_box(situations[i]);
+            threes.options(s, d).unwrap().best().count
+        })
+    });
+    g.finish();
 }
 
 fn end_to_end(c: &mut Criterion) {

@@ -155,28 +155,36 @@ fn a_decompression_bomb_is_refused_without_inflating_it() {
     assert!(e.to_string().contains("does not decompress"), "{e}");
 }
 
+/// The table re-encoded with section `name`'s decoded bytes changed, every
+/// checksum recomputed: what a hostile writer could produce.
+fn resigned(table: &Table, name: &str, change: &dyn Fn(&mut Vec<u8>)) -> Vec<u8> {
+    let sections = table
+        .header()
+        .sections
+        .iter()
+        .map(|e| {
+            let mut bytes = table.section(&e.name).unwrap().1.to_vec();
+            if e.name == name {
+                change(&mut bytes);
+            }
+            let mut dims: Vec<usize> = e.dims.iter().map(|&d| d as usize).collect();
+            if dims.len() == 1 && e.dtype.size() as usize * dims[0] != bytes.len() {
+                dims[0] = bytes.len() / e.dtype.size() as usize;
+            }
+            let name: &'static str = Box::leak(e.name.clone().into_boxed_str());
+            Section::new(name, e.dtype, &dims, e.encoding, bytes)
+        })
+        .collect();
+    let params: Vec<(&str, i64)> = table.header().params.iter().map(|p| (p.name.as_str(), p.value)).collect();
+    encode(&table.header().game, &params, sections)
+}
+
 /// A file whose checksums were all recomputed over impossible actions still
 /// cannot send a lookup out of bounds.
 #[test]
 fn signed_but_impossible_actions_are_refused() {
     let table = Table::from_vec(original()).unwrap();
-    let rebuild = |name: &str, change: &dyn Fn(&mut Vec<u8>)| {
-        let sections = table
-            .header()
-            .sections
-            .iter()
-            .map(|e| {
-                let mut bytes = table.section(&e.name).unwrap().1.to_vec();
-                if e.name == name {
-                    change(&mut bytes);
-                }
-                let dims: Vec<usize> = e.dims.iter().map(|&d| d as usize).collect();
-                let name: &'static str = Box::leak(e.name.clone().into_boxed_str());
-                Section::new(name, e.dtype, &dims, e.encoding, bytes)
-            })
-            .collect();
-        encode("yazy", &[("rerolls", 2)], sections)
-    };
+    let rebuild = |name: &str, change: &dyn Fn(&mut Vec<u8>)| resigned(&table, name, change);
     // The untouched rebuild opens: the rebuild itself is faithful.
     Table::from_vec(rebuild("none", &|_| {})).unwrap();
     let e = refuse(rebuild("best_keep", &|b| b[252 * 5 + 17] = 230));
@@ -230,4 +238,75 @@ fn combo_damage_is_caught() {
         cases += 1;
     }
     eprintln!("combo damage cases tried and caught: {cases}");
+}
+
+/// The same damage to the threes table, and re-signed files holding chances
+/// outside 0..=1 or exceptions that name no decision.
+#[test]
+fn threes_damage_is_caught() {
+    let f = std::fs::read(default_tables().join("threes.dtab")).unwrap();
+    let table = Table::from_vec(f.clone()).unwrap();
+    dice_tables_reader::threes::Threes::from_table(Table::from_vec(f.clone()).unwrap()).unwrap();
+    let mut cases = flip_every_header_byte(&f) + flip_random_body_bits(&f, 300, 11);
+    for len in (0..f.len()).step_by(f.len() / 101).chain([f.len() - 1]) {
+        refuse(f[..len].to_vec());
+        cases += 1;
+    }
+    for extra in [1usize, 64] {
+        let mut g = f.clone();
+        g.extend(std::iter::repeat_n(0u8, extra));
+        refuse(g);
+        cases += 1;
+    }
+    Table::from_vec(resigned(&table, "none", &|_| {})).unwrap();
+    let nan = f32::NAN.to_bits().to_le_bytes();
+    let e = refuse(resigned(&table, "chance", &|b| b[400..404].copy_from_slice(&nan)));
+    assert!(e.to_string().contains("chance"), "{e}");
+    let e = refuse(resigned(&table, "chance", &|b| b[8..12].copy_from_slice(&1.5f32.to_le_bytes())));
+    assert!(e.to_string().contains("outside 0..=1"), "{e}");
+    let e = refuse(resigned(&table, "expected", &|b| b[8..16].copy_from_slice(&(-1.0f64).to_le_bytes())));
+    assert!(e.to_string().contains("expected"), "{e}");
+    // Exceptions: (key = state * 252 + roll rank, keep count). State 5 is
+    // (ties win, independent, 0 after, record 0, points 0, 5 dice).
+    let with_exceptions = |list: &[(u32, u8)]| {
+        let mut sections = Vec::new();
+        for e in &table.header().sections {
+            let bytes = match e.name.as_str() {
+                "exception_key" => list.iter().flat_map(|k| k.0.to_le_bytes()).collect(),
+                "exception_keep" => list.iter().map(|k| k.1).collect(),
+                name => table.section(name).unwrap().1.to_vec(),
+            };
+            let dims: Vec<usize> = if e.dims.len() == 1 && e.name.starts_with("exception") {
+                vec![list.len()]
+            } else {
+                e.dims.iter().map(|&d| d as usize).collect()
+            };
+            sections.push(Section::new(Box::leak(e.name.clone().into_boxed_str()), e.dtype, &dims, e.encoding, bytes));
+        }
+        encode("threes", &[("exceptions", list.len() as i64)], sections)
+    };
+    let threes = |bytes| dice_tables_reader::threes::Threes::from_table(Table::from_vec(bytes).unwrap()).unwrap();
+    // A legal exception is honoured: roll 66666 (rank 251) at the start, keep 5.
+    let t = threes(with_exceptions(&[(5 * 252 + 251, 5)]));
+    let s = dice_tables_reader::threes::Situation::default();
+    let s = dice_tables_reader::threes::Situation {
+        model: dice_tables_reader::threes::Model::Independent,
+        record: Some(0),
+        ..s
+    };
+    assert_eq!(t.options(s, "66666".parse().unwrap()).unwrap().best().count, 5);
+    for bad in [
+        vec![(5 * 252 + 251, 6)],                 // keep more dice than thrown
+        vec![(5 * 252 + 251, 0)],                 // keep none
+        vec![(4 * 252 + 126, 1)],                 // 4 dice have 126 rolls
+        vec![(5 * 252 + 9, 1), (5 * 252 + 3, 1)], // not sorted
+        vec![(5 * 252 + 3, 1), (5 * 252 + 3, 1)], // repeated
+        vec![(u32::MAX, 1)],                      // no such state
+    ] {
+        let e = refuse(with_exceptions(&bad));
+        assert!(e.to_string().contains("exception"), "{e}");
+        cases += 1;
+    }
+    cases += 3;
+    eprintln!("threes damage cases tried and caught: {cases}");
 }
