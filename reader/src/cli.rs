@@ -1,4 +1,9 @@
-//! Helpers shared by the `reader` and `generator` command lines (feature `cli`).
+//! Helpers shared by the `reader` and `generator` command lines (feature
+//! `cli`), and the parsers of the reader's arguments (fuzzed: see
+//! `reader/fuzz`). Each returns the one-line message clap prints.
+
+use crate::yazy::Mask;
+use crate::{Dice, Error};
 
 /// A clap error as one line: the message and what clap lists under it,
 /// without the usage block. For example "the following required arguments
@@ -14,4 +19,85 @@ pub fn one_line(e: &clap::Error) -> String {
     }
     let line = parts.join(" ");
     line.strip_prefix("error: ").unwrap_or(&line).trim_end_matches(':').to_string()
+}
+
+/// A whole number in `range`, or a message naming `what` and the range.
+pub fn parse_in_range(s: &str, what: &str, range: std::ops::RangeInclusive<u8>) -> Result<u8, String> {
+    match s.parse::<u8>() {
+        Ok(v) if range.contains(&v) => Ok(v),
+        _ => Err(format!("{what} {s:?} is not a whole number {}..{}", range.start(), range.end())),
+    }
+}
+
+pub fn parse_remaining(s: &str) -> Result<u8, String> {
+    parse_in_range(s, "dice remaining", 0..=5)
+}
+
+pub fn parse_points(s: &str) -> Result<u8, String> {
+    parse_in_range(s, "points", 0..=30)
+}
+
+pub fn parse_record(s: &str) -> Result<u8, String> {
+    parse_in_range(s, "record", 0..=30)
+}
+
+pub fn parse_after(s: &str) -> Result<u8, String> {
+    parse_in_range(s, "players after", 0..=15)
+}
+
+pub fn parse_throw(s: &str) -> Result<Dice, String> {
+    let dice: Dice = s.parse().map_err(|e: crate::dice::ParseDiceError| e.to_string())?;
+    if !(1..=5).contains(&dice.len()) {
+        return Err(format!("{} dice given: threes throws 1 to 5 dice, digits 1-6 like 31324", s.chars().count()));
+    }
+    Ok(dice)
+}
+
+pub fn parse_mask(s: &str) -> Result<Mask, String> {
+    s.parse().map_err(|e: Error| e.to_string())
+}
+
+pub fn parse_five_dice(s: &str) -> Result<Dice, String> {
+    let dice: Dice = s.parse().map_err(|e: crate::dice::ParseDiceError| e.to_string())?;
+    if dice.len() != 5 {
+        return Err(format!("{} dice given: exactly five digits 1-6 are needed, like 12456", s.chars().count()));
+    }
+    Ok(dice)
+}
+
+pub fn parse_rerolls(s: &str) -> Result<u8, String> {
+    s.parse::<u8>()
+        .map_err(|_| format!("rerolls {s:?} is not a whole number 0..2 (0..N for a table solved with N rerolls)"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Found by the `parse_inputs` fuzz target: a negative-looking mask with
+    /// a newline in it was echoed raw, giving a two-line message.
+    #[test]
+    fn fuzz_regression_mask_message_is_one_line() {
+        let msg = parse_mask("-yazyh\u{13}\0\0\0\u{1}\0\n\0\0ouz5").unwrap_err();
+        assert!(!msg.contains('\n'), "{msg:?}");
+    }
+
+    #[test]
+    fn every_parser_error_is_one_line() {
+        for s in ["", "\n", "-\n1", "1\n2", "0x\n", "ones,\ntwos", "7\n", "é"] {
+            let results = [
+                parse_mask(s).err(),
+                parse_five_dice(s).err(),
+                parse_throw(s).err(),
+                parse_rerolls(s).err(),
+                parse_points(s).err(),
+                parse_record(s).err(),
+                parse_after(s).err(),
+                parse_remaining(s).err(),
+            ];
+            for msg in results.into_iter().flatten() {
+                assert!(!msg.is_empty() && !msg.contains('\n'), "{s:?}: {msg:?}");
+            }
+        }
+    }
 }

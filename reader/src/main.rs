@@ -7,6 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
+use dice_tables_reader::cli::{
+    parse_after, parse_five_dice, parse_mask, parse_points, parse_record, parse_remaining, parse_rerolls, parse_throw,
+};
 use dice_tables_reader::combo::Combo;
 use dice_tables_reader::format::{self, Header};
 use dice_tables_reader::threes::{Model, Options, Situation, Threes, Ties};
@@ -132,55 +135,6 @@ enum ModelArg {
 enum Objective {
     Win,
     Expected,
-}
-
-/// A whole number in `range`, or a message naming `what` and the range.
-fn parse_in_range(s: &str, what: &str, range: std::ops::RangeInclusive<u8>) -> Result<u8, String> {
-    match s.parse::<u8>() {
-        Ok(v) if range.contains(&v) => Ok(v),
-        _ => Err(format!("{what} {s:?} is not a whole number {}..{}", range.start(), range.end())),
-    }
-}
-
-fn parse_remaining(s: &str) -> Result<u8, String> {
-    parse_in_range(s, "dice remaining", 0..=5)
-}
-
-fn parse_points(s: &str) -> Result<u8, String> {
-    parse_in_range(s, "points", 0..=30)
-}
-
-fn parse_record(s: &str) -> Result<u8, String> {
-    parse_in_range(s, "record", 0..=30)
-}
-
-fn parse_after(s: &str) -> Result<u8, String> {
-    parse_in_range(s, "players after", 0..=15)
-}
-
-fn parse_throw(s: &str) -> Result<Dice, String> {
-    let dice: Dice = s.parse().map_err(|e: dice_tables_reader::dice::ParseDiceError| e.to_string())?;
-    if !(1..=5).contains(&dice.len()) {
-        return Err(format!("{} dice given: threes throws 1 to 5 dice, digits 1-6 like 31324", s.chars().count()));
-    }
-    Ok(dice)
-}
-
-fn parse_mask(s: &str) -> Result<Mask, String> {
-    s.parse().map_err(|e: Error| e.to_string())
-}
-
-fn parse_five_dice(s: &str) -> Result<Dice, String> {
-    let dice: Dice = s.parse().map_err(|e: dice_tables_reader::dice::ParseDiceError| e.to_string())?;
-    if dice.len() != 5 {
-        return Err(format!("{} dice given: exactly five digits 1-6 are needed, like 12456", s.chars().count()));
-    }
-    Ok(dice)
-}
-
-fn parse_rerolls(s: &str) -> Result<u8, String> {
-    s.parse::<u8>()
-        .map_err(|_| format!("rerolls {s:?} is not a whole number 0..2 (0..N for a table solved with N rerolls)"))
 }
 
 /// What went wrong, with the exit status it maps to.

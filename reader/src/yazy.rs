@@ -163,7 +163,7 @@ impl FromStr for Mask {
         match number {
             Some(Ok(bits)) => Mask::new(bits),
             Some(Err(_)) if s.starts_with('-') => Err(Error::InvalidArgument(format!(
-                "mask {s} is out of range: a mask is 0..2047 (bit i set when category i is open) or a comma list of categories"
+                "mask {s:?} is out of range: a mask is 0..2047 (bit i set when category i is open) or a comma list of categories"
             ))),
             Some(Err(_)) => Err(Error::InvalidArgument(format!(
                 "mask {s:?} is not a number 0..2047 (decimal, 0x.. or 0b..) or a comma list of categories"
