@@ -5,7 +5,7 @@ use std::hint::black_box;
 use std::process::Command;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use dice_tables_generator::{combo, threes, yazy};
+use dice_tables_generator::{combo, tenk, threes, yazy};
 
 /// Solving only (every state and action), as the generator's `solve_ms` reports it.
 fn solve_in_process(c: &mut Criterion) {
@@ -14,6 +14,8 @@ fn solve_in_process(c: &mut Criterion) {
     g.bench_function("combo_all_states", |b| b.iter(|| combo::solve(black_box(5))));
     // Both tie rules, both models, 0..15 players after, with the exceptions check.
     g.bench_function("threes_all_states", |b| b.iter(threes::solve));
+    // Both tables and every throw's keep list.
+    g.bench_function("tenk_all_states", |b| b.iter(tenk::solve));
     g.finish();
 }
 

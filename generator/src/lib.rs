@@ -8,13 +8,14 @@ use std::time::{Duration, Instant};
 pub mod artifact;
 pub mod combo;
 pub mod dice;
+pub mod tenk;
 pub mod threes;
 pub mod yazy;
 
 use artifact::Section;
 
 /// The games the generator knows, in the order it solves them.
-pub const GAMES: &[&str] = &["yazy", "combo", "threes"];
+pub const GAMES: &[&str] = &["yazy", "combo", "threes", "tenk"];
 
 /// Rules parameters that can be changed from the command line.
 #[derive(Clone, Debug)]
@@ -85,6 +86,18 @@ pub fn solve(game: &str, rules: &Rules, mut progress: impl FnMut(usize, usize)) 
             Some(Solved {
                 game: "threes",
                 params: vec![("exceptions", exceptions)],
+                states: solution.states(),
+                solve_time,
+                sections: solution.into_sections(),
+            })
+        }
+        "tenk" => {
+            let solution = tenk::solve();
+            let solve_time = start.elapsed();
+            progress(1, 1);
+            Some(Solved {
+                game: "tenk",
+                params: vec![],
                 states: solution.states(),
                 solve_time,
                 sections: solution.into_sections(),

@@ -70,6 +70,28 @@ pub fn parse_rerolls(s: &str) -> Result<u8, String> {
         .map_err(|_| format!("rerolls {s:?} is not a whole number 0..2 (0..N for a table solved with N rerolls)"))
 }
 
+pub fn parse_tenk_throw(s: &str) -> Result<Dice, String> {
+    let dice: Dice = s.parse().map_err(|e: crate::dice::ParseDiceError| e.to_string())?;
+    if !(1..=6).contains(&dice.len()) {
+        return Err(format!("{} dice given: a 10000 throw is 1 to 6 dice, digits 1-6 like 155", s.chars().count()));
+    }
+    Ok(dice)
+}
+
+pub fn parse_tenk_remaining(s: &str) -> Result<u8, String> {
+    parse_in_range(s, "dice remaining", 1..=6)
+}
+
+pub fn parse_score(s: &str) -> Result<u32, String> {
+    match s.parse::<i64>() {
+        Ok(v) if v < 0 => Err(format!("score {v} is negative: a turn score is 0, 50, 100, ...")),
+        Ok(v) if v % 50 != 0 => Err(format!("score {v} is not a multiple of 50: a turn score is 0, 50, 100, ...")),
+        Ok(v) if v > 1_000_000 => Err(format!("score {v} is too large: the table goes to 30000")),
+        Ok(v) => Ok(v as u32),
+        Err(_) => Err(format!("score {s:?} is not a whole number: a turn score is 0, 50, 100, ...")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,6 +116,9 @@ mod tests {
                 parse_record(s).err(),
                 parse_after(s).err(),
                 parse_remaining(s).err(),
+                parse_tenk_throw(s).err(),
+                parse_tenk_remaining(s).err(),
+                parse_score(s).err(),
             ];
             for msg in results.into_iter().flatten() {
                 assert!(!msg.is_empty() && !msg.contains('\n'), "{s:?}: {msg:?}");

@@ -35,6 +35,7 @@ mod error;
 pub mod format;
 mod mmap;
 mod table;
+pub mod tenk;
 pub mod threes;
 mod turn;
 pub mod yazy;
@@ -44,7 +45,7 @@ pub use error::Error;
 pub use table::Table;
 
 /// The game ids this reader knows, as written in headers and file names.
-pub const GAMES: &[&str] = &[yazy::GAME, combo::GAME, threes::GAME];
+pub const GAMES: &[&str] = &[yazy::GAME, combo::GAME, threes::GAME, tenk::GAME];
 
 /// The file name of a game's table inside a tables directory.
 pub fn file_name(game: &str) -> String {
@@ -57,6 +58,7 @@ pub(crate) fn expected_sections(header: &format::Header) -> Result<Vec<format::E
         yazy::GAME => Ok(yazy::expected_sections(u64::from(yazy::header_rerolls(header)?))),
         combo::GAME => Ok(combo::expected_sections(u64::from(combo::header_rerolls(header)?))),
         threes::GAME => Ok(threes::expected_sections(threes::header_exceptions(header)?)),
+        tenk::GAME => Ok(tenk::expected_sections(tenk::header_options(header)?)),
         other => Err(Error::UnknownGame(other.to_string())),
     }
 }
@@ -67,6 +69,7 @@ pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
         yazy::GAME => yazy::check_contents(table),
         combo::GAME => combo::check_contents(table),
         threes::GAME => threes::check_contents(table),
+        tenk::GAME => tenk::check_contents(table),
         other => Err(Error::UnknownGame(other.to_string())),
     }
 }

@@ -8,10 +8,12 @@ use std::process::ExitCode;
 
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use dice_tables_reader::cli::{
-    parse_after, parse_five_dice, parse_mask, parse_points, parse_record, parse_remaining, parse_rerolls, parse_throw,
+    parse_after, parse_five_dice, parse_mask, parse_points, parse_record, parse_remaining, parse_rerolls, parse_score,
+    parse_tenk_remaining, parse_tenk_throw, parse_throw,
 };
 use dice_tables_reader::combo::Combo;
 use dice_tables_reader::format::{self, Header};
+use dice_tables_reader::tenk::{Phase, Tenk, TenkOption, Then};
 use dice_tables_reader::threes::{Model, Options, Situation, Threes, Ties};
 use dice_tables_reader::yazy::{Action, Mask, Yazy};
 use dice_tables_reader::{file_name, Dice, Error, Table, GAMES};
@@ -60,6 +62,24 @@ enum Game {
     Combo {
         #[command(flatten)]
         roll: Roll,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// 10000 (alias `10000`): expected banked points, or the chance of reaching 1000 with --opening.
+    #[command(alias = "10000", group(ArgGroup::new("throw").required(true).args(["dice", "remaining"])))]
+    Tenk {
+        /// The 1-6 dice just thrown, digits 1-6.
+        #[arg(long, value_name = "D", value_parser = parse_tenk_throw, allow_hyphen_values = true)]
+        dice: Option<Dice>,
+        /// Dice about to be thrown, 1..6.
+        #[arg(long, value_name = "N", value_parser = parse_tenk_remaining, allow_hyphen_values = true)]
+        remaining: Option<u8>,
+        /// The turn score so far (before this throw), a multiple of 50.
+        #[arg(long, value_name = "S", value_parser = parse_score, allow_hyphen_values = true)]
+        score: u32,
+        /// Not yet on the board: maximise the chance of reaching 1000 this turn.
+        #[arg(long)]
+        opening: bool,
         #[command(flatten)]
         common: Common,
     },
@@ -235,6 +255,12 @@ fn lookup(game: Game) -> Result<String, Failure> {
                 )),
                 Some(dice) => combo_state(&combo, dice, rerolls.unwrap_or(combo.rerolls()), common.json),
             }
+        }
+        Game::Tenk { dice, remaining, score, opening, common } => {
+            let dir = tables_dir(common.tables)?;
+            let tenk = Tenk::open(dir.join(file_name("tenk")))?;
+            let phase = if opening { Phase::Opening } else { Phase::OnBoard };
+            tenk_lookup(&tenk, dice, remaining, score, phase, common.json)
         }
         Game::Threes { dice, remaining, points, record, after, ties, model, objective, common } => {
             if objective == Objective::Expected {
@@ -455,6 +481,106 @@ fn threes_lookup(
                     k.points,
                     k.dice_left,
                     show(k.chance)
+                );
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn tenk_lookup(
+    tenk: &Tenk,
+    dice: Option<Dice>,
+    remaining: Option<u8>,
+    score: u32,
+    phase: Phase,
+    json: bool,
+) -> Result<String, Failure> {
+    let opening = phase == Phase::Opening;
+    let key = if opening { "p" } else { "ev" };
+    let show = |v: f64| if opening { percent(v) } else { format!("{v:.4}") };
+    let then = |t: Then| if t == Then::Bank { "bank" } else { "throw" };
+    let mut out = String::new();
+    let phase_text =
+        if opening { "opening (chance of reaching 1000 this turn)" } else { "on the board (expected banked points)" };
+    let Some(throw) = dice else {
+        let n = remaining.unwrap_or(6);
+        let (value, bank) = if opening {
+            (tenk.reach(n, score)?, false)
+        } else {
+            (tenk.turn_value(n, score)?, tenk.should_bank(n, score)?)
+        };
+        if json {
+            let _ = writeln!(out, "{{\"game\":\"tenk\",\"{key}\":{},\"bank\":{bank}}}", json_number(value));
+        } else {
+            let _ = writeln!(out, "10000, {phase_text}: throwing {n} dice at turn score {score}: {}", show(value));
+            if opening {
+                let _ = writeln!(out, "banking is not allowed below 1000");
+            } else {
+                let _ = writeln!(
+                    out,
+                    "{}: banking is worth {score}{}",
+                    if bank { "bank" } else { "throw" },
+                    tenk.bank_threshold(n).map_or(String::new(), |t| format!(" (with {n} dice, bank from {t})"))
+                );
+            }
+        }
+        return Ok(out);
+    };
+    let options = tenk.options(throw, score, phase)?;
+    let option_json = |o: &TenkOption| {
+        format!(
+            "\"keep\":\"{}\",\"points\":{},\"dice_left\":{},\"then\":\"{}\"",
+            o.keep,
+            o.points,
+            o.dice_left,
+            then(o.then)
+        )
+    };
+    match options.best() {
+        None if json => {
+            let _ = writeln!(out, "{{\"game\":\"tenk\",\"{key}\":0,\"bust\":true,\"options\":[]}}");
+        }
+        None => {
+            let _ = writeln!(out, "10000, {phase_text}: throw {throw} at turn score {score}");
+            let _ = writeln!(out, "bust: nothing scores, the turn score of {score} is lost");
+        }
+        Some(best) if json => {
+            let list: Vec<String> = options
+                .all()
+                .iter()
+                .map(|o| format!("{{{},\"{key}\":{}}}", option_json(o), json_number(o.value)))
+                .collect();
+            let _ = writeln!(
+                out,
+                "{{\"game\":\"tenk\",\"{key}\":{},\"best\":{{{}}},\"options\":[{}]}}",
+                json_number(best.value),
+                option_json(best),
+                list.join(",")
+            );
+        }
+        Some(best) => {
+            let _ = writeln!(out, "10000, {phase_text}: throw {throw} at turn score {score}");
+            let _ = writeln!(
+                out,
+                "best: keep {} for {} points, then {} ({} dice left): {}",
+                best.keep,
+                best.points,
+                then(best.then),
+                best.dice_left,
+                show(best.value)
+            );
+            let _ = writeln!(out, "keeps:");
+            for o in options.all() {
+                let mark = if o == best { "  <- best" } else { "" };
+                let _ = writeln!(
+                    out,
+                    "  keep {:<7} {:>5} points, {} dice left, then {:<5} {:>12}{mark}",
+                    o.keep.to_string(),
+                    o.points,
+                    o.dice_left,
+                    then(o.then),
+                    show(o.value)
                 );
             }
         }

@@ -458,3 +458,124 @@ impl BruteThrees {
         self.choose(&turn.0, points, faces).0
     }
 }
+
+/// The points of keeping exactly the dice `kept` from a throw of `thrown`
+/// dice in 10000, from the rules; `None` when that set cannot be kept.
+/// (Both a special and plain groups can apply: the best is returned.)
+pub fn tenk_keep_points(kept: &[u8], thrown: usize) -> Option<u32> {
+    if kept.is_empty() {
+        return None;
+    }
+    let mut count = [0u32; 7];
+    for &f in kept {
+        count[usize::from(f)] += 1;
+    }
+    let mut groups = Some(0u32);
+    for (face, &n) in count.iter().enumerate().skip(1) {
+        let points = match (face, n) {
+            (_, 0) => Some(0),
+            (1, 1) | (1, 2) => Some(100 * n),
+            (5, 1) | (5, 2) => Some(50 * n),
+            (_, 1) | (_, 2) => None,
+            (1, n) => Some(1000 * 2u32.pow(n - 3)),
+            (f, n) => Some(100 * f as u32 * 2u32.pow(n - 3)),
+        };
+        groups = match (groups, points) {
+            (Some(g), Some(p)) => Some(g + p),
+            _ => None,
+        };
+    }
+    let mut special = None;
+    if thrown == 6 && kept.len() == 6 {
+        if (1..=6).all(|f| count[f] == 1) {
+            special = Some(2000);
+        }
+        if (1..=6).filter(|&f| count[f] == 2).count() == 3 {
+            special = Some(1500);
+        }
+    }
+    match (groups, special) {
+        (Some(a), Some(b)) => Some(a.max(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Every distinct keep of a sorted throw, as (sorted dice kept, points, dice
+/// left with hot dice as 6), by trying every subset of the dice's positions.
+pub fn tenk_keeps(throw: &[u8]) -> Vec<(Vec<u8>, u32, usize)> {
+    let n = throw.len();
+    let mut out: Vec<(Vec<u8>, u32, usize)> = Vec::new();
+    for subset in 1u32..(1 << n) {
+        let kept: Vec<u8> = (0..n).filter(|i| subset >> i & 1 == 1).map(|i| throw[i]).collect();
+        if let Some(points) = tenk_keep_points(&kept, n) {
+            let left = if kept.len() == n { 6 } else { n - kept.len() };
+            if !out.iter().any(|o| o.0 == kept) {
+                out.push((kept, points, left));
+            }
+        }
+    }
+    out
+}
+
+/// Brute-force 10000: every keep of every throw (not only the best per dice
+/// left), scores to `cap`, banking assumed past it.
+pub struct BruteTenk {
+    pub cap: u32,
+    /// At `[d][s / 50]`: expected banked points of throwing d dice at s.
+    pub value: Vec<Vec<f64>>,
+    /// At `[d][s / 50]`, s < 1000: the chance of reaching 1000 this turn.
+    pub reach: Vec<Vec<f64>>,
+}
+
+impl BruteTenk {
+    pub fn new(cap: u32) -> BruteTenk {
+        let steps = (cap / 50) as usize + 1;
+        type Keeps = Vec<(Vec<u8>, u32, usize)>;
+        let throws: Vec<Vec<(Keeps, f64)>> =
+            (0..=6).map(|d| throw_outcomes(d).into_iter().map(|(t, p)| (tenk_keeps(&t), p)).collect()).collect();
+        let mut value = vec![vec![0.0; steps]; 7];
+        for i in (0..steps).rev() {
+            for d in 1..=6 {
+                let mut total = 0.0;
+                for (keeps, p) in &throws[d] {
+                    let best = keeps
+                        .iter()
+                        .map(|&(_, points, left)| {
+                            let j = i + (points / 50) as usize;
+                            let bank = (j * 50) as f64;
+                            if j >= steps {
+                                bank
+                            } else {
+                                bank.max(value[left][j])
+                            }
+                        })
+                        .fold(0.0, f64::max);
+                    total += p * best;
+                }
+                value[d][i] = total;
+            }
+        }
+        let mut reach = vec![vec![0.0; 20]; 7];
+        for i in (0..20).rev() {
+            for d in 1..=6 {
+                let mut total = 0.0;
+                for (keeps, p) in &throws[d] {
+                    let best = keeps
+                        .iter()
+                        .map(|&(_, points, left)| {
+                            let j = i + (points / 50) as usize;
+                            if j >= 20 {
+                                1.0
+                            } else {
+                                reach[left][j]
+                            }
+                        })
+                        .fold(0.0, f64::max);
+                    total += p * best;
+                }
+                reach[d][i] = total;
+            }
+        }
+        BruteTenk { cap, value, reach }
+    }
+}

@@ -310,3 +310,37 @@ fn threes_damage_is_caught() {
     cases += 3;
     eprintln!("threes damage cases tried and caught: {cases}");
 }
+
+/// The same damage to the 10000 table, and re-signed files whose keeps are
+/// not parts of their throw or score impossible points.
+#[test]
+fn tenk_damage_is_caught() {
+    let f = std::fs::read(default_tables().join("tenk.dtab")).unwrap();
+    let table = Table::from_vec(f.clone()).unwrap();
+    dice_tables_reader::tenk::Tenk::from_table(Table::from_vec(f.clone()).unwrap()).unwrap();
+    let mut cases = flip_every_header_byte(&f) + flip_random_body_bits(&f, 300, 13);
+    for len in (0..f.len()).step_by(f.len() / 101).chain([f.len() - 1]) {
+        refuse(f[..len].to_vec());
+        cases += 1;
+    }
+    for extra in [1usize, 64] {
+        let mut g = f.clone();
+        g.extend(std::iter::repeat_n(0u8, extra));
+        refuse(g);
+        cases += 1;
+    }
+    Table::from_vec(resigned(&table, "none", &|_| {})).unwrap();
+    // Keep 923 is six 6s: not a part of throw 1 (a single 1).
+    let e = refuse(resigned(&table, "option_keep", &|b| b[0..2].copy_from_slice(&923u16.to_le_bytes())));
+    assert!(e.to_string().contains("option_keep"), "{e}");
+    let e = refuse(resigned(&table, "option_keep", &|b| b[0..2].copy_from_slice(&0u16.to_le_bytes())));
+    assert!(e.to_string().contains("option_keep"), "{e}");
+    let e = refuse(resigned(&table, "option_points", &|b| b[0..2].copy_from_slice(&75u16.to_le_bytes())));
+    assert!(e.to_string().contains("option_points"), "{e}");
+    let e = refuse(resigned(&table, "option_first", &|b| b[40..44].copy_from_slice(&u32::MAX.to_le_bytes())));
+    assert!(e.to_string().contains("option_first"), "{e}");
+    let e = refuse(resigned(&table, "reach", &|b| b[0..8].copy_from_slice(&f64::NAN.to_le_bytes())));
+    assert!(e.to_string().contains("reach"), "{e}");
+    cases += 5;
+    eprintln!("tenk damage cases tried and caught: {cases}");
+}

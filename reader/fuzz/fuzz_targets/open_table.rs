@@ -3,6 +3,7 @@
 #![no_main]
 
 use dice_tables_reader::combo::Combo;
+use dice_tables_reader::tenk::{Phase, Tenk};
 use dice_tables_reader::threes::{Situation, Threes};
 use dice_tables_reader::yazy::{Mask, Yazy};
 use dice_tables_reader::{Dice, Table};
@@ -37,6 +38,18 @@ fuzz_target!(|data: &[u8]| {
             for roll in ["31324", "66666", "3", "12"] {
                 threes.options(s, roll.parse().unwrap()).unwrap();
                 threes.expected_options(0, roll.parse().unwrap()).unwrap();
+            }
+        }
+        "tenk" => {
+            let tenk = Tenk::from_table(table).unwrap();
+            for d in 1..=6 {
+                tenk.turn_value(d, 500).unwrap();
+                tenk.reach(d, 500).unwrap();
+                tenk.bank_threshold(d);
+            }
+            for throw in ["1", "155", "123456", "223346", "666666"] {
+                tenk.options(throw.parse().unwrap(), 300, Phase::OnBoard).unwrap();
+                tenk.options(throw.parse().unwrap(), 950, Phase::Opening).unwrap();
             }
         }
         _ => {}

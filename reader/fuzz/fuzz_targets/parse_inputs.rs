@@ -24,6 +24,9 @@ fuzz_target!(|data: &[u8]| {
     one_line(cli::parse_record(s));
     one_line(cli::parse_after(s));
     one_line(cli::parse_remaining(s));
+    one_line(cli::parse_tenk_throw(s));
+    one_line(cli::parse_tenk_remaining(s));
+    one_line(cli::parse_score(s));
     let _ = s.parse::<Dice>().map(|d| (d.rank(), d.graded_rank(), d.to_string()));
     let _ = s.parse::<Category>();
     let _ = s.parse::<Ties>();

@@ -1,0 +1,253 @@
+//! 10000 ("tenk", seed 003).
+//!
+//! Six dice. Each throw must keep at least one scoring die (any set of them);
+//! kept dice score, the rest may be thrown again, or the player banks the
+//! turn score. A throw with nothing scoring busts: the turn score is lost.
+//! Keeping every die thrown gives hot dice: the next throw is of six again.
+//! Scoring of one throw's kept dice, face by face: 1 = 100, 1-1 = 200,
+//! 5 = 50, 5-5 = 100; three of a kind 100 x face (1s: 1000), doubled for
+//! each die beyond three; other faces only in threes or more. With all six
+//! thrown: 1-2-3-4-5-6 = 2000, three pairs = 1500. Not yet on the board, a
+//! player may bank only at 1000 or more.
+//!
+//! Tables: on the board, the expected banked points of throwing d dice at
+//! turn score s; opening, the chance of reaching 1000 this turn. Both are
+//! one backward pass over the score, since every keep adds points.
+
+use dice_tables_reader::format::{DType, Encoding};
+use dice_tables_reader::tenk::{ENTRY, OPENING_STEPS, SCORE_STEPS, STEP, THROWS};
+
+use crate::artifact::{le_bytes, Section};
+use crate::dice::{multisets, probability, Dice};
+
+/// Dice in a full throw.
+const DICE: usize = 6;
+
+/// A legal keep of a throw and what it scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeepOption {
+    pub keep: Dice,
+    pub points: u32,
+}
+
+/// The points of `k` dice of `face` kept together from one throw; `None`
+/// where they cannot be kept (one or two of a face other than 1 and 5).
+pub fn group_points(face: u8, k: u8) -> Option<u32> {
+    match (face, k) {
+        (_, 0) => Some(0),
+        (1, 1) => Some(100),
+        (1, 2) => Some(200),
+        (5, 1) => Some(50),
+        (5, 2) => Some(100),
+        (_, 1 | 2) => None,
+        (face, k) => {
+            let three = if face == 1 { 1000 } else { 100 * u32::from(face) };
+            Some(three << (k - 3))
+        }
+    }
+}
+
+/// Every legal keep of a throw: any nonempty combination of scoring groups,
+/// and with six dice thrown the straight and three pairs. Most points first,
+/// then fewer dice kept: the order the reader lists them in and breaks ties by.
+pub fn keep_options(throw: &Dice) -> Vec<KeepOption> {
+    let counts = throw.counts();
+    let mut options: Vec<KeepOption> = vec![KeepOption { keep: Dice::from_counts([0; 6]).expect("empty"), points: 0 }];
+    for face in 1..=6u8 {
+        let mut next = Vec::new();
+        for o in &options {
+            for k in 0..=counts[usize::from(face - 1)] {
+                if let Some(points) = group_points(face, k) {
+                    let mut kept = o.keep.counts();
+                    kept[usize::from(face - 1)] = k;
+                    next.push(KeepOption {
+                        keep: Dice::from_counts(kept).expect("a sub-throw"),
+                        points: o.points + points,
+                    });
+                }
+            }
+        }
+        options = next;
+    }
+    options.retain(|o| o.points > 0);
+    if throw.len() == DICE {
+        if counts.iter().all(|&c| c == 1) {
+            options.push(KeepOption { keep: *throw, points: 2000 });
+        }
+        if counts.iter().filter(|&&c| c == 2).count() == 3 {
+            options.push(KeepOption { keep: *throw, points: 1500 });
+        }
+    }
+    options.sort_by(|a, b| {
+        (b.points, a.keep.len(), a.keep.graded_rank()).cmp(&(a.points, b.keep.len(), b.keep.graded_rank()))
+    });
+    // No dice can be kept two ways: a straight or three pairs cannot be
+    // kept whole as groups (they hold a single or pair of 2, 3, 4 or 6).
+    options
+}
+
+/// The throws of d dice that score, grouped by their best outcomes: the most
+/// points for each number of dice left (1..=6, 6 meaning hot dice). Keeps
+/// with the same dice left and fewer points are never better (more points
+/// are worth at least as much in both tables), so only these matter.
+pub struct OutcomeClass {
+    pub probability: f64,
+    /// (points in steps of 50, dice left) per dice-left count that can be reached.
+    pub best: Vec<(usize, usize)>,
+}
+
+/// The outcome classes of a throw of d dice, and its chance of busting.
+pub fn outcome_classes(d: usize) -> (Vec<OutcomeClass>, f64) {
+    let mut classes: Vec<OutcomeClass> = Vec::new();
+    let mut bust = 0.0;
+    for throw in multisets(d) {
+        let mut best = [0u32; DICE + 1];
+        for option in keep_options(&throw) {
+            let left = dice_left(d, option.keep.len());
+            best[left] = best[left].max(option.points);
+        }
+        let best: Vec<(usize, usize)> =
+            (1..=DICE).filter(|&l| best[l] > 0).map(|l| ((best[l] / STEP) as usize, l)).collect();
+        let p = probability(&throw);
+        if best.is_empty() {
+            bust += p;
+        } else if let Some(class) = classes.iter_mut().find(|c| c.best == best) {
+            class.probability += p;
+        } else {
+            classes.push(OutcomeClass { probability: p, best });
+        }
+    }
+    (classes, bust)
+}
+
+/// Dice to throw next after keeping `kept` of `thrown`: all six on hot dice.
+pub fn dice_left(thrown: usize, kept: usize) -> usize {
+    if kept == thrown {
+        DICE
+    } else {
+        thrown - kept
+    }
+}
+
+/// Everything the table holds.
+pub struct Solution {
+    /// At `[d-1][i]`: expected banked points of throwing d dice at turn score
+    /// 50 i and playing on optimally (the whole-turn value s + R(d, s)).
+    pub turn_value: Vec<f64>,
+    /// At `[d-1][i]`, i < 20: the chance of reaching 1000 this turn.
+    pub reach: Vec<f64>,
+    /// Every throw's legal keeps (by graded rank of the throw): offsets, and
+    /// per keep the graded rank of the dice kept and its points.
+    pub option_first: Vec<u32>,
+    pub option_keep: Vec<u16>,
+    pub option_points: Vec<u16>,
+}
+
+/// Solves both tables and lists every throw's keeps.
+pub fn solve() -> Solution {
+    let classes: Vec<Vec<OutcomeClass>> = (0..=DICE).map(|d| outcome_classes(d).0).collect();
+    // On the board: past the table's top score, banking is taken as best
+    // (the test checks throwing stopped paying long before).
+    let mut turn_value = vec![0.0; DICE * SCORE_STEPS];
+    let after_keep = |tv: &[f64], i: usize, left: usize| {
+        let banked = (i as u32 * STEP) as f64;
+        if i >= SCORE_STEPS {
+            banked
+        } else {
+            banked.max(tv[(left - 1) * SCORE_STEPS + i])
+        }
+    };
+    for i in (0..SCORE_STEPS).rev() {
+        for d in 1..=DICE {
+            let v: f64 = classes[d]
+                .iter()
+                .map(|c| {
+                    let best = c.best.iter().map(|&(a, left)| after_keep(&turn_value, i + a, left));
+                    c.probability * best.fold(f64::NEG_INFINITY, f64::max)
+                })
+                .sum();
+            turn_value[(d - 1) * SCORE_STEPS + i] = v;
+        }
+    }
+    // Opening: reaching 1000 is success; below it the player must throw on.
+    let entry = (ENTRY / STEP) as usize;
+    let mut reach = vec![0.0; DICE * OPENING_STEPS];
+    for i in (0..OPENING_STEPS).rev() {
+        for d in 1..=DICE {
+            let p: f64 =
+                classes[d]
+                    .iter()
+                    .map(|c| {
+                        let best = c.best.iter().map(|&(a, left)| {
+                            if i + a >= entry {
+                                1.0
+                            } else {
+                                reach[(left - 1) * OPENING_STEPS + i + a]
+                            }
+                        });
+                        c.probability * best.fold(0.0, f64::max)
+                    })
+                    .sum();
+            reach[(d - 1) * OPENING_STEPS + i] = p;
+        }
+    }
+    let (mut option_first, mut option_keep, mut option_points) = (vec![0u32], Vec::new(), Vec::new());
+    for g in 0..THROWS {
+        let throw = Dice::graded_unrank(g).expect("graded rank of at most six dice");
+        for option in keep_options(&throw) {
+            option_keep.push(option.keep.graded_rank() as u16);
+            option_points.push(option.points as u16);
+        }
+        option_first.push(option_keep.len() as u32);
+    }
+    Solution { turn_value, reach, option_first, option_keep, option_points }
+}
+
+impl Solution {
+    /// States: every (dice, score) of both tables.
+    pub fn states(&self) -> u64 {
+        (self.turn_value.len() + self.reach.len()) as u64
+    }
+
+    /// The table's sections, as `dice_tables_reader::tenk` expects them.
+    pub fn into_sections(self) -> Vec<Section> {
+        let options = self.option_keep.len();
+        vec![
+            Section::new(
+                "turn_value",
+                DType::F64,
+                &[DICE, SCORE_STEPS],
+                Encoding::Zstd,
+                le_bytes(&self.turn_value, f64::to_le_bytes),
+            ),
+            Section::new(
+                "reach",
+                DType::F64,
+                &[DICE, OPENING_STEPS],
+                Encoding::Raw,
+                le_bytes(&self.reach, f64::to_le_bytes),
+            ),
+            Section::new(
+                "option_first",
+                DType::U32,
+                &[THROWS + 1],
+                Encoding::Zstd,
+                le_bytes(&self.option_first, u32::to_le_bytes),
+            ),
+            Section::new(
+                "option_keep",
+                DType::U16,
+                &[options],
+                Encoding::Zstd,
+                le_bytes(&self.option_keep, u16::to_le_bytes),
+            ),
+            Section::new(
+                "option_points",
+                DType::U16,
+                &[options],
+                Encoding::Zstd,
+                le_bytes(&self.option_points, u16::to_le_bytes),
+            ),
+        ]
+    }
+}
