@@ -3,7 +3,7 @@ CARGO ?= cargo
 BIN := target/release
 OUT ?= tables
 
-.PHONY: all build tables test bench manifest fmt clean
+.PHONY: all build tables test bench manifest fuzz fmt clean
 
 all: tables
 
@@ -36,6 +36,18 @@ bench: tables
 # Deliberately accept new table output: regenerate and rewrite the manifest.
 manifest: build
 	$(BIN)/generator --out $(OUT) --manifest tables/checksums.b3
+
+# Coverage-guided fuzzing of the reader (needs a nightly toolchain and
+# `cargo install cargo-fuzz`; not part of `make test`). Each target runs
+# FUZZ_SECONDS from the committed seeds plus the current tables.
+FUZZ_SECONDS ?= 600
+fuzz: tables
+	mkdir -p reader/fuzz/corpus/open_table reader/fuzz/corpus/parse_inputs
+	cp $(OUT)/combo.dtab $(OUT)/threes.dtab $(OUT)/tenk.dtab reader/fuzz/corpus/open_table/
+	cd reader/fuzz && $(CARGO) +nightly fuzz run -O open_table corpus/open_table seeds/open_table -- \
+		-max_total_time=$(FUZZ_SECONDS) -max_len=200000 -rss_limit_mb=2048 -timeout=10
+	cd reader/fuzz && $(CARGO) +nightly fuzz run -O parse_inputs corpus/parse_inputs seeds/parse_inputs -- \
+		-max_total_time=$(FUZZ_SECONDS)
 
 clean:
 	$(CARGO) clean

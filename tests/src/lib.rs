@@ -533,49 +533,34 @@ impl BruteTenk {
         type Keeps = Vec<(Vec<u8>, u32, usize)>;
         let throws: Vec<Vec<(Keeps, f64)>> =
             (0..=6).map(|d| throw_outcomes(d).into_iter().map(|(t, p)| (tenk_keeps(&t), p)).collect()).collect();
-        let mut value = vec![vec![0.0; steps]; 7];
-        for i in (0..steps).rev() {
-            for d in 1..=6 {
-                let mut total = 0.0;
-                for (keeps, p) in &throws[d] {
-                    let best = keeps
-                        .iter()
-                        .map(|&(_, points, left)| {
-                            let j = i + (points / 50) as usize;
-                            let bank = (j * 50) as f64;
-                            if j >= steps {
-                                bank
-                            } else {
-                                bank.max(value[left][j])
-                            }
-                        })
-                        .fold(0.0, f64::max);
-                    total += p * best;
+        // Both tables: a backward pass over the score, each keep worth what
+        // `after_keep(table, score index after it, dice left)` says.
+        let solve = |steps: usize, after_keep: &dyn Fn(&[Vec<f64>], usize, usize) -> f64| {
+            let mut table = vec![vec![0.0; steps]; 7];
+            for i in (0..steps).rev() {
+                for d in 1..=6 {
+                    let mut total = 0.0;
+                    for (keeps, p) in &throws[d] {
+                        let best = keeps
+                            .iter()
+                            .map(|&(_, points, left)| after_keep(&table, i + (points / 50) as usize, left))
+                            .fold(0.0, f64::max);
+                        total += p * best;
+                    }
+                    table[d][i] = total;
                 }
-                value[d][i] = total;
             }
-        }
-        let mut reach = vec![vec![0.0; 20]; 7];
-        for i in (0..20).rev() {
-            for d in 1..=6 {
-                let mut total = 0.0;
-                for (keeps, p) in &throws[d] {
-                    let best = keeps
-                        .iter()
-                        .map(|&(_, points, left)| {
-                            let j = i + (points / 50) as usize;
-                            if j >= 20 {
-                                1.0
-                            } else {
-                                reach[left][j]
-                            }
-                        })
-                        .fold(0.0, f64::max);
-                    total += p * best;
-                }
-                reach[d][i] = total;
+            table
+        };
+        let value = solve(steps, &|table, j, left| {
+            let bank = (j * 50) as f64;
+            if j >= steps {
+                bank
+            } else {
+                bank.max(table[left][j])
             }
-        }
+        });
+        let reach = solve(20, &|table, j, left| if j >= 20 { 1.0 } else { table[left][j] });
         BruteTenk { cap, value, reach }
     }
 }

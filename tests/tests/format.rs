@@ -79,6 +79,23 @@ fn flip_random_body_bits(f: &[u8], n: usize, seed: u64) -> usize {
     n
 }
 
+/// Every header byte flipped, 300 random body bits, about a hundred
+/// truncations and two appends: each refused. Returns the cases tried.
+fn damage_sweep(f: &[u8], seed: u64) -> usize {
+    let mut cases = flip_every_header_byte(f) + flip_random_body_bits(f, 300, seed);
+    for len in (0..f.len()).step_by(f.len() / 101).chain([f.len() - 1]) {
+        refuse(f[..len].to_vec());
+        cases += 1;
+    }
+    for extra in [1usize, 64] {
+        let mut g = f.to_vec();
+        g.extend(std::iter::repeat_n(0u8, extra));
+        refuse(g);
+        cases += 1;
+    }
+    cases
+}
+
 #[test]
 fn every_header_byte_flip_is_caught() {
     let cases = flip_every_header_byte(&original());
@@ -247,17 +264,7 @@ fn threes_damage_is_caught() {
     let f = std::fs::read(default_tables().join("threes.dtab")).unwrap();
     let table = Table::from_vec(f.clone()).unwrap();
     dice_tables_reader::threes::Threes::from_table(Table::from_vec(f.clone()).unwrap()).unwrap();
-    let mut cases = flip_every_header_byte(&f) + flip_random_body_bits(&f, 300, 11);
-    for len in (0..f.len()).step_by(f.len() / 101).chain([f.len() - 1]) {
-        refuse(f[..len].to_vec());
-        cases += 1;
-    }
-    for extra in [1usize, 64] {
-        let mut g = f.clone();
-        g.extend(std::iter::repeat_n(0u8, extra));
-        refuse(g);
-        cases += 1;
-    }
+    let mut cases = damage_sweep(&f, 11);
     Table::from_vec(resigned(&table, "none", &|_| {})).unwrap();
     let nan = f32::NAN.to_bits().to_le_bytes();
     let e = refuse(resigned(&table, "chance", &|b| b[400..404].copy_from_slice(&nan)));
@@ -318,17 +325,7 @@ fn tenk_damage_is_caught() {
     let f = std::fs::read(default_tables().join("tenk.dtab")).unwrap();
     let table = Table::from_vec(f.clone()).unwrap();
     dice_tables_reader::tenk::Tenk::from_table(Table::from_vec(f.clone()).unwrap()).unwrap();
-    let mut cases = flip_every_header_byte(&f) + flip_random_body_bits(&f, 300, 13);
-    for len in (0..f.len()).step_by(f.len() / 101).chain([f.len() - 1]) {
-        refuse(f[..len].to_vec());
-        cases += 1;
-    }
-    for extra in [1usize, 64] {
-        let mut g = f.clone();
-        g.extend(std::iter::repeat_n(0u8, extra));
-        refuse(g);
-        cases += 1;
-    }
+    let mut cases = damage_sweep(&f, 13);
     Table::from_vec(resigned(&table, "none", &|_| {})).unwrap();
     // Keep 923 is six 6s: not a part of throw 1 (a single 1).
     let e = refuse(resigned(&table, "option_keep", &|b| b[0..2].copy_from_slice(&923u16.to_le_bytes())));
