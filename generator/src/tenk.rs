@@ -15,7 +15,7 @@
 //! one backward pass over the score, since every keep adds points.
 
 use dice_tables_reader::format::{DType, Encoding};
-use dice_tables_reader::tenk::{ENTRY, OPENING_STEPS, SCORE_STEPS, STEP, THROWS};
+use dice_tables_reader::tenk::{dice_left, ENTRY, OPENING_STEPS, SCORE_STEPS, STEP, THROWS};
 
 use crate::artifact::{le_bytes, Section};
 use crate::dice::{multisets, probability, Dice};
@@ -70,6 +70,8 @@ pub fn keep_options(throw: &Dice) -> Vec<KeepOption> {
         options = next;
     }
     options.retain(|o| o.points > 0);
+    // No dice can be kept two ways: a straight or three pairs cannot be
+    // kept whole as groups (they hold a single or pair of 2, 3, 4 or 6).
     if throw.len() == DICE {
         if counts.iter().all(|&c| c == 1) {
             options.push(KeepOption { keep: *throw, points: 2000 });
@@ -81,8 +83,6 @@ pub fn keep_options(throw: &Dice) -> Vec<KeepOption> {
     options.sort_by(|a, b| {
         (b.points, a.keep.len(), a.keep.graded_rank()).cmp(&(a.points, b.keep.len(), b.keep.graded_rank()))
     });
-    // No dice can be kept two ways: a straight or three pairs cannot be
-    // kept whole as groups (they hold a single or pair of 2, 3, 4 or 6).
     options
 }
 
@@ -96,10 +96,9 @@ pub struct OutcomeClass {
     pub best: Vec<(usize, usize)>,
 }
 
-/// The outcome classes of a throw of d dice, and its chance of busting.
-pub fn outcome_classes(d: usize) -> (Vec<OutcomeClass>, f64) {
+/// The outcome classes of a throw of d dice (busts are in none).
+pub fn outcome_classes(d: usize) -> Vec<OutcomeClass> {
     let mut classes: Vec<OutcomeClass> = Vec::new();
-    let mut bust = 0.0;
     for throw in multisets(d) {
         let mut best = [0u32; DICE + 1];
         for option in keep_options(&throw) {
@@ -110,23 +109,15 @@ pub fn outcome_classes(d: usize) -> (Vec<OutcomeClass>, f64) {
             (1..=DICE).filter(|&l| best[l] > 0).map(|l| ((best[l] / STEP) as usize, l)).collect();
         let p = probability(&throw);
         if best.is_empty() {
-            bust += p;
-        } else if let Some(class) = classes.iter_mut().find(|c| c.best == best) {
+            continue;
+        }
+        if let Some(class) = classes.iter_mut().find(|c| c.best == best) {
             class.probability += p;
         } else {
             classes.push(OutcomeClass { probability: p, best });
         }
     }
-    (classes, bust)
-}
-
-/// Dice to throw next after keeping `kept` of `thrown`: all six on hot dice.
-pub fn dice_left(thrown: usize, kept: usize) -> usize {
-    if kept == thrown {
-        DICE
-    } else {
-        thrown - kept
-    }
+    classes
 }
 
 /// Everything the table holds.
@@ -143,54 +134,54 @@ pub struct Solution {
     pub option_points: Vec<u16>,
 }
 
-/// Solves both tables and lists every throw's keeps.
-pub fn solve() -> Solution {
-    let classes: Vec<Vec<OutcomeClass>> = (0..=DICE).map(|d| outcome_classes(d).0).collect();
-    // On the board: past the table's top score, banking is taken as best
-    // (the test checks throwing stopped paying long before).
-    let mut turn_value = vec![0.0; DICE * SCORE_STEPS];
-    let after_keep = |tv: &[f64], i: usize, left: usize| {
-        let banked = (i as u32 * STEP) as f64;
-        if i >= SCORE_STEPS {
-            banked
-        } else {
-            banked.max(tv[(left - 1) * SCORE_STEPS + i])
-        }
-    };
-    for i in (0..SCORE_STEPS).rev() {
+/// One table by a backward pass over the score: at `[d-1][i]`, the
+/// chance-weighted best, over each class's outcomes, of what keeping them is
+/// worth, `after_keep(table, score index after, dice left)`; a bust is worth
+/// 0. Generic, not `dyn`: `after_keep` is the inner loop.
+fn backward(classes: &[Vec<OutcomeClass>], steps: usize, after_keep: impl Fn(&[f64], usize, usize) -> f64) -> Vec<f64> {
+    let mut table = vec![0.0; DICE * steps];
+    for i in (0..steps).rev() {
         for d in 1..=DICE {
             let v: f64 = classes[d]
                 .iter()
                 .map(|c| {
-                    let best = c.best.iter().map(|&(a, left)| after_keep(&turn_value, i + a, left));
+                    let best = c.best.iter().map(|&(a, left)| after_keep(&table, i + a, left));
                     c.probability * best.fold(f64::NEG_INFINITY, f64::max)
                 })
                 .sum();
-            turn_value[(d - 1) * SCORE_STEPS + i] = v;
+            table[(d - 1) * steps + i] = v;
         }
     }
+    table
+}
+
+/// Solves both tables and lists every throw's keeps.
+pub fn solve() -> Solution {
+    let classes: Vec<Vec<OutcomeClass>> = (0..=DICE).map(outcome_classes).collect();
+    // On the board: the better of banking and throwing on; past the table's
+    // top score, banking is taken as best (the test checks throwing stopped
+    // paying long before).
+    let turn_value = backward(&classes, SCORE_STEPS, |table, i, left| {
+        let banked = (i as u32 * STEP) as f64;
+        if i >= SCORE_STEPS {
+            banked
+        } else {
+            banked.max(table[(left - 1) * SCORE_STEPS + i])
+        }
+    });
     // Opening: reaching 1000 is success; below it the player must throw on.
     let entry = (ENTRY / STEP) as usize;
-    let mut reach = vec![0.0; DICE * OPENING_STEPS];
-    for i in (0..OPENING_STEPS).rev() {
-        for d in 1..=DICE {
-            let p: f64 =
-                classes[d]
-                    .iter()
-                    .map(|c| {
-                        let best = c.best.iter().map(|&(a, left)| {
-                            if i + a >= entry {
-                                1.0
-                            } else {
-                                reach[(left - 1) * OPENING_STEPS + i + a]
-                            }
-                        });
-                        c.probability * best.fold(0.0, f64::max)
-                    })
-                    .sum();
-            reach[(d - 1) * OPENING_STEPS + i] = p;
-        }
-    }
+    let reach = backward(
+        &classes,
+        OPENING_STEPS,
+        |table, i, left| {
+            if i >= entry {
+                1.0
+            } else {
+                table[(left - 1) * OPENING_STEPS + i]
+            }
+        },
+    );
     let (mut option_first, mut option_keep, mut option_points) = (vec![0u32], Vec::new(), Vec::new());
     for g in 0..THROWS {
         let throw = Dice::graded_unrank(g).expect("graded rank of at most six dice");

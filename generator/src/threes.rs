@@ -16,20 +16,18 @@
 //! value: `[t beats the record] * survival(t)`. The models differ only in
 //! survival, the chance that every later player fails to kill t.
 
+use dice_tables_reader::format::{DType, Encoding};
 use dice_tables_reader::threes::{
-    decode_chance, Model, Ties, AFTER, CLASS_FACE, CLASS_WORTH, MAX_TOTAL, NO_RECORD, RECORDS, TIE_EPSILON,
+    best_choice, decode_chance, worth, Model, Ties, AFTER, CLASS_FACE, CLASS_WORTH, MAX_TOTAL, NO_RECORD, RECORDS,
+    ROLL_STRIDE, TIE_EPSILON,
 };
 use rayon::prelude::*;
-
-use dice_tables_reader::format::{DType, Encoding};
 
 use crate::artifact::{le_bytes, Section};
 use crate::dice::{multisets, probability, Dice};
 
 /// Dice in a turn.
 const DICE: usize = 5;
-/// Rolls of five dice: the stride of a state in an exception's key.
-const ROLLS: usize = 252;
 /// Points reachable in a DP over points 0..=30 that keeps more dice: 30 + 30.
 const POINTS_SPAN: usize = 2 * MAX_TOTAL + 1;
 /// A state (points, dice left) in the DP's value arrays.
@@ -38,18 +36,16 @@ fn state(points: usize, dice: usize) -> usize {
 }
 
 /// One node of the tree of rolls sorted lowest worth first: the dice of the
-/// first `depth` positions are those of its parent plus one, `prefix` is their
-/// worth. Leaves (depth = dice thrown) carry the roll's probability, rank and
-/// every prefix. Walking the nodes in preorder lets a running best over "keep
+/// first `depth` positions are those of its parent plus one, `prefixes[c-1]`
+/// is the worth of the c lowest (c = 1..=depth). Leaves (depth = dice thrown)
+/// carry the roll's probability and rank. Walking the nodes in preorder lets a running best over "keep
 /// the c lowest" share its work across every roll with the same c lowest dice.
 #[derive(Clone, Copy)]
 struct RollNode {
     depth: u8,
-    prefix: u8,
     /// Leaves: the roll's rank among rolls of its dice (`Dice::rank`).
     rank: u16,
     probability: f64,
-    /// Leaves: the worth of the c lowest dice, c = 1..=depth.
     prefixes: [u8; DICE],
 }
 
@@ -70,8 +66,7 @@ impl RollTrees {
                         prefixes[c] = CLASS_WORTH[classes[c]] + if c > 0 { prefixes[c - 1] } else { 0 };
                     }
                     let (rank, probability) = if depth + 1 == n { leaf(&classes[..n]) } else { (0, 0.0) };
-                    let depth_now = depth as u8 + 1;
-                    out.push(RollNode { depth: depth_now, prefix: prefixes[depth], rank, probability, prefixes });
+                    out.push(RollNode { depth: depth as u8 + 1, rank, probability, prefixes });
                     if depth + 1 < n {
                         walk(n, depth + 1, class, classes, out);
                     }
@@ -148,19 +143,6 @@ struct Layer {
 /// Entries of one layer: every (record, points, dice).
 const LAYER: usize = RECORDS * (MAX_TOTAL + 1) * (DICE + 1);
 
-/// The keep count the model's rule chooses among options' chances, c = 1..:
-/// a larger c replaces the current choice only when it is better by more
-/// than the tie tolerance.
-fn choose(chances: impl Iterator<Item = f64>) -> usize {
-    let mut best = (f64::NEG_INFINITY, 0);
-    for (c, p) in chances.enumerate() {
-        if p > best.0 + TIE_EPSILON {
-            best = (p, c + 1);
-        }
-    }
-    best.1
-}
-
 /// Solves one (ties, players after) for every record, given the survival of
 /// each final total against the players after.
 ///
@@ -225,7 +207,7 @@ fn solve_layer<const EVENTS: bool>(trees: &RollTrees, ties: Ties, survival: &Ter
             let (mut v, mut e) = (zero, zero);
             for node in &trees.0[dice] {
                 let d = usize::from(node.depth);
-                let next = state(points + usize::from(node.prefix), dice - d);
+                let next = state(points + usize::from(node.prefixes[d - 1]), dice - d);
                 let (next_value, next_stored, next_event) = (&value[next], &stored[next], &event[next]);
                 let (before_value, here_value) = split(&mut best_value, d);
                 let (before_stored, here_stored) = split(&mut best_stored, d);
@@ -263,8 +245,8 @@ fn solve_layer<const EVENTS: bool>(trees: &RollTrees, ties: Ties, survival: &Ter
                         // roll's path: compare their final choices.
                         for r in (lo..RECORDS).filter(|&r| here_diverged[r] > 0.0) {
                             let option = |c: usize| state(points + usize::from(node.prefixes[c - 1]), dice - c);
-                            let keep = choose((1..=dice).map(|c| value[option(c)][r]));
-                            if keep != choose((1..=dice).map(|c| stored[option(c)][r])) {
+                            let keep = best_choice((1..=dice).map(|c| value[option(c)][r])) + 1;
+                            if keep != best_choice((1..=dice).map(|c| stored[option(c)][r])) + 1 {
                                 exceptions.push(Exception {
                                     record: r as u8,
                                     points: points as u8,
@@ -332,12 +314,12 @@ fn survival_curve(after: usize, survive: impl Fn(usize) -> f64) -> Terminal {
 /// Everything the table holds.
 pub struct Solution {
     /// Success chance per (ties, model, players after, record, points, dice),
-    /// record `NO_RECORD` = none; the layout of the reader's `win_value`.
-    pub win_value: Vec<f64>,
+    /// record `NO_RECORD` = none: the layout of the table's `chance` section.
+    pub chance: Vec<f64>,
     /// The expected final worth of n fresh dice, n = 0..=5.
     pub expected: [f64; DICE + 1],
     /// The decisions the reader's rule gets wrong from f32 chances, as
-    /// (state index in `win_value` * 252 + roll rank, keep count), sorted.
+    /// (state index in `chance` * 252 + roll rank, keep count), sorted.
     pub exceptions: Vec<(u32, u8)>,
 }
 
@@ -379,7 +361,7 @@ pub fn solve() -> Solution {
             independent.into_iter().chain(sequential).collect()
         })
         .collect();
-    let mut win_value = Vec::with_capacity(2 * 2 * AFTER * LAYER);
+    let mut chance = Vec::with_capacity(2 * 2 * AFTER * LAYER);
     let mut exceptions = Vec::new();
     for (i, ties_layers) in layers.iter().enumerate() {
         for model in [Model::Independent, Model::Sequential] {
@@ -388,18 +370,18 @@ pub fn solve() -> Solution {
                 Model::Sequential => AFTER - 1..2 * (AFTER - 1),
             };
             for layer in std::iter::once(&nobody_after[i]).chain(&ties_layers[range]) {
-                let base = win_value.len();
-                win_value.extend_from_slice(&layer.values);
+                let base = chance.len();
+                chance.extend_from_slice(&layer.values);
                 exceptions.extend(layer.exceptions.iter().map(|x| {
                     let state = base
                         + (usize::from(x.record) * (MAX_TOTAL + 1) + usize::from(x.points)) * (DICE + 1)
                         + usize::from(x.dice);
-                    ((state * ROLLS + usize::from(x.roll_rank)) as u32, x.keep)
+                    ((state * ROLL_STRIDE + usize::from(x.roll_rank)) as u32, x.keep)
                 }));
             }
         }
     }
-    Solution { win_value, expected: expected_totals(), exceptions }
+    Solution { chance, expected: expected_totals(), exceptions }
 }
 
 /// The expected final worth of n fresh dice, minimised: keeping c lowest of a
@@ -410,12 +392,11 @@ fn expected_totals() -> [f64; DICE + 1] {
         expected[n] = multisets(n)
             .iter()
             .map(|roll| {
-                let mut worths: Vec<u8> = roll.faces().map(dice_tables_reader::threes::worth).collect();
+                let mut worths: Vec<u8> = roll.faces().map(worth).collect();
                 worths.sort_unstable();
-                let best = (1..=n)
-                    .map(|c| worths[..c].iter().map(|&w| f64::from(w)).sum::<f64>() + expected[n - c])
-                    .fold((f64::INFINITY, 0), |best, v| if v < best.0 - TIE_EPSILON { (v, 0) } else { best });
-                probability(roll) * best.0
+                let totals: Vec<f64> =
+                    (1..=n).map(|c| worths[..c].iter().map(|&w| f64::from(w)).sum::<f64>() + expected[n - c]).collect();
+                probability(roll) * totals[best_choice(totals.iter().map(|t| -t))]
             })
             .sum();
     }
@@ -425,12 +406,12 @@ fn expected_totals() -> [f64; DICE + 1] {
 impl Solution {
     /// States: every (ties, model, players after, record, points, dice left).
     pub fn states(&self) -> u64 {
-        self.win_value.len() as u64
+        self.chance.len() as u64
     }
 
     /// The table's sections, as `dice_tables_reader::threes` expects them.
     pub fn into_sections(self) -> Vec<Section> {
-        let chances: Vec<f32> = self.win_value.iter().map(|&p| encode_chance(p)).collect();
+        let chances: Vec<f32> = self.chance.iter().map(|&p| encode_chance(p)).collect();
         let (keys, keeps): (Vec<u32>, Vec<u8>) = self.exceptions.into_iter().unzip();
         vec![
             Section::new(

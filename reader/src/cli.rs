@@ -45,12 +45,18 @@ pub fn parse_after(s: &str) -> Result<u8, String> {
     parse_in_range(s, "players after", 0..=15)
 }
 
-pub fn parse_throw(s: &str) -> Result<Dice, String> {
+/// Dice as digits 1-6, as many as `count` allows, or a message saying
+/// how many were given followed by `accepted`.
+fn parse_dice(s: &str, count: std::ops::RangeInclusive<usize>, accepted: &str) -> Result<Dice, String> {
     let dice: Dice = s.parse().map_err(|e: crate::dice::ParseDiceError| e.to_string())?;
-    if !(1..=5).contains(&dice.len()) {
-        return Err(format!("{} dice given: threes throws 1 to 5 dice, digits 1-6 like 31324", s.chars().count()));
+    if !count.contains(&dice.len()) {
+        return Err(format!("{} dice given: {accepted}", s.chars().count()));
     }
     Ok(dice)
+}
+
+pub fn parse_throw(s: &str) -> Result<Dice, String> {
+    parse_dice(s, 1..=5, "threes throws 1 to 5 dice, digits 1-6 like 31324")
 }
 
 pub fn parse_mask(s: &str) -> Result<Mask, String> {
@@ -58,11 +64,7 @@ pub fn parse_mask(s: &str) -> Result<Mask, String> {
 }
 
 pub fn parse_five_dice(s: &str) -> Result<Dice, String> {
-    let dice: Dice = s.parse().map_err(|e: crate::dice::ParseDiceError| e.to_string())?;
-    if dice.len() != 5 {
-        return Err(format!("{} dice given: exactly five digits 1-6 are needed, like 12456", s.chars().count()));
-    }
-    Ok(dice)
+    parse_dice(s, 5..=5, "exactly five digits 1-6 are needed, like 12456")
 }
 
 pub fn parse_rerolls(s: &str) -> Result<u8, String> {
@@ -71,11 +73,7 @@ pub fn parse_rerolls(s: &str) -> Result<u8, String> {
 }
 
 pub fn parse_tenk_throw(s: &str) -> Result<Dice, String> {
-    let dice: Dice = s.parse().map_err(|e: crate::dice::ParseDiceError| e.to_string())?;
-    if !(1..=6).contains(&dice.len()) {
-        return Err(format!("{} dice given: a 10000 throw is 1 to 6 dice, digits 1-6 like 155", s.chars().count()));
-    }
-    Ok(dice)
+    parse_dice(s, 1..=6, "a 10000 throw is 1 to 6 dice, digits 1-6 like 155")
 }
 
 pub fn parse_tenk_remaining(s: &str) -> Result<u8, String> {

@@ -32,6 +32,7 @@ use crate::dice::Dice;
 use crate::error::Error;
 use crate::format::{DType, ExpectedSection};
 use crate::table::Table;
+use crate::turn::{check_values_in_range, read_f64, read_u16, read_u32};
 
 /// The game id in the header.
 pub const GAME: &str = "tenk";
@@ -135,12 +136,13 @@ pub(crate) fn header_options(header: &crate::format::Header) -> Result<u64, Erro
     Ok(n)
 }
 
-fn read_u32(bytes: &[u8], i: usize) -> u32 {
-    u32::from_le_bytes(bytes[i * 4..i * 4 + 4].try_into().expect("4 bytes"))
-}
-
-fn read_u16(bytes: &[u8], i: usize) -> u16 {
-    u16::from_le_bytes(bytes[i * 2..i * 2 + 2].try_into().expect("2 bytes"))
+/// Dice to throw next after keeping `kept` of `thrown` dice: all six on hot dice.
+pub fn dice_left(thrown: usize, kept: usize) -> usize {
+    if kept == thrown {
+        DICE
+    } else {
+        thrown - kept
+    }
 }
 
 /// Checks every value a lookup trusts: values finite and in range, keeps
@@ -148,8 +150,8 @@ fn read_u16(bytes: &[u8], i: usize) -> u16 {
 pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
     let section = |name: &str| table.section(name).expect("schema checked on open").1;
     let bad = |name: &str, why: String| Err(Error::BadSection { name: name.into(), why });
-    crate::turn::check_values_in_range("turn_value", section("turn_value"), MAX_VALUE)?;
-    crate::turn::check_values_in_range("reach", section("reach"), 1.0)?;
+    check_values_in_range("turn_value", section("turn_value"), MAX_VALUE)?;
+    check_values_in_range("reach", section("reach"), 1.0)?;
     let (first, keeps, points) = (section("option_first"), section("option_keep"), section("option_points"));
     let count = keeps.len() / 2;
     if read_u32(first, 0) != 0 || read_u32(first, THROWS) as usize != count {
@@ -216,7 +218,12 @@ impl Tenk {
 
     fn value_at(&self, dice: u8, score: u32) -> f64 {
         let i = (usize::from(dice) - 1) * SCORE_STEPS + (score / STEP) as usize;
-        crate::turn::read_f64(self.table.section_bytes(self.turn_value), i)
+        read_f64(self.table.section_bytes(self.turn_value), i)
+    }
+
+    fn reach_at(&self, dice: u8, score: u32) -> f64 {
+        let i = (usize::from(dice) - 1) * OPENING_STEPS + (score / STEP) as usize;
+        read_f64(self.table.section_bytes(self.reach), i)
     }
 
     fn check(dice: u8, score: u32, phase: Phase) -> Result<(), Error> {
@@ -260,8 +267,7 @@ impl Tenk {
     /// turn score `score` (0..950), not yet on the board.
     pub fn reach(&self, dice: u8, score: u32) -> Result<f64, Error> {
         Tenk::check(dice, score, Phase::Opening)?;
-        let i = (usize::from(dice) - 1) * OPENING_STEPS + (score / STEP) as usize;
-        Ok(crate::turn::read_f64(self.table.section_bytes(self.reach), i))
+        Ok(self.reach_at(dice, score))
     }
 
     /// The value of having `score` after a keep with `dice_left` to throw:
@@ -278,7 +284,7 @@ impl Tenk {
                 }
             }
             Phase::Opening if score >= ENTRY => (Then::Bank, 1.0),
-            Phase::Opening => (Then::Throw, self.reach(dice_left, score).unwrap_or(0.0)),
+            Phase::Opening => (Then::Throw, self.reach_at(dice_left, score)),
         }
     }
 
@@ -296,7 +302,7 @@ impl Tenk {
         for i in start..end {
             let keep = Dice::graded_unrank(usize::from(read_u16(keeps, i))).expect("checked on open");
             let p = u32::from(read_u16(points, i));
-            let dice_left = if keep.len() == throw.len() { DICE as u8 } else { n - keep.len() as u8 };
+            let dice_left = dice_left(throw.len(), keep.len()) as u8;
             let (then, value) = self.after_keep(score + p, dice_left, phase);
             list.push(TenkOption { keep, points: p, dice_left, then, value });
         }

@@ -31,6 +31,7 @@ use crate::dice::{multiset_count, Dice};
 use crate::error::Error;
 use crate::format::{DType, ExpectedSection, Header};
 use crate::table::Table;
+use crate::turn::{read_f64, read_u32};
 
 /// The game id in the header.
 pub const GAME: &str = "threes";
@@ -52,6 +53,21 @@ pub const TIE_EPSILON: f64 = 1e-12;
 pub const CLASS_FACE: [u8; 6] = [3, 1, 2, 4, 5, 6];
 /// The worth of each face in [`CLASS_FACE`] order.
 pub const CLASS_WORTH: [u8; 6] = [0, 1, 2, 4, 5, 6];
+
+/// The index of the model's choice among option values, c = 1, 2, ... in
+/// order: scanning them, a later option replaces the current choice only
+/// when its value exceeds it by more than [`TIE_EPSILON`], so ties go to
+/// fewer dice. (To minimise, pass the values negated.) Returns 0 for no
+/// options.
+pub fn best_choice(values: impl IntoIterator<Item = f64>) -> usize {
+    let mut best = (f64::NEG_INFINITY, 0);
+    for (i, v) in values.into_iter().enumerate() {
+        if v > best.0 + TIE_EPSILON {
+            best = (v, i);
+        }
+    }
+    best.1
+}
 
 /// What a die showing `face` is worth: its face, but 0 for a 3.
 pub fn worth(face: u8) -> u8 {
@@ -223,10 +239,6 @@ pub(crate) fn header_exceptions(header: &Header) -> Result<u64, Error> {
     Ok(n as u64)
 }
 
-fn read_u32(bytes: &[u8], i: usize) -> u32 {
-    u32::from_le_bytes(bytes[i * 4..i * 4 + 4].try_into().expect("4 bytes"))
-}
-
 /// Checks every value a lookup trusts: chances in 0..=1, expected totals in
 /// 0..=30, exceptions sorted, each naming a roll and a keep that exist.
 pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
@@ -237,7 +249,7 @@ pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
         return bad("chance", format!("holds a chance outside 0..=1 at {i}"));
     }
     let expected = section("expected");
-    if let Some(i) = (0..=DICE).find(|&i| !(0.0..=MAX_TOTAL as f64).contains(&crate::turn::read_f64(expected, i))) {
+    if let Some(i) = (0..=DICE).find(|&i| !(0.0..=MAX_TOTAL as f64).contains(&read_f64(expected, i))) {
         return bad("expected", format!("holds a total outside 0..=30 at {i}"));
     }
     let (keys, keeps) = (section("exception_key"), section("exception_keep"));
@@ -329,7 +341,7 @@ impl Threes {
     pub fn expected(&self, points: u8, dice_left: u8) -> Result<f64, Error> {
         let s = Situation { points, ..Situation::default() };
         self.state(s, dice_left)?;
-        Ok(f64::from(points) + crate::turn::read_f64(self.table.section_bytes(self.expected), usize::from(dice_left)))
+        Ok(f64::from(points) + read_f64(self.table.section_bytes(self.expected), usize::from(dice_left)))
     }
 
     /// Every choice for `roll` (the 1-5 dice just thrown) and the best, by
@@ -341,12 +353,7 @@ impl Threes {
         for o in &mut list {
             o.chance = self.chance_or_beyond(Situation { points: o.points, ..s }, o.dice_left)?;
         }
-        let mut best = 0;
-        for (i, o) in list.iter().enumerate() {
-            if o.chance > list[best].chance + TIE_EPSILON {
-                best = i;
-            }
-        }
+        let mut best = best_choice(list.iter().map(|o| o.chance));
         // Where the chances as stored would choose otherwise than the exact
         // policy, the table lists the exact choice.
         let key = (state * ROLL_STRIDE + roll.rank()) as u32;
@@ -375,14 +382,9 @@ impl Threes {
         let mut list = keep_options(points, roll);
         let expected = self.table.section_bytes(self.expected);
         for o in &mut list {
-            o.chance = f64::from(o.points) + crate::turn::read_f64(expected, usize::from(o.dice_left));
+            o.chance = f64::from(o.points) + read_f64(expected, usize::from(o.dice_left));
         }
-        let mut best = 0;
-        for (i, o) in list.iter().enumerate() {
-            if o.chance < list[best].chance - TIE_EPSILON {
-                best = i;
-            }
-        }
+        let best = best_choice(list.iter().map(|o| -o.chance));
         Ok(Options { list, best })
     }
 }

@@ -98,6 +98,16 @@ pub(crate) fn partial_keep_dice() -> [Dice; PARTIAL_KEEPS] {
     std::array::from_fn(|g| Dice::graded_unrank(g).expect("graded rank < 210"))
 }
 
+/// Element `i` of a little-endian u16 section.
+pub(crate) fn read_u16(bytes: &[u8], i: usize) -> u16 {
+    u16::from_le_bytes(bytes[i * 2..i * 2 + 2].try_into().expect("2 bytes"))
+}
+
+/// Element `i` of a little-endian u32 section.
+pub(crate) fn read_u32(bytes: &[u8], i: usize) -> u32 {
+    u32::from_le_bytes(bytes[i * 4..i * 4 + 4].try_into().expect("4 bytes"))
+}
+
 /// Element `i` of a little-endian f64 section.
 pub(crate) fn read_f64(bytes: &[u8], i: usize) -> f64 {
     f64::from_le_bytes(bytes[i * 8..i * 8 + 8].try_into().expect("8 bytes"))

@@ -535,7 +535,8 @@ impl BruteTenk {
             (0..=6).map(|d| throw_outcomes(d).into_iter().map(|(t, p)| (tenk_keeps(&t), p)).collect()).collect();
         // Both tables: a backward pass over the score, each keep worth what
         // `after_keep(table, score index after it, dice left)` says.
-        let solve = |steps: usize, after_keep: &dyn Fn(&[Vec<f64>], usize, usize) -> f64| {
+        type AfterKeep<'a> = &'a dyn Fn(&[Vec<f64>], usize, usize) -> f64;
+        let solve = |steps: usize, after_keep: AfterKeep| {
             let mut table = vec![vec![0.0; steps]; 7];
             for i in (0..steps).rev() {
                 for d in 1..=6 {

@@ -175,15 +175,25 @@ fn a_decompression_bomb_is_refused_without_inflating_it() {
 /// The table re-encoded with section `name`'s decoded bytes changed, every
 /// checksum recomputed: what a hostile writer could produce.
 fn resigned(table: &Table, name: &str, change: &dyn Fn(&mut Vec<u8>)) -> Vec<u8> {
+    let params: Vec<(&str, i64)> = table.header().params.iter().map(|p| (p.name.as_str(), p.value)).collect();
+    resigned_with(table, &params, &|section, bytes| {
+        if section == name {
+            change(bytes)
+        }
+    })
+}
+
+/// The table re-encoded with header `params` and each section's decoded
+/// bytes passed through `change(name, bytes)`; a one-dimensional section
+/// takes the length of its new bytes.
+fn resigned_with(table: &Table, params: &[(&str, i64)], change: &dyn Fn(&str, &mut Vec<u8>)) -> Vec<u8> {
     let sections = table
         .header()
         .sections
         .iter()
         .map(|e| {
             let mut bytes = table.section(&e.name).unwrap().1.to_vec();
-            if e.name == name {
-                change(&mut bytes);
-            }
+            change(&e.name, &mut bytes);
             let mut dims: Vec<usize> = e.dims.iter().map(|&d| d as usize).collect();
             if dims.len() == 1 && e.dtype.size() as usize * dims[0] != bytes.len() {
                 dims[0] = bytes.len() / e.dtype.size() as usize;
@@ -192,8 +202,7 @@ fn resigned(table: &Table, name: &str, change: &dyn Fn(&mut Vec<u8>)) -> Vec<u8>
             Section::new(name, e.dtype, &dims, e.encoding, bytes)
         })
         .collect();
-    let params: Vec<(&str, i64)> = table.header().params.iter().map(|p| (p.name.as_str(), p.value)).collect();
-    encode(&table.header().game, &params, sections)
+    encode(&table.header().game, params, sections)
 }
 
 /// A file whose checksums were all recomputed over impossible actions still
@@ -276,21 +285,11 @@ fn threes_damage_is_caught() {
     // Exceptions: (key = state * 252 + roll rank, keep count). State 5 is
     // (ties win, independent, 0 after, record 0, points 0, 5 dice).
     let with_exceptions = |list: &[(u32, u8)]| {
-        let mut sections = Vec::new();
-        for e in &table.header().sections {
-            let bytes = match e.name.as_str() {
-                "exception_key" => list.iter().flat_map(|k| k.0.to_le_bytes()).collect(),
-                "exception_keep" => list.iter().map(|k| k.1).collect(),
-                name => table.section(name).unwrap().1.to_vec(),
-            };
-            let dims: Vec<usize> = if e.dims.len() == 1 && e.name.starts_with("exception") {
-                vec![list.len()]
-            } else {
-                e.dims.iter().map(|&d| d as usize).collect()
-            };
-            sections.push(Section::new(Box::leak(e.name.clone().into_boxed_str()), e.dtype, &dims, e.encoding, bytes));
-        }
-        encode("threes", &[("exceptions", list.len() as i64)], sections)
+        resigned_with(&table, &[("exceptions", list.len() as i64)], &|name, bytes| match name {
+            "exception_key" => *bytes = list.iter().flat_map(|k| k.0.to_le_bytes()).collect(),
+            "exception_keep" => *bytes = list.iter().map(|k| k.1).collect(),
+            _ => {}
+        })
     };
     let threes = |bytes| dice_tables_reader::threes::Threes::from_table(Table::from_vec(bytes).unwrap()).unwrap();
     // A legal exception is honoured: roll 66666 (rank 251) at the start, keep 5.
