@@ -15,11 +15,12 @@ tables: build
 	$(BIN)/generator --out $(OUT)
 	$(BIN)/reader verify $(OUT)
 
-# Unit, end-to-end and doc tests (these regenerate the tables and compare
-# them with tables/checksums.b3), then check that the reader library builds
-# without the CLI and pulls in no CLI crates.
-test: build
-	$(CARGO) test --release --locked --workspace
+# Unit, end-to-end and doc tests. The end-to-end tests regenerate the tables
+# into scratch directories and compare them with tables/checksums.b3; the
+# doc tests look tables up in $(OUT), which `tables` writes first. Then check
+# that the reader library builds without the CLI and pulls in no CLI crates.
+test: tables
+	DICE_TABLES=$(abspath $(OUT)) $(CARGO) test --release --locked --workspace
 	$(CARGO) build --release --locked -p dice-tables-reader --lib --no-default-features
 	@if $(CARGO) tree --locked -p dice-tables-reader --no-default-features -e normal --prefix none | grep -q '^clap'; then \
 		echo "reader library depends on clap without the cli feature"; exit 1; \

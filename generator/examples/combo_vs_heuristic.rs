@@ -11,7 +11,7 @@ use std::time::Instant;
 use dice_tables_generator::combo::{final_score, score_distribution, summary, Player, SeedHeuristic};
 use dice_tables_generator::{solve, Rules};
 use dice_tables_reader::combo::Combo;
-use dice_tables_reader::{Dice, Table};
+use dice_tables_reader::{Dice, Game, Table};
 
 /// The table's policy, looked up in the reader.
 struct Optimal(Combo);

@@ -2,10 +2,11 @@
 //! the crash-safe write into place.
 
 use std::fs::{self, File};
-use std::io::{self, Write};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use dice_tables_reader::format::{self, DType, Encoding, Header, Param, SectionEntry, SECTION_ALIGN};
+use dice_tables_reader::SectionSpec;
 use rayon::prelude::*;
 
 /// The zstd level of every compressed section. Part of the output: changing it
@@ -13,8 +14,9 @@ use rayon::prelude::*;
 pub const ZSTD_LEVEL: i32 = 19;
 
 /// One section before encoding: its decoded little-endian bytes.
+#[derive(Debug)]
 pub struct Section {
-    pub name: &'static str,
+    pub name: String,
     pub dtype: DType,
     pub dims: Vec<u64>,
     pub encoding: Encoding,
@@ -22,13 +24,18 @@ pub struct Section {
 }
 
 impl Section {
-    pub fn new(name: &'static str, dtype: DType, dims: &[usize], encoding: Encoding, bytes: Vec<u8>) -> Section {
-        let dims: Vec<u64> = dims.iter().map(|&d| d as u64).collect();
+    /// The section a game's spec describes, for a table with `params`.
+    pub fn of<P>(spec: &SectionSpec<P>, params: &P, bytes: Vec<u8>) -> Section {
+        Section::new(spec.name, spec.dtype, (spec.dims)(params), spec.encoding, bytes)
+    }
+
+    /// Any section (for writing files the specs do not describe, as tests do).
+    pub fn new(name: &str, dtype: DType, dims: Vec<u64>, encoding: Encoding, bytes: Vec<u8>) -> Section {
         let elements: u64 = dims.iter().product();
         assert_eq!(elements * dtype.size(), bytes.len() as u64, "section {name}: dims and bytes disagree");
         // An empty section is stored raw: there is nothing to compress.
         let encoding = if bytes.is_empty() { Encoding::Raw } else { encoding };
-        Section { name, dtype, dims, encoding, bytes }
+        Section { name: name.to_string(), dtype, dims, encoding, bytes }
     }
 }
 
@@ -55,7 +62,7 @@ pub fn encode(game: &str, params: &[(&str, i64)], sections: Vec<Section>) -> Vec
             .iter()
             .zip(&stored)
             .map(|(s, data)| SectionEntry {
-                name: s.name.to_string(),
+                name: s.name.clone(),
                 dtype: s.dtype,
                 dims: s.dims.clone(),
                 encoding: s.encoding,
@@ -96,18 +103,18 @@ fn encode_header(header: &Header) -> Vec<u8> {
     bytes
 }
 
-/// Writes `bytes` to `dir/name` so that a reader (or a crash) only ever sees
-/// the old file or the whole new one: write a temporary file in the same
-/// directory, sync it, rename it over the target, sync the directory.
-/// Programs that have the old file mapped keep reading the old inode.
-pub fn write_atomically(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<PathBuf> {
+/// Writes everything `contents` yields to `dir/name` so that a reader (or a
+/// crash) only ever sees the old file or the whole new one: write a
+/// temporary file in the same directory, sync it, rename it over the
+/// target, sync the directory. Programs that have the old file mapped keep
+/// reading the old inode.
+pub fn write_atomically(dir: &Path, name: &str, mut contents: impl Read) -> io::Result<PathBuf> {
     let target = dir.join(name);
     remove_stale_temporaries(dir, name);
     let temp = dir.join(format!(".{name}.tmp.{}", std::process::id()));
     let result = (|| {
         let mut file = File::create(&temp)?;
-        file.write_all(bytes)?;
-        pause_for_tests();
+        io::copy(&mut contents, &mut file)?;
         file.sync_all()?;
         drop(file);
         fs::rename(&temp, &target)?;
@@ -133,13 +140,5 @@ fn remove_stale_temporaries(dir: &Path, name: &str) {
         if pid.parse::<u32>().is_ok() && proc_dir.is_dir() && !proc_dir.join(pid).exists() {
             let _ = fs::remove_file(entry.path());
         }
-    }
-}
-
-/// A test-only pause point in the middle of a write, so a test can kill the
-/// generator there: set `DICE_TABLES_PAUSE_MID_WRITE_MS`.
-fn pause_for_tests() {
-    if let Some(ms) = std::env::var("DICE_TABLES_PAUSE_MID_WRITE_MS").ok().and_then(|v| v.parse().ok()) {
-        std::thread::sleep(std::time::Duration::from_millis(ms));
     }
 }

@@ -8,12 +8,14 @@
 //!
 //! It is one yazy turn with another score: the same [`KeepGraph`] solves it.
 
-use dice_tables_reader::combo::{KEEP_ALL, PARTIAL_KEEPS, ROLLS};
-use dice_tables_reader::format::{DType, Encoding};
+use dice_tables_reader::combo::{
+    Combo, Rules, BEST_KEEP, FINAL_SCORE, GAME_START, KEEP_ALL, KEEP_VALUE, ROLLS, ROLL_VALUE,
+};
 use dice_tables_reader::Dice;
 
 use crate::artifact::{le_bytes, Section};
 use crate::dice::{multisets, probability, KeepGraph, NONE};
+use crate::Solved;
 
 /// The final score of five dice.
 pub fn final_score(dice: &Dice) -> u8 {
@@ -70,29 +72,24 @@ impl Solution {
         (ROLLS * (usize::from(self.rerolls) + 1)) as u64
     }
 
-    /// The table's sections, as `dice_tables_reader::combo` expects them.
+    /// The table's sections.
     pub fn into_sections(self) -> Vec<Section> {
-        let r = usize::from(self.rerolls);
+        let rules = Rules { rerolls: self.rerolls };
         vec![
-            Section::new("game_start", DType::F64, &[1], Encoding::Raw, self.game_start.to_le_bytes().to_vec()),
-            Section::new("final_score", DType::U8, &[ROLLS], Encoding::Raw, self.final_score),
-            Section::new(
-                "roll_value",
-                DType::F64,
-                &[r + 1, ROLLS],
-                Encoding::Raw,
-                le_bytes(&self.roll_value, f64::to_le_bytes),
-            ),
-            Section::new("best_keep", DType::U8, &[r, ROLLS], Encoding::Raw, self.best_keep),
-            Section::new(
-                "keep_value",
-                DType::F64,
-                &[r, PARTIAL_KEEPS],
-                Encoding::Raw,
-                le_bytes(&self.keep_value, f64::to_le_bytes),
-            ),
+            Section::of(&GAME_START, &rules, self.game_start.to_le_bytes().to_vec()),
+            Section::of(&FINAL_SCORE, &rules, self.final_score),
+            Section::of(&ROLL_VALUE, &rules, le_bytes(&self.roll_value, f64::to_le_bytes)),
+            Section::of(&BEST_KEEP, &rules, self.best_keep),
+            Section::of(&KEEP_VALUE, &rules, le_bytes(&self.keep_value, f64::to_le_bytes)),
         ]
     }
+}
+
+/// The combo table under `rules`.
+pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+    let solution = solve(rules.combo.rerolls);
+    progress(1, 1);
+    Solved::new::<Combo>(&rules.combo, solution.states(), solution.into_sections())
 }
 
 /// A player of combo: given the dice showing and the rerolls left (at least

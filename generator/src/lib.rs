@@ -1,7 +1,10 @@
 //! Solvers for the games of dice-tables, and the writer of their table files.
 //!
 //! One module per game, each with its rules at the top, all sharing the dice
-//! combinatorics in [`dice`] and the file encoder in [`artifact`].
+//! combinatorics in [`dice`] and the file encoder in [`artifact`]. Each game
+//! writes its sections against the specs of its reader module
+//! (`dice_tables_reader::yazy::TURN_START`, ...), so a section's name, type
+//! and shape are written once.
 
 use std::time::{Duration, Instant};
 
@@ -13,96 +16,79 @@ pub mod threes;
 pub mod yazy;
 
 use artifact::Section;
+use dice_tables_reader::Game;
 
-/// The games the generator knows, in the order it solves them.
-pub const GAMES: &[&str] = &["yazy", "combo", "threes", "tenk"];
+/// Every game the generator solves, in the order it solves them. A new game
+/// adds one line here.
+pub const SOLVERS: &[Solver] = &[
+    Solver { id: <dice_tables_reader::yazy::Yazy as Game>::ID, solve: yazy::solve_table },
+    Solver { id: <dice_tables_reader::combo::Combo as Game>::ID, solve: combo::solve_table },
+    Solver { id: <dice_tables_reader::threes::Threes as Game>::ID, solve: threes::solve_table },
+    Solver { id: <dice_tables_reader::tenk::Tenk as Game>::ID, solve: tenk::solve_table },
+];
+
+/// One game's solver.
+#[derive(Clone, Copy, Debug)]
+pub struct Solver {
+    /// The game id.
+    pub id: &'static str,
+    /// Solves every state under `rules`, calling `progress(done, total)` as it goes.
+    pub solve: fn(&Rules, &mut dyn FnMut(usize, usize)) -> Solved,
+}
 
 /// Rules parameters that can be changed from the command line.
 #[derive(Clone, Debug)]
 pub struct Rules {
-    /// Rerolls per yazy turn.
-    pub yazy_rerolls: u8,
-    /// Rerolls in a combo game.
-    pub combo_rerolls: u8,
+    /// yazy's rules.
+    pub yazy: dice_tables_reader::yazy::Rules,
+    /// combo's rules.
+    pub combo: dice_tables_reader::combo::Rules,
 }
 
 impl Default for Rules {
     fn default() -> Rules {
-        Rules { yazy_rerolls: 2, combo_rerolls: 5 }
+        Rules {
+            yazy: dice_tables_reader::yazy::Rules { rerolls: 2 },
+            combo: dice_tables_reader::combo::Rules { rerolls: 5 },
+        }
     }
 }
 
 /// A solved game, ready to encode.
+#[derive(Debug)]
 pub struct Solved {
     pub game: &'static str,
     pub params: Vec<(&'static str, i64)>,
     /// States in the table.
     pub states: u64,
-    /// Time spent solving (no encoding, compression or I/O).
+    /// Time spent solving (no compression or I/O).
     pub solve_time: Duration,
     pub sections: Vec<Section>,
 }
 
 impl Solved {
+    /// A solved table of game `G` with `params`.
+    pub fn new<G: Game>(params: &G::Params, states: u64, sections: Vec<Section>) -> Solved {
+        Solved { game: G::ID, params: G::header_params(params), states, solve_time: Duration::ZERO, sections }
+    }
+
     /// The bytes of the table file.
     pub fn encode(self) -> Vec<u8> {
         artifact::encode(self.game, &self.params, self.sections)
     }
 }
 
-/// Solves one game; `progress(done, total)` is called as work advances.
-/// `None` for a game this generator does not know.
+/// The solver of a game id; `None` for a game this generator does not know.
+pub fn solver(game: &str) -> Option<&'static Solver> {
+    SOLVERS.iter().find(|s| s.id == game)
+}
+
+/// Solves one game, timing the solve; `progress(done, total)` is called as
+/// work advances. `None` for a game this generator does not know.
 pub fn solve(game: &str, rules: &Rules, mut progress: impl FnMut(usize, usize)) -> Option<Solved> {
+    let solver = solver(game)?;
     let start = Instant::now();
-    match game {
-        "yazy" => {
-            let solution = yazy::solve(rules.yazy_rerolls, &mut progress);
-            let solve_time = start.elapsed();
-            Some(Solved {
-                game: "yazy",
-                params: vec![("rerolls", i64::from(rules.yazy_rerolls))],
-                states: solution.states(),
-                solve_time,
-                sections: solution.into_sections(),
-            })
-        }
-        "combo" => {
-            let solution = combo::solve(rules.combo_rerolls);
-            let solve_time = start.elapsed();
-            progress(1, 1);
-            Some(Solved {
-                game: "combo",
-                params: vec![("rerolls", i64::from(rules.combo_rerolls))],
-                states: solution.states(),
-                solve_time,
-                sections: solution.into_sections(),
-            })
-        }
-        "threes" => {
-            let solution = threes::solve();
-            let solve_time = start.elapsed();
-            progress(1, 1);
-            let exceptions = solution.exceptions.len() as i64;
-            Some(Solved {
-                game: "threes",
-                params: vec![("exceptions", exceptions)],
-                states: solution.states(),
-                solve_time,
-                sections: solution.into_sections(),
-            })
-        }
-        "tenk" => {
-            let solution = tenk::solve();
-            let solve_time = start.elapsed();
-            progress(1, 1);
-            Some(Solved {
-                game: "tenk",
-                params: vec![],
-                states: solution.states(),
-                solve_time,
-                sections: solution.into_sections(),
-            })
-        }
-        _ => None,
-    }
+    let mut solved = (solver.solve)(rules, &mut progress);
+    solved.solve_time = start.elapsed();
+    Some(solved)
 }

@@ -8,7 +8,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
-use dice_tables_generator::{solve, Rules, GAMES};
+use dice_tables_generator::{solve, Rules, SOLVERS};
+
+/// The one-line form of clap's errors, shared with the reader's command line.
+#[path = "../../reader/src/bin/reader/one_line.rs"]
+mod one_line;
 
 /// Solve dice games exactly and write their optimal-strategy tables.
 #[derive(Parser, Debug)]
@@ -39,11 +43,13 @@ struct Args {
 
 fn parse_game(s: &str) -> Result<String, String> {
     let name = s.trim();
-    let name = if name == "10000" { "tenk" } else { name };
-    if GAMES.contains(&name) {
-        Ok(name.to_string())
-    } else {
-        Err(format!("unknown game {s:?}: the games are {}", GAMES.join(", ")))
+    let id = dice_tables_reader::GAMES.iter().find(|g| g.id == name || g.aliases.contains(&name)).map(|g| g.id);
+    match id.filter(|id| SOLVERS.iter().any(|s| s.id == *id)) {
+        Some(id) => Ok(id.to_string()),
+        None => {
+            let ids: Vec<&str> = SOLVERS.iter().map(|s| s.id).collect();
+            Err(format!("unknown game {s:?}: the games are {}", ids.join(", ")))
+        }
     }
 }
 
@@ -68,7 +74,7 @@ fn usage_error(e: clap::Error) -> ExitCode {
         let _ = e.print();
         return ExitCode::SUCCESS;
     }
-    eprintln!("generator: {} (see generator --help)", dice_tables_reader::cli::one_line(&e));
+    eprintln!("generator: {} (see generator --help)", one_line::one_line(&e));
     ExitCode::from(2)
 }
 
@@ -80,11 +86,14 @@ fn run(args: &Args) -> Result<(), String> {
             .map_err(|e| format!("cannot start {n} threads: {e}"))?;
     }
     std::fs::create_dir_all(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
-    let rules = Rules { yazy_rerolls: args.yazy_rerolls, combo_rerolls: args.combo_rerolls };
-    let games: Vec<&str> = match &args.games {
-        Some(list) => GAMES.iter().copied().filter(|g| list.iter().any(|l| l == g)).collect(),
-        None => GAMES.to_vec(),
-    };
+    let mut rules = Rules::default();
+    rules.yazy.rerolls = args.yazy_rerolls;
+    rules.combo.rerolls = args.combo_rerolls;
+    let games: Vec<&str> = SOLVERS
+        .iter()
+        .map(|s| s.id)
+        .filter(|id| args.games.as_ref().is_none_or(|list| list.iter().any(|l| l == id)))
+        .collect();
     let show_progress = std::io::stderr().is_terminal() && !args.json;
     let mut manifest = String::new();
     for game in games {
@@ -94,14 +103,14 @@ fn run(args: &Args) -> Result<(), String> {
                 let _ = std::io::stderr().flush();
             }
         })
-        .expect("GAMES lists only known games");
+        .expect("SOLVERS lists only known games");
         if show_progress {
             eprint!("\r\x1b[K");
         }
         let (states, solve_ms) = (solved.states, solved.solve_time.as_secs_f64() * 1e3);
         let bytes = solved.encode();
         let name = dice_tables_reader::file_name(game);
-        let path = dice_tables_generator::artifact::write_atomically(&args.out, &name, &bytes)
+        let path = dice_tables_generator::artifact::write_atomically(&args.out, &name, &bytes[..])
             .map_err(|e| format!("cannot write {}: {e}", args.out.join(&name).display()))?;
         let hash = blake3::hash(&bytes).to_hex();
         manifest.push_str(&format!("{hash}  {name}\n"));

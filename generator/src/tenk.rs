@@ -14,11 +14,14 @@
 //! turn score s; opening, the chance of reaching 1000 this turn. Both are
 //! one backward pass over the score, since every keep adds points.
 
-use dice_tables_reader::format::{DType, Encoding};
-use dice_tables_reader::tenk::{dice_left, ENTRY, OPENING_STEPS, SCORE_STEPS, STEP, THROWS};
+use dice_tables_reader::tenk::{
+    dice_left, Params, Tenk, ENTRY, MAX_KEEPS_PER_THROW, OPENING_STEPS, OPTION_FIRST, OPTION_KEEP, OPTION_POINTS,
+    REACH, SCORE_STEPS, STEP, THROWS, TURN_VALUE,
+};
 
 use crate::artifact::{le_bytes, Section};
 use crate::dice::{multisets, probability, Dice};
+use crate::Solved;
 
 /// Dice in a full throw.
 const DICE: usize = 6;
@@ -185,7 +188,10 @@ pub fn solve() -> Solution {
     let (mut option_first, mut option_keep, mut option_points) = (vec![0u32], Vec::new(), Vec::new());
     for g in 0..THROWS {
         let throw = Dice::graded_unrank(g).expect("graded rank of at most six dice");
-        for option in keep_options(&throw) {
+        let options = keep_options(&throw);
+        // The reader holds a throw's keeps in a fixed-capacity list.
+        assert!(options.len() <= MAX_KEEPS_PER_THROW, "throw {throw} has {} keeps", options.len());
+        for option in options {
             option_keep.push(option.keep.graded_rank() as u16);
             option_points.push(option.points as u16);
         }
@@ -200,45 +206,27 @@ impl Solution {
         (self.turn_value.len() + self.reach.len()) as u64
     }
 
-    /// The table's sections, as `dice_tables_reader::tenk` expects them.
+    /// The table's sections.
     pub fn into_sections(self) -> Vec<Section> {
-        let options = self.option_keep.len();
+        let params = self.params();
         vec![
-            Section::new(
-                "turn_value",
-                DType::F64,
-                &[DICE, SCORE_STEPS],
-                Encoding::Zstd,
-                le_bytes(&self.turn_value, f64::to_le_bytes),
-            ),
-            Section::new(
-                "reach",
-                DType::F64,
-                &[DICE, OPENING_STEPS],
-                Encoding::Raw,
-                le_bytes(&self.reach, f64::to_le_bytes),
-            ),
-            Section::new(
-                "option_first",
-                DType::U32,
-                &[THROWS + 1],
-                Encoding::Zstd,
-                le_bytes(&self.option_first, u32::to_le_bytes),
-            ),
-            Section::new(
-                "option_keep",
-                DType::U16,
-                &[options],
-                Encoding::Zstd,
-                le_bytes(&self.option_keep, u16::to_le_bytes),
-            ),
-            Section::new(
-                "option_points",
-                DType::U16,
-                &[options],
-                Encoding::Zstd,
-                le_bytes(&self.option_points, u16::to_le_bytes),
-            ),
+            Section::of(&TURN_VALUE, &params, le_bytes(&self.turn_value, f64::to_le_bytes)),
+            Section::of(&REACH, &params, le_bytes(&self.reach, f64::to_le_bytes)),
+            Section::of(&OPTION_FIRST, &params, le_bytes(&self.option_first, u32::to_le_bytes)),
+            Section::of(&OPTION_KEEP, &params, le_bytes(&self.option_keep, u16::to_le_bytes)),
+            Section::of(&OPTION_POINTS, &params, le_bytes(&self.option_points, u16::to_le_bytes)),
         ]
     }
+
+    /// The sizes of the table.
+    pub fn params(&self) -> Params {
+        Params { options: self.option_keep.len() as u64 }
+    }
+}
+
+/// The 10000 table (its rules are fixed).
+pub fn solve_table(_: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+    let solution = solve();
+    progress(1, 1);
+    Solved::new::<Tenk>(&solution.params(), solution.states(), solution.into_sections())
 }

@@ -16,15 +16,15 @@
 //! value: `[t beats the record] * survival(t)`. The models differ only in
 //! survival, the chance that every later player fails to kill t.
 
-use dice_tables_reader::format::{DType, Encoding};
 use dice_tables_reader::threes::{
-    best_choice, decode_chance, worth, Model, Ties, AFTER, CLASS_FACE, CLASS_WORTH, MAX_TOTAL, NO_RECORD, RECORDS,
-    ROLL_STRIDE, TIE_EPSILON,
+    best_choice, decode_chance, worth, Model, Params, Threes, Ties, AFTER, CHANCE, EXCEPTION_KEEP, EXCEPTION_KEY,
+    EXPECTED, FACES_BY_WORTH, MAX_TOTAL, NO_RECORD, RECORDS, ROLL_STRIDE, TIE_EPSILON,
 };
 use rayon::prelude::*;
 
 use crate::artifact::{le_bytes, Section};
 use crate::dice::{multisets, probability, Dice};
+use crate::Solved;
 
 /// Dice in a turn.
 const DICE: usize = 5;
@@ -59,11 +59,11 @@ impl RollTrees {
             // Sorted rolls by worth class: every nondecreasing sequence of classes.
             let mut nodes = Vec::new();
             fn walk(n: usize, depth: usize, start: usize, classes: &mut [usize; DICE], out: &mut Vec<RollNode>) {
-                for class in start..CLASS_WORTH.len() {
+                for class in start..FACES_BY_WORTH.len() {
                     classes[depth] = class;
                     let mut prefixes = [0u8; DICE];
                     for c in 0..=depth {
-                        prefixes[c] = CLASS_WORTH[classes[c]] + if c > 0 { prefixes[c - 1] } else { 0 };
+                        prefixes[c] = worth(FACES_BY_WORTH[classes[c]]) + if c > 0 { prefixes[c - 1] } else { 0 };
                     }
                     let (rank, probability) = if depth + 1 == n { leaf(&classes[..n]) } else { (0, 0.0) };
                     out.push(RollNode { depth: depth as u8 + 1, rank, probability, prefixes });
@@ -87,7 +87,7 @@ impl Default for RollTrees {
 
 /// The rank and probability of a sorted roll given by its worth classes.
 fn leaf(classes: &[usize]) -> (u16, f64) {
-    let faces: Vec<u8> = classes.iter().map(|&c| CLASS_FACE[c]).collect();
+    let faces: Vec<u8> = classes.iter().map(|&c| FACES_BY_WORTH[c]).collect();
     let dice = Dice::from_faces(&faces).expect("1-5 dice");
     (dice.rank() as u16, probability(&dice))
 }
@@ -409,27 +409,28 @@ impl Solution {
         self.chance.len() as u64
     }
 
-    /// The table's sections, as `dice_tables_reader::threes` expects them.
+    /// The table's sections.
     pub fn into_sections(self) -> Vec<Section> {
+        let params = self.params();
         let chances: Vec<f32> = self.chance.iter().map(|&p| encode_chance(p)).collect();
         let (keys, keeps): (Vec<u32>, Vec<u8>) = self.exceptions.into_iter().unzip();
         vec![
-            Section::new(
-                "chance",
-                DType::F32,
-                &[2, 2, AFTER, RECORDS, MAX_TOTAL + 1, DICE + 1],
-                Encoding::Zstd,
-                le_bytes(&chances, f32::to_le_bytes),
-            ),
-            Section::new(
-                "expected",
-                DType::F64,
-                &[DICE + 1],
-                Encoding::Raw,
-                le_bytes(&self.expected, f64::to_le_bytes),
-            ),
-            Section::new("exception_key", DType::U32, &[keys.len()], Encoding::Zstd, le_bytes(&keys, u32::to_le_bytes)),
-            Section::new("exception_keep", DType::U8, &[keeps.len()], Encoding::Zstd, keeps),
+            Section::of(&CHANCE, &params, le_bytes(&chances, f32::to_le_bytes)),
+            Section::of(&EXPECTED, &params, le_bytes(&self.expected, f64::to_le_bytes)),
+            Section::of(&EXCEPTION_KEY, &params, le_bytes(&keys, u32::to_le_bytes)),
+            Section::of(&EXCEPTION_KEEP, &params, keeps),
         ]
     }
+
+    /// The sizes of the table.
+    pub fn params(&self) -> Params {
+        Params { exceptions: self.exceptions.len() as u64 }
+    }
+}
+
+/// The threes table (its rules are fixed).
+pub fn solve_table(_: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+    let solution = solve();
+    progress(1, 1);
+    Solved::new::<Threes>(&solution.params(), solution.states(), solution.into_sections())
 }

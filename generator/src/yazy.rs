@@ -11,12 +11,15 @@
 //! already scored do not matter, so each mask's turn is solved once, from the
 //! turn-start values of the masks with one category fewer.
 
-use dice_tables_reader::format::{DType, Encoding};
-use dice_tables_reader::yazy::{CATEGORIES, KEEP_ALL, KEEP_VALUE_SCALE, MASKS, NO_ACTION, PARTIAL_KEEPS, ROLLS};
+use dice_tables_reader::yazy::{
+    Rules, Yazy, BEST_CATEGORY, BEST_KEEP, CATEGORIES, CATEGORY_POINTS, KEEP_ALL, KEEP_VALUE, KEEP_VALUE_SCALE, MASKS,
+    NO_ACTION, PARTIAL_KEEPS, ROLLS, TURN_START,
+};
 use rayon::prelude::*;
 
 use crate::artifact::{le_bytes, Section};
 use crate::dice::{first_max, multisets, Dice, KeepGraph, TurnBuffers, NONE};
+use crate::Solved;
 
 /// The points `dice` scores in category `c` (mask bit order).
 pub fn points(dice: &Dice, c: usize) -> u8 {
@@ -88,23 +91,23 @@ impl Solution {
         (MASKS * ROLLS * (usize::from(self.rerolls) + 1)) as u64
     }
 
-    /// The table's sections, as `dice_tables_reader::yazy` expects them.
+    /// The table's sections.
     pub fn into_sections(self) -> Vec<Section> {
-        let r = usize::from(self.rerolls);
+        let rules = Rules { rerolls: self.rerolls };
         vec![
-            Section::new(
-                "turn_start",
-                DType::F64,
-                &[MASKS],
-                Encoding::Raw,
-                le_bytes(&self.turn_start, f64::to_le_bytes),
-            ),
-            Section::new("category_points", DType::U8, &[ROLLS, CATEGORIES.len()], Encoding::Raw, self.category_points),
-            Section::new("best_category", DType::U8, &[MASKS, ROLLS], Encoding::Zstd, self.best_category),
-            Section::new("best_keep", DType::U8, &[r, MASKS, ROLLS], Encoding::Zstd, self.best_keep),
-            Section::new("keep_value", DType::U8, &[r, 4, PARTIAL_KEEPS, MASKS], Encoding::Zstd, self.keep_value),
+            Section::of(&TURN_START, &rules, le_bytes(&self.turn_start, f64::to_le_bytes)),
+            Section::of(&CATEGORY_POINTS, &rules, self.category_points),
+            Section::of(&BEST_CATEGORY, &rules, self.best_category),
+            Section::of(&BEST_KEEP, &rules, self.best_keep),
+            Section::of(&KEEP_VALUE, &rules, self.keep_value),
         ]
     }
+}
+
+/// The yazy table under `rules`.
+pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+    let solution = solve(rules.yazy.rerolls, progress);
+    Solved::new::<Yazy>(&rules.yazy, solution.states(), solution.into_sections())
 }
 
 /// Solves every state. Masks are solved in layers by the number of open

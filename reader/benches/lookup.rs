@@ -6,8 +6,10 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use dice_tables_reader::combo::Combo;
+use dice_tables_reader::tenk::{Phase, Tenk};
 use dice_tables_reader::yazy::{Mask, Yazy};
-use dice_tables_reader::Dice;
+use dice_tables_reader::{Dice, Game};
 
 fn tables() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tables");
@@ -15,15 +17,20 @@ fn tables() -> PathBuf {
     dir
 }
 
-/// Random states, so lookups hit scattered cache lines as an app's would.
-fn states() -> Vec<(Mask, Dice, u8)> {
+/// Deterministic numbers below `n` (xorshift).
+fn random() -> impl FnMut(u64) -> u64 {
     let mut x = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move |n: u64| {
+    move |n: u64| {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
         x % n
-    };
+    }
+}
+
+/// Random states, so lookups hit scattered cache lines as an app's would.
+fn states() -> Vec<(Mask, Dice, u8)> {
+    let mut next = random();
     (0..4096)
         .map(|_| {
             let mask = Mask::new(next(2048) as u32).unwrap();
@@ -83,10 +90,53 @@ fn in_process(c: &mut Criterion) {
         b.iter(|| {
             i = (i + 1) % situations.len();
             let (s, d) = black_box(situations[i]);
-            threes.options(s, d).unwrap().best().count
+            threes.options(s, d).unwrap().best().map(|o| o.keep.count)
         })
     });
     g.finish();
+
+    // Every option of a decision, in each game's `Options` (no allocation).
+    let combo = Combo::open(tables().join("combo.dtab")).unwrap();
+    let tenk = Tenk::open(tables().join("tenk.dtab")).unwrap();
+    let decisions = decisions();
+    let mut g = c.benchmark_group("options");
+    g.bench_function("yazy_options", |b| {
+        b.iter(|| {
+            i = (i + 1) % decisions.len();
+            let (m, d, r, _) = black_box(decisions[i]);
+            yazy.options(m, d, r).unwrap().len()
+        })
+    });
+    g.bench_function("combo_options", |b| {
+        b.iter(|| {
+            i = (i + 1) % decisions.len();
+            let (_, d, r, _) = black_box(decisions[i]);
+            combo.options(d, r + 3).unwrap().len()
+        })
+    });
+    g.bench_function("tenk_options", |b| {
+        b.iter(|| {
+            i = (i + 1) % decisions.len();
+            let (_, _, _, t) = black_box(decisions[i]);
+            tenk.options(t, 300, Phase::OnBoard).unwrap().len()
+        })
+    });
+    g.finish();
+}
+
+/// Random decisions of yazy (an open category or more), combo and 10000
+/// (a throw of 1 to 6 dice).
+fn decisions() -> Vec<(Mask, Dice, u8, Dice)> {
+    let mut next = random();
+    (0..4096)
+        .map(|_| {
+            let mask = Mask::new(next(2047) as u32 + 1).unwrap();
+            let faces: Vec<u8> = (0..5).map(|_| next(6) as u8 + 1).collect();
+            let n = next(6) as usize + 1;
+            let throw: Vec<u8> = (0..n).map(|_| next(6) as u8 + 1).collect();
+            (mask, Dice::from_faces(&faces).unwrap(), next(3) as u8, Dice::from_faces(&throw).unwrap())
+        })
+        .collect()
 }
 
 fn end_to_end(c: &mut Criterion) {

@@ -9,32 +9,26 @@
 //!
 //! ```
 //! # fn main() -> Result<(), dice_tables_reader::Error> {
-//! # let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tables");
-//! # if !dir.join("combo.dtab").exists() { return Ok(()); }
-//! use dice_tables_reader::combo::Combo;
-//! let combo = Combo::open(dir.join("combo.dtab"))?;
+//! use dice_tables_reader::{combo::Combo, Tables};
+//! let tables = Tables::open_default()?;
+//! let combo = tables.get::<Combo>()?;
 //! assert!((combo.game_start_value() - 68.412950).abs() < 1e-6);
 //! // A full house with five rerolls to come: keep it? No, the table says
 //! // going for five sixes is worth more.
-//! let best = combo.best_keep("66622".parse().unwrap(), 5)?;
+//! let best = combo.best_keep("66622".parse()?, 5)?;
 //! assert_eq!(best.to_string(), "666");
 //! # Ok(()) }
 //! ```
 
-use std::path::Path;
-
 use crate::dice::Dice;
-use crate::error::Error;
-use crate::format::{DType, ExpectedSection, Header};
+use crate::error::{ArgumentError, TableError};
+use crate::format::{DType, Encoding, Header};
+use crate::game::{param_in, Game, SectionSpec};
+use crate::options::Options;
 use crate::table::Table;
-use crate::turn::{
-    check_roll, check_state, check_values_in_range, game_rerolls, partial_keep_dice, read_f64, rerolls_param,
-    LegalKeeps,
-};
+use crate::turn::{check_roll, check_state, check_values_in_range, read_f64, LegalKeeps, PARTIAL_KEEP_DICE};
 pub use crate::turn::{DICE, KEEP_ALL, PARTIAL_KEEPS, ROLLS};
 
-/// The game id in the header.
-pub const GAME: &str = "combo";
 /// The most rerolls a table may be solved for.
 pub const MAX_REROLLS: i64 = 20;
 /// The highest final score: five sixes, 30 + 70.
@@ -49,131 +43,139 @@ pub struct KeepChoice {
     pub ev: f64,
 }
 
-/// The sections of a combo table with `rerolls` rerolls.
-pub fn expected_sections(rerolls: u64) -> Vec<ExpectedSection> {
-    let rolls = ROLLS as u64;
-    vec![
-        ExpectedSection { name: "game_start", dtype: DType::F64, dims: vec![1] },
-        ExpectedSection { name: "final_score", dtype: DType::U8, dims: vec![rolls] },
-        ExpectedSection { name: "roll_value", dtype: DType::F64, dims: vec![rerolls + 1, rolls] },
-        ExpectedSection { name: "best_keep", dtype: DType::U8, dims: vec![rerolls, rolls] },
-        ExpectedSection { name: "keep_value", dtype: DType::F64, dims: vec![rerolls, PARTIAL_KEEPS as u64] },
-    ]
+/// Every keep of a roll, the optimal first, then from best to worst: at
+/// most 32 (the sub-multisets of five dice).
+pub type KeepChoices = Options<KeepChoice, 32>;
+
+/// The rules a combo table was solved for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Rerolls after the initial roll (header parameter `rerolls`, 0 to [`MAX_REROLLS`]).
+    pub rerolls: u8,
 }
 
-/// The number of rerolls in a combo header, checked.
-pub(crate) fn header_rerolls(header: &Header) -> Result<u8, Error> {
-    rerolls_param(header, MAX_REROLLS)
-}
-
-/// Checks every value a lookup trusts: legal keeps, finite scores in range.
-pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
-    let section = |name: &str| table.section(name).expect("schema checked on open").1;
-    let bad = |name: &str, why: String| Err(Error::BadSection { name: name.into(), why });
-    for name in ["game_start", "roll_value", "keep_value"] {
-        check_values_in_range(name, section(name), MAX_SCORE)?;
-    }
-    let legal = LegalKeeps::new();
-    for (i, &k) in section("best_keep").iter().enumerate() {
-        if !legal.allows(i % ROLLS, k) {
-            return bad("best_keep", format!("holds {k} for roll {}, which is not a legal keep", i % ROLLS));
-        }
-    }
-    Ok(())
-}
+/// The expected final score before the initial roll, exact.
+pub const GAME_START: SectionSpec<Rules> = SectionSpec::new(0, "game_start", DType::F64, Encoding::Raw, |_| vec![1]);
+/// The final score of each roll: per roll.
+pub const FINAL_SCORE: SectionSpec<Rules> =
+    SectionSpec::new(1, "final_score", DType::U8, Encoding::Raw, |_| vec![ROLLS as u64]);
+/// The expected final score, exact: per (rerolls left 0 to R, roll).
+pub const ROLL_VALUE: SectionSpec<Rules> =
+    SectionSpec::new(2, "roll_value", DType::F64, Encoding::Raw, |r| vec![u64::from(r.rerolls) + 1, ROLLS as u64]);
+/// The best keep's graded rank or [`KEEP_ALL`]: per (rerolls left - 1, roll).
+pub const BEST_KEEP: SectionSpec<Rules> =
+    SectionSpec::new(3, "best_keep", DType::U8, Encoding::Raw, |r| vec![u64::from(r.rerolls), ROLLS as u64]);
+/// Each partial keep's expected final score, exact: per (rerolls left - 1, keep).
+pub const KEEP_VALUE: SectionSpec<Rules> =
+    SectionSpec::new(4, "keep_value", DType::F64, Encoding::Raw, |r| vec![u64::from(r.rerolls), PARTIAL_KEEPS as u64]);
 
 /// A verified combo table.
+#[derive(Debug)]
 pub struct Combo {
     table: Table,
-    rerolls: u8,
-    partial_keeps: [Dice; PARTIAL_KEEPS],
-    game_start: usize,
-    final_score: usize,
-    roll_value: usize,
-    best_keep: usize,
-    keep_value: usize,
+    rules: Rules,
+}
+
+impl Game for Combo {
+    const ID: &'static str = "combo";
+    type Params = Rules;
+    const SECTIONS: &'static [SectionSpec<Rules>] = &[GAME_START, FINAL_SCORE, ROLL_VALUE, BEST_KEEP, KEEP_VALUE];
+
+    fn params(header: &Header) -> Result<Rules, TableError> {
+        Ok(Rules { rerolls: param_in(header, "rerolls", 0..=MAX_REROLLS)? as u8 })
+    }
+
+    fn header_params(rules: &Rules) -> Vec<(&'static str, i64)> {
+        vec![("rerolls", i64::from(rules.rerolls))]
+    }
+
+    /// Legal keeps, and finite scores in range.
+    fn check_contents(table: &Table, _: &Rules) -> Result<(), TableError> {
+        for spec in [GAME_START, ROLL_VALUE, KEEP_VALUE] {
+            check_values_in_range(spec.name, table.section_bytes(spec.index), MAX_SCORE)?;
+        }
+        let legal = LegalKeeps::new();
+        for (i, &k) in table.section_bytes(BEST_KEEP.index).iter().enumerate() {
+            if !legal.allows(i % ROLLS, k) {
+                let why = format!("holds {k} for roll {}, which is not a legal keep", i % ROLLS);
+                return Err(TableError::section(BEST_KEEP.name, why));
+            }
+        }
+        Ok(())
+    }
+
+    fn from_checked(table: Table, rules: Rules) -> Combo {
+        Combo { table, rules }
+    }
+
+    fn table(&self) -> &Table {
+        &self.table
+    }
 }
 
 impl Combo {
-    /// Opens and verifies `combo.dtab` (or any path holding a combo table).
-    pub fn open(path: impl AsRef<Path>) -> Result<Combo, Error> {
-        Combo::from_table(Table::open(path)?)
-    }
-
-    /// Wraps an opened table; an error when it is not a combo table.
-    pub fn from_table(table: Table) -> Result<Combo, Error> {
-        let rerolls = game_rerolls(&table, GAME, MAX_REROLLS)?;
-        let index = |name| table.section_index(name).expect("schema checked on open");
-        Ok(Combo {
-            rerolls,
-            partial_keeps: partial_keep_dice(),
-            game_start: index("game_start"),
-            final_score: index("final_score"),
-            roll_value: index("roll_value"),
-            best_keep: index("best_keep"),
-            keep_value: index("keep_value"),
-            table,
-        })
+    #[inline(always)]
+    fn section(&self, spec: &SectionSpec<Rules>) -> &[u8] {
+        self.table.section_bytes(spec.index)
     }
 
     /// The number of rerolls the table was solved for.
     pub fn rerolls(&self) -> u8 {
-        self.rerolls
+        self.rules.rerolls
     }
 
     /// The expected final score before the initial roll, under optimal play.
     pub fn game_start_value(&self) -> f64 {
-        read_f64(self.table.section_bytes(self.game_start), 0)
+        read_f64(self.section(&GAME_START), 0)
     }
 
     /// The final score of five dice.
-    pub fn final_score(&self, dice: Dice) -> Result<u8, Error> {
-        check_roll(dice, GAME)?;
-        Ok(self.table.section_bytes(self.final_score)[dice.rank()])
+    pub fn final_score(&self, dice: Dice) -> Result<u8, ArgumentError> {
+        check_roll(dice, Self::ID)?;
+        Ok(self.section(&FINAL_SCORE)[dice.rank()])
     }
 
-    fn check_state(&self, dice: Dice, rerolls: u8) -> Result<(), Error> {
-        check_state(dice, rerolls, self.rerolls, GAME)
+    fn check_state(&self, dice: Dice, rerolls: u8) -> Result<(), ArgumentError> {
+        check_state(dice, rerolls, self.rules.rerolls, Self::ID)
     }
 
     /// The expected final score with `dice` showing and `rerolls` left (exact).
-    pub fn value(&self, dice: Dice, rerolls: u8) -> Result<f64, Error> {
+    pub fn value(&self, dice: Dice, rerolls: u8) -> Result<f64, ArgumentError> {
         self.check_state(dice, rerolls)?;
-        Ok(read_f64(self.table.section_bytes(self.roll_value), usize::from(rerolls) * ROLLS + dice.rank()))
+        Ok(read_f64(self.section(&ROLL_VALUE), usize::from(rerolls) * ROLLS + dice.rank()))
     }
 
     /// The dice to keep; all five means stop (always, with no rerolls left).
-    pub fn best_keep(&self, dice: Dice, rerolls: u8) -> Result<Dice, Error> {
+    pub fn best_keep(&self, dice: Dice, rerolls: u8) -> Result<Dice, ArgumentError> {
         self.check_state(dice, rerolls)?;
         if rerolls == 0 {
             return Ok(dice);
         }
-        let k = self.table.section_bytes(self.best_keep)[usize::from(rerolls - 1) * ROLLS + dice.rank()];
-        Ok(self.partial_keeps.get(usize::from(k)).copied().unwrap_or(dice))
+        let k = self.section(&BEST_KEEP)[usize::from(rerolls - 1) * ROLLS + dice.rank()];
+        Ok(PARTIAL_KEEP_DICE.get(usize::from(k)).copied().unwrap_or(dice))
     }
 
     /// Every keep (each distinct sub-multiset) with its expected final score,
     /// the stored best first, then from best to worst. With no rerolls left
     /// the only choice is to stop.
-    pub fn choices(&self, dice: Dice, rerolls: u8) -> Result<Vec<KeepChoice>, Error> {
+    pub fn options(&self, dice: Dice, rerolls: u8) -> Result<KeepChoices, ArgumentError> {
         let best = self.best_keep(dice, rerolls)?;
         let stop = f64::from(self.final_score(dice)?);
+        let mut out = KeepChoices::new();
         if rerolls == 0 {
-            return Ok(vec![KeepChoice { keep: dice, ev: stop }]);
-        }
-        let keep_values = self.table.section_bytes(self.keep_value);
-        let mut out: Vec<KeepChoice> = dice
-            .sub_multisets()
-            .map(|keep| {
+            out.push(KeepChoice { keep: dice, ev: stop });
+        } else {
+            let keep_values = self.section(&KEEP_VALUE);
+            for keep in dice.sub_multisets() {
                 let ev = if keep.len() == DICE {
                     stop
                 } else {
                     read_f64(keep_values, usize::from(rerolls - 1) * PARTIAL_KEEPS + keep.graded_rank())
                 };
-                KeepChoice { keep, ev }
-            })
-            .collect();
-        out.sort_by(|a, b| (b.keep == best).cmp(&(a.keep == best)).then(b.ev.total_cmp(&a.ev)));
+                out.push(KeepChoice { keep, ev });
+            }
+        }
+        out.rank(|c| c.keep == best, |c| c.ev);
         Ok(out)
     }
 }

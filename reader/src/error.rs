@@ -1,18 +1,127 @@
-use std::fmt;
-use std::path::PathBuf;
+//! The two kinds of failure: a table that cannot be used ([`TableError`]) and
+//! a lookup argument that is out of range ([`ArgumentError`]), with [`Error`]
+//! holding either so that `?` works across opening, parsing and looking up.
 
-/// Everything that can go wrong opening a table or looking something up.
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::dice::ParseDiceError;
+
+/// Either kind of failure. Match on it to tell a bad table (regenerate or
+/// replace the file) from a bad argument (ask again).
 ///
-/// Every message is one line that says what was wrong and, where there is
-/// one, what to do about it.
+/// ```
+/// use dice_tables_reader::{Dice, Error};
+/// fn parse(s: &str) -> Result<Dice, Error> {
+///     Ok(s.parse::<Dice>()?)
+/// }
+/// assert!(matches!(parse("1237"), Err(Error::Argument(_))));
+/// ```
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Error {
+    /// A table could not be opened or is not a valid table.
+    Table(TableError),
+    /// A lookup argument is out of range or malformed.
+    Argument(ArgumentError),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Table(e) => e.fmt(f),
+            Error::Argument(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Table(e) => Some(e),
+            Error::Argument(e) => Some(e),
+        }
+    }
+}
+
+impl From<TableError> for Error {
+    fn from(e: TableError) -> Error {
+        Error::Table(e)
+    }
+}
+
+impl From<ArgumentError> for Error {
+    fn from(e: ArgumentError) -> Error {
+        Error::Argument(e)
+    }
+}
+
+impl From<ParseDiceError> for Error {
+    fn from(e: ParseDiceError) -> Error {
+        Error::Argument(e.into())
+    }
+}
+
+/// A lookup argument out of range or malformed. The message is one line
+/// naming the argument and the accepted form.
+///
+/// One pointer wide, so that a lookup's `Result<f64, ArgumentError>` comes
+/// back in registers.
+#[derive(Debug)]
+pub struct ArgumentError(Box<ArgumentErrorInner>);
+
+#[derive(Debug)]
+struct ArgumentErrorInner {
+    message: String,
+    source: Option<ParseDiceError>,
+}
+
+impl ArgumentError {
+    /// An error with this one-line message. Cold: lookups check their
+    /// arguments on every call, and the check should cost only its compare.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn new(message: String) -> ArgumentError {
+        ArgumentError(Box::new(ArgumentErrorInner { message, source: None }))
+    }
+}
+
+impl fmt::Display for ArgumentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.message)
+    }
+}
+
+impl std::error::Error for ArgumentError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source.as_ref().map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
+
+impl From<ParseDiceError> for ArgumentError {
+    fn from(e: ParseDiceError) -> ArgumentError {
+        ArgumentError(Box::new(ArgumentErrorInner { message: e.to_string(), source: Some(e) }))
+    }
+}
+
+/// A table that cannot be used: the file is missing, unreadable, damaged, of
+/// another game, or not what its header says. Carries the file's path when
+/// the table was opened from one.
+#[derive(Debug)]
+pub struct TableError {
+    path: Option<PathBuf>,
+    kind: TableErrorKind,
+}
+
+/// What is wrong with a table.
 #[derive(Debug)]
 #[non_exhaustive]
 #[allow(missing_docs)] // each variant's doc says what its fields are
-pub enum Error {
+pub enum TableErrorKind {
     /// The file could not be read.
-    Io { path: PathBuf, source: std::io::Error },
+    Io(std::io::Error),
     /// No table file where one was looked for.
-    NotFound { path: PathBuf },
+    NotFound,
     /// Not a dice-tables file.
     BadMagic,
     /// A dice-tables file of a format version this reader does not read.
@@ -25,7 +134,9 @@ pub enum Error {
     Limit { what: &'static str, value: u64, max: u64 },
     /// The header's blake3 does not match.
     HeaderChecksum,
-    /// The header does not decode or is inconsistent.
+    /// The header's bytes do not decode.
+    HeaderDecode(bincode::error::DecodeError),
+    /// The header decodes but is inconsistent.
     BadHeader(String),
     /// A section is malformed, misplaced, or not what the game expects.
     BadSection { name: String, why: String },
@@ -37,62 +148,97 @@ pub enum Error {
     WrongGame { found: String, expected: &'static str },
     /// The rules parameters in the header are not ones this reader can serve.
     BadParam { name: &'static str, why: String },
-    /// A lookup argument is out of range; the message gives the accepted form.
-    InvalidArgument(String),
 }
 
-impl fmt::Display for Error {
+impl TableError {
+    /// What is wrong.
+    pub fn kind(&self) -> &TableErrorKind {
+        &self.kind
+    }
+
+    /// The file, when the table was opened from one.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The same error, naming the file it came from.
+    pub(crate) fn in_file(mut self, path: &Path) -> TableError {
+        self.path.get_or_insert_with(|| path.to_path_buf());
+        self
+    }
+
+    /// A section that is not what it must be.
+    pub(crate) fn section(name: &str, why: impl Into<String>) -> TableError {
+        TableErrorKind::BadSection { name: name.to_string(), why: why.into() }.into()
+    }
+}
+
+impl From<TableErrorKind> for TableError {
+    fn from(kind: TableErrorKind) -> TableError {
+        TableError { path: None, kind }
+    }
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.path {
+            Some(path) if matches!(self.kind, TableErrorKind::NotFound) => {
+                return write!(f, "no table at {}", path.display())
+            }
+            Some(path) => write!(f, "{}: ", path.display())?,
+            None => {}
+        }
+        self.kind.fmt(f)
+    }
+}
+
+impl fmt::Display for TableErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Io { path, source } => write!(f, "cannot read {}: {source}", path.display()),
-            Error::NotFound { path } => write!(
-                f,
-                "no table at {}: run `make tables` (or `generator --out DIR`) to write it",
-                path.display()
-            ),
-            Error::BadMagic => write!(f, "not a dice-tables file (the first 8 bytes are not \"DICETBL\\0\")"),
-            Error::UnsupportedVersion(v) => write!(
-                f,
-                "format version {v} is not supported: this reader reads version {}; regenerate the table or upgrade the reader",
-                crate::format::VERSION
-            ),
-            Error::Truncated { len, needed } => {
-                write!(f, "file is truncated: {len} bytes, but its header needs {needed}; regenerate it")
+            TableErrorKind::Io(source) => write!(f, "cannot read: {source}"),
+            TableErrorKind::NotFound => write!(f, "no table there"),
+            TableErrorKind::BadMagic => {
+                write!(f, "not a dice-tables file (the first 8 bytes are not \"DICETBL\\0\")")
             }
-            Error::TrailingBytes { len, expected } => write!(
+            TableErrorKind::UnsupportedVersion(v) => {
+                write!(f, "format version {v} is not supported: this reader reads version {}", crate::format::VERSION)
+            }
+            TableErrorKind::Truncated { len, needed } => {
+                write!(f, "file is truncated: {len} bytes, but its header needs {needed}")
+            }
+            TableErrorKind::TrailingBytes { len, expected } => write!(
                 f,
-                "file has {} unexpected bytes after its last section ({len} bytes, expected {expected}); regenerate it",
+                "file has {} unexpected bytes after its last section ({len} bytes, expected {expected})",
                 len - expected
             ),
-            Error::Limit { what, value, max } => {
-                write!(f, "corrupt header: {what} {value} is over the limit of {max}; regenerate the table")
+            TableErrorKind::Limit { what, value, max } => {
+                write!(f, "corrupt header: {what} {value} is over the limit of {max}")
             }
-            Error::HeaderChecksum => write!(f, "corrupt header: its blake3 checksum does not match; regenerate the table"),
-            Error::BadHeader(why) => write!(f, "corrupt header: {why}; regenerate the table"),
-            Error::BadSection { name, why } => write!(f, "section {name:?} {why}; regenerate the table"),
-            Error::SectionChecksum { name } => {
-                write!(f, "section {name:?} is corrupt: its blake3 checksum does not match; regenerate the table")
+            TableErrorKind::HeaderChecksum => write!(f, "corrupt header: its blake3 checksum does not match"),
+            TableErrorKind::HeaderDecode(e) => write!(f, "corrupt header: {e}"),
+            TableErrorKind::BadHeader(why) => write!(f, "corrupt header: {why}"),
+            TableErrorKind::BadSection { name, why } => write!(f, "section {name:?} {why}"),
+            TableErrorKind::SectionChecksum { name } => {
+                write!(f, "section {name:?} is corrupt: its blake3 checksum does not match")
             }
-            Error::UnknownGame(g) => write!(f, "unknown game id {g:?} in the header: this reader knows {}", crate::GAMES.join(", ")),
-            Error::WrongGame { found, expected } => write!(f, "this is a {found:?} table, not a {expected} table"),
-            Error::BadParam { name, why } => write!(f, "rules parameter {name:?} {why}"),
-            Error::InvalidArgument(msg) => f.write_str(msg),
+            TableErrorKind::UnknownGame(g) => {
+                let known: Vec<&str> = crate::GAMES.iter().map(|g| g.id).collect();
+                write!(f, "unknown game id {g:?} in the header: this reader knows {}", known.join(", "))
+            }
+            TableErrorKind::WrongGame { found, expected } => {
+                write!(f, "this is a {found:?} table, not a {expected} table")
+            }
+            TableErrorKind::BadParam { name, why } => write!(f, "rules parameter {name:?} {why}"),
         }
     }
 }
 
-impl std::error::Error for Error {
+impl std::error::Error for TableError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Error::Io { source, .. } => Some(source),
+        match &self.kind {
+            TableErrorKind::Io(source) => Some(source),
+            TableErrorKind::HeaderDecode(source) => Some(source),
             _ => None,
         }
-    }
-}
-
-impl Error {
-    /// True for errors in the table file itself (as opposed to the arguments of a lookup).
-    pub fn is_table_error(&self) -> bool {
-        !matches!(self, Error::InvalidArgument(_))
     }
 }

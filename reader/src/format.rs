@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::Error;
+use crate::error::{TableError, TableErrorKind};
 
 /// The first eight bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"DICETBL\0";
@@ -170,165 +170,127 @@ pub fn header_config() -> impl bincode::config::Config {
         .with_limit::<{ limits::MAX_HEADER_LEN }>()
 }
 
-/// What a game expects of one section: checked against the directory before
-/// any section is read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExpectedSection {
-    /// Section name.
-    pub name: &'static str,
-    /// Element type.
-    pub dtype: DType,
-    /// Dimensions.
-    pub dims: Vec<u64>,
-}
-
 /// Reads and checks the preamble and header of a file. Checks everything that
 /// does not need the game's own rules: magic, version, lengths, the header's
 /// checksum, limits, and that every section lies inside the file, aligned, in
 /// order, with zero padding between.
-pub fn parse_header(file: &[u8]) -> Result<Header, Error> {
+pub fn parse_header(file: &[u8]) -> Result<Header, TableError> {
     if file.len() < PREAMBLE_LEN {
-        return Err(Error::Truncated { len: file.len() as u64, needed: PREAMBLE_LEN as u64 });
+        return Err(TableErrorKind::Truncated { len: file.len() as u64, needed: PREAMBLE_LEN as u64 }.into());
     }
     if file[0..8] != MAGIC {
-        return Err(Error::BadMagic);
+        return Err(TableErrorKind::BadMagic.into());
     }
     let version = u32::from_le_bytes(file[8..12].try_into().expect("4 bytes"));
     if version != VERSION {
-        return Err(Error::UnsupportedVersion(version));
+        return Err(TableErrorKind::UnsupportedVersion(version).into());
     }
     let header_len = u32::from_le_bytes(file[12..16].try_into().expect("4 bytes")) as usize;
     if header_len > limits::MAX_HEADER_LEN {
-        return Err(Error::Limit {
+        return Err(TableErrorKind::Limit {
             what: "header length",
             value: header_len as u64,
             max: limits::MAX_HEADER_LEN as u64,
-        });
+        }
+        .into());
     }
     let header_end = PREAMBLE_LEN + header_len;
     if file.len() < header_end {
-        return Err(Error::Truncated { len: file.len() as u64, needed: header_end as u64 });
+        return Err(TableErrorKind::Truncated { len: file.len() as u64, needed: header_end as u64 }.into());
     }
     let header_bytes = &file[PREAMBLE_LEN..header_end];
     if blake3::hash(header_bytes).as_bytes() != &file[16..48] {
-        return Err(Error::HeaderChecksum);
+        return Err(TableErrorKind::HeaderChecksum.into());
     }
-    let (header, used): (Header, usize) = bincode::serde::decode_from_slice(header_bytes, header_config())
-        .map_err(|e| Error::BadHeader(e.to_string()))?;
+    let (header, used): (Header, usize) =
+        bincode::serde::decode_from_slice(header_bytes, header_config()).map_err(TableErrorKind::HeaderDecode)?;
     if used != header_len {
-        return Err(Error::BadHeader(format!("{} stray bytes after the header", header_len - used)));
+        return Err(TableErrorKind::BadHeader(format!("{} stray bytes after the header", header_len - used)).into());
     }
     check_header(&header, file, header_end as u64)?;
     Ok(header)
 }
 
-fn check_name(what: &'static str, name: &str) -> Result<(), Error> {
+fn check_name(what: &'static str, name: &str) -> Result<(), TableError> {
     if name.is_empty() || name.len() > limits::MAX_NAME_LEN || !name.bytes().all(|b| b.is_ascii_graphic()) {
-        return Err(Error::BadHeader(format!(
-            "{what} {name:?} is not 1-{} printable ASCII characters",
+        return Err(TableErrorKind::BadHeader(format!(
+            "{what} {name:?} is not 1 to {} printable ASCII characters",
             limits::MAX_NAME_LEN
-        )));
+        ))
+        .into());
     }
     Ok(())
 }
 
-fn check_header(header: &Header, file: &[u8], header_end: u64) -> Result<(), Error> {
+fn check_header(header: &Header, file: &[u8], header_end: u64) -> Result<(), TableError> {
     let len = file.len() as u64;
     if header.file_len != len {
         return Err(if len < header.file_len {
-            Error::Truncated { len, needed: header.file_len }
+            TableErrorKind::Truncated { len, needed: header.file_len }
         } else {
-            Error::TrailingBytes { len, expected: header.file_len }
-        });
+            TableErrorKind::TrailingBytes { len, expected: header.file_len }
+        }
+        .into());
     }
     check_name("game id", &header.game)?;
     if header.params.len() > limits::MAX_PARAMS {
-        return Err(Error::Limit {
+        return Err(TableErrorKind::Limit {
             what: "parameter count",
             value: header.params.len() as u64,
             max: limits::MAX_PARAMS as u64,
-        });
+        }
+        .into());
     }
     for p in &header.params {
         check_name("parameter name", &p.name)?;
     }
     if header.sections.len() > limits::MAX_SECTIONS {
-        return Err(Error::Limit {
+        return Err(TableErrorKind::Limit {
             what: "section count",
             value: header.sections.len() as u64,
             max: limits::MAX_SECTIONS as u64,
-        });
+        }
+        .into());
     }
     let mut cursor = header_end;
     for s in &header.sections {
         check_name("section name", &s.name)?;
         if s.dims.is_empty() || s.dims.len() > limits::MAX_DIMS {
-            return Err(Error::BadSection {
-                name: s.name.clone(),
-                why: format!("has {} dimensions, not 1 to {}", s.dims.len(), limits::MAX_DIMS),
-            });
+            return Err(TableError::section(
+                &s.name,
+                format!("has {} dimensions, not 1 to {}", s.dims.len(), limits::MAX_DIMS),
+            ));
         }
-        let decoded = s.decoded_len().filter(|&n| n <= limits::MAX_SECTION_BYTES).ok_or_else(|| Error::BadSection {
-            name: s.name.clone(),
-            why: format!("declares more than {} bytes", limits::MAX_SECTION_BYTES),
+        let decoded = s.decoded_len().filter(|&n| n <= limits::MAX_SECTION_BYTES).ok_or_else(|| {
+            TableError::section(&s.name, format!("declares more than {} bytes", limits::MAX_SECTION_BYTES))
         })?;
         if s.encoding == Encoding::Raw && s.stored_len != decoded {
-            return Err(Error::BadSection {
-                name: s.name.clone(),
-                why: format!("is raw but stores {} bytes for {decoded} decoded", s.stored_len),
-            });
+            return Err(TableError::section(
+                &s.name,
+                format!("is raw but stores {} bytes for {decoded} decoded", s.stored_len),
+            ));
         }
         if s.offset % SECTION_ALIGN != 0 || s.offset < cursor {
-            return Err(Error::BadSection {
-                name: s.name.clone(),
-                why: format!("starts at {}, not a multiple of {SECTION_ALIGN} at or after byte {cursor}", s.offset),
-            });
+            return Err(TableError::section(
+                &s.name,
+                format!("starts at {}, not a multiple of {SECTION_ALIGN} at or after byte {cursor}", s.offset),
+            ));
         }
-        let end = s.offset.checked_add(s.stored_len).filter(|&e| e <= len).ok_or_else(|| Error::BadSection {
-            name: s.name.clone(),
-            why: format!("runs past the end of the {len}-byte file"),
-        })?;
+        let end = s
+            .offset
+            .checked_add(s.stored_len)
+            .filter(|&e| e <= len)
+            .ok_or_else(|| TableError::section(&s.name, format!("runs past the end of the {len}-byte file")))?;
         if file[cursor as usize..s.offset as usize].iter().any(|&b| b != 0) {
-            return Err(Error::BadSection { name: s.name.clone(), why: "is preceded by non-zero padding".into() });
+            return Err(TableError::section(&s.name, "is preceded by non-zero padding"));
         }
         cursor = end;
     }
     if cursor != len {
-        return Err(Error::TrailingBytes { len, expected: cursor });
+        return Err(TableErrorKind::TrailingBytes { len, expected: cursor }.into());
     }
     if header.sections.iter().enumerate().any(|(i, s)| header.sections[..i].iter().any(|t| t.name == s.name)) {
-        return Err(Error::BadHeader("two sections have the same name".into()));
-    }
-    Ok(())
-}
-
-/// Checks the directory against the sections a game expects: the same names,
-/// types and dimensions, nothing missing and nothing extra.
-pub fn check_schema(header: &Header, expected: &[ExpectedSection]) -> Result<(), Error> {
-    for e in expected {
-        let s = header.section(e.name).ok_or_else(|| Error::BadSection {
-            name: e.name.to_string(),
-            why: format!("is missing from this {} table", header.game),
-        })?;
-        if s.dtype != e.dtype || s.dims != e.dims {
-            return Err(Error::BadSection {
-                name: s.name.clone(),
-                why: format!(
-                    "is {} {:?}, but a {} table with these rules has {} {:?}",
-                    s.dtype.name(),
-                    s.dims,
-                    header.game,
-                    e.dtype.name(),
-                    e.dims
-                ),
-            });
-        }
-    }
-    if let Some(extra) = header.sections.iter().find(|s| !expected.iter().any(|e| e.name == s.name)) {
-        return Err(Error::BadSection {
-            name: extra.name.clone(),
-            why: format!("is not part of a {} table", header.game),
-        });
+        return Err(TableErrorKind::BadHeader("two sections have the same name".into()).into());
     }
     Ok(())
 }
@@ -336,7 +298,7 @@ pub fn check_schema(header: &Header, expected: &[ExpectedSection]) -> Result<(),
 /// Decodes one section into bytes, checking its length and blake3.
 /// Raw sections are borrowed from the file; zstd ones are decompressed into a
 /// buffer of exactly the declared size (never more).
-pub(crate) fn decode_section(file: &[u8], s: &SectionEntry) -> Result<Option<Box<[u8]>>, Error> {
+pub(crate) fn decode_section(file: &[u8], s: &SectionEntry) -> Result<Option<Box<[u8]>>, TableError> {
     let stored = &file[s.offset as usize..(s.offset + s.stored_len) as usize];
     let decoded_len = s.decoded_len().expect("checked by parse_header") as usize;
     let owned = match s.encoding {
@@ -345,19 +307,16 @@ pub(crate) fn decode_section(file: &[u8], s: &SectionEntry) -> Result<Option<Box
             let mut out = vec![0u8; decoded_len];
             let n = zstd::bulk::Decompressor::new()
                 .and_then(|mut d| d.decompress_to_buffer(stored, &mut out[..]))
-                .map_err(|e| Error::BadSection { name: s.name.clone(), why: format!("does not decompress: {e}") })?;
+                .map_err(|e| TableError::section(&s.name, format!("does not decompress: {e}")))?;
             if n != decoded_len {
-                return Err(Error::BadSection {
-                    name: s.name.clone(),
-                    why: format!("decompresses to {n} bytes, not {decoded_len}"),
-                });
+                return Err(TableError::section(&s.name, format!("decompresses to {n} bytes, not {decoded_len}")));
             }
             Some(out.into_boxed_slice())
         }
     };
     let bytes = owned.as_deref().unwrap_or(stored);
     if blake3::hash(bytes).as_bytes() != &s.blake3 {
-        return Err(Error::SectionChecksum { name: s.name.clone() });
+        return Err(TableErrorKind::SectionChecksum { name: s.name.clone() }.into());
     }
     Ok(owned)
 }

@@ -5,14 +5,18 @@
 //! (memory-mapped, or from bytes embedded with `include_bytes!`), verifies
 //! them, and answers lookups with index arithmetic and no allocation.
 //!
+//! Two layers, as in the file: [`Table`] is the container (header, limits,
+//! checksums, decoding) and knows no game; each game module's view
+//! (`yazy::Yazy`, `combo::Combo`, `threes::Threes`, `tenk::Tenk`)
+//! implements [`Game`] and answers that game's questions. [`Tables`] opens
+//! a directory of them.
+//!
 //! ```
 //! # fn main() -> Result<(), dice_tables_reader::Error> {
-//! # let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tables");
-//! # if !dir.join("yazy.dtab").exists() { return Ok(()); }
-//! use dice_tables_reader::yazy::{Mask, Yazy};
-//! let yazy = Yazy::open(dir.join("yazy.dtab"))?;
+//! use dice_tables_reader::{yazy::{Mask, Yazy}, Game, Tables};
+//! let yazy = Yazy::open(Tables::default_dir().join("yazy.dtab"))?;
 //! let mask: Mask = "ones,yazy".parse()?;
-//! let ev = yazy.value(mask, "11116".parse().unwrap(), 1)?;
+//! let ev = yazy.value(mask, "11116".parse()?, 1)?;
 //! assert!(ev > 4.0 && ev < 55.0);
 //! # Ok(()) }
 //! ```
@@ -24,57 +28,73 @@
 //! table file in place; replace it by writing a new file and renaming it over
 //! the old one (the generator does), which leaves open maps valid.
 #![deny(unsafe_code)]
-#![warn(missing_docs)]
+#![warn(missing_docs, missing_debug_implementations)]
 
-#[cfg(feature = "cli")]
-#[doc(hidden)]
-pub mod cli;
 pub mod combo;
 pub mod dice;
 mod error;
 pub mod format;
+mod game;
 mod mmap;
+mod options;
 mod table;
+mod tables;
 pub mod tenk;
 pub mod threes;
 mod turn;
 pub mod yazy;
 
 pub use dice::Dice;
-pub use error::Error;
+pub use error::{ArgumentError, Error, TableError, TableErrorKind};
+pub use game::{Game, GameInfo, SectionSpec};
+pub use options::Options;
 pub use table::Table;
+pub use tables::{Tables, TABLES_ENV};
 
-/// The game ids this reader knows, as written in headers and file names.
-pub const GAMES: &[&str] = &[yazy::GAME, combo::GAME, threes::GAME, tenk::GAME];
+/// Every game this reader knows: the registry behind [`Tables`] and
+/// `reader verify`. A new game adds one line here.
+pub const GAMES: &[GameInfo] = &[
+    GameInfo::of::<yazy::Yazy>(),
+    GameInfo::of::<combo::Combo>(),
+    GameInfo::of::<threes::Threes>(),
+    GameInfo::of::<tenk::Tenk>(),
+];
 
-/// The file name of a game's table inside a tables directory.
+/// The file name of a game's table in a tables directory: `<id>.dtab`.
 pub fn file_name(game: &str) -> String {
     format!("{game}.dtab")
 }
 
-/// The sections a table of this header's game and rules must have.
-pub(crate) fn expected_sections(header: &format::Header) -> Result<Vec<format::ExpectedSection>, Error> {
-    match header.game.as_str() {
-        yazy::GAME => Ok(yazy::expected_sections(u64::from(yazy::header_rerolls(header)?))),
-        combo::GAME => Ok(combo::expected_sections(u64::from(combo::header_rerolls(header)?))),
-        threes::GAME => Ok(threes::expected_sections(threes::header_exceptions(header)?)),
-        tenk::GAME => Ok(tenk::expected_sections(tenk::header_options(header)?)),
-        other => Err(Error::UnknownGame(other.to_string())),
-    }
+/// The registry entry of the game a header names: an error for a game this
+/// reader does not know.
+fn game_of(header: &format::Header) -> Result<&'static GameInfo, TableError> {
+    let id = &header.game;
+    Ok(GAMES.iter().find(|g| g.id == *id).ok_or_else(|| TableErrorKind::UnknownGame(id.clone()))?)
 }
 
-/// Checks the decoded contents of a table of a known game.
-pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
-    match table.header().game.as_str() {
-        yazy::GAME => yazy::check_contents(table),
-        combo::GAME => combo::check_contents(table),
-        threes::GAME => threes::check_contents(table),
-        tenk::GAME => tenk::check_contents(table),
-        other => Err(Error::UnknownGame(other.to_string())),
-    }
+/// Runs every check of the game a table's header names ([`Game::check`]).
+pub fn check_table(table: &Table) -> Result<(), TableError> {
+    game_of(table.header())?.check(table)
 }
 
-/// The README's Rust example, compiled as a doc test so it stays true.
+/// Opens any table and runs every check of its game, the header's before
+/// anything is decompressed: what `reader verify` does for each file.
+pub fn verify(path: impl AsRef<std::path::Path>) -> Result<Table, TableError> {
+    let path = path.as_ref();
+    let table = Table::open_expecting(path, &|h| game_of(h)?.check_header(h))?;
+    check_table(&table).map_err(|e| e.in_file(path))?;
+    Ok(table)
+}
+
+/// Verifies a table already read into memory and runs every check of its
+/// game, the header's before anything is decompressed.
+pub fn verify_bytes(bytes: Vec<u8>) -> Result<Table, TableError> {
+    let table = Table::from_vec_expecting(bytes, &|h| game_of(h)?.check_header(h))?;
+    check_table(&table)?;
+    Ok(table)
+}
+
+/// The README's Rust example, compiled and run as a doc test so it stays true.
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 struct ReadmeExamples;

@@ -1,10 +1,16 @@
-//! An opened, verified table of any game.
+//! The container: an opened, verified table file of any game. It knows no
+//! game; a game's view ([`crate::Game`]) checks the sections it needs.
 
+use std::fmt;
 use std::fs::File;
 use std::path::Path;
 
-use crate::error::Error;
+use crate::error::{TableError, TableErrorKind};
 use crate::format::{self, Header, SectionEntry};
+
+/// A check of the header by whoever opens the table (a game's dimensions),
+/// run before any section is decoded.
+pub(crate) type Expect<'a> = &'a dyn Fn(&Header) -> Result<(), TableError>;
 
 /// Where the file's bytes live.
 enum Bytes {
@@ -23,16 +29,17 @@ impl Bytes {
     }
 }
 
-/// A verified table file: header checked, sections checked against the game's
-/// dimensions, every checksum verified, zstd sections decompressed once,
-/// and every stored action checked to be legal in its state.
+/// A verified table file of any game: preamble and header checked against
+/// the format's hard limits, every section inside the file and aligned,
+/// every checksum verified, zstd sections decompressed once. What the
+/// sections mean is the business of the game's view ([`crate::Game`]).
 ///
 /// ```
 /// # fn main() -> Result<(), dice_tables_reader::Error> {
-/// # let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tables");
-/// # if !dir.join("yazy.dtab").exists() { return Ok(()); }
-/// let table = dice_tables_reader::Table::open(dir.join("yazy.dtab"))?;
+/// use dice_tables_reader::{Tables, Table};
+/// let table = Table::open(Tables::default_dir().join("yazy.dtab"))?;
 /// assert_eq!(table.header().game, "yazy");
+/// assert_eq!(table.header().param("rerolls"), Some(2));
 /// # Ok(()) }
 /// ```
 pub struct Table {
@@ -43,52 +50,69 @@ pub struct Table {
 }
 
 impl Table {
-    /// Memory-maps and verifies a table file.
-    pub fn open(path: impl AsRef<Path>) -> Result<Table, Error> {
-        let path = path.as_ref();
+    /// Memory-maps and verifies a table file. Errors name the file.
+    ///
+    /// Only the format's own limits bound what is decompressed here; a
+    /// game's [`open`](crate::Game::open) also holds every section to the
+    /// game's dimensions before decompressing anything.
+    pub fn open(path: impl AsRef<Path>) -> Result<Table, TableError> {
+        Table::open_expecting(path.as_ref(), &|_| Ok(()))
+    }
+
+    /// [`Table::open`], with `expect` checking the header before any section
+    /// is decoded.
+    pub(crate) fn open_expecting(path: &Path, expect: Expect) -> Result<Table, TableError> {
+        Table::open_unnamed(path, expect).map_err(|e| e.in_file(path))
+    }
+
+    fn open_unnamed(path: &Path, expect: Expect) -> Result<Table, TableError> {
         let io = |source: std::io::Error| {
             if source.kind() == std::io::ErrorKind::NotFound {
-                Error::NotFound { path: path.to_path_buf() }
+                TableErrorKind::NotFound
             } else {
-                Error::Io { path: path.to_path_buf(), source }
+                TableErrorKind::Io(source)
             }
         };
         let file = File::open(path).map_err(io)?;
         let meta = file.metadata().map_err(io)?;
         if !meta.is_file() {
-            return Err(Error::Io {
-                path: path.to_path_buf(),
-                source: std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file"),
-            });
+            return Err(TableErrorKind::Io(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "not a regular file",
+            ))
+            .into());
         }
         if meta.len() < format::PREAMBLE_LEN as u64 {
             // Mapping an empty file fails on some systems; too short to be a table anyway.
-            return Err(Error::Truncated { len: meta.len(), needed: format::PREAMBLE_LEN as u64 });
+            return Err(TableErrorKind::Truncated { len: meta.len(), needed: format::PREAMBLE_LEN as u64 }.into());
         }
         let map = crate::mmap::map_file(&file).map_err(io)?;
-        Table::from_bytes(Bytes::Mapped(map))
+        Table::from_bytes(Bytes::Mapped(map), expect)
     }
 
     /// Verifies a table embedded in the program, e.g. with `include_bytes!`.
     /// Raw sections are read in place; zstd sections are decompressed once.
-    pub fn from_static(bytes: &'static [u8]) -> Result<Table, Error> {
-        Table::from_bytes(Bytes::Static(bytes))
+    pub fn from_static(bytes: &'static [u8]) -> Result<Table, TableError> {
+        Table::from_bytes(Bytes::Static(bytes), &|_| Ok(()))
     }
 
     /// Verifies a table already read into memory.
-    pub fn from_vec(bytes: Vec<u8>) -> Result<Table, Error> {
-        Table::from_bytes(Bytes::Owned(bytes.into_boxed_slice()))
+    pub fn from_vec(bytes: Vec<u8>) -> Result<Table, TableError> {
+        Table::from_bytes(Bytes::Owned(bytes.into_boxed_slice()), &|_| Ok(()))
     }
 
-    fn from_bytes(bytes: Bytes) -> Result<Table, Error> {
+    /// [`Table::from_vec`], with `expect` checking the header before any
+    /// section is decoded.
+    pub(crate) fn from_vec_expecting(bytes: Vec<u8>, expect: Expect) -> Result<Table, TableError> {
+        Table::from_bytes(Bytes::Owned(bytes.into_boxed_slice()), expect)
+    }
+
+    fn from_bytes(bytes: Bytes, expect: Expect) -> Result<Table, TableError> {
         let file = bytes.as_slice();
         let header = format::parse_header(file)?;
-        let expected = crate::expected_sections(&header)?;
-        format::check_schema(&header, &expected)?;
+        expect(&header)?;
         let decoded = decode_sections(file, &header)?;
-        let table = Table { bytes, header, decoded };
-        crate::check_contents(&table)?;
-        Ok(table)
+        Ok(Table { bytes, header, decoded })
     }
 
     /// The checked header.
@@ -96,7 +120,9 @@ impl Table {
         &self.header
     }
 
-    /// The decoded bytes of a section, by its position in the directory.
+    /// The decoded bytes of a section, by its position in the directory
+    /// (panics past the last section).
+    #[inline]
     pub fn section_bytes(&self, index: usize) -> &[u8] {
         match &self.decoded[index] {
             Some(owned) => owned,
@@ -107,14 +133,9 @@ impl Table {
         }
     }
 
-    /// A section's position in the directory.
-    pub fn section_index(&self, name: &str) -> Option<usize> {
-        self.header.sections.iter().position(|s| s.name == name)
-    }
-
     /// A section's directory entry and decoded bytes.
     pub fn section(&self, name: &str) -> Option<(&SectionEntry, &[u8])> {
-        let i = self.section_index(name)?;
+        let i = self.header.sections.iter().position(|s| s.name == name)?;
         Some((&self.header.sections[i], self.section_bytes(i)))
     }
 
@@ -127,7 +148,7 @@ impl Table {
 /// Decodes every section, the large compressed ones on their own scoped
 /// threads: opening is dominated by zstd and blake3 over a few megabytes, and
 /// this halves it on two cores. No thread outlives the call.
-fn decode_sections(file: &[u8], header: &Header) -> Result<Vec<Option<Box<[u8]>>>, Error> {
+fn decode_sections(file: &[u8], header: &Header) -> Result<Vec<Option<Box<[u8]>>>, TableError> {
     const OWN_THREAD: u64 = 1 << 20;
     let heavy = |s: &SectionEntry| s.encoding != format::Encoding::Raw && s.decoded_len().unwrap_or(0) >= OWN_THREAD;
     std::thread::scope(|scope| {
@@ -141,11 +162,21 @@ fn decode_sections(file: &[u8], header: &Header) -> Result<Vec<Option<Box<[u8]>>
             .iter()
             .zip(spawned)
             .map(|(s, handle)| match handle {
-                Some(h) => h.join().unwrap_or_else(|_| {
-                    Err(Error::BadSection { name: s.name.clone(), why: "failed to decode".into() })
-                }),
+                Some(h) => h.join().unwrap_or_else(|_| Err(TableError::section(&s.name, "failed to decode"))),
                 None => format::decode_section(file, s),
             })
             .collect()
     })
+}
+
+impl fmt::Debug for Table {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sections: Vec<&str> = self.header.sections.iter().map(|s| s.name.as_str()).collect();
+        f.debug_struct("Table")
+            .field("game", &self.header.game)
+            .field("params", &self.header.params)
+            .field("file_len", &self.header.file_len)
+            .field("sections", &sections)
+            .finish()
+    }
 }

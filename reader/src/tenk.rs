@@ -14,28 +14,25 @@
 //!
 //! ```
 //! # fn main() -> Result<(), dice_tables_reader::Error> {
-//! # let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tables");
-//! # if !dir.join("tenk.dtab").exists() { return Ok(()); }
 //! use dice_tables_reader::tenk::{Phase, Tenk, Then};
-//! let tenk = Tenk::open(dir.join("tenk.dtab"))?;
+//! use dice_tables_reader::{Game, Tables};
+//! let tenk = Tenk::open(Tables::default_dir().join("tenk.dtab"))?;
 //! assert!((tenk.turn_value(6, 0)? - 590.6578).abs() < 1e-4);
 //! assert_eq!(tenk.bank_threshold(4), Some(1050));
-//! let options = tenk.options("155".parse().unwrap(), 0, Phase::OnBoard)?;
-//! let best = options.best().unwrap();
+//! let options = tenk.options("155".parse()?, 0, Phase::OnBoard)?;
+//! let best = options.best().expect("155 scores");
 //! assert_eq!((best.keep.to_string().as_str(), best.points, best.then), ("155", 200, Then::Throw));
+//! assert!(tenk.options("2346".parse()?, 0, Phase::OnBoard)?.is_empty()); // a bust
 //! # Ok(()) }
 //! ```
 
-use std::path::Path;
-
 use crate::dice::Dice;
-use crate::error::Error;
-use crate::format::{DType, ExpectedSection};
+use crate::error::{ArgumentError, TableError, TableErrorKind};
+use crate::format::{DType, Encoding, Header};
+use crate::game::{Game, SectionSpec};
+use crate::options::Options;
 use crate::table::Table;
 use crate::turn::{check_values_in_range, read_f64, read_u16, read_u32};
-
-/// The game id in the header.
-pub const GAME: &str = "tenk";
 /// Dice in a full throw.
 pub const DICE: usize = 6;
 /// Turn scores are multiples of this.
@@ -90,51 +87,38 @@ pub struct TenkOption {
     pub value: f64,
 }
 
-/// Every keep of a throw, most points first, and the best; none on a bust.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TenkOptions {
-    list: Vec<TenkOption>,
-    best: Option<usize>,
+/// Every keep of a throw, most points first (then fewer dice kept), and the
+/// best (the first of the highest value); empty when the throw busts. A throw
+/// of six dice has at most 26 legal keeps.
+pub type TenkOptions = Options<TenkOption, MAX_KEEPS_PER_THROW>;
+
+/// The most legal keeps of one throw: the generator and the table check hold
+/// every throw to it.
+pub const MAX_KEEPS_PER_THROW: usize = 32;
+
+/// The sizes of a tenk table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Keeps listed over all throws (the length of the option sections).
+    pub options: u64,
 }
 
-impl TenkOptions {
-    /// The best keep (the first of the highest value, in list order), or
-    /// `None` when the throw busts.
-    pub fn best(&self) -> Option<&TenkOption> {
-        self.best.map(|i| &self.list[i])
-    }
-
-    /// Every legal keep, most points first, then fewer dice kept.
-    pub fn all(&self) -> &[TenkOption] {
-        &self.list
-    }
-
-    /// True when nothing in the throw scores.
-    pub fn bust(&self) -> bool {
-        self.list.is_empty()
-    }
-}
-
-/// The sections of a tenk table listing `options` keeps.
-pub fn expected_sections(options: u64) -> Vec<ExpectedSection> {
-    vec![
-        ExpectedSection { name: "turn_value", dtype: DType::F64, dims: vec![DICE as u64, SCORE_STEPS as u64] },
-        ExpectedSection { name: "reach", dtype: DType::F64, dims: vec![DICE as u64, OPENING_STEPS as u64] },
-        ExpectedSection { name: "option_first", dtype: DType::U32, dims: vec![THROWS as u64 + 1] },
-        ExpectedSection { name: "option_keep", dtype: DType::U16, dims: vec![options] },
-        ExpectedSection { name: "option_points", dtype: DType::U16, dims: vec![options] },
-    ]
-}
-
-/// The number of keeps a tenk header's option sections declare, checked
-/// against the limit (the schema check then holds both sections to it).
-pub(crate) fn header_options(header: &crate::format::Header) -> Result<u64, Error> {
-    let n = header.section("option_keep").and_then(|s| s.dims.first().copied()).unwrap_or(0);
-    if n > MAX_OPTIONS {
-        return Err(Error::Limit { what: "tenk keeps", value: n, max: MAX_OPTIONS });
-    }
-    Ok(n)
-}
+/// Expected banked points of throwing d dice at turn score s, on the board:
+/// per (d - 1, s / 50).
+pub const TURN_VALUE: SectionSpec<Params> =
+    SectionSpec::new(0, "turn_value", DType::F64, Encoding::Zstd, |_| vec![DICE as u64, SCORE_STEPS as u64]);
+/// The chance of reaching 1000 this turn, opening: per (d - 1, s / 50).
+pub const REACH: SectionSpec<Params> =
+    SectionSpec::new(1, "reach", DType::F64, Encoding::Raw, |_| vec![DICE as u64, OPENING_STEPS as u64]);
+/// Where each throw's keeps start in the option sections: per graded rank, and one past the last.
+pub const OPTION_FIRST: SectionSpec<Params> =
+    SectionSpec::new(2, "option_first", DType::U32, Encoding::Zstd, |_| vec![THROWS as u64 + 1]);
+/// Each keep's dice, as a graded rank.
+pub const OPTION_KEEP: SectionSpec<Params> =
+    SectionSpec::new(3, "option_keep", DType::U16, Encoding::Zstd, |p| vec![p.options]);
+/// Each keep's points.
+pub const OPTION_POINTS: SectionSpec<Params> =
+    SectionSpec::new(4, "option_points", DType::U16, Encoding::Zstd, |p| vec![p.options]);
 
 /// Dice to throw next after keeping `kept` of `thrown` dice: all six on hot dice.
 pub fn dice_left(thrown: usize, kept: usize) -> usize {
@@ -145,89 +129,99 @@ pub fn dice_left(thrown: usize, kept: usize) -> usize {
     }
 }
 
-/// Checks every value a lookup trusts: values finite and in range, keeps
-/// that are nonempty parts of their throw scoring a positive multiple of 50.
-pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
-    let section = |name: &str| table.section(name).expect("schema checked on open").1;
-    let bad = |name: &str, why: String| Err(Error::BadSection { name: name.into(), why });
-    check_values_in_range("turn_value", section("turn_value"), MAX_VALUE)?;
-    check_values_in_range("reach", section("reach"), 1.0)?;
-    let (first, keeps, points) = (section("option_first"), section("option_keep"), section("option_points"));
-    let count = keeps.len() / 2;
-    if read_u32(first, 0) != 0 || read_u32(first, THROWS) as usize != count {
-        return bad("option_first", format!("does not span the {count} keeps"));
-    }
-    for g in 0..THROWS {
-        let (start, end) = (read_u32(first, g) as usize, read_u32(first, g + 1) as usize);
-        if start > end || end > count {
-            return bad("option_first", format!("is not increasing at throw {g}"));
-        }
-        let throw = Dice::graded_unrank(g).expect("graded rank < 924");
-        for i in start..end {
-            let keep = Dice::graded_unrank(usize::from(read_u16(keeps, i)));
-            if !keep.is_some_and(|k| !k.is_empty() && k.is_subset_of(&throw)) {
-                return bad("option_keep", format!("entry {i} is not a part of throw {throw}"));
-            }
-            let p = read_u16(points, i);
-            if p == 0 || p > MAX_POINTS || u32::from(p) % STEP != 0 {
-                return bad("option_points", format!("entry {i} holds {p}, not a multiple of 50 in 50..=8000"));
-            }
-        }
-    }
-    Ok(())
-}
-
 /// A verified 10000 table.
+#[derive(Debug)]
 pub struct Tenk {
     table: Table,
-    turn_value: usize,
-    reach: usize,
-    option_first: usize,
-    option_keep: usize,
-    option_points: usize,
+    /// Per number of dice, the lowest score at which banking beats throwing.
     thresholds: [Option<u32>; DICE],
 }
 
-impl Tenk {
-    /// Opens and verifies `tenk.dtab` (or any path holding a tenk table).
-    pub fn open(path: impl AsRef<Path>) -> Result<Tenk, Error> {
-        Tenk::from_table(Table::open(path)?)
+impl Game for Tenk {
+    const ID: &'static str = "tenk";
+    const ALIASES: &'static [&'static str] = &["10000"];
+    type Params = Params;
+    const SECTIONS: &'static [SectionSpec<Params>] = &[TURN_VALUE, REACH, OPTION_FIRST, OPTION_KEEP, OPTION_POINTS];
+
+    /// The number of keeps, from the directory, checked against the limit
+    /// (the schema check then holds both option sections to it).
+    fn params(header: &Header) -> Result<Params, TableError> {
+        let n = header.section(OPTION_KEEP.name).and_then(|s| s.dims.first().copied()).unwrap_or(0);
+        if n > MAX_OPTIONS {
+            return Err(TableErrorKind::Limit { what: "tenk keeps", value: n, max: MAX_OPTIONS }.into());
+        }
+        Ok(Params { options: n })
     }
 
-    /// Wraps an opened table; an error when it is not a tenk table.
-    pub fn from_table(table: Table) -> Result<Tenk, Error> {
-        if table.header().game != GAME {
-            return Err(Error::WrongGame { found: table.header().game.clone(), expected: GAME });
+    fn header_params(_: &Params) -> Vec<(&'static str, i64)> {
+        vec![]
+    }
+
+    /// Values finite and in range, keeps that are nonempty parts of their
+    /// throw scoring a positive multiple of 50, at most
+    /// [`MAX_KEEPS_PER_THROW`] a throw.
+    fn check_contents(table: &Table, _: &Params) -> Result<(), TableError> {
+        let section = |spec: &SectionSpec<Params>| table.section_bytes(spec.index);
+        let bad = |spec: &SectionSpec<Params>, why: String| Err(TableError::section(spec.name, why));
+        check_values_in_range(TURN_VALUE.name, section(&TURN_VALUE), MAX_VALUE)?;
+        check_values_in_range(REACH.name, section(&REACH), 1.0)?;
+        let (first, keeps, points) = (section(&OPTION_FIRST), section(&OPTION_KEEP), section(&OPTION_POINTS));
+        let count = keeps.len() / 2;
+        if read_u32(first, 0) != 0 || read_u32(first, THROWS) as usize != count {
+            return bad(&OPTION_FIRST, format!("does not span the {count} keeps"));
         }
-        let index = |name| table.section_index(name).expect("schema checked on open");
-        let mut tenk = Tenk {
-            turn_value: index("turn_value"),
-            reach: index("reach"),
-            option_first: index("option_first"),
-            option_keep: index("option_keep"),
-            option_points: index("option_points"),
-            thresholds: [None; DICE],
-            table,
-        };
+        for g in 0..THROWS {
+            let (start, end) = (read_u32(first, g) as usize, read_u32(first, g + 1) as usize);
+            if start > end || end > count || end - start > MAX_KEEPS_PER_THROW {
+                return bad(&OPTION_FIRST, format!("is not increasing by at most {MAX_KEEPS_PER_THROW} at throw {g}"));
+            }
+            let throw = Dice::graded_unrank(g).expect("graded rank < 924");
+            for i in start..end {
+                let keep = Dice::graded_unrank(usize::from(read_u16(keeps, i)));
+                if !keep.is_some_and(|k| !k.is_empty() && k.is_subset_of(&throw)) {
+                    return bad(&OPTION_KEEP, format!("entry {i} is not a part of throw {throw}"));
+                }
+                let p = read_u16(points, i);
+                if p == 0 || p > MAX_POINTS || u32::from(p) % STEP != 0 {
+                    return bad(&OPTION_POINTS, format!("entry {i} holds {p}, not a multiple of 50 from 50 to 8000"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn from_checked(table: Table, _: Params) -> Tenk {
+        let mut tenk = Tenk { table, thresholds: [None; DICE] };
         for d in 1..=DICE as u8 {
             tenk.thresholds[usize::from(d) - 1] =
                 (0..SCORE_STEPS as u32).map(|i| i * STEP).find(|&s| tenk.value_at(d, s) < f64::from(s));
         }
-        Ok(tenk)
+        tenk
+    }
+
+    fn table(&self) -> &Table {
+        &self.table
+    }
+}
+
+impl Tenk {
+    #[inline(always)]
+    fn section(&self, spec: &SectionSpec<Params>) -> &[u8] {
+        self.table.section_bytes(spec.index)
     }
 
     fn value_at(&self, dice: u8, score: u32) -> f64 {
         let i = (usize::from(dice) - 1) * SCORE_STEPS + (score / STEP) as usize;
-        read_f64(self.table.section_bytes(self.turn_value), i)
+        read_f64(self.section(&TURN_VALUE), i)
     }
 
     fn reach_at(&self, dice: u8, score: u32) -> f64 {
         let i = (usize::from(dice) - 1) * OPENING_STEPS + (score / STEP) as usize;
-        read_f64(self.table.section_bytes(self.reach), i)
+        read_f64(self.section(&REACH), i)
     }
 
-    fn check(dice: u8, score: u32, phase: Phase) -> Result<(), Error> {
-        let invalid = |msg: String| Err(Error::InvalidArgument(msg));
+    fn check(dice: u8, score: u32, phase: Phase) -> Result<(), ArgumentError> {
+        let invalid = |msg: String| Err(ArgumentError::new(msg));
         if !(1..=DICE as u8).contains(&dice) {
             return invalid(format!("{dice} dice: a throw is of 1 to 6 dice"));
         }
@@ -239,7 +233,7 @@ impl Tenk {
                 "score {score} is above the table's {MAX_SCORE} (banking is best for every number of dice long before)"
             )),
             Phase::Opening if score >= ENTRY => invalid(format!(
-                "score {score} with --opening: opening scores are 0..950; at 1000 the player may bank and is on the board"
+                "score {score} while opening: opening scores are 0 to 950; at 1000 the player may bank and is on the board"
             )),
             _ => Ok(()),
         }
@@ -247,13 +241,13 @@ impl Tenk {
 
     /// Expected banked points of throwing `dice` dice at turn score `score`
     /// and playing on optimally: s + R(d, s). Banking instead is worth `score`.
-    pub fn turn_value(&self, dice: u8, score: u32) -> Result<f64, Error> {
+    pub fn turn_value(&self, dice: u8, score: u32) -> Result<f64, ArgumentError> {
         Tenk::check(dice, score, Phase::OnBoard)?;
         Ok(self.value_at(dice, score))
     }
 
     /// Whether banking beats throwing `dice` dice at `score` (R(d, s) < 0).
-    pub fn should_bank(&self, dice: u8, score: u32) -> Result<bool, Error> {
+    pub fn should_bank(&self, dice: u8, score: u32) -> Result<bool, ArgumentError> {
         Ok(self.turn_value(dice, score)? < f64::from(score))
     }
 
@@ -265,7 +259,7 @@ impl Tenk {
 
     /// The chance of reaching 1000 this turn when throwing `dice` dice at
     /// turn score `score` (0..950), not yet on the board.
-    pub fn reach(&self, dice: u8, score: u32) -> Result<f64, Error> {
+    pub fn reach(&self, dice: u8, score: u32) -> Result<f64, ArgumentError> {
         Tenk::check(dice, score, Phase::Opening)?;
         Ok(self.reach_at(dice, score))
     }
@@ -290,28 +284,28 @@ impl Tenk {
 
     /// Every keep of `throw` (the 1-6 dice just thrown) at turn score `score`
     /// (before this throw), each with its value, and the best.
-    pub fn options(&self, throw: Dice, score: u32, phase: Phase) -> Result<TenkOptions, Error> {
+    pub fn options(&self, throw: Dice, score: u32, phase: Phase) -> Result<TenkOptions, ArgumentError> {
         let n = throw.len() as u8;
         Tenk::check(n, score, phase)?;
         let g = throw.graded_rank();
-        let first = self.table.section_bytes(self.option_first);
+        let first = self.section(&OPTION_FIRST);
         let (start, end) = (read_u32(first, g) as usize, read_u32(first, g + 1) as usize);
-        let (keeps, points) =
-            (self.table.section_bytes(self.option_keep), self.table.section_bytes(self.option_points));
-        let mut list = Vec::with_capacity(end - start);
+        let (keeps, points) = (self.section(&OPTION_KEEP), self.section(&OPTION_POINTS));
+        let mut out = TenkOptions::new();
+        let mut best: Option<(usize, f64)> = None;
         for i in start..end {
             let keep = Dice::graded_unrank(usize::from(read_u16(keeps, i))).expect("checked on open");
             let p = u32::from(read_u16(points, i));
             let dice_left = dice_left(throw.len(), keep.len()) as u8;
             let (then, value) = self.after_keep(score + p, dice_left, phase);
-            list.push(TenkOption { keep, points: p, dice_left, then, value });
-        }
-        let mut best: Option<usize> = None;
-        for (i, o) in list.iter().enumerate() {
-            if best.is_none_or(|b| o.value > list[b].value) {
-                best = Some(i);
+            if best.is_none_or(|(_, v)| value > v) {
+                best = Some((i - start, value));
             }
+            out.push(TenkOption { keep, points: p, dice_left, then, value });
         }
-        Ok(TenkOptions { list, best })
+        if let Some((i, _)) = best {
+            out.set_best(i);
+        }
+        Ok(out)
     }
 }

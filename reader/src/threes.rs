@@ -13,28 +13,31 @@
 //!
 //! ```
 //! # fn main() -> Result<(), dice_tables_reader::Error> {
-//! # let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tables");
-//! # if !dir.join("threes.dtab").exists() { return Ok(()); }
 //! use dice_tables_reader::threes::{Model, Situation, Threes};
-//! let threes = Threes::open(dir.join("threes.dtab"))?;
+//! use dice_tables_reader::Tables;
+//! let tables = Tables::open_default()?;
+//! let threes = tables.get::<Threes>()?;
 //! // Record 8, nobody after: with 3-1-3-2-4 showing, keep all five (total 7).
 //! let situation = Situation { record: Some(8), model: Model::Independent, ..Situation::default() };
-//! let options = threes.options(situation, "31324".parse().unwrap())?;
-//! assert_eq!(options.best().keep, "33124");
-//! assert_eq!(options.best().chance, 1.0);
+//! let options = threes.options(situation, "31324".parse()?)?;
+//! let best = options.best().expect("a throw always has a choice");
+//! assert_eq!((best.keep.to_string(), best.chance), ("33124".to_string(), 1.0));
+//! // The lowest expected total instead: keep the 3s, throw three dice again.
+//! let options = threes.expected_options(0, "31324".parse()?)?;
+//! assert_eq!(options.best().map(|o| o.keep.to_string()), Some("33".to_string()));
 //! # Ok(()) }
 //! ```
 
-use std::path::Path;
+use std::fmt;
 
-use crate::dice::{multiset_count, Dice};
-use crate::error::Error;
-use crate::format::{DType, ExpectedSection, Header};
+use crate::dice::{multiset_count, Dice, FACES};
+use crate::error::{ArgumentError, TableError};
+use crate::format::{DType, Encoding, Header};
+use crate::game::{param_in, Game, SectionSpec};
+use crate::options::Options;
 use crate::table::Table;
 use crate::turn::{read_f64, read_u32};
 
-/// The game id in the header.
-pub const GAME: &str = "threes";
 /// Dice in a turn.
 pub const DICE: usize = 5;
 /// The highest final total: five sixes.
@@ -49,10 +52,9 @@ pub const NO_RECORD: usize = 31;
 /// the player keeps fewer dice. Part of the sequential model: later players'
 /// totals depend on it.
 pub const TIE_EPSILON: f64 = 1e-12;
-/// Faces in worth order, lowest first: a 3 is worth 0.
-pub const CLASS_FACE: [u8; 6] = [3, 1, 2, 4, 5, 6];
-/// The worth of each face in [`CLASS_FACE`] order.
-pub const CLASS_WORTH: [u8; 6] = [0, 1, 2, 4, 5, 6];
+/// The faces from lowest worth to highest: a 3 is worth 0. Kept dice are
+/// always the lowest-worth ones, and are shown in this order.
+pub const FACES_BY_WORTH: [u8; FACES] = [3, 1, 2, 4, 5, 6];
 
 /// The index of the model's choice among option values, c = 1, 2, ... in
 /// order: scanning them, a later option replaces the current choice only
@@ -147,40 +149,52 @@ impl Default for Situation {
 }
 
 /// One choice after a roll: keep the `count` lowest-worth dice.
-#[derive(Clone, Debug, PartialEq)]
-pub struct KeepOption {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Keep {
     /// How many dice are kept.
     pub count: u8,
-    /// The dice kept as digits, lowest worth first (3s first).
-    pub keep: String,
+    /// The dice kept; shown lowest worth first (3s first).
+    pub dice: Dice,
     /// Points kept after this choice.
     pub points: u8,
     /// Dice left to throw after this choice.
     pub dice_left: u8,
-    /// The chance of success after this choice (`win`), or the expected
-    /// final total (`expected`).
+}
+
+impl fmt::Display for Keep {
+    /// The kept dice as digits, lowest worth first: "33124".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for face in FACES_BY_WORTH {
+            for _ in 0..self.dice.count(face) {
+                write!(f, "{face}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A choice and its chance of success.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChanceOption {
+    /// The choice.
+    pub keep: Keep,
+    /// The chance of success after it, under optimal play.
     pub chance: f64,
 }
 
-/// Every choice of a roll, fewest dice kept first, and the best one.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Options {
-    list: Vec<KeepOption>,
-    best: usize,
+/// A choice and the lowest expected final total after it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ExpectedOption {
+    /// The choice.
+    pub keep: Keep,
+    /// The expected final total after it, playing to minimise it.
+    pub expected_total: f64,
 }
 
-impl Options {
-    /// The best choice: the model's (the highest chance, or the lowest
-    /// expected total; on a tie within [`TIE_EPSILON`], fewer dice).
-    pub fn best(&self) -> &KeepOption {
-        &self.list[self.best]
-    }
-
-    /// Every choice, keep 1, keep 2, ...
-    pub fn all(&self) -> &[KeepOption] {
-        &self.list
-    }
-}
+/// Every choice of a roll by chance of success: keep 1, keep 2, ... (at most 5).
+pub type ChanceOptions = Options<ChanceOption, DICE>;
+/// Every choice of a roll by expected total: keep 1, keep 2, ... (at most 5).
+pub type ExpectedOptions = Options<ExpectedOption, DICE>;
 
 impl Ties {
     fn index(self) -> usize {
@@ -195,124 +209,127 @@ impl Model {
 }
 
 impl std::str::FromStr for Ties {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Ties, Error> {
+    type Err = ArgumentError;
+    fn from_str(s: &str) -> Result<Ties, ArgumentError> {
         match s {
             "win" => Ok(Ties::Win),
             "lose" => Ok(Ties::Lose),
-            _ => Err(Error::InvalidArgument(format!("ties {s:?} is not one of: win, lose"))),
+            _ => Err(ArgumentError::new(format!("ties {s:?} is not one of: win, lose"))),
         }
     }
 }
 
 impl std::str::FromStr for Model {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Model, Error> {
+    type Err = ArgumentError;
+    fn from_str(s: &str) -> Result<Model, ArgumentError> {
         match s {
             "independent" => Ok(Model::Independent),
             "sequential" => Ok(Model::Sequential),
-            _ => Err(Error::InvalidArgument(format!("model {s:?} is not one of: independent, sequential"))),
+            _ => Err(ArgumentError::new(format!("model {s:?} is not one of: independent, sequential"))),
         }
     }
 }
 
-/// The sections of a threes table listing `exceptions` exceptions.
-pub fn expected_sections(exceptions: u64) -> Vec<ExpectedSection> {
-    vec![
-        ExpectedSection {
-            name: "chance",
-            dtype: DType::F32,
-            dims: vec![2, 2, AFTER as u64, RECORDS as u64, POINTS as u64, DICE as u64 + 1],
-        },
-        ExpectedSection { name: "expected", dtype: DType::F64, dims: vec![DICE as u64 + 1] },
-        ExpectedSection { name: "exception_key", dtype: DType::U32, dims: vec![exceptions] },
-        ExpectedSection { name: "exception_keep", dtype: DType::U8, dims: vec![exceptions] },
-    ]
+/// The sizes of a threes table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Decisions listed as exceptions (header parameter `exceptions`).
+    pub exceptions: u64,
 }
 
-/// The number of exceptions a threes header declares, checked.
-pub(crate) fn header_exceptions(header: &Header) -> Result<u64, Error> {
-    let n = header.param("exceptions").ok_or(Error::BadParam { name: "exceptions", why: "is missing".into() })?;
-    if !(0..=MAX_EXCEPTIONS).contains(&n) {
-        return Err(Error::BadParam { name: "exceptions", why: format!("is {n}, not 0..={MAX_EXCEPTIONS}") });
-    }
-    Ok(n as u64)
-}
-
-/// Checks every value a lookup trusts: chances in 0..=1, expected totals in
-/// 0..=30, exceptions sorted, each naming a roll and a keep that exist.
-pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
-    let section = |name: &str| table.section(name).expect("schema checked on open").1;
-    let bad = |name: &str, why: String| Err(Error::BadSection { name: name.into(), why });
-    let chances = section("chance");
-    if let Some(i) = (0..CHANCES).find(|&i| !(0.0..=1.0).contains(&decode_chance(read_u32(chances, i)))) {
-        return bad("chance", format!("holds a chance outside 0..=1 at {i}"));
-    }
-    let expected = section("expected");
-    if let Some(i) = (0..=DICE).find(|&i| !(0.0..=MAX_TOTAL as f64).contains(&read_f64(expected, i))) {
-        return bad("expected", format!("holds a total outside 0..=30 at {i}"));
-    }
-    let (keys, keeps) = (section("exception_key"), section("exception_keep"));
-    let mut previous = None;
-    for (i, &keep) in keeps.iter().enumerate() {
-        let key = read_u32(keys, i);
-        let (state, roll) = (key as usize / ROLL_STRIDE, key as usize % ROLL_STRIDE);
-        let dice = state % (DICE + 1);
-        if previous.is_some_and(|p| p >= key) {
-            return bad("exception_key", format!("is not strictly increasing at {i}"));
-        }
-        if state >= CHANCES || roll >= multiset_count(dice) || !(1..=dice).contains(&usize::from(keep)) {
-            return bad("exception_keep", format!("entry {i} names no roll or keep of its state"));
-        }
-        previous = Some(key);
-    }
-    Ok(())
-}
+/// The chance of success (encoded, see [`decode_chance`]): per (ties,
+/// model, players after, record, points, dice left).
+pub const CHANCE: SectionSpec<Params> = SectionSpec::new(0, "chance", DType::F32, Encoding::Zstd, |_| {
+    vec![2, 2, AFTER as u64, RECORDS as u64, POINTS as u64, DICE as u64 + 1]
+});
+/// The lowest expected total still to come: per dice left.
+pub const EXPECTED: SectionSpec<Params> =
+    SectionSpec::new(1, "expected", DType::F64, Encoding::Raw, |_| vec![DICE as u64 + 1]);
+/// Decisions the stored chances would get wrong, ascending: state x 252 + roll rank.
+pub const EXCEPTION_KEY: SectionSpec<Params> =
+    SectionSpec::new(2, "exception_key", DType::U32, Encoding::Zstd, |p| vec![p.exceptions]);
+/// How many dice the exact policy keeps in each exception.
+pub const EXCEPTION_KEEP: SectionSpec<Params> =
+    SectionSpec::new(3, "exception_keep", DType::U8, Encoding::Zstd, |p| vec![p.exceptions]);
 
 /// A verified threes table.
+#[derive(Debug)]
 pub struct Threes {
     table: Table,
-    chance: usize,
-    expected: usize,
-    exception_key: usize,
-    exception_keep: usize,
+}
+
+impl Game for Threes {
+    const ID: &'static str = "threes";
+    type Params = Params;
+    const SECTIONS: &'static [SectionSpec<Params>] = &[CHANCE, EXPECTED, EXCEPTION_KEY, EXCEPTION_KEEP];
+
+    fn params(header: &Header) -> Result<Params, TableError> {
+        Ok(Params { exceptions: param_in(header, "exceptions", 0..=MAX_EXCEPTIONS)? as u64 })
+    }
+
+    fn header_params(params: &Params) -> Vec<(&'static str, i64)> {
+        vec![("exceptions", params.exceptions as i64)]
+    }
+
+    /// Chances in 0 to 1, expected totals in 0 to 30, exceptions sorted,
+    /// each naming a roll and a keep that exist.
+    fn check_contents(table: &Table, _: &Params) -> Result<(), TableError> {
+        let section = |spec: &SectionSpec<Params>| table.section_bytes(spec.index);
+        let bad = |spec: &SectionSpec<Params>, why: String| Err(TableError::section(spec.name, why));
+        let chances = section(&CHANCE);
+        if let Some(i) = (0..CHANCES).find(|&i| !(0.0..=1.0).contains(&decode_chance(read_u32(chances, i)))) {
+            return bad(&CHANCE, format!("holds a chance outside 0 to 1 at {i}"));
+        }
+        let expected = section(&EXPECTED);
+        if let Some(i) = (0..=DICE).find(|&i| !(0.0..=MAX_TOTAL as f64).contains(&read_f64(expected, i))) {
+            return bad(&EXPECTED, format!("holds a total outside 0 to 30 at {i}"));
+        }
+        let (keys, keeps) = (section(&EXCEPTION_KEY), section(&EXCEPTION_KEEP));
+        let mut previous = None;
+        for (i, &keep) in keeps.iter().enumerate() {
+            let key = read_u32(keys, i);
+            let (state, roll) = (key as usize / ROLL_STRIDE, key as usize % ROLL_STRIDE);
+            let dice = state % (DICE + 1);
+            if previous.is_some_and(|p| p >= key) {
+                return bad(&EXCEPTION_KEY, format!("is not strictly increasing at {i}"));
+            }
+            if state >= CHANCES || roll >= multiset_count(dice) || !(1..=dice).contains(&usize::from(keep)) {
+                return bad(&EXCEPTION_KEEP, format!("entry {i} names no roll or keep of its state"));
+            }
+            previous = Some(key);
+        }
+        Ok(())
+    }
+
+    fn from_checked(table: Table, _: Params) -> Threes {
+        Threes { table }
+    }
+
+    fn table(&self) -> &Table {
+        &self.table
+    }
 }
 
 impl Threes {
-    /// Opens and verifies `threes.dtab` (or any path holding a threes table).
-    pub fn open(path: impl AsRef<Path>) -> Result<Threes, Error> {
-        Threes::from_table(Table::open(path)?)
-    }
-
-    /// Wraps an opened table; an error when it is not a threes table.
-    pub fn from_table(table: Table) -> Result<Threes, Error> {
-        if table.header().game != GAME {
-            return Err(Error::WrongGame { found: table.header().game.clone(), expected: GAME });
-        }
-        let index = |name| table.section_index(name).expect("schema checked on open");
-        Ok(Threes {
-            chance: index("chance"),
-            expected: index("expected"),
-            exception_key: index("exception_key"),
-            exception_keep: index("exception_keep"),
-            table,
-        })
+    #[inline(always)]
+    fn section(&self, spec: &SectionSpec<Params>) -> &[u8] {
+        self.table.section_bytes(spec.index)
     }
 
     /// The index of a state in the `chance` section, its arguments checked.
-    fn state(&self, s: Situation, dice_left: u8) -> Result<usize, Error> {
-        let invalid = |what: String| Err(Error::InvalidArgument(what));
+    fn state(&self, s: Situation, dice_left: u8) -> Result<usize, ArgumentError> {
+        let invalid = |what: String| Err(ArgumentError::new(what));
         if usize::from(s.points) > MAX_TOTAL {
-            return invalid(format!("points {} is out of range: points kept so far are 0..=30", s.points));
+            return invalid(format!("points {} is out of range: points kept so far are 0 to 30", s.points));
         }
         if usize::from(s.after) >= AFTER {
-            return invalid(format!("players after {} is out of range: the table has 0..=15", s.after));
+            return invalid(format!("players after {} is out of range: the table has 0 to 15", s.after));
         }
-        if s.record.is_some_and(|r| usize::from(r) > MAX_TOTAL) {
-            return invalid(format!("record {} is out of range: a record is a total 0..=30", s.record.unwrap_or(0)));
+        if let Some(r) = s.record.filter(|&r| usize::from(r) > MAX_TOTAL) {
+            return invalid(format!("record {r} is out of range: a record is a total 0 to 30"));
         }
         if usize::from(dice_left) > DICE {
-            return invalid(format!("{dice_left} dice left is out of range: 0..=5"));
+            return invalid(format!("{dice_left} dice left is out of range: 0 to 5"));
         }
         let record = s.record.map_or(NO_RECORD, usize::from);
         let layer = (s.ties.index() * 2 + s.model.index()) * AFTER + usize::from(s.after);
@@ -322,15 +339,15 @@ impl Threes {
     /// The chance of success with `dice_left` dice still to throw (0: the
     /// turn is over with `s.points`, and this is the chance that total
     /// survives the players after).
-    pub fn chance(&self, s: Situation, dice_left: u8) -> Result<f64, Error> {
+    pub fn chance(&self, s: Situation, dice_left: u8) -> Result<f64, ArgumentError> {
         let i = self.state(s, dice_left)?;
-        Ok(decode_chance(read_u32(self.table.section_bytes(self.chance), i)))
+        Ok(decode_chance(read_u32(self.section(&CHANCE), i)))
     }
 
     /// The chance of a state that may lie past 30 points: past 30 the total
     /// loses to any record and to any later player, and only the first of
     /// one player (no record, nobody after) is sure to succeed.
-    fn chance_or_beyond(&self, s: Situation, dice_left: u8) -> Result<f64, Error> {
+    fn chance_or_beyond(&self, s: Situation, dice_left: u8) -> Result<f64, ArgumentError> {
         if usize::from(s.points) > MAX_TOTAL {
             return Ok(if s.record.is_none() && s.after == 0 { 1.0 } else { 0.0 });
         }
@@ -338,61 +355,68 @@ impl Threes {
     }
 
     /// The lowest expected final total from `points` with `dice_left` dice to throw.
-    pub fn expected(&self, points: u8, dice_left: u8) -> Result<f64, Error> {
+    pub fn expected(&self, points: u8, dice_left: u8) -> Result<f64, ArgumentError> {
         let s = Situation { points, ..Situation::default() };
         self.state(s, dice_left)?;
-        Ok(f64::from(points) + read_f64(self.table.section_bytes(self.expected), usize::from(dice_left)))
+        Ok(f64::from(points) + read_f64(self.section(&EXPECTED), usize::from(dice_left)))
     }
 
-    /// Every choice for `roll` (the 1-5 dice just thrown) and the best, by
-    /// chance of success.
-    pub fn options(&self, s: Situation, roll: Dice) -> Result<Options, Error> {
+    /// Every choice for `roll` (the 1-5 dice just thrown) with its chance of
+    /// success, keep 1 first, and the best.
+    pub fn options(&self, s: Situation, roll: Dice) -> Result<ChanceOptions, ArgumentError> {
         let n = check_throw(roll)?;
         let state = self.state(s, n as u8)?;
-        let mut list = keep_options(s.points, roll);
-        for o in &mut list {
-            o.chance = self.chance_or_beyond(Situation { points: o.points, ..s }, o.dice_left)?;
+        let mut out = ChanceOptions::new();
+        for keep in keeps(s.points, roll) {
+            let chance = self.chance_or_beyond(Situation { points: keep.points, ..s }, keep.dice_left)?;
+            out.push(ChanceOption { keep, chance });
         }
-        let mut best = best_choice(list.iter().map(|o| o.chance));
+        let mut best = best_choice(out.iter().map(|o| o.chance));
         // Where the chances as stored would choose otherwise than the exact
         // policy, the table lists the exact choice.
-        let key = (state * ROLL_STRIDE + roll.rank()) as u32;
-        let keys = self.table.section_bytes(self.exception_key);
+        if let Some(count) = self.exception(state * ROLL_STRIDE + roll.rank()) {
+            best = usize::from(count).clamp(1, n) - 1;
+        }
+        out.set_best(best);
+        Ok(out)
+    }
+
+    /// The exact policy's keep count for an exception key, if listed.
+    fn exception(&self, key: usize) -> Option<u8> {
+        let keys = self.section(&EXCEPTION_KEY);
         let count = keys.len() / 4;
         let (mut lo, mut hi) = (0, count);
         while lo < hi {
             let mid = (lo + hi) / 2;
-            if read_u32(keys, mid) < key {
+            if (read_u32(keys, mid) as usize) < key {
                 lo = mid + 1;
             } else {
                 hi = mid;
             }
         }
-        if lo < count && read_u32(keys, lo) == key {
-            best = usize::from(self.table.section_bytes(self.exception_keep)[lo]).min(n).max(1) - 1;
-        }
-        Ok(Options { list, best })
+        (lo < count && read_u32(keys, lo) as usize == key).then(|| self.section(&EXCEPTION_KEEP)[lo])
     }
 
-    /// Every choice for `roll` and the best, by expected final total (here
-    /// `KeepOption::chance` holds the expected total).
-    pub fn expected_options(&self, points: u8, roll: Dice) -> Result<Options, Error> {
+    /// Every choice for `roll` with the lowest expected final total after
+    /// it, keep 1 first, and the best.
+    pub fn expected_options(&self, points: u8, roll: Dice) -> Result<ExpectedOptions, ArgumentError> {
         let n = check_throw(roll)?;
         self.expected(points, n as u8)?;
-        let mut list = keep_options(points, roll);
-        let expected = self.table.section_bytes(self.expected);
-        for o in &mut list {
-            o.chance = f64::from(o.points) + read_f64(expected, usize::from(o.dice_left));
+        let expected = self.section(&EXPECTED);
+        let mut out = ExpectedOptions::new();
+        for keep in keeps(points, roll) {
+            let expected_total = f64::from(keep.points) + read_f64(expected, usize::from(keep.dice_left));
+            out.push(ExpectedOption { keep, expected_total });
         }
-        let best = best_choice(list.iter().map(|o| -o.chance));
-        Ok(Options { list, best })
+        out.set_best(best_choice(out.iter().map(|o| -o.expected_total)));
+        Ok(out)
     }
 }
 
 /// Checks a throw: 1 to 5 dice. Returns how many.
-fn check_throw(roll: Dice) -> Result<usize, Error> {
+fn check_throw(roll: Dice) -> Result<usize, ArgumentError> {
     if !(1..=DICE).contains(&roll.len()) {
-        return Err(Error::InvalidArgument(format!(
+        return Err(ArgumentError::new(format!(
             "{} dice given: threes throws 1 to 5 dice, digits 1-6 like 31324",
             roll.len()
         )));
@@ -400,17 +424,18 @@ fn check_throw(roll: Dice) -> Result<usize, Error> {
     Ok(roll.len())
 }
 
-/// The choices of a roll, keep 1..=n lowest-worth dice, chances not filled in.
-fn keep_options(points: u8, roll: Dice) -> Vec<KeepOption> {
-    let mut faces: Vec<u8> = roll.faces().collect();
-    faces.sort_by_key(|&f| (worth(f), f));
-    (1..=faces.len())
-        .map(|c| KeepOption {
-            count: c as u8,
-            keep: faces[..c].iter().map(|f| char::from(b'0' + f)).collect(),
-            points: points + faces[..c].iter().map(|&f| worth(f)).sum::<u8>(),
-            dice_left: (faces.len() - c) as u8,
-            chance: 0.0,
-        })
-        .collect()
+/// The choices of a roll from `points` kept before it: keep 1..=n of its
+/// lowest-worth dice.
+fn keeps(points: u8, roll: Dice) -> impl Iterator<Item = Keep> {
+    let faces = FACES_BY_WORTH.into_iter().flat_map(move |f| std::iter::repeat_n(f, usize::from(roll.count(f))));
+    let none = Keep { count: 0, dice: Dice::EMPTY, points, dice_left: roll.len() as u8 };
+    faces.enumerate().scan(none, |keep, (i, face)| {
+        *keep = Keep {
+            count: i as u8 + 1,
+            dice: keep.dice.with(face).expect("at most five dice"),
+            points: keep.points + worth(face),
+            dice_left: keep.dice_left - 1,
+        };
+        Some(*keep)
+    })
 }

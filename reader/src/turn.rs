@@ -3,9 +3,7 @@
 //! keep is one the roll can make.
 
 use crate::dice::Dice;
-use crate::error::Error;
-use crate::format::Header;
-use crate::table::Table;
+use crate::error::{ArgumentError, TableError};
 
 /// Dice in a roll.
 pub const DICE: usize = 5;
@@ -19,9 +17,9 @@ pub const KEEP_ALL: u8 = 254;
 pub const NO_ACTION: u8 = 255;
 
 /// Checks that `dice` is a roll of exactly five dice.
-pub(crate) fn check_roll(dice: Dice, game: &str) -> Result<(), Error> {
+pub(crate) fn check_roll(dice: Dice, game: &str) -> Result<(), ArgumentError> {
     if dice.len() != DICE {
-        return Err(Error::InvalidArgument(format!(
+        return Err(ArgumentError::new(format!(
             "{} dice given: {game} needs exactly five digits 1-6, like 12456",
             dice.len()
         )));
@@ -30,11 +28,11 @@ pub(crate) fn check_roll(dice: Dice, game: &str) -> Result<(), Error> {
 }
 
 /// Checks a state: five dice, and no more rerolls than the table was solved for.
-pub(crate) fn check_state(dice: Dice, rerolls: u8, table_rerolls: u8, game: &str) -> Result<(), Error> {
+pub(crate) fn check_state(dice: Dice, rerolls: u8, table_rerolls: u8, game: &str) -> Result<(), ArgumentError> {
     check_roll(dice, game)?;
     if rerolls > table_rerolls {
-        return Err(Error::InvalidArgument(format!(
-            "rerolls {rerolls} is out of range: this table allows 0..={table_rerolls}"
+        return Err(ArgumentError::new(format!(
+            "rerolls {rerolls} is out of range: this {game} table allows 0 to {table_rerolls}"
         )));
     }
     Ok(())
@@ -42,16 +40,15 @@ pub(crate) fn check_state(dice: Dice, rerolls: u8, table_rerolls: u8, game: &str
 
 /// Checks every value of an f64 section lies in `0..=max` (so none is NaN):
 /// lookups add these and print them as JSON numbers.
-pub(crate) fn check_values_in_range(section: &str, bytes: &[u8], max: f64) -> Result<(), Error> {
+pub(crate) fn check_values_in_range(section: &str, bytes: &[u8], max: f64) -> Result<(), TableError> {
     match (0..bytes.len() / 8).map(|i| (i, read_f64(bytes, i))).find(|&(_, v)| !(0.0..=max).contains(&v)) {
-        Some((i, v)) => {
-            Err(Error::BadSection { name: section.into(), why: format!("holds {v} at {i}, outside 0..={max}") })
-        }
+        Some((i, v)) => Err(TableError::section(section, format!("holds {v} at {i}, outside 0 to {max}"))),
         None => Ok(()),
     }
 }
 
 /// For each roll, the set of partial keeps (graded ranks) it can make.
+#[derive(Debug)]
 pub(crate) struct LegalKeeps(Vec<[u64; 4]>);
 
 impl LegalKeeps {
@@ -76,27 +73,9 @@ impl LegalKeeps {
     }
 }
 
-/// Checks that an opened table holds `game`, and returns its `rerolls`.
-pub(crate) fn game_rerolls(table: &Table, game: &'static str, max: i64) -> Result<u8, Error> {
-    if table.header().game != game {
-        return Err(Error::WrongGame { found: table.header().game.clone(), expected: game });
-    }
-    rerolls_param(table.header(), max)
-}
-
-/// The `rerolls` rules parameter, checked to be 0..=max.
-pub(crate) fn rerolls_param(header: &Header, max: i64) -> Result<u8, Error> {
-    let r = header.param("rerolls").ok_or(Error::BadParam { name: "rerolls", why: "is missing".into() })?;
-    if !(0..=max).contains(&r) {
-        return Err(Error::BadParam { name: "rerolls", why: format!("is {r}, not 0..={max}") });
-    }
-    Ok(r as u8)
-}
-
 /// The dice of each partial keep, by graded rank: a stored keep code to dice in O(1).
-pub(crate) fn partial_keep_dice() -> [Dice; PARTIAL_KEEPS] {
-    std::array::from_fn(|g| Dice::graded_unrank(g).expect("graded rank < 210"))
-}
+pub(crate) static PARTIAL_KEEP_DICE: std::sync::LazyLock<[Dice; PARTIAL_KEEPS]> =
+    std::sync::LazyLock::new(|| std::array::from_fn(|g| Dice::graded_unrank(g).expect("graded rank < 210")));
 
 /// Element `i` of a little-endian u16 section.
 pub(crate) fn read_u16(bytes: &[u8], i: usize) -> u16 {

@@ -8,37 +8,35 @@
 //!
 //! ```
 //! # fn main() -> Result<(), dice_tables_reader::Error> {
-//! # let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tables");
-//! # if !dir.join("yazy.dtab").exists() { return Ok(()); }
 //! use dice_tables_reader::yazy::{Action, Mask, Yazy};
-//! let yazy = Yazy::open(dir.join("yazy.dtab"))?;
+//! use dice_tables_reader::{Game, Tables};
+//! let yazy = Yazy::open(Tables::default_dir().join("yazy.dtab"))?;
 //! let start = yazy.turn_start_value(Mask::ALL);
 //! assert!((start - 165.7573187).abs() < 1e-6);
 //!
 //! // First roll of the game: 1-2-4-5-6 with two rerolls to come.
-//! let roll = "12456".parse().unwrap();
+//! let roll = "12456".parse()?;
 //! let best = yazy.best_action(Mask::ALL, roll, 2)?;
-//! assert_eq!(best, Some(Action::Keep("245".parse().unwrap())));
+//! assert_eq!(best, Some(Action::Keep("245".parse()?)));
 //! let ev = yazy.value(Mask::ALL, roll, 2)?;
 //! assert!((ev - 163.6207).abs() < 1e-4);
+//! // Every keep of that roll, best first.
+//! let options = yazy.options(Mask::ALL, roll, 2)?;
+//! assert_eq!((options.len(), options.best().map(|o| o.action)), (32, best));
 //! # Ok(()) }
 //! ```
 
 use std::fmt;
-use std::path::Path;
 use std::str::FromStr;
 
 use crate::dice::Dice;
-use crate::error::Error;
-use crate::format::{DType, ExpectedSection, Header};
+use crate::error::{ArgumentError, TableError};
+use crate::format::{DType, Encoding, Header};
+use crate::game::{param_in, Game, SectionSpec};
+use crate::options::Options;
 use crate::table::Table;
-use crate::turn::{
-    check_state, check_values_in_range, game_rerolls, partial_keep_dice, read_f64, rerolls_param, LegalKeeps,
-};
+use crate::turn::{check_state, check_values_in_range, read_f64, LegalKeeps, PARTIAL_KEEP_DICE};
 pub use crate::turn::{DICE, KEEP_ALL, NO_ACTION, PARTIAL_KEEPS, ROLLS};
-
-/// The game id in the header.
-pub const GAME: &str = "yazy";
 /// Categories, in mask-bit order.
 pub const CATEGORIES: [&str; 11] =
     ["ones", "twos", "threes", "fours", "fives", "sixes", "three-kind", "four-kind", "full-house", "straight", "yazy"];
@@ -82,11 +80,11 @@ impl fmt::Display for Category {
 }
 
 impl FromStr for Category {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Category, Error> {
+    type Err = ArgumentError;
+    fn from_str(s: &str) -> Result<Category, ArgumentError> {
         let s = s.trim();
         CATEGORIES.iter().position(|&c| c == s).map(|i| Category(i as u8)).ok_or_else(|| {
-            Error::InvalidArgument(format!("unknown category {s:?}: categories are {}", CATEGORIES.join(", ")))
+            ArgumentError::new(format!("unknown category {s:?}: categories are {}", CATEGORIES.join(", ")))
         })
     }
 }
@@ -102,12 +100,12 @@ impl Mask {
     pub const NONE: Mask = Mask(0);
 
     /// The mask with these bits; an error above 2047.
-    pub fn new(bits: u32) -> Result<Mask, Error> {
+    pub fn new(bits: u32) -> Result<Mask, ArgumentError> {
         if (bits as usize) < MASKS {
             Ok(Mask(bits as u16))
         } else {
-            Err(Error::InvalidArgument(format!(
-                "mask {bits} is out of range: a mask is 0..2047 (bit i set when category i is open) or a comma list of categories"
+            Err(ArgumentError::new(format!(
+                "mask {bits} is out of range: a mask is 0 to 2047 (bit i set when category i is open) or a comma list of categories"
             )))
         }
     }
@@ -146,10 +144,10 @@ impl fmt::Display for Mask {
 }
 
 impl FromStr for Mask {
-    type Err = Error;
+    type Err = ArgumentError;
     /// A number (decimal, `0x..`, `0b..`) or a comma list of category names
     /// (`all` and `none` also work).
-    fn from_str(s: &str) -> Result<Mask, Error> {
+    fn from_str(s: &str) -> Result<Mask, ArgumentError> {
         let s = s.trim();
         let number = if let Some(hex) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
             Some(u32::from_str_radix(hex, 16))
@@ -162,11 +160,11 @@ impl FromStr for Mask {
         };
         match number {
             Some(Ok(bits)) => Mask::new(bits),
-            Some(Err(_)) if s.starts_with('-') => Err(Error::InvalidArgument(format!(
-                "mask {s:?} is out of range: a mask is 0..2047 (bit i set when category i is open) or a comma list of categories"
+            Some(Err(_)) if s.starts_with('-') => Err(ArgumentError::new(format!(
+                "mask {s:?} is out of range: a mask is 0 to 2047 (bit i set when category i is open) or a comma list of categories"
             ))),
-            Some(Err(_)) => Err(Error::InvalidArgument(format!(
-                "mask {s:?} is not a number 0..2047 (decimal, 0x.. or 0b..) or a comma list of categories"
+            Some(Err(_)) => Err(ArgumentError::new(format!(
+                "mask {s:?} is not a number 0 to 2047 (decimal, 0x.. or 0b..) or a comma list of categories"
             ))),
             None if s == "all" => Ok(Mask::ALL),
             None if s == "none" => Ok(Mask::NONE),
@@ -195,110 +193,102 @@ pub struct Choice {
     pub points: u8,
 }
 
-/// Every legal action in a state, best first, in a fixed-size buffer.
-#[derive(Clone, Debug)]
-pub struct Choices {
-    items: [Option<Choice>; 32],
-    len: usize,
+/// Every legal action in a state, the optimal first, then from best to
+/// worst: at most 32 keeps (the sub-multisets of five dice) or 11 categories.
+pub type Choices = Options<Choice, 32>;
+
+/// The rules a yazy table was solved for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Rerolls per turn (header parameter `rerolls`, 0 to [`MAX_REROLLS`]).
+    pub rerolls: u8,
 }
 
-impl Choices {
-    /// The actions, best first.
-    pub fn as_slice(&self) -> impl ExactSizeIterator<Item = &Choice> {
-        self.items[..self.len].iter().map(|c| c.as_ref().expect("filled up to len"))
-    }
-    /// How many actions there are.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-    /// True when there is none (no category open).
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-}
-
-/// The sections of a yazy table with `rerolls` rerolls.
-pub fn expected_sections(rerolls: u64) -> Vec<ExpectedSection> {
-    let (masks, rolls) = (MASKS as u64, ROLLS as u64);
-    vec![
-        ExpectedSection { name: "turn_start", dtype: DType::F64, dims: vec![masks] },
-        ExpectedSection { name: "category_points", dtype: DType::U8, dims: vec![rolls, CATEGORIES.len() as u64] },
-        ExpectedSection { name: "best_category", dtype: DType::U8, dims: vec![masks, rolls] },
-        ExpectedSection { name: "best_keep", dtype: DType::U8, dims: vec![rerolls, masks, rolls] },
-        ExpectedSection { name: "keep_value", dtype: DType::U8, dims: vec![rerolls, 4, PARTIAL_KEEPS as u64, masks] },
-    ]
-}
-
-/// The number of rerolls in a yazy header, checked.
-pub(crate) fn header_rerolls(header: &Header) -> Result<u8, Error> {
-    rerolls_param(header, MAX_REROLLS)
-}
+/// Expected score still to come at each turn start, exact: per mask.
+pub const TURN_START: SectionSpec<Rules> =
+    SectionSpec::new(0, "turn_start", DType::F64, Encoding::Raw, |_| vec![MASKS as u64]);
+/// Points of each roll in each category: per (roll, category).
+pub const CATEGORY_POINTS: SectionSpec<Rules> =
+    SectionSpec::new(1, "category_points", DType::U8, Encoding::Raw, |_| vec![ROLLS as u64, CATEGORIES.len() as u64]);
+/// The best category with no rerolls left (or [`NO_ACTION`]): per (mask, roll).
+pub const BEST_CATEGORY: SectionSpec<Rules> =
+    SectionSpec::new(2, "best_category", DType::U8, Encoding::Zstd, |_| vec![MASKS as u64, ROLLS as u64]);
+/// The best keep's graded rank, [`KEEP_ALL`] or [`NO_ACTION`]: per (rerolls
+/// left - 1, mask, roll).
+pub const BEST_KEEP: SectionSpec<Rules> = SectionSpec::new(3, "best_keep", DType::U8, Encoding::Zstd, |r| {
+    vec![u64::from(r.rerolls), MASKS as u64, ROLLS as u64]
+});
+/// Byte planes of each partial keep's value times [`KEEP_VALUE_SCALE`]: per
+/// (rerolls left - 1, byte, keep, mask).
+pub const KEEP_VALUE: SectionSpec<Rules> = SectionSpec::new(4, "keep_value", DType::U8, Encoding::Zstd, |r| {
+    vec![u64::from(r.rerolls), 4, PARTIAL_KEEPS as u64, MASKS as u64]
+});
 
 /// A verified yazy table.
+#[derive(Debug)]
 pub struct Yazy {
     table: Table,
-    /// The dice of each partial keep, by graded rank.
-    partial_keeps: [Dice; PARTIAL_KEEPS],
-    rerolls: u8,
-    turn_start: usize,
-    category_points: usize,
-    best_category: usize,
-    best_keep: usize,
-    keep_value: usize,
+    rules: Rules,
+}
+
+impl Game for Yazy {
+    const ID: &'static str = "yazy";
+    type Params = Rules;
+    const SECTIONS: &'static [SectionSpec<Rules>] =
+        &[TURN_START, CATEGORY_POINTS, BEST_CATEGORY, BEST_KEEP, KEEP_VALUE];
+
+    fn params(header: &Header) -> Result<Rules, TableError> {
+        Ok(Rules { rerolls: param_in(header, "rerolls", 0..=MAX_REROLLS)? as u8 })
+    }
+
+    fn header_params(rules: &Rules) -> Vec<(&'static str, i64)> {
+        vec![("rerolls", i64::from(rules.rerolls))]
+    }
+
+    fn check_contents(table: &Table, _: &Rules) -> Result<(), TableError> {
+        check_contents(table)
+    }
+
+    fn from_checked(table: Table, rules: Rules) -> Yazy {
+        Yazy { table, rules }
+    }
+
+    fn table(&self) -> &Table {
+        &self.table
+    }
 }
 
 impl Yazy {
-    /// Opens and verifies `yazy.dtab` (or any path holding a yazy table).
-    pub fn open(path: impl AsRef<Path>) -> Result<Yazy, Error> {
-        Yazy::from_table(Table::open(path)?)
-    }
-
-    /// Wraps an opened table; an error when it is not a yazy table.
-    pub fn from_table(table: Table) -> Result<Yazy, Error> {
-        let rerolls = game_rerolls(&table, GAME, MAX_REROLLS)?;
-        let index = |name| table.section_index(name).expect("schema checked on open");
-        Ok(Yazy {
-            partial_keeps: partial_keep_dice(),
-            rerolls,
-            turn_start: index("turn_start"),
-            category_points: index("category_points"),
-            best_category: index("best_category"),
-            best_keep: index("best_keep"),
-            keep_value: index("keep_value"),
-            table,
-        })
-    }
-
-    /// The underlying table.
-    pub fn table(&self) -> &Table {
-        &self.table
+    #[inline(always)]
+    fn section(&self, spec: &SectionSpec<Rules>) -> &[u8] {
+        self.table.section_bytes(spec.index)
     }
 
     /// The number of rerolls per turn the table was solved for.
     pub fn rerolls(&self) -> u8 {
-        self.rerolls
+        self.rules.rerolls
     }
 
     /// Expected score still to come at the start of a turn, before the roll
     /// (exact to f64 precision).
     pub fn turn_start_value(&self, mask: Mask) -> f64 {
-        read_f64(self.table.section_bytes(self.turn_start), usize::from(mask.0))
+        read_f64(self.section(&TURN_START), usize::from(mask.0))
     }
 
     /// The points `dice` scores in category `c` now.
     pub fn points(&self, dice: Dice, c: Category) -> u8 {
-        self.table.section_bytes(self.category_points)[dice.rank() * CATEGORIES.len() + usize::from(c.0)]
+        self.section(&CATEGORY_POINTS)[dice.rank() * CATEGORIES.len() + usize::from(c.0)]
     }
 
-    fn check_state(&self, dice: Dice, rerolls: u8) -> Result<(), Error> {
-        check_state(dice, rerolls, self.rerolls, GAME)
+    fn check_state(&self, dice: Dice, rerolls: u8) -> Result<(), ArgumentError> {
+        check_state(dice, rerolls, self.rules.rerolls, Self::ID)
     }
 
     /// Expected score still to come with `dice` showing and `rerolls` left,
     /// under optimal play. With no rerolls left it is exact (from the
     /// turn-start values); with rerolls left it is the stored value of the
     /// best keep, within 1e-5 of the exact value (see [`KEEP_VALUE_SCALE`]).
-    pub fn value(&self, mask: Mask, dice: Dice, rerolls: u8) -> Result<f64, Error> {
+    pub fn value(&self, mask: Mask, dice: Dice, rerolls: u8) -> Result<f64, ArgumentError> {
         self.check_state(dice, rerolls)?;
         Ok(self.value_unchecked(mask, dice.rank(), rerolls))
     }
@@ -312,7 +302,7 @@ impl Yazy {
                 keep => return self.keep_value(mask, usize::from(keep), rerolls),
             }
         }
-        match self.table.section_bytes(self.best_category)[usize::from(mask.0) * ROLLS + roll] {
+        match self.section(&BEST_CATEGORY)[usize::from(mask.0) * ROLLS + roll] {
             NO_ACTION => 0.0,
             c => self.score_value(mask, roll, Category(c)),
         }
@@ -320,13 +310,13 @@ impl Yazy {
 
     fn stored_keep(&self, mask: Mask, roll: usize, rerolls: u8) -> u8 {
         let i = (usize::from(rerolls - 1) * MASKS + usize::from(mask.0)) * ROLLS + roll;
-        self.table.section_bytes(self.best_keep)[i]
+        self.section(&BEST_KEEP)[i]
     }
 
     /// Expected score still to come after keeping partial keep `keep` with `rerolls` left before the reroll.
     fn keep_value(&self, mask: Mask, keep: usize, rerolls: u8) -> f64 {
         const PLANE: usize = PARTIAL_KEEPS * MASKS;
-        let planes = &self.table.section_bytes(self.keep_value)[usize::from(rerolls - 1) * 4 * PLANE..][..4 * PLANE];
+        let planes = &self.section(&KEEP_VALUE)[usize::from(rerolls - 1) * 4 * PLANE..][..4 * PLANE];
         let i = keep * MASKS + usize::from(mask.0);
         let bytes = [planes[i], planes[PLANE + i], planes[2 * PLANE + i], planes[3 * PLANE + i]];
         f64::from(u32::from_le_bytes(bytes)) / KEEP_VALUE_SCALE
@@ -335,23 +325,23 @@ impl Yazy {
     /// Points now plus the turn-start value of the mask left: the same f64
     /// sum the generator maximised, so it is exact.
     fn score_value(&self, mask: Mask, roll: usize, c: Category) -> f64 {
-        let points = self.table.section_bytes(self.category_points)[roll * CATEGORIES.len() + usize::from(c.0)];
+        let points = self.section(&CATEGORY_POINTS)[roll * CATEGORIES.len() + usize::from(c.0)];
         f64::from(points) + self.turn_start_value(mask.without(c))
     }
 
     /// The optimal action: a keep while rerolls are left, a category when
     /// none are; `None` when no category is open.
-    pub fn best_action(&self, mask: Mask, dice: Dice, rerolls: u8) -> Result<Option<Action>, Error> {
+    pub fn best_action(&self, mask: Mask, dice: Dice, rerolls: u8) -> Result<Option<Action>, ArgumentError> {
         self.check_state(dice, rerolls)?;
         let roll = dice.rank();
         if rerolls > 0 {
             return Ok(match self.stored_keep(mask, roll, rerolls) {
                 KEEP_ALL => Some(Action::Keep(dice)),
                 NO_ACTION => None,
-                keep => self.partial_keeps.get(usize::from(keep)).copied().map(Action::Keep),
+                keep => PARTIAL_KEEP_DICE.get(usize::from(keep)).copied().map(Action::Keep),
             });
         }
-        Ok(match self.table.section_bytes(self.best_category)[usize::from(mask.0) * ROLLS + roll] {
+        Ok(match self.section(&BEST_CATEGORY)[usize::from(mask.0) * ROLLS + roll] {
             NO_ACTION => None,
             c => Category::new(c).map(Action::Score),
         })
@@ -359,14 +349,11 @@ impl Yazy {
 
     /// Every legal action with its expected score still to come, the stored
     /// optimal action first, then the rest from best to worst.
-    pub fn choices(&self, mask: Mask, dice: Dice, rerolls: u8) -> Result<Choices, Error> {
+    pub fn options(&self, mask: Mask, dice: Dice, rerolls: u8) -> Result<Choices, ArgumentError> {
         let best = self.best_action(mask, dice, rerolls)?;
-        let mut out = Choices { items: [None; 32], len: 0 };
+        let mut out = Choices::new();
         let roll = dice.rank();
-        let mut push = |choice: Choice| {
-            out.items[out.len] = Some(choice);
-            out.len += 1;
-        };
+        let mut push = |choice: Choice| out.push(choice);
         if mask == Mask::NONE {
             // The game is over: nothing to do.
         } else if rerolls == 0 {
@@ -384,40 +371,34 @@ impl Yazy {
                 push(Choice { action: Action::Keep(keep), ev, points: 0 });
             }
         }
-        let items = &mut out.items[..out.len];
-        items.sort_by(|a, b| {
-            let (a, b) = (a.expect("filled"), b.expect("filled"));
-            let is_best = |c: &Choice| Some(c.action) == best;
-            is_best(&b).cmp(&is_best(&a)).then(b.ev.total_cmp(&a.ev))
-        });
+        out.rank(|c| Some(c.action) == best, |c| c.ev);
         Ok(out)
     }
 }
 
-/// Checks every stored value a lookup trusts, so that a file whose checksums
-/// were recomputed over bad values still cannot send a lookup out of bounds,
-/// answer with an impossible action, or print a value that is not a number.
-pub(crate) fn check_contents(table: &Table) -> Result<(), Error> {
-    let section = |name: &str| table.section(name).expect("schema checked on open").1;
-    let bad = |section: &str, why: String| Err(Error::BadSection { name: section.into(), why });
+/// Checks every stored value a lookup trusts (see [`Game::check_contents`]):
+/// legal actions, and values that are numbers a game can score.
+fn check_contents(table: &Table) -> Result<(), TableError> {
+    let section = |spec: &SectionSpec<Rules>| table.section_bytes(spec.index);
+    let bad = |spec: &SectionSpec<Rules>, why: String| Err(TableError::section(spec.name, why));
     let legal = LegalKeeps::new();
     // Turn-start values are printed as JSON numbers and summed into every
     // lookup: they must be finite and no more than the game can score.
-    check_values_in_range("turn_start", section("turn_start"), MAX_GAME_SCORE)?;
+    check_values_in_range(TURN_START.name, section(&TURN_START), MAX_GAME_SCORE)?;
     // Row by row (one mask, all rolls), so the hot loop has no divisions.
-    for (mask, row) in section("best_category").chunks_exact(ROLLS).enumerate() {
+    for (mask, row) in section(&BEST_CATEGORY).chunks_exact(ROLLS).enumerate() {
         let open = |c: u8| usize::from(c) < CATEGORIES.len() && mask >> c & 1 == 1;
         if let Some(&c) = row.iter().find(|&&c| if mask == 0 { c != NO_ACTION } else { !open(c) }) {
-            return bad("best_category", format!("holds {c} for mask {mask}, which is not an open category"));
+            return bad(&BEST_CATEGORY, format!("holds {c} for mask {mask}, which is not an open category"));
         }
     }
-    for (row_index, row) in section("best_keep").chunks_exact(ROLLS).enumerate() {
+    for (row_index, row) in section(&BEST_KEEP).chunks_exact(ROLLS).enumerate() {
         let mask = row_index % MASKS;
         for (roll, &k) in row.iter().enumerate() {
             let ok = if mask == 0 { k == NO_ACTION } else { legal.allows(roll, k) };
             if !ok {
                 return bad(
-                    "best_keep",
+                    &BEST_KEEP,
                     format!("holds {k} for mask {mask} and roll {roll}, which is not a legal keep"),
                 );
             }

@@ -2,7 +2,7 @@
 //! over every state, and simulated games played from its own policy.
 
 use dice_tables_reader::combo::Combo;
-use dice_tables_reader::Dice;
+use dice_tables_reader::{Dice, Game};
 use dice_tables_tests::{combo_score, default_tables, run, scratch, BruteCombo, Rng};
 
 fn open_default() -> Combo {
@@ -54,7 +54,7 @@ fn every_state_agrees_with_brute_force() {
             };
             let best = combo.best_keep(dice, rerolls).unwrap();
             assert!((keep_value(&mut brute, best) - exact).abs() < 1e-9, "{dice} r {rerolls}: best {best}");
-            for choice in combo.choices(dice, rerolls).unwrap() {
+            for choice in combo.options(dice, rerolls).unwrap().iter() {
                 assert!(
                     (choice.ev - keep_value(&mut brute, choice.keep)).abs() < 1e-9,
                     "{dice} r {rerolls}: {choice:?}"

@@ -1,35 +1,40 @@
-//! A generator killed mid-write leaves the old table intact (never a partial
-//! file under the table's name), and the next run cleans up after it.
+//! A writer killed mid-write leaves the old table intact (never a partial
+//! file under the table's name), and the next generator run cleans up after
+//! it.
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use dice_tables_reader::Table;
-use dice_tables_tests::{bin, run, scratch};
+use dice_tables_reader::{Game, Table};
+use dice_tables_tests::{run, scratch};
 
 #[test]
-fn killing_the_generator_mid_write_leaves_the_old_table() {
+fn killing_a_writer_mid_write_leaves_the_old_table() {
     let dir = scratch("kill");
     let out = run("generator", &["--out", dir.to_str().unwrap()], &[]);
     assert!(out.status.success());
     let old = std::fs::read(dir.join("yazy.dtab")).unwrap();
+    let other = scratch("kill-new-rules");
+    assert!(run("generator", &["--out", other.to_str().unwrap(), "--yazy-rerolls", "1"], &[]).status.success());
+    let new = other.join("yazy.dtab");
+    let new_len = std::fs::metadata(&new).unwrap().len();
 
-    // A second run with different rules, paused after writing its temporary file.
-    let mut child = Command::new(bin("generator"))
-        .args(["--out", dir.to_str().unwrap(), "--yazy-rerolls", "1"])
-        .env("DICE_TABLES_PAUSE_MID_WRITE_MS", "60000")
+    // The generator's own writer, stalled for good after half the new table.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stalled-write"))
+        .args([dir.to_str().unwrap(), "yazy.dtab", new.to_str().unwrap()])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
     let temp = dir.join(format!(".yazy.dtab.tmp.{}", child.id()));
     let start = Instant::now();
-    while !temp.exists() {
-        assert!(start.elapsed() < Duration::from_secs(60), "the generator never started writing");
-        std::thread::sleep(Duration::from_millis(20));
+    while std::fs::metadata(&temp).map_or(true, |m| m.len() < new_len / 2) {
+        assert!(start.elapsed() < Duration::from_secs(60), "the writer never got half way");
+        std::thread::sleep(Duration::from_millis(5));
     }
     child.kill().unwrap();
     child.wait().unwrap();
+    assert!(temp.exists(), "the killed writer's temporary file");
 
     // The table under its own name is the old one, whole and valid.
     assert_eq!(std::fs::read(dir.join("yazy.dtab")).unwrap(), old);

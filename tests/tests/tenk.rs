@@ -3,7 +3,7 @@
 //! throw's keeps.
 
 use dice_tables_reader::tenk::{Phase, Tenk, Then, OPENING_STEPS, SCORE_STEPS};
-use dice_tables_reader::Dice;
+use dice_tables_reader::{Dice, Game};
 use dice_tables_tests::{default_tables, run, tenk_keeps, throw_outcomes, BruteTenk};
 
 fn open_default() -> Tenk {
@@ -35,7 +35,6 @@ fn rules_examples() {
         let mut o: Vec<(u32, u8)> = t
             .options(throw.parse().unwrap(), 0, Phase::OnBoard)
             .unwrap()
-            .all()
             .iter()
             .map(|o| (o.points, o.dice_left))
             .collect();
@@ -46,7 +45,7 @@ fn rules_examples() {
     assert_eq!(outcomes("123456"), [(50, 5), (100, 5), (150, 4), (2000, 6)]);
     assert_eq!(outcomes("223355"), [(50, 5), (100, 4), (1500, 6)]);
     assert_eq!(outcomes("66666"), [(600, 2), (1200, 1), (2400, 6)]);
-    assert!(t.options("223346".parse().unwrap(), 0, Phase::OnBoard).unwrap().bust());
+    assert!(t.options("223346".parse().unwrap(), 0, Phase::OnBoard).unwrap().is_empty());
     // Two triples are two triples; four of a kind and a pair leave the pair.
     assert_eq!(outcomes("222333").last(), Some(&(500, 6)));
     assert_eq!(outcomes("222233").last(), Some(&(400, 2)));
@@ -60,7 +59,7 @@ fn bust_chances() {
     for (d, (n, total)) in (1..=6).zip(published) {
         let from_table: f64 = throw_outcomes(d)
             .iter()
-            .filter(|(throw, _)| t.options(Dice::from_faces(throw).unwrap(), 0, Phase::OnBoard).unwrap().bust())
+            .filter(|(throw, _)| t.options(Dice::from_faces(throw).unwrap(), 0, Phase::OnBoard).unwrap().is_empty())
             .map(|(_, p)| p)
             .sum();
         let brute: f64 =
@@ -122,11 +121,11 @@ fn every_state_and_keep_agrees_with_brute_force() {
             for (s, phase) in [(0, Phase::OnBoard), (850, Phase::OnBoard), (450, Phase::Opening)] {
                 let options = t.options(Dice::from_faces(&throw).unwrap(), s, phase).unwrap();
                 let mut got: Vec<(String, u32, u8)> =
-                    options.all().iter().map(|o| (o.keep.to_string(), o.points, o.dice_left)).collect();
+                    options.iter().map(|o| (o.keep.to_string(), o.points, o.dice_left)).collect();
                 got.sort();
                 assert_eq!(got, want, "throw {throw:?}");
                 // Each keep's value is the better of banking and throwing on.
-                for o in options.all() {
+                for o in options.iter() {
                     let after = s + o.points;
                     let j = (after / 50) as usize;
                     let exact = match phase {
@@ -140,13 +139,15 @@ fn every_state_and_keep_agrees_with_brute_force() {
                     }
                 }
                 if let Some(best) = options.best() {
-                    assert!(options.all().iter().all(|o| o.value <= best.value));
+                    assert!(options.iter().all(|o| o.value <= best.value));
                 }
             }
             keeps += want.len();
         }
     }
-    println!("{keeps} keeps of 923 throws checked");
+    // The brute force's keeps of the 923 throws are all the table lists.
+    let listed = t.table().header().section("option_keep").unwrap().dims[0];
+    assert_eq!(keeps as u64, listed, "keeps of 923 throws");
 }
 
 #[test]

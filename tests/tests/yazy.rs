@@ -1,7 +1,7 @@
 //! The yazy table against published numbers and an independent brute force.
 
-use dice_tables_reader::yazy::{Action, Mask, Yazy, CATEGORIES};
-use dice_tables_reader::Dice;
+use dice_tables_reader::yazy::{Action, Mask, Yazy};
+use dice_tables_reader::{Dice, Game};
 use dice_tables_tests::{default_tables, run, scratch, BruteYazy, Rng};
 
 fn open_default() -> Yazy {
@@ -67,7 +67,7 @@ fn agrees_with_brute_force_on_random_states() {
                 );
             }
         }
-        let choices = yazy.choices(m, dice, rerolls).unwrap();
+        let choices = yazy.options(m, dice, rerolls).unwrap();
         let expected_count = if mask == 0 {
             0
         } else if rerolls == 0 {
@@ -76,7 +76,7 @@ fn agrees_with_brute_force_on_random_states() {
             dice.sub_multisets().count()
         };
         assert_eq!(choices.len(), expected_count);
-        for c in choices.as_slice() {
+        for c in choices.iter() {
             let v = brute_action_value(&mut brute, &c.action);
             assert!((c.ev - v).abs() < tolerance, "option {:?}: {} vs {v}", c.action, c.ev);
             checked_options += 1;
@@ -109,7 +109,6 @@ fn stored_points_follow_the_rules() {
             assert_eq!(f64::from(yazy.points(dice, c)), expected, "{dice} in {c}");
         }
     }
-    assert_eq!(CATEGORIES.len(), 11);
 }
 
 #[test]
@@ -119,7 +118,7 @@ fn game_over_has_no_action() {
     for r in 0..=2 {
         assert_eq!(yazy.value(Mask::NONE, dice, r).unwrap(), 0.0);
         assert_eq!(yazy.best_action(Mask::NONE, dice, r).unwrap(), None);
-        assert!(yazy.choices(Mask::NONE, dice, r).unwrap().is_empty());
+        assert!(yazy.options(Mask::NONE, dice, r).unwrap().is_empty());
     }
     assert_eq!(yazy.turn_start_value(Mask::NONE), 0.0);
 }

@@ -2,11 +2,14 @@
 //! message, never a panic.
 #![no_main]
 
-use dice_tables_reader::cli;
 use dice_tables_reader::threes::{Model, Ties};
 use dice_tables_reader::yazy::Category;
 use dice_tables_reader::Dice;
 use libfuzzer_sys::fuzz_target;
+
+/// The reader command line's parsers, compiled from its source as they are.
+#[path = "../../src/bin/reader/args.rs"]
+mod cli;
 
 fn one_line<T>(r: Result<T, String>) {
     if let Err(msg) = r {
@@ -27,6 +30,8 @@ fuzz_target!(|data: &[u8]| {
     one_line(cli::parse_tenk_throw(s));
     one_line(cli::parse_tenk_remaining(s));
     one_line(cli::parse_score(s));
+    one_line(cli::parse_ties(s));
+    one_line(cli::parse_model(s));
     let _ = s.parse::<Dice>().map(|d| (d.rank(), d.graded_rank(), d.to_string()));
     let _ = s.parse::<Category>();
     let _ = s.parse::<Ties>();

@@ -1,31 +1,17 @@
-//! Helpers shared by the `reader` and `generator` command lines (feature
-//! `cli`), and the parsers of the reader's arguments (fuzzed: see
-//! `reader/fuzz`). Each returns the one-line message clap prints.
+//! The parsers of the reader's arguments. Each returns the value or the
+//! one-line message clap prints. They depend on nothing but the library, so
+//! the `parse_inputs` fuzz target (`reader/fuzz`) compiles this file as is.
 
-use crate::yazy::Mask;
-use crate::{Dice, Error};
-
-/// A clap error as one line: the message and what clap lists under it,
-/// without the usage block. For example "the following required arguments
-/// were not provided: --dice <D>".
-pub fn one_line(e: &clap::Error) -> String {
-    let text = e.to_string();
-    let mut parts: Vec<&str> = Vec::new();
-    for line in text.lines() {
-        if line.trim().is_empty() {
-            break;
-        }
-        parts.push(line.trim());
-    }
-    let line = parts.join(" ");
-    line.strip_prefix("error: ").unwrap_or(&line).trim_end_matches(':').to_string()
-}
+use dice_tables_reader::dice::ParseDiceError;
+use dice_tables_reader::threes::{Model, Ties};
+use dice_tables_reader::yazy::Mask;
+use dice_tables_reader::{ArgumentError, Dice};
 
 /// A whole number in `range`, or a message naming `what` and the range.
 pub fn parse_in_range(s: &str, what: &str, range: std::ops::RangeInclusive<u8>) -> Result<u8, String> {
     match s.parse::<u8>() {
         Ok(v) if range.contains(&v) => Ok(v),
-        _ => Err(format!("{what} {s:?} is not a whole number {}..{}", range.start(), range.end())),
+        _ => Err(format!("{what} {s:?} is not a whole number {} to {}", range.start(), range.end())),
     }
 }
 
@@ -48,7 +34,7 @@ pub fn parse_after(s: &str) -> Result<u8, String> {
 /// Dice as digits 1-6, as many as `count` allows, or a message saying
 /// how many were given followed by `accepted`.
 fn parse_dice(s: &str, count: std::ops::RangeInclusive<usize>, accepted: &str) -> Result<Dice, String> {
-    let dice: Dice = s.parse().map_err(|e: crate::dice::ParseDiceError| e.to_string())?;
+    let dice: Dice = s.parse().map_err(|e: ParseDiceError| e.to_string())?;
     if !count.contains(&dice.len()) {
         return Err(format!("{} dice given: {accepted}", s.chars().count()));
     }
@@ -60,7 +46,7 @@ pub fn parse_throw(s: &str) -> Result<Dice, String> {
 }
 
 pub fn parse_mask(s: &str) -> Result<Mask, String> {
-    s.parse().map_err(|e: Error| e.to_string())
+    s.parse().map_err(|e: ArgumentError| e.to_string())
 }
 
 pub fn parse_five_dice(s: &str) -> Result<Dice, String> {
@@ -69,7 +55,15 @@ pub fn parse_five_dice(s: &str) -> Result<Dice, String> {
 
 pub fn parse_rerolls(s: &str) -> Result<u8, String> {
     s.parse::<u8>()
-        .map_err(|_| format!("rerolls {s:?} is not a whole number 0..2 (0..N for a table solved with N rerolls)"))
+        .map_err(|_| format!("rerolls {s:?} is not a whole number 0 to 2 (0 to N for a table solved with N rerolls)"))
+}
+
+pub fn parse_ties(s: &str) -> Result<Ties, String> {
+    s.parse().map_err(|e: ArgumentError| e.to_string())
+}
+
+pub fn parse_model(s: &str) -> Result<Model, String> {
+    s.parse().map_err(|e: ArgumentError| e.to_string())
 }
 
 pub fn parse_tenk_throw(s: &str) -> Result<Dice, String> {
@@ -117,6 +111,8 @@ mod tests {
                 parse_tenk_throw(s).err(),
                 parse_tenk_remaining(s).err(),
                 parse_score(s).err(),
+                parse_ties(s).err(),
+                parse_model(s).err(),
             ];
             for msg in results.into_iter().flatten() {
                 assert!(!msg.is_empty() && !msg.contains('\n'), "{s:?}: {msg:?}");

@@ -1,0 +1,50 @@
+//! What the five-dice keep/reroll games (yazy, combo) share on the command
+//! line: the dice and rerolls arguments, and how a keep is shown.
+
+use clap::Args;
+use dice_tables_reader::Dice;
+use serde::Serialize;
+
+use crate::args::{parse_five_dice, parse_rerolls};
+use crate::output::Num;
+
+/// The dice showing and the rerolls left.
+#[derive(Args, Debug)]
+pub struct Roll {
+    /// The five dice showing, digits 1-6 in any order (without it: the value
+    /// before the roll: the turn start in yazy, the game start in combo).
+    #[arg(long, value_name = "D", value_parser = parse_five_dice, allow_hyphen_values = true)]
+    pub dice: Option<Dice>,
+    /// Rerolls left: 0 to 2 for yazy, 0 to 5 for combo with the default rules (default: all of them).
+    #[arg(long, value_name = "R", requires = "dice", value_parser = parse_rerolls, allow_hyphen_values = true)]
+    pub rerolls: Option<u8>,
+}
+
+/// An action in JSON: `{"keep":"1245"}` or `{"category":"full-house"}`.
+#[derive(Serialize, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum ActionJson {
+    Keep(String),
+    Category(&'static str),
+}
+
+/// One option of a yazy or combo decision in JSON.
+#[derive(Serialize, Debug)]
+pub struct OptionJson {
+    pub action: ActionJson,
+    pub ev: Num,
+}
+
+/// A keep for people.
+pub fn keep_text(keep: Dice) -> String {
+    match keep.len() {
+        5 => format!("keep {keep} (stop rerolling)"),
+        0 => "reroll all five".to_string(),
+        n => format!("keep {keep}, reroll {}", 5 - n),
+    }
+}
+
+/// "s" for any number of rerolls but one.
+pub fn rerolls_text(rerolls: u8) -> String {
+    format!("{rerolls} reroll{} left", crate::output::plural(rerolls))
+}

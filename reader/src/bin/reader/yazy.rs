@@ -1,0 +1,100 @@
+//! `reader lookup yazy`.
+
+use std::fmt::Write as _;
+
+use clap::Args;
+use dice_tables_reader::yazy::{Action, Mask, Yazy};
+use dice_tables_reader::{Dice, Tables};
+use serde::Serialize;
+
+use crate::args::parse_mask;
+use crate::output::{json_line, Failure, Num, StartJson};
+use crate::roll::{keep_text, rerolls_text, ActionJson, OptionJson, Roll};
+use crate::{Common, GameLookup};
+
+#[derive(Args, Debug)]
+pub struct Lookup {
+    /// Open categories: a number 0 to 2047 (decimal, 0x.., 0b..; bit i = category i)
+    /// or a comma list of names (ones,twos,threes,fours,fives,sixes,three-kind,
+    /// four-kind,full-house,straight,yazy), or `all`.
+    #[arg(long, value_name = "M", value_parser = parse_mask, allow_hyphen_values = true)]
+    mask: Mask,
+    #[command(flatten)]
+    roll: Roll,
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(Serialize)]
+struct StateJson {
+    game: &'static str,
+    ev: Num,
+    best: Option<ActionJson>,
+    options: Vec<OptionJson>,
+}
+
+fn action_json(a: Action) -> ActionJson {
+    match a {
+        Action::Keep(d) => ActionJson::Keep(d.to_string()),
+        Action::Score(c) => ActionJson::Category(c.name()),
+    }
+}
+
+fn action_text(a: Action, points: u8) -> String {
+    match a {
+        Action::Keep(d) => keep_text(d),
+        Action::Score(c) => format!("score {c} for {points} points"),
+    }
+}
+
+impl GameLookup for Lookup {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn run(&self, tables: &Tables) -> Result<String, Failure> {
+        let yazy = tables.get::<Yazy>()?;
+        match self.roll.dice {
+            None => Ok(turn_start(yazy, self.mask, self.common.json)),
+            Some(dice) => state(yazy, self.mask, dice, self.roll.rerolls.unwrap_or(yazy.rerolls()), self.common.json),
+        }
+    }
+}
+
+fn turn_start(yazy: &Yazy, mask: Mask, json: bool) -> String {
+    let ev = yazy.turn_start_value(mask);
+    if json {
+        return json_line(&StartJson { game: "yazy", ev: Num(ev) });
+    }
+    format!(
+        "yazy, open: {mask} (mask {})\nexpected score still to come, before this turn's roll: {ev:.7}\n",
+        mask.bits()
+    )
+}
+
+fn state(yazy: &Yazy, mask: Mask, dice: Dice, rerolls: u8, json: bool) -> Result<String, Failure> {
+    let ev = yazy.value(mask, dice, rerolls)?;
+    let options = yazy.options(mask, dice, rerolls)?;
+    if json {
+        let best = options.best().map(|o| action_json(o.action));
+        let options = options.iter().map(|o| OptionJson { action: action_json(o.action), ev: Num(o.ev) }).collect();
+        return Ok(json_line(&StateJson { game: "yazy", ev: Num(ev), best, options }));
+    }
+    let mut out = String::new();
+    let _ = writeln!(out, "yazy, open: {mask} (mask {})", mask.bits());
+    let _ = writeln!(out, "dice {dice}, {}", rerolls_text(rerolls));
+    let _ = writeln!(out, "expected score still to come: {ev:.6}");
+    match options.best() {
+        None => {
+            let _ = writeln!(out, "no category is open: the game is over");
+        }
+        Some(best) => {
+            let _ = writeln!(out, "best: {}", action_text(best.action, best.points));
+            let _ = writeln!(out, "actions, best first (expected score still to come):");
+            for (i, o) in options.iter().enumerate() {
+                let _ = writeln!(out, "{:>3}. {:<34} {:>11.6}", i + 1, action_text(o.action, o.points), o.ev);
+            }
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,224 @@
+//! What makes a game: its id, its rules parameters, the sections its table
+//! holds, the checks of their contents, and the typed view built on a
+//! verified [`Table`]. The container knows none of this; each game module
+//! implements [`Game`] once, and the generator writes its sections against
+//! the same [`SectionSpec`] constants.
+
+use std::fmt;
+use std::path::Path;
+
+use crate::error::{TableError, TableErrorKind};
+use crate::format::{DType, Encoding, Header};
+use crate::table::Table;
+
+/// One section of a game's table, written once for the reader and the
+/// generator: name, element type, encoding, and dimensions as a function of
+/// the game's parameters.
+pub struct SectionSpec<P: 'static> {
+    /// The section's position in the game's [`Game::SECTIONS`] and in the
+    /// file's section directory.
+    pub index: usize,
+    /// The section's name in the directory.
+    pub name: &'static str,
+    /// The element type.
+    pub dtype: DType,
+    /// How the generator stores it (an empty section is always raw).
+    pub encoding: Encoding,
+    /// The dimensions, outermost first, for a table with these parameters.
+    pub dims: fn(&P) -> Vec<u64>,
+}
+
+impl<P> SectionSpec<P> {
+    /// A section spec; see the fields.
+    pub const fn new(
+        index: usize,
+        name: &'static str,
+        dtype: DType,
+        encoding: Encoding,
+        dims: fn(&P) -> Vec<u64>,
+    ) -> SectionSpec<P> {
+        SectionSpec { index, name, dtype, encoding, dims }
+    }
+}
+
+impl<P> fmt::Debug for SectionSpec<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SectionSpec")
+            .field("index", &self.index)
+            .field("name", &self.name)
+            .field("dtype", &self.dtype)
+            .field("encoding", &self.encoding)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A game whose tables this reader opens.
+///
+/// Implementors are the typed views (`Yazy`, `Combo`, `Threes`, `Tenk`);
+/// [`open`](Game::open) and [`from_table`](Game::from_table) are the same
+/// for all of them: check the game id, read the parameters, check the
+/// section directory against [`SECTIONS`](Game::SECTIONS), check the
+/// contents, build the view.
+pub trait Game: Sized + fmt::Debug + Send + Sync + 'static {
+    /// The game id in headers; the table file is `<ID>.dtab`.
+    const ID: &'static str;
+    /// Other names people use for the game (command lines accept them).
+    const ALIASES: &'static [&'static str] = &[];
+    /// The rules parameters, and any sizes read from the directory.
+    type Params: Clone + fmt::Debug + PartialEq + Send + Sync + 'static;
+    /// The sections, in the order the file lists them.
+    const SECTIONS: &'static [SectionSpec<Self::Params>];
+
+    /// Reads and checks the parameters of a header of this game.
+    fn params(header: &Header) -> Result<Self::Params, TableError>;
+
+    /// The header's rules parameters for these parameters, as the generator
+    /// writes them.
+    fn header_params(params: &Self::Params) -> Vec<(&'static str, i64)>;
+
+    /// Checks every stored value a lookup trusts, so that a file whose
+    /// checksums were recomputed over bad values still cannot send a lookup
+    /// out of bounds or answer with an impossible action.
+    fn check_contents(table: &Table, params: &Self::Params) -> Result<(), TableError>;
+
+    /// Builds the view over a table that passed every check.
+    fn from_checked(table: Table, params: Self::Params) -> Self;
+
+    /// The underlying table.
+    fn table(&self) -> &Table;
+
+    /// The file name of this game's table in a tables directory.
+    fn file_name() -> String {
+        crate::file_name(Self::ID)
+    }
+
+    /// The checks a header alone allows: the id, the parameters, and the
+    /// section directory against [`SECTIONS`](Game::SECTIONS) (so that
+    /// nothing larger than the game's own dimensions is ever decompressed).
+    /// Returns the parameters.
+    fn check_header(header: &Header) -> Result<Self::Params, TableError> {
+        if header.game != Self::ID {
+            return Err(TableErrorKind::WrongGame { found: header.game.clone(), expected: Self::ID }.into());
+        }
+        let params = Self::params(header)?;
+        check_schema(header, Self::SECTIONS, &params)?;
+        Ok(params)
+    }
+
+    /// Every check of a table of this game: the header's, then the contents.
+    /// Returns the parameters.
+    fn check(table: &Table) -> Result<Self::Params, TableError> {
+        let params = Self::check_header(table.header())?;
+        Self::check_contents(table, &params)?;
+        Ok(params)
+    }
+
+    /// Wraps an opened table; an error when it is not a valid table of this game.
+    fn from_table(table: Table) -> Result<Self, TableError> {
+        let params = Self::check(&table)?;
+        Ok(Self::from_checked(table, params))
+    }
+
+    /// Memory-maps, verifies and wraps a table file of this game.
+    fn open(path: impl AsRef<Path>) -> Result<Self, TableError> {
+        let path = path.as_ref();
+        let table = Table::open_expecting(path, &|h| Self::check_header(h).map(drop))?;
+        Self::from_table(table).map_err(|e| e.in_file(path))
+    }
+
+    /// Verifies and wraps a table already read into memory; like
+    /// [`open`](Game::open), the header is checked against the game before
+    /// anything is decompressed.
+    fn from_vec(bytes: Vec<u8>) -> Result<Self, TableError> {
+        Self::from_table(Table::from_vec_expecting(bytes, &|h| Self::check_header(h).map(drop))?)
+    }
+}
+
+/// Checks the directory against a game's sections: the same names in the
+/// same order, types and dimensions, nothing missing and nothing extra.
+fn check_schema<P>(header: &Header, specs: &[SectionSpec<P>], params: &P) -> Result<(), TableError> {
+    for (i, spec) in specs.iter().enumerate() {
+        debug_assert_eq!(spec.index, i, "{}: SECTIONS out of index order", header.game);
+        let Some(s) = header.sections.get(i).filter(|s| s.name == spec.name) else {
+            return Err(match header.section(spec.name) {
+                Some(_) => TableError::section(spec.name, format!("is not section {i} of this {} table", header.game)),
+                None => TableError::section(spec.name, format!("is missing from this {} table", header.game)),
+            });
+        };
+        let dims = (spec.dims)(params);
+        if s.dtype != spec.dtype || s.dims != dims {
+            return Err(TableError::section(
+                &s.name,
+                format!(
+                    "is {} {:?}, but a {} table with these rules has {} {:?}",
+                    s.dtype.name(),
+                    s.dims,
+                    header.game,
+                    spec.dtype.name(),
+                    dims
+                ),
+            ));
+        }
+    }
+    if let Some(extra) = header.sections.get(specs.len()) {
+        return Err(TableError::section(&extra.name, format!("is not part of a {} table", header.game)));
+    }
+    Ok(())
+}
+
+/// A game this reader knows: its id and how to check a table of it, for
+/// code that handles every game alike (`reader verify`, [`crate::Tables`]).
+#[derive(Clone, Copy)]
+pub struct GameInfo {
+    /// The game id.
+    pub id: &'static str,
+    /// Other names of the game.
+    pub aliases: &'static [&'static str],
+    check_header: fn(&Header) -> Result<(), TableError>,
+    check: fn(&Table) -> Result<(), TableError>,
+}
+
+impl GameInfo {
+    /// The entry of game `G`.
+    pub const fn of<G: Game>() -> GameInfo {
+        GameInfo { id: G::ID, aliases: G::ALIASES, check_header: check_header_as::<G>, check: check_as::<G> }
+    }
+
+    /// The header checks of this game ([`Game::check_header`]).
+    pub fn check_header(&self, header: &Header) -> Result<(), TableError> {
+        (self.check_header)(header)
+    }
+
+    /// Every check of this game on `table` ([`Game::check`]).
+    pub fn check(&self, table: &Table) -> Result<(), TableError> {
+        (self.check)(table)
+    }
+}
+
+impl fmt::Debug for GameInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GameInfo").field("id", &self.id).field("aliases", &self.aliases).finish_non_exhaustive()
+    }
+}
+
+fn check_header_as<G: Game>(header: &Header) -> Result<(), TableError> {
+    G::check_header(header).map(drop)
+}
+
+fn check_as<G: Game>(table: &Table) -> Result<(), TableError> {
+    G::check(table).map(drop)
+}
+
+/// A whole-number rules parameter, which must be present and in `range`.
+pub(crate) fn param_in(
+    header: &Header,
+    name: &'static str,
+    range: std::ops::RangeInclusive<i64>,
+) -> Result<i64, TableError> {
+    let value = header.param(name).ok_or(TableErrorKind::BadParam { name, why: "is missing".into() })?;
+    if !range.contains(&value) {
+        let why = format!("is {value}, not {} to {}", range.start(), range.end());
+        return Err(TableErrorKind::BadParam { name, why }.into());
+    }
+    Ok(value)
+}
