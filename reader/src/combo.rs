@@ -92,10 +92,10 @@ impl Game for Combo {
     /// Legal keeps, and finite scores in range.
     fn check_contents(table: &Table, _: &Rules) -> Result<(), TableError> {
         for spec in [GAME_START, ROLL_VALUE, KEEP_VALUE] {
-            check_values_in_range(spec.name, table.section_bytes(spec.index), MAX_SCORE)?;
+            check_values_in_range(spec.name, table.bytes(&spec), MAX_SCORE)?;
         }
         let legal = LegalKeeps::new();
-        for (i, &k) in table.section_bytes(BEST_KEEP.index).iter().enumerate() {
+        for (i, &k) in table.bytes(&BEST_KEEP).iter().enumerate() {
             if !legal.allows(i % ROLLS, k) {
                 let why = format!("holds {k} for roll {}, which is not a legal keep", i % ROLLS);
                 return Err(TableError::section(BEST_KEEP.name, why));
@@ -114,11 +114,6 @@ impl Game for Combo {
 }
 
 impl Combo {
-    #[inline(always)]
-    fn section(&self, spec: &SectionSpec<Rules>) -> &[u8] {
-        self.table.section_bytes(spec.index)
-    }
-
     /// The number of rerolls the table was solved for.
     pub fn rerolls(&self) -> u8 {
         self.rules.rerolls
@@ -126,13 +121,13 @@ impl Combo {
 
     /// The expected final score before the initial roll, under optimal play.
     pub fn game_start_value(&self) -> f64 {
-        read_f64(self.section(&GAME_START), 0)
+        read_f64(self.table.bytes(&GAME_START), 0)
     }
 
     /// The final score of five dice.
     pub fn final_score(&self, dice: Dice) -> Result<u8, ArgumentError> {
         check_roll(dice, Self::ID)?;
-        Ok(self.section(&FINAL_SCORE)[dice.rank()])
+        Ok(self.table.bytes(&FINAL_SCORE)[dice.rank()])
     }
 
     fn check_state(&self, dice: Dice, rerolls: u8) -> Result<(), ArgumentError> {
@@ -142,7 +137,7 @@ impl Combo {
     /// The expected final score with `dice` showing and `rerolls` left (exact).
     pub fn value(&self, dice: Dice, rerolls: u8) -> Result<f64, ArgumentError> {
         self.check_state(dice, rerolls)?;
-        Ok(read_f64(self.section(&ROLL_VALUE), usize::from(rerolls) * ROLLS + dice.rank()))
+        Ok(read_f64(self.table.bytes(&ROLL_VALUE), usize::from(rerolls) * ROLLS + dice.rank()))
     }
 
     /// The dice to keep; all five means stop (always, with no rerolls left).
@@ -151,7 +146,7 @@ impl Combo {
         if rerolls == 0 {
             return Ok(dice);
         }
-        let k = self.section(&BEST_KEEP)[usize::from(rerolls - 1) * ROLLS + dice.rank()];
+        let k = self.table.bytes(&BEST_KEEP)[usize::from(rerolls - 1) * ROLLS + dice.rank()];
         Ok(PARTIAL_KEEP_DICE.get(usize::from(k)).copied().unwrap_or(dice))
     }
 
@@ -165,7 +160,7 @@ impl Combo {
         if rerolls == 0 {
             out.push(KeepChoice { keep: dice, ev: stop });
         } else {
-            let keep_values = self.section(&KEEP_VALUE);
+            let keep_values = self.table.bytes(&KEEP_VALUE);
             for keep in dice.sub_multisets() {
                 let ev = if keep.len() == DICE {
                     stop

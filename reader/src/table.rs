@@ -7,6 +7,7 @@ use std::path::Path;
 
 use crate::error::{TableError, TableErrorKind};
 use crate::format::{self, Header, SectionEntry};
+use crate::game::SectionSpec;
 
 /// A check of the header by whoever opens the table (a game's dimensions),
 /// run before any section is decoded.
@@ -131,6 +132,13 @@ impl Table {
                 &self.bytes.as_slice()[s.offset as usize..(s.offset + s.stored_len) as usize]
             }
         }
+    }
+
+    /// The decoded bytes of the section a game's spec names, by its position
+    /// (the game's header check made the directory follow its specs).
+    #[inline]
+    pub fn bytes<P>(&self, spec: &SectionSpec<P>) -> &[u8] {
+        self.section_bytes(spec.index)
     }
 
     /// A section's directory entry and decoded bytes.

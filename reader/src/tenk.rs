@@ -161,11 +161,11 @@ impl Game for Tenk {
     /// throw scoring a positive multiple of 50, at most
     /// [`MAX_KEEPS_PER_THROW`] a throw.
     fn check_contents(table: &Table, _: &Params) -> Result<(), TableError> {
-        let section = |spec: &SectionSpec<Params>| table.section_bytes(spec.index);
         let bad = |spec: &SectionSpec<Params>, why: String| Err(TableError::section(spec.name, why));
-        check_values_in_range(TURN_VALUE.name, section(&TURN_VALUE), MAX_VALUE)?;
-        check_values_in_range(REACH.name, section(&REACH), 1.0)?;
-        let (first, keeps, points) = (section(&OPTION_FIRST), section(&OPTION_KEEP), section(&OPTION_POINTS));
+        check_values_in_range(TURN_VALUE.name, table.bytes(&TURN_VALUE), MAX_VALUE)?;
+        check_values_in_range(REACH.name, table.bytes(&REACH), 1.0)?;
+        let (first, keeps, points) =
+            (table.bytes(&OPTION_FIRST), table.bytes(&OPTION_KEEP), table.bytes(&OPTION_POINTS));
         let count = keeps.len() / 2;
         if read_u32(first, 0) != 0 || read_u32(first, THROWS) as usize != count {
             return bad(&OPTION_FIRST, format!("does not span the {count} keeps"));
@@ -205,19 +205,14 @@ impl Game for Tenk {
 }
 
 impl Tenk {
-    #[inline(always)]
-    fn section(&self, spec: &SectionSpec<Params>) -> &[u8] {
-        self.table.section_bytes(spec.index)
-    }
-
     fn value_at(&self, dice: u8, score: u32) -> f64 {
         let i = (usize::from(dice) - 1) * SCORE_STEPS + (score / STEP) as usize;
-        read_f64(self.section(&TURN_VALUE), i)
+        read_f64(self.table.bytes(&TURN_VALUE), i)
     }
 
     fn reach_at(&self, dice: u8, score: u32) -> f64 {
         let i = (usize::from(dice) - 1) * OPENING_STEPS + (score / STEP) as usize;
-        read_f64(self.section(&REACH), i)
+        read_f64(self.table.bytes(&REACH), i)
     }
 
     fn check(dice: u8, score: u32, phase: Phase) -> Result<(), ArgumentError> {
@@ -288,9 +283,9 @@ impl Tenk {
         let n = throw.len() as u8;
         Tenk::check(n, score, phase)?;
         let g = throw.graded_rank();
-        let first = self.section(&OPTION_FIRST);
+        let first = self.table.bytes(&OPTION_FIRST);
         let (start, end) = (read_u32(first, g) as usize, read_u32(first, g + 1) as usize);
-        let (keeps, points) = (self.section(&OPTION_KEEP), self.section(&OPTION_POINTS));
+        let (keeps, points) = (self.table.bytes(&OPTION_KEEP), self.table.bytes(&OPTION_POINTS));
         let mut out = TenkOptions::new();
         let mut best: Option<(usize, f64)> = None;
         for i in start..end {

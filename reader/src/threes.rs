@@ -274,17 +274,16 @@ impl Game for Threes {
     /// Chances in 0 to 1, expected totals in 0 to 30, exceptions sorted,
     /// each naming a roll and a keep that exist.
     fn check_contents(table: &Table, _: &Params) -> Result<(), TableError> {
-        let section = |spec: &SectionSpec<Params>| table.section_bytes(spec.index);
         let bad = |spec: &SectionSpec<Params>, why: String| Err(TableError::section(spec.name, why));
-        let chances = section(&CHANCE);
+        let chances = table.bytes(&CHANCE);
         if let Some(i) = (0..CHANCES).find(|&i| !(0.0..=1.0).contains(&decode_chance(read_u32(chances, i)))) {
             return bad(&CHANCE, format!("holds a chance outside 0 to 1 at {i}"));
         }
-        let expected = section(&EXPECTED);
+        let expected = table.bytes(&EXPECTED);
         if let Some(i) = (0..=DICE).find(|&i| !(0.0..=MAX_TOTAL as f64).contains(&read_f64(expected, i))) {
             return bad(&EXPECTED, format!("holds a total outside 0 to 30 at {i}"));
         }
-        let (keys, keeps) = (section(&EXCEPTION_KEY), section(&EXCEPTION_KEEP));
+        let (keys, keeps) = (table.bytes(&EXCEPTION_KEY), table.bytes(&EXCEPTION_KEEP));
         let mut previous = None;
         for (i, &keep) in keeps.iter().enumerate() {
             let key = read_u32(keys, i);
@@ -311,11 +310,6 @@ impl Game for Threes {
 }
 
 impl Threes {
-    #[inline(always)]
-    fn section(&self, spec: &SectionSpec<Params>) -> &[u8] {
-        self.table.section_bytes(spec.index)
-    }
-
     /// The index of a state in the `chance` section, its arguments checked.
     fn state(&self, s: Situation, dice_left: u8) -> Result<usize, ArgumentError> {
         let invalid = |what: String| Err(ArgumentError::new(what));
@@ -341,7 +335,7 @@ impl Threes {
     /// survives the players after).
     pub fn chance(&self, s: Situation, dice_left: u8) -> Result<f64, ArgumentError> {
         let i = self.state(s, dice_left)?;
-        Ok(decode_chance(read_u32(self.section(&CHANCE), i)))
+        Ok(decode_chance(read_u32(self.table.bytes(&CHANCE), i)))
     }
 
     /// The chance of a state that may lie past 30 points: past 30 the total
@@ -358,7 +352,7 @@ impl Threes {
     pub fn expected(&self, points: u8, dice_left: u8) -> Result<f64, ArgumentError> {
         let s = Situation { points, ..Situation::default() };
         self.state(s, dice_left)?;
-        Ok(f64::from(points) + read_f64(self.section(&EXPECTED), usize::from(dice_left)))
+        Ok(f64::from(points) + read_f64(self.table.bytes(&EXPECTED), usize::from(dice_left)))
     }
 
     /// Every choice for `roll` (the 1-5 dice just thrown) with its chance of
@@ -383,7 +377,7 @@ impl Threes {
 
     /// The exact policy's keep count for an exception key, if listed.
     fn exception(&self, key: usize) -> Option<u8> {
-        let keys = self.section(&EXCEPTION_KEY);
+        let keys = self.table.bytes(&EXCEPTION_KEY);
         let count = keys.len() / 4;
         let (mut lo, mut hi) = (0, count);
         while lo < hi {
@@ -394,7 +388,7 @@ impl Threes {
                 hi = mid;
             }
         }
-        (lo < count && read_u32(keys, lo) as usize == key).then(|| self.section(&EXCEPTION_KEEP)[lo])
+        (lo < count && read_u32(keys, lo) as usize == key).then(|| self.table.bytes(&EXCEPTION_KEEP)[lo])
     }
 
     /// Every choice for `roll` with the lowest expected final total after
@@ -402,7 +396,7 @@ impl Threes {
     pub fn expected_options(&self, points: u8, roll: Dice) -> Result<ExpectedOptions, ArgumentError> {
         let n = check_throw(roll)?;
         self.expected(points, n as u8)?;
-        let expected = self.section(&EXPECTED);
+        let expected = self.table.bytes(&EXPECTED);
         let mut out = ExpectedOptions::new();
         for keep in keeps(points, roll) {
             let expected_total = f64::from(keep.points) + read_f64(expected, usize::from(keep.dice_left));

@@ -259,11 +259,6 @@ impl Game for Yazy {
 }
 
 impl Yazy {
-    #[inline(always)]
-    fn section(&self, spec: &SectionSpec<Rules>) -> &[u8] {
-        self.table.section_bytes(spec.index)
-    }
-
     /// The number of rerolls per turn the table was solved for.
     pub fn rerolls(&self) -> u8 {
         self.rules.rerolls
@@ -272,12 +267,12 @@ impl Yazy {
     /// Expected score still to come at the start of a turn, before the roll
     /// (exact to f64 precision).
     pub fn turn_start_value(&self, mask: Mask) -> f64 {
-        read_f64(self.section(&TURN_START), usize::from(mask.0))
+        read_f64(self.table.bytes(&TURN_START), usize::from(mask.0))
     }
 
     /// The points `dice` scores in category `c` now.
     pub fn points(&self, dice: Dice, c: Category) -> u8 {
-        self.section(&CATEGORY_POINTS)[dice.rank() * CATEGORIES.len() + usize::from(c.0)]
+        self.table.bytes(&CATEGORY_POINTS)[dice.rank() * CATEGORIES.len() + usize::from(c.0)]
     }
 
     fn check_state(&self, dice: Dice, rerolls: u8) -> Result<(), ArgumentError> {
@@ -302,7 +297,7 @@ impl Yazy {
                 keep => return self.keep_value(mask, usize::from(keep), rerolls),
             }
         }
-        match self.section(&BEST_CATEGORY)[usize::from(mask.0) * ROLLS + roll] {
+        match self.table.bytes(&BEST_CATEGORY)[usize::from(mask.0) * ROLLS + roll] {
             NO_ACTION => 0.0,
             c => self.score_value(mask, roll, Category(c)),
         }
@@ -310,13 +305,13 @@ impl Yazy {
 
     fn stored_keep(&self, mask: Mask, roll: usize, rerolls: u8) -> u8 {
         let i = (usize::from(rerolls - 1) * MASKS + usize::from(mask.0)) * ROLLS + roll;
-        self.section(&BEST_KEEP)[i]
+        self.table.bytes(&BEST_KEEP)[i]
     }
 
     /// Expected score still to come after keeping partial keep `keep` with `rerolls` left before the reroll.
     fn keep_value(&self, mask: Mask, keep: usize, rerolls: u8) -> f64 {
         const PLANE: usize = PARTIAL_KEEPS * MASKS;
-        let planes = &self.section(&KEEP_VALUE)[usize::from(rerolls - 1) * 4 * PLANE..][..4 * PLANE];
+        let planes = &self.table.bytes(&KEEP_VALUE)[usize::from(rerolls - 1) * 4 * PLANE..][..4 * PLANE];
         let i = keep * MASKS + usize::from(mask.0);
         let bytes = [planes[i], planes[PLANE + i], planes[2 * PLANE + i], planes[3 * PLANE + i]];
         f64::from(u32::from_le_bytes(bytes)) / KEEP_VALUE_SCALE
@@ -325,7 +320,7 @@ impl Yazy {
     /// Points now plus the turn-start value of the mask left: the same f64
     /// sum the generator maximised, so it is exact.
     fn score_value(&self, mask: Mask, roll: usize, c: Category) -> f64 {
-        let points = self.section(&CATEGORY_POINTS)[roll * CATEGORIES.len() + usize::from(c.0)];
+        let points = self.table.bytes(&CATEGORY_POINTS)[roll * CATEGORIES.len() + usize::from(c.0)];
         f64::from(points) + self.turn_start_value(mask.without(c))
     }
 
@@ -341,7 +336,7 @@ impl Yazy {
                 keep => PARTIAL_KEEP_DICE.get(usize::from(keep)).copied().map(Action::Keep),
             });
         }
-        Ok(match self.section(&BEST_CATEGORY)[usize::from(mask.0) * ROLLS + roll] {
+        Ok(match self.table.bytes(&BEST_CATEGORY)[usize::from(mask.0) * ROLLS + roll] {
             NO_ACTION => None,
             c => Category::new(c).map(Action::Score),
         })
@@ -379,20 +374,19 @@ impl Yazy {
 /// Checks every stored value a lookup trusts (see [`Game::check_contents`]):
 /// legal actions, and values that are numbers a game can score.
 fn check_contents(table: &Table) -> Result<(), TableError> {
-    let section = |spec: &SectionSpec<Rules>| table.section_bytes(spec.index);
     let bad = |spec: &SectionSpec<Rules>, why: String| Err(TableError::section(spec.name, why));
     let legal = LegalKeeps::new();
     // Turn-start values are printed as JSON numbers and summed into every
     // lookup: they must be finite and no more than the game can score.
-    check_values_in_range(TURN_START.name, section(&TURN_START), MAX_GAME_SCORE)?;
+    check_values_in_range(TURN_START.name, table.bytes(&TURN_START), MAX_GAME_SCORE)?;
     // Row by row (one mask, all rolls), so the hot loop has no divisions.
-    for (mask, row) in section(&BEST_CATEGORY).chunks_exact(ROLLS).enumerate() {
+    for (mask, row) in table.bytes(&BEST_CATEGORY).chunks_exact(ROLLS).enumerate() {
         let open = |c: u8| usize::from(c) < CATEGORIES.len() && mask >> c & 1 == 1;
         if let Some(&c) = row.iter().find(|&&c| if mask == 0 { c != NO_ACTION } else { !open(c) }) {
             return bad(&BEST_CATEGORY, format!("holds {c} for mask {mask}, which is not an open category"));
         }
     }
-    for (row_index, row) in section(&BEST_KEEP).chunks_exact(ROLLS).enumerate() {
+    for (row_index, row) in table.bytes(&BEST_KEEP).chunks_exact(ROLLS).enumerate() {
         let mask = row_index % MASKS;
         for (roll, &k) in row.iter().enumerate() {
             let ok = if mask == 0 { k == NO_ACTION } else { legal.allows(roll, k) };

@@ -5,10 +5,9 @@ use std::fmt::Write as _;
 use clap::Args;
 use dice_tables_reader::combo::Combo;
 use dice_tables_reader::{Dice, Tables};
-use serde::Serialize;
 
 use crate::output::{json_line, Failure, Num, StartJson};
-use crate::roll::{keep_text, rerolls_text, ActionJson, OptionJson, Roll};
+use crate::roll::{keep_text, rerolls_text, ActionJson, OptionJson, Roll, StateJson};
 use crate::{Common, GameLookup};
 
 #[derive(Args, Debug)]
@@ -17,14 +16,6 @@ pub struct Lookup {
     roll: Roll,
     #[command(flatten)]
     common: Common,
-}
-
-#[derive(Serialize)]
-struct StateJson {
-    game: &'static str,
-    ev: Num,
-    best: ActionJson,
-    options: Vec<OptionJson>,
 }
 
 impl GameLookup for Lookup {
@@ -50,7 +41,7 @@ impl GameLookup for Lookup {
         if json {
             let keep = |d: Dice| ActionJson::Keep(d.to_string());
             let options = options.iter().map(|o| OptionJson { action: keep(o.keep), ev: Num(o.ev) }).collect();
-            return Ok(json_line(&StateJson { game: "combo", ev: Num(ev), best: keep(best), options }));
+            return Ok(json_line(&StateJson { game: "combo", ev: Num(ev), best: Some(keep(best)), options }));
         }
         let mut out = String::new();
         let _ =

@@ -28,6 +28,16 @@ pub enum ActionJson {
     Category(&'static str),
 }
 
+/// A yazy or combo state in JSON: its value, the best action (`null` when
+/// a yazy game is over) and every option, best first.
+#[derive(Serialize, Debug)]
+pub struct StateJson {
+    pub game: &'static str,
+    pub ev: Num,
+    pub best: Option<ActionJson>,
+    pub options: Vec<OptionJson>,
+}
+
 /// One option of a yazy or combo decision in JSON.
 #[derive(Serialize, Debug)]
 pub struct OptionJson {

@@ -5,11 +5,10 @@ use std::fmt::Write as _;
 use clap::Args;
 use dice_tables_reader::yazy::{Action, Mask, Yazy};
 use dice_tables_reader::{Dice, Tables};
-use serde::Serialize;
 
 use crate::args::parse_mask;
 use crate::output::{json_line, Failure, Num, StartJson};
-use crate::roll::{keep_text, rerolls_text, ActionJson, OptionJson, Roll};
+use crate::roll::{keep_text, rerolls_text, ActionJson, OptionJson, Roll, StateJson};
 use crate::{Common, GameLookup};
 
 #[derive(Args, Debug)]
@@ -23,14 +22,6 @@ pub struct Lookup {
     roll: Roll,
     #[command(flatten)]
     common: Common,
-}
-
-#[derive(Serialize)]
-struct StateJson {
-    game: &'static str,
-    ev: Num,
-    best: Option<ActionJson>,
-    options: Vec<OptionJson>,
 }
 
 fn action_json(a: Action) -> ActionJson {
