@@ -1,22 +1,30 @@
 //! `generator`: solves the games and writes one table file per game.
 //!
 //! Exit status: 0 when every table was written, 1 when one could not be
-//! written, 2 for bad usage.
+//! written, 2 for bad usage, 3 when the report could not be printed (every
+//! table is still written; a closed pipe is not an error).
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
 use dice_tables_generator::{solve, Rules, SOLVERS};
 
-/// The one-line form of clap's errors, shared with the reader's command line.
-#[path = "../../reader/src/bin/reader/one_line.rs"]
-mod one_line;
+/// What the `reader` and `generator` command lines share.
+#[path = "../../reader/src/bin/reader/shared.rs"]
+mod shared;
+
+use shared::{error_line, Output};
 
 /// Solve dice games exactly and write their optimal-strategy tables.
 #[derive(Parser, Debug)]
-#[command(name = "generator", version, about)]
+#[command(
+    name = "generator",
+    version,
+    about,
+    after_help = "Exit status: 0 ok, 1 a table could not be written, 2 bad usage, 3 the report could not be printed."
+)]
 struct Args {
     /// Directory to write the tables into (created if missing).
     #[arg(long, value_name = "DIR", default_value = "tables")]
@@ -24,18 +32,18 @@ struct Args {
     /// Comma list of games to solve (default: all).
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_game)]
     games: Option<Vec<String>>,
-    /// Worker threads (default: one per core). The output is the same for any count.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    /// Worker threads, 1 to 1024 (default: one per core). The output is the same for any count.
+    #[arg(long, value_name = "N", value_parser = parse_threads, allow_hyphen_values = true)]
     threads: Option<u16>,
     /// Print one JSON object per game per line instead of text.
     #[arg(long)]
     json: bool,
-    /// Rerolls per yazy turn.
-    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=20))]
-    yazy_rerolls: u8,
-    /// Rerolls in a combo game.
-    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u8).range(0..=20))]
-    combo_rerolls: u8,
+    /// Rerolls per yazy turn, 0 to 20 (default 2).
+    #[arg(long, value_name = "N", value_parser = parse_rerolls, allow_hyphen_values = true)]
+    yazy_rerolls: Option<u8>,
+    /// Rerolls in a combo game, 0 to 20 (default 5).
+    #[arg(long, value_name = "N", value_parser = parse_rerolls, allow_hyphen_values = true)]
+    combo_rerolls: Option<u8>,
     /// Also write the blake3 of every table written to FILE, in `b3sum` format.
     #[arg(long, value_name = "FILE")]
     manifest: Option<PathBuf>,
@@ -53,18 +61,41 @@ fn parse_game(s: &str) -> Result<String, String> {
     }
 }
 
+fn parse_threads(s: &str) -> Result<u16, String> {
+    match s.parse::<u16>() {
+        Ok(n @ 1..=1024) => Ok(n),
+        _ => Err(format!("threads {s:?} is not a whole number 1 to 1024")),
+    }
+}
+
+fn parse_rerolls(s: &str) -> Result<u8, String> {
+    match s.parse::<u8>() {
+        Ok(n @ 0..=20) => Ok(n),
+        _ => Err(format!("rerolls {s:?} is not a whole number 0 to 20")),
+    }
+}
+
 fn main() -> ExitCode {
     let args = match Args::try_parse() {
         Ok(args) => args,
         Err(e) => return usage_error(e),
     };
-    match run(&args) {
+    let games = match check_usage(&args) {
+        Ok(games) => games,
+        Err(msg) => {
+            error_line("generator", &format!("{msg} (see generator --help)"));
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = Output::default();
+    let status = match run(&args, &games, &mut out) {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
-            eprintln!("generator: {msg}");
+            error_line("generator", &msg);
             ExitCode::from(1)
         }
-    }
+    };
+    out.finish("generator", status)
 }
 
 /// clap's errors as one line; help and version go to stdout as usual.
@@ -74,11 +105,52 @@ fn usage_error(e: clap::Error) -> ExitCode {
         let _ = e.print();
         return ExitCode::SUCCESS;
     }
-    eprintln!("generator: {} (see generator --help)", one_line::one_line(&e));
+    error_line("generator", &format!("{} (see generator --help)", shared::one_line(&e)));
     ExitCode::from(2)
 }
 
-fn run(args: &Args) -> Result<(), String> {
+/// What can be refused before any work: rule flags for games not being
+/// solved, a manifest that could not be written. Returns the games to solve.
+fn check_usage(args: &Args) -> Result<Vec<&'static str>, String> {
+    let games: Vec<&'static str> = SOLVERS
+        .iter()
+        .map(|s| s.id)
+        .filter(|id| args.games.as_ref().is_none_or(|list| list.iter().any(|l| l == id)))
+        .collect();
+    for (flag, given, game) in [
+        ("--yazy-rerolls", args.yazy_rerolls.is_some(), "yazy"),
+        ("--combo-rerolls", args.combo_rerolls.is_some(), "combo"),
+    ] {
+        if given && !games.contains(&game) {
+            return Err(format!(
+                "{flag} is a rule of {game}, which --games leaves out: add {game} to --games or drop {flag}"
+            ));
+        }
+    }
+    if let Some(file) = &args.manifest {
+        let dir = manifest_dir(file);
+        if file.is_dir() || file.file_name().is_none() {
+            return Err(format!(
+                "--manifest {} is a directory: give a file name, like tables/checksums.b3",
+                file.display()
+            ));
+        }
+        if !dir.is_dir() {
+            return Err(format!(
+                "--manifest {}: its directory {} does not exist: give a file in an existing directory",
+                file.display(),
+                dir.display()
+            ));
+        }
+    }
+    Ok(games)
+}
+
+fn manifest_dir(file: &Path) -> &Path {
+    file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."))
+}
+
+fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
     if let Some(n) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(usize::from(n))
@@ -87,59 +159,59 @@ fn run(args: &Args) -> Result<(), String> {
     }
     std::fs::create_dir_all(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
     let mut rules = Rules::default();
-    rules.yazy.rerolls = args.yazy_rerolls;
-    rules.combo.rerolls = args.combo_rerolls;
-    let games: Vec<&str> = SOLVERS
-        .iter()
-        .map(|s| s.id)
-        .filter(|id| args.games.as_ref().is_none_or(|list| list.iter().any(|l| l == id)))
-        .collect();
-    let show_progress = std::io::stderr().is_terminal() && !args.json;
+    rules.yazy.rerolls = args.yazy_rerolls.unwrap_or(rules.yazy.rerolls);
+    rules.combo.rerolls = args.combo_rerolls.unwrap_or(rules.combo.rerolls);
+    let progress = Progress { shown: std::io::stderr().is_terminal() && !args.json };
     let mut manifest = String::new();
-    for game in games {
-        let solved = solve(game, &rules, |done, total| {
-            if show_progress {
-                eprint!("\rsolving {game}: {done}/{total}");
-                let _ = std::io::stderr().flush();
-            }
-        })
-        .expect("SOLVERS lists only known games");
-        if show_progress {
-            eprint!("\r\x1b[K");
-        }
+    for &game in games {
+        let solved = solve(game, &rules, |done, total| progress.show(&format!("solving {game}: {done}/{total}")))
+            .expect("SOLVERS lists only known games");
         let (states, solve_ms) = (solved.states, solved.solve_time.as_secs_f64() * 1e3);
+        progress.show(&format!("encoding {game}"));
         let bytes = solved.encode();
         let name = dice_tables_reader::file_name(game);
+        progress.show(&format!("writing {name}"));
         let path = dice_tables_generator::artifact::write_atomically(&args.out, &name, &bytes[..])
             .map_err(|e| format!("cannot write {}: {e}", args.out.join(&name).display()))?;
+        progress.show("");
         let hash = blake3::hash(&bytes).to_hex();
         manifest.push_str(&format!("{hash}  {name}\n"));
-        if args.json {
-            println!(
-                "{{\"game\":\"{game}\",\"states\":{states},\"solve_ms\":{solve_ms:.3},\"bytes\":{},\"blake3\":\"{hash}\",\"path\":{}}}",
+        out.print(&if args.json {
+            format!(
+                "{{\"game\":\"{game}\",\"states\":{states},\"solve_ms\":{solve_ms:.3},\"bytes\":{},\"blake3\":\"{hash}\",\"path\":{}}}\n",
                 bytes.len(),
                 json_string(&path.display().to_string())
-            );
+            )
         } else {
-            println!(
-                "{game}: {states} states solved in {solve_ms:.1} ms; wrote {} ({} bytes, blake3 {hash})",
+            format!(
+                "{game}: {states} states solved in {solve_ms:.1} ms; wrote {} ({} bytes, blake3 {hash})\n",
                 path.display(),
                 bytes.len()
-            );
-        }
+            )
+        });
     }
     if let Some(file) = &args.manifest {
-        write_manifest(file, &manifest)?;
+        let name = file.file_name().expect("checked up front").to_string_lossy();
+        dice_tables_generator::artifact::write_atomically(manifest_dir(file), &name, manifest.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
     }
     Ok(())
 }
 
-fn write_manifest(file: &Path, text: &str) -> Result<(), String> {
-    let dir = file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = file.file_name().ok_or_else(|| format!("--manifest {} is not a file name", file.display()))?;
-    dice_tables_generator::artifact::write_atomically(dir, &name.to_string_lossy(), text.as_bytes())
-        .map(|_| ())
-        .map_err(|e| format!("cannot write {}: {e}", file.display()))
+/// The progress line, on a terminal only: one line, rewritten in place.
+struct Progress {
+    shown: bool,
+}
+
+impl Progress {
+    fn show(&self, what: &str) {
+        if self.shown {
+            use std::io::Write;
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "\r\x1b[K{what}");
+            let _ = err.flush();
+        }
+    }
 }
 
 fn json_string(s: &str) -> String {

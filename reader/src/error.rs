@@ -120,6 +120,9 @@ pub struct TableError {
 pub enum TableErrorKind {
     /// The file could not be read.
     Io(std::io::Error),
+    /// Not a regular file (a directory, a FIFO, a device): refused before
+    /// it is opened, so that opening never blocks or reads without end.
+    NotRegularFile,
     /// No table file where one was looked for.
     NotFound,
     /// Not a dice-tables file.
@@ -197,6 +200,7 @@ impl fmt::Display for TableErrorKind {
         match self {
             TableErrorKind::Io(source) => write!(f, "cannot read: {source}"),
             TableErrorKind::NotFound => write!(f, "no table there"),
+            TableErrorKind::NotRegularFile => write!(f, "not a regular file: a table is a file the generator wrote"),
             TableErrorKind::BadMagic => {
                 write!(f, "not a dice-tables file (the first 8 bytes are not \"DICETBL\\0\")")
             }
@@ -226,7 +230,7 @@ impl fmt::Display for TableErrorKind {
                 write!(f, "unknown game id {g:?} in the header: this reader knows {}", known.join(", "))
             }
             TableErrorKind::WrongGame { found, expected } => {
-                write!(f, "this is a {found:?} table, not a {expected} table")
+                write!(f, "holds a {found} table, not a {expected} table")
             }
             TableErrorKind::BadParam { name, why } => write!(f, "rules parameter {name:?} {why}"),
         }

@@ -101,6 +101,7 @@ pub trait Game: Sized + fmt::Debug + Send + Sync + 'static {
             return Err(TableErrorKind::WrongGame { found: header.game.clone(), expected: Self::ID }.into());
         }
         let params = Self::params(header)?;
+        check_param_names(header, &Self::header_params(&params))?;
         check_schema(header, Self::SECTIONS, &params)?;
         Ok(params)
     }
@@ -134,8 +135,30 @@ pub trait Game: Sized + fmt::Debug + Send + Sync + 'static {
     }
 }
 
+/// Refuses parameters the game does not have, and any name given twice: a
+/// table solved under a rule this reader does not know must not be read as
+/// if the rule were absent.
+fn check_param_names(header: &Header, known: &[(&'static str, i64)]) -> Result<(), TableError> {
+    for (i, p) in header.params.iter().enumerate() {
+        if !known.iter().any(|(name, _)| *name == p.name) {
+            let names: Vec<&str> = known.iter().map(|(name, _)| *name).collect();
+            let has = if names.is_empty() { "none".to_string() } else { names.join(", ") };
+            return Err(TableErrorKind::BadHeader(format!(
+                "rules parameter {:?} is not one of {}'s (it has: {has}); this reader is older than the table",
+                p.name, header.game
+            ))
+            .into());
+        }
+        if header.params[..i].iter().any(|q| q.name == p.name) {
+            return Err(TableErrorKind::BadHeader(format!("rules parameter {:?} is given twice", p.name)).into());
+        }
+    }
+    Ok(())
+}
+
 /// Checks the directory against a game's sections: the same names in the
-/// same order, types and dimensions, nothing missing and nothing extra.
+/// same order, types, dimensions and encodings (an empty section is always
+/// raw), nothing missing and nothing extra.
 fn check_schema<P>(header: &Header, specs: &[SectionSpec<P>], params: &P) -> Result<(), TableError> {
     for (i, spec) in specs.iter().enumerate() {
         debug_assert_eq!(spec.index, i, "{}: SECTIONS out of index order", header.game);
@@ -157,6 +180,14 @@ fn check_schema<P>(header: &Header, specs: &[SectionSpec<P>], params: &P) -> Res
                     spec.dtype.name(),
                     dims
                 ),
+            ));
+        }
+        let empty = dims.contains(&0);
+        let encoding = if empty { Encoding::Raw } else { spec.encoding };
+        if s.encoding != encoding {
+            return Err(TableError::section(
+                &s.name,
+                format!("is stored {}, but a {} table stores it {}", s.encoding.name(), header.game, encoding.name()),
             ));
         }
     }

@@ -78,10 +78,18 @@ pub fn check_table(table: &Table) -> Result<(), TableError> {
 }
 
 /// Opens any table and runs every check of its game, the header's before
-/// anything is decompressed: what `reader verify` does for each file.
+/// anything is decompressed: what `reader verify` does for each file. A
+/// file named after a game (`combo.dtab`) must hold that game, since that
+/// is where lookups of the game look.
 pub fn verify(path: impl AsRef<std::path::Path>) -> Result<Table, TableError> {
     let path = path.as_ref();
-    let table = Table::open_expecting(path, &|h| game_of(h)?.check_header(h))?;
+    let named = path.file_name().and_then(|n| n.to_str()).and_then(|n| GAMES.iter().find(|g| file_name(g.id) == n));
+    let table = Table::open_expecting(path, &|h| {
+        if let Some(g) = named.filter(|g| g.id != h.game) {
+            return Err(TableErrorKind::WrongGame { found: h.game.clone(), expected: g.id }.into());
+        }
+        game_of(h)?.check_header(h)
+    })?;
     check_table(&table).map_err(|e| e.in_file(path))?;
     Ok(table)
 }

@@ -67,28 +67,18 @@ impl Table {
     }
 
     fn open_unnamed(path: &Path, expect: Expect) -> Result<Table, TableError> {
-        let io = |source: std::io::Error| {
-            if source.kind() == std::io::ErrorKind::NotFound {
-                TableErrorKind::NotFound
-            } else {
-                TableErrorKind::Io(source)
-            }
-        };
-        let file = File::open(path).map_err(io)?;
-        let meta = file.metadata().map_err(io)?;
-        if !meta.is_file() {
-            return Err(TableErrorKind::Io(std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
-                "not a regular file",
-            ))
-            .into());
-        }
-        if meta.len() < format::PREAMBLE_LEN as u64 {
-            // Mapping an empty file fails on some systems; too short to be a table anyway.
-            return Err(TableErrorKind::Truncated { len: meta.len(), needed: format::PREAMBLE_LEN as u64 }.into());
-        }
-        let map = crate::mmap::map_file(&file).map_err(io)?;
-        Table::from_bytes(Bytes::Mapped(map), expect)
+        Table::from_bytes(Bytes::Mapped(map_table_file(path)?), expect)
+    }
+
+    /// The checked header of a table file, without decoding or checking any
+    /// section (what `reader info` shows). Reads only the preamble, the
+    /// header and the padding between sections. Errors name the file.
+    pub fn read_header(path: impl AsRef<Path>) -> Result<Header, TableError> {
+        let path = path.as_ref();
+        map_table_file(path)
+            .map_err(TableError::from)
+            .and_then(|map| format::parse_header(&map))
+            .map_err(|e| e.in_file(path))
     }
 
     /// Verifies a table embedded in the program, e.g. with `include_bytes!`.
@@ -151,6 +141,34 @@ impl Table {
     pub fn file_len(&self) -> u64 {
         self.bytes.as_slice().len() as u64
     }
+}
+
+/// Maps a table file read-only: a regular file at least as long as the
+/// preamble. Anything else (a directory, a FIFO, a device such as /dev/zero)
+/// is refused before it is opened, so opening never blocks, and nothing is
+/// read until the header's own checks ask for it.
+fn map_table_file(path: &Path) -> Result<memmap2::Mmap, TableErrorKind> {
+    let io = |source: std::io::Error| {
+        if source.kind() == std::io::ErrorKind::NotFound {
+            TableErrorKind::NotFound
+        } else {
+            TableErrorKind::Io(source)
+        }
+    };
+    // stat first: opening a FIFO would wait for a writer.
+    if !std::fs::metadata(path).map_err(io)?.is_file() {
+        return Err(TableErrorKind::NotRegularFile);
+    }
+    let file = File::open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    if !meta.is_file() {
+        return Err(TableErrorKind::NotRegularFile);
+    }
+    if meta.len() < format::PREAMBLE_LEN as u64 {
+        // Mapping an empty file fails on some systems; too short to be a table anyway.
+        return Err(TableErrorKind::Truncated { len: meta.len(), needed: format::PREAMBLE_LEN as u64 });
+    }
+    crate::mmap::map_file(&file).map_err(io)
 }
 
 /// Decodes every section, the large compressed ones on their own scoped

@@ -241,6 +241,13 @@ impl Tenk {
         Ok(self.value_at(dice, score))
     }
 
+    /// The value of the state before throwing `dice` dice at turn score
+    /// `score`, on the board, under optimal play: the better of banking
+    /// (`score`) and throwing ([`turn_value`](Tenk::turn_value)).
+    pub fn value(&self, dice: u8, score: u32) -> Result<f64, ArgumentError> {
+        Ok(self.turn_value(dice, score)?.max(f64::from(score)))
+    }
+
     /// Whether banking beats throwing `dice` dice at `score` (R(d, s) < 0).
     pub fn should_bank(&self, dice: u8, score: u32) -> Result<bool, ArgumentError> {
         Ok(self.turn_value(dice, score)? < f64::from(score))

@@ -358,8 +358,8 @@ impl Threes {
     /// Every choice for `roll` (the 1-5 dice just thrown) with its chance of
     /// success, keep 1 first, and the best.
     pub fn options(&self, s: Situation, roll: Dice) -> Result<ChanceOptions, ArgumentError> {
-        let n = check_throw(roll)?;
-        let state = self.state(s, n as u8)?;
+        let state = self.state(s, roll.len().min(DICE) as u8)?;
+        let n = check_throw(s.points, roll)?;
         let mut out = ChanceOptions::new();
         for keep in keeps(s.points, roll) {
             let chance = self.chance_or_beyond(Situation { points: keep.points, ..s }, keep.dice_left)?;
@@ -394,8 +394,8 @@ impl Threes {
     /// Every choice for `roll` with the lowest expected final total after
     /// it, keep 1 first, and the best.
     pub fn expected_options(&self, points: u8, roll: Dice) -> Result<ExpectedOptions, ArgumentError> {
-        let n = check_throw(roll)?;
-        self.expected(points, n as u8)?;
+        self.expected(points, roll.len().min(DICE) as u8)?;
+        check_throw(points, roll)?;
         let expected = self.table.bytes(&EXPECTED);
         let mut out = ExpectedOptions::new();
         for keep in keeps(points, roll) {
@@ -407,15 +407,22 @@ impl Threes {
     }
 }
 
-/// Checks a throw: 1 to 5 dice. Returns how many.
-fn check_throw(roll: Dice) -> Result<usize, ArgumentError> {
-    if !(1..=DICE).contains(&roll.len()) {
+/// Checks a throw of 1 to 5 dice after keeping `points`: the dice kept
+/// before it (five less those thrown) are worth at most 6 each, so the
+/// points cannot be more. Returns how many dice were thrown.
+fn check_throw(points: u8, roll: Dice) -> Result<usize, ArgumentError> {
+    let n = roll.len();
+    if !(1..=DICE).contains(&n) {
+        return Err(ArgumentError::new(format!("{n} dice given: threes throws 1 to 5 dice, digits 1-6 like 31324")));
+    }
+    let most = 6 * (DICE - n);
+    if usize::from(points) > most {
         return Err(ArgumentError::new(format!(
-            "{} dice given: threes throws 1 to 5 dice, digits 1-6 like 31324",
-            roll.len()
+            "points {points} with {n} dice thrown cannot happen: the {} dice kept before are worth at most {most}",
+            DICE - n
         )));
     }
-    Ok(roll.len())
+    Ok(n)
 }
 
 /// The choices of a roll from `points` kept before it: keep 1..=n of its

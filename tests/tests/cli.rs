@@ -109,7 +109,7 @@ fn bad_input_is_one_line_and_exit_2() {
 #[test]
 fn missing_tables() {
     let o = run("reader", &["lookup", "yazy", "--mask", "3", "--tables", "/no/such/dir"], &[]);
-    assert_one_line_error(&o, 2, "/no/such/dir");
+    assert_one_line_error(&o, 1, "/no/such/dir");
     let empty = scratch("empty-tables");
     let o = run("reader", &["lookup", "yazy", "--mask", "3", "--tables", empty.to_str().unwrap()], &[]);
     assert_one_line_error(&o, 1, "make tables");

@@ -159,7 +159,10 @@ fn cli_lookups_and_bad_input() {
         run("reader", &all, &[])
     };
     let o = lookup("tenk", &["--remaining", "6", "--score", "0", "--json"]);
-    assert_eq!(String::from_utf8(o.stdout).unwrap(), "{\"game\":\"tenk\",\"ev\":590.6577527473761,\"bank\":false}\n");
+    assert_eq!(
+        String::from_utf8(o.stdout).unwrap(),
+        "{\"game\":\"tenk\",\"ev\":590.6577527473761,\"throw\":590.6577527473761,\"bank\":false}\n"
+    );
     let o = lookup("10000", &["--remaining", "6", "--score", "500", "--opening", "--json"]);
     assert!(String::from_utf8(o.stdout).unwrap().starts_with("{\"game\":\"tenk\",\"p\":0.5695"));
     let o = lookup("tenk", &["--dice", "155", "--score", "0", "--json"]);
@@ -174,7 +177,6 @@ fn cli_lookups_and_bad_input() {
         &["--dice", "15", "--remaining", "4", "--score", "0"],
         &["--remaining", "7", "--score", "0"],
         &["--remaining", "0", "--score", "0"],
-        &["--remaining", "6"],
         &["--remaining", "6", "--score", "1000", "--opening"],
         &["--remaining", "6", "--score", "30050"],
     ] {

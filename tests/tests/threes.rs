@@ -273,7 +273,7 @@ fn cli_lookups_and_bad_input() {
         "{out}"
     );
     let o = lookup(&["--remaining", "5", "--objective", "expected", "--json"]);
-    assert_eq!(String::from_utf8(o.stdout).unwrap(), "{\"game\":\"threes\",\"ev\":6.253978526}\n");
+    assert_eq!(String::from_utf8(o.stdout).unwrap(), "{\"game\":\"threes\",\"ev\":6.25397852594482}\n");
     let o = lookup(&["--remaining", "0", "--points", "1", "--after", "1", "--model", "independent", "--json"]);
     assert!(String::from_utf8(o.stdout).unwrap().starts_with("{\"game\":\"threes\",\"p\":0.9789"));
     for bad in [

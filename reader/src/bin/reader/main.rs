@@ -3,13 +3,14 @@
 //! One module per game (its arguments and its rendering); this file holds
 //! the commands, the registry of game subcommands, `info` and `verify`.
 //!
-//! Exit status: 0 ok, 1 a bad or missing table, 2 bad usage.
+//! Exit status: 0 ok, 1 a bad or missing table, 2 bad usage, 3 the output
+//! could not be written (a closed pipe is not an error).
 
 mod args;
 mod combo;
-mod one_line;
 mod output;
 mod roll;
+mod shared;
 mod tenk;
 mod threes;
 mod yazy;
@@ -23,10 +24,16 @@ use dice_tables_reader::format::{self, Header};
 use dice_tables_reader::{Tables, GAMES};
 
 use output::Failure;
+use shared::{error_line, Output};
 
 /// Look up exact optimal-strategy tables for dice games.
 #[derive(Parser, Debug)]
-#[command(name = "reader", version, about, after_help = "Exit status: 0 ok, 1 a bad or missing table, 2 bad usage.")]
+#[command(
+    name = "reader",
+    version,
+    about,
+    after_help = "Exit status: 0 ok, 1 a bad or missing table, 2 bad usage, 3 the output could not be written."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -44,11 +51,15 @@ enum Command {
         /// The table file.
         file: PathBuf,
     },
-    /// Check every checksum of a table file, or of every table in a directory
-    /// (default: `$DICE_TABLES`, else ./tables).
+    /// Check every checksum and every stored value of a table file, or of
+    /// every table in a directory (default: --tables DIR, else `$DICE_TABLES`,
+    /// else ./tables).
     Verify {
         /// A table file or a directory of them.
         path: Option<PathBuf>,
+        /// The directory of tables to check, as for lookup.
+        #[arg(long, value_name = "DIR", conflicts_with = "path")]
+        tables: Option<PathBuf>,
     },
 }
 
@@ -101,25 +112,28 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return clap_error(e),
     };
-    let result = match cli.command {
-        Command::Lookup { game } => lookup(game.lookup()),
-        Command::Info { file } => info(&file),
-        Command::Verify { path } => verify(path),
-    };
-    match result {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
+    let mut out = Output::default();
+    let status = match run(cli.command, &mut out) {
+        Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Usage(msg)) => {
-            eprintln!("reader: {msg}");
+            error_line("reader", &msg);
             ExitCode::from(2)
         }
         Err(Failure::Table(msg)) => {
-            eprintln!("reader: {msg}");
+            error_line("reader", &msg);
             ExitCode::from(1)
         }
+    };
+    out.finish("reader", status)
+}
+
+fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
+    match command {
+        Command::Lookup { game } => out.print(&lookup(game.lookup())?),
+        Command::Info { file } => out.print(&info(&file)?),
+        Command::Verify { path, tables } => verify(path.or(tables), out)?,
     }
+    Ok(())
 }
 
 /// clap's errors as one line (help and version print as usual).
@@ -136,20 +150,39 @@ fn clap_error(e: clap::Error) -> ExitCode {
         }
         _ => {}
     }
-    let mut line = one_line::one_line(&e);
+    let mut line = shared::one_line(&e);
     if e.kind() == ErrorKind::InvalidSubcommand && e.to_string().contains("lookup") {
         let ids: Vec<&str> = GAMES.iter().map(|g| g.id).collect();
         line = format!("{line}; the games are {}", ids.join(", "));
     }
-    eprintln!("reader: {line} (see reader --help)");
+    error_line("reader", &format!("{line} (see {} --help)", command_in_use()));
     ExitCode::from(2)
+}
+
+/// The (sub)command the arguments name, for the help hint: `reader lookup
+/// yazy`, `reader verify`, or `reader`.
+fn command_in_use() -> String {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut words = vec!["reader"];
+    match args.first().map(String::as_str) {
+        Some(c @ ("info" | "verify")) => words.push(c),
+        Some("lookup") => {
+            words.push("lookup");
+            let game = args.get(1).and_then(|g| GAMES.iter().find(|i| i.id == g || i.aliases.contains(&g.as_str())));
+            if let Some(g) = game {
+                words.push(g.id);
+            }
+        }
+        _ => {}
+    }
+    words.join(" ")
 }
 
 fn lookup(game: &dyn GameLookup) -> Result<String, Failure> {
     game.run(&tables(game.common().tables.clone())?)
 }
 
-/// `--tables DIR`, else `$DICE_TABLES`, else `./tables`; it must exist.
+/// `--tables DIR`, else `$DICE_TABLES`, else `./tables`; it must be a directory.
 fn tables(flag: Option<PathBuf>) -> Result<Tables, Failure> {
     let source = match (&flag, std::env::var_os(dice_tables_reader::TABLES_ENV)) {
         (Some(_), _) => "--tables",
@@ -158,22 +191,23 @@ fn tables(flag: Option<PathBuf>) -> Result<Tables, Failure> {
     };
     let dir = flag.unwrap_or_else(Tables::default_dir);
     Tables::open_dir(&dir).map_err(|_| {
-        Failure::Usage(format!(
-            "table directory {} (from {source}) does not exist: pass --tables DIR or set DICE_TABLES to the directory `make tables` wrote",
-            dir.display()
-        ))
+        let meta = std::fs::metadata(&dir);
+        let dir = dir.display();
+        Failure::Table(match meta {
+            Ok(m) if m.is_file() => format!(
+                "table directory {dir} (from {source}) is a file: give the directory that holds the tables, not one table"
+            ),
+            Ok(_) => format!("table directory {dir} (from {source}) is not a directory: give the directory that holds the tables"),
+            Err(_) => format!(
+                "table directory {dir} (from {source}) does not exist: pass --tables DIR or set DICE_TABLES to the directory `make tables` wrote"
+            ),
+        })
     })
 }
 
+/// A table file's header, read without decoding any section.
 fn info(file: &Path) -> Result<String, Failure> {
-    let bytes = std::fs::read(file).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::NotFound {
-            Failure::Usage(format!("no file {}: give the path of a table file, like tables/yazy.dtab", file.display()))
-        } else {
-            Failure::Table(format!("cannot read {}: {e}", file.display()))
-        }
-    })?;
-    let header = format::parse_header(&bytes).map_err(|e| Failure::Table(format!("{}: {e}", file.display())))?;
+    let header = dice_tables_reader::Table::read_header(file)?;
     Ok(header_text(file, &header))
 }
 
@@ -209,7 +243,8 @@ fn header_text(file: &Path, h: &Header) -> String {
     out
 }
 
-fn verify(path: Option<PathBuf>) -> Result<String, Failure> {
+/// Verifies a file, or every `*.dtab` in a directory, printing a line each.
+fn verify(path: Option<PathBuf>, out: &mut Output) -> Result<(), Failure> {
     let path = match path {
         Some(p) => p,
         None => tables(None)?.dir().to_path_buf(),
@@ -226,33 +261,33 @@ fn verify(path: Option<PathBuf>) -> Result<String, Failure> {
             return Err(Failure::Table(format!("no tables (*.dtab) in {}: run `make tables`", path.display())));
         }
         files
-    } else if path.exists() {
+    } else if std::fs::symlink_metadata(&path).is_ok() {
         vec![path]
     } else {
-        return Err(Failure::Usage(format!(
+        return Err(Failure::Table(format!(
             "no file or directory {}: give a table file or a directory of them",
             path.display()
         )));
     };
-    let mut out = String::new();
     let mut failed = 0;
     for file in &files {
         match dice_tables_reader::verify(file) {
             Ok(t) => {
                 let h = t.header();
-                let params: Vec<String> = h.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
-                let _ =
-                    writeln!(out, "ok      {} ({} {}, {} bytes)", file.display(), h.game, params.join(" "), h.file_len);
+                let mut what = h.game.clone();
+                for p in &h.params {
+                    what.push_str(&format!(" {}={}", p.name, p.value));
+                }
+                out.print(&format!("ok      {} ({what}, {} bytes)\n", file.display(), h.file_len));
             }
             Err(e) => {
                 failed += 1;
-                let _ = writeln!(out, "FAILED  {e}");
+                out.print(&format!("FAILED  {e}\n"));
             }
         }
     }
     if failed > 0 {
-        print!("{out}");
         return Err(Failure::Table(format!("{failed} of {} tables failed verification", files.len())));
     }
-    Ok(out)
+    Ok(())
 }

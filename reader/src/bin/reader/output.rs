@@ -25,7 +25,7 @@ impl From<TableError> for Failure {
     fn from(e: TableError) -> Failure {
         let hint = match e.kind() {
             TableErrorKind::NotFound => ": run `make tables` (or `generator --out DIR`) to write it",
-            TableErrorKind::Io(_) => "",
+            TableErrorKind::Io(_) | TableErrorKind::NotRegularFile => "",
             _ => "; regenerate it with `make tables`",
         };
         Failure::Table(format!("{e}{hint}"))
@@ -108,4 +108,9 @@ pub fn plural(n: impl Into<u64>) -> &'static str {
     } else {
         "s"
     }
+}
+
+/// "1 die left", "3 dice left".
+pub fn dice_left_text(n: u8) -> String {
+    format!("{n} {} left", if n == 1 { "die" } else { "dice" })
 }

@@ -8,7 +8,7 @@ use dice_tables_reader::{Dice, Tables};
 use serde::Serialize;
 
 use crate::args::{parse_score, parse_tenk_remaining, parse_tenk_throw};
-use crate::output::{json_line, percent, Failure, Num, Value};
+use crate::output::{dice_left_text, json_line, percent, Failure, Num, Value};
 use crate::{Common, GameLookup};
 
 #[derive(Args, Debug)]
@@ -20,8 +20,8 @@ pub struct Lookup {
     /// Dice about to be thrown, 1 to 6.
     #[arg(long, value_name = "N", value_parser = parse_tenk_remaining, allow_hyphen_values = true)]
     remaining: Option<u8>,
-    /// The turn score so far (before this throw), a multiple of 50.
-    #[arg(long, value_name = "S", value_parser = parse_score, allow_hyphen_values = true)]
+    /// The turn score so far (before this throw), a multiple of 50 (default: 0).
+    #[arg(long, value_name = "S", default_value = "0", hide_default_value = true, value_parser = parse_score, allow_hyphen_values = true)]
     score: u32,
     /// Not yet on the board: maximise the chance of reaching 1000 this turn.
     #[arg(long)]
@@ -30,11 +30,14 @@ pub struct Lookup {
     common: Common,
 }
 
+/// A state before a throw: its value under optimal play, the value of
+/// throwing, and whether banking is best.
 #[derive(Serialize)]
 struct StateJson {
     game: &'static str,
     #[serde(flatten)]
     value: Value,
+    throw: Num,
     bank: bool,
 }
 
@@ -103,24 +106,28 @@ impl GameLookup for Lookup {
         let mut out = String::new();
         let Some(throw) = self.dice else {
             let n = self.remaining.unwrap_or(6);
-            let (v, bank) = if opening {
-                (tenk.reach(n, score)?, false)
+            let (v, throw_value, bank) = if opening {
+                let p = tenk.reach(n, score)?;
+                (p, p, false)
             } else {
-                (tenk.turn_value(n, score)?, tenk.should_bank(n, score)?)
+                (tenk.value(n, score)?, tenk.turn_value(n, score)?, tenk.should_bank(n, score)?)
             };
             if json {
-                return Ok(json_line(&StateJson { game: "tenk", value: value(v), bank }));
+                return Ok(json_line(&StateJson { game: "tenk", value: value(v), throw: Num(throw_value), bank }));
             }
-            let _ = writeln!(out, "10000, {phase_text}: throwing {n} dice at turn score {score}: {}", show(v));
+            let dice = if n == 1 { "die" } else { "dice" };
+            let _ = writeln!(out, "10000, {phase_text}: turn score {score}, {n} {dice} to throw");
             if opening {
-                let _ = writeln!(out, "banking is not allowed below 1000");
+                let _ = writeln!(out, "best: throw, {} (banking is not allowed below 1000)", show(v));
             } else {
-                let _ = writeln!(
-                    out,
-                    "{}: banking is worth {score}{}",
-                    if bank { "bank" } else { "throw" },
-                    tenk.bank_threshold(n).map_or(String::new(), |t| format!(" (with {n} dice, bank from {t})"))
-                );
+                let threshold =
+                    tenk.bank_threshold(n).map_or(String::new(), |t| format!("; with {n} {dice}, bank from {t}"));
+                let (best, other) = if bank {
+                    ("bank", format!("throwing is worth {}", show(throw_value)))
+                } else {
+                    ("throw", format!("banking is worth {score}"))
+                };
+                let _ = writeln!(out, "best: {best}, worth {} ({other}{threshold})", show(v));
             }
             return Ok(out);
         };
@@ -145,11 +152,11 @@ impl GameLookup for Lookup {
         let _ = writeln!(out, "10000, {phase_text}: throw {throw} at turn score {score}");
         let _ = writeln!(
             out,
-            "best: keep {} for {} points, then {} ({} dice left): {}",
+            "best: keep {} for {} points, then {} ({}): {}",
             best.keep,
             best.points,
             then_text(best.then),
-            best.dice_left,
+            dice_left_text(best.dice_left),
             show(best.value)
         );
         let _ = writeln!(out, "keeps:");
@@ -157,10 +164,10 @@ impl GameLookup for Lookup {
             let mark = if Some(i) == options.best_index() { "  <- best" } else { "" };
             let _ = writeln!(
                 out,
-                "  keep {:<7} {:>5} points, {} dice left, then {:<5} {:>12}{mark}",
+                "  keep {:<7} {:>5} points, {:<12} then {:<5} {:>12}{mark}",
                 o.keep.to_string(),
                 o.points,
-                o.dice_left,
+                format!("{},", dice_left_text(o.dice_left)),
                 then_text(o.then),
                 show(o.value)
             );

@@ -8,7 +8,7 @@ use dice_tables_reader::{Dice, Tables};
 use serde::Serialize;
 
 use crate::args::{parse_after, parse_model, parse_points, parse_record, parse_remaining, parse_throw, parse_ties};
-use crate::output::{json_line, percent, Failure, Num, Value};
+use crate::output::{dice_left_text, json_line, percent, plural, Failure, Num, Value};
 use crate::{Common, GameLookup};
 
 #[derive(Args, Debug)]
@@ -20,23 +20,30 @@ pub struct Lookup {
     /// Dice still to throw, 0 to 5 (0: the turn is over; the chance that --points survives).
     #[arg(long, value_name = "N", value_parser = parse_remaining, allow_hyphen_values = true)]
     remaining: Option<u8>,
-    /// Points kept so far, 0 to 30.
-    #[arg(long, value_name = "S", default_value = "0", value_parser = parse_points, allow_hyphen_values = true)]
+    /// Points kept so far, 0 to 30 (default: 0).
+    #[arg(long, value_name = "S", default_value = "0", hide_default_value = true, value_parser = parse_points, allow_hyphen_values = true)]
     points: u8,
     /// The lowest total of the players before, 0 to 30 (default: none, the first player).
     #[arg(long, value_name = "R", value_parser = parse_record, allow_hyphen_values = true)]
     record: Option<u8>,
-    /// Players still to play after this one, 0 to 15 (default 0).
+    /// Players still to play after this one, 0 to 15 (default: 0).
     #[arg(long, value_name = "K", value_parser = parse_after, allow_hyphen_values = true)]
     after: Option<u8>,
-    /// How ties count: win or lose (default win).
+    /// How ties count: win or lose (default: win).
     #[arg(long, value_name = "T", value_parser = parse_ties)]
     ties: Option<Ties>,
-    /// How the later players play: sequential or independent (default sequential).
+    /// How the later players play: sequential or independent (default: sequential).
     #[arg(long, value_name = "M", value_parser = parse_model)]
     model: Option<Model>,
-    /// What to optimise: the chance of success, or the expected total.
-    #[arg(long, value_enum, default_value = "win")]
+    /// What to optimise: win, the chance of success, or expected, the lowest expected total (default: win).
+    #[arg(
+        long,
+        value_name = "O",
+        value_enum,
+        default_value = "win",
+        hide_default_value = true,
+        hide_possible_values = true
+    )]
     objective: Objective,
     #[command(flatten)]
     common: Common,
@@ -118,7 +125,8 @@ impl GameLookup for Lookup {
             (None, None) => unreachable!("clap requires --dice or --remaining"),
         };
         if self.common.json {
-            let value = |v: f64| Value::new(!expected, Num::rounded(v));
+            // Chances are stored to about 7 digits; expected totals are exact.
+            let value = |v: f64| if expected { Value::new(false, Num(v)) } else { Value::new(true, Num::rounded(v)) };
             let (best, options) = match &choices {
                 Some((list, best)) => (
                     Some(BestJson { keep: list[*best].0.to_string() }),
@@ -132,17 +140,17 @@ impl GameLookup for Lookup {
             if expected { ("expected total", |v| format!("{v:.6}")) } else { ("chance of success", percent) };
         let mut out = String::new();
         if expected {
-            let _ = writeln!(out, "threes, lowest expected total: {} points kept", s.points);
+            let _ = writeln!(out, "threes, lowest expected total: {} kept", points_text(s.points));
         } else {
             let record = s.record.map_or("none".to_string(), |r| r.to_string());
             let ties = if s.ties == Ties::Win { "win" } else { "lose" };
             let model = if s.model == Model::Sequential { "sequential" } else { "independent" };
             let _ = writeln!(
                 out,
-                "threes: {} points kept, record {record}, {} player{} after, ties {ties}, {model} model",
-                s.points,
+                "threes: {} kept, record {record}, {} player{} after, ties {ties}, {model} model",
+                points_text(s.points),
                 s.after,
-                crate::output::plural(s.after)
+                plural(s.after)
             );
         }
         match &choices {
@@ -156,16 +164,16 @@ impl GameLookup for Lookup {
                 let _ =
                     writeln!(out, "dice {roll} (lowest worth first), {value} with the best choice: {}", show(headline));
                 let b = list[*best].0;
-                let _ = writeln!(out, "best: keep {b}, {} points, {} dice left", b.points, b.dice_left);
+                let _ = writeln!(out, "best: keep {b}, {}, {}", points_text(b.points), dice_left_text(b.dice_left));
                 let _ = writeln!(out, "choices ({value}):");
                 for (i, (k, v)) in list.iter().enumerate() {
                     let mark = if i == *best { "  <- best" } else { "" };
                     let _ = writeln!(
                         out,
-                        "  keep {:<6} {:>2} points, {} dice left  {:>14}{mark}",
+                        "  keep {:<6} {:<10} {:<11}  {:>14}{mark}",
                         k.to_string(),
-                        k.points,
-                        k.dice_left,
+                        format!("{},", points_text(k.points)),
+                        dice_left_text(k.dice_left),
                         show(*v)
                     );
                 }
@@ -173,4 +181,8 @@ impl GameLookup for Lookup {
         }
         Ok(out)
     }
+}
+
+fn points_text(points: u8) -> String {
+    format!("{points} point{}", plural(points))
 }

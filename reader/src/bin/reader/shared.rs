@@ -1,0 +1,68 @@
+//! What the `reader` and `generator` command lines share (the generator
+//! includes this file by path), so both speak and exit the same way without
+//! the reader library carrying any CLI code.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// Exit status when output could not be written (other than to a closed pipe).
+pub(crate) const EXIT_OUTPUT: u8 = 3;
+
+/// A clap error as one line: the message and what clap lists under it,
+/// without the usage block. For example "the following required arguments
+/// were not provided: --dice <D>".
+pub(crate) fn one_line(e: &clap::Error) -> String {
+    let text = e.to_string();
+    let mut parts: Vec<&str> = Vec::new();
+    for line in text.lines() {
+        if line.trim().is_empty() {
+            break;
+        }
+        parts.push(line.trim());
+    }
+    let line = parts.join(" ");
+    line.strip_prefix("error: ").unwrap_or(&line).trim_end_matches(':').to_string()
+}
+
+/// Standard output that a closed pipe silences: after `reader ... | head -1`
+/// the rest of the output is dropped without a word, as ripgrep and cargo
+/// do. Any other write failure is kept, to be reported once at the end.
+#[derive(Debug, Default)]
+pub(crate) struct Output {
+    closed: bool,
+    failed: Option<io::Error>,
+}
+
+impl Output {
+    /// Writes `text` and flushes it (unless the pipe is closed or a write
+    /// already failed).
+    pub(crate) fn print(&mut self, text: &str) {
+        if self.closed || self.failed.is_some() {
+            return;
+        }
+        let mut out = io::stdout().lock();
+        match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => self.closed = true,
+            Err(e) => self.failed = Some(e),
+        }
+    }
+
+    /// The exit status: `status`, unless output failed, which is reported
+    /// as one line on standard error.
+    pub(crate) fn finish(self, program: &str, status: ExitCode) -> ExitCode {
+        match self.failed {
+            None => status,
+            Some(e) => {
+                error_line(program, &format!("cannot write the output: {e}"));
+                ExitCode::from(EXIT_OUTPUT)
+            }
+        }
+    }
+}
+
+/// One line on standard error, `program: message`; nothing if standard
+/// error itself is closed (there is nowhere left to say it).
+pub(crate) fn error_line(program: &str, message: &str) {
+    let _ = writeln!(io::stderr().lock(), "{program}: {message}");
+}
