@@ -9,8 +9,9 @@ use dice_tables_reader::format::{self, DType, Encoding, Header, Param, SectionEn
 use dice_tables_reader::SectionSpec;
 use rayon::prelude::*;
 
-/// The zstd level of every compressed section. Part of the output: changing it
-/// changes every checksum in the manifest.
+/// The zstd level of a compressed section unless its game chooses another
+/// ([`Section::level`]). Part of the output: changing it changes checksums
+/// in the manifest.
 pub const ZSTD_LEVEL: i32 = 19;
 
 /// One section before encoding: its decoded little-endian bytes.
@@ -21,6 +22,8 @@ pub struct Section {
     pub dims: Vec<u64>,
     pub encoding: Encoding,
     pub bytes: Vec<u8>,
+    /// The zstd level, for a zstd section.
+    pub zstd_level: i32,
 }
 
 impl Section {
@@ -35,7 +38,13 @@ impl Section {
         assert_eq!(elements * dtype.size(), bytes.len() as u64, "section {name}: dims and bytes disagree");
         // An empty section is stored raw: there is nothing to compress.
         let encoding = if bytes.is_empty() { Encoding::Raw } else { encoding };
-        Section { name: name.to_string(), dtype, dims, encoding, bytes }
+        Section { name: name.to_string(), dtype, dims, encoding, bytes, zstd_level: ZSTD_LEVEL }
+    }
+
+    /// The same section compressed at `level` instead of [`ZSTD_LEVEL`]: a
+    /// game chooses it per section from measurements of size and time.
+    pub fn level(self, level: i32) -> Section {
+        Section { zstd_level: level, ..self }
     }
 }
 
@@ -51,7 +60,7 @@ pub fn encode(game: &str, params: &[(&str, i64)], sections: Vec<Section>) -> Vec
         .par_iter()
         .map(|s| match s.encoding {
             Encoding::Raw => s.bytes.clone(),
-            Encoding::Zstd => zstd::bulk::compress(&s.bytes, ZSTD_LEVEL).expect("zstd compresses in memory"),
+            Encoding::Zstd => zstd::bulk::compress(&s.bytes, s.zstd_level).expect("zstd compresses in memory"),
         })
         .collect();
     let mut header = Header {

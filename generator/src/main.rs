@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use dice_tables_generator::{solve, Rules, SOLVERS};
+use rayon::prelude::*;
 
 /// What the `reader` and `generator` command lines share.
 #[path = "../../reader/src/bin/reader/shared.rs"]
@@ -162,13 +163,22 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
     rules.yazy.rerolls = args.yazy_rerolls.unwrap_or(rules.yazy.rerolls);
     rules.combo.rerolls = args.combo_rerolls.unwrap_or(rules.combo.rerolls);
     let progress = Progress { shown: std::io::stderr().is_terminal() && !args.json };
+    // Solve every game (each solver is parallel), then compress every
+    // table's sections together, so both cores stay busy to the end.
+    let solved: Vec<_> = games
+        .iter()
+        .map(|&game| {
+            solve(game, &rules, |done, total| progress.show(&format!("solving {game}: {done}/{total}")))
+                .expect("SOLVERS lists only known games")
+        })
+        .collect();
+    progress.show(&format!("compressing {}", games.join(", ")));
+    let encoded: Vec<_> = solved
+        .into_par_iter()
+        .map(|solved| (solved.game, solved.states, solved.solve_time.as_secs_f64() * 1e3, solved.encode()))
+        .collect();
     let mut manifest = String::new();
-    for &game in games {
-        let solved = solve(game, &rules, |done, total| progress.show(&format!("solving {game}: {done}/{total}")))
-            .expect("SOLVERS lists only known games");
-        let (states, solve_ms) = (solved.states, solved.solve_time.as_secs_f64() * 1e3);
-        progress.show(&format!("encoding {game}"));
-        let bytes = solved.encode();
+    for (game, states, solve_ms, bytes) in encoded {
         let name = dice_tables_reader::file_name(game);
         progress.show(&format!("writing {name}"));
         let path = dice_tables_generator::artifact::write_atomically(&args.out, &name, &bytes[..])
