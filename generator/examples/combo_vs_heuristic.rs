@@ -169,7 +169,7 @@ fn main() {
         let (mean, sd, low) = summary(&dist, 38);
         println!("{name:<18} {mean:>9.4} {sd:>9.4} {:>11.3} %", 100.0 * low);
     }
-    println!("table's game-start value: {:.6}", optimal.0.game_start_value());
+    println!("table's game-start value: {:.6}", optimal.0.game_start_value().unwrap());
 
     let start = Instant::now();
     let opt = simulate(&optimal, rerolls, games, 1);

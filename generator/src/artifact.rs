@@ -5,7 +5,7 @@ use std::fs::{self, File};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use dice_tables_reader::format::{self, DType, Encoding, Header, Param, SectionEntry, SECTION_ALIGN};
+use dice_tables_reader::format::{self, Chunk, DType, Encoding, Header, Param, SectionEntry, SECTION_ALIGN};
 use dice_tables_reader::SectionSpec;
 use rayon::prelude::*;
 
@@ -24,21 +24,42 @@ pub struct Section {
     pub bytes: Vec<u8>,
     /// The zstd level, for a zstd section.
     pub zstd_level: i32,
+    /// Decoded bytes per chunk (the whole section unless chosen).
+    pub chunk_len: usize,
 }
 
 impl Section {
     /// The section a game's spec describes, for a table with `params`.
     pub fn of<P>(spec: &SectionSpec<P>, params: &P, bytes: Vec<u8>) -> Section {
-        Section::new(spec.name, spec.dtype, (spec.dims)(params), spec.encoding, bytes)
+        let section = Section::new(spec.name, spec.dtype, (spec.dims)(params), spec.encoding, bytes);
+        match spec.chunk_len {
+            0 => section,
+            len => section.chunked(len as usize),
+        }
     }
 
-    /// Any section (for writing files the specs do not describe, as tests do).
+    /// Any section, in one chunk (for writing files the specs do not
+    /// describe, as tests do).
     pub fn new(name: &str, dtype: DType, dims: Vec<u64>, encoding: Encoding, bytes: Vec<u8>) -> Section {
         let elements: u64 = dims.iter().product();
         assert_eq!(elements * dtype.size(), bytes.len() as u64, "section {name}: dims and bytes disagree");
         // An empty section is stored raw: there is nothing to compress.
         let encoding = if bytes.is_empty() { Encoding::Raw } else { encoding };
-        Section { name: name.to_string(), dtype, dims, encoding, bytes, zstd_level: ZSTD_LEVEL }
+        let chunk_len = bytes.len();
+        Section { name: name.to_string(), dtype, dims, encoding, bytes, zstd_level: ZSTD_LEVEL, chunk_len }
+    }
+
+    /// The same section stored in chunks of `len` decoded bytes (a multiple
+    /// of the element size), each compressed and checksummed on its own, so
+    /// that a lookup decodes only the chunk it reads. ([`Section::of`] takes
+    /// the length from the spec.)
+    pub fn chunked(self, len: usize) -> Section {
+        assert!(
+            len > 0 && (len as u64).is_multiple_of(self.dtype.size()),
+            "section {}: chunks of {len} bytes",
+            self.name
+        );
+        Section { chunk_len: len, ..self }
     }
 
     /// The same section compressed at `level` instead of [`ZSTD_LEVEL`]: a
@@ -56,11 +77,17 @@ pub fn le_bytes<T: Copy, const N: usize>(values: &[T], to_le: impl Fn(T) -> [u8;
 /// Encodes a whole table file. The same inputs give the same bytes: nothing
 /// depends on the time, the machine or the thread count.
 pub fn encode(game: &str, params: &[(&str, i64)], sections: Vec<Section>) -> Vec<u8> {
-    let stored: Vec<Vec<u8>> = sections
+    // Every chunk of every section, compressed in parallel.
+    let pieces: Vec<(usize, &[u8])> = sections
+        .iter()
+        .enumerate()
+        .flat_map(|(i, s)| s.bytes.chunks(s.chunk_len.max(1)).map(move |c| (i, c)))
+        .collect();
+    let stored: Vec<Vec<u8>> = pieces
         .par_iter()
-        .map(|s| match s.encoding {
-            Encoding::Raw => s.bytes.clone(),
-            Encoding::Zstd => zstd::bulk::compress(&s.bytes, s.zstd_level).expect("zstd compresses in memory"),
+        .map(|&(i, c)| match sections[i].encoding {
+            Encoding::Raw => c.to_vec(),
+            Encoding::Zstd => zstd::bulk::compress(c, sections[i].zstd_level).expect("zstd compresses in memory"),
         })
         .collect();
     let mut header = Header {
@@ -69,15 +96,27 @@ pub fn encode(game: &str, params: &[(&str, i64)], sections: Vec<Section>) -> Vec
         file_len: 0,
         sections: sections
             .iter()
-            .zip(&stored)
-            .map(|(s, data)| SectionEntry {
-                name: s.name.clone(),
-                dtype: s.dtype,
-                dims: s.dims.clone(),
-                encoding: s.encoding,
-                offset: 0,
-                stored_len: data.len() as u64,
-                blake3: *blake3::hash(&s.bytes).as_bytes(),
+            .enumerate()
+            .map(|(i, s)| {
+                let chunks: Vec<Chunk> = pieces
+                    .iter()
+                    .zip(&stored)
+                    .filter(|((section, _), _)| *section == i)
+                    .map(|((_, decoded), data)| Chunk {
+                        stored_len: data.len() as u64,
+                        blake3: *blake3::hash(decoded).as_bytes(),
+                    })
+                    .collect();
+                SectionEntry {
+                    name: s.name.clone(),
+                    dtype: s.dtype,
+                    dims: s.dims.clone(),
+                    encoding: s.encoding,
+                    offset: 0,
+                    stored_len: chunks.iter().map(|c| c.stored_len).sum(),
+                    chunk_len: if s.bytes.is_empty() { 0 } else { s.chunk_len as u64 },
+                    chunks,
+                }
             })
             .collect(),
     };
@@ -99,10 +138,15 @@ pub fn encode(game: &str, params: &[(&str, i64)], sections: Vec<Section>) -> Vec
     file.extend_from_slice(&(header_len as u32).to_le_bytes());
     file.extend_from_slice(blake3::hash(&header_bytes).as_bytes());
     file.extend_from_slice(&header_bytes);
-    for (entry, data) in header.sections.iter().zip(&stored) {
+    for (i, entry) in header.sections.iter().enumerate() {
         file.resize(entry.offset as usize, 0);
-        file.extend_from_slice(data);
+        for (&(section, _), data) in pieces.iter().zip(&stored) {
+            if section == i {
+                file.extend_from_slice(data);
+            }
+        }
     }
+    file.resize(header.file_len as usize, 0);
     file
 }
 

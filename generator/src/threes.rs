@@ -17,8 +17,8 @@
 //! survival, the chance that every later player fails to kill t.
 
 use dice_tables_reader::threes::{
-    best_choice, decode_chance, worth, Model, Params, Threes, Ties, AFTER, CHANCE, EXCEPTION_KEEP, EXCEPTION_KEY,
-    EXPECTED, FACES_BY_WORTH, MAX_TOTAL, NO_RECORD, RECORDS, ROLL_STRIDE, TIE_EPSILON,
+    best_choice, decode_chance, state_index, worth, Model, Params, Threes, Ties, AFTER, CHANCE, EXCEPTION_KEEP,
+    EXCEPTION_KEY, EXPECTED, FACES_BY_WORTH, MAX_TOTAL, NO_RECORD, RECORDS, ROLL_STRIDE, TIE_EPSILON,
 };
 use rayon::prelude::*;
 
@@ -313,8 +313,8 @@ fn survival_curve(after: usize, survive: impl Fn(usize) -> f64) -> Terminal {
 
 /// Everything the table holds.
 pub struct Solution {
-    /// Success chance per (ties, model, players after, record, points, dice),
-    /// record `NO_RECORD` = none: the layout of the table's `chance` section.
+    /// Success chance per state, record `NO_RECORD` = none, in the layout of
+    /// the table's `chance` section (`state_index`).
     pub chance: Vec<f64>,
     /// The expected final worth of n fresh dice, n = 0..=5.
     pub expected: [f64; DICE + 1],
@@ -361,26 +361,31 @@ pub fn solve() -> Solution {
             independent.into_iter().chain(sequential).collect()
         })
         .collect();
-    let mut chance = Vec::with_capacity(2 * 2 * AFTER * LAYER);
+    let mut chance = vec![0.0; 2 * 2 * AFTER * LAYER];
     let mut exceptions = Vec::new();
     for (i, ties_layers) in layers.iter().enumerate() {
+        let ties = ties_rules[i];
         for model in [Model::Independent, Model::Sequential] {
             let range = match model {
                 Model::Independent => 0..AFTER - 1,
                 Model::Sequential => AFTER - 1..2 * (AFTER - 1),
             };
-            for layer in std::iter::once(&nobody_after[i]).chain(&ties_layers[range]) {
-                let base = chance.len();
-                chance.extend_from_slice(&layer.values);
+            for (after, layer) in std::iter::once(&nobody_after[i]).chain(&ties_layers[range]).enumerate() {
+                // A layer's values are per (record, points, dice).
+                for (j, &v) in layer.values.iter().enumerate() {
+                    let per_record = (MAX_TOTAL + 1) * (DICE + 1);
+                    let (record, points, dice) = (j / per_record, j / (DICE + 1) % (MAX_TOTAL + 1), j % (DICE + 1));
+                    chance[state_index(ties, model, after, record, points, dice)] = v;
+                }
                 exceptions.extend(layer.exceptions.iter().map(|x| {
-                    let state = base
-                        + (usize::from(x.record) * (MAX_TOTAL + 1) + usize::from(x.points)) * (DICE + 1)
-                        + usize::from(x.dice);
+                    let (record, points, dice) = (usize::from(x.record), usize::from(x.points), usize::from(x.dice));
+                    let state = state_index(ties, model, after, record, points, dice);
                     ((state * ROLL_STRIDE + usize::from(x.roll_rank)) as u32, x.keep)
                 }));
             }
         }
     }
+    exceptions.sort_unstable();
     Solution { chance, expected: expected_totals(), exceptions }
 }
 

@@ -12,8 +12,8 @@
 //! turn-start values of the masks with one category fewer.
 
 use dice_tables_reader::yazy::{
-    Rules, Yazy, BEST_CATEGORY, BEST_KEEP, CATEGORIES, CATEGORY_POINTS, KEEP_ALL, KEEP_VALUE, KEEP_VALUE_SCALE, MASKS,
-    NO_ACTION, PARTIAL_KEEPS, ROLLS, TURN_START,
+    Rules, Yazy, BEST_KEEP, CATEGORIES, CATEGORY_POINTS, KEEP_ALL, KEEP_VALUE, KEEP_VALUE_SCALE, MASKS, MASK_BLOCK,
+    MASK_BLOCKS, NO_ACTION, PARTIAL_KEEPS, ROLLS, TURN_START,
 };
 use rayon::prelude::*;
 
@@ -77,14 +77,13 @@ pub struct Solution {
     pub turn_start: Vec<f64>,
     /// Per (roll, category): points now.
     pub category_points: Vec<u8>,
-    /// Per (mask, roll): the best category with no rerolls left.
-    pub best_category: Vec<u8>,
     /// Per (rerolls left - 1, mask, roll): the best keep's graded rank, or KEEP_ALL.
     pub best_keep: Vec<u8>,
-    /// Per (rerolls left - 1, byte, partial keep, mask): byte `byte` of the
-    /// keep's value (solved in f64) times KEEP_VALUE_SCALE, rounded. Keep-major
-    /// order and byte planes put similar bytes side by side: they compress
-    /// far better.
+    /// Per (rerolls left - 1, block of masks, byte, partial keep, mask in the
+    /// block): byte `byte` of the keep's value (solved in f64) times
+    /// KEEP_VALUE_SCALE, rounded. Keep-major order and byte planes put
+    /// similar bytes side by side, so they compress far better; blocks of
+    /// masks let a lookup decode only its own.
     pub keep_value: Vec<u8>,
 }
 
@@ -102,7 +101,6 @@ impl Solution {
         vec![
             Section::of(&TURN_START, &rules, le_bytes(&self.turn_start, f64::to_le_bytes)),
             Section::of(&CATEGORY_POINTS, &rules, self.category_points),
-            Section::of(&BEST_CATEGORY, &rules, self.best_category).level(YAZY_ZSTD_LEVEL),
             Section::of(&BEST_KEEP, &rules, self.best_keep).level(YAZY_ZSTD_LEVEL),
             Section::of(&KEEP_VALUE, &rules, self.keep_value).level(YAZY_ZSTD_LEVEL),
         ]
@@ -128,7 +126,6 @@ pub fn solve(rerolls: u8, mut progress: impl FnMut(usize, usize)) -> Solution {
     let points_f64: Vec<f64> = category_points.iter().map(|&p| f64::from(p)).collect();
     let r = usize::from(rerolls);
     let mut turn_start = vec![0.0; MASKS];
-    let mut best_category = vec![NO_ACTION; MASKS * ROLLS];
     let mut best_keep = vec![NO_ACTION; r * MASKS * ROLLS];
     // Mask-major while solving (each mask writes one contiguous row);
     // transposed to the section's keep-major order at the end.
@@ -145,7 +142,6 @@ pub fn solve(rerolls: u8, mut progress: impl FnMut(usize, usize)) -> Solution {
             .collect();
         for (&mask, turn) in layer.iter().zip(solved) {
             turn_start[mask] = turn.turn_start;
-            best_category[mask * ROLLS..][..ROLLS].copy_from_slice(&turn.best_category);
             for level in 0..r {
                 let row = level * MASKS + mask;
                 best_keep[row * ROLLS..][..ROLLS].copy_from_slice(&turn.best_keep[level]);
@@ -154,25 +150,26 @@ pub fn solve(rerolls: u8, mut progress: impl FnMut(usize, usize)) -> Solution {
         }
     }
     let keep_value = keep_major(&keep_value_by_mask, r);
-    Solution { rerolls, turn_start, category_points, best_category, best_keep, keep_value }
+    Solution { rerolls, turn_start, category_points, best_keep, keep_value }
 }
 
-/// Quantises `[level][mask][keep]` values into `[level][byte][keep][mask]`
-/// byte planes, levels in parallel, a block of masks at a time so both sides
-/// stay in cache.
+/// Quantises `[level][mask][keep]` values into `[level][block][byte][keep]
+/// [mask in block]` byte planes, one block of masks at a time (blocks in
+/// parallel), a few masks at a time so both sides stay in cache.
 fn keep_major(by_mask: &[f64], levels: usize) -> Vec<u8> {
-    const BLOCK: usize = 32;
-    const PLANE: usize = PARTIAL_KEEPS * MASKS;
-    let mut out = vec![0u8; levels * 4 * PLANE];
-    out.par_chunks_mut(4 * PLANE).enumerate().for_each(|(level, out)| {
-        let by_mask = &by_mask[level * MASKS * PARTIAL_KEEPS..][..MASKS * PARTIAL_KEEPS];
-        for first in (0..MASKS).step_by(BLOCK) {
+    const STEP: usize = 32;
+    const PLANE: usize = PARTIAL_KEEPS * MASK_BLOCK;
+    let mut out = vec![0u8; levels * MASK_BLOCKS * 4 * PLANE];
+    out.par_chunks_mut(4 * PLANE).enumerate().for_each(|(chunk, out)| {
+        let (level, block) = (chunk / MASK_BLOCKS, chunk % MASK_BLOCKS);
+        let by_mask = &by_mask[(level * MASKS + block * MASK_BLOCK) * PARTIAL_KEEPS..][..MASK_BLOCK * PARTIAL_KEEPS];
+        for first in (0..MASK_BLOCK).step_by(STEP) {
             for keep in 0..PARTIAL_KEEPS {
-                let block: [u32; BLOCK] =
+                let values: [u32; STEP] =
                     std::array::from_fn(|i| quantise(by_mask[(first + i) * PARTIAL_KEEPS + keep]));
                 for plane in 0..4 {
-                    let row = &mut out[plane * PLANE + keep * MASKS + first..][..BLOCK];
-                    for (b, v) in row.iter_mut().zip(block) {
+                    let row = &mut out[plane * PLANE + keep * MASK_BLOCK + first..][..STEP];
+                    for (b, v) in row.iter_mut().zip(values) {
                         *b = (v >> (8 * plane)) as u8;
                     }
                 }
@@ -191,7 +188,6 @@ fn quantise(value: f64) -> u32 {
 /// One mask's turn, solved.
 struct MaskTurn {
     turn_start: f64,
-    best_category: [u8; ROLLS],
     /// Per rerolls left - 1.
     best_keep: Vec<[u8; ROLLS]>,
     /// Per rerolls left - 1.
@@ -219,7 +215,6 @@ fn solve_turn(
     turn_start: &[f64],
     ws: &mut Workspace,
 ) -> MaskTurn {
-    let mut best_category = [0u8; ROLLS];
     let mut open = [(0usize, 0.0f64); CATEGORIES.len()];
     let mut n_open = 0;
     for c in (0..CATEGORIES.len()).filter(|c| mask >> c & 1 == 1) {
@@ -227,12 +222,14 @@ fn solve_turn(
         n_open += 1;
     }
     for (roll, points) in category_points.chunks_exact(CATEGORIES.len()).enumerate() {
-        let mut best = (f64::NEG_INFINITY, 0u8);
+        let mut best = f64::NEG_INFINITY;
         for &(c, next) in &open[..n_open] {
-            // The reader recomputes this same sum, so keep the expression identical.
-            best = first_max(best, (points[c] + next, c as u8));
+            // The reader finds the best category from these same sums, in
+            // this order (a later category only when strictly better): keep
+            // the expression and the order identical.
+            best = first_max((best, ()), (points[c] + next, ())).0;
         }
-        (ws.stop_value[roll], best_category[roll]) = best;
+        ws.stop_value[roll] = best;
     }
     let mut best_keep = Vec::with_capacity(usize::from(rerolls));
     let mut keep_value = Vec::with_capacity(usize::from(rerolls));
@@ -240,7 +237,7 @@ fn solve_turn(
         keep_value.push(keeps.try_into().expect("210 partial keeps"));
         best_keep.push(std::array::from_fn(|roll| if best[roll] == NONE { KEEP_ALL } else { best[roll] as u8 }));
     });
-    MaskTurn { turn_start: graph.fresh_roll_value(start_values), best_category, best_keep, keep_value }
+    MaskTurn { turn_start: graph.fresh_roll_value(start_values), best_keep, keep_value }
 }
 
 #[cfg(test)]

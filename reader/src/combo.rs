@@ -12,7 +12,7 @@
 //! use dice_tables_reader::{combo::Combo, Tables};
 //! let tables = Tables::open_default()?;
 //! let combo = tables.get::<Combo>()?;
-//! assert!((combo.game_start_value() - 68.412950).abs() < 1e-6);
+//! assert!((combo.game_start_value()? - 68.412950).abs() < 1e-6);
 //! // A full house with five rerolls to come: keep it? No, the table says
 //! // going for five sixes is worth more.
 //! let best = combo.best_keep("66622".parse()?, 5)?;
@@ -21,11 +21,10 @@
 //! ```
 
 use crate::dice::Dice;
-use crate::error::{ArgumentError, TableError};
+use crate::error::{ArgumentError, Error, TableError};
 use crate::format::{DType, Encoding, Header};
-use crate::game::{param_in, Game, SectionSpec};
+use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::options::Options;
-use crate::table::Table;
 use crate::turn::{check_roll, check_state, check_values_in_range, read_f64, LegalKeeps, PARTIAL_KEEP_DICE};
 pub use crate::turn::{DICE, KEEP_ALL, PARTIAL_KEEPS, ROLLS};
 
@@ -69,11 +68,10 @@ pub const BEST_KEEP: SectionSpec<Rules> =
 pub const KEEP_VALUE: SectionSpec<Rules> =
     SectionSpec::new(4, "keep_value", DType::F64, Encoding::Raw, |r| vec![u64::from(r.rerolls), PARTIAL_KEEPS as u64]);
 
-/// A verified combo table.
+/// A combo table.
 #[derive(Debug)]
 pub struct Combo {
-    table: Table,
-    rules: Rules,
+    t: Checked<Combo>,
 }
 
 impl Game for Combo {
@@ -89,78 +87,89 @@ impl Game for Combo {
         vec![("rerolls", i64::from(rules.rerolls))]
     }
 
-    /// Legal keeps, and finite scores in range.
-    fn check_contents(table: &Table, _: &Rules) -> Result<(), TableError> {
-        for spec in [GAME_START, ROLL_VALUE, KEEP_VALUE] {
-            check_values_in_range(spec.name, table.bytes(&spec), MAX_SCORE)?;
+    /// Every section is small: all checked on open.
+    fn check_contents(t: &Checked<Combo>) -> Result<(), TableError> {
+        for spec in Self::SECTIONS {
+            t.whole(spec)?;
         }
-        let legal = LegalKeeps::new();
-        for (i, &k) in table.bytes(&BEST_KEEP).iter().enumerate() {
-            if !legal.allows(i % ROLLS, k) {
-                let why = format!("holds {k} for roll {}, which is not a legal keep", i % ROLLS);
-                return Err(TableError::section(BEST_KEEP.name, why));
+        Ok(())
+    }
+
+    /// Legal keeps, and finite scores in range.
+    fn check_chunk(_: &Rules, section: usize, _: u64, bytes: &[u8]) -> Result<(), TableError> {
+        let spec = &Self::SECTIONS[section];
+        if spec.dtype == DType::F64 {
+            return check_values_in_range(spec.name, bytes, MAX_SCORE);
+        }
+        if section == BEST_KEEP.index {
+            let legal = LegalKeeps::new();
+            for (i, &k) in bytes.iter().enumerate() {
+                if !legal.allows(i % ROLLS, k) {
+                    let why = format!("holds {k} for roll {}, which is not a legal keep", i % ROLLS);
+                    return Err(TableError::section(BEST_KEEP.name, why));
+                }
             }
         }
         Ok(())
     }
 
-    fn from_checked(table: Table, rules: Rules) -> Combo {
-        Combo { table, rules }
+    fn from_checked(t: Checked<Combo>) -> Result<Combo, TableError> {
+        Ok(Combo { t })
     }
 
-    fn table(&self) -> &Table {
-        &self.table
+    fn checked(&self) -> &Checked<Combo> {
+        &self.t
     }
 }
 
 impl Combo {
     /// The number of rerolls the table was solved for.
     pub fn rerolls(&self) -> u8 {
-        self.rules.rerolls
+        self.t.params().rerolls
     }
 
     /// The expected final score before the initial roll, under optimal play.
-    pub fn game_start_value(&self) -> f64 {
-        read_f64(self.table.bytes(&GAME_START), 0)
+    pub fn game_start_value(&self) -> Result<f64, Error> {
+        Ok(self.t.f64_at(&GAME_START, 0)?)
     }
 
     /// The final score of five dice.
-    pub fn final_score(&self, dice: Dice) -> Result<u8, ArgumentError> {
+    pub fn final_score(&self, dice: Dice) -> Result<u8, Error> {
         check_roll(dice, Self::ID)?;
-        Ok(self.table.bytes(&FINAL_SCORE)[dice.rank()])
+        Ok(self.t.u8_at(&FINAL_SCORE, dice.rank())?)
     }
 
     fn check_state(&self, dice: Dice, rerolls: u8) -> Result<(), ArgumentError> {
-        check_state(dice, rerolls, self.rules.rerolls, Self::ID)
+        check_state(dice, rerolls, self.rerolls(), Self::ID)
     }
 
     /// The expected final score with `dice` showing and `rerolls` left (exact).
-    pub fn value(&self, dice: Dice, rerolls: u8) -> Result<f64, ArgumentError> {
+    pub fn value(&self, dice: Dice, rerolls: u8) -> Result<f64, Error> {
         self.check_state(dice, rerolls)?;
-        Ok(read_f64(self.table.bytes(&ROLL_VALUE), usize::from(rerolls) * ROLLS + dice.rank()))
+        Ok(self.t.f64_at(&ROLL_VALUE, usize::from(rerolls) * ROLLS + dice.rank())?)
     }
 
     /// The dice to keep; all five means stop (always, with no rerolls left).
-    pub fn best_keep(&self, dice: Dice, rerolls: u8) -> Result<Dice, ArgumentError> {
+    pub fn best_keep(&self, dice: Dice, rerolls: u8) -> Result<Dice, Error> {
         self.check_state(dice, rerolls)?;
         if rerolls == 0 {
             return Ok(dice);
         }
-        let k = self.table.bytes(&BEST_KEEP)[usize::from(rerolls - 1) * ROLLS + dice.rank()];
+        let k = self.t.u8_at(&BEST_KEEP, usize::from(rerolls - 1) * ROLLS + dice.rank())?;
         Ok(PARTIAL_KEEP_DICE.get(usize::from(k)).copied().unwrap_or(dice))
     }
 
     /// Every keep (each distinct sub-multiset) with its expected final score,
     /// the stored best first, then from best to worst. With no rerolls left
     /// the only choice is to stop.
-    pub fn options(&self, dice: Dice, rerolls: u8) -> Result<KeepChoices, ArgumentError> {
+    pub fn options(&self, dice: Dice, rerolls: u8) -> Result<KeepChoices, Error> {
         let best = self.best_keep(dice, rerolls)?;
         let stop = f64::from(self.final_score(dice)?);
         let mut out = KeepChoices::new();
         if rerolls == 0 {
             out.push(KeepChoice { keep: dice, ev: stop });
         } else {
-            let keep_values = self.table.bytes(&KEEP_VALUE);
+            let keep_values = self.t.whole(&KEEP_VALUE)?;
             for keep in dice.sub_multisets() {
                 let ev = if keep.len() == DICE {
                     stop

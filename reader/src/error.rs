@@ -106,9 +106,13 @@ impl From<ParseDiceError> for ArgumentError {
 
 /// A table that cannot be used: the file is missing, unreadable, damaged, of
 /// another game, or not what its header says. Carries the file's path when
-/// the table was opened from one.
+/// the table was opened from one. One pointer wide, so that lookups'
+/// results come back in registers.
 #[derive(Debug)]
-pub struct TableError {
+pub struct TableError(Box<TableErrorInner>);
+
+#[derive(Debug)]
+struct TableErrorInner {
     path: Option<PathBuf>,
     kind: TableErrorKind,
 }
@@ -156,42 +160,44 @@ pub enum TableErrorKind {
 impl TableError {
     /// What is wrong.
     pub fn kind(&self) -> &TableErrorKind {
-        &self.kind
+        &self.0.kind
     }
 
     /// The file, when the table was opened from one.
     pub fn path(&self) -> Option<&Path> {
-        self.path.as_deref()
+        self.0.path.as_deref()
     }
 
     /// The same error, naming the file it came from.
     pub(crate) fn in_file(mut self, path: &Path) -> TableError {
-        self.path.get_or_insert_with(|| path.to_path_buf());
+        self.0.path.get_or_insert_with(|| path.to_path_buf());
         self
     }
 
     /// A section that is not what it must be.
+    #[cold]
     pub(crate) fn section(name: &str, why: impl Into<String>) -> TableError {
         TableErrorKind::BadSection { name: name.to_string(), why: why.into() }.into()
     }
 }
 
 impl From<TableErrorKind> for TableError {
+    #[cold]
     fn from(kind: TableErrorKind) -> TableError {
-        TableError { path: None, kind }
+        TableError(Box::new(TableErrorInner { path: None, kind }))
     }
 }
 
 impl fmt::Display for TableError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.path {
-            Some(path) if matches!(self.kind, TableErrorKind::NotFound) => {
+        match &self.0.path {
+            Some(path) if matches!(self.0.kind, TableErrorKind::NotFound) => {
                 return write!(f, "no table at {}", path.display())
             }
             Some(path) => write!(f, "{}: ", path.display())?,
             None => {}
         }
-        self.kind.fmt(f)
+        self.0.kind.fmt(f)
     }
 }
 
@@ -239,7 +245,7 @@ impl fmt::Display for TableErrorKind {
 
 impl std::error::Error for TableError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.kind {
+        match &self.0.kind {
             TableErrorKind::Io(source) => Some(source),
             TableErrorKind::HeaderDecode(source) => Some(source),
             _ => None,

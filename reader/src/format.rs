@@ -5,8 +5,8 @@
 //! Nothing in a file is trusted before it is checked: the header length is
 //! bounded before the header is read, every count in the header is bounded
 //! before anything is allocated for it, section sizes must agree with the
-//! game's own dimensions before anything is decompressed, and every section's
-//! blake3 is verified before the table is handed out.
+//! game's own dimensions before anything is decompressed, and every chunk's
+//! blake3 is verified before any of its bytes is used.
 
 use serde::{Deserialize, Serialize};
 
@@ -15,7 +15,7 @@ use crate::error::{TableError, TableErrorKind};
 /// The first eight bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"DICETBL\0";
 /// The format version this reader reads and the generator writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// Bytes before the header: magic, version, header length, header blake3.
 pub const PREAMBLE_LEN: usize = 48;
 /// Every section starts at a multiple of this, counted from the file's start,
@@ -36,6 +36,8 @@ pub mod limits {
     pub const MAX_DIMS: usize = 8;
     /// Decoded bytes of one section (the game's own dimensions bound it further).
     pub const MAX_SECTION_BYTES: u64 = 256 << 20;
+    /// Chunks of one section.
+    pub const MAX_CHUNKS: usize = 1024;
 }
 
 /// The type of a section's elements, all little-endian.
@@ -117,6 +119,18 @@ pub struct SectionEntry {
     pub encoding: Encoding,
     /// Where the stored bytes start, from the start of the file.
     pub offset: u64,
+    /// How many bytes are stored: every chunk's, one after another.
+    pub stored_len: u64,
+    /// Decoded bytes per chunk, a multiple of the element size (the last
+    /// chunk may be shorter); 0 for an empty section.
+    pub chunk_len: u64,
+    /// The chunks, in order: each decodes on its own.
+    pub chunks: Vec<Chunk>,
+}
+
+/// One independently stored and checksummed piece of a section.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Chunk {
     /// How many bytes are stored.
     pub stored_len: u64,
     /// blake3 of the decoded bytes.
@@ -132,6 +146,14 @@ impl SectionEntry {
     /// Bytes once decoded; `None` when it overflows.
     pub fn decoded_len(&self) -> Option<u64> {
         self.element_count()?.checked_mul(self.dtype.size())
+    }
+
+    /// Where chunk `c` starts in the decoded bytes, and its decoded length
+    /// (for a directory that passed [`parse_header`]).
+    pub fn chunk_span(&self, c: usize) -> (u64, u64) {
+        let start = c as u64 * self.chunk_len;
+        let decoded = self.decoded_len().unwrap_or(0);
+        (start, self.chunk_len.min(decoded.saturating_sub(start)))
     }
 }
 
@@ -222,6 +244,46 @@ fn check_name(what: &'static str, name: &str) -> Result<(), TableError> {
     Ok(())
 }
 
+/// The chunk list of a section: `chunk_len` a multiple of the element size,
+/// as many chunks as it takes to cover the decoded bytes (none for an empty
+/// section), raw chunks as long as they decode, the stored lengths adding
+/// up to the section's.
+fn check_chunks(s: &SectionEntry, decoded: u64) -> Result<(), TableError> {
+    let bad = |why: String| Err(TableError::section(&s.name, why));
+    if s.chunks.len() > limits::MAX_CHUNKS {
+        return Err(TableErrorKind::Limit {
+            what: "chunk count",
+            value: s.chunks.len() as u64,
+            max: limits::MAX_CHUNKS as u64,
+        }
+        .into());
+    }
+    let count = if decoded == 0 {
+        (s.chunk_len == 0).then_some(0)
+    } else {
+        (s.chunk_len > 0 && s.chunk_len.is_multiple_of(s.dtype.size())).then(|| decoded.div_ceil(s.chunk_len))
+    };
+    if count != Some(s.chunks.len() as u64) {
+        return bad(format!(
+            "has {} chunks of {} bytes, which do not cover its {decoded} bytes in whole elements",
+            s.chunks.len(),
+            s.chunk_len
+        ));
+    }
+    let mut stored = 0u64;
+    for (c, chunk) in s.chunks.iter().enumerate() {
+        let (_, len) = s.chunk_span(c);
+        if s.encoding == Encoding::Raw && chunk.stored_len != len {
+            return bad(format!("is raw but chunk {c} stores {} bytes for {len} decoded", chunk.stored_len));
+        }
+        stored = stored.checked_add(chunk.stored_len).ok_or_else(|| TableError::section(&s.name, "overflows"))?;
+    }
+    if stored != s.stored_len {
+        return bad(format!("stores {} bytes, but its chunks add up to {stored}", s.stored_len));
+    }
+    Ok(())
+}
+
 fn check_header(header: &Header, file: &[u8], header_end: u64) -> Result<(), TableError> {
     let len = file.len() as u64;
     if header.file_len != len {
@@ -264,12 +326,7 @@ fn check_header(header: &Header, file: &[u8], header_end: u64) -> Result<(), Tab
         let decoded = s.decoded_len().filter(|&n| n <= limits::MAX_SECTION_BYTES).ok_or_else(|| {
             TableError::section(&s.name, format!("declares more than {} bytes", limits::MAX_SECTION_BYTES))
         })?;
-        if s.encoding == Encoding::Raw && s.stored_len != decoded {
-            return Err(TableError::section(
-                &s.name,
-                format!("is raw but stores {} bytes for {decoded} decoded", s.stored_len),
-            ));
-        }
+        check_chunks(s, decoded)?;
         if s.offset % SECTION_ALIGN != 0 || s.offset < cursor {
             return Err(TableError::section(
                 &s.name,
@@ -295,28 +352,38 @@ fn check_header(header: &Header, file: &[u8], header_end: u64) -> Result<(), Tab
     Ok(())
 }
 
-/// Decodes one section into bytes, checking its length and blake3.
-/// Raw sections are borrowed from the file; zstd ones are decompressed into a
-/// buffer of exactly the declared size (never more).
-pub(crate) fn decode_section(file: &[u8], s: &SectionEntry) -> Result<Option<Box<[u8]>>, TableError> {
-    let stored = &file[s.offset as usize..(s.offset + s.stored_len) as usize];
-    let decoded_len = s.decoded_len().expect("checked by parse_header") as usize;
+/// Decodes chunk `c` of a section, checking its length and blake3: raw
+/// chunks are borrowed from the file (`None`); zstd ones are decompressed
+/// into a buffer of exactly the declared size (never more). `stored_start`
+/// is where the chunk's stored bytes begin, from the start of the file.
+pub(crate) fn decode_chunk(
+    file: &[u8],
+    s: &SectionEntry,
+    c: usize,
+    stored_start: u64,
+) -> Result<Option<Box<[u8]>>, TableError> {
+    let chunk = &s.chunks[c];
+    let stored = &file[stored_start as usize..(stored_start + chunk.stored_len) as usize];
+    let decoded_len = s.chunk_span(c).1 as usize;
     let owned = match s.encoding {
         Encoding::Raw => None,
         Encoding::Zstd => {
             let mut out = vec![0u8; decoded_len];
             let n = zstd::bulk::Decompressor::new()
                 .and_then(|mut d| d.decompress_to_buffer(stored, &mut out[..]))
-                .map_err(|e| TableError::section(&s.name, format!("does not decompress: {e}")))?;
+                .map_err(|e| TableError::section(&s.name, format!("chunk {c} does not decompress: {e}")))?;
             if n != decoded_len {
-                return Err(TableError::section(&s.name, format!("decompresses to {n} bytes, not {decoded_len}")));
+                return Err(TableError::section(
+                    &s.name,
+                    format!("chunk {c} decompresses to {n} bytes, not {decoded_len}"),
+                ));
             }
             Some(out.into_boxed_slice())
         }
     };
     let bytes = owned.as_deref().unwrap_or(stored);
-    if blake3::hash(bytes).as_bytes() != &s.blake3 {
-        return Err(TableErrorKind::SectionChecksum { name: s.name.clone() }.into());
+    if blake3::hash(bytes).as_bytes() != &chunk.blake3 {
+        return Err(TableErrorKind::SectionChecksum { name: format!("{} (chunk {c})", s.name) }.into());
     }
     Ok(owned)
 }

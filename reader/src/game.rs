@@ -26,6 +26,9 @@ pub struct SectionSpec<P: 'static> {
     pub encoding: Encoding,
     /// The dimensions, outermost first, for a table with these parameters.
     pub dims: fn(&P) -> Vec<u64>,
+    /// Decoded bytes per chunk, or 0 for one chunk: binding, since lookups
+    /// read a chunk's bytes by position.
+    pub chunk_len: u64,
 }
 
 impl<P> SectionSpec<P> {
@@ -37,7 +40,12 @@ impl<P> SectionSpec<P> {
         encoding: Encoding,
         dims: fn(&P) -> Vec<u64>,
     ) -> SectionSpec<P> {
-        SectionSpec { index, name, dtype, encoding, dims }
+        SectionSpec { index, name, dtype, encoding, dims, chunk_len: 0 }
+    }
+
+    /// The same spec, stored in chunks of `len` decoded bytes.
+    pub const fn chunked(self, len: u64) -> SectionSpec<P> {
+        SectionSpec { chunk_len: len, ..self }
     }
 }
 
@@ -48,6 +56,7 @@ impl<P> fmt::Debug for SectionSpec<P> {
             .field("name", &self.name)
             .field("dtype", &self.dtype)
             .field("encoding", &self.encoding)
+            .field("chunk_len", &self.chunk_len)
             .finish_non_exhaustive()
     }
 }
@@ -57,8 +66,12 @@ impl<P> fmt::Debug for SectionSpec<P> {
 /// Implementors are the typed views (`Yazy`, `Combo`, `Threes`, `Tenk`);
 /// [`open`](Game::open) and [`from_table`](Game::from_table) are the same
 /// for all of them: check the game id, read the parameters, check the
-/// section directory against [`SECTIONS`](Game::SECTIONS), check the
-/// contents, build the view.
+/// section directory against [`SECTIONS`](Game::SECTIONS) (all before
+/// anything is decompressed), run the game's checks of its small sections,
+/// and build the view. The large sections' chunks are decoded, their
+/// checksums verified and their contents checked the first time a lookup
+/// reads them, so a lookup can report a damaged table; [`check`](Game::check)
+/// (what `reader verify` runs) does every chunk at once.
 pub trait Game: Sized + fmt::Debug + Send + Sync + 'static {
     /// The game id in headers; the table file is `<ID>.dtab`.
     const ID: &'static str;
@@ -76,16 +89,32 @@ pub trait Game: Sized + fmt::Debug + Send + Sync + 'static {
     /// writes them.
     fn header_params(params: &Self::Params) -> Vec<(&'static str, i64)>;
 
-    /// Checks every stored value a lookup trusts, so that a file whose
-    /// checksums were recomputed over bad values still cannot send a lookup
-    /// out of bounds or answer with an impossible action.
-    fn check_contents(table: &Table, params: &Self::Params) -> Result<(), TableError>;
+    /// The checks run when the view is built: those that span sections, and
+    /// those of small sections (read through [`Checked`], which decodes them).
+    fn check_contents(table: &Checked<Self>) -> Result<(), TableError>;
 
-    /// Builds the view over a table that passed every check.
-    fn from_checked(table: Table, params: Self::Params) -> Self;
+    /// The check of what one chunk of section `section` holds, run the first
+    /// time the chunk is read; `start` is where the chunk begins in the
+    /// section's decoded bytes. Every stored value a lookup trusts is checked
+    /// here or in [`check_contents`](Game::check_contents), so that a file
+    /// whose checksums were recomputed over bad values still cannot send a
+    /// lookup out of bounds or answer with an impossible action.
+    fn check_chunk(params: &Self::Params, section: usize, start: u64, bytes: &[u8]) -> Result<(), TableError> {
+        let _ = (params, section, start, bytes);
+        Ok(())
+    }
+
+    /// Builds the view over a table whose header and small sections passed
+    /// their checks.
+    fn from_checked(table: Checked<Self>) -> Result<Self, TableError>;
+
+    /// The table and parameters the view reads.
+    fn checked(&self) -> &Checked<Self>;
 
     /// The underlying table.
-    fn table(&self) -> &Table;
+    fn table(&self) -> &Table {
+        &self.checked().table
+    }
 
     /// The file name of this game's table in a tables directory.
     fn file_name() -> String {
@@ -106,32 +135,104 @@ pub trait Game: Sized + fmt::Debug + Send + Sync + 'static {
         Ok(params)
     }
 
-    /// Every check of a table of this game: the header's, then the contents.
-    /// Returns the parameters.
-    fn check(table: &Table) -> Result<Self::Params, TableError> {
+    /// Every check of a table of this game: the header's, the small
+    /// sections', then every chunk of every section decoded, its checksum
+    /// verified and its contents checked.
+    fn check(table: Table) -> Result<Self, TableError> {
+        let view = Self::from_table(table)?;
+        let checked = view.checked();
+        checked.table.check_every_chunk(|s, start, bytes| Self::check_chunk(&checked.params, s, start, bytes))?;
+        Ok(view)
+    }
+
+    /// Wraps an opened table; an error when its header or small sections are
+    /// not those of a valid table of this game.
+    fn from_table(mut table: Table) -> Result<Self, TableError> {
         let params = Self::check_header(table.header())?;
-        Self::check_contents(table, &params)?;
-        Ok(params)
+        table.forget_reads();
+        let checked = Checked { table, params };
+        Self::check_contents(&checked)?;
+        Self::from_checked(checked)
     }
 
-    /// Wraps an opened table; an error when it is not a valid table of this game.
-    fn from_table(table: Table) -> Result<Self, TableError> {
-        let params = Self::check(&table)?;
-        Ok(Self::from_checked(table, params))
-    }
-
-    /// Memory-maps, verifies and wraps a table file of this game.
+    /// Memory-maps a table file of this game and builds the view (see the
+    /// trait's documentation for what is checked when).
     fn open(path: impl AsRef<Path>) -> Result<Self, TableError> {
         let path = path.as_ref();
         let table = Table::open_expecting(path, &|h| Self::check_header(h).map(drop))?;
         Self::from_table(table).map_err(|e| e.in_file(path))
     }
 
-    /// Verifies and wraps a table already read into memory; like
-    /// [`open`](Game::open), the header is checked against the game before
-    /// anything is decompressed.
+    /// A table already read into memory; like [`open`](Game::open), the
+    /// header is checked against the game before anything is decompressed.
     fn from_vec(bytes: Vec<u8>) -> Result<Self, TableError> {
         Self::from_table(Table::from_vec_expecting(bytes, &|h| Self::check_header(h).map(drop))?)
+    }
+}
+
+/// A table whose header passed game `G`'s checks, with the parameters read
+/// from it: what a view reads its sections through, each chunk content-
+/// checked by `G` on first use. Only this crate builds one.
+pub struct Checked<G: Game> {
+    table: Table,
+    params: G::Params,
+}
+
+impl<G: Game> Checked<G> {
+    /// The parameters the header gave.
+    pub fn params(&self) -> &G::Params {
+        &self.params
+    }
+
+    /// The table.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// Chunk `c` of a section, checked ([`Game::check_chunk`]) on first use.
+    pub fn chunk(&self, spec: &SectionSpec<G::Params>, c: usize) -> Result<&[u8], TableError> {
+        self.table.chunk(spec.index, c, |start, b| G::check_chunk(&self.params, spec.index, start, b))
+    }
+
+    /// A whole section of one chunk, checked on first use.
+    pub fn whole(&self, spec: &SectionSpec<G::Params>) -> Result<&[u8], TableError> {
+        self.table.whole(spec.index, |start, b| G::check_chunk(&self.params, spec.index, start, b))
+    }
+
+    /// Decoded bytes `at..at + len` of a section (within one chunk), checked on first use.
+    #[inline(always)]
+    pub fn bytes(&self, spec: &SectionSpec<G::Params>, at: usize, len: usize) -> Result<&[u8], TableError> {
+        self.table.range(spec.index, at, len, |start, b| G::check_chunk(&self.params, spec.index, start, b))
+    }
+
+    /// Element `i` of a u8 section.
+    #[inline(always)]
+    pub fn u8_at(&self, spec: &SectionSpec<G::Params>, i: usize) -> Result<u8, TableError> {
+        Ok(self.bytes(spec, i, 1)?[0])
+    }
+
+    /// Element `i` of a little-endian u16 section.
+    #[inline(always)]
+    pub fn u16_at(&self, spec: &SectionSpec<G::Params>, i: usize) -> Result<u16, TableError> {
+        Ok(crate::turn::read_u16(self.bytes(spec, i * 2, 2)?, 0))
+    }
+
+    /// Element `i` of a little-endian u32 or f32 section, as bits.
+    #[inline(always)]
+    pub fn u32_at(&self, spec: &SectionSpec<G::Params>, i: usize) -> Result<u32, TableError> {
+        Ok(crate::turn::read_u32(self.bytes(spec, i * 4, 4)?, 0))
+    }
+
+    /// Element `i` of a little-endian f64 section.
+    #[inline(always)]
+    pub fn f64_at(&self, spec: &SectionSpec<G::Params>, i: usize) -> Result<f64, TableError> {
+        Ok(crate::turn::read_f64(self.bytes(spec, i * 8, 8)?, 0))
+    }
+}
+
+impl<G: Game> fmt::Debug for Checked<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Checked").field("table", &self.table).field("params", &self.params).finish()
     }
 }
 
@@ -157,8 +258,8 @@ fn check_param_names(header: &Header, known: &[(&'static str, i64)]) -> Result<(
 }
 
 /// Checks the directory against a game's sections: the same names in the
-/// same order, types, dimensions and encodings (an empty section is always
-/// raw), nothing missing and nothing extra.
+/// same order, types, dimensions, encodings (an empty section is always
+/// raw) and chunk lengths, nothing missing and nothing extra.
 fn check_schema<P>(header: &Header, specs: &[SectionSpec<P>], params: &P) -> Result<(), TableError> {
     for (i, spec) in specs.iter().enumerate() {
         debug_assert_eq!(spec.index, i, "{}: SECTIONS out of index order", header.game);
@@ -190,6 +291,18 @@ fn check_schema<P>(header: &Header, specs: &[SectionSpec<P>], params: &P) -> Res
                 format!("is stored {}, but a {} table stores it {}", s.encoding.name(), header.game, encoding.name()),
             ));
         }
+        let decoded = s.decoded_len().unwrap_or(0);
+        let chunk_len = match (decoded, spec.chunk_len) {
+            (0, _) => 0,
+            (_, 0) => decoded,
+            (_, len) => len,
+        };
+        if s.chunk_len != chunk_len {
+            return Err(TableError::section(
+                &s.name,
+                format!("is in chunks of {} bytes, but a {} table has {chunk_len}", s.chunk_len, header.game),
+            ));
+        }
     }
     if let Some(extra) = header.sections.get(specs.len()) {
         return Err(TableError::section(&extra.name, format!("is not part of a {} table", header.game)));
@@ -206,7 +319,7 @@ pub struct GameInfo {
     /// Other names of the game.
     pub aliases: &'static [&'static str],
     check_header: fn(&Header) -> Result<(), TableError>,
-    check: fn(&Table) -> Result<(), TableError>,
+    check: fn(Table) -> Result<(), TableError>,
 }
 
 impl GameInfo {
@@ -221,7 +334,7 @@ impl GameInfo {
     }
 
     /// Every check of this game on `table` ([`Game::check`]).
-    pub fn check(&self, table: &Table) -> Result<(), TableError> {
+    pub fn check(&self, table: Table) -> Result<(), TableError> {
         (self.check)(table)
     }
 }
@@ -236,7 +349,7 @@ fn check_header_as<G: Game>(header: &Header) -> Result<(), TableError> {
     G::check_header(header).map(drop)
 }
 
-fn check_as<G: Game>(table: &Table) -> Result<(), TableError> {
+fn check_as<G: Game>(table: Table) -> Result<(), TableError> {
     G::check(table).map(drop)
 }
 

@@ -46,7 +46,7 @@ pub mod yazy;
 
 pub use dice::Dice;
 pub use error::{ArgumentError, Error, TableError, TableErrorKind};
-pub use game::{Game, GameInfo, SectionSpec};
+pub use game::{Checked, Game, GameInfo, SectionSpec};
 pub use options::Options;
 pub use table::Table;
 pub use tables::{Tables, TABLES_ENV};
@@ -72,8 +72,9 @@ fn game_of(header: &format::Header) -> Result<&'static GameInfo, TableError> {
     Ok(GAMES.iter().find(|g| g.id == *id).ok_or_else(|| TableErrorKind::UnknownGame(id.clone()))?)
 }
 
-/// Runs every check of the game a table's header names ([`Game::check`]).
-pub fn check_table(table: &Table) -> Result<(), TableError> {
+/// Runs every check of the game a table's header names ([`Game::check`]):
+/// every chunk decoded, its checksum verified and its contents checked.
+pub fn check_table(table: Table) -> Result<(), TableError> {
     game_of(table.header())?.check(table)
 }
 
@@ -81,7 +82,7 @@ pub fn check_table(table: &Table) -> Result<(), TableError> {
 /// anything is decompressed: what `reader verify` does for each file. A
 /// file named after a game (`combo.dtab`) must hold that game, since that
 /// is where lookups of the game look.
-pub fn verify(path: impl AsRef<std::path::Path>) -> Result<Table, TableError> {
+pub fn verify(path: impl AsRef<std::path::Path>) -> Result<format::Header, TableError> {
     let path = path.as_ref();
     let named = path.file_name().and_then(|n| n.to_str()).and_then(|n| GAMES.iter().find(|g| file_name(g.id) == n));
     let table = Table::open_expecting(path, &|h| {
@@ -90,16 +91,18 @@ pub fn verify(path: impl AsRef<std::path::Path>) -> Result<Table, TableError> {
         }
         game_of(h)?.check_header(h)
     })?;
-    check_table(&table).map_err(|e| e.in_file(path))?;
-    Ok(table)
+    let header = table.header().clone();
+    check_table(table).map_err(|e| e.in_file(path))?;
+    Ok(header)
 }
 
 /// Verifies a table already read into memory and runs every check of its
 /// game, the header's before anything is decompressed.
-pub fn verify_bytes(bytes: Vec<u8>) -> Result<Table, TableError> {
+pub fn verify_bytes(bytes: Vec<u8>) -> Result<format::Header, TableError> {
     let table = Table::from_vec_expecting(bytes, &|h| game_of(h)?.check_header(h))?;
-    check_table(&table)?;
-    Ok(table)
+    let header = table.header().clone();
+    check_table(table)?;
+    Ok(header)
 }
 
 /// The README's Rust example, compiled and run as a doc test so it stays true.

@@ -1,13 +1,14 @@
-//! The container: an opened, verified table file of any game. It knows no
-//! game; a game's view ([`crate::Game`]) checks the sections it needs.
+//! The container: an opened table file of any game, its header checked,
+//! its chunks decoded and verified on first use. It knows no game; a game's
+//! view ([`crate::Game`]) checks what the bytes mean.
 
 use std::fmt;
 use std::fs::File;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use crate::error::{TableError, TableErrorKind};
-use crate::format::{self, Header, SectionEntry};
-use crate::game::SectionSpec;
+use crate::format::{self, Header};
 
 /// A check of the header by whoever opens the table (a game's dimensions),
 /// run before any section is decoded.
@@ -30,10 +31,12 @@ impl Bytes {
     }
 }
 
-/// A verified table file of any game: preamble and header checked against
-/// the format's hard limits, every section inside the file and aligned,
-/// every checksum verified, zstd sections decompressed once. What the
-/// sections mean is the business of the game's view ([`crate::Game`]).
+/// A table file of any game: preamble and header checked against the
+/// format's hard limits, every section and chunk inside the file and
+/// aligned. Each chunk is decoded and its checksum verified the first time
+/// it is read, then kept; [`verify_checksums`](Table::verify_checksums)
+/// does them all. What the sections mean is the business of the game's view
+/// ([`crate::Game`]).
 ///
 /// ```
 /// # fn main() -> Result<(), dice_tables_reader::Error> {
@@ -41,21 +44,45 @@ impl Bytes {
 /// let table = Table::open(Tables::default_dir().join("yazy.dtab"))?;
 /// assert_eq!(table.header().game, "yazy");
 /// assert_eq!(table.header().param("rerolls"), Some(2));
+/// table.verify_checksums()?;
 /// # Ok(()) }
 /// ```
 pub struct Table {
     bytes: Bytes,
     header: Header,
-    /// Decompressed bytes of each zstd section, `None` for raw ones (read in place).
-    decoded: Vec<Option<Box<[u8]>>>,
+    /// Per section, what lookups need to find and trust its chunks.
+    sections: Vec<SectionState>,
+}
+
+/// A section's chunks, laid out for the lookup path.
+#[derive(Debug)]
+struct SectionState {
+    /// Decoded bytes per chunk when there are several, else 0.
+    chunk_len: u32,
+    /// `2^56 / chunk_len + 1`: a byte position's chunk is `(at * reciprocal) >> 56`,
+    /// exact for every position below 2^28 (sections are at most 256 MiB).
+    reciprocal: u64,
+    chunks: Vec<ChunkState>,
+}
+
+/// A chunk's place in the file and whether it may be read.
+#[derive(Debug)]
+struct ChunkState {
+    /// Where its stored bytes start, from the start of the file.
+    stored_start: usize,
+    /// How many bytes are stored.
+    stored_len: usize,
+    /// Once decoded, its checksum verified and its contents checked: the
+    /// decompressed bytes, or `None` for a raw chunk (read in place).
+    ready: OnceLock<Option<Box<[u8]>>>,
 }
 
 impl Table {
-    /// Memory-maps and verifies a table file. Errors name the file.
+    /// Memory-maps a table file and checks its header. Errors name the file.
     ///
-    /// Only the format's own limits bound what is decompressed here; a
+    /// Only the format's own limits bound what a chunk decompresses to; a
     /// game's [`open`](crate::Game::open) also holds every section to the
-    /// game's dimensions before decompressing anything.
+    /// game's dimensions.
     pub fn open(path: impl AsRef<Path>) -> Result<Table, TableError> {
         Table::open_expecting(path.as_ref(), &|_| Ok(()))
     }
@@ -81,13 +108,13 @@ impl Table {
             .map_err(|e| e.in_file(path))
     }
 
-    /// Verifies a table embedded in the program, e.g. with `include_bytes!`.
-    /// Raw sections are read in place; zstd sections are decompressed once.
+    /// A table embedded in the program, e.g. with `include_bytes!`. Raw
+    /// chunks are read in place; zstd chunks are decompressed once, on first use.
     pub fn from_static(bytes: &'static [u8]) -> Result<Table, TableError> {
         Table::from_bytes(Bytes::Static(bytes), &|_| Ok(()))
     }
 
-    /// Verifies a table already read into memory.
+    /// A table already read into memory.
     pub fn from_vec(bytes: Vec<u8>) -> Result<Table, TableError> {
         Table::from_bytes(Bytes::Owned(bytes.into_boxed_slice()), &|_| Ok(()))
     }
@@ -99,11 +126,30 @@ impl Table {
     }
 
     fn from_bytes(bytes: Bytes, expect: Expect) -> Result<Table, TableError> {
-        let file = bytes.as_slice();
-        let header = format::parse_header(file)?;
+        let header = format::parse_header(bytes.as_slice())?;
         expect(&header)?;
-        let decoded = decode_sections(file, &header)?;
-        Ok(Table { bytes, header, decoded })
+        let sections = header
+            .sections
+            .iter()
+            .map(|s| {
+                let mut at = s.offset as usize;
+                let chunks: Vec<ChunkState> = s
+                    .chunks
+                    .iter()
+                    .map(|c| {
+                        let state =
+                            ChunkState { stored_start: at, stored_len: c.stored_len as usize, ready: OnceLock::new() };
+                        at += c.stored_len as usize;
+                        state
+                    })
+                    .collect();
+                // parse_header bounds a section to 256 MiB: the length fits in 32 bits.
+                let chunk_len = if chunks.len() > 1 { s.chunk_len as u32 } else { 0 };
+                let reciprocal = if chunk_len > 0 { (1u64 << 56) / u64::from(chunk_len) + 1 } else { 0 };
+                SectionState { chunk_len, reciprocal, chunks }
+            })
+            .collect();
+        Ok(Table { bytes, header, sections })
     }
 
     /// The checked header.
@@ -111,30 +157,157 @@ impl Table {
         &self.header
     }
 
-    /// The decoded bytes of a section, by its position in the directory
-    /// (panics past the last section).
-    #[inline]
-    pub fn section_bytes(&self, index: usize) -> &[u8] {
-        match &self.decoded[index] {
+    /// Chunk `c` of section `s` (positions in the directory): decoded, its
+    /// checksum verified and `check` (a game's check of what the bytes hold,
+    /// given where the chunk starts in the section's decoded bytes) passed,
+    /// all on first use; after that, read in place.
+    #[inline(always)]
+    pub fn chunk(
+        &self,
+        s: usize,
+        c: usize,
+        check: impl FnOnce(u64, &[u8]) -> Result<(), TableError>,
+    ) -> Result<&[u8], TableError> {
+        let Some(state) = self.sections.get(s).and_then(|section| section.chunks.get(c)) else {
+            return Err(self.no_chunk(s, c));
+        };
+        let ready = match state.ready.get() {
+            Some(ready) => ready,
+            None => self.first_read(s, c, state, check)?,
+        };
+        Ok(match ready {
             Some(owned) => owned,
-            None => {
-                let s = &self.header.sections[index];
-                &self.bytes.as_slice()[s.offset as usize..(s.offset + s.stored_len) as usize]
+            None => &self.bytes.as_slice()[state.stored_start..state.stored_start + state.stored_len],
+        })
+    }
+
+    /// The first read of a chunk: decode it, verify its checksum, check it.
+    #[cold]
+    fn first_read<'a>(
+        &'a self,
+        s: usize,
+        c: usize,
+        state: &'a ChunkState,
+        check: impl FnOnce(u64, &[u8]) -> Result<(), TableError>,
+    ) -> Result<&'a Option<Box<[u8]>>, TableError> {
+        let entry = &self.header.sections[s];
+        let decoded = format::decode_chunk(self.bytes.as_slice(), entry, c, state.stored_start as u64)?;
+        let bytes = decoded.as_deref().unwrap_or(&self.bytes.as_slice()[state.stored_start..][..state.stored_len]);
+        check(entry.chunk_span(c).0, bytes)?;
+        let _ = state.ready.set(decoded);
+        Ok(state.ready.get().expect("set just above"))
+    }
+
+    /// Decoded bytes `at..at + len` of section `s`, which must lie in one
+    /// chunk (an element never straddles two), through [`chunk`](Table::chunk).
+    #[inline(always)]
+    pub fn range(
+        &self,
+        s: usize,
+        at: usize,
+        len: usize,
+        check: impl FnOnce(u64, &[u8]) -> Result<(), TableError>,
+    ) -> Result<&[u8], TableError> {
+        // One chunk (the common case) needs no division, several a multiply.
+        let (c, within) = match self.sections.get(s) {
+            Some(section) if section.chunk_len > 0 => {
+                let c = ((at as u128 * u128::from(section.reciprocal)) >> 56) as usize;
+                (c, at - c * section.chunk_len as usize)
+            }
+            _ => (0, at),
+        };
+        let bytes = self.chunk(s, c, check)?;
+        bytes.get(within..within + len).ok_or_else(|| {
+            TableError::section(&self.header.sections[s].name, format!("has no bytes {at}..{}", at + len))
+        })
+    }
+
+    /// The whole decoded bytes of section `s`, through [`chunk`](Table::chunk):
+    /// for a section of one chunk (or none, when empty).
+    pub fn whole(
+        &self,
+        s: usize,
+        check: impl FnOnce(u64, &[u8]) -> Result<(), TableError>,
+    ) -> Result<&[u8], TableError> {
+        match self.sections.get(s).map(|section| section.chunks.len()) {
+            None => Err(TableErrorKind::BadHeader(format!("no section {s}")).into()),
+            Some(0) => Ok(&[]),
+            Some(1) => self.chunk(s, 0, check),
+            Some(n) => Err(TableError::section(&self.header.sections[s].name, format!("is in {n} chunks, not one"))),
+        }
+    }
+
+    /// Every decoded byte of section `s`, copied into one buffer (for tools
+    /// and tests; lookups read chunks in place). Checksums are verified.
+    pub fn read_section(&self, s: usize) -> Result<Vec<u8>, TableError> {
+        let mut out = Vec::new();
+        for c in 0..self.sections.get(s).map_or(0, |section| section.chunks.len()) {
+            out.extend_from_slice(self.chunk(s, c, |_, _| Ok(()))?);
+        }
+        Ok(out)
+    }
+
+    /// A section's decoded bytes by name ([`read_section`](Table::read_section)).
+    pub fn section(&self, name: &str) -> Option<Result<Vec<u8>, TableError>> {
+        let i = self.header.sections.iter().position(|s| s.name == name)?;
+        Some(self.read_section(i))
+    }
+
+    /// Every chunk of every section through [`chunk`](Table::chunk), with
+    /// `check(section, start, bytes)` as the check of each, on scoped
+    /// threads (no thread outlives the call).
+    pub fn check_every_chunk(
+        &self,
+        check: impl Fn(usize, u64, &[u8]) -> Result<(), TableError> + Sync,
+    ) -> Result<(), TableError> {
+        let all: Vec<(usize, usize)> = self
+            .sections
+            .iter()
+            .enumerate()
+            .flat_map(|(s, section)| (0..section.chunks.len()).map(move |c| (s, c)))
+            .collect();
+        let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 8);
+        let check = &check;
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..workers)
+                .map(|w| {
+                    let all = &all;
+                    scope.spawn(move || {
+                        all.iter()
+                            .skip(w)
+                            .step_by(workers)
+                            .try_for_each(|&(s, c)| self.chunk(s, c, |start, bytes| check(s, start, bytes)).map(drop))
+                    })
+                })
+                .collect();
+            handles.into_iter().try_for_each(|h| {
+                h.join().unwrap_or_else(|_| Err(TableErrorKind::BadHeader("a chunk failed to decode".into()).into()))
+            })
+        })
+    }
+
+    /// [`check_every_chunk`](Table::check_every_chunk) with no check of the
+    /// contents: every chunk decoded and its checksum verified.
+    pub fn verify_checksums(&self) -> Result<(), TableError> {
+        self.check_every_chunk(|_, _, _| Ok(()))
+    }
+
+    /// Forgets which chunks were read: a game's view, taking the table over,
+    /// checks every chunk's contents itself, even one read before it.
+    pub(crate) fn forget_reads(&mut self) {
+        for section in &mut self.sections {
+            for chunk in &mut section.chunks {
+                chunk.ready.take();
             }
         }
     }
 
-    /// The decoded bytes of the section a game's spec names, by its position
-    /// (the game's header check made the directory follow its specs).
-    #[inline]
-    pub fn bytes<P>(&self, spec: &SectionSpec<P>) -> &[u8] {
-        self.section_bytes(spec.index)
-    }
-
-    /// A section's directory entry and decoded bytes.
-    pub fn section(&self, name: &str) -> Option<(&SectionEntry, &[u8])> {
-        let i = self.header.sections.iter().position(|s| s.name == name)?;
-        Some((&self.header.sections[i], self.section_bytes(i)))
+    #[cold]
+    fn no_chunk(&self, s: usize, c: usize) -> TableError {
+        match self.header.sections.get(s) {
+            Some(entry) => TableError::section(&entry.name, format!("has no chunk {c}")),
+            None => TableErrorKind::BadHeader(format!("no section {s}")).into(),
+        }
     }
 
     /// The length of the file.
@@ -169,30 +342,6 @@ fn map_table_file(path: &Path) -> Result<memmap2::Mmap, TableErrorKind> {
         return Err(TableErrorKind::Truncated { len: meta.len(), needed: format::PREAMBLE_LEN as u64 });
     }
     crate::mmap::map_file(&file).map_err(io)
-}
-
-/// Decodes every section, the large compressed ones on their own scoped
-/// threads: opening is dominated by zstd and blake3 over a few megabytes, and
-/// this halves it on two cores. No thread outlives the call.
-fn decode_sections(file: &[u8], header: &Header) -> Result<Vec<Option<Box<[u8]>>>, TableError> {
-    const OWN_THREAD: u64 = 1 << 20;
-    let heavy = |s: &SectionEntry| s.encoding != format::Encoding::Raw && s.decoded_len().unwrap_or(0) >= OWN_THREAD;
-    std::thread::scope(|scope| {
-        let spawned: Vec<_> = header
-            .sections
-            .iter()
-            .map(|s| heavy(s).then(|| scope.spawn(move || format::decode_section(file, s))))
-            .collect();
-        header
-            .sections
-            .iter()
-            .zip(spawned)
-            .map(|(s, handle)| match handle {
-                Some(h) => h.join().unwrap_or_else(|_| Err(TableError::section(&s.name, "failed to decode"))),
-                None => format::decode_section(file, s),
-            })
-            .collect()
-    })
 }
 
 impl fmt::Debug for Table {

@@ -21,7 +21,7 @@ pub const TABLES_ENV: &str = "DICE_TABLES";
 /// use dice_tables_reader::{tenk::Tenk, yazy::{Mask, Yazy}, Tables};
 /// let tables = Tables::open_dir(Tables::default_dir())?;
 /// let yazy = tables.get::<Yazy>()?;
-/// assert!((yazy.turn_start_value(Mask::ALL) - 165.7573187).abs() < 1e-6);
+/// assert!((yazy.turn_start_value(Mask::ALL)? - 165.7573187).abs() < 1e-6);
 /// assert_eq!(tables.get::<Tenk>()?.bank_threshold(6), Some(18100));
 /// # Ok(()) }
 /// ```

@@ -27,12 +27,11 @@
 //! ```
 
 use crate::dice::Dice;
-use crate::error::{ArgumentError, TableError, TableErrorKind};
+use crate::error::{ArgumentError, Error, TableError, TableErrorKind};
 use crate::format::{DType, Encoding, Header};
-use crate::game::{Game, SectionSpec};
+use crate::game::{Checked, Game, SectionSpec};
 use crate::options::Options;
-use crate::table::Table;
-use crate::turn::{check_values_in_range, read_f64, read_u16, read_u32};
+use crate::turn::{check_values_in_range, read_u16, read_u32};
 /// Dice in a full throw.
 pub const DICE: usize = 6;
 /// Turn scores are multiples of this.
@@ -129,10 +128,10 @@ pub fn dice_left(thrown: usize, kept: usize) -> usize {
     }
 }
 
-/// A verified 10000 table.
+/// A 10000 table.
 #[derive(Debug)]
 pub struct Tenk {
-    table: Table,
+    t: Checked<Tenk>,
     /// Per number of dice, the lowest score at which banking beats throwing.
     thresholds: [Option<u32>; DICE],
 }
@@ -157,15 +156,15 @@ impl Game for Tenk {
         vec![]
     }
 
-    /// Values finite and in range, keeps that are nonempty parts of their
-    /// throw scoring a positive multiple of 50, at most
+    /// Every section is small: all checked on open. Keeps must be nonempty
+    /// parts of their throw scoring a positive multiple of 50, at most
     /// [`MAX_KEEPS_PER_THROW`] a throw.
-    fn check_contents(table: &Table, _: &Params) -> Result<(), TableError> {
+    fn check_contents(t: &Checked<Tenk>) -> Result<(), TableError> {
         let bad = |spec: &SectionSpec<Params>, why: String| Err(TableError::section(spec.name, why));
-        check_values_in_range(TURN_VALUE.name, table.bytes(&TURN_VALUE), MAX_VALUE)?;
-        check_values_in_range(REACH.name, table.bytes(&REACH), 1.0)?;
-        let (first, keeps, points) =
-            (table.bytes(&OPTION_FIRST), table.bytes(&OPTION_KEEP), table.bytes(&OPTION_POINTS));
+        for spec in [TURN_VALUE, REACH] {
+            t.whole(&spec)?;
+        }
+        let (first, keeps, points) = (t.whole(&OPTION_FIRST)?, t.whole(&OPTION_KEEP)?, t.whole(&OPTION_POINTS)?);
         let count = keeps.len() / 2;
         if read_u32(first, 0) != 0 || read_u32(first, THROWS) as usize != count {
             return bad(&OPTION_FIRST, format!("does not span the {count} keeps"));
@@ -190,29 +189,44 @@ impl Game for Tenk {
         Ok(())
     }
 
-    fn from_checked(table: Table, _: Params) -> Tenk {
-        let mut tenk = Tenk { table, thresholds: [None; DICE] };
-        for d in 1..=DICE as u8 {
-            tenk.thresholds[usize::from(d) - 1] =
-                (0..SCORE_STEPS as u32).map(|i| i * STEP).find(|&s| tenk.value_at(d, s) < f64::from(s));
+    /// Values finite and in range.
+    fn check_chunk(_: &Params, section: usize, _: u64, bytes: &[u8]) -> Result<(), TableError> {
+        match section {
+            s if s == TURN_VALUE.index => check_values_in_range(TURN_VALUE.name, bytes, MAX_VALUE),
+            s if s == REACH.index => check_values_in_range(REACH.name, bytes, 1.0),
+            _ => Ok(()),
         }
-        tenk
     }
 
-    fn table(&self) -> &Table {
-        &self.table
+    fn from_checked(t: Checked<Tenk>) -> Result<Tenk, TableError> {
+        let mut tenk = Tenk { t, thresholds: [None; DICE] };
+        for d in 1..=DICE as u8 {
+            let mut threshold = None;
+            for s in (0..SCORE_STEPS as u32).map(|i| i * STEP) {
+                if tenk.value_at(d, s)? < f64::from(s) {
+                    threshold = Some(s);
+                    break;
+                }
+            }
+            tenk.thresholds[usize::from(d) - 1] = threshold;
+        }
+        Ok(tenk)
+    }
+
+    fn checked(&self) -> &Checked<Tenk> {
+        &self.t
     }
 }
 
 impl Tenk {
-    fn value_at(&self, dice: u8, score: u32) -> f64 {
+    fn value_at(&self, dice: u8, score: u32) -> Result<f64, TableError> {
         let i = (usize::from(dice) - 1) * SCORE_STEPS + (score / STEP) as usize;
-        read_f64(self.table.bytes(&TURN_VALUE), i)
+        self.t.f64_at(&TURN_VALUE, i)
     }
 
-    fn reach_at(&self, dice: u8, score: u32) -> f64 {
+    fn reach_at(&self, dice: u8, score: u32) -> Result<f64, TableError> {
         let i = (usize::from(dice) - 1) * OPENING_STEPS + (score / STEP) as usize;
-        read_f64(self.table.bytes(&REACH), i)
+        self.t.f64_at(&REACH, i)
     }
 
     fn check(dice: u8, score: u32, phase: Phase) -> Result<(), ArgumentError> {
@@ -236,20 +250,20 @@ impl Tenk {
 
     /// Expected banked points of throwing `dice` dice at turn score `score`
     /// and playing on optimally: s + R(d, s). Banking instead is worth `score`.
-    pub fn turn_value(&self, dice: u8, score: u32) -> Result<f64, ArgumentError> {
+    pub fn turn_value(&self, dice: u8, score: u32) -> Result<f64, Error> {
         Tenk::check(dice, score, Phase::OnBoard)?;
-        Ok(self.value_at(dice, score))
+        Ok(self.value_at(dice, score)?)
     }
 
     /// The value of the state before throwing `dice` dice at turn score
     /// `score`, on the board, under optimal play: the better of banking
     /// (`score`) and throwing ([`turn_value`](Tenk::turn_value)).
-    pub fn value(&self, dice: u8, score: u32) -> Result<f64, ArgumentError> {
+    pub fn value(&self, dice: u8, score: u32) -> Result<f64, Error> {
         Ok(self.turn_value(dice, score)?.max(f64::from(score)))
     }
 
     /// Whether banking beats throwing `dice` dice at `score` (R(d, s) < 0).
-    pub fn should_bank(&self, dice: u8, score: u32) -> Result<bool, ArgumentError> {
+    pub fn should_bank(&self, dice: u8, score: u32) -> Result<bool, Error> {
         Ok(self.turn_value(dice, score)? < f64::from(score))
     }
 
@@ -261,18 +275,18 @@ impl Tenk {
 
     /// The chance of reaching 1000 this turn when throwing `dice` dice at
     /// turn score `score` (0..950), not yet on the board.
-    pub fn reach(&self, dice: u8, score: u32) -> Result<f64, ArgumentError> {
+    pub fn reach(&self, dice: u8, score: u32) -> Result<f64, Error> {
         Tenk::check(dice, score, Phase::Opening)?;
-        Ok(self.reach_at(dice, score))
+        Ok(self.reach_at(dice, score)?)
     }
 
     /// The value of having `score` after a keep with `dice_left` to throw:
     /// the better of banking and throwing, and which.
-    fn after_keep(&self, score: u32, dice_left: u8, phase: Phase) -> (Then, f64) {
-        match phase {
+    fn after_keep(&self, score: u32, dice_left: u8, phase: Phase) -> Result<(Then, f64), TableError> {
+        Ok(match phase {
             Phase::OnBoard if score > MAX_SCORE => (Then::Bank, f64::from(score)),
             Phase::OnBoard => {
-                let throw = self.value_at(dice_left, score);
+                let throw = self.value_at(dice_left, score)?;
                 if throw > f64::from(score) {
                     (Then::Throw, throw)
                 } else {
@@ -280,26 +294,26 @@ impl Tenk {
                 }
             }
             Phase::Opening if score >= ENTRY => (Then::Bank, 1.0),
-            Phase::Opening => (Then::Throw, self.reach_at(dice_left, score)),
-        }
+            Phase::Opening => (Then::Throw, self.reach_at(dice_left, score)?),
+        })
     }
 
     /// Every keep of `throw` (the 1-6 dice just thrown) at turn score `score`
     /// (before this throw), each with its value, and the best.
-    pub fn options(&self, throw: Dice, score: u32, phase: Phase) -> Result<TenkOptions, ArgumentError> {
+    pub fn options(&self, throw: Dice, score: u32, phase: Phase) -> Result<TenkOptions, Error> {
         let n = throw.len() as u8;
         Tenk::check(n, score, phase)?;
         let g = throw.graded_rank();
-        let first = self.table.bytes(&OPTION_FIRST);
+        let first = self.t.whole(&OPTION_FIRST)?;
         let (start, end) = (read_u32(first, g) as usize, read_u32(first, g + 1) as usize);
-        let (keeps, points) = (self.table.bytes(&OPTION_KEEP), self.table.bytes(&OPTION_POINTS));
+        let (keeps, points) = (self.t.whole(&OPTION_KEEP)?, self.t.whole(&OPTION_POINTS)?);
         let mut out = TenkOptions::new();
         let mut best: Option<(usize, f64)> = None;
         for i in start..end {
             let keep = Dice::graded_unrank(usize::from(read_u16(keeps, i))).expect("checked on open");
             let p = u32::from(read_u16(points, i));
             let dice_left = dice_left(throw.len(), keep.len()) as u8;
-            let (then, value) = self.after_keep(score + p, dice_left, phase);
+            let (then, value) = self.after_keep(score + p, dice_left, phase)?;
             if best.is_none_or(|(_, v)| value > v) {
                 best = Some((i - start, value));
             }

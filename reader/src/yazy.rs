@@ -11,7 +11,7 @@
 //! use dice_tables_reader::yazy::{Action, Mask, Yazy};
 //! use dice_tables_reader::{Game, Tables};
 //! let yazy = Yazy::open(Tables::default_dir().join("yazy.dtab"))?;
-//! let start = yazy.turn_start_value(Mask::ALL);
+//! let start = yazy.turn_start_value(Mask::ALL)?;
 //! assert!((start - 165.7573187).abs() < 1e-6);
 //!
 //! // First roll of the game: 1-2-4-5-6 with two rerolls to come.
@@ -30,12 +30,11 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::dice::Dice;
-use crate::error::{ArgumentError, TableError};
+use crate::error::{ArgumentError, Error, TableError};
 use crate::format::{DType, Encoding, Header};
-use crate::game::{param_in, Game, SectionSpec};
+use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::options::Options;
-use crate::table::Table;
-use crate::turn::{check_state, check_values_in_range, read_f64, LegalKeeps, PARTIAL_KEEP_DICE};
+use crate::turn::{check_state, check_values_in_range, LegalKeeps, PARTIAL_KEEP_DICE};
 pub use crate::turn::{DICE, KEEP_ALL, NO_ACTION, PARTIAL_KEEPS, ROLLS};
 /// Categories, in mask-bit order.
 pub const CATEGORIES: [&str; 11] =
@@ -204,38 +203,42 @@ pub struct Rules {
     pub rerolls: u8,
 }
 
+/// Masks per block of the keep values: the masks whose keep values one
+/// lookup reads lie in one chunk of [`KEEP_VALUE`].
+pub const MASK_BLOCK: usize = 256;
+/// Blocks of masks.
+pub const MASK_BLOCKS: usize = MASKS / MASK_BLOCK;
+
 /// Expected score still to come at each turn start, exact: per mask.
 pub const TURN_START: SectionSpec<Rules> =
     SectionSpec::new(0, "turn_start", DType::F64, Encoding::Raw, |_| vec![MASKS as u64]);
 /// Points of each roll in each category: per (roll, category).
 pub const CATEGORY_POINTS: SectionSpec<Rules> =
     SectionSpec::new(1, "category_points", DType::U8, Encoding::Raw, |_| vec![ROLLS as u64, CATEGORIES.len() as u64]);
-/// The best category with no rerolls left (or [`NO_ACTION`]): per (mask, roll).
-pub const BEST_CATEGORY: SectionSpec<Rules> =
-    SectionSpec::new(2, "best_category", DType::U8, Encoding::Zstd, |_| vec![MASKS as u64, ROLLS as u64]);
 /// The best keep's graded rank, [`KEEP_ALL`] or [`NO_ACTION`]: per (rerolls
-/// left - 1, mask, roll).
-pub const BEST_KEEP: SectionSpec<Rules> = SectionSpec::new(3, "best_keep", DType::U8, Encoding::Zstd, |r| {
+/// left - 1, mask, roll), in chunks of [`MASK_BLOCK`] masks.
+pub const BEST_KEEP: SectionSpec<Rules> = SectionSpec::new(2, "best_keep", DType::U8, Encoding::Zstd, |r: &Rules| {
     vec![u64::from(r.rerolls), MASKS as u64, ROLLS as u64]
-});
+})
+.chunked((MASK_BLOCK * ROLLS) as u64);
 /// Byte planes of each partial keep's value times [`KEEP_VALUE_SCALE`]: per
-/// (rerolls left - 1, byte, keep, mask).
-pub const KEEP_VALUE: SectionSpec<Rules> = SectionSpec::new(4, "keep_value", DType::U8, Encoding::Zstd, |r| {
-    vec![u64::from(r.rerolls), 4, PARTIAL_KEEPS as u64, MASKS as u64]
-});
+/// (rerolls left - 1, block of masks, byte, keep, mask in the block), a
+/// chunk a block.
+pub const KEEP_VALUE: SectionSpec<Rules> = SectionSpec::new(3, "keep_value", DType::U8, Encoding::Zstd, |r: &Rules| {
+    vec![u64::from(r.rerolls), MASK_BLOCKS as u64, 4, PARTIAL_KEEPS as u64, MASK_BLOCK as u64]
+})
+.chunked((4 * PARTIAL_KEEPS * MASK_BLOCK) as u64);
 
-/// A verified yazy table.
+/// A yazy table.
 #[derive(Debug)]
 pub struct Yazy {
-    table: Table,
-    rules: Rules,
+    t: Checked<Yazy>,
 }
 
 impl Game for Yazy {
     const ID: &'static str = "yazy";
     type Params = Rules;
-    const SECTIONS: &'static [SectionSpec<Rules>] =
-        &[TURN_START, CATEGORY_POINTS, BEST_CATEGORY, BEST_KEEP, KEEP_VALUE];
+    const SECTIONS: &'static [SectionSpec<Rules>] = &[TURN_START, CATEGORY_POINTS, BEST_KEEP, KEEP_VALUE];
 
     fn params(header: &Header) -> Result<Rules, TableError> {
         Ok(Rules { rerolls: param_in(header, "rerolls", 0..=MAX_REROLLS)? as u8 })
@@ -245,125 +248,172 @@ impl Game for Yazy {
         vec![("rerolls", i64::from(rules.rerolls))]
     }
 
-    fn check_contents(table: &Table, _: &Rules) -> Result<(), TableError> {
-        check_contents(table)
+    /// On open: the small sections. Turn-start values are printed as JSON
+    /// numbers and summed into every lookup: they must be finite and no
+    /// more than the game can score.
+    fn check_contents(t: &Checked<Yazy>) -> Result<(), TableError> {
+        t.whole(&TURN_START)?;
+        t.whole(&CATEGORY_POINTS)?;
+        Ok(())
     }
 
-    fn from_checked(table: Table, rules: Rules) -> Yazy {
-        Yazy { table, rules }
+    /// Turn-start values in range; every stored best keep legal in its state.
+    fn check_chunk(_: &Rules, section: usize, start: u64, bytes: &[u8]) -> Result<(), TableError> {
+        if section == TURN_START.index {
+            return check_values_in_range(TURN_START.name, bytes, MAX_GAME_SCORE);
+        }
+        if section != BEST_KEEP.index {
+            return Ok(());
+        }
+        let legal = LegalKeeps::new();
+        for (i, &k) in bytes.iter().enumerate() {
+            let at = start as usize + i;
+            let (mask, roll) = (at / ROLLS % MASKS, at % ROLLS);
+            let ok = if mask == 0 { k == NO_ACTION } else { legal.allows(roll, k) };
+            if !ok {
+                let why = format!("holds {k} for mask {mask} and roll {roll}, which is not a legal keep");
+                return Err(TableError::section(BEST_KEEP.name, why));
+            }
+        }
+        Ok(())
     }
 
-    fn table(&self) -> &Table {
-        &self.table
+    fn from_checked(t: Checked<Yazy>) -> Result<Yazy, TableError> {
+        Ok(Yazy { t })
+    }
+
+    fn checked(&self) -> &Checked<Yazy> {
+        &self.t
     }
 }
 
 impl Yazy {
     /// The number of rerolls per turn the table was solved for.
     pub fn rerolls(&self) -> u8 {
-        self.rules.rerolls
+        self.t.params().rerolls
     }
 
     /// Expected score still to come at the start of a turn, before the roll
     /// (exact to f64 precision).
-    pub fn turn_start_value(&self, mask: Mask) -> f64 {
-        read_f64(self.table.bytes(&TURN_START), usize::from(mask.0))
+    pub fn turn_start_value(&self, mask: Mask) -> Result<f64, Error> {
+        Ok(self.t.f64_at(&TURN_START, usize::from(mask.0))?)
     }
 
     /// The points `dice` scores in category `c` now.
-    pub fn points(&self, dice: Dice, c: Category) -> u8 {
-        self.table.bytes(&CATEGORY_POINTS)[dice.rank() * CATEGORIES.len() + usize::from(c.0)]
+    pub fn points(&self, dice: Dice, c: Category) -> Result<u8, Error> {
+        Ok(self.t.u8_at(&CATEGORY_POINTS, dice.rank() * CATEGORIES.len() + usize::from(c.0))?)
     }
 
     fn check_state(&self, dice: Dice, rerolls: u8) -> Result<(), ArgumentError> {
-        check_state(dice, rerolls, self.rules.rerolls, Self::ID)
+        check_state(dice, rerolls, self.rerolls(), Self::ID)
     }
 
     /// Expected score still to come with `dice` showing and `rerolls` left,
     /// under optimal play. With no rerolls left it is exact (from the
     /// turn-start values); with rerolls left it is the stored value of the
     /// best keep, within 1e-5 of the exact value (see [`KEEP_VALUE_SCALE`]).
-    pub fn value(&self, mask: Mask, dice: Dice, rerolls: u8) -> Result<f64, ArgumentError> {
+    pub fn value(&self, mask: Mask, dice: Dice, rerolls: u8) -> Result<f64, Error> {
         self.check_state(dice, rerolls)?;
-        Ok(self.value_unchecked(mask, dice.rank(), rerolls))
-    }
-
-    fn value_unchecked(&self, mask: Mask, roll: usize, rerolls: u8) -> f64 {
+        let roll = dice.rank();
         if rerolls > 0 {
-            match self.stored_keep(mask, roll, rerolls) {
+            match self.stored_keep(mask, roll, rerolls)? {
                 // Keeping all five stops rerolling: worth the dice scored now.
                 KEEP_ALL => {}
-                NO_ACTION => return 0.0,
-                keep => return self.keep_value(mask, usize::from(keep), rerolls),
+                NO_ACTION => return Ok(0.0),
+                keep => return Ok(self.keep_values(mask, rerolls)?.get(usize::from(keep))),
             }
         }
-        match self.table.bytes(&BEST_CATEGORY)[usize::from(mask.0) * ROLLS + roll] {
-            NO_ACTION => 0.0,
-            c => self.score_value(mask, roll, Category(c)),
+        Ok(self.best_category(mask, roll)?.map_or(0.0, |(_, v)| v))
+    }
+
+    fn stored_keep(&self, mask: Mask, roll: usize, rerolls: u8) -> Result<u8, TableError> {
+        let i = (usize::from(rerolls - 1) * MASKS + usize::from(mask.0)) * ROLLS + roll;
+        self.t.u8_at(&BEST_KEEP, i)
+    }
+
+    /// The values of every partial keep of a mask with `rerolls` left before
+    /// the reroll: one chunk of [`KEEP_VALUE`].
+    fn keep_values(&self, mask: Mask, rerolls: u8) -> Result<KeepValues<'_>, TableError> {
+        let mask = usize::from(mask.0);
+        let block = self.t.chunk(&KEEP_VALUE, usize::from(rerolls - 1) * MASK_BLOCKS + mask / MASK_BLOCK)?;
+        Ok(KeepValues { block, mask: mask % MASK_BLOCK })
+    }
+
+    /// The best category with no rerolls left and its value, points now plus
+    /// the turn-start value of the mask left: the same f64 sums the
+    /// generator maximised, in the same order (ties go to the first category
+    /// in mask-bit order), so both are exact. `None` when no category is open.
+    fn best_category(&self, mask: Mask, roll: usize) -> Result<Option<(Category, f64)>, TableError> {
+        let (points, turn_start) = self.category_inputs(roll)?;
+        let mut best: Option<(Category, f64)> = None;
+        let mut open = mask.0;
+        while open != 0 {
+            let c = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let rest = usize::from(mask.0 & !(1 << c)) % MASKS;
+            let v = f64::from(points[c]) + f64::from_le_bytes(turn_start[rest]);
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((Category(c as u8), v));
+            }
+        }
+        Ok(best)
+    }
+
+    /// A roll's points in every category, and every turn-start value, as
+    /// fixed-size arrays (the indexing needs no bounds checks).
+    #[inline]
+    fn category_inputs(&self, roll: usize) -> Result<(&[u8; 11], &[[u8; 8]; MASKS]), TableError> {
+        let points = self.t.bytes(&CATEGORY_POINTS, roll * CATEGORIES.len(), CATEGORIES.len())?;
+        let turn_start = self.t.whole(&TURN_START)?;
+        match (points.try_into(), turn_start.as_chunks::<8>().0.try_into()) {
+            (Ok(points), Ok(turn_start)) => Ok((points, turn_start)),
+            _ => Err(TableError::section(TURN_START.name, "is not 2048 values")),
         }
     }
 
-    fn stored_keep(&self, mask: Mask, roll: usize, rerolls: u8) -> u8 {
-        let i = (usize::from(rerolls - 1) * MASKS + usize::from(mask.0)) * ROLLS + roll;
-        self.table.bytes(&BEST_KEEP)[i]
-    }
-
-    /// Expected score still to come after keeping partial keep `keep` with `rerolls` left before the reroll.
-    fn keep_value(&self, mask: Mask, keep: usize, rerolls: u8) -> f64 {
-        const PLANE: usize = PARTIAL_KEEPS * MASKS;
-        let planes = &self.table.bytes(&KEEP_VALUE)[usize::from(rerolls - 1) * 4 * PLANE..][..4 * PLANE];
-        let i = keep * MASKS + usize::from(mask.0);
-        let bytes = [planes[i], planes[PLANE + i], planes[2 * PLANE + i], planes[3 * PLANE + i]];
-        f64::from(u32::from_le_bytes(bytes)) / KEEP_VALUE_SCALE
-    }
-
-    /// Points now plus the turn-start value of the mask left: the same f64
-    /// sum the generator maximised, so it is exact.
-    fn score_value(&self, mask: Mask, roll: usize, c: Category) -> f64 {
-        let points = self.table.bytes(&CATEGORY_POINTS)[roll * CATEGORIES.len() + usize::from(c.0)];
-        f64::from(points) + self.turn_start_value(mask.without(c))
+    /// Points now plus the turn-start value of the mask left.
+    fn score_value(&self, mask: Mask, roll: usize, c: Category) -> Result<f64, TableError> {
+        let points = self.t.u8_at(&CATEGORY_POINTS, roll * CATEGORIES.len() + usize::from(c.0))?;
+        Ok(f64::from(points) + self.t.f64_at(&TURN_START, usize::from(mask.without(c).0))?)
     }
 
     /// The optimal action: a keep while rerolls are left, a category when
     /// none are; `None` when no category is open.
-    pub fn best_action(&self, mask: Mask, dice: Dice, rerolls: u8) -> Result<Option<Action>, ArgumentError> {
+    pub fn best_action(&self, mask: Mask, dice: Dice, rerolls: u8) -> Result<Option<Action>, Error> {
         self.check_state(dice, rerolls)?;
         let roll = dice.rank();
         if rerolls > 0 {
-            return Ok(match self.stored_keep(mask, roll, rerolls) {
+            return Ok(match self.stored_keep(mask, roll, rerolls)? {
                 KEEP_ALL => Some(Action::Keep(dice)),
                 NO_ACTION => None,
                 keep => PARTIAL_KEEP_DICE.get(usize::from(keep)).copied().map(Action::Keep),
             });
         }
-        Ok(match self.table.bytes(&BEST_CATEGORY)[usize::from(mask.0) * ROLLS + roll] {
-            NO_ACTION => None,
-            c => Category::new(c).map(Action::Score),
-        })
+        Ok(self.best_category(mask, roll)?.map(|(c, _)| Action::Score(c)))
     }
 
     /// Every legal action with its expected score still to come, the stored
     /// optimal action first, then the rest from best to worst.
-    pub fn options(&self, mask: Mask, dice: Dice, rerolls: u8) -> Result<Choices, ArgumentError> {
+    pub fn options(&self, mask: Mask, dice: Dice, rerolls: u8) -> Result<Choices, Error> {
         let best = self.best_action(mask, dice, rerolls)?;
         let mut out = Choices::new();
         let roll = dice.rank();
-        let mut push = |choice: Choice| out.push(choice);
         if mask == Mask::NONE {
             // The game is over: nothing to do.
         } else if rerolls == 0 {
             for c in mask.categories() {
-                let points = self.points(dice, c);
-                push(Choice { action: Action::Score(c), ev: self.score_value(mask, roll, c), points });
+                let points = self.points(dice, c)?;
+                out.push(Choice { action: Action::Score(c), ev: self.score_value(mask, roll, c)?, points });
             }
         } else {
+            let keep_values = self.keep_values(mask, rerolls)?;
             for keep in dice.sub_multisets() {
                 let ev = if keep.len() == DICE {
-                    self.value_unchecked(mask, roll, 0)
+                    self.best_category(mask, roll)?.map_or(0.0, |(_, v)| v)
                 } else {
-                    self.keep_value(mask, keep.graded_rank(), rerolls)
+                    keep_values.get(keep.graded_rank())
                 };
-                push(Choice { action: Action::Keep(keep), ev, points: 0 });
+                out.push(Choice { action: Action::Keep(keep), ev, points: 0 });
             }
         }
         out.rank(|c| Some(c.action) == best, |c| c.ev);
@@ -371,32 +421,19 @@ impl Yazy {
     }
 }
 
-/// Checks every stored value a lookup trusts (see [`Game::check_contents`]):
-/// legal actions, and values that are numbers a game can score.
-fn check_contents(table: &Table) -> Result<(), TableError> {
-    let bad = |spec: &SectionSpec<Rules>, why: String| Err(TableError::section(spec.name, why));
-    let legal = LegalKeeps::new();
-    // Turn-start values are printed as JSON numbers and summed into every
-    // lookup: they must be finite and no more than the game can score.
-    check_values_in_range(TURN_START.name, table.bytes(&TURN_START), MAX_GAME_SCORE)?;
-    // Row by row (one mask, all rolls), so the hot loop has no divisions.
-    for (mask, row) in table.bytes(&BEST_CATEGORY).chunks_exact(ROLLS).enumerate() {
-        let open = |c: u8| usize::from(c) < CATEGORIES.len() && mask >> c & 1 == 1;
-        if let Some(&c) = row.iter().find(|&&c| if mask == 0 { c != NO_ACTION } else { !open(c) }) {
-            return bad(&BEST_CATEGORY, format!("holds {c} for mask {mask}, which is not an open category"));
-        }
+/// The keep values of one mask, from its block of [`KEEP_VALUE`].
+struct KeepValues<'a> {
+    block: &'a [u8],
+    mask: usize,
+}
+
+impl KeepValues<'_> {
+    /// The expected score still to come after keeping partial keep `keep`.
+    fn get(&self, keep: usize) -> f64 {
+        const PLANE: usize = PARTIAL_KEEPS * MASK_BLOCK;
+        let i = keep * MASK_BLOCK + self.mask;
+        let b = self.block;
+        let bytes = [b[i], b[PLANE + i], b[2 * PLANE + i], b[3 * PLANE + i]];
+        f64::from(u32::from_le_bytes(bytes)) / KEEP_VALUE_SCALE
     }
-    for (row_index, row) in table.bytes(&BEST_KEEP).chunks_exact(ROLLS).enumerate() {
-        let mask = row_index % MASKS;
-        for (roll, &k) in row.iter().enumerate() {
-            let ok = if mask == 0 { k == NO_ACTION } else { legal.allows(roll, k) };
-            if !ok {
-                return bad(
-                    &BEST_KEEP,
-                    format!("holds {k} for mask {mask} and roll {roll}, which is not a legal keep"),
-                );
-            }
-        }
-    }
-    Ok(())
 }

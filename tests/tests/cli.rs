@@ -126,7 +126,7 @@ fn verify_and_info() {
     let o = run("reader", &["info", dir.join("yazy.dtab").to_str().unwrap()], &[]);
     assert!(o.status.success());
     let text = stdout(&o);
-    for s in ["turn_start", "category_points", "best_category", "best_keep", "keep_value", "rerolls=2"] {
+    for s in ["turn_start", "category_points", "best_keep", "keep_value", "rerolls=2", "16 of 215040 bytes"] {
         assert!(text.contains(s), "{text}");
     }
 }

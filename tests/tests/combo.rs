@@ -23,7 +23,7 @@ fn game_start_values_for_0_to_6_rerolls() {
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let combo = Combo::open(dir.join("combo.dtab")).unwrap();
         assert_eq!(combo.rerolls(), rerolls as u8);
-        let v = combo.game_start_value();
+        let v = combo.game_start_value().unwrap();
         assert!((v - e).abs() < 1e-6, "{rerolls} rerolls: {v} vs {e}");
         if rerolls <= 5 {
             let b = brute.game_start(rerolls as u8);
@@ -93,7 +93,7 @@ fn simulated_optimal_play_matches_the_exact_mean() {
     let mean = sum / games as f64;
     let sd = (sum_sq / games as f64 - mean * mean).sqrt();
     let se = sd / (games as f64).sqrt();
-    let exact = combo.game_start_value();
+    let exact = combo.game_start_value().unwrap();
     assert!((mean - exact).abs() < 4.0 * se, "simulated {mean} vs exact {exact} (se {se})");
 }
 

@@ -50,9 +50,11 @@ fn wrong_magic_and_version() {
     let mut f = original();
     f[0] = b'X';
     assert!(matches!(refuse(f).kind(), Kind::BadMagic));
-    let mut f = original();
-    f[8..12].copy_from_slice(&2u32.to_le_bytes());
-    assert!(matches!(refuse(f).kind(), Kind::UnsupportedVersion(2)));
+    for version in [1u32, 3] {
+        let mut f = original();
+        f[8..12].copy_from_slice(&version.to_le_bytes());
+        assert!(matches!(refuse(f).kind(), Kind::UnsupportedVersion(v) if *v == version));
+    }
 }
 
 /// Flips every byte of the preamble and header in turn; each must be refused.
@@ -127,14 +129,25 @@ fn absurd_lengths_are_refused_before_use() {
     g[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
     assert!(matches!(refuse(g).kind(), Kind::Limit { what: "header length", .. }));
 
-    let e = refuse(with_header(&f, |h| h.sections[4].stored_len = 1 << 60));
+    // Sections: turn_start, category_points, best_keep, keep_value.
+    let e = refuse(with_header(&f, |h| h.sections[3].stored_len = 1 << 60));
     assert!(matches!(e.kind(), Kind::BadSection { .. }), "{e}");
-    let e = refuse(with_header(&f, |h| h.sections[4].offset = u64::MAX - 63));
+    let e = refuse(with_header(&f, |h| h.sections[3].chunks[0].stored_len = 1 << 60));
     assert!(matches!(e.kind(), Kind::BadSection { .. }), "{e}");
-    let e = refuse(with_header(&f, |h| h.sections[2].dims = vec![1 << 40, 1 << 40]));
+    let e = refuse(with_header(&f, |h| h.sections[3].offset = u64::MAX - 63));
+    assert!(matches!(e.kind(), Kind::BadSection { .. }), "{e}");
+    let e = refuse(with_header(&f, |h| h.sections[2].dims = vec![1 << 30, 1 << 30, 1 << 30]));
     assert!(e.to_string().contains("declares more than"), "{e}");
-    let e = refuse(with_header(&f, |h| h.sections[2].dims = vec![2048, 251]));
-    assert!(e.to_string().contains("with these rules has"), "{e}");
+    let e = refuse(with_header(&f, |h| h.sections[2].chunk_len = 100_000));
+    assert!(e.to_string().contains("do not cover"), "{e}");
+    // Chunks that cover the section, but not the game's: refused before use.
+    let e = refuse(with_header(&f, |h| h.sections[2].chunk_len = 64_513));
+    assert!(e.to_string().contains("is in chunks of 64513 bytes, but a yazy table has 64512"), "{e}");
+    let e = refuse(with_header(&f, |h| {
+        h.sections[0].dtype = format::DType::U32;
+        h.sections[0].dims = vec![4096];
+    }));
+    assert!(e.to_string().contains("is u32 [4096], but a yazy table with these rules has f64 [2048]"), "{e}");
     let e = refuse(with_header(&f, |h| h.params[0].value = 3));
     assert!(e.to_string().contains("with these rules has"), "{e}");
     let e = refuse(with_header(&f, |h| h.params[0].value = -1));
@@ -145,11 +158,14 @@ fn absurd_lengths_are_refused_before_use() {
     assert!(matches!(e.kind(), Kind::BadSection { .. }), "{e}");
 }
 
+/// A chunk that would decompress to a gigabyte: refused once it passes its
+/// declared size, never inflated.
 #[test]
 fn a_decompression_bomb_is_refused_without_inflating_it() {
     let f = original();
     let header = format::parse_header(&f).unwrap();
-    let s = header.section("best_keep").unwrap().clone();
+    let s = header.section("keep_value").unwrap().clone();
+    let first = s.chunks[0].stored_len as usize;
     // 1 GiB of zeros compresses to a few tens of kilobytes.
     let bomb = {
         let mut enc = zstd::stream::Encoder::new(Vec::new(), 19).unwrap();
@@ -159,17 +175,20 @@ fn a_decompression_bomb_is_refused_without_inflating_it() {
         }
         enc.finish().unwrap()
     };
-    assert!((bomb.len() as u64) < s.stored_len, "bomb {} bytes", bomb.len());
+    assert!(bomb.len() < first, "bomb {} bytes", bomb.len());
+    // In place of the first chunk, zero-padded to its stored length.
     let mut g = f.clone();
     let at = s.offset as usize;
-    g[at..at + s.stored_len as usize].fill(0);
+    g[at..at + first].fill(0);
     g[at..at + bomb.len()].copy_from_slice(&bomb);
-    let g = with_header(&g, |h| {
-        let e = h.sections.iter_mut().find(|e| e.name == "best_keep").unwrap();
-        e.stored_len = bomb.len() as u64;
-    });
-    let e = refuse(g);
-    assert!(e.to_string().contains("does not decompress"), "{e}");
+    let e = refuse(g.clone());
+    assert!(e.to_string().contains("chunk 0 does not decompress"), "{e}");
+    // A lookup that reads that chunk fails the same way; one that does not still answers.
+    let yazy = Yazy::from_vec(g).unwrap();
+    let mask = dice_tables_reader::yazy::Mask::new(1).unwrap();
+    let e = yazy.value(mask, "12345".parse().unwrap(), 1).unwrap_err();
+    assert!(e.to_string().contains("chunk 0 does not decompress"), "{e}");
+    assert!(yazy.value(mask, "12345".parse().unwrap(), 0).is_ok());
 }
 
 /// The table re-encoded with section `name`'s decoded bytes changed, every
@@ -192,7 +211,7 @@ fn resigned_with(table: &Table, params: &[(&str, i64)], change: &dyn Fn(&str, &m
         .sections
         .iter()
         .map(|e| {
-            let mut bytes = table.section(&e.name).unwrap().1.to_vec();
+            let mut bytes = table.section(&e.name).unwrap().unwrap();
             change(&e.name, &mut bytes);
             let mut dims = e.dims.clone();
             if dims.len() == 1 && e.dtype.size() * dims[0] != bytes.len() as u64 {
@@ -201,7 +220,12 @@ fn resigned_with(table: &Table, params: &[(&str, i64)], change: &dyn Fn(&str, &m
             // An empty section is stored raw; filled, it takes its spec's
             // encoding (zstd for every section that is empty in a shipped table).
             let encoding = if e.stored_len == 0 && !bytes.is_empty() { Encoding::Zstd } else { e.encoding };
-            Section::new(&e.name, e.dtype, dims, encoding, bytes)
+            let section = Section::new(&e.name, e.dtype, dims, encoding, bytes);
+            if e.chunks.len() > 1 {
+                section.chunked(e.chunk_len as usize)
+            } else {
+                section
+            }
         })
         .collect();
     encode(&table.header().game, params, sections)
@@ -213,15 +237,20 @@ fn resigned_with(table: &Table, params: &[(&str, i64)], change: &dyn Fn(&str, &m
 fn signed_but_impossible_actions_are_refused() {
     let table = Table::from_vec(original()).unwrap();
     let rebuild = |name: &str, change: &dyn Fn(&mut Vec<u8>)| resigned(&table, name, change);
-    // The untouched rebuild opens: the rebuild itself is faithful.
-    Table::from_vec(rebuild("none", &|_| {})).unwrap();
+    // The untouched rebuild opens and verifies: the rebuild itself is faithful.
+    verify_bytes(rebuild("none", &|_| {})).unwrap();
     let e = refuse(rebuild("best_keep", &|b| b[252 * 5 + 17] = 230));
     assert!(e.to_string().contains("not a legal keep"), "{e}");
     // Keep 209 is "6666": not a keep of the roll 11111 (rank 0) under mask 1.
     let e = refuse(rebuild("best_keep", &|b| b[252] = 209));
     assert!(e.to_string().contains("not a legal keep"), "{e}");
-    let e = refuse(rebuild("best_category", &|b| b[252 * 3] = 5));
-    assert!(e.to_string().contains("not an open category"), "{e}");
+    // In a later chunk too (mask 1500), and a lookup reading it is refused.
+    let bad = rebuild("best_keep", &|b| b[1500 * 252] = 209);
+    let e = refuse(bad.clone());
+    assert!(e.to_string().contains("for mask 1500 and roll 0, which is not a legal keep"), "{e}");
+    let yazy = Yazy::from_vec(bad).unwrap();
+    let mask = dice_tables_reader::yazy::Mask::new(1500).unwrap();
+    assert!(yazy.best_action(mask, "11111".parse().unwrap(), 1).unwrap_err().to_string().contains("not a legal keep"));
     let e = refuse(rebuild("turn_start", &|b| b[8..16].copy_from_slice(&f64::NAN.to_le_bytes())));
     assert!(e.to_string().contains("turn_start"), "{e}");
 }
@@ -237,9 +266,17 @@ fn reader_verify_flags_a_damaged_file() {
     assert_eq!(o.status.code(), Some(1));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("FAILED") && (out.contains("checksum") || out.contains("decompress")), "{out}");
-    let o = run("reader", &["lookup", "yazy", "--mask", "3", "--tables", dir.to_str().unwrap()], &[]);
+    // The damage is in the last chunk of keep_value: two rerolls left, masks
+    // 1792 to 2047. A lookup that reads it fails; lookups read only the
+    // chunks they need, so one that does not still answers.
+    let d = dir.to_str().unwrap();
+    let o =
+        run("reader", &["lookup", "yazy", "--mask", "2047", "--dice", "12345", "--rerolls", "2", "--tables", d], &[]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("regenerate"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("keep_value") && err.contains("regenerate"), "{err}");
+    let o = run("reader", &["lookup", "yazy", "--mask", "3", "--dice", "12345", "--rerolls", "2", "--tables", d], &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
 /// Apps embed a table with `include_bytes!`: the same checks, from a static slice.
@@ -247,7 +284,7 @@ fn reader_verify_flags_a_damaged_file() {
 fn opens_from_static_bytes() {
     let bytes: &'static [u8] = Box::leak(original().into_boxed_slice());
     let yazy = Yazy::from_table(Table::from_static(bytes).unwrap()).unwrap();
-    let v = yazy.turn_start_value(dice_tables_reader::yazy::Mask::ALL);
+    let v = yazy.turn_start_value(dice_tables_reader::yazy::Mask::ALL).unwrap();
     assert!((v - 165.7573187).abs() < 1e-6);
     let mut damaged = original();
     damaged[100] ^= 1;

@@ -27,7 +27,7 @@ impl GameLookup for Lookup {
         let combo = tables.get::<Combo>()?;
         let json = self.common.json;
         let Some(dice) = self.roll.dice else {
-            let ev = combo.game_start_value();
+            let ev = combo.game_start_value()?;
             if json {
                 return Ok(json_line(&StartJson { game: "combo", ev: Num(ev) }));
             }

@@ -222,15 +222,19 @@ fn header_text(file: &Path, h: &Header) -> String {
     let _ = writeln!(out, "sections:");
     let _ = writeln!(
         out,
-        "  {:<16} {:<5} {:<16} {:<13} {:>9} {:>9} {:>9}  blake3 (decoded)",
+        "  {:<16} {:<5} {:<18} {:<8} {:>9} {:>9} {:>9}  chunks",
         "name", "type", "dims", "encoding", "offset", "stored", "decoded"
     );
     for s in &h.sections {
         let dims: Vec<String> = s.dims.iter().map(u64::to_string).collect();
-        let hex: String = s.blake3.iter().map(|b| format!("{b:02x}")).collect();
+        let chunks = match s.chunks.len() {
+            0 => "none".to_string(),
+            1 => "1".to_string(),
+            n => format!("{n} of {} bytes", s.chunk_len),
+        };
         let _ = writeln!(
             out,
-            "  {:<16} {:<5} {:<16} {:<13} {:>9} {:>9} {:>9}  {hex}",
+            "  {:<16} {:<5} {:<18} {:<8} {:>9} {:>9} {:>9}  {chunks}",
             s.name,
             s.dtype.name(),
             dims.join("x"),
@@ -272,8 +276,7 @@ fn verify(path: Option<PathBuf>, out: &mut Output) -> Result<(), Failure> {
     let mut failed = 0;
     for file in &files {
         match dice_tables_reader::verify(file) {
-            Ok(t) => {
-                let h = t.header();
+            Ok(h) => {
                 let mut what = h.game.clone();
                 for p in &h.params {
                     what.push_str(&format!(" {}={}", p.name, p.value));

@@ -3,7 +3,7 @@
 
 use serde::{Serialize, Serializer};
 
-use dice_tables_reader::{ArgumentError, TableError, TableErrorKind};
+use dice_tables_reader::{ArgumentError, Error, TableError, TableErrorKind};
 
 /// What went wrong, with the exit status it maps to.
 #[derive(Debug)]
@@ -17,6 +17,16 @@ pub enum Failure {
 impl From<ArgumentError> for Failure {
     fn from(e: ArgumentError) -> Failure {
         Failure::Usage(e.to_string())
+    }
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Failure {
+        match e {
+            Error::Table(e) => e.into(),
+            Error::Argument(e) => e.into(),
+            _ => Failure::Usage(e.to_string()),
+        }
     }
 }
 

@@ -45,21 +45,21 @@ impl GameLookup for Lookup {
     fn run(&self, tables: &Tables) -> Result<String, Failure> {
         let yazy = tables.get::<Yazy>()?;
         match self.roll.dice {
-            None => Ok(turn_start(yazy, self.mask, self.common.json)),
+            None => turn_start(yazy, self.mask, self.common.json),
             Some(dice) => state(yazy, self.mask, dice, self.roll.rerolls.unwrap_or(yazy.rerolls()), self.common.json),
         }
     }
 }
 
-fn turn_start(yazy: &Yazy, mask: Mask, json: bool) -> String {
-    let ev = yazy.turn_start_value(mask);
+fn turn_start(yazy: &Yazy, mask: Mask, json: bool) -> Result<String, Failure> {
+    let ev = yazy.turn_start_value(mask)?;
     if json {
-        return json_line(&StartJson { game: "yazy", ev: Num(ev) });
+        return Ok(json_line(&StartJson { game: "yazy", ev: Num(ev) }));
     }
-    format!(
+    Ok(format!(
         "yazy, open: {mask} (mask {})\nexpected score still to come, before this turn's roll: {ev:.7}\n",
         mask.bits()
-    )
+    ))
 }
 
 fn state(yazy: &Yazy, mask: Mask, dice: Dice, rerolls: u8, json: bool) -> Result<String, Failure> {
