@@ -25,7 +25,7 @@ use crate::error::{ArgumentError, Error, TableError};
 use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::options::Options;
-use crate::turn::{check_roll, check_state, check_values_in_range, read_f64, LegalKeeps, PARTIAL_KEEP_DICE};
+use crate::turn::{check_roll, check_state, check_values_in_range, read_f64, LEGAL_KEEPS, PARTIAL_KEEP_DICE};
 pub use crate::turn::{DICE, KEEP_ALL, PARTIAL_KEEPS, ROLLS};
 
 /// The most rerolls a table may be solved for.
@@ -102,7 +102,7 @@ impl Game for Combo {
             return check_values_in_range(spec.name, bytes, MAX_SCORE);
         }
         if section == BEST_KEEP.index {
-            let legal = LegalKeeps::new();
+            let legal = &*LEGAL_KEEPS;
             for (i, &k) in bytes.iter().enumerate() {
                 if !legal.allows(i % ROLLS, k) {
                     let why = format!("holds {k} for roll {}, which is not a legal keep", i % ROLLS);

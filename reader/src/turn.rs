@@ -47,12 +47,16 @@ pub(crate) fn check_values_in_range(section: &str, bytes: &[u8], max: f64) -> Re
     }
 }
 
+/// For each roll, the set of partial keeps (graded ranks) it can make:
+/// built once, for the checks of every chunk of every table.
+pub(crate) static LEGAL_KEEPS: std::sync::LazyLock<LegalKeeps> = std::sync::LazyLock::new(LegalKeeps::new);
+
 /// For each roll, the set of partial keeps (graded ranks) it can make.
 #[derive(Debug)]
 pub(crate) struct LegalKeeps(Vec<[u64; 4]>);
 
 impl LegalKeeps {
-    pub(crate) fn new() -> LegalKeeps {
+    fn new() -> LegalKeeps {
         let sets = (0..ROLLS)
             .map(|roll| {
                 let mut set = [0u64; 4];

@@ -28,13 +28,14 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::OnceLock;
 
 use crate::dice::Dice;
 use crate::error::{ArgumentError, Error, TableError};
 use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::options::Options;
-use crate::turn::{check_state, check_values_in_range, LegalKeeps, PARTIAL_KEEP_DICE};
+use crate::turn::{check_state, check_values_in_range, LEGAL_KEEPS, PARTIAL_KEEP_DICE};
 pub use crate::turn::{DICE, KEEP_ALL, NO_ACTION, PARTIAL_KEEPS, ROLLS};
 /// Categories, in mask-bit order.
 pub const CATEGORIES: [&str; 11] =
@@ -230,9 +231,18 @@ pub const KEEP_VALUE: SectionSpec<Rules> = SectionSpec::new(3, "keep_value", DTy
 .chunked((4 * PARTIAL_KEEPS * MASK_BLOCK) as u64);
 
 /// A yazy table.
-#[derive(Debug)]
 pub struct Yazy {
     t: Checked<Yazy>,
+    /// Per mask, once first asked for: the best category of every roll with
+    /// no rerolls left (derived, see `best_category`), so that later lookups
+    /// read one byte.
+    categories: Box<[OnceLock<[u8; ROLLS]>]>,
+}
+
+impl fmt::Debug for Yazy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Yazy").field("t", &self.t).finish_non_exhaustive()
+    }
 }
 
 impl Game for Yazy {
@@ -265,7 +275,7 @@ impl Game for Yazy {
         if section != BEST_KEEP.index {
             return Ok(());
         }
-        let legal = LegalKeeps::new();
+        let legal = &*LEGAL_KEEPS;
         for (i, &k) in bytes.iter().enumerate() {
             let at = start as usize + i;
             let (mask, roll) = (at / ROLLS % MASKS, at % ROLLS);
@@ -279,7 +289,7 @@ impl Game for Yazy {
     }
 
     fn from_checked(t: Checked<Yazy>) -> Result<Yazy, TableError> {
-        Ok(Yazy { t })
+        Ok(Yazy { t, categories: (0..MASKS).map(|_| OnceLock::new()).collect() })
     }
 
     fn checked(&self) -> &Checked<Yazy> {
@@ -340,23 +350,44 @@ impl Yazy {
     }
 
     /// The best category with no rerolls left and its value, points now plus
-    /// the turn-start value of the mask left: the same f64 sums the
-    /// generator maximised, in the same order (ties go to the first category
-    /// in mask-bit order), so both are exact. `None` when no category is open.
+    /// the turn-start value of the mask left; `None` when no category is open.
     fn best_category(&self, mask: Mask, roll: usize) -> Result<Option<(Category, f64)>, TableError> {
-        let (points, turn_start) = self.category_inputs(roll)?;
-        let mut best: Option<(Category, f64)> = None;
-        let mut open = mask.0;
-        while open != 0 {
-            let c = open.trailing_zeros() as usize;
-            open &= open - 1;
-            let rest = usize::from(mask.0 & !(1 << c)) % MASKS;
-            let v = f64::from(points[c]) + f64::from_le_bytes(turn_start[rest]);
-            if best.is_none_or(|(_, b)| v > b) {
-                best = Some((Category(c as u8), v));
+        if mask == Mask::NONE {
+            return Ok(None);
+        }
+        let row = match self.categories[usize::from(mask.0) % MASKS].get() {
+            Some(row) => row,
+            None => self.derive_categories(mask)?,
+        };
+        let c = Category(row[roll % ROLLS]);
+        Ok(Some((c, self.score_value(mask, roll, c)?)))
+    }
+
+    /// The best category of every roll of an open mask: the maximum of the
+    /// same f64 sums the solver maximised (the integer points converted, then
+    /// the turn-start value added), in the same order, a later category
+    /// taken only when strictly better; so it is the solver's choice and its
+    /// value is exact. Derived once a mask, on first use.
+    #[cold]
+    fn derive_categories(&self, mask: Mask) -> Result<&[u8; ROLLS], TableError> {
+        let mut row = [0u8; ROLLS];
+        for (roll, best) in row.iter_mut().enumerate() {
+            let (points, turn_start) = self.category_inputs(roll)?;
+            let mut best_value = f64::NEG_INFINITY;
+            let mut open = mask.0;
+            while open != 0 {
+                let c = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let rest = usize::from(mask.0 & !(1 << c)) & (MASKS - 1);
+                let v = f64::from(points[c % CATEGORIES.len()]) + f64::from_le_bytes(turn_start[rest]);
+                if v > best_value {
+                    (*best, best_value) = (c as u8, v);
+                }
             }
         }
-        Ok(best)
+        let slot = &self.categories[usize::from(mask.0) % MASKS];
+        let _ = slot.set(row);
+        Ok(slot.get().expect("set just above"))
     }
 
     /// A roll's points in every category, and every turn-start value, as
