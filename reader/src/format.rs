@@ -244,20 +244,21 @@ fn check_name(what: &'static str, name: &str) -> Result<(), TableError> {
     Ok(())
 }
 
+/// A count from the header, held to its hard limit.
+fn check_count(what: &'static str, count: usize, max: usize) -> Result<(), TableError> {
+    if count > max {
+        return Err(TableErrorKind::Limit { what, value: count as u64, max: max as u64 }.into());
+    }
+    Ok(())
+}
+
 /// The chunk list of a section: `chunk_len` a multiple of the element size,
 /// as many chunks as it takes to cover the decoded bytes (none for an empty
 /// section), raw chunks as long as they decode, the stored lengths adding
 /// up to the section's.
 fn check_chunks(s: &SectionEntry, decoded: u64) -> Result<(), TableError> {
     let bad = |why: String| Err(TableError::section(&s.name, why));
-    if s.chunks.len() > limits::MAX_CHUNKS {
-        return Err(TableErrorKind::Limit {
-            what: "chunk count",
-            value: s.chunks.len() as u64,
-            max: limits::MAX_CHUNKS as u64,
-        }
-        .into());
-    }
+    check_count("chunk count", s.chunks.len(), limits::MAX_CHUNKS)?;
     let count = if decoded == 0 {
         (s.chunk_len == 0).then_some(0)
     } else {
@@ -295,25 +296,11 @@ fn check_header(header: &Header, file: &[u8], header_end: u64) -> Result<(), Tab
         .into());
     }
     check_name("game id", &header.game)?;
-    if header.params.len() > limits::MAX_PARAMS {
-        return Err(TableErrorKind::Limit {
-            what: "parameter count",
-            value: header.params.len() as u64,
-            max: limits::MAX_PARAMS as u64,
-        }
-        .into());
-    }
+    check_count("parameter count", header.params.len(), limits::MAX_PARAMS)?;
     for p in &header.params {
         check_name("parameter name", &p.name)?;
     }
-    if header.sections.len() > limits::MAX_SECTIONS {
-        return Err(TableErrorKind::Limit {
-            what: "section count",
-            value: header.sections.len() as u64,
-            max: limits::MAX_SECTIONS as u64,
-        }
-        .into());
-    }
+    check_count("section count", header.sections.len(), limits::MAX_SECTIONS)?;
     let mut cursor = header_end;
     for s in &header.sections {
         check_name("section name", &s.name)?;
