@@ -236,7 +236,8 @@ pub struct Yazy {
     /// Per mask, once first asked for: the best category of every roll with
     /// no rerolls left (derived, see `best_category`), so that later lookups
     /// read one byte.
-    categories: Box<[OnceLock<[u8; ROLLS]>]>,
+    /// (Boxed rows: the empty slots at open are 32 KB, not half a megabyte.)
+    categories: Box<[OnceLock<Box<[u8; ROLLS]>>]>,
 }
 
 impl fmt::Debug for Yazy {
@@ -386,7 +387,7 @@ impl Yazy {
             }
         }
         let slot = &self.categories[usize::from(mask.0) % MASKS];
-        let _ = slot.set(row);
+        let _ = slot.set(Box::new(row));
         Ok(slot.get().expect("set just above"))
     }
 
