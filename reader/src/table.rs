@@ -177,7 +177,7 @@ impl Table {
         };
         Ok(match ready {
             Some(owned) => owned,
-            None => &self.bytes.as_slice()[state.stored_start..state.stored_start + state.stored_len],
+            None => self.stored(state),
         })
     }
 
@@ -192,10 +192,16 @@ impl Table {
     ) -> Result<&'a Option<Box<[u8]>>, TableError> {
         let entry = &self.header.sections[s];
         let decoded = format::decode_chunk(self.bytes.as_slice(), entry, c, state.stored_start as u64)?;
-        let bytes = decoded.as_deref().unwrap_or(&self.bytes.as_slice()[state.stored_start..][..state.stored_len]);
+        let bytes = decoded.as_deref().unwrap_or(self.stored(state));
         check(entry.chunk_span(c).0, bytes)?;
         let _ = state.ready.set(decoded);
         Ok(state.ready.get().expect("set just above"))
+    }
+
+    /// A chunk's stored bytes: for a raw chunk, its decoded bytes in place.
+    #[inline(always)]
+    fn stored(&self, state: &ChunkState) -> &[u8] {
+        &self.bytes.as_slice()[state.stored_start..state.stored_start + state.stored_len]
     }
 
     /// Decoded bytes `at..at + len` of section `s`, which must lie in one
@@ -230,7 +236,7 @@ impl Table {
         check: impl FnOnce(u64, &[u8]) -> Result<(), TableError>,
     ) -> Result<&[u8], TableError> {
         match self.sections.get(s).map(|section| section.chunks.len()) {
-            None => Err(TableErrorKind::BadHeader(format!("no section {s}")).into()),
+            None => Err(self.no_chunk(s, 0)),
             Some(0) => Ok(&[]),
             Some(1) => self.chunk(s, 0, check),
             Some(n) => Err(TableError::section(&self.header.sections[s].name, format!("is in {n} chunks, not one"))),

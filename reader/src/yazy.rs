@@ -371,9 +371,14 @@ impl Yazy {
     /// value is exact. Derived once a mask, on first use.
     #[cold]
     fn derive_categories(&self, mask: Mask) -> Result<&[u8; ROLLS], TableError> {
+        // Fixed-size arrays: the indexing below needs no bounds checks.
+        let points: Result<&[[u8; 11]; ROLLS], _> = self.t.whole(&CATEGORY_POINTS)?.as_chunks::<11>().0.try_into();
+        let turn_start: Result<&[[u8; 8]; MASKS], _> = self.t.whole(&TURN_START)?.as_chunks::<8>().0.try_into();
+        let (Ok(points), Ok(turn_start)) = (points, turn_start) else {
+            return Err(TableError::section(TURN_START.name, "or category_points is not of its declared size"));
+        };
         let mut row = [0u8; ROLLS];
-        for (roll, best) in row.iter_mut().enumerate() {
-            let (points, turn_start) = self.category_inputs(roll)?;
+        for (best, points) in row.iter_mut().zip(points) {
             let mut best_value = f64::NEG_INFINITY;
             let mut open = mask.0;
             while open != 0 {
@@ -389,18 +394,6 @@ impl Yazy {
         let slot = &self.categories[usize::from(mask.0) % MASKS];
         let _ = slot.set(Box::new(row));
         Ok(slot.get().expect("set just above"))
-    }
-
-    /// A roll's points in every category, and every turn-start value, as
-    /// fixed-size arrays (the indexing needs no bounds checks).
-    #[inline]
-    fn category_inputs(&self, roll: usize) -> Result<(&[u8; 11], &[[u8; 8]; MASKS]), TableError> {
-        let points = self.t.bytes(&CATEGORY_POINTS, roll * CATEGORIES.len(), CATEGORIES.len())?;
-        let turn_start = self.t.whole(&TURN_START)?;
-        match (points.try_into(), turn_start.as_chunks::<8>().0.try_into()) {
-            (Ok(points), Ok(turn_start)) => Ok((points, turn_start)),
-            _ => Err(TableError::section(TURN_START.name, "is not 2048 values")),
-        }
     }
 
     /// Points now plus the turn-start value of the mask left.
