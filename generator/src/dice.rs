@@ -184,6 +184,61 @@ impl KeepGraph {
     pub fn fresh_roll_value(&self, roll_value: &[f64]) -> f64 {
         self.roll_probability.iter().zip(roll_value).map(|(p, v)| p * v).sum()
     }
+
+    /// [`keep_values`](KeepGraph::keep_values) for `W` independent lanes at
+    /// once (upper totals, or masks), with `average` turning the sum over
+    /// the next die's six faces into the keep's value. Lanes never mix, so
+    /// each lane gets exactly the arithmetic of a one-lane solve.
+    #[inline(always)]
+    pub fn keep_values_lanes<const W: usize>(&self, values: &mut [[f64; W]], average: impl Fn(f64) -> f64) {
+        debug_assert_eq!(values.len(), self.keeps());
+        for g in (0..self.partial).rev() {
+            let next = &self.plus_face[g];
+            let mut sum = values[usize::from(next[0])];
+            for &n in &next[1..] {
+                let v = &values[usize::from(n)];
+                for l in 0..W {
+                    sum[l] += v[l];
+                }
+            }
+            values[g] = sum.map(&average);
+        }
+    }
+
+    /// Each roll's best value over stopping (`stop_value`) and every partial
+    /// keep inside it (`values`), for `W` lanes: the value half of
+    /// [`best_keeps`](KeepGraph::best_keeps), written to `scratch[partial..]`.
+    #[inline(always)]
+    pub fn best_values_lanes<const W: usize>(
+        &self,
+        values: &[[f64; W]],
+        stop_value: &[[f64; W]],
+        scratch: &mut [[f64; W]],
+    ) {
+        for &(g, distinct) in &self.lattice_order {
+            let g = usize::from(g);
+            let mut best = if g < self.partial { values[g] } else { stop_value[g - self.partial] };
+            for &smaller in &self.minus_face[g][..usize::from(distinct)] {
+                let other = &scratch[usize::from(smaller)];
+                for l in 0..W {
+                    best[l] = if other[l] > best[l] { other[l] } else { best[l] };
+                }
+            }
+            scratch[g] = best;
+        }
+    }
+
+    /// [`fresh_roll_value`](KeepGraph::fresh_roll_value) for `W` lanes.
+    #[inline(always)]
+    pub fn fresh_roll_value_lanes<const W: usize>(&self, roll_value: &[[f64; W]]) -> [f64; W] {
+        let mut total = [0.0; W];
+        for (p, v) in self.roll_probability.iter().zip(roll_value) {
+            for l in 0..W {
+                total[l] += p * v[l];
+            }
+        }
+        total
+    }
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ pub mod artifact;
 pub mod combo;
 pub mod dice;
 pub mod tenk;
+pub mod sheet;
 pub mod threes;
 pub mod yazy;
 

@@ -40,6 +40,7 @@ mod options;
 mod table;
 mod tables;
 pub mod tenk;
+pub mod sheet;
 pub mod threes;
 mod turn;
 pub mod yazy;

@@ -1,0 +1,221 @@
+//! The solver yatzy and yahtzee share: score-sheet games with an upper bonus.
+//!
+//! A turn-start state is (open categories, upper total so far capped at 63,
+//! and for yahtzee whether the yahtzee box holds 50); the points already
+//! scored elsewhere do not matter. A mask's turn depends only on masks with
+//! one category fewer, so masks are solved in layers by the number of open
+//! categories, each layer in parallel.
+//!
+//! The upper total changes nothing inside a turn except which turn-start
+//! value of the next mask a score leads to, so the 64 upper totals of one
+//! (mask, flag) row are solved together, 8 at a time as the lanes of one
+//! vector: the keep/reroll arithmetic is the same for every lane and never
+//! mixes them. Only the totals up to the highest one the filled upper boxes
+//! can make are solved; unreachable totals hold 0.
+
+use dice_tables_reader::sheet::{reachable_capped_totals, Scoring, BONUS_AT, UPPER_MASK, UPPER_TOTALS};
+use rayon::prelude::*;
+
+use crate::dice::{multisets, Dice, KeepGraph};
+
+/// Upper totals solved together: the lanes of a vector.
+const W: usize = 8;
+/// A row of turn-start values as the solver keeps it: the 64 upper totals,
+/// then copies of the value at 63, so that the value after scoring `p`
+/// upper points is at `u + p` with no cap to apply (`p` is at most 30).
+const STRIDE: usize = UPPER_TOTALS + 32;
+
+/// The value of a keep: the average over the next die's six faces, as a
+/// multiplication (a division per keep would cost more than the rest of
+/// the turn). The reader's turn solve averages the same way.
+pub const SIXTH: f64 = 1.0 / 6.0;
+
+/// Rerolls in a turn.
+pub const REROLLS: usize = 2;
+
+/// Every turn-start value of a score-sheet game: per (mask, flag, upper
+/// total), `flags` flags a mask (2 for yahtzee, else 1). Exact (f64);
+/// unreachable states hold 0.
+#[derive(Clone, Debug)]
+pub struct TurnStart {
+    pub flags: usize,
+    pub values: Vec<f64>,
+}
+
+impl TurnStart {
+    /// The value of (mask, flag, upper total).
+    pub fn get(&self, mask: usize, flag: usize, upper: usize) -> f64 {
+        self.values[(mask * self.flags + flag) * UPPER_TOTALS + upper]
+    }
+}
+
+/// Whether row (mask, flag) can occur: the flag (the yahtzee box holds 50)
+/// needs the yahtzee box filled.
+pub fn row_exists(scoring: &Scoring, mask: usize, flag: usize) -> bool {
+    match scoring.joker {
+        Some((yahtzee_box, _)) => flag == 0 || mask >> yahtzee_box & 1 == 0,
+        None => flag == 0,
+    }
+}
+
+/// Rolls, their probabilities and the keep graph, shared by every row.
+struct Context<'a> {
+    scoring: &'a Scoring,
+    flags: usize,
+    graph: KeepGraph,
+    rolls: Vec<Dice>,
+    /// Per roll: its scores with every category open and no flag (a joker
+    /// never applies then), to be filtered by a row's open categories.
+    scores: Vec<Vec<dice_tables_reader::sheet::Score>>,
+    /// Per roll: whether it is five of a kind (a possible joker).
+    five_of_a_kind: Vec<bool>,
+}
+
+/// Buffers one thread reuses from row to row.
+struct Workspace {
+    /// Per roll, the ways to score it: (points now, where the value after
+    /// it starts in the padded rows).
+    choices: Vec<(f64, u32)>,
+    /// Per roll: its range in `choices`.
+    ranges: Vec<(u32, u32)>,
+    stop: Vec<[f64; W]>,
+    values: Vec<[f64; W]>,
+    scratch: Vec<[f64; W]>,
+}
+
+/// Solves every turn-start state of `scoring`'s game.
+pub fn solve(scoring: &Scoring, mut progress: impl FnMut(usize, usize)) -> TurnStart {
+    let categories = scoring.categories.len();
+    let masks = 1usize << categories;
+    let flags = if scoring.joker.is_some() { 2 } else { 1 };
+    let rolls = multisets(5);
+    let scores = rolls
+        .iter()
+        .map(|d| {
+            let mut s = Vec::new();
+            scoring.scores((1 << categories) - 1, false, d, |x| s.push(x));
+            s
+        })
+        .collect();
+    let five_of_a_kind = rolls.iter().map(|d| d.counts().contains(&5)).collect();
+    let ctx = Context { scoring, flags, graph: KeepGraph::new(5), rolls, scores, five_of_a_kind };
+    // The solver's padded rows; the result drops the padding.
+    let mut padded = vec![0.0; masks * flags * STRIDE];
+    for flag in 0..flags {
+        // No category open: the upper bonus is all that is still to come.
+        let row = &mut padded[flag * STRIDE..][..STRIDE];
+        row[usize::from(BONUS_AT)..].fill(f64::from(scoring.upper_bonus));
+    }
+    for open in 1..=categories {
+        progress(open, categories);
+        let layer: Vec<usize> = (1..masks).filter(|m| m.count_ones() as usize == open).collect();
+        let solved: Vec<[[f64; UPPER_TOTALS]; 2]> = layer
+            .par_iter()
+            .map_init(
+                || Workspace {
+                    choices: Vec::new(),
+                    ranges: vec![(0, 0); ctx.rolls.len()],
+                    stop: vec![[0.0; W]; ctx.rolls.len()],
+                    values: vec![[0.0; W]; ctx.graph.keeps()],
+                    scratch: vec![[0.0; W]; ctx.graph.keeps()],
+                },
+                |ws, &mask| {
+                    let mut rows = [[0.0; UPPER_TOTALS]; 2];
+                    for (flag, row) in rows.iter_mut().enumerate().take(flags) {
+                        if row_exists(scoring, mask, flag) {
+                            solve_row(&ctx, mask, flag, &padded, ws, row);
+                        }
+                    }
+                    rows
+                },
+            )
+            .collect();
+        for (&mask, rows) in layer.iter().zip(solved) {
+            for (flag, row) in rows.iter().enumerate().take(flags) {
+                let out = &mut padded[(mask * flags + flag) * STRIDE..][..STRIDE];
+                out[..UPPER_TOTALS].copy_from_slice(row);
+                let capped = row[UPPER_TOTALS - 1];
+                out[UPPER_TOTALS..].fill(capped);
+            }
+        }
+    }
+    let values = padded.chunks_exact(STRIDE).flat_map(|row| &row[..UPPER_TOTALS]).copied().collect();
+    TurnStart { flags, values }
+}
+
+/// Solves row (mask, flag): the turn-start value of every reachable upper
+/// total, written to `out` (unreachable totals stay 0).
+fn solve_row(ctx: &Context, mask: usize, flag: usize, padded: &[f64], ws: &mut Workspace, out: &mut [f64; UPPER_TOTALS]) {
+    let scored_upper = !(mask as u32) & UPPER_MASK;
+    let reachable = reachable_capped_totals(scored_upper);
+    let highest = 63 - reachable.leading_zeros() as usize;
+    let lanes = (highest + 1).div_ceil(W) * W;
+    collect_choices(ctx, mask, flag, ws);
+    let graph = &ctx.graph;
+    for first in (0..lanes).step_by(W) {
+        for (roll, &(start, end)) in ws.ranges.iter().enumerate() {
+            let mut best = [f64::NEG_INFINITY; W];
+            for &(points, at) in &ws.choices[start as usize..end as usize] {
+                let next: &[f64; W] = padded[at as usize + first..][..W].try_into().expect("W lanes");
+                for l in 0..W {
+                    let v = points + next[l];
+                    best[l] = if v > best[l] { v } else { best[l] };
+                }
+            }
+            ws.stop[roll] = best;
+        }
+        ws.values[graph.partial..].copy_from_slice(&ws.stop);
+        for _ in 0..REROLLS {
+            graph.keep_values_lanes(&mut ws.values, |sum| sum * SIXTH);
+            graph.best_values_lanes(&ws.values, &ws.stop, &mut ws.scratch);
+            let (values, scratch) = (&mut ws.values, &ws.scratch);
+            values[graph.partial..].copy_from_slice(&scratch[graph.partial..]);
+        }
+        let start = graph.fresh_roll_value_lanes(&ws.values[graph.partial..]);
+        for (l, v) in start.into_iter().enumerate() {
+            if first + l < UPPER_TOTALS && reachable >> (first + l) & 1 == 1 {
+                out[first + l] = v;
+            }
+        }
+    }
+}
+
+/// Fills the workspace's list of ways to score each roll in row (mask, flag).
+fn collect_choices(ctx: &Context, mask: usize, flag: usize, ws: &mut Workspace) {
+    ws.choices.clear();
+    let row_of = |m: usize, f: bool| (m * ctx.flags + usize::from(f)) * STRIDE;
+    let joker_possible = ctx.scoring.joker.is_some_and(|(b, _)| mask >> b & 1 == 0);
+    for roll in 0..ctx.rolls.len() {
+        let start = ws.choices.len() as u32;
+        let mut push = |s: dice_tables_reader::sheet::Score, flag: bool| {
+            let at = row_of(mask & !(1 << s.category), flag) + usize::from(s.upper);
+            ws.choices.push((f64::from(s.points), at as u32));
+        };
+        if joker_possible && ctx.five_of_a_kind[roll] {
+            ctx.scoring.scores(mask as u32, flag == 1, &ctx.rolls[roll], |s| push(s, s.bonus_flag));
+        } else {
+            for &s in ctx.scores[roll].iter().filter(|s| mask >> s.category & 1 == 1) {
+                push(s, flag == 1 || s.bonus_flag);
+            }
+        }
+        ws.ranges[roll] = (start, ws.choices.len() as u32);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dice_tables_reader::sheet::{yahtzee, Joker, YATZY};
+
+    #[test]
+    fn published_values() {
+        let yatzy = solve(&YATZY, |_, _| {});
+        let start = yatzy.get((1 << 15) - 1, 0, 0);
+        assert!((start - 248.4399894).abs() < 1e-6, "yatzy {start}");
+        for (reading, published) in [(Joker::Forced, 254.5877287), (Joker::Free, 254.5896095)] {
+            let t = solve(&yahtzee(reading), |_, _| {});
+            let start = t.get((1 << 13) - 1, 0, 0);
+            assert!((start - published).abs() < 1e-6, "yahtzee {reading:?}: {start}");
+        }
+    }
+}
