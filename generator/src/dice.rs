@@ -38,6 +38,9 @@ pub struct KeepGraph {
     /// keeps first, and within a size grouped by how many faces the keep
     /// shows, so the inner loop's length rarely changes. With that count.
     lattice_order: Vec<(u16, u8)>,
+    /// `lattice_order`'s runs of keeps showing the same number of faces:
+    /// (start, end, faces).
+    lattice_runs: Vec<(usize, usize, u8)>,
     /// The probability of each roll of `dice` fresh dice.
     pub roll_probability: Vec<f64>,
 }
@@ -86,8 +89,15 @@ impl KeepGraph {
         let distinct = |g: usize| keep(g).counts().iter().filter(|&&c| c > 0).count() as u8;
         let mut lattice_order: Vec<(u16, u8)> = (0..keeps).map(|g| (g as u16, distinct(g))).collect();
         lattice_order.sort_by_key(|&(g, d)| (keep(usize::from(g)).len(), d, g));
+        let mut lattice_runs: Vec<(usize, usize, u8)> = Vec::new();
+        for (i, &(_, d)) in lattice_order.iter().enumerate() {
+            match lattice_runs.last_mut() {
+                Some(run) if run.2 == d => run.1 = i + 1,
+                _ => lattice_runs.push((i, i + 1, d)),
+            }
+        }
         let roll_probability = multisets(dice).iter().map(probability).collect();
-        KeepGraph { dice, partial, plus_face, minus_face, lattice_order, roll_probability }
+        KeepGraph { dice, partial, plus_face, minus_face, lattice_order, lattice_runs, roll_probability }
     }
 
     /// Keeps in all, partial ones and whole rolls: the length of the buffer
@@ -193,38 +203,68 @@ impl KeepGraph {
     pub fn keep_values_lanes<const W: usize>(&self, values: &mut [[f64; W]], average: impl Fn(f64) -> f64) {
         debug_assert_eq!(values.len(), self.keeps());
         for g in (0..self.partial).rev() {
-            let next = &self.plus_face[g];
-            let mut sum = values[usize::from(next[0])];
-            for &n in &next[1..] {
-                let v = &values[usize::from(n)];
-                for l in 0..W {
-                    sum[l] += v[l];
-                }
-            }
+            let next = self.plus_face[g].map(|n| &values[usize::from(n)]);
+            // Summed in face order, as `keep_values` does.
+            let sum: [f64; W] =
+                std::array::from_fn(|l| next[0][l] + next[1][l] + next[2][l] + next[3][l] + next[4][l] + next[5][l]);
             values[g] = sum.map(&average);
         }
     }
 
     /// Each roll's best value over stopping (`stop_value`) and every partial
-    /// keep inside it (`values`), for `W` lanes: the value half of
-    /// [`best_keeps`](KeepGraph::best_keeps), written to `scratch[partial..]`.
+    /// keep inside it (`values[..partial]`), for `W` lanes: the value half
+    /// of [`best_keeps`](KeepGraph::best_keeps), written over the roll
+    /// values `values[partial..]` (which the keep values have been computed
+    /// from, so are no longer needed). `scratch` holds `partial` entries.
     #[inline(always)]
     pub fn best_values_lanes<const W: usize>(
         &self,
-        values: &[[f64; W]],
+        values: &mut [[f64; W]],
         stop_value: &[[f64; W]],
         scratch: &mut [[f64; W]],
     ) {
-        for &(g, distinct) in &self.lattice_order {
+        let (keep_values, roll_values) = values.split_at_mut(self.partial);
+        for &(start, end, distinct) in &self.lattice_runs {
+            let run = &self.lattice_order[start..end];
+            // One loop per count of faces, so the inner loop's length is a
+            // constant the compiler unrolls.
+            match distinct {
+                0 => self.best_values_run::<W, 0>(run, keep_values, stop_value, scratch, roll_values),
+                1 => self.best_values_run::<W, 1>(run, keep_values, stop_value, scratch, roll_values),
+                2 => self.best_values_run::<W, 2>(run, keep_values, stop_value, scratch, roll_values),
+                3 => self.best_values_run::<W, 3>(run, keep_values, stop_value, scratch, roll_values),
+                4 => self.best_values_run::<W, 4>(run, keep_values, stop_value, scratch, roll_values),
+                _ => self.best_values_run::<W, 5>(run, keep_values, stop_value, scratch, roll_values),
+            }
+        }
+    }
+
+    /// [`best_values_lanes`](KeepGraph::best_values_lanes) over a run of
+    /// keeps that each show `D` faces.
+    #[inline(always)]
+    fn best_values_run<const W: usize, const D: usize>(
+        &self,
+        run: &[(u16, u8)],
+        keep_values: &[[f64; W]],
+        stop_value: &[[f64; W]],
+        scratch: &mut [[f64; W]],
+        roll_values: &mut [[f64; W]],
+    ) {
+        for &(g, _) in run {
             let g = usize::from(g);
-            let mut best = if g < self.partial { values[g] } else { stop_value[g - self.partial] };
-            for &smaller in &self.minus_face[g][..usize::from(distinct)] {
+            let mut best = if g < self.partial { keep_values[g] } else { stop_value[g - self.partial] };
+            let minus = &self.minus_face[g];
+            for &smaller in &minus[..D] {
                 let other = &scratch[usize::from(smaller)];
                 for l in 0..W {
                     best[l] = if other[l] > best[l] { other[l] } else { best[l] };
                 }
             }
-            scratch[g] = best;
+            if g < self.partial {
+                scratch[g] = best;
+            } else {
+                roll_values[g - self.partial] = best;
+            }
         }
     }
 

@@ -13,13 +13,13 @@
 //! mixes them. Only the totals up to the highest one the filled upper boxes
 //! can make are solved; unreachable totals hold 0.
 
-use dice_tables_reader::sheet::{reachable_capped_totals, Scoring, BONUS_AT, UPPER_MASK, UPPER_TOTALS};
+use dice_tables_reader::sheet::{reachable_capped_totals, Score, Scoring, BONUS_AT, UPPER_MASK, UPPER_TOTALS};
 use rayon::prelude::*;
 
 use crate::dice::{multisets, Dice, KeepGraph};
 
 /// Upper totals solved together: the lanes of a vector.
-const W: usize = 8;
+const W: usize = 16;
 /// A row of turn-start values as the solver keeps it: the 64 upper totals,
 /// then copies of the value at 63, so that the value after scoring `p`
 /// upper points is at `u + p` with no cap to apply (`p` is at most 30).
@@ -64,20 +64,27 @@ struct Context<'a> {
     flags: usize,
     graph: KeepGraph,
     rolls: Vec<Dice>,
-    /// Per roll: its scores with every category open and no flag (a joker
-    /// never applies then), to be filtered by a row's open categories.
-    scores: Vec<Vec<dice_tables_reader::sheet::Score>>,
+    /// Per roll: its scores worth points with every category open and no
+    /// flag (a joker never applies then), to be filtered by a row's open
+    /// categories.
+    scores: Vec<Vec<Score>>,
     /// Per roll: whether it is five of a kind (a possible joker).
     five_of_a_kind: Vec<bool>,
+    /// Whether to solve rows with AVX-512 (the same results, sooner).
+    wide: bool,
 }
 
 /// Buffers one thread reuses from row to row.
 struct Workspace {
-    /// Per roll, the ways to score it: (points now, where the value after
-    /// it starts in the padded rows).
+    /// Per roll, the ways to score it worth points now (and for a joker,
+    /// every way allowed): (points now, where the value after it starts in
+    /// the padded rows).
     choices: Vec<(f64, u32)>,
-    /// Per roll: its range in `choices`.
-    ranges: Vec<(u32, u32)>,
+    /// Per roll: its range in `choices`, and whether a zero in any open
+    /// category is allowed too (everywhere but under the forced joker).
+    ranges: Vec<(u32, u32, bool)>,
+    /// Where the values after a zero in each open category start.
+    zeros: Vec<u32>,
     stop: Vec<[f64; W]>,
     values: Vec<[f64; W]>,
     scratch: Vec<[f64; W]>,
@@ -93,12 +100,20 @@ pub fn solve(scoring: &Scoring, mut progress: impl FnMut(usize, usize)) -> TurnS
         .iter()
         .map(|d| {
             let mut s = Vec::new();
-            scoring.scores((1 << categories) - 1, false, d, |x| s.push(x));
+            scoring.scores((1 << categories) - 1, false, d, |x| {
+                if x.points > 0 {
+                    s.push(x)
+                }
+            });
             s
         })
         .collect();
     let five_of_a_kind = rolls.iter().map(|d| d.counts().contains(&5)).collect();
-    let ctx = Context { scoring, flags, graph: KeepGraph::new(5), rolls, scores, five_of_a_kind };
+    #[cfg(target_arch = "x86_64")]
+    let wide = std::arch::is_x86_feature_detected!("avx512f");
+    #[cfg(not(target_arch = "x86_64"))]
+    let wide = false;
+    let ctx = Context { scoring, flags, graph: KeepGraph::new(5), rolls, scores, five_of_a_kind, wide };
     // The solver's padded rows; the result drops the padding.
     let mut padded = vec![0.0; masks * flags * STRIDE];
     for flag in 0..flags {
@@ -114,10 +129,11 @@ pub fn solve(scoring: &Scoring, mut progress: impl FnMut(usize, usize)) -> TurnS
             .map_init(
                 || Workspace {
                     choices: Vec::new(),
-                    ranges: vec![(0, 0); ctx.rolls.len()],
+                    ranges: vec![(0, 0, true); ctx.rolls.len()],
+                    zeros: Vec::new(),
                     stop: vec![[0.0; W]; ctx.rolls.len()],
                     values: vec![[0.0; W]; ctx.graph.keeps()],
-                    scratch: vec![[0.0; W]; ctx.graph.keeps()],
+                    scratch: vec![[0.0; W]; ctx.graph.partial],
                 },
                 |ws, &mask| {
                     let mut rows = [[0.0; UPPER_TOTALS]; 2];
@@ -146,17 +162,48 @@ pub fn solve(scoring: &Scoring, mut progress: impl FnMut(usize, usize)) -> TurnS
 /// Solves row (mask, flag): the turn-start value of every reachable upper
 /// total, written to `out` (unreachable totals stay 0).
 fn solve_row(ctx: &Context, mask: usize, flag: usize, padded: &[f64], ws: &mut Workspace, out: &mut [f64; UPPER_TOTALS]) {
+    collect_choices(ctx, mask, flag, ws);
+    #[cfg(target_arch = "x86_64")]
+    if ctx.wide {
+        // SAFETY: `ctx.wide` is set only when the CPU has AVX-512F.
+        return unsafe { solve_row_avx512(ctx, mask, padded, ws, out) };
+    }
+    solve_row_lanes(ctx, mask, padded, ws, out)
+}
+
+/// [`solve_row_lanes`] compiled for AVX-512: the same operations on each
+/// lane, in the same order, so the same results bit for bit.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn solve_row_avx512(ctx: &Context, mask: usize, padded: &[f64], ws: &mut Workspace, out: &mut [f64; UPPER_TOTALS]) {
+    solve_row_lanes(ctx, mask, padded, ws, out)
+}
+
+#[inline(always)]
+fn solve_row_lanes(ctx: &Context, mask: usize, padded: &[f64], ws: &mut Workspace, out: &mut [f64; UPPER_TOTALS]) {
     let scored_upper = !(mask as u32) & UPPER_MASK;
     let reachable = reachable_capped_totals(scored_upper);
     let highest = 63 - reachable.leading_zeros() as usize;
     let lanes = (highest + 1).div_ceil(W) * W;
-    collect_choices(ctx, mask, flag, ws);
     let graph = &ctx.graph;
+    let lane_block = |at: u32, first: usize| -> [f64; W] {
+        padded[at as usize + first..][..W].try_into().expect("W lanes")
+    };
     for first in (0..lanes).step_by(W) {
-        for (roll, &(start, end)) in ws.ranges.iter().enumerate() {
-            let mut best = [f64::NEG_INFINITY; W];
+        // A zero in the best open category: what any roll can have, and
+        // never more than scoring points in that category instead (more
+        // points, or more upper points, are never worth less).
+        let mut zero = [f64::NEG_INFINITY; W];
+        for &at in &ws.zeros {
+            let next = lane_block(at, first);
+            for l in 0..W {
+                zero[l] = if next[l] > zero[l] { next[l] } else { zero[l] };
+            }
+        }
+        for (roll, &(start, end, zero_allowed)) in ws.ranges.iter().enumerate() {
+            let mut best = if zero_allowed { zero } else { [f64::NEG_INFINITY; W] };
             for &(points, at) in &ws.choices[start as usize..end as usize] {
-                let next: &[f64; W] = padded[at as usize + first..][..W].try_into().expect("W lanes");
+                let next = lane_block(at, first);
                 for l in 0..W {
                     let v = points + next[l];
                     best[l] = if v > best[l] { v } else { best[l] };
@@ -167,9 +214,7 @@ fn solve_row(ctx: &Context, mask: usize, flag: usize, padded: &[f64], ws: &mut W
         ws.values[graph.partial..].copy_from_slice(&ws.stop);
         for _ in 0..REROLLS {
             graph.keep_values_lanes(&mut ws.values, |sum| sum * SIXTH);
-            graph.best_values_lanes(&ws.values, &ws.stop, &mut ws.scratch);
-            let (values, scratch) = (&mut ws.values, &ws.scratch);
-            values[graph.partial..].copy_from_slice(&scratch[graph.partial..]);
+            graph.best_values_lanes(&mut ws.values, &ws.stop, &mut ws.scratch);
         }
         let start = graph.fresh_roll_value_lanes(&ws.values[graph.partial..]);
         for (l, v) in start.into_iter().enumerate() {
@@ -180,25 +225,33 @@ fn solve_row(ctx: &Context, mask: usize, flag: usize, padded: &[f64], ws: &mut W
     }
 }
 
-/// Fills the workspace's list of ways to score each roll in row (mask, flag).
+/// Fills the workspace's lists of ways to score each roll in row (mask, flag).
 fn collect_choices(ctx: &Context, mask: usize, flag: usize, ws: &mut Workspace) {
     ws.choices.clear();
     let row_of = |m: usize, f: bool| (m * ctx.flags + usize::from(f)) * STRIDE;
+    ws.zeros.clear();
+    ws.zeros.extend((0..ctx.scoring.categories.len()).filter(|c| mask >> c & 1 == 1).map(|c| {
+        // A zero in the yahtzee box leaves the flag as it is.
+        row_of(mask & !(1 << c), flag == 1) as u32
+    }));
     let joker_possible = ctx.scoring.joker.is_some_and(|(b, _)| mask >> b & 1 == 0);
     for roll in 0..ctx.rolls.len() {
         let start = ws.choices.len() as u32;
-        let mut push = |s: dice_tables_reader::sheet::Score, flag: bool| {
+        let mut push = |s: Score, flag: bool| {
             let at = row_of(mask & !(1 << s.category), flag) + usize::from(s.upper);
             ws.choices.push((f64::from(s.points), at as u32));
         };
-        if joker_possible && ctx.five_of_a_kind[roll] {
+        let zero_allowed = if joker_possible && ctx.five_of_a_kind[roll] {
+            // The joker's own rules say where it may go, zeros included.
             ctx.scoring.scores(mask as u32, flag == 1, &ctx.rolls[roll], |s| push(s, s.bonus_flag));
+            false
         } else {
             for &s in ctx.scores[roll].iter().filter(|s| mask >> s.category & 1 == 1) {
                 push(s, flag == 1 || s.bonus_flag);
             }
-        }
-        ws.ranges[roll] = (start, ws.choices.len() as u32);
+            true
+        };
+        ws.ranges[roll] = (start, ws.choices.len() as u32, zero_allowed);
     }
 }
 
