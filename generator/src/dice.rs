@@ -211,30 +211,25 @@ impl KeepGraph {
         }
     }
 
-    /// Each roll's best value over stopping (`stop_value`) and every partial
-    /// keep inside it (`values[..partial]`), for `W` lanes: the value half
-    /// of [`best_keeps`](KeepGraph::best_keeps), written over the roll
-    /// values `values[partial..]` (which the keep values have been computed
-    /// from, so are no longer needed). `scratch` holds `partial` entries.
+    /// Each roll's best value over keeping all its dice (`values[partial +
+    /// roll]` on entry: what the roll is worth with one reroll fewer) and
+    /// every partial keep inside it (`values[..partial]`), for `W` lanes:
+    /// written over `values[partial..]`. The value half of
+    /// [`best_keeps`](KeepGraph::best_keeps). `scratch` holds `partial` entries.
     #[inline(always)]
-    pub fn best_values_lanes<const W: usize>(
-        &self,
-        values: &mut [[f64; W]],
-        stop_value: &[[f64; W]],
-        scratch: &mut [[f64; W]],
-    ) {
+    pub fn best_values_lanes<const W: usize>(&self, values: &mut [[f64; W]], scratch: &mut [[f64; W]]) {
         let (keep_values, roll_values) = values.split_at_mut(self.partial);
         for &(start, end, distinct) in &self.lattice_runs {
             let run = &self.lattice_order[start..end];
             // One loop per count of faces, so the inner loop's length is a
             // constant the compiler unrolls.
             match distinct {
-                0 => self.best_values_run::<W, 0>(run, keep_values, stop_value, scratch, roll_values),
-                1 => self.best_values_run::<W, 1>(run, keep_values, stop_value, scratch, roll_values),
-                2 => self.best_values_run::<W, 2>(run, keep_values, stop_value, scratch, roll_values),
-                3 => self.best_values_run::<W, 3>(run, keep_values, stop_value, scratch, roll_values),
-                4 => self.best_values_run::<W, 4>(run, keep_values, stop_value, scratch, roll_values),
-                _ => self.best_values_run::<W, 5>(run, keep_values, stop_value, scratch, roll_values),
+                0 => self.best_values_run::<W, 0>(run, keep_values, scratch, roll_values),
+                1 => self.best_values_run::<W, 1>(run, keep_values, scratch, roll_values),
+                2 => self.best_values_run::<W, 2>(run, keep_values, scratch, roll_values),
+                3 => self.best_values_run::<W, 3>(run, keep_values, scratch, roll_values),
+                4 => self.best_values_run::<W, 4>(run, keep_values, scratch, roll_values),
+                _ => self.best_values_run::<W, 5>(run, keep_values, scratch, roll_values),
             }
         }
     }
@@ -246,13 +241,12 @@ impl KeepGraph {
         &self,
         run: &[(u16, u8)],
         keep_values: &[[f64; W]],
-        stop_value: &[[f64; W]],
         scratch: &mut [[f64; W]],
         roll_values: &mut [[f64; W]],
     ) {
         for &(g, _) in run {
             let g = usize::from(g);
-            let mut best = if g < self.partial { keep_values[g] } else { stop_value[g - self.partial] };
+            let mut best = if g < self.partial { keep_values[g] } else { roll_values[g - self.partial] };
             let minus = &self.minus_face[g];
             for &smaller in &minus[..D] {
                 let other = &scratch[usize::from(smaller)];

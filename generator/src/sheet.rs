@@ -13,7 +13,7 @@
 //! mixes them. Only the totals up to the highest one the filled upper boxes
 //! can make are solved; unreachable totals hold 0.
 
-use dice_tables_reader::sheet::{reachable_capped_totals, Score, Scoring, BONUS_AT, UPPER_MASK, UPPER_TOTALS};
+use dice_tables_reader::sheet::{reachable_capped_totals, Scoring, BONUS_AT, UPPER_MASK, UPPER_TOTALS};
 use rayon::prelude::*;
 
 use crate::dice::{multisets, Dice, KeepGraph};
@@ -66,8 +66,9 @@ struct Context<'a> {
     rolls: Vec<Dice>,
     /// Per roll: its scores worth points with every category open and no
     /// flag (a joker never applies then), to be filtered by a row's open
-    /// categories.
-    scores: Vec<Vec<Score>>,
+    /// categories: (category, points, offset from the start of the values
+    /// after it: the upper points, and a row further on if the flag is set).
+    scores: Vec<Vec<(u8, f64, u32)>>,
     /// Per roll: whether it is five of a kind (a possible joker).
     five_of_a_kind: Vec<bool>,
     /// Whether to solve rows with AVX-512 (the same results, sooner).
@@ -85,7 +86,6 @@ struct Workspace {
     ranges: Vec<(u32, u32, bool)>,
     /// Where the values after a zero in each open category start.
     zeros: Vec<u32>,
-    stop: Vec<[f64; W]>,
     values: Vec<[f64; W]>,
     scratch: Vec<[f64; W]>,
 }
@@ -102,7 +102,10 @@ pub fn solve(scoring: &Scoring, mut progress: impl FnMut(usize, usize)) -> TurnS
             let mut s = Vec::new();
             scoring.scores((1 << categories) - 1, false, d, |x| {
                 if x.points > 0 {
-                    s.push(x)
+                    // Only the yahtzee box can set the flag, and only while
+                    // it is open, so while the flag is clear.
+                    let offset = u32::from(x.upper) + if x.bonus_flag { STRIDE as u32 } else { 0 };
+                    s.push((x.category as u8, f64::from(x.points), offset))
                 }
             });
             s
@@ -131,7 +134,6 @@ pub fn solve(scoring: &Scoring, mut progress: impl FnMut(usize, usize)) -> TurnS
                     choices: Vec::new(),
                     ranges: vec![(0, 0, true); ctx.rolls.len()],
                     zeros: Vec::new(),
-                    stop: vec![[0.0; W]; ctx.rolls.len()],
                     values: vec![[0.0; W]; ctx.graph.keeps()],
                     scratch: vec![[0.0; W]; ctx.graph.partial],
                 },
@@ -155,12 +157,21 @@ pub fn solve(scoring: &Scoring, mut progress: impl FnMut(usize, usize)) -> TurnS
             }
         }
     }
-    let values = padded.chunks_exact(STRIDE).flat_map(|row| &row[..UPPER_TOTALS]).copied().collect();
+    // Unreachable states hold 0 in the table (the solver kept what those
+    // totals would be worth, for the lanes beside reachable ones).
+    let values = padded
+        .chunks_exact(STRIDE)
+        .enumerate()
+        .flat_map(|(row, values)| {
+            let reachable = reachable_capped_totals(!((row / flags) as u32) & UPPER_MASK);
+            (0..UPPER_TOTALS).map(move |u| if reachable >> u & 1 == 1 { values[u] } else { 0.0 })
+        })
+        .collect();
     TurnStart { flags, values }
 }
 
-/// Solves row (mask, flag): the turn-start value of every reachable upper
-/// total, written to `out` (unreachable totals stay 0).
+/// Solves row (mask, flag): the turn-start value of every upper total up
+/// to the highest reachable one, written to `out`.
 fn solve_row(ctx: &Context, mask: usize, flag: usize, padded: &[f64], ws: &mut Workspace, out: &mut [f64; UPPER_TOTALS]) {
     collect_choices(ctx, mask, flag, ws);
     #[cfg(target_arch = "x86_64")]
@@ -181,15 +192,22 @@ fn solve_row_avx512(ctx: &Context, mask: usize, padded: &[f64], ws: &mut Workspa
 
 #[inline(always)]
 fn solve_row_lanes(ctx: &Context, mask: usize, padded: &[f64], ws: &mut Workspace, out: &mut [f64; UPPER_TOTALS]) {
-    let scored_upper = !(mask as u32) & UPPER_MASK;
-    let reachable = reachable_capped_totals(scored_upper);
+    // The upper totals worth solving: up to the highest the filled upper
+    // boxes can make, and from the highest from which the open ones can no
+    // longer reach the bonus: below it, the total changes nothing, so every
+    // lower total has that one's value (bit for bit: each lane's arithmetic
+    // on equal inputs). The window is whole vectors, inside 0..64.
+    let reachable = reachable_capped_totals(!(mask as u32) & UPPER_MASK);
     let highest = 63 - reachable.leading_zeros() as usize;
-    let lanes = (highest + 1).div_ceil(W) * W;
+    let still_to_score: usize = (0..6).filter(|f| mask >> f & 1 == 1).map(|f| 5 * (f + 1)).sum();
+    let flat_below = (usize::from(BONUS_AT) - 1).saturating_sub(still_to_score);
+    let lanes = (highest + 1 - flat_below.min(highest)).div_ceil(W) * W;
+    let lowest = flat_below.min(highest).min(UPPER_TOTALS - lanes);
     let graph = &ctx.graph;
     let lane_block = |at: u32, first: usize| -> [f64; W] {
         padded[at as usize + first..][..W].try_into().expect("W lanes")
     };
-    for first in (0..lanes).step_by(W) {
+    for first in (lowest..lowest + lanes).step_by(W) {
         // A zero in the best open category: what any roll can have, and
         // never more than scoring points in that category instead (more
         // points, or more upper points, are never worth less).
@@ -209,46 +227,51 @@ fn solve_row_lanes(ctx: &Context, mask: usize, padded: &[f64], ws: &mut Workspac
                     best[l] = if v > best[l] { v } else { best[l] };
                 }
             }
-            ws.stop[roll] = best;
+            ws.values[graph.partial + roll] = best;
         }
-        ws.values[graph.partial..].copy_from_slice(&ws.stop);
+        // Keeping all five dice with r rerolls left is worth what the roll
+        // is worth with r - 1 left.
         for _ in 0..REROLLS {
             graph.keep_values_lanes(&mut ws.values, |sum| sum * SIXTH);
-            graph.best_values_lanes(&mut ws.values, &ws.stop, &mut ws.scratch);
+            graph.best_values_lanes(&mut ws.values, &mut ws.scratch);
         }
         let start = graph.fresh_roll_value_lanes(&ws.values[graph.partial..]);
-        for (l, v) in start.into_iter().enumerate() {
-            if first + l < UPPER_TOTALS && reachable >> (first + l) & 1 == 1 {
-                out[first + l] = v;
-            }
-        }
+        out[first..first + W].copy_from_slice(&start);
     }
+    let flat = out[lowest];
+    out[..lowest].fill(flat);
 }
 
 /// Fills the workspace's lists of ways to score each roll in row (mask, flag).
 fn collect_choices(ctx: &Context, mask: usize, flag: usize, ws: &mut Workspace) {
-    ws.choices.clear();
-    let row_of = |m: usize, f: bool| (m * ctx.flags + usize::from(f)) * STRIDE;
+    // Where the values after filling each category start, with the flag as it is.
+    let after: [u32; 16] = std::array::from_fn(|c| (((mask & !(1 << c)) * ctx.flags + flag) * STRIDE) as u32);
     ws.zeros.clear();
-    ws.zeros.extend((0..ctx.scoring.categories.len()).filter(|c| mask >> c & 1 == 1).map(|c| {
-        // A zero in the yahtzee box leaves the flag as it is.
-        row_of(mask & !(1 << c), flag == 1) as u32
-    }));
+    // A zero leaves the flag as it is (even in the yahtzee box).
+    ws.zeros.extend((0..ctx.scoring.categories.len()).filter(|c| mask >> c & 1 == 1).map(|c| after[c]));
+    ws.choices.clear();
     let joker_possible = ctx.scoring.joker.is_some_and(|(b, _)| mask >> b & 1 == 0);
     for roll in 0..ctx.rolls.len() {
         let start = ws.choices.len() as u32;
-        let mut push = |s: Score, flag: bool| {
-            let at = row_of(mask & !(1 << s.category), flag) + usize::from(s.upper);
-            ws.choices.push((f64::from(s.points), at as u32));
-        };
         let zero_allowed = if joker_possible && ctx.five_of_a_kind[roll] {
             // The joker's own rules say where it may go, zeros included.
-            ctx.scoring.scores(mask as u32, flag == 1, &ctx.rolls[roll], |s| push(s, s.bonus_flag));
+            ctx.scoring.scores(mask as u32, flag == 1, &ctx.rolls[roll], |s| {
+                let at = after[s.category] + u32::from(s.upper);
+                ws.choices.push((f64::from(s.points), at));
+            });
             false
         } else {
-            for &s in ctx.scores[roll].iter().filter(|s| mask >> s.category & 1 == 1) {
-                push(s, flag == 1 || s.bonus_flag);
+            // Written whether open or not, kept only if open: a branch on
+            // the mask bit here mispredicts often enough to cost a tenth of
+            // the solve.
+            let scores = &ctx.scores[roll];
+            let mut len = ws.choices.len();
+            ws.choices.resize(len + scores.len(), (0.0, 0));
+            for &(category, points, offset) in scores {
+                ws.choices[len] = (points, after[usize::from(category)] + offset);
+                len += mask >> category & 1;
             }
+            ws.choices.truncate(len);
             true
         };
         ws.ranges[roll] = (start, ws.choices.len() as u32, zero_allowed);
