@@ -11,9 +11,11 @@ use std::time::{Duration, Instant};
 pub mod artifact;
 pub mod combo;
 pub mod dice;
-pub mod tenk;
 pub mod sheet;
+pub mod tenk;
 pub mod threes;
+pub mod yahtzee;
+pub mod yatzy;
 pub mod yazy;
 
 use artifact::Section;
@@ -26,6 +28,8 @@ pub const SOLVERS: &[Solver] = &[
     Solver { id: <dice_tables_reader::combo::Combo as Game>::ID, solve: combo::solve_table },
     Solver { id: <dice_tables_reader::threes::Threes as Game>::ID, solve: threes::solve_table },
     Solver { id: <dice_tables_reader::tenk::Tenk as Game>::ID, solve: tenk::solve_table },
+    Solver { id: <dice_tables_reader::sheet::Yatzy as Game>::ID, solve: yatzy::solve_table },
+    Solver { id: <dice_tables_reader::sheet::Yahtzee as Game>::ID, solve: yahtzee::solve_table },
 ];
 
 /// One game's solver.
@@ -44,6 +48,8 @@ pub struct Rules {
     pub yazy: dice_tables_reader::yazy::Rules,
     /// combo's rules.
     pub combo: dice_tables_reader::combo::Rules,
+    /// yahtzee's rules (the joker reading).
+    pub yahtzee: dice_tables_reader::sheet::SheetRules,
 }
 
 impl Default for Rules {
@@ -51,6 +57,7 @@ impl Default for Rules {
         Rules {
             yazy: dice_tables_reader::yazy::Rules { rerolls: 2 },
             combo: dice_tables_reader::combo::Rules { rerolls: 5 },
+            yahtzee: dice_tables_reader::sheet::SheetRules { joker: Some(dice_tables_reader::sheet::Joker::Forced) },
         }
     }
 }

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use dice_tables_generator::{solve, Rules, SOLVERS};
+use dice_tables_reader::sheet::Joker;
 use rayon::prelude::*;
 
 /// What the `reader` and `generator` command lines share.
@@ -45,6 +46,10 @@ struct Args {
     /// Rerolls in a combo game, 0 to 20 (default 5).
     #[arg(long, value_name = "N", value_parser = parse_rerolls, allow_hyphen_values = true)]
     combo_rerolls: Option<u8>,
+    /// Where a Yahtzee rolled with the yahtzee box filled may go: `forced`
+    /// (the official reading, default) or `free` (any open box; Verhoeff's).
+    #[arg(long, value_name = "READING", value_parser = parse_joker)]
+    yahtzee_joker: Option<Joker>,
     /// Also write the blake3 of every table written to FILE, in `b3sum` format.
     #[arg(long, value_name = "FILE")]
     manifest: Option<PathBuf>,
@@ -73,6 +78,14 @@ fn parse_rerolls(s: &str) -> Result<u8, String> {
     match s.parse::<u8>() {
         Ok(n @ 0..=20) => Ok(n),
         _ => Err(format!("rerolls {s:?} is not a whole number 0 to 20")),
+    }
+}
+
+fn parse_joker(s: &str) -> Result<Joker, String> {
+    match s.trim() {
+        "forced" => Ok(Joker::Forced),
+        "free" => Ok(Joker::Free),
+        _ => Err(format!("joker reading {s:?} is not `forced` or `free`")),
     }
 }
 
@@ -121,6 +134,7 @@ fn check_usage(args: &Args) -> Result<Vec<&'static str>, String> {
     for (flag, given, game) in [
         ("--yazy-rerolls", args.yazy_rerolls.is_some(), "yazy"),
         ("--combo-rerolls", args.combo_rerolls.is_some(), "combo"),
+        ("--yahtzee-joker", args.yahtzee_joker.is_some(), "yahtzee"),
     ] {
         if given && !games.contains(&game) {
             return Err(format!(
@@ -162,6 +176,9 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
     let mut rules = Rules::default();
     rules.yazy.rerolls = args.yazy_rerolls.unwrap_or(rules.yazy.rerolls);
     rules.combo.rerolls = args.combo_rerolls.unwrap_or(rules.combo.rerolls);
+    if let Some(joker) = args.yahtzee_joker {
+        rules.yahtzee.joker = Some(joker);
+    }
     let progress = Progress { shown: std::io::stderr().is_terminal() && !args.json };
     // Solve every game (each solver is parallel), then compress every
     // table's sections together, so both cores stay busy to the end.

@@ -37,11 +37,12 @@ pub mod format;
 mod game;
 mod mmap;
 mod options;
+pub mod sheet;
 mod table;
 mod tables;
 pub mod tenk;
-pub mod sheet;
 pub mod threes;
+pub use sheet::{Yahtzee, Yatzy};
 mod turn;
 pub mod yazy;
 
@@ -59,6 +60,8 @@ pub const GAMES: &[GameInfo] = &[
     GameInfo::of::<combo::Combo>(),
     GameInfo::of::<threes::Threes>(),
     GameInfo::of::<tenk::Tenk>(),
+    GameInfo::of::<sheet::Yatzy>(),
+    GameInfo::of::<sheet::Yahtzee>(),
 ];
 
 /// The file name of a game's table in a tables directory: `<id>.dtab`.

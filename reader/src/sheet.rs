@@ -7,7 +7,15 @@
 //! The upper bonus is paid at the end of the game, so it counts as still to
 //! come until then.
 
+use std::fmt;
+use std::sync::OnceLock;
+
 use crate::dice::{Dice, FACES};
+use crate::error::{ArgumentError, Error, TableError};
+use crate::format::{DType, Encoding, Header};
+use crate::game::{param_in, Checked, Game, SectionSpec};
+use crate::options::Options;
+use crate::turn::{check_roll, parse_mask, KeepLattice, DICE, KEEPS, KEEP_LATTICE, PARTIAL_KEEPS, ROLLS};
 
 /// Upper-section points at which the bonus is earned; totals from here on
 /// are one state.
@@ -282,9 +290,641 @@ pub fn reachable_capped_totals(scored: u32) -> u64 {
     low | u64::from(reach >> BONUS_AT != 0) << BONUS_AT
 }
 
+// ---------------------------------------------------------------------------
+// The tables and their lookups.
+
+/// Stored values are whole units of 1e-7 points (so a value prints exactly
+/// to seven decimals).
+pub const UNITS_PER_POINT: f64 = 1e7;
+/// Bytes of a stored value: five byte planes of a zigzag delta.
+pub const PLANES: usize = 5;
+/// Upper-scored sets: `0..64`, bit `f` set when the box of face `f + 1` is filled.
+pub const UPPER_SETS: usize = 64;
+
+/// The value of a keep is the average over the next die's six faces, as a
+/// multiplication by this (a division per keep would cost the solver more
+/// than the rest of the turn); the solver and a lookup's turn solve agree.
+pub const SIXTH: f64 = 1.0 / 6.0;
+
+/// The rules a table was solved under: for yahtzee, the joker reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SheetRules {
+    /// yahtzee's joker reading (header parameter `joker`: 0 forced, 1 free); `None` for yatzy.
+    pub joker: Option<Joker>,
+}
+
+/// What tells yatzy and yahtzee apart for the table and its lookups.
+pub trait SheetGame: fmt::Debug + Send + Sync + 'static {
+    /// The game id.
+    const ID: &'static str;
+    /// Category names, in mask-bit order.
+    const CATEGORIES: &'static [&'static str];
+    /// Flag values a mask has: 2 for yahtzee (whether the yahtzee box holds 50), else 1.
+    const FLAGS: usize;
+    /// The most a whole game can score: stored values are checked against it.
+    const MAX_SCORE: f64;
+    /// The sections.
+    const SECTIONS: &'static [SectionSpec<SheetRules>];
+    /// The rules in a header.
+    fn params(header: &Header) -> Result<SheetRules, TableError>;
+    /// The header parameters of these rules.
+    fn header_params(rules: &SheetRules) -> Vec<(&'static str, i64)>;
+    /// The scoring under these rules.
+    fn scoring(rules: &SheetRules) -> Scoring;
+}
+
+/// Masks of a game's open categories: `0..masks`.
+const fn masks(categories: usize) -> usize {
+    1 << categories
+}
+
+/// Rows of one upper-scored set's chunk: one per (lower categories' bits, flag).
+const fn rows_per_set(categories: usize, flags: usize) -> usize {
+    masks(categories) / UPPER_SETS * flags
+}
+
+/// The turn-start section's dimensions: (upper-scored set, byte plane, row, upper total).
+const fn turn_start_dims(categories: usize, flags: usize) -> [u64; 4] {
+    [UPPER_SETS as u64, PLANES as u64, rows_per_set(categories, flags) as u64, UPPER_TOTALS as u64]
+}
+
+/// yatzy: the Scandinavian rules.
+#[derive(Debug)]
+pub struct YatzyGame;
+
+/// yatzy's turn-start values (see FORMAT.md): per upper-scored set a chunk
+/// of byte planes of zigzag deltas along the upper total.
+pub const YATZY_TURN_START: SectionSpec<SheetRules> =
+    SectionSpec::new(0, "turn_start", DType::U8, Encoding::Zstd, |_| turn_start_dims(15, 1).to_vec())
+        .chunked((PLANES * rows_per_set(15, 1) * UPPER_TOTALS) as u64);
+
+impl SheetGame for YatzyGame {
+    const ID: &'static str = "yatzy";
+    const CATEGORIES: &'static [&'static str] = &YATZY_CATEGORIES;
+    const FLAGS: usize = 1;
+    const MAX_SCORE: f64 = 374.0;
+    const SECTIONS: &'static [SectionSpec<SheetRules>] = &[YATZY_TURN_START];
+    fn params(_: &Header) -> Result<SheetRules, TableError> {
+        Ok(SheetRules { joker: None })
+    }
+    fn header_params(_: &SheetRules) -> Vec<(&'static str, i64)> {
+        Vec::new()
+    }
+    fn scoring(_: &SheetRules) -> Scoring {
+        YATZY
+    }
+}
+
+/// yahtzee: the United States rules.
+#[derive(Debug)]
+pub struct YahtzeeGame;
+
+/// yahtzee's turn-start values, as [`YATZY_TURN_START`] with two rows a mask.
+pub const YAHTZEE_TURN_START: SectionSpec<SheetRules> =
+    SectionSpec::new(0, "turn_start", DType::U8, Encoding::Zstd, |_| turn_start_dims(13, 2).to_vec())
+        .chunked((PLANES * rows_per_set(13, 2) * UPPER_TOTALS) as u64);
+
+impl SheetGame for YahtzeeGame {
+    const ID: &'static str = "yahtzee";
+    const CATEGORIES: &'static [&'static str] = &YAHTZEE_CATEGORIES;
+    const FLAGS: usize = 2;
+    /// 375 on the sheet and twelve Yahtzee bonuses.
+    const MAX_SCORE: f64 = 1575.0;
+    const SECTIONS: &'static [SectionSpec<SheetRules>] = &[YAHTZEE_TURN_START];
+    fn params(header: &Header) -> Result<SheetRules, TableError> {
+        let joker = match param_in(header, "joker", 0..=1)? {
+            0 => Joker::Forced,
+            _ => Joker::Free,
+        };
+        Ok(SheetRules { joker: Some(joker) })
+    }
+    fn header_params(rules: &SheetRules) -> Vec<(&'static str, i64)> {
+        vec![("joker", i64::from(rules.joker == Some(Joker::Free)))]
+    }
+    fn scoring(rules: &SheetRules) -> Scoring {
+        yahtzee(rules.joker.unwrap_or(Joker::Forced))
+    }
+}
+
+/// A yatzy table.
+pub type Yatzy = ScoreSheet<YatzyGame>;
+/// A yahtzee table.
+pub type Yahtzee = ScoreSheet<YahtzeeGame>;
+
+/// A turn-start state: the open categories, the upper total so far (capped
+/// at 63) and whether the yahtzee box holds 50. Built by
+/// [`ScoreSheet::state`], which refuses states no game can reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    mask: u32,
+    upper: u8,
+    flag: bool,
+}
+
+impl State {
+    /// The open categories' bits.
+    pub fn mask(self) -> u32 {
+        self.mask
+    }
+    /// The upper total, capped at 63.
+    pub fn upper(self) -> u8 {
+        self.upper
+    }
+    /// Whether the yahtzee box holds 50.
+    pub fn yahtzee_bonus(self) -> bool {
+        self.flag
+    }
+}
+
+/// What to do with a roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Keep these dice and reroll the rest (all five: stop rerolling).
+    Keep(Dice),
+    /// Score the dice in the category with this mask bit.
+    Score(u8),
+}
+
+/// One legal action and the expected score still to come if it is taken.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Choice {
+    /// The action.
+    pub action: Action,
+    /// Expected score still to come, counting any points it scores now.
+    pub ev: f64,
+    /// For [`Action::Score`], the points it scores now (any Yahtzee bonus
+    /// included); 0 for keeps.
+    pub points: u8,
+}
+
+/// Every legal action of a roll, the optimal first, then from best to
+/// worst: at most 32 keeps or 15 categories.
+pub type Choices = Options<Choice, 32>;
+
+/// A yatzy or yahtzee table: the turn-start values, from which a lookup
+/// solves the turn it is asked about.
+pub struct ScoreSheet<G: SheetGame> {
+    t: Checked<Self>,
+    scoring: Scoring,
+    /// Per roll, its points in each category (no joker).
+    points: Box<[[u8; 16]; ROLLS]>,
+    /// Per upper-scored set, its chunk's values decoded once, on first use:
+    /// per (row, upper total) the value in points.
+    decoded: Box<[OnceLock<Box<[f64]>>]>,
+}
+
+impl<G: SheetGame> fmt::Debug for ScoreSheet<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct(G::ID).field("t", &self.t).finish_non_exhaustive()
+    }
+}
+
+impl<G: SheetGame> Game for ScoreSheet<G> {
+    const ID: &'static str = G::ID;
+    type Params = SheetRules;
+    const SECTIONS: &'static [SectionSpec<SheetRules>] = G::SECTIONS;
+
+    fn params(header: &Header) -> Result<SheetRules, TableError> {
+        G::params(header)
+    }
+
+    fn header_params(rules: &SheetRules) -> Vec<(&'static str, i64)> {
+        G::header_params(rules)
+    }
+
+    fn check_contents(_: &Checked<Self>) -> Result<(), TableError> {
+        Ok(())
+    }
+
+    /// Every row decodes to values from 0 to the game's maximum, and the
+    /// chunk's tail past its values is zero.
+    fn check_chunk(_: &SheetRules, section: usize, start: u64, bytes: &[u8]) -> Result<(), TableError> {
+        debug_assert_eq!(section, 0);
+        let set = (start / G::SECTIONS[0].chunk_len) as usize % UPPER_SETS;
+        let chunk = SetChunk::new(bytes, set, rows_per_set(G::CATEGORIES.len(), G::FLAGS));
+        let max = (G::MAX_SCORE * UNITS_PER_POINT) as i64;
+        for row in 0..chunk.rows {
+            let mut value = 0i64;
+            for k in 0..chunk.totals.len() {
+                value += chunk.delta(row, k);
+                if !(0..=max).contains(&value) {
+                    let why = format!(
+                        "decodes to {value} units for upper total {} in chunk {set}, outside 0 to {max}",
+                        chunk.totals[k]
+                    );
+                    return Err(TableError::section("turn_start", why));
+                }
+            }
+        }
+        if bytes[PLANES * chunk.rows * chunk.totals.len()..].iter().any(|&b| b != 0) {
+            return Err(TableError::section("turn_start", format!("chunk {set} has bytes past its values")));
+        }
+        Ok(())
+    }
+
+    fn from_checked(t: Checked<Self>) -> Result<Self, TableError> {
+        let scoring = G::scoring(t.params());
+        let mut points = Box::new([[0u8; 16]; ROLLS]);
+        for (roll, row) in points.iter_mut().enumerate() {
+            let counts = Dice::unrank(5, roll).expect("roll < 252").counts();
+            for (c, p) in row.iter_mut().enumerate().take(G::CATEGORIES.len()) {
+                *p = scoring.points(&counts, c);
+            }
+        }
+        Ok(ScoreSheet { t, scoring, points, decoded: (0..UPPER_SETS).map(|_| OnceLock::new()).collect() })
+    }
+
+    fn checked(&self) -> &Checked<Self> {
+        &self.t
+    }
+}
+
+/// One upper-scored set's chunk of the turn-start section: per row, the
+/// zigzag deltas of the values at the set's reachable upper totals, in byte
+/// planes, then zeros.
+struct SetChunk<'a> {
+    bytes: &'a [u8],
+    rows: usize,
+    /// The reachable upper totals, ascending.
+    totals: arrayvec::ArrayVec<u8, UPPER_TOTALS>,
+}
+
+impl<'a> SetChunk<'a> {
+    fn new(bytes: &'a [u8], set: usize, rows: usize) -> SetChunk<'a> {
+        let reachable = reachable_capped_totals(set as u32);
+        SetChunk { bytes, rows, totals: (0..UPPER_TOTALS as u8).filter(|&u| reachable >> u & 1 == 1).collect() }
+    }
+
+    /// The delta stored for a row's `k`-th reachable total.
+    fn delta(&self, row: usize, k: usize) -> i64 {
+        let n = self.totals.len();
+        let at = row * n + k;
+        let zigzag = (0..PLANES).fold(0u64, |z, b| z | u64::from(self.bytes[b * self.rows * n + at]) << (8 * b));
+        (zigzag >> 1) as i64 ^ -((zigzag & 1) as i64)
+    }
+}
+
+impl<G: SheetGame> ScoreSheet<G> {
+    /// The rules the table was solved under.
+    pub fn rules(&self) -> SheetRules {
+        *self.t.params()
+    }
+
+    /// The scoring under the table's rules.
+    pub fn scoring(&self) -> &Scoring {
+        &self.scoring
+    }
+
+    /// The state with the categories of `mask` open, `upper` points in the
+    /// upper section so far (any total: 63 and above are one state) and the
+    /// yahtzee box holding 50 or not; an error for a state no game can
+    /// reach (an upper total the filled upper boxes cannot make, the flag
+    /// while the yahtzee box is open or in yatzy).
+    pub fn state(&self, mask: u32, upper: u32, yahtzee_bonus: bool) -> Result<State, ArgumentError> {
+        let categories = G::CATEGORIES.len();
+        if mask >= 1 << categories {
+            return Err(ArgumentError::new(format!(
+                "mask {mask} is out of range: a {} mask is 0 to {} (bit i set when category i is open) or a comma list of categories",
+                G::ID,
+                (1u32 << categories) - 1
+            )));
+        }
+        let scored_upper = !mask & UPPER_MASK;
+        let reachable = reachable_upper_totals(scored_upper);
+        if upper > u32::from(MAX_UPPER_POINTS) || reachable >> upper & 1 == 0 {
+            let filled: Vec<&str> =
+                (0..FACES).filter(|f| scored_upper >> f & 1 == 1).map(|f| G::CATEGORIES[f]).collect();
+            let filled = if filled.is_empty() { "none".to_string() } else { filled.join(",") };
+            return Err(ArgumentError::new(format!(
+                "upper total {upper} cannot be made with the upper boxes filled ({filled}): each filled box holds 0 to 5 times its face"
+            )));
+        }
+        if yahtzee_bonus {
+            match self.scoring.joker {
+                None => return Err(ArgumentError::new(format!("{} has no Yahtzee bonus", G::ID))),
+                Some((b, _)) if mask >> b & 1 == 1 => {
+                    return Err(ArgumentError::new(
+                        "the yahtzee box cannot hold 50 while it is open: drop --yahtzee-bonus or close yahtzee in the mask"
+                            .to_string(),
+                    ))
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(State { mask, upper: upper.min(u32::from(BONUS_AT)) as u8, flag: yahtzee_bonus })
+    }
+
+    /// The stored row of turn-start values of (mask, flag), by upper total.
+    fn row(&self, mask: u32, flag: bool) -> Result<&[f64], TableError> {
+        let set = (!mask & UPPER_MASK) as usize;
+        let rows = rows_per_set(G::CATEGORIES.len(), G::FLAGS);
+        let decoded = match self.decoded[set].get() {
+            Some(d) => d,
+            None => {
+                let chunk = SetChunk::new(self.t.chunk(&G::SECTIONS[0], set)?, set, rows);
+                // Unreachable totals repeat the value before them; lookups
+                // never ask for them.
+                let mut values = vec![0.0; rows * UPPER_TOTALS];
+                for (row, out) in values.chunks_exact_mut(UPPER_TOTALS).enumerate() {
+                    let mut units = 0i64;
+                    let mut value = 0.0;
+                    let mut next = chunk.totals.iter().enumerate().peekable();
+                    for (u, v) in out.iter_mut().enumerate() {
+                        if let Some((k, _)) = next.next_if(|&(_, &t)| usize::from(t) == u) {
+                            units += chunk.delta(row, k);
+                            value = units as f64 / UNITS_PER_POINT;
+                        }
+                        *v = value;
+                    }
+                }
+                let _ = self.decoded[set].set(values.into_boxed_slice());
+                self.decoded[set].get().expect("set just above")
+            }
+        };
+        let row = (mask as usize >> FACES) * G::FLAGS + usize::from(flag);
+        Ok(&decoded[row * UPPER_TOTALS..][..UPPER_TOTALS])
+    }
+
+    /// Expected points still to come at the start of a turn, before the
+    /// roll: the upper bonus and any Yahtzee bonuses included, to 1e-7.
+    pub fn turn_start_value(&self, state: State) -> Result<f64, Error> {
+        Ok(self.row(state.mask, state.flag)?[usize::from(state.upper)])
+    }
+
+    /// Every action of `dice` with `rerolls` rerolls left (0 to 2) in
+    /// `state`, with its expected score still to come: keeps while rerolls
+    /// are left (keeping all five stops rerolling), else the categories the
+    /// dice may be scored in. The optimal first (ties: the first in
+    /// category order; keeping all five, then larger keeps first), then
+    /// from best to worst. Solves the turn from the stored turn-start values.
+    pub fn options(&self, state: State, dice: Dice, rerolls: u8) -> Result<Choices, Error> {
+        check_roll(dice, G::ID)?;
+        if rerolls > 2 {
+            return Err(
+                ArgumentError::new(format!("rerolls {rerolls} is out of range: {} allows 0 to 2", G::ID)).into()
+            );
+        }
+        let mut out = Choices::new();
+        if state.mask == 0 {
+            return Ok(out);
+        }
+        let next = NextRows::new(self, state)?;
+        if rerolls == 0 {
+            self.scoring.scores(state.mask, state.flag, &dice, |s| {
+                let ev = f64::from(s.points) + next.value(s);
+                out.push(Choice { action: Action::Score(s.category as u8), ev, points: s.points });
+            });
+            let best = first_max(out.iter().map(|c| c.ev)).map(|i| out_action(&out, i));
+            out.rank(|c| Some(c.action) == best, |c| c.ev);
+            return Ok(out);
+        }
+        let mut values = [0.0f64; KEEPS];
+        let mut scratch = [0.0f64; PARTIAL_KEEPS];
+        next.stop_values(self, state, &mut values[PARTIAL_KEEPS..]);
+        let lattice = &*KEEP_LATTICE;
+        for _ in 1..rerolls {
+            keep_values(lattice, &mut values);
+            best_values(lattice, &mut values, &mut scratch);
+        }
+        keep_values(lattice, &mut values);
+        // Keeping all five first, then larger keeps first: the tie order.
+        out.push(Choice { action: Action::Keep(dice), ev: values[PARTIAL_KEEPS + dice.rank()], points: 0 });
+        let mut keeps: arrayvec::ArrayVec<Dice, 32> = dice.sub_multisets().filter(|k| k.len() < DICE).collect();
+        keeps.sort_by_key(|k| std::cmp::Reverse(k.graded_rank()));
+        for keep in keeps {
+            out.push(Choice { action: Action::Keep(keep), ev: values[keep.graded_rank()], points: 0 });
+        }
+        let best = first_max(out.iter().map(|c| c.ev)).map(|i| out_action(&out, i));
+        out.rank(|c| Some(c.action) == best, |c| c.ev);
+        Ok(out)
+    }
+
+    /// The name of category `c` (a mask bit).
+    pub fn category_name(c: u8) -> &'static str {
+        G::CATEGORIES[usize::from(c)]
+    }
+
+    /// A mask of open categories: a number (decimal, `0x..`, `0b..`; bit
+    /// `i` set when category `i` is open) or a comma list of category names
+    /// (`all` and `none` also work).
+    pub fn parse_mask(s: &str) -> Result<u32, ArgumentError> {
+        parse_mask(s, G::CATEGORIES)
+    }
+
+    /// The open categories of `mask` as a comma list ("none" for none).
+    pub fn mask_names(mask: u32) -> String {
+        let names: Vec<&str> =
+            (0..G::CATEGORIES.len()).filter(|c| mask >> c & 1 == 1).map(|c| G::CATEGORIES[c]).collect();
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(",")
+        }
+    }
+}
+
+fn out_action(out: &Choices, i: usize) -> Action {
+    out.as_slice()[i].action
+}
+
+/// The position of the first strict maximum.
+fn first_max(values: impl Iterator<Item = f64>) -> Option<usize> {
+    let mut best: Option<(usize, f64)> = None;
+    for (i, v) in values.enumerate() {
+        if best.is_none_or(|(_, b)| v > b) {
+            best = Some((i, v));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+/// The rows of turn-start values a turn in `state` can lead to: for each
+/// open category, the row after filling it with the flag as it is, and for
+/// the yahtzee box the row with the flag set.
+struct NextRows<'a> {
+    same_flag: [&'a [f64]; 16],
+    flag_set: Option<&'a [f64]>,
+    upper: usize,
+}
+
+impl<'a> NextRows<'a> {
+    fn new<G: SheetGame>(sheet: &'a ScoreSheet<G>, state: State) -> Result<NextRows<'a>, TableError> {
+        let mut same_flag: [&[f64]; 16] = [&[]; 16];
+        let mut flag_set = None;
+        for c in (0..G::CATEGORIES.len()).filter(|c| state.mask >> c & 1 == 1) {
+            let after = state.mask & !(1 << c);
+            same_flag[c] = sheet.row(after, state.flag)?;
+            if sheet.scoring.joker.is_some_and(|(b, _)| b == c) {
+                flag_set = Some(sheet.row(after, true)?);
+            }
+        }
+        Ok(NextRows { same_flag, flag_set, upper: usize::from(state.upper) })
+    }
+
+    /// The turn-start value after score `s`.
+    fn value(&self, s: Score) -> f64 {
+        let row = if s.bonus_flag && self.flag_set.is_some() { self.flag_set } else { None };
+        let row = row.unwrap_or(self.same_flag[s.category]);
+        row[(self.upper + usize::from(s.upper)).min(UPPER_TOTALS - 1)]
+    }
+
+    /// Every roll's value with no rerolls left: its best score. As the
+    /// solver computes it: a zero in the best open category, or points in
+    /// a category that gives some (a joker: only where its rules allow).
+    fn stop_values<G: SheetGame>(&self, sheet: &ScoreSheet<G>, state: State, out: &mut [f64]) {
+        let open = || (0..G::CATEGORIES.len()).filter(|c| state.mask >> c & 1 == 1);
+        let zero =
+            open().map(|c| self.same_flag[c][self.upper]).fold(f64::NEG_INFINITY, |a, b| if b > a { b } else { a });
+        let joker_possible = sheet.scoring.joker.is_some_and(|(b, _)| state.mask >> b & 1 == 0);
+        for (roll, out) in out.iter_mut().enumerate().take(ROLLS) {
+            let points = &sheet.points[roll];
+            if joker_possible && points[0..FACES].iter().enumerate().any(|(f, &p)| p == 5 * (f as u8 + 1)) {
+                let dice = Dice::unrank(DICE, roll).expect("roll < 252");
+                let mut best = f64::NEG_INFINITY;
+                sheet.scoring.scores(state.mask, state.flag, &dice, |s| {
+                    let v = f64::from(s.points) + self.value(s);
+                    best = if v > best { v } else { best };
+                });
+                *out = best;
+                continue;
+            }
+            let mut best = zero;
+            for c in open() {
+                let p = points[c];
+                if p > 0 {
+                    let upper = if c < FACES { p } else { 0 };
+                    let flag = state.flag || sheet.scoring.joker.is_some_and(|(b, _)| b == c);
+                    let s = Score { category: c, points: p, upper, bonus_flag: flag };
+                    let v = f64::from(p) + self.value(s);
+                    best = if v > best { v } else { best };
+                }
+            }
+            *out = best;
+        }
+    }
+}
+
+/// Fills the value of every partial keep from the roll values
+/// `values[PARTIAL_KEEPS..]`: the solver's arithmetic, keep by keep.
+fn keep_values(lattice: &KeepLattice, values: &mut [f64; KEEPS]) {
+    for g in (0..PARTIAL_KEEPS).rev() {
+        let n = lattice.plus_face[g].map(usize::from);
+        values[g] = (values[n[0]] + values[n[1]] + values[n[2]] + values[n[3]] + values[n[4]] + values[n[5]]) * SIXTH;
+    }
+}
+
+/// Each roll's value with one more reroll: the best of keeping all five
+/// (its value now) and every partial keep inside it, written over the roll values.
+fn best_values(lattice: &KeepLattice, values: &mut [f64; KEEPS], scratch: &mut [f64; PARTIAL_KEEPS]) {
+    for &(g, distinct) in &lattice.order {
+        let g = usize::from(g);
+        let mut best = values[g];
+        for &smaller in &lattice.minus_face[g][..usize::from(distinct)] {
+            let other = scratch[usize::from(smaller)];
+            best = if other > best { other } else { best };
+        }
+        if g < PARTIAL_KEEPS {
+            scratch[g] = best;
+        } else {
+            values[g] = best;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn points(scoring: &Scoring, dice: &str, category: &str) -> u8 {
+        let c = scoring.categories.iter().position(|&n| n == category).unwrap();
+        scoring.points(&dice.parse::<Dice>().unwrap().counts(), c)
+    }
+
+    #[test]
+    fn yatzy_scoring_on_tricky_rolls() {
+        let y = &YATZY;
+        // Four of a kind is not two pairs; a full house is.
+        assert_eq!(points(y, "44443", "two-pairs"), 0);
+        assert_eq!(points(y, "44443", "four-kind"), 16);
+        assert_eq!(points(y, "44443", "pair"), 8);
+        assert_eq!(points(y, "33322", "two-pairs"), 10);
+        assert_eq!(points(y, "33322", "full-house"), 13);
+        assert_eq!(points(y, "66554", "two-pairs"), 22);
+        assert_eq!(points(y, "66554", "pair"), 12);
+        // Five of a kind is not a full house.
+        assert_eq!(points(y, "55555", "full-house"), 0);
+        assert_eq!(points(y, "55555", "yatzy"), 50);
+        assert_eq!(points(y, "55555", "four-kind"), 20);
+        assert_eq!(points(y, "55555", "two-pairs"), 0);
+        // The straights are exactly 1-5 and 2-6.
+        assert_eq!(points(y, "12345", "small-straight"), 15);
+        assert_eq!(points(y, "12345", "large-straight"), 0);
+        assert_eq!(points(y, "23456", "large-straight"), 20);
+        assert_eq!(points(y, "12344", "small-straight"), 0);
+        assert_eq!(points(y, "12345", "chance"), 15);
+        assert_eq!(points(y, "66612", "three-kind"), 18);
+        assert_eq!(points(y, "66612", "sixes"), 18);
+    }
+
+    #[test]
+    fn yahtzee_scoring_on_tricky_rolls() {
+        let y = &yahtzee(Joker::Forced);
+        assert_eq!(points(y, "33332", "four-kind"), 14);
+        assert_eq!(points(y, "33332", "three-kind"), 14);
+        assert_eq!(points(y, "33332", "full-house"), 0);
+        assert_eq!(points(y, "33322", "full-house"), 25);
+        // Straights with a pair.
+        assert_eq!(points(y, "12344", "small-straight"), 30);
+        assert_eq!(points(y, "34566", "small-straight"), 30);
+        assert_eq!(points(y, "12344", "large-straight"), 0);
+        assert_eq!(points(y, "12456", "small-straight"), 0);
+        assert_eq!(points(y, "23456", "large-straight"), 40);
+        // Without a joker, five of a kind is no full house or straight.
+        assert_eq!(points(y, "55555", "full-house"), 0);
+        assert_eq!(points(y, "55555", "small-straight"), 0);
+        assert_eq!(points(y, "55555", "yahtzee"), 50);
+        assert_eq!(points(y, "55555", "chance"), 25);
+    }
+
+    /// The ways to score `dice` with `open` categories, as (name, points, flag after).
+    fn scores(scoring: &Scoring, open: &str, flag: bool, dice: &str) -> Vec<(&'static str, u8, bool)> {
+        let mask = parse_mask(open, scoring.categories).unwrap();
+        let mut out = Vec::new();
+        scoring.scores(mask, flag, &dice.parse().unwrap(), |s| {
+            out.push((scoring.categories[s.category], s.points, s.bonus_flag))
+        });
+        out
+    }
+
+    #[test]
+    fn joker_cases_under_both_readings() {
+        let (forced, free) = (&yahtzee(Joker::Forced), &yahtzee(Joker::Free));
+        // The yahtzee box open: no joker; a Yahtzee there sets the flag.
+        assert_eq!(
+            scores(forced, "fours,full-house,yahtzee", false, "44444"),
+            [("fours", 20, false), ("full-house", 0, false), ("yahtzee", 50, true)]
+        );
+        // Forced: the matching upper box if open (with the bonus while the box holds 50) ...
+        assert_eq!(scores(forced, "twos,fours,full-house,chance", true, "44444"), [("fours", 120, true)]);
+        // ... else an open lower box at full value ...
+        assert_eq!(
+            scores(forced, "twos,full-house,large-straight,chance", false, "44444"),
+            [("full-house", 25, false), ("large-straight", 40, false), ("chance", 20, false)]
+        );
+        // ... else a zero in an open upper box.
+        assert_eq!(scores(forced, "twos,sixes", true, "44444"), [("twos", 100, true), ("sixes", 100, true)]);
+        // Free: any open box; full value only once the matching upper box is filled.
+        assert_eq!(
+            scores(free, "twos,fours,full-house,chance", true, "44444"),
+            [("twos", 100, true), ("fours", 120, true), ("full-house", 100, true), ("chance", 120, true)]
+        );
+        assert_eq!(
+            scores(free, "twos,full-house,small-straight", false, "44444"),
+            [("twos", 0, false), ("full-house", 25, false), ("small-straight", 30, false)]
+        );
+        // Not five of a kind: no joker, whatever the box holds.
+        assert_eq!(scores(forced, "twos,full-house", true, "44442"), [("twos", 2, true), ("full-house", 0, true)]);
+    }
 
     #[test]
     fn reachable_totals() {

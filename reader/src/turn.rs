@@ -95,3 +95,91 @@ pub(crate) fn read_u32(bytes: &[u8], i: usize) -> u32 {
 pub(crate) fn read_f64(bytes: &[u8], i: usize) -> f64 {
     f64::from_le_bytes(bytes[i * 8..i * 8 + 8].try_into().expect("8 bytes"))
 }
+
+/// The keep lattice of five dice: for each partial keep the keeps with one
+/// die more, for each keep (partial or whole roll) those with one die fewer,
+/// and an order that visits smaller keeps first. What a turn solve needs to
+/// value every keep of every roll with additions and maxima only.
+#[derive(Debug)]
+pub struct KeepLattice {
+    /// For each partial keep, the keep with one more die of each face.
+    pub plus_face: Vec<[u16; 6]>,
+    /// For each keep, the keeps with one die fewer (one per face it shows,
+    /// lowest face first), then unused entries.
+    pub minus_face: Vec<[u16; 6]>,
+    /// Every keep once, smaller keeps first, with how many faces it shows.
+    pub order: Vec<(u16, u8)>,
+}
+
+/// Keeps of 0 to 5 dice: the 210 partial keeps, then the 252 rolls.
+pub const KEEPS: usize = PARTIAL_KEEPS + ROLLS;
+
+/// The keep lattice, built once.
+pub static KEEP_LATTICE: std::sync::LazyLock<KeepLattice> = std::sync::LazyLock::new(KeepLattice::new);
+
+impl KeepLattice {
+    fn new() -> KeepLattice {
+        let keep = |g: usize| Dice::graded_unrank(g).expect("graded rank < 462");
+        let plus_face = (0..PARTIAL_KEEPS)
+            .map(|g| {
+                std::array::from_fn(|f| keep(g).with(f as u8 + 1).expect("fewer than six dice").graded_rank() as u16)
+            })
+            .collect();
+        let minus_face: Vec<[u16; 6]> = (0..KEEPS)
+            .map(|g| {
+                let k = keep(g);
+                let mut minus = [0u16; 6];
+                for (slot, face) in minus.iter_mut().zip((1..=6u8).filter(|&f| k.count(f) > 0)) {
+                    let one = Dice::from_faces(&[face]).expect("a face");
+                    *slot = k.without(&one).expect("the keep shows the face").graded_rank() as u16;
+                }
+                minus
+            })
+            .collect();
+        let distinct = |g: usize| keep(g).counts().iter().filter(|&&c| c > 0).count() as u8;
+        let mut order: Vec<(u16, u8)> = (0..KEEPS).map(|g| (g as u16, distinct(g))).collect();
+        order.sort_by_key(|&(g, d)| (keep(usize::from(g)).len(), d, g));
+        KeepLattice { plus_face, minus_face, order }
+    }
+}
+
+/// Parses a mask of open categories for a score-sheet game with these
+/// category names: a number (decimal, `0x..`, `0b..`) or a comma list of
+/// names (`all` and `none` also work).
+pub(crate) fn parse_mask(s: &str, categories: &[&str]) -> Result<u32, ArgumentError> {
+    let max = (1u32 << categories.len()) - 1;
+    let out_of_range = |what: &dyn std::fmt::Display| {
+        ArgumentError::new(format!(
+            "mask {what} is out of range: a mask is 0 to {max} (bit i set when category i is open) or a comma list of categories"
+        ))
+    };
+    let s = s.trim();
+    let number = if let Some(hex) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(u32::from_str_radix(hex, 16))
+    } else if let Some(bin) = s.strip_prefix("0b").or_else(|| s.strip_prefix("0B")) {
+        Some(u32::from_str_radix(bin, 2))
+    } else if s.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+') {
+        Some(s.parse::<u32>())
+    } else {
+        None
+    };
+    match number {
+        Some(Ok(bits)) if bits <= max => Ok(bits),
+        Some(Ok(bits)) => Err(out_of_range(&bits)),
+        Some(Err(_)) if s.starts_with('-') => Err(out_of_range(&format_args!("{s:?}"))),
+        Some(Err(_)) => Err(ArgumentError::new(format!(
+            "mask {s:?} is not a number 0 to {max} (decimal, 0x.. or 0b..) or a comma list of categories"
+        ))),
+        None if s == "all" => Ok(max),
+        None if s == "none" => Ok(0),
+        None => s.split(',').try_fold(0, |m, name| Ok(m | 1 << category_index(name, categories)?)),
+    }
+}
+
+/// The mask bit of a category name.
+pub(crate) fn category_index(name: &str, categories: &[&str]) -> Result<u8, ArgumentError> {
+    let name = name.trim();
+    categories.iter().position(|&c| c == name).map(|i| i as u8).ok_or_else(|| {
+        ArgumentError::new(format!("unknown category {name:?}: categories are {}", categories.join(", ")))
+    })
+}

@@ -35,7 +35,7 @@ use crate::error::{ArgumentError, Error, TableError};
 use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::options::Options;
-use crate::turn::{check_state, check_values_in_range, LEGAL_KEEPS, PARTIAL_KEEP_DICE};
+use crate::turn::{category_index, check_state, check_values_in_range, parse_mask, LEGAL_KEEPS, PARTIAL_KEEP_DICE};
 pub use crate::turn::{DICE, KEEP_ALL, NO_ACTION, PARTIAL_KEEPS, ROLLS};
 /// Categories, in mask-bit order.
 pub const CATEGORIES: [&str; 11] =
@@ -82,10 +82,7 @@ impl fmt::Display for Category {
 impl FromStr for Category {
     type Err = ArgumentError;
     fn from_str(s: &str) -> Result<Category, ArgumentError> {
-        let s = s.trim();
-        CATEGORIES.iter().position(|&c| c == s).map(|i| Category(i as u8)).ok_or_else(|| {
-            ArgumentError::new(format!("unknown category {s:?}: categories are {}", CATEGORIES.join(", ")))
-        })
+        Ok(Category(category_index(s, &CATEGORIES)?))
     }
 }
 
@@ -148,28 +145,7 @@ impl FromStr for Mask {
     /// A number (decimal, `0x..`, `0b..`) or a comma list of category names
     /// (`all` and `none` also work).
     fn from_str(s: &str) -> Result<Mask, ArgumentError> {
-        let s = s.trim();
-        let number = if let Some(hex) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
-            Some(u32::from_str_radix(hex, 16))
-        } else if let Some(bin) = s.strip_prefix("0b").or_else(|| s.strip_prefix("0B")) {
-            Some(u32::from_str_radix(bin, 2))
-        } else if s.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+') {
-            Some(s.parse::<u32>())
-        } else {
-            None
-        };
-        match number {
-            Some(Ok(bits)) => Mask::new(bits),
-            Some(Err(_)) if s.starts_with('-') => Err(ArgumentError::new(format!(
-                "mask {s:?} is out of range: a mask is 0 to 2047 (bit i set when category i is open) or a comma list of categories"
-            ))),
-            Some(Err(_)) => Err(ArgumentError::new(format!(
-                "mask {s:?} is not a number 0 to 2047 (decimal, 0x.. or 0b..) or a comma list of categories"
-            ))),
-            None if s == "all" => Ok(Mask::ALL),
-            None if s == "none" => Ok(Mask::NONE),
-            None => s.split(',').try_fold(Mask(0), |m, name| Ok(Mask(m.0 | 1 << name.parse::<Category>()?.0))),
-        }
+        Ok(Mask(parse_mask(s, &CATEGORIES)? as u16))
     }
 }
 

@@ -565,3 +565,4 @@ impl BruteTenk {
         BruteTenk { cap, value, reach }
     }
 }
+pub mod sheet;

@@ -98,7 +98,7 @@ fn bad_input_is_one_line_and_exit_2() {
         (&["yazy", "--mask", "3", "--dice", "12345", "--rerolls", "-1"], "0 to 2"),
         (&["yazy", "--mask", "3", "--rerolls", "1"], "--dice"),
         (&["yazy", "--dice", "12345"], "--mask"),
-        (&["yahtzee", "--mask", "3"], "the games are yazy"),
+        (&["farkle", "--mask", "3"], "the games are yazy"),
     ];
     for (args, mentions) in cases {
         let o = lookup(args);

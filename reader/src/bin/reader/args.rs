@@ -84,6 +84,20 @@ pub fn parse_score(s: &str) -> Result<u32, String> {
     }
 }
 
+pub fn parse_yatzy_mask(s: &str) -> Result<u32, String> {
+    dice_tables_reader::Yatzy::parse_mask(s).map_err(|e| e.to_string())
+}
+
+pub fn parse_yahtzee_mask(s: &str) -> Result<u32, String> {
+    dice_tables_reader::Yahtzee::parse_mask(s).map_err(|e| e.to_string())
+}
+
+/// An upper-section total: any whole number from 0 (the table checks it can be made).
+pub fn parse_upper(s: &str) -> Result<u32, String> {
+    s.parse::<u32>()
+        .map_err(|_| format!("upper total {s:?} is not a whole number 0 or more (points in ones to sixes so far)"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,6 +11,7 @@ mod combo;
 mod output;
 mod roll;
 mod shared;
+mod sheet;
 mod tenk;
 mod threes;
 mod yazy;
@@ -75,6 +76,10 @@ enum Game {
     Threes(threes::Lookup),
     /// yazy: the value and best action of a state, or the turn-start value of a mask.
     Yazy(yazy::Lookup),
+    /// yatzy (Scandinavian): the options of a roll, or the turn-start value of a state.
+    Yatzy(sheet::YatzyLookup),
+    /// yahtzee (United States): the options of a roll, or the turn-start value of a state.
+    Yahtzee(sheet::YahtzeeLookup),
 }
 
 impl Game {
@@ -84,6 +89,8 @@ impl Game {
             Game::Tenk(l) => l,
             Game::Threes(l) => l,
             Game::Yazy(l) => l,
+            Game::Yatzy(l) => l,
+            Game::Yahtzee(l) => l,
         }
     }
 }

@@ -1,0 +1,19 @@
+//! yahtzee (United States).
+//!
+//! Five dice, 13 turns of a roll and two rerolls. Categories: ones to sixes
+//! (face x count); three and four of a kind (the sum of all dice), full
+//! house (25), small straight (four in a row: 30), large straight (five in
+//! a row: 40), yahtzee (50), chance (the sum). Bonus 35 when ones to sixes
+//! total 63 or more; 100 more for each further Yahtzee while the yahtzee
+//! box holds 50; a Yahtzee rolled with the yahtzee box filled is a joker,
+//! placed by the forced (official) or free (Verhoeff's) reading.
+//! Scoring: `dice_tables_reader::sheet::yahtzee`; the solver: [`crate::sheet`].
+
+use dice_tables_reader::sheet::YahtzeeGame;
+
+use crate::Solved;
+
+/// The yahtzee table under `rules.yahtzee`.
+pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+    crate::sheet::solve_table::<YahtzeeGame>(&rules.yahtzee, progress)
+}

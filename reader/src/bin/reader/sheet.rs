@@ -1,0 +1,154 @@
+//! `reader lookup yatzy` and `reader lookup yahtzee`.
+
+use std::fmt::Write as _;
+
+use clap::Args;
+use dice_tables_reader::sheet::{Action, ScoreSheet, SheetGame, State, YahtzeeGame, YatzyGame};
+use dice_tables_reader::{Dice, Tables};
+
+use crate::args::{parse_upper, parse_yahtzee_mask, parse_yatzy_mask};
+use crate::output::{json_line, Failure, Num, StartJson};
+use crate::roll::{keep_text, rerolls_text, ActionJson, OptionJson, Roll, StateJson};
+use crate::{Common, GameLookup};
+
+#[derive(Args, Debug)]
+pub struct YatzyLookup {
+    /// Open categories: a number 0 to 32767 (decimal, 0x.., 0b..; bit i = category i) or a comma list of names
+    /// (ones,twos,threes,fours,fives,sixes,pair,two-pairs,three-kind,four-kind,small-straight,large-straight,
+    /// full-house,chance,yatzy), or `all`.
+    #[arg(long, value_name = "M", value_parser = parse_yatzy_mask, allow_hyphen_values = true)]
+    mask: u32,
+    /// Upper-section points so far (ones to sixes; 63 and above are all one state).
+    #[arg(long, value_name = "N", value_parser = parse_upper, allow_hyphen_values = true)]
+    upper: u32,
+    #[command(flatten)]
+    roll: Roll,
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(Args, Debug)]
+pub struct YahtzeeLookup {
+    /// Open categories: a number 0 to 8191 (decimal, 0x.., 0b..; bit i = category i) or a comma list of names
+    /// (ones,twos,threes,fours,fives,sixes,three-kind,four-kind,full-house,small-straight,large-straight,yahtzee,
+    /// chance), or `all`.
+    #[arg(long, value_name = "M", value_parser = parse_yahtzee_mask, allow_hyphen_values = true)]
+    mask: u32,
+    /// Upper-section points so far (ones to sixes; 63 and above are all one state).
+    #[arg(long, value_name = "N", value_parser = parse_upper, allow_hyphen_values = true)]
+    upper: u32,
+    /// The yahtzee box holds 50 (each further Yahtzee scores 100 more).
+    #[arg(long)]
+    yahtzee_bonus: bool,
+    #[command(flatten)]
+    roll: Roll,
+    #[command(flatten)]
+    common: Common,
+}
+
+impl GameLookup for YatzyLookup {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn run(&self, tables: &Tables) -> Result<String, Failure> {
+        run::<YatzyGame>(tables, self.mask, self.upper, false, &self.roll, self.common.json)
+    }
+}
+
+impl GameLookup for YahtzeeLookup {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn run(&self, tables: &Tables) -> Result<String, Failure> {
+        run::<YahtzeeGame>(tables, self.mask, self.upper, self.yahtzee_bonus, &self.roll, self.common.json)
+    }
+}
+
+fn run<G: SheetGame>(
+    tables: &Tables,
+    mask: u32,
+    upper: u32,
+    bonus: bool,
+    roll: &Roll,
+    json: bool,
+) -> Result<String, Failure> {
+    let sheet = tables.get::<ScoreSheet<G>>()?;
+    let state = sheet.state(mask, upper, bonus)?;
+    match roll.dice {
+        None => turn_start(sheet, state, upper, json),
+        Some(dice) => roll_state(sheet, state, upper, dice, roll.rerolls.unwrap_or(2), json),
+    }
+}
+
+/// The first line of the text answer: the state.
+fn state_line<G: SheetGame>(state: State, upper: u32) -> String {
+    let mut line = format!(
+        "{}, open: {} (mask {}), upper total {upper}",
+        G::ID,
+        ScoreSheet::<G>::mask_names(state.mask()),
+        state.mask()
+    );
+    if state.yahtzee_bonus() {
+        line.push_str(", yahtzee box holds 50");
+    }
+    line
+}
+
+fn turn_start<G: SheetGame>(sheet: &ScoreSheet<G>, state: State, upper: u32, json: bool) -> Result<String, Failure> {
+    let ev = sheet.turn_start_value(state)?;
+    if json {
+        return Ok(json_line(&StartJson { game: G::ID, ev: Num(ev) }));
+    }
+    Ok(format!("{}\nexpected score still to come, before this turn's roll: {ev:.7}\n", state_line::<G>(state, upper)))
+}
+
+fn action_json<G: SheetGame>(a: Action) -> ActionJson {
+    match a {
+        Action::Keep(d) => ActionJson::Keep(d.to_string()),
+        Action::Score(c) => ActionJson::Category(ScoreSheet::<G>::category_name(c)),
+    }
+}
+
+fn action_text<G: SheetGame>(a: Action, points: u8) -> String {
+    match a {
+        Action::Keep(d) => keep_text(d),
+        Action::Score(c) => format!("score {} for {points} points", ScoreSheet::<G>::category_name(c)),
+    }
+}
+
+fn roll_state<G: SheetGame>(
+    sheet: &ScoreSheet<G>,
+    state: State,
+    upper: u32,
+    dice: Dice,
+    rerolls: u8,
+    json: bool,
+) -> Result<String, Failure> {
+    let options = sheet.options(state, dice, rerolls)?;
+    let ev = options.best().map_or(0.0, |o| o.ev);
+    if json {
+        let best = options.best().map(|o| action_json::<G>(o.action));
+        let options =
+            options.iter().map(|o| OptionJson { action: action_json::<G>(o.action), ev: Num(o.ev) }).collect();
+        return Ok(json_line(&StateJson { game: G::ID, ev: Num(ev), best, options }));
+    }
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", state_line::<G>(state, upper));
+    let _ = writeln!(out, "dice {dice}, {}", rerolls_text(rerolls));
+    let _ = writeln!(out, "expected score still to come: {ev:.6}");
+    match options.best() {
+        None => {
+            let _ = writeln!(out, "no category is open: the game is over");
+        }
+        Some(best) => {
+            let _ = writeln!(out, "best: {}", action_text::<G>(best.action, best.points));
+            let _ = writeln!(out, "actions, best first (expected score still to come):");
+            for (i, o) in options.iter().enumerate() {
+                let _ = writeln!(out, "{:>3}. {:<38} {:>11.6}", i + 1, action_text::<G>(o.action, o.points), o.ev);
+            }
+        }
+    }
+    Ok(out)
+}

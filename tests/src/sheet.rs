@@ -1,0 +1,277 @@
+//! An independent evaluator of yatzy and yahtzee, straight from the rules:
+//! sorted arrays of faces, every lock pattern of the five dice, every
+//! outcome of the rerolled dice, and memoised turn-start values. It shares
+//! nothing with the generator's solver or the reader's turn solve (no keep
+//! lattice, no upper-total lanes, no zero shortcut), and is slow on purpose.
+
+use std::collections::HashMap;
+
+use crate::throw_outcomes;
+
+/// The rule set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rules {
+    Yatzy,
+    /// Yahtzee; `forced`: the official joker reading, else the free one.
+    Yahtzee {
+        forced: bool,
+    },
+}
+
+/// One way to score a roll: (category, points now, points added to the
+/// upper section, whether the yahtzee box holds 50 afterwards).
+pub type Scoring = (usize, u32, u32, bool);
+
+impl Rules {
+    pub fn categories(self) -> usize {
+        match self {
+            Rules::Yatzy => 15,
+            Rules::Yahtzee { .. } => 13,
+        }
+    }
+
+    fn upper_bonus(self) -> f64 {
+        match self {
+            Rules::Yatzy => 50.0,
+            Rules::Yahtzee { .. } => 35.0,
+        }
+    }
+
+    /// Points of sorted `dice` in category `c` by the ordinary rules.
+    pub fn points(self, dice: &[u8; 5], c: usize) -> u32 {
+        let count = |f: u8| dice.iter().filter(|&&d| d == f).count() as u32;
+        let sum: u32 = dice.iter().map(|&d| u32::from(d)).sum();
+        if c < 6 {
+            return (c as u32 + 1) * count(c as u8 + 1);
+        }
+        // Faces showing at least n times, highest first.
+        let with_at_least = |n: u32| (1..=6u8).rev().filter(move |&f| count(f) >= n).map(u32::from);
+        let exactly = |n: u32| (1..=6u8).any(|f| count(f) == n);
+        let distinct: Vec<u8> = {
+            let mut d = dice.to_vec();
+            d.dedup();
+            d
+        };
+        let has_run = |len: usize| distinct.windows(len).any(|w| w.windows(2).all(|p| p[1] == p[0] + 1));
+        match (self, c) {
+            (Rules::Yatzy, 6) => with_at_least(2).next().map_or(0, |f| 2 * f),
+            (Rules::Yatzy, 7) => {
+                let pairs: Vec<u32> = with_at_least(2).collect();
+                if pairs.len() >= 2 {
+                    2 * (pairs[0] + pairs[1])
+                } else {
+                    0
+                }
+            }
+            (Rules::Yatzy, 8) => with_at_least(3).next().map_or(0, |f| 3 * f),
+            (Rules::Yatzy, 9) => with_at_least(4).next().map_or(0, |f| 4 * f),
+            (Rules::Yatzy, 10) => u32::from(*dice == [1, 2, 3, 4, 5]) * 15,
+            (Rules::Yatzy, 11) => u32::from(*dice == [2, 3, 4, 5, 6]) * 20,
+            (Rules::Yatzy, 12) => u32::from(exactly(3) && exactly(2)) * sum,
+            (Rules::Yatzy, 13) => sum,
+            (Rules::Yatzy, 14) => u32::from(exactly(5)) * 50,
+            (Rules::Yahtzee { .. }, 6) => u32::from(with_at_least(3).next().is_some()) * sum,
+            (Rules::Yahtzee { .. }, 7) => u32::from(with_at_least(4).next().is_some()) * sum,
+            (Rules::Yahtzee { .. }, 8) => u32::from(exactly(3) && exactly(2)) * 25,
+            (Rules::Yahtzee { .. }, 9) => u32::from(has_run(4)) * 30,
+            (Rules::Yahtzee { .. }, 10) => u32::from(has_run(5)) * 40,
+            (Rules::Yahtzee { .. }, 11) => u32::from(exactly(5)) * 50,
+            (Rules::Yahtzee { .. }, 12) => sum,
+            _ => panic!("no category {c} in {self:?}"),
+        }
+    }
+
+    /// Every legal way to score sorted `dice` with `mask` open and the
+    /// yahtzee box holding 50 (`flag`).
+    pub fn scorings(self, mask: u32, flag: bool, dice: &[u8; 5]) -> Vec<Scoring> {
+        let open: Vec<usize> = (0..self.categories()).filter(|c| mask >> c & 1 == 1).collect();
+        let upper_of = |c: usize, p: u32| if c < 6 { p } else { 0 };
+        let Rules::Yahtzee { forced } = self else {
+            return open.iter().map(|&c| (c, self.points(dice, c), upper_of(c, self.points(dice, c)), false)).collect();
+        };
+        let five = dice.iter().all(|&d| d == dice[0]);
+        let yahtzee_box_open = mask >> 11 & 1 == 1;
+        if !five || yahtzee_box_open {
+            return open
+                .iter()
+                .map(|&c| {
+                    let p = self.points(dice, c);
+                    (c, p, upper_of(c, p), flag || (c == 11 && p == 50))
+                })
+                .collect();
+        }
+        // A joker.
+        let bonus = if flag { 100 } else { 0 };
+        let matching = usize::from(dice[0] - 1);
+        let matching_open = mask >> matching & 1 == 1;
+        let lower_open = open.iter().any(|&c| c >= 6);
+        let full_value = |c: usize| match c {
+            8 => 25,
+            9 => 30,
+            10 => 40,
+            _ => self.points(dice, c),
+        };
+        open.iter()
+            .filter(|&&c| {
+                if !forced {
+                    true
+                } else if matching_open {
+                    c == matching
+                } else if lower_open {
+                    c >= 6
+                } else {
+                    true
+                }
+            })
+            .map(|&c| {
+                // Full house and straights at full value only once the
+                // matching upper box is filled.
+                let p = if c >= 6 && !matching_open { full_value(c) } else { self.points(dice, c) };
+                (c, p + bonus, upper_of(c, p), flag)
+            })
+            .collect()
+    }
+}
+
+/// For each number of dice thrown, every outcome and its probability.
+type Outcomes = Vec<Vec<(Vec<u8>, f64)>>;
+
+/// Memoised exact turn-start values of one rule set.
+pub struct BruteSheet {
+    pub rules: Rules,
+    outcomes: std::rc::Rc<Outcomes>,
+    memo: HashMap<(u32, u32, bool), f64>,
+    /// Dice of 0 to 5 dice (counts of each face as a base-6 number) to a
+    /// dense index, for the per-turn memo arrays.
+    dense: Vec<u16>,
+}
+
+/// Dice as a number: the count of each face in base 6.
+fn dice_code(dice: &[u8]) -> usize {
+    dice.iter().map(|&f| 6usize.pow(u32::from(f) - 1)).sum()
+}
+
+impl BruteSheet {
+    pub fn new(rules: Rules) -> BruteSheet {
+        let outcomes: Vec<Vec<(Vec<u8>, f64)>> = (0..=5).map(throw_outcomes).collect();
+        let mut dense = vec![u16::MAX; 6usize.pow(6)];
+        for (i, (dice, _)) in outcomes.iter().flatten().enumerate() {
+            dense[dice_code(dice)] = i as u16;
+        }
+        BruteSheet { rules, outcomes: std::rc::Rc::new(outcomes), memo: HashMap::new(), dense }
+    }
+
+    fn index(&self, dice: &[u8]) -> usize {
+        usize::from(self.dense[dice_code(dice)])
+    }
+
+    /// Expected points still to come at the start of a turn with `mask`
+    /// open, `upper` points in the upper section (any total) and the
+    /// yahtzee box holding 50 (`flag`).
+    pub fn turn_start(&mut self, mask: u32, upper: u32, flag: bool) -> f64 {
+        let upper = upper.min(63);
+        if mask == 0 {
+            return if upper >= 63 { self.rules.upper_bonus() } else { 0.0 };
+        }
+        if let Some(&v) = self.memo.get(&(mask, upper, flag)) {
+            return v;
+        }
+        let mut turn = Turn::new();
+        let outcomes = self.outcomes.clone();
+        let v = outcomes[5].iter().map(|(dice, p)| p * self.roll_value(&mut turn, mask, upper, flag, dice, 2)).sum();
+        self.memo.insert((mask, upper, flag), v);
+        v
+    }
+
+    /// The value of scoring `s` now.
+    pub fn score_value(&mut self, mask: u32, upper: u32, s: Scoring) -> f64 {
+        f64::from(s.1) + self.turn_start(mask & !(1 << s.0), upper + s.2, s.3)
+    }
+
+    /// The value of sorted `dice` with `rerolls` left.
+    fn roll_value(&mut self, turn: &mut Turn, mask: u32, upper: u32, flag: bool, dice: &[u8], rerolls: usize) -> f64 {
+        let code = self.index(dice);
+        if !turn.roll[rerolls][code].is_nan() {
+            return turn.roll[rerolls][code];
+        }
+        let dice5: [u8; 5] = dice.try_into().expect("five dice");
+        let v = if rerolls == 0 {
+            let scorings = self.rules.scorings(mask, flag, &dice5);
+            scorings.into_iter().map(|s| self.score_value(mask, upper, s)).fold(f64::NEG_INFINITY, f64::max)
+        } else {
+            let mut best = f64::NEG_INFINITY;
+            for lock in 0u32..32 {
+                let kept: Vec<u8> = (0..5).filter(|i| lock >> i & 1 == 1).map(|i| dice5[i]).collect();
+                best = best.max(self.keep_value(turn, mask, upper, flag, &kept, rerolls));
+            }
+            best
+        };
+        turn.roll[rerolls][code] = v;
+        v
+    }
+
+    /// Keeping `kept` (sorted) with `rerolls` left: the rest are thrown, and
+    /// the dice then have one reroll fewer (keeping all five: the same roll).
+    fn keep_value(&mut self, turn: &mut Turn, mask: u32, upper: u32, flag: bool, kept: &[u8], rerolls: usize) -> f64 {
+        let code = self.index(kept);
+        if !turn.keep[rerolls][code].is_nan() {
+            return turn.keep[rerolls][code];
+        }
+        let outcomes = self.outcomes.clone();
+        let mut v = 0.0;
+        for (thrown, p) in &outcomes[5 - kept.len()] {
+            let mut dice: Vec<u8> = kept.iter().chain(thrown).copied().collect();
+            dice.sort_unstable();
+            v += p * self.roll_value(turn, mask, upper, flag, &dice, rerolls - 1);
+        }
+        turn.keep[rerolls][code] = v;
+        v
+    }
+
+    /// Every option of sorted `dice` with `rerolls` left: (kept dice or
+    /// category, expected points still to come). Keeps are every distinct
+    /// sub-multiset, as sorted faces.
+    pub fn options(
+        &mut self,
+        mask: u32,
+        upper: u32,
+        flag: bool,
+        dice: &[u8; 5],
+        rerolls: usize,
+    ) -> Vec<(Result<Vec<u8>, usize>, f64)> {
+        let upper = upper.min(63);
+        let mut turn = Turn::new();
+        if rerolls == 0 {
+            return self
+                .rules
+                .scorings(mask, flag, dice)
+                .into_iter()
+                .map(|s| (Err(s.0), self.score_value(mask, upper, s)))
+                .collect();
+        }
+        let mut out: Vec<(Result<Vec<u8>, usize>, f64)> = Vec::new();
+        for lock in 0u32..32 {
+            let kept: Vec<u8> = (0..5).filter(|i| lock >> i & 1 == 1).map(|i| dice[i]).collect();
+            if out.iter().any(|(k, _)| k.as_ref() == Ok(&kept)) {
+                continue;
+            }
+            let v = self.keep_value(&mut turn, mask, upper, flag, &kept, rerolls);
+            out.push((Ok(kept), v));
+        }
+        out
+    }
+}
+
+/// The values of one turn's rolls and keeps, by rerolls left and dice
+/// (dense index); NaN until known.
+struct Turn {
+    roll: [Vec<f64>; 3],
+    keep: [Vec<f64>; 3],
+}
+
+impl Turn {
+    fn new() -> Turn {
+        let empty = || vec![f64::NAN; 462];
+        Turn { roll: [empty(), empty(), empty()], keep: [empty(), empty(), empty()] }
+    }
+}

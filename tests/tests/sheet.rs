@@ -1,0 +1,161 @@
+//! yatzy and yahtzee end to end: the generated tables against the published
+//! optimal values and against an independent evaluator (tests/src/sheet.rs)
+//! on random turn-start states and every option of random rolls, for both
+//! games and both joker readings.
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use dice_tables_reader::sheet::{Action, ScoreSheet, SheetGame, YahtzeeGame, YatzyGame};
+use dice_tables_reader::{Dice, Game, Yahtzee, Yatzy};
+use dice_tables_tests::sheet::{BruteSheet, Rules};
+use dice_tables_tests::{default_tables, run, scratch, Rng};
+
+/// The default tables' yatzy and yahtzee (forced joker).
+fn yatzy() -> Yatzy {
+    Yatzy::open(default_tables().join("yatzy.dtab")).unwrap()
+}
+
+fn yahtzee_forced() -> Yahtzee {
+    Yahtzee::open(default_tables().join("yahtzee.dtab")).unwrap()
+}
+
+/// A yahtzee table under the free joker reading, generated once.
+fn yahtzee_free() -> Yahtzee {
+    static DIR: OnceLock<std::path::PathBuf> = OnceLock::new();
+    let dir = DIR.get_or_init(|| {
+        let dir = scratch("yahtzee-free");
+        let out =
+            run("generator", &["--out", dir.to_str().unwrap(), "--games", "yahtzee", "--yahtzee-joker", "free"], &[]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        dir
+    });
+    Yahtzee::open(Path::new(dir).join("yahtzee.dtab")).unwrap()
+}
+
+#[test]
+fn published_optimal_values() {
+    let start = |v: f64, published: f64, what: &str| {
+        assert!((v - published).abs() < 1e-6, "{what}: {v} vs published {published}");
+    };
+    let t = yatzy();
+    start(t.turn_start_value(t.state(32767, 0, false).unwrap()).unwrap(), 248.4399894, "yatzy");
+    // Four published decimals; seven of our own, pinned.
+    let t = yahtzee_forced();
+    let v = t.turn_start_value(t.state(8191, 0, false).unwrap()).unwrap();
+    start(v, 254.5877287, "yahtzee forced");
+    assert!((v - 254.5877).abs() < 5e-5);
+    let t = yahtzee_free();
+    let v = t.turn_start_value(t.state(8191, 0, false).unwrap()).unwrap();
+    start(v, 254.5896095, "yahtzee free");
+    assert!((v - 254.5896).abs() < 5e-5);
+}
+
+/// The evaluator's scoring is the library's on every roll and category,
+/// jokers included (every five of a kind, under every mask of a few
+/// categories, with and without the flag).
+#[test]
+fn scoring_agrees_with_the_evaluator() {
+    let five_dice: Vec<[u8; 5]> = (0..252).map(|r| to_faces(Dice::unrank(5, r).unwrap())).collect();
+    for (sheet_rules, scoring) in [
+        (Rules::Yatzy, YatzyGame::scoring(&yatzy().rules())),
+        (Rules::Yahtzee { forced: true }, YahtzeeGame::scoring(&yahtzee_forced().rules())),
+        (Rules::Yahtzee { forced: false }, YahtzeeGame::scoring(&yahtzee_free().rules())),
+    ] {
+        let categories = sheet_rules.categories();
+        let mut rng = Rng::new(7);
+        for dice in &five_dice {
+            let d = Dice::from_faces(dice).unwrap();
+            for c in 0..categories {
+                assert_eq!(u32::from(scoring.points(&d.counts(), c)), sheet_rules.points(dice, c), "{dice:?} {c}");
+            }
+            let masks: Vec<u32> = (0..40).map(|_| rng.below(1 << categories) as u32).collect();
+            for mask in masks.into_iter().chain([0, (1 << categories) - 1, 1 << 12, 0b1_0000_0011_1111]) {
+                // yatzy has no flag.
+                for flag in [false, true].into_iter().take(if sheet_rules == Rules::Yatzy { 1 } else { 2 }) {
+                    let mut ours = Vec::new();
+                    scoring.scores(mask & ((1 << categories) - 1), flag, &d, |s| {
+                        ours.push((s.category, u32::from(s.points), u32::from(s.upper), s.bonus_flag))
+                    });
+                    let theirs = sheet_rules.scorings(mask & ((1 << categories) - 1), flag, dice);
+                    assert_eq!(ours, theirs, "{sheet_rules:?} {dice:?} mask {mask:b} flag {flag}");
+                }
+            }
+        }
+    }
+}
+
+fn to_faces(d: Dice) -> [u8; 5] {
+    d.faces().collect::<Vec<u8>>().try_into().unwrap()
+}
+
+/// A random reachable state with at most `most_open` categories open: its
+/// mask, upper total and flag.
+fn random_state<G: SheetGame>(t: &ScoreSheet<G>, rng: &mut Rng, most_open: u32) -> (u32, u32, bool) {
+    let categories = G::CATEGORIES.len() as u32;
+    loop {
+        let mask = rng.below(1 << categories) as u32;
+        if mask.count_ones() > most_open || mask == 0 {
+            continue;
+        }
+        // An upper total some choice of counts in the filled boxes makes.
+        let upper: u32 = (0..6).filter(|f| mask >> f & 1 == 0).map(|f| (f + 1) * rng.below(6) as u32).sum();
+        let flag = G::FLAGS == 2 && mask >> 11 & 1 == 0 && rng.below(2) == 1;
+        assert!(t.state(mask, upper, flag).is_ok(), "mask {mask} upper {upper} flag {flag}");
+        return (mask, upper, flag);
+    }
+}
+
+/// Turn-start values at random states, and every option of random rolls
+/// there, against the evaluator: within the table's rounding (5e-8) and
+/// float noise.
+fn agrees_with_the_evaluator<G: SheetGame>(t: &ScoreSheet<G>, rules: Rules, seed: u64) {
+    let mut brute = BruteSheet::new(rules);
+    let mut rng = Rng::new(seed);
+    let mut compared = 0;
+    for _ in 0..12 {
+        let (mask, upper, flag) = random_state(t, &mut rng, 4);
+        let state = t.state(mask, upper, flag).unwrap();
+        let table = t.turn_start_value(state).unwrap();
+        let exact = brute.turn_start(mask, upper, flag);
+        assert!((table - exact).abs() < 1e-7, "{rules:?} mask {mask} upper {upper} flag {flag}: {table} vs {exact}");
+        for _ in 0..4 {
+            let dice = Dice::unrank(5, rng.below(252) as usize).unwrap();
+            let rerolls = rng.below(3) as u8;
+            let options = t.options(state, dice, rerolls).unwrap();
+            let brute_options = brute.options(mask, upper, flag, &to_faces(dice), usize::from(rerolls));
+            assert_eq!(options.len(), brute_options.len(), "{rules:?} {dice} r{rerolls}");
+            for o in options.iter() {
+                let key = match o.action {
+                    Action::Keep(k) => Ok(k.faces().collect::<Vec<u8>>()),
+                    Action::Score(c) => Err(usize::from(c)),
+                };
+                let (_, exact) = brute_options.iter().find(|(k, _)| *k == key).expect("the same options");
+                assert!(
+                    (o.ev - exact).abs() < 1e-7,
+                    "{rules:?} mask {mask} u {upper} {dice} r{rerolls} {o:?}: {exact}"
+                );
+                compared += 1;
+            }
+            let best = options.best().unwrap().ev;
+            let brute_best = brute_options.iter().map(|o| o.1).fold(f64::NEG_INFINITY, f64::max);
+            assert!((best - brute_best).abs() < 1e-7, "best {best} vs {brute_best}");
+        }
+    }
+    assert!(compared > 100, "{compared}");
+}
+
+#[test]
+fn yatzy_agrees_with_the_evaluator() {
+    agrees_with_the_evaluator(&yatzy(), Rules::Yatzy, 1);
+}
+
+#[test]
+fn yahtzee_forced_agrees_with_the_evaluator() {
+    agrees_with_the_evaluator(&yahtzee_forced(), Rules::Yahtzee { forced: true }, 2);
+}
+
+#[test]
+fn yahtzee_free_agrees_with_the_evaluator() {
+    agrees_with_the_evaluator(&yahtzee_free(), Rules::Yahtzee { forced: false }, 3);
+}
