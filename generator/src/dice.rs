@@ -61,6 +61,20 @@ pub fn first_max<T: Copy>(a: (f64, T), b: (f64, T)) -> (f64, T) {
     std::hint::select_unpredictable(b.0 > a.0, b, a)
 }
 
+/// Folds a (best, best more than `tie` below it) pair `(ob, ox)` into `(b, x)`.
+#[inline(always)]
+pub fn fold_best_and_below<const W: usize>(b: &mut [f64; W], x: &mut [f64; W], ob: &[f64; W], ox: &[f64; W], tie: f64) {
+    for l in 0..W {
+        let top = if ob[l] > b[l] { ob[l] } else { b[l] };
+        let floor = top - tie;
+        // Each pair's `below` is under its own best less `tie`, so under the new one's.
+        let mut y = if ox[l] > x[l] { ox[l] } else { x[l] };
+        let lower = if ob[l] > b[l] { b[l] } else { ob[l] };
+        y = if lower < floor && lower > y { lower } else { y };
+        (b[l], x[l]) = (top, y);
+    }
+}
+
 /// No keep: "keep all" as a best keep.
 pub const NONE: u16 = u16::MAX;
 
@@ -259,6 +273,32 @@ impl KeepGraph {
             } else {
                 roll_values[g - self.partial] = best;
             }
+        }
+    }
+
+    /// For each roll, for `W` lanes, the best value of its options (keeping
+    /// all its dice, worth `values[partial + roll]`, and each partial keep
+    /// inside it, `values[..partial]`) and the best value of those more than
+    /// `tie` below it (`NEG_INFINITY` if none). Values within `tie` of the
+    /// best are tied with it, so a keep reached along two paths needs no
+    /// identity: one pass up the lattice. Writes every keep's pair (rolls at
+    /// `partial..`).
+    #[inline(always)]
+    pub fn best_and_below_lanes<const W: usize>(
+        &self,
+        values: &[[f64; W]],
+        tie: f64,
+        best: &mut [[f64; W]],
+        below: &mut [[f64; W]],
+    ) {
+        for &(g, distinct) in &self.lattice_order {
+            let g = usize::from(g);
+            let (mut b, mut x) = (values[g], [f64::NEG_INFINITY; W]);
+            for &smaller in &self.minus_face[g][..usize::from(distinct)] {
+                let c = usize::from(smaller);
+                fold_best_and_below(&mut b, &mut x, &best[c], &below[c], tie);
+            }
+            (best[g], below[g]) = (b, x);
         }
     }
 

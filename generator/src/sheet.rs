@@ -15,13 +15,16 @@
 
 use dice_tables_reader::dice::FACES;
 use dice_tables_reader::sheet::{
-    reachable_capped_totals, ScoreSheet, Scoring, SheetGame, SheetRules, BONUS_AT, PLANES, SIXTH, UNITS_PER_POINT,
-    UPPER_MASK, UPPER_SETS, UPPER_TOTALS,
+    reachable_capped_totals, reachable_upper_totals, ScoreSheet, Scoring, SheetGame, SheetParams, SheetRules, BONUS_AT,
+    EXCEPTION_ACTION, EXCEPTION_KEY, PLANES, SIXTH, UNITS_PER_POINT, UPPER_MASK, UPPER_SETS, UPPER_TOTALS,
 };
 use rayon::prelude::*;
 
-use crate::artifact::Section;
-use crate::dice::{multisets, Dice, KeepGraph};
+use dice_tables_reader::sheet::{Action, State, TurnSolver, EXACT_TIE, STORED_TIE};
+use dice_tables_reader::yazy::{KEEP_ALL, ROLLS};
+
+use crate::artifact::{le_bytes, Section};
+use crate::dice::{fold_best_and_below, multisets, Dice, KeepGraph};
 use crate::Solved;
 
 /// Upper totals solved together: the lanes of a vector.
@@ -46,7 +49,12 @@ pub struct TurnStart {
 impl TurnStart {
     /// The value of (mask, flag, upper total).
     pub fn get(&self, mask: usize, flag: usize, upper: usize) -> f64 {
-        self.values[(mask * self.flags + flag) * UPPER_TOTALS + upper]
+        self.row(mask, flag)[upper]
+    }
+
+    /// The values of (mask, flag), by upper total.
+    pub fn row(&self, mask: usize, flag: usize) -> &[f64] {
+        &self.values[(mask * self.flags + flag) * UPPER_TOTALS..][..UPPER_TOTALS]
     }
 }
 
@@ -92,7 +100,14 @@ struct Workspace {
 }
 
 /// Solves every turn-start state of `scoring`'s game.
-pub fn solve(scoring: &Scoring, mut progress: impl FnMut(usize, usize)) -> TurnStart {
+pub fn solve(scoring: &Scoring, progress: impl FnMut(usize, usize)) -> TurnStart {
+    let (ctx, padded) = solve_padded(scoring, progress);
+    turn_start_of(&ctx, &padded)
+}
+
+/// The solver's context and its padded rows, every upper total up to each
+/// row's highest reachable one holding what it is worth.
+fn solve_padded(scoring: &Scoring, mut progress: impl FnMut(usize, usize)) -> (Context<'_>, Vec<f64>) {
     let categories = scoring.categories.len();
     let masks = 1usize << categories;
     let flags = if scoring.joker.is_some() { 2 } else { 1 };
@@ -131,13 +146,7 @@ pub fn solve(scoring: &Scoring, mut progress: impl FnMut(usize, usize)) -> TurnS
         let solved: Vec<[[f64; UPPER_TOTALS]; 2]> = layer
             .par_iter()
             .map_init(
-                || Workspace {
-                    choices: Vec::new(),
-                    ranges: vec![(0, 0, true); ctx.rolls.len()],
-                    zeros: Vec::new(),
-                    values: vec![[0.0; W]; ctx.graph.keeps()],
-                    scratch: vec![[0.0; W]; ctx.graph.partial],
-                },
+                || Workspace::new(&ctx),
                 |ws, &mask| {
                     let mut rows = [[0.0; UPPER_TOTALS]; 2];
                     for (flag, row) in rows.iter_mut().enumerate().take(flags) {
@@ -158,8 +167,14 @@ pub fn solve(scoring: &Scoring, mut progress: impl FnMut(usize, usize)) -> TurnS
             }
         }
     }
-    // Unreachable states hold 0 in the table (the solver kept what those
-    // totals would be worth, for the lanes beside reachable ones).
+    (ctx, padded)
+}
+
+/// The turn-start values of padded rows: unreachable states hold 0 (the
+/// solver kept what those totals would be worth, for the lanes beside
+/// reachable ones).
+fn turn_start_of(ctx: &Context, padded: &[f64]) -> TurnStart {
+    let flags = ctx.flags;
     let values = padded
         .chunks_exact(STRIDE)
         .enumerate()
@@ -169,6 +184,18 @@ pub fn solve(scoring: &Scoring, mut progress: impl FnMut(usize, usize)) -> TurnS
         })
         .collect();
     TurnStart { flags, values }
+}
+
+impl Workspace {
+    fn new(ctx: &Context) -> Workspace {
+        Workspace {
+            choices: Vec::new(),
+            ranges: vec![(0, 0, true); ctx.rolls.len()],
+            zeros: Vec::new(),
+            values: vec![[0.0; W]; ctx.graph.keeps()],
+            scratch: vec![[0.0; W]; ctx.graph.partial],
+        }
+    }
 }
 
 /// Solves row (mask, flag): the turn-start value of every upper total up
@@ -200,17 +227,7 @@ fn solve_row_avx512(ctx: &Context, mask: usize, padded: &[f64], ws: &mut Workspa
 
 #[inline(always)]
 fn solve_row_lanes(ctx: &Context, mask: usize, padded: &[f64], ws: &mut Workspace, out: &mut [f64; UPPER_TOTALS]) {
-    // The upper totals worth solving: up to the highest the filled upper
-    // boxes can make, and from the highest from which the open ones can no
-    // longer reach the bonus: below it, the total changes nothing, so every
-    // lower total has that one's value (bit for bit: each lane's arithmetic
-    // on equal inputs). The window is whole vectors, inside 0..64.
-    let reachable = reachable_capped_totals(!(mask as u32) & UPPER_MASK);
-    let highest = 63 - reachable.leading_zeros() as usize;
-    let still_to_score: usize = (0..6).filter(|f| mask >> f & 1 == 1).map(|f| 5 * (f + 1)).sum();
-    let flat_below = (usize::from(BONUS_AT) - 1).saturating_sub(still_to_score);
-    let lanes = (highest + 1 - flat_below.min(highest)).div_ceil(W) * W;
-    let lowest = flat_below.min(highest).min(UPPER_TOTALS - lanes);
+    let (lowest, lanes) = window(mask);
     let graph = &ctx.graph;
     let lane_block =
         |at: u32, first: usize| -> [f64; W] { padded[at as usize + first..][..W].try_into().expect("W lanes") };
@@ -249,6 +266,20 @@ fn solve_row_lanes(ctx: &Context, mask: usize, padded: &[f64], ws: &mut Workspac
     out[..lowest].fill(flat);
 }
 
+/// The upper totals of a mask worth solving, `lowest..lowest + lanes`: up
+/// to the highest the filled upper boxes can make, and from the highest
+/// from which the open ones can no longer reach the bonus: below it, the
+/// total changes nothing, so every lower total has that one's value (bit
+/// for bit: each lane's arithmetic on equal inputs). Whole vectors, inside 0..64.
+fn window(mask: usize) -> (usize, usize) {
+    let reachable = reachable_capped_totals(!(mask as u32) & UPPER_MASK);
+    let highest = 63 - reachable.leading_zeros() as usize;
+    let still_to_score: usize = (0..6).filter(|f| mask >> f & 1 == 1).map(|f| 5 * (f + 1)).sum();
+    let flat_below = (usize::from(BONUS_AT) - 1).saturating_sub(still_to_score);
+    let lanes = (highest + 1 - flat_below.min(highest)).div_ceil(W) * W;
+    (flat_below.min(highest).min(UPPER_TOTALS - lanes), lanes)
+}
+
 /// Fills the workspace's lists of ways to score each roll in row (mask, flag).
 fn collect_choices(ctx: &Context, mask: usize, flag: usize, ws: &mut Workspace) {
     // Where the values after filling each category start, with the flag as it is.
@@ -285,17 +316,247 @@ fn collect_choices(ctx: &Context, mask: usize, flag: usize, ws: &mut Workspace) 
     }
 }
 
-/// Solves a score-sheet game and lays its table out as its section (see
-/// FORMAT.md): per upper-scored set, byte planes of the zigzag deltas of
-/// each row's values in units of 1e-7 points along the upper total.
+// ---------------------------------------------------------------------------
+// The proof that the table's rounded values lead the reader to the exact
+// decisions.
+
+/// How far below the best option another must be for the reader to decide
+/// as the exact solution does: options within [`EXACT_TIE`] of the best are
+/// exactly optimal, and on stored values (each within 5e-8 of the exact
+/// one, and every option's value is points plus maxima and averages of
+/// them, so within 5e-8 too, plus float rounding far below 1e-9) they are
+/// all within [`STORED_TIE`] of the reader's best; an option more than
+/// `STORED_TIE + 1e-7` below is never within it. Only decisions with an
+/// option in between need settling.
+const BAND: f64 = STORED_TIE + 1.1e-7;
+
+/// A decision the reader would make wrongly from the stored values, and
+/// the exact one: `key` as [`EXCEPTION_KEY`] says, `action` a category's
+/// mask bit, a partial keep's graded rank, or [`KEEP_ALL`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Exception {
+    pub key: u32,
+    pub action: u8,
+}
+
+/// The outcome of the proof.
+#[derive(Debug, Default)]
+pub struct Proof {
+    /// Decisions with an option less than [`BAND`] but more than
+    /// [`EXACT_TIE`] below the best, each settled by running the reader's own
+    /// turn solve on the exact values (ties within `EXACT_TIE`) and on the
+    /// stored ones (ties within `STORED_TIE`).
+    pub near_ties: u64,
+    /// The near ties where the stored values lead elsewhere.
+    pub exceptions: Vec<Exception>,
+}
+
+/// An action as the exceptions section codes it.
+pub fn action_code(action: Action) -> u8 {
+    match action {
+        Action::Score(c) => c,
+        Action::Keep(d) if d.len() == 5 => KEEP_ALL,
+        Action::Keep(d) => d.graded_rank() as u8,
+    }
+}
+
+/// Units of 1e-7 points, as the table stores a value and the reader decodes it.
+fn stored(value: f64) -> f64 {
+    (value * UNITS_PER_POINT).round() / UNITS_PER_POINT
+}
+
+/// Solves a game and proves its stored values' decisions; see [`Proof`].
+/// Every decision of every reachable state is covered: every roll with 2,
+/// 1 and 0 rerolls left.
+pub fn solve_and_prove(scoring: &Scoring, game: &str, progress: impl FnMut(usize, usize)) -> (TurnStart, Proof) {
+    let (ctx, padded) = solve_padded(scoring, progress);
+    let exact = turn_start_of(&ctx, &padded);
+    let rounded = TurnStart { flags: exact.flags, values: exact.values.iter().map(|&v| stored(v)).collect() };
+    let turn = TurnSolver::new(*scoring);
+    let masks = 1usize << scoring.categories.len();
+    let rows: Vec<(usize, usize)> = (1..masks)
+        .flat_map(|m| (0..ctx.flags).map(move |f| (m, f)))
+        .filter(|&(m, f)| row_exists(scoring, m, f))
+        .collect();
+    let proofs: Vec<Proof> = rows
+        .par_iter()
+        .map_init(
+            || ProofWorkspace::new(&ctx),
+            |ws, &(mask, flag)| {
+                collect_choices(&ctx, mask, flag, &mut ws.lists);
+                let near = near_ties(&ctx, mask, &padded, ws);
+                settle(&turn, game, &exact, &rounded, mask, flag, &near)
+            },
+        )
+        .collect();
+    let mut proof = Proof::default();
+    for p in proofs {
+        proof.near_ties += p.near_ties;
+        proof.exceptions.extend(p.exceptions);
+    }
+    proof.exceptions.sort_unstable();
+    (exact, proof)
+}
+
+/// Buffers one thread of the proof reuses.
+struct ProofWorkspace {
+    lists: Workspace,
+    best: Vec<[f64; W]>,
+    below: Vec<[f64; W]>,
+}
+
+impl ProofWorkspace {
+    fn new(ctx: &Context) -> ProofWorkspace {
+        let keeps = ctx.graph.keeps();
+        ProofWorkspace { lists: Workspace::new(ctx), best: vec![[0.0; W]; keeps], below: vec![[0.0; W]; keeps] }
+    }
+}
+
+/// The (upper total, rerolls left, roll) decisions of row (mask, ·) with
+/// an option in the band: the solve's own lanes, carrying beside each best
+/// value the best one more than [`EXACT_TIE`] below it.
+fn near_ties(ctx: &Context, mask: usize, padded: &[f64], ws: &mut ProofWorkspace) -> Vec<(usize, u8, usize)> {
+    #[cfg(target_arch = "x86_64")]
+    if ctx.wide {
+        // SAFETY: `ctx.wide` is set only when the CPU has AVX-512F.
+        return unsafe { near_ties_avx512(ctx, mask, padded, ws) };
+    }
+    near_ties_lanes(ctx, mask, padded, ws)
+}
+
+/// [`near_ties_lanes`] compiled for AVX-512 (the same results).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn near_ties_avx512(ctx: &Context, mask: usize, padded: &[f64], ws: &mut ProofWorkspace) -> Vec<(usize, u8, usize)> {
+    near_ties_lanes(ctx, mask, padded, ws)
+}
+
+#[inline(always)]
+fn near_ties_lanes(ctx: &Context, mask: usize, padded: &[f64], ws: &mut ProofWorkspace) -> Vec<(usize, u8, usize)> {
+    let (lowest, lanes) = window(mask);
+    let graph = &ctx.graph;
+    let lists = &mut ws.lists;
+    let lane_block =
+        |at: u32, first: usize| -> [f64; W] { padded[at as usize + first..][..W].try_into().expect("W lanes") };
+    let none = [f64::NEG_INFINITY; W];
+    let mut near = Vec::new();
+    for first in (lowest..lowest + lanes).step_by(W) {
+        // No rerolls left: the zeros, then each roll's scores. A zero in a
+        // category where the roll scores points is no option, but it is at
+        // least a point below that option, so it never lands in the band.
+        let (mut zero, mut zero_below) = (none, none);
+        for &at in &lists.zeros {
+            fold_best_and_below(&mut zero, &mut zero_below, &lane_block(at, first), &none, EXACT_TIE);
+        }
+        for (roll, &(start, end, zero_allowed)) in lists.ranges.iter().enumerate() {
+            let (mut b, mut x) = if zero_allowed { (zero, zero_below) } else { (none, none) };
+            for &(points, at) in &lists.choices[start as usize..end as usize] {
+                let v = lane_block(at, first).map(|v| points + v);
+                fold_best_and_below(&mut b, &mut x, &v, &none, EXACT_TIE);
+            }
+            flag_band(&mut near, first, 0, roll, &b, &x);
+            lists.values[graph.partial + roll] = b;
+        }
+        for rerolls in 1..=REROLLS as u8 {
+            graph.keep_values_lanes(&mut lists.values, |sum| sum * SIXTH);
+            graph.best_and_below_lanes(&lists.values, EXACT_TIE, &mut ws.best, &mut ws.below);
+            for roll in 0..ROLLS {
+                let g = graph.partial + roll;
+                flag_band(&mut near, first, rerolls, roll, &ws.best[g], &ws.below[g]);
+            }
+            let (values, best) = (&mut lists.values, &ws.best);
+            values[graph.partial..].copy_from_slice(&best[graph.partial..]);
+        }
+    }
+    near
+}
+
+#[inline(always)]
+fn flag_band(
+    near: &mut Vec<(usize, u8, usize)>,
+    first: usize,
+    rerolls: u8,
+    roll: usize,
+    best: &[f64; W],
+    below: &[f64; W],
+) {
+    for l in 0..W {
+        if best[l] - below[l] <= BAND {
+            near.push((first + l, rerolls, roll));
+        }
+    }
+}
+
+/// Runs the reader's turn solve on the exact and the stored values at each
+/// near tie of row (mask, flag) the game can reach, and lists where they disagree.
+fn settle(
+    turn: &TurnSolver,
+    game: &str,
+    exact: &TurnStart,
+    rounded: &TurnStart,
+    mask: usize,
+    flag: usize,
+    near: &[(usize, u8, usize)],
+) -> Proof {
+    let flags = exact.flags;
+    let exact_rows = |m: u32, f: bool| Ok(exact.row(m as usize, usize::from(f)));
+    let stored_rows = |m: u32, f: bool| Ok(rounded.row(m as usize, usize::from(f)));
+    fn best<'a>(
+        turn: &TurnSolver,
+        rows: &dyn Fn(u32, bool) -> Result<&'a [f64], std::convert::Infallible>,
+        state: State,
+        dice: Dice,
+        rerolls: u8,
+        tie: f64,
+    ) -> Option<Action> {
+        let options = turn.options_with_ties(rows, state, dice, rerolls, tie).unwrap_or_else(|e| match e {});
+        options.best().map(|o| o.action)
+    }
+    let reachable = reachable_capped_totals(!(mask as u32) & UPPER_MASK);
+    let (lowest, _) = window(mask);
+    let mut proof = Proof::default();
+    for &(lane, rerolls, roll) in near {
+        // The lowest lane stands for every total below it too.
+        let totals = if lane == lowest { 0..lane + 1 } else { lane..lane + 1 };
+        for u in totals.filter(|&u| u < UPPER_TOTALS && reachable >> u & 1 == 1) {
+            proof.near_ties += 1;
+            // A total the filled boxes make exactly (63 stands for every total from 63 up).
+            let all_totals = reachable_upper_totals(!(mask as u32) & UPPER_MASK);
+            let made = (u..).find(|&t| all_totals >> t & 1 == 1).expect("a reachable total");
+            let state = turn.state(game, mask as u32, made as u32, flag == 1).expect("a reachable state");
+            let dice = Dice::unrank(5, roll).expect("roll < 252");
+            let right = best(turn, &exact_rows, state, dice, rerolls, EXACT_TIE);
+            let stored = best(turn, &stored_rows, state, dice, rerolls, STORED_TIE);
+            if right != stored {
+                let key = (((mask * flags + flag) * UPPER_TOTALS + u) * 3 + usize::from(rerolls)) * ROLLS + roll;
+                let action = action_code(right.expect("an open category"));
+                proof.exceptions.push(Exception { key: key as u32, action });
+            }
+        }
+    }
+    proof
+}
+
+/// Solves a score-sheet game, proves its stored values' decisions, and
+/// lays its table out as its sections (see FORMAT.md): per upper-scored
+/// set, byte planes of the zigzag deltas of each row's values in units of
+/// 1e-7 points along the upper total; then the exceptions.
 pub fn solve_table<G: SheetGame>(rules: &SheetRules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
-    let turn_start = solve(&G::scoring(rules), progress);
+    let (turn_start, proof) = solve_and_prove(&G::scoring(rules), G::ID, progress);
     let states = turn_start.values.iter().filter(|&&v| v != 0.0).count() as u64;
-    Solved::new::<ScoreSheet<G>>(rules, states, vec![turn_start_section::<G>(rules, &turn_start)])
+    let params = SheetParams { rules: *rules, exceptions: proof.exceptions.len() as u64 };
+    let keys = proof.exceptions.iter().map(|e| e.key).collect::<Vec<u32>>();
+    let actions = proof.exceptions.iter().map(|e| e.action).collect();
+    let sections = vec![
+        turn_start_section::<G>(&params, &turn_start),
+        Section::of(&EXCEPTION_KEY, &params, le_bytes(&keys, u32::to_le_bytes)),
+        Section::of(&EXCEPTION_ACTION, &params, actions),
+    ];
+    Solved::new::<ScoreSheet<G>>(&params, states, sections)
 }
 
 /// The turn-start section of a solved game.
-pub fn turn_start_section<G: SheetGame>(rules: &SheetRules, turn_start: &TurnStart) -> Section {
+pub fn turn_start_section<G: SheetGame>(params: &SheetParams, turn_start: &TurnStart) -> Section {
     let flags = turn_start.flags;
     let rows = (turn_start.values.len() / UPPER_TOTALS) / UPPER_SETS;
     let mut bytes = vec![0u8; turn_start.values.len() * PLANES];
@@ -319,7 +580,7 @@ pub fn turn_start_section<G: SheetGame>(rules: &SheetRules, turn_start: &TurnSta
             }
         }
     }
-    Section::of(&G::SECTIONS[0], rules, bytes).level(TURN_START_ZSTD_LEVEL)
+    Section::of(&G::SECTIONS[0], params, bytes).level(TURN_START_ZSTD_LEVEL)
 }
 
 /// The zstd level of the turn-start sections: their lowest byte plane is

@@ -15,7 +15,9 @@ use crate::error::{ArgumentError, Error, TableError};
 use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::options::Options;
-use crate::turn::{check_roll, parse_mask, KeepLattice, DICE, KEEPS, KEEP_LATTICE, PARTIAL_KEEPS, ROLLS};
+use crate::turn::{
+    check_roll, parse_mask, read_u32, KeepLattice, DICE, KEEPS, KEEP_ALL, KEEP_LATTICE, PARTIAL_KEEPS, ROLLS,
+};
 
 /// Upper-section points at which the bonus is earned; totals from here on
 /// are one state.
@@ -301,6 +303,18 @@ pub const PLANES: usize = 5;
 /// Upper-scored sets: `0..64`, bit `f` set when the box of face `f + 1` is filled.
 pub const UPPER_SETS: usize = 64;
 
+/// Options whose exact values differ by less than this are tied: both are
+/// optimal (a difference this small is float rounding, or no difference at
+/// all, as between keeping a 3 or a 4 that no open category wants), and the
+/// first in the tie order is the decision.
+pub const EXACT_TIE: f64 = 1e-9;
+/// The tie tolerance of a lookup, on stored values (each within 5e-8 of the
+/// exact one): wide enough that every exactly optimal option is inside it,
+/// so a lookup decides as the exact solution does, except where some worse
+/// option lies within about 2.2e-7 of the best; the generator lists those
+/// decisions as exceptions.
+pub const STORED_TIE: f64 = 1.2e-7;
+
 /// The value of a keep is the average over the next die's six faces, as a
 /// multiplication by this (a division per keep would cost the solver more
 /// than the rest of the turn); the solver and a lookup's turn solve agree.
@@ -313,6 +327,30 @@ pub struct SheetRules {
     pub joker: Option<Joker>,
 }
 
+/// A table's parameters: its rules, and how many decisions it lists as
+/// exceptions (header parameter `exceptions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SheetParams {
+    /// The rules.
+    pub rules: SheetRules,
+    /// Decisions where the stored values would mislead a lookup, listed
+    /// with the exact decision (see [`EXCEPTION_KEY`]).
+    pub exceptions: u64,
+}
+
+/// The most exceptions a table may list.
+pub const MAX_EXCEPTIONS: i64 = 1 << 20;
+
+/// The decisions a lookup makes wrongly from the stored values, ascending:
+/// ((row * 64 + upper total) * 3 + rerolls left) * 252 + roll rank, where
+/// row = mask * flags + flag.
+pub const EXCEPTION_KEY: SectionSpec<SheetParams> =
+    SectionSpec::new(1, "exception_key", DType::U32, Encoding::Zstd, |p| vec![p.exceptions]);
+/// The exact decision of each exception: a category's mask bit, a partial
+/// keep's graded rank, or [`KEEP_ALL`].
+pub const EXCEPTION_ACTION: SectionSpec<SheetParams> =
+    SectionSpec::new(2, "exception_action", DType::U8, Encoding::Zstd, |p| vec![p.exceptions]);
+
 /// What tells yatzy and yahtzee apart for the table and its lookups.
 pub trait SheetGame: fmt::Debug + Send + Sync + 'static {
     /// The game id.
@@ -323,12 +361,12 @@ pub trait SheetGame: fmt::Debug + Send + Sync + 'static {
     const FLAGS: usize;
     /// The most a whole game can score: stored values are checked against it.
     const MAX_SCORE: f64;
-    /// The sections.
-    const SECTIONS: &'static [SectionSpec<SheetRules>];
+    /// The sections: the turn-start values, [`EXCEPTION_KEY`], [`EXCEPTION_ACTION`].
+    const SECTIONS: &'static [SectionSpec<SheetParams>];
     /// The rules in a header.
-    fn params(header: &Header) -> Result<SheetRules, TableError>;
+    fn rules(header: &Header) -> Result<SheetRules, TableError>;
     /// The header parameters of these rules.
-    fn header_params(rules: &SheetRules) -> Vec<(&'static str, i64)>;
+    fn rules_params(rules: &SheetRules) -> Vec<(&'static str, i64)>;
     /// The scoring under these rules.
     fn scoring(rules: &SheetRules) -> Scoring;
 }
@@ -354,7 +392,7 @@ pub struct YatzyGame;
 
 /// yatzy's turn-start values (see FORMAT.md): per upper-scored set a chunk
 /// of byte planes of zigzag deltas along the upper total.
-pub const YATZY_TURN_START: SectionSpec<SheetRules> =
+pub const YATZY_TURN_START: SectionSpec<SheetParams> =
     SectionSpec::new(0, "turn_start", DType::U8, Encoding::Zstd, |_| turn_start_dims(15, 1).to_vec())
         .chunked((PLANES * rows_per_set(15, 1) * UPPER_TOTALS) as u64);
 
@@ -363,11 +401,11 @@ impl SheetGame for YatzyGame {
     const CATEGORIES: &'static [&'static str] = &YATZY_CATEGORIES;
     const FLAGS: usize = 1;
     const MAX_SCORE: f64 = 374.0;
-    const SECTIONS: &'static [SectionSpec<SheetRules>] = &[YATZY_TURN_START];
-    fn params(_: &Header) -> Result<SheetRules, TableError> {
+    const SECTIONS: &'static [SectionSpec<SheetParams>] = &[YATZY_TURN_START, EXCEPTION_KEY, EXCEPTION_ACTION];
+    fn rules(_: &Header) -> Result<SheetRules, TableError> {
         Ok(SheetRules { joker: None })
     }
-    fn header_params(_: &SheetRules) -> Vec<(&'static str, i64)> {
+    fn rules_params(_: &SheetRules) -> Vec<(&'static str, i64)> {
         Vec::new()
     }
     fn scoring(_: &SheetRules) -> Scoring {
@@ -380,7 +418,7 @@ impl SheetGame for YatzyGame {
 pub struct YahtzeeGame;
 
 /// yahtzee's turn-start values, as [`YATZY_TURN_START`] with two rows a mask.
-pub const YAHTZEE_TURN_START: SectionSpec<SheetRules> =
+pub const YAHTZEE_TURN_START: SectionSpec<SheetParams> =
     SectionSpec::new(0, "turn_start", DType::U8, Encoding::Zstd, |_| turn_start_dims(13, 2).to_vec())
         .chunked((PLANES * rows_per_set(13, 2) * UPPER_TOTALS) as u64);
 
@@ -390,15 +428,15 @@ impl SheetGame for YahtzeeGame {
     const FLAGS: usize = 2;
     /// 375 on the sheet and twelve Yahtzee bonuses.
     const MAX_SCORE: f64 = 1575.0;
-    const SECTIONS: &'static [SectionSpec<SheetRules>] = &[YAHTZEE_TURN_START];
-    fn params(header: &Header) -> Result<SheetRules, TableError> {
+    const SECTIONS: &'static [SectionSpec<SheetParams>] = &[YAHTZEE_TURN_START, EXCEPTION_KEY, EXCEPTION_ACTION];
+    fn rules(header: &Header) -> Result<SheetRules, TableError> {
         let joker = match param_in(header, "joker", 0..=1)? {
             0 => Joker::Forced,
             _ => Joker::Free,
         };
         Ok(SheetRules { joker: Some(joker) })
     }
-    fn header_params(rules: &SheetRules) -> Vec<(&'static str, i64)> {
+    fn rules_params(rules: &SheetRules) -> Vec<(&'static str, i64)> {
         vec![("joker", i64::from(rules.joker == Some(Joker::Free)))]
     }
     fn scoring(rules: &SheetRules) -> Scoring {
@@ -465,9 +503,7 @@ pub type Choices = Options<Choice, 32>;
 /// solves the turn it is asked about.
 pub struct ScoreSheet<G: SheetGame> {
     t: Checked<Self>,
-    scoring: Scoring,
-    /// Per roll, its points in each category (no joker).
-    points: Box<[[u8; 16]; ROLLS]>,
+    turn: TurnSolver,
     /// Per upper-scored set, its chunk's values decoded once, on first use:
     /// per (row, upper total) the value in points.
     decoded: Box<[OnceLock<Box<[f64]>>]>,
@@ -481,25 +517,49 @@ impl<G: SheetGame> fmt::Debug for ScoreSheet<G> {
 
 impl<G: SheetGame> Game for ScoreSheet<G> {
     const ID: &'static str = G::ID;
-    type Params = SheetRules;
-    const SECTIONS: &'static [SectionSpec<SheetRules>] = G::SECTIONS;
+    type Params = SheetParams;
+    const SECTIONS: &'static [SectionSpec<SheetParams>] = G::SECTIONS;
 
-    fn params(header: &Header) -> Result<SheetRules, TableError> {
-        G::params(header)
+    fn params(header: &Header) -> Result<SheetParams, TableError> {
+        let exceptions = param_in(header, "exceptions", 0..=MAX_EXCEPTIONS)? as u64;
+        Ok(SheetParams { rules: G::rules(header)?, exceptions })
     }
 
-    fn header_params(rules: &SheetRules) -> Vec<(&'static str, i64)> {
-        G::header_params(rules)
+    fn header_params(params: &SheetParams) -> Vec<(&'static str, i64)> {
+        let mut out = G::rules_params(&params.rules);
+        out.push(("exceptions", params.exceptions as i64));
+        out
     }
 
-    fn check_contents(_: &Checked<Self>) -> Result<(), TableError> {
+    /// On open: the exceptions are ascending, each a decision of a state
+    /// the game can reach, naming an action that decision has.
+    fn check_contents(t: &Checked<Self>) -> Result<(), TableError> {
+        let (keys, actions) = (t.whole(&EXCEPTION_KEY)?, t.whole(&EXCEPTION_ACTION)?);
+        let turn = TurnSolver::new(G::scoring(&t.params().rules));
+        let mut previous = None;
+        for (i, &action) in actions.iter().enumerate() {
+            let key = read_u32(keys, i);
+            let bad = |why: String| Err(TableError::section(EXCEPTION_KEY.name, format!("entry {i} ({key}) {why}")));
+            if previous.is_some_and(|p| key <= p) {
+                return bad("is not above the one before".into());
+            }
+            previous = Some(key);
+            let Some((state, dice, rerolls)) = decision_of::<G>(&turn, key) else {
+                return bad("is no decision of a state the game can reach".into());
+            };
+            if turn.action_of(state, dice, rerolls, action).is_none() {
+                return bad(format!("names action {action}, which that decision does not have"));
+            }
+        }
         Ok(())
     }
 
     /// Every row decodes to values from 0 to the game's maximum, and the
     /// chunk's tail past its values is zero.
-    fn check_chunk(_: &SheetRules, section: usize, start: u64, bytes: &[u8]) -> Result<(), TableError> {
-        debug_assert_eq!(section, 0);
+    fn check_chunk(_: &SheetParams, section: usize, start: u64, bytes: &[u8]) -> Result<(), TableError> {
+        if section != 0 {
+            return Ok(());
+        }
         let set = (start / G::SECTIONS[0].chunk_len) as usize % UPPER_SETS;
         let chunk = SetChunk::new(bytes, set, rows_per_set(G::CATEGORIES.len(), G::FLAGS));
         let max = (G::MAX_SCORE * UNITS_PER_POINT) as i64;
@@ -523,15 +583,8 @@ impl<G: SheetGame> Game for ScoreSheet<G> {
     }
 
     fn from_checked(t: Checked<Self>) -> Result<Self, TableError> {
-        let scoring = G::scoring(t.params());
-        let mut points = Box::new([[0u8; 16]; ROLLS]);
-        for (roll, row) in points.iter_mut().enumerate() {
-            let counts = Dice::unrank(5, roll).expect("roll < 252").counts();
-            for (c, p) in row.iter_mut().enumerate().take(G::CATEGORIES.len()) {
-                *p = scoring.points(&counts, c);
-            }
-        }
-        Ok(ScoreSheet { t, scoring, points, decoded: (0..UPPER_SETS).map(|_| OnceLock::new()).collect() })
+        let turn = TurnSolver::new(G::scoring(&t.params().rules));
+        Ok(ScoreSheet { t, turn, decoded: (0..UPPER_SETS).map(|_| OnceLock::new()).collect() })
     }
 
     fn checked(&self) -> &Checked<Self> {
@@ -567,12 +620,17 @@ impl<'a> SetChunk<'a> {
 impl<G: SheetGame> ScoreSheet<G> {
     /// The rules the table was solved under.
     pub fn rules(&self) -> SheetRules {
-        *self.t.params()
+        self.t.params().rules
     }
 
     /// The scoring under the table's rules.
     pub fn scoring(&self) -> &Scoring {
-        &self.scoring
+        &self.turn.scoring
+    }
+
+    /// The turn solver a lookup uses (the generator proves its decisions).
+    pub fn turn_solver(&self) -> &TurnSolver {
+        &self.turn
     }
 
     /// The state with the categories of `mask` open, `upper` points in the
@@ -581,37 +639,7 @@ impl<G: SheetGame> ScoreSheet<G> {
     /// reach (an upper total the filled upper boxes cannot make, the flag
     /// while the yahtzee box is open or in yatzy).
     pub fn state(&self, mask: u32, upper: u32, yahtzee_bonus: bool) -> Result<State, ArgumentError> {
-        let categories = G::CATEGORIES.len();
-        if mask >= 1 << categories {
-            return Err(ArgumentError::new(format!(
-                "mask {mask} is out of range: a {} mask is 0 to {} (bit i set when category i is open) or a comma list of categories",
-                G::ID,
-                (1u32 << categories) - 1
-            )));
-        }
-        let scored_upper = !mask & UPPER_MASK;
-        let reachable = reachable_upper_totals(scored_upper);
-        if upper > u32::from(MAX_UPPER_POINTS) || reachable >> upper & 1 == 0 {
-            let filled: Vec<&str> =
-                (0..FACES).filter(|f| scored_upper >> f & 1 == 1).map(|f| G::CATEGORIES[f]).collect();
-            let filled = if filled.is_empty() { "none".to_string() } else { filled.join(",") };
-            return Err(ArgumentError::new(format!(
-                "upper total {upper} cannot be made with the upper boxes filled ({filled}): each filled box holds 0 to 5 times its face"
-            )));
-        }
-        if yahtzee_bonus {
-            match self.scoring.joker {
-                None => return Err(ArgumentError::new(format!("{} has no Yahtzee bonus", G::ID))),
-                Some((b, _)) if mask >> b & 1 == 1 => {
-                    return Err(ArgumentError::new(
-                        "the yahtzee box cannot hold 50 while it is open: drop --yahtzee-bonus or close yahtzee in the mask"
-                            .to_string(),
-                    ))
-                }
-                Some(_) => {}
-            }
-        }
-        Ok(State { mask, upper: upper.min(u32::from(BONUS_AT)) as u8, flag: yahtzee_bonus })
+        self.turn.state(G::ID, mask, upper, yahtzee_bonus)
     }
 
     /// The stored row of turn-start values of (mask, flag), by upper total.
@@ -664,39 +692,26 @@ impl<G: SheetGame> ScoreSheet<G> {
                 ArgumentError::new(format!("rerolls {rerolls} is out of range: {} allows 0 to 2", G::ID)).into()
             );
         }
-        let mut out = Choices::new();
-        if state.mask == 0 {
-            return Ok(out);
+        let mut options = self.turn.options(&|mask, flag| self.row(mask, flag), state, dice, rerolls)?;
+        if let Some(action) = self.exception(decision_key::<G>(state, dice, rerolls))? {
+            let exact = self.turn.action_of(state, dice, rerolls, action);
+            options.rank(|c| Some(c.action) == exact, |c| c.ev);
         }
-        let next = NextRows::new(self, state)?;
-        if rerolls == 0 {
-            self.scoring.scores(state.mask, state.flag, &dice, |s| {
-                let ev = f64::from(s.points) + next.value(s);
-                out.push(Choice { action: Action::Score(s.category as u8), ev, points: s.points });
-            });
-            let best = first_max(out.iter().map(|c| c.ev)).map(|i| out_action(&out, i));
-            out.rank(|c| Some(c.action) == best, |c| c.ev);
-            return Ok(out);
+        Ok(options)
+    }
+
+    /// The exact decision listed for a key, if any.
+    fn exception(&self, key: u32) -> Result<Option<u8>, TableError> {
+        if self.t.params().exceptions == 0 {
+            return Ok(None);
         }
-        let mut values = [0.0f64; KEEPS];
-        let mut scratch = [0.0f64; PARTIAL_KEEPS];
-        next.stop_values(self, state, &mut values[PARTIAL_KEEPS..]);
-        let lattice = &*KEEP_LATTICE;
-        for _ in 1..rerolls {
-            keep_values(lattice, &mut values);
-            best_values(lattice, &mut values, &mut scratch);
+        let keys = self.t.whole(&EXCEPTION_KEY)?;
+        let count = keys.len() / 4;
+        let i = partition_point(count, |i| read_u32(keys, i) < key);
+        if i < count && read_u32(keys, i) == key {
+            return Ok(Some(self.t.u8_at(&EXCEPTION_ACTION, i)?));
         }
-        keep_values(lattice, &mut values);
-        // Keeping all five first, then larger keeps first: the tie order.
-        out.push(Choice { action: Action::Keep(dice), ev: values[PARTIAL_KEEPS + dice.rank()], points: 0 });
-        let mut keeps: arrayvec::ArrayVec<Dice, 32> = dice.sub_multisets().filter(|k| k.len() < DICE).collect();
-        keeps.sort_by_key(|k| std::cmp::Reverse(k.graded_rank()));
-        for keep in keeps {
-            out.push(Choice { action: Action::Keep(keep), ev: values[keep.graded_rank()], points: 0 });
-        }
-        let best = first_max(out.iter().map(|c| c.ev)).map(|i| out_action(&out, i));
-        out.rank(|c| Some(c.action) == best, |c| c.ev);
-        Ok(out)
+        Ok(None)
     }
 
     /// The name of category `c` (a mask bit).
@@ -723,19 +738,199 @@ impl<G: SheetGame> ScoreSheet<G> {
     }
 }
 
+/// One turn's solve from turn-start values, wherever they come from: a
+/// lookup gives it the table's, the generator the exact ones, to prove that
+/// the table's values lead to the exact decisions.
+#[derive(Debug)]
+pub struct TurnSolver {
+    scoring: Scoring,
+    /// Per roll, its points in each category (no joker).
+    points: Box<[[u8; 16]; ROLLS]>,
+}
+
+impl TurnSolver {
+    /// The solver of a game scored by `scoring`.
+    pub fn new(scoring: Scoring) -> TurnSolver {
+        let mut points = Box::new([[0u8; 16]; ROLLS]);
+        for (roll, row) in points.iter_mut().enumerate() {
+            let counts = Dice::unrank(DICE, roll).expect("roll < 252").counts();
+            for (c, p) in row.iter_mut().enumerate().take(scoring.categories.len()) {
+                *p = scoring.points(&counts, c);
+            }
+        }
+        TurnSolver { scoring, points }
+    }
+
+    /// The scoring.
+    pub fn scoring(&self) -> &Scoring {
+        &self.scoring
+    }
+
+    /// The action an exception's code names in a decision, if the decision
+    /// has it: a category the dice may be scored in (no rerolls left), or a
+    /// keep of the dice (a partial keep's graded rank, or [`KEEP_ALL`]).
+    pub fn action_of(&self, state: State, dice: Dice, rerolls: u8, code: u8) -> Option<Action> {
+        if rerolls == 0 {
+            let mut found = None;
+            self.scoring.scores(state.mask, state.flag, &dice, |s| {
+                if s.category == usize::from(code) {
+                    found = Some(Action::Score(code));
+                }
+            });
+            return found;
+        }
+        if code == KEEP_ALL {
+            return Some(Action::Keep(dice));
+        }
+        let keep = Dice::graded_unrank(usize::from(code)).filter(|k| k.len() < DICE && k.is_subset_of(&dice))?;
+        Some(Action::Keep(keep))
+    }
+
+    /// The state with the categories of `mask` open, `upper` points in the
+    /// upper section so far (any total: 63 and above are one state) and the
+    /// yahtzee box holding 50 or not; an error for a state no game can
+    /// reach (an upper total the filled upper boxes cannot make, the flag
+    /// while the yahtzee box is open or in yatzy).
+    pub fn state(&self, game: &str, mask: u32, upper: u32, yahtzee_bonus: bool) -> Result<State, ArgumentError> {
+        let categories = self.scoring.categories.len();
+        if mask >= 1 << categories {
+            return Err(ArgumentError::new(format!(
+                "mask {mask} is out of range: a {} mask is 0 to {} (bit i set when category i is open) or a comma list of categories",
+                game,
+                (1u32 << categories) - 1
+            )));
+        }
+        let scored_upper = !mask & UPPER_MASK;
+        let reachable = reachable_upper_totals(scored_upper);
+        if upper > u32::from(MAX_UPPER_POINTS) || reachable >> upper & 1 == 0 {
+            let filled: Vec<&str> =
+                (0..FACES).filter(|f| scored_upper >> f & 1 == 1).map(|f| self.scoring.categories[f]).collect();
+            let filled = if filled.is_empty() { "none".to_string() } else { filled.join(",") };
+            return Err(ArgumentError::new(format!(
+                "upper total {upper} cannot be made with the upper boxes filled ({filled}): each filled box holds 0 to 5 times its face"
+            )));
+        }
+        if yahtzee_bonus {
+            match self.scoring.joker {
+                None => return Err(ArgumentError::new(format!("{game} has no Yahtzee bonus"))),
+                Some((b, _)) if mask >> b & 1 == 1 => {
+                    return Err(ArgumentError::new(
+                        "the yahtzee box cannot hold 50 while it is open: drop --yahtzee-bonus or close yahtzee in the mask"
+                            .to_string(),
+                    ))
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(State { mask, upper: upper.min(u32::from(BONUS_AT)) as u8, flag: yahtzee_bonus })
+    }
+
+    /// Every action of five `dice` with `rerolls` (0 to 2) rerolls left in
+    /// `state`, given the turn-start values of every (mask, flag) row: see
+    /// [`ScoreSheet::options`]. The best is the first in the tie order of
+    /// those within [`STORED_TIE`] of the highest value.
+    pub fn options<'a, E>(
+        &self,
+        rows: &dyn Fn(u32, bool) -> Result<&'a [f64], E>,
+        state: State,
+        dice: Dice,
+        rerolls: u8,
+    ) -> Result<Choices, E> {
+        self.options_with_ties(rows, state, dice, rerolls, STORED_TIE)
+    }
+
+    /// [`options`](TurnSolver::options) with options within `tie` of the
+    /// highest value counted as tied with it (the generator's proof uses
+    /// [`EXACT_TIE`] on the exact values).
+    pub fn options_with_ties<'a, E>(
+        &self,
+        rows: &dyn Fn(u32, bool) -> Result<&'a [f64], E>,
+        state: State,
+        dice: Dice,
+        rerolls: u8,
+        tie: f64,
+    ) -> Result<Choices, E> {
+        let mut out = Choices::new();
+        if state.mask == 0 {
+            return Ok(out);
+        }
+        let next = NextRows::new(self, rows, state)?;
+        if rerolls == 0 {
+            self.scoring.scores(state.mask, state.flag, &dice, |s| {
+                let ev = f64::from(s.points) + next.value(s);
+                out.push(Choice { action: Action::Score(s.category as u8), ev, points: s.points });
+            });
+            let best = first_within(out.iter().map(|c| c.ev), tie).map(|i| out_action(&out, i));
+            out.rank(|c| Some(c.action) == best, |c| c.ev);
+            return Ok(out);
+        }
+        let mut values = [0.0f64; KEEPS];
+        let mut scratch = [0.0f64; PARTIAL_KEEPS];
+        next.stop_values(self, state, &mut values[PARTIAL_KEEPS..]);
+        let lattice = &*KEEP_LATTICE;
+        for _ in 1..rerolls {
+            keep_values(lattice, &mut values);
+            best_values(lattice, &mut values, &mut scratch);
+        }
+        keep_values(lattice, &mut values);
+        // Keeping all five first, then larger keeps first: the tie order.
+        out.push(Choice { action: Action::Keep(dice), ev: values[PARTIAL_KEEPS + dice.rank()], points: 0 });
+        let mut keeps: arrayvec::ArrayVec<Dice, 32> = dice.sub_multisets().filter(|k| k.len() < DICE).collect();
+        keeps.sort_by_key(|k| std::cmp::Reverse(k.graded_rank()));
+        for keep in keeps {
+            out.push(Choice { action: Action::Keep(keep), ev: values[keep.graded_rank()], points: 0 });
+        }
+        let best = first_within(out.iter().map(|c| c.ev), tie).map(|i| out_action(&out, i));
+        out.rank(|c| Some(c.action) == best, |c| c.ev);
+        Ok(out)
+    }
+}
+
+/// The exceptions' key of a decision (see [`EXCEPTION_KEY`]).
+pub fn decision_key<G: SheetGame>(state: State, dice: Dice, rerolls: u8) -> u32 {
+    let row = state.mask as usize * G::FLAGS + usize::from(state.flag);
+    ((((row * UPPER_TOTALS + usize::from(state.upper)) * 3 + usize::from(rerolls)) * ROLLS) + dice.rank()) as u32
+}
+
+/// The decision of an exceptions' key: `None` for a key of no state the game can reach.
+fn decision_of<G: SheetGame>(turn: &TurnSolver, key: u32) -> Option<(State, Dice, u8)> {
+    let key = key as usize;
+    let (rest, roll) = (key / ROLLS, key % ROLLS);
+    let (rest, rerolls) = (rest / 3, (rest % 3) as u8);
+    let (row, upper) = (rest / UPPER_TOTALS, rest % UPPER_TOTALS);
+    let (mask, flag) = ((row / G::FLAGS) as u32, row % G::FLAGS == 1);
+    // 63 stands for every total from 63 up: try one the filled boxes make.
+    let totals = reachable_upper_totals(!mask & UPPER_MASK);
+    let made = (upper..=usize::from(MAX_UPPER_POINTS)).find(|&t| totals >> t & 1 == 1)?;
+    if made != upper && upper != UPPER_TOTALS - 1 {
+        return None;
+    }
+    let state = turn.state(G::ID, mask, made as u32, flag).ok()?;
+    (mask != 0).then_some((state, Dice::unrank(DICE, roll)?, rerolls))
+}
+
+/// The first index in `0..count` where `below` is false (it is true then false).
+fn partition_point(count: usize, below: impl Fn(usize) -> bool) -> usize {
+    let (mut lo, mut hi) = (0, count);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if below(mid) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
 fn out_action(out: &Choices, i: usize) -> Action {
     out.as_slice()[i].action
 }
 
-/// The position of the first strict maximum.
-fn first_max(values: impl Iterator<Item = f64>) -> Option<usize> {
-    let mut best: Option<(usize, f64)> = None;
-    for (i, v) in values.enumerate() {
-        if best.is_none_or(|(_, b)| v > b) {
-            best = Some((i, v));
-        }
-    }
-    best.map(|(i, _)| i)
+/// The position of the first value within `tie` of the highest.
+fn first_within(values: impl Iterator<Item = f64> + Clone, tie: f64) -> Option<usize> {
+    let highest = values.clone().fold(f64::NEG_INFINITY, f64::max);
+    values.into_iter().position(|v| v >= highest - tie)
 }
 
 /// The rows of turn-start values a turn in `state` can lead to: for each
@@ -748,14 +943,18 @@ struct NextRows<'a> {
 }
 
 impl<'a> NextRows<'a> {
-    fn new<G: SheetGame>(sheet: &'a ScoreSheet<G>, state: State) -> Result<NextRows<'a>, TableError> {
+    fn new<E>(
+        turn: &TurnSolver,
+        rows: &dyn Fn(u32, bool) -> Result<&'a [f64], E>,
+        state: State,
+    ) -> Result<NextRows<'a>, E> {
         let mut same_flag: [&[f64]; 16] = [&[]; 16];
         let mut flag_set = None;
-        for c in (0..G::CATEGORIES.len()).filter(|c| state.mask >> c & 1 == 1) {
+        for c in (0..turn.scoring.categories.len()).filter(|c| state.mask >> c & 1 == 1) {
             let after = state.mask & !(1 << c);
-            same_flag[c] = sheet.row(after, state.flag)?;
-            if sheet.scoring.joker.is_some_and(|(b, _)| b == c) {
-                flag_set = Some(sheet.row(after, true)?);
+            same_flag[c] = rows(after, state.flag)?;
+            if turn.scoring.joker.is_some_and(|(b, _)| b == c) {
+                flag_set = Some(rows(after, true)?);
             }
         }
         Ok(NextRows { same_flag, flag_set, upper: usize::from(state.upper) })
@@ -771,17 +970,17 @@ impl<'a> NextRows<'a> {
     /// Every roll's value with no rerolls left: its best score. As the
     /// solver computes it: a zero in the best open category, or points in
     /// a category that gives some (a joker: only where its rules allow).
-    fn stop_values<G: SheetGame>(&self, sheet: &ScoreSheet<G>, state: State, out: &mut [f64]) {
-        let open = || (0..G::CATEGORIES.len()).filter(|c| state.mask >> c & 1 == 1);
+    fn stop_values(&self, turn: &TurnSolver, state: State, out: &mut [f64]) {
+        let open = || (0..turn.scoring.categories.len()).filter(|c| state.mask >> c & 1 == 1);
         let zero =
             open().map(|c| self.same_flag[c][self.upper]).fold(f64::NEG_INFINITY, |a, b| if b > a { b } else { a });
-        let joker_possible = sheet.scoring.joker.is_some_and(|(b, _)| state.mask >> b & 1 == 0);
+        let joker_possible = turn.scoring.joker.is_some_and(|(b, _)| state.mask >> b & 1 == 0);
         for (roll, out) in out.iter_mut().enumerate().take(ROLLS) {
-            let points = &sheet.points[roll];
+            let points = &turn.points[roll];
             if joker_possible && points[0..FACES].iter().enumerate().any(|(f, &p)| p == 5 * (f as u8 + 1)) {
                 let dice = Dice::unrank(DICE, roll).expect("roll < 252");
                 let mut best = f64::NEG_INFINITY;
-                sheet.scoring.scores(state.mask, state.flag, &dice, |s| {
+                turn.scoring.scores(state.mask, state.flag, &dice, |s| {
                     let v = f64::from(s.points) + self.value(s);
                     best = if v > best { v } else { best };
                 });
@@ -793,7 +992,7 @@ impl<'a> NextRows<'a> {
                 let p = points[c];
                 if p > 0 {
                     let upper = if c < FACES { p } else { 0 };
-                    let flag = state.flag || sheet.scoring.joker.is_some_and(|(b, _)| b == c);
+                    let flag = state.flag || turn.scoring.joker.is_some_and(|(b, _)| b == c);
                     let s = Score { category: c, points: p, upper, bonus_flag: flag };
                     let v = f64::from(p) + self.value(s);
                     best = if v > best { v } else { best };
