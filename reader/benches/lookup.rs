@@ -7,9 +7,10 @@ use std::process::Command;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use dice_tables_reader::combo::Combo;
+use dice_tables_reader::sheet::{ScoreSheet, SheetGame, State};
 use dice_tables_reader::tenk::{Phase, Tenk};
 use dice_tables_reader::yazy::{Mask, Yazy};
-use dice_tables_reader::{Dice, Game};
+use dice_tables_reader::{Dice, Game, Yahtzee, Yatzy};
 
 fn tables() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tables");
@@ -172,5 +173,53 @@ fn end_to_end(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, in_process, end_to_end);
+/// yatzy and yahtzee: every option of a random roll in a random reachable
+/// state, ranked (one turn solve from the stored turn-start values).
+fn sheet_options(c: &mut Criterion) {
+    let yatzy = Yatzy::open(tables().join("yatzy.dtab")).unwrap();
+    let yahtzee = Yahtzee::open(tables().join("yahtzee.dtab")).unwrap();
+    let mut g = c.benchmark_group("sheet_options");
+    for rerolls in [2u8, 1, 0] {
+        let states = sheet_states(&yatzy, 15, rerolls);
+        let mut i = 0;
+        g.bench_function(format!("yatzy_rerolls_{rerolls}"), |b| {
+            b.iter(|| {
+                i = (i + 1) % states.len();
+                let (s, d, r) = black_box(states[i]);
+                yatzy.options(s, d, r).unwrap().len()
+            })
+        });
+        let states = sheet_states(&yahtzee, 13, rerolls);
+        g.bench_function(format!("yahtzee_rerolls_{rerolls}"), |b| {
+            b.iter(|| {
+                i = (i + 1) % states.len();
+                let (s, d, r) = black_box(states[i]);
+                yahtzee.options(s, d, r).unwrap().len()
+            })
+        });
+    }
+    g.finish();
+}
+
+/// Random reachable states of a score-sheet game with a random roll, every
+/// chunk they read decoded beforehand (as in a program that has been
+/// answering for a while).
+fn sheet_states<G: SheetGame>(t: &ScoreSheet<G>, categories: u32, rerolls: u8) -> Vec<(State, Dice, u8)> {
+    let mut next = random();
+    let states: Vec<(State, Dice, u8)> = (0..4096)
+        .map(|_| {
+            let mask = next((1 << categories) - 1) as u32 + 1;
+            let upper: u32 = (0..6).filter(|f| mask >> f & 1 == 0).map(|f| (f + 1) * next(6) as u32).sum();
+            let flag = G::FLAGS == 2 && mask >> 11 & 1 == 0 && next(2) == 1;
+            let faces: Vec<u8> = (0..5).map(|_| next(6) as u8 + 1).collect();
+            (t.state(mask, upper, flag).unwrap(), Dice::from_faces(&faces).unwrap(), rerolls)
+        })
+        .collect();
+    for &(s, d, r) in &states {
+        t.options(s, d, r).unwrap();
+    }
+    states
+}
+
+criterion_group!(benches, in_process, sheet_options, end_to_end);
 criterion_main!(benches);

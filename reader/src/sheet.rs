@@ -16,7 +16,8 @@ use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::options::Options;
 use crate::turn::{
-    check_roll, parse_mask, read_u32, KeepLattice, DICE, KEEPS, KEEP_ALL, KEEP_LATTICE, PARTIAL_KEEPS, ROLLS,
+    check_roll, parse_mask, read_u32, KeepLattice, DICE, KEEPS, KEEP_ALL, KEEP_LATTICE, PARTIAL_KEEPS,
+    PARTIAL_KEEP_DICE, ROLLS,
 };
 
 /// Upper-section points at which the bonus is earned; totals from here on
@@ -744,21 +745,42 @@ impl<G: SheetGame> ScoreSheet<G> {
 #[derive(Debug)]
 pub struct TurnSolver {
     scoring: Scoring,
-    /// Per roll, its points in each category (no joker).
-    points: Box<[[u8; 16]; ROLLS]>,
+    /// Per roll, the categories it scores points in without a joker:
+    /// (category, points, points added to the upper total).
+    scoring_points: Vec<arrayvec::ArrayVec<(u8, f64, u8), 16>>,
+    /// Bit `roll` set for five of a kind.
+    five_of_a_kind: u128,
+    /// Per roll, its partial keeps' graded ranks in the tie order (larger first).
+    keeps: Vec<arrayvec::ArrayVec<u8, 31>>,
 }
 
 impl TurnSolver {
     /// The solver of a game scored by `scoring`.
     pub fn new(scoring: Scoring) -> TurnSolver {
-        let mut points = Box::new([[0u8; 16]; ROLLS]);
-        for (roll, row) in points.iter_mut().enumerate() {
-            let counts = Dice::unrank(DICE, roll).expect("roll < 252").counts();
-            for (c, p) in row.iter_mut().enumerate().take(scoring.categories.len()) {
-                *p = scoring.points(&counts, c);
-            }
-        }
-        TurnSolver { scoring, points }
+        let rolls: Vec<Dice> = (0..ROLLS).map(|r| Dice::unrank(DICE, r).expect("roll < 252")).collect();
+        let scoring_points = rolls
+            .iter()
+            .map(|d| {
+                let counts = d.counts();
+                (0..scoring.categories.len())
+                    .map(|c| (c as u8, scoring.points(&counts, c)))
+                    .filter(|&(_, p)| p > 0)
+                    .map(|(c, p)| (c, f64::from(p), if usize::from(c) < FACES { p } else { 0 }))
+                    .collect()
+            })
+            .collect();
+        let five_of_a_kind =
+            rolls.iter().enumerate().filter(|(_, d)| d.counts().contains(&5)).fold(0, |m, (r, _)| m | 1 << r);
+        let keeps = rolls
+            .iter()
+            .map(|d| {
+                let mut keeps: arrayvec::ArrayVec<u8, 31> =
+                    d.sub_multisets().filter(|k| k.len() < DICE).map(|k| k.graded_rank() as u8).collect();
+                keeps.sort_unstable_by(|a, b| b.cmp(a));
+                keeps
+            })
+            .collect();
+        TurnSolver { scoring, scoring_points, five_of_a_kind, keeps }
     }
 
     /// The scoring.
@@ -874,11 +896,11 @@ impl TurnSolver {
         }
         keep_values(lattice, &mut values);
         // Keeping all five first, then larger keeps first: the tie order.
-        out.push(Choice { action: Action::Keep(dice), ev: values[PARTIAL_KEEPS + dice.rank()], points: 0 });
-        let mut keeps: arrayvec::ArrayVec<Dice, 32> = dice.sub_multisets().filter(|k| k.len() < DICE).collect();
-        keeps.sort_by_key(|k| std::cmp::Reverse(k.graded_rank()));
-        for keep in keeps {
-            out.push(Choice { action: Action::Keep(keep), ev: values[keep.graded_rank()], points: 0 });
+        let roll = dice.rank();
+        out.push(Choice { action: Action::Keep(dice), ev: values[PARTIAL_KEEPS + roll], points: 0 });
+        for &g in &self.keeps[roll] {
+            let keep = PARTIAL_KEEP_DICE[usize::from(g)];
+            out.push(Choice { action: Action::Keep(keep), ev: values[usize::from(g)], points: 0 });
         }
         let best = first_within(out.iter().map(|c| c.ev), tie).map(|i| out_action(&out, i));
         out.rank(|c| Some(c.action) == best, |c| c.ev);
@@ -935,12 +957,18 @@ fn first_within(values: impl Iterator<Item = f64> + Clone, tie: f64) -> Option<u
 
 /// The rows of turn-start values a turn in `state` can lead to: for each
 /// open category, the row after filling it with the flag as it is, and for
-/// the yahtzee box the row with the flag set.
+/// the yahtzee box the row with the flag set. A closed category's row is
+/// all `-inf`, so scoring it is never the best.
 struct NextRows<'a> {
     same_flag: [&'a [f64]; 16],
-    flag_set: Option<&'a [f64]>,
+    /// The row after scoring points: for the yahtzee box (open, so 50
+    /// points), the one with the flag set.
+    after_points: [&'a [f64]; 16],
     upper: usize,
 }
+
+/// The row of a closed category.
+static CLOSED: [f64; UPPER_TOTALS] = [f64::NEG_INFINITY; UPPER_TOTALS];
 
 impl<'a> NextRows<'a> {
     fn new<E>(
@@ -948,22 +976,22 @@ impl<'a> NextRows<'a> {
         rows: &dyn Fn(u32, bool) -> Result<&'a [f64], E>,
         state: State,
     ) -> Result<NextRows<'a>, E> {
-        let mut same_flag: [&[f64]; 16] = [&[]; 16];
-        let mut flag_set = None;
+        let mut same_flag: [&[f64]; 16] = [&CLOSED; 16];
+        let mut after_points: [&[f64]; 16] = [&CLOSED; 16];
         for c in (0..turn.scoring.categories.len()).filter(|c| state.mask >> c & 1 == 1) {
             let after = state.mask & !(1 << c);
             same_flag[c] = rows(after, state.flag)?;
+            after_points[c] = same_flag[c];
             if turn.scoring.joker.is_some_and(|(b, _)| b == c) {
-                flag_set = Some(rows(after, true)?);
+                after_points[c] = rows(after, true)?;
             }
         }
-        Ok(NextRows { same_flag, flag_set, upper: usize::from(state.upper) })
+        Ok(NextRows { same_flag, after_points, upper: usize::from(state.upper) })
     }
 
     /// The turn-start value after score `s`.
     fn value(&self, s: Score) -> f64 {
-        let row = if s.bonus_flag && self.flag_set.is_some() { self.flag_set } else { None };
-        let row = row.unwrap_or(self.same_flag[s.category]);
+        let row = if s.bonus_flag { self.after_points[s.category] } else { self.same_flag[s.category] };
         row[(self.upper + usize::from(s.upper)).min(UPPER_TOTALS - 1)]
     }
 
@@ -971,32 +999,29 @@ impl<'a> NextRows<'a> {
     /// solver computes it: a zero in the best open category, or points in
     /// a category that gives some (a joker: only where its rules allow).
     fn stop_values(&self, turn: &TurnSolver, state: State, out: &mut [f64]) {
-        let open = || (0..turn.scoring.categories.len()).filter(|c| state.mask >> c & 1 == 1);
-        let zero =
-            open().map(|c| self.same_flag[c][self.upper]).fold(f64::NEG_INFINITY, |a, b| if b > a { b } else { a });
+        let mut zero = f64::NEG_INFINITY;
+        for row in &self.same_flag[..turn.scoring.categories.len()] {
+            let v = row[self.upper];
+            zero = zero.max(v);
+        }
         let joker_possible = turn.scoring.joker.is_some_and(|(b, _)| state.mask >> b & 1 == 0);
         for (roll, out) in out.iter_mut().enumerate().take(ROLLS) {
-            let points = &turn.points[roll];
-            if joker_possible && points[0..FACES].iter().enumerate().any(|(f, &p)| p == 5 * (f as u8 + 1)) {
+            if joker_possible && turn.five_of_a_kind >> roll & 1 == 1 {
                 let dice = Dice::unrank(DICE, roll).expect("roll < 252");
                 let mut best = f64::NEG_INFINITY;
                 turn.scoring.scores(state.mask, state.flag, &dice, |s| {
                     let v = f64::from(s.points) + self.value(s);
-                    best = if v > best { v } else { best };
+                    best = best.max(v);
                 });
                 *out = best;
                 continue;
             }
+            // Closed categories' rows are -inf: no branch on the mask.
             let mut best = zero;
-            for c in open() {
-                let p = points[c];
-                if p > 0 {
-                    let upper = if c < FACES { p } else { 0 };
-                    let flag = state.flag || turn.scoring.joker.is_some_and(|(b, _)| b == c);
-                    let s = Score { category: c, points: p, upper, bonus_flag: flag };
-                    let v = f64::from(p) + self.value(s);
-                    best = if v > best { v } else { best };
-                }
+            for &(c, points, upper) in &turn.scoring_points[roll] {
+                let row = self.after_points[usize::from(c)];
+                let v = points + row[(self.upper + usize::from(upper)).min(UPPER_TOTALS - 1)];
+                best = best.max(v);
             }
             *out = best;
         }
@@ -1020,7 +1045,7 @@ fn best_values(lattice: &KeepLattice, values: &mut [f64; KEEPS], scratch: &mut [
         let mut best = values[g];
         for &smaller in &lattice.minus_face[g][..usize::from(distinct)] {
             let other = scratch[usize::from(smaller)];
-            best = if other > best { other } else { best };
+            best = best.max(other);
         }
         if g < PARTIAL_KEEPS {
             scratch[g] = best;

@@ -140,7 +140,10 @@ fn agrees_with_the_evaluator<G: SheetGame>(t: &ScoreSheet<G>, rules: Rules, seed
             // The best action is exactly optimal (ties within 1e-9).
             let brute_best = brute_options.iter().map(|o| o.1).fold(f64::NEG_INFINITY, f64::max);
             let chosen = brute_value(&brute_options, options.best().unwrap().action);
-            assert!(chosen >= brute_best - 1e-9, "{rules:?} mask {mask} u {upper} {dice} r{rerolls}: {chosen} < {brute_best}");
+            assert!(
+                chosen >= brute_best - 1e-9,
+                "{rules:?} mask {mask} u {upper} {dice} r{rerolls}: {chosen} < {brute_best}"
+            );
         }
     }
     assert!(compared > 100, "{compared}");
@@ -182,7 +185,8 @@ fn yatzy_exceptions_are_exact_decisions() {
     assert!(!actions.is_empty(), "the default yatzy table lists exceptions");
     let mut brute = BruteSheet::new(Rules::Yatzy);
     let mut confirmed = 0;
-    for (key, &action) in keys.chunks_exact(4).map(|k| u32::from_le_bytes(k.try_into().unwrap()) as usize).zip(&actions) {
+    for (key, &action) in keys.chunks_exact(4).map(|k| u32::from_le_bytes(k.try_into().unwrap()) as usize).zip(&actions)
+    {
         // ((mask * 64 + upper) * 3 + rerolls) * 252 + roll, as FORMAT.md says.
         let (roll, rest) = (key % 252, key / 252);
         let (rerolls, rest) = ((rest % 3) as u8, rest / 3);
