@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 pub mod artifact;
 pub mod combo;
 pub mod dice;
+pub mod play;
 pub mod sheet;
 pub mod tenk;
 pub mod threes;

@@ -687,18 +687,26 @@ impl<G: SheetGame> ScoreSheet<G> {
     /// category order; keeping all five, then larger keeps first), then
     /// from best to worst. Solves the turn from the stored turn-start values.
     pub fn options(&self, state: State, dice: Dice, rerolls: u8) -> Result<Choices, Error> {
-        check_roll(dice, G::ID)?;
-        if rerolls > 2 {
-            return Err(
-                ArgumentError::new(format!("rerolls {rerolls} is out of range: {} allows 0 to 2", G::ID)).into()
-            );
-        }
+        check_decision(dice, rerolls, G::ID)?;
         let mut options = self.turn.options(&|mask, flag| self.row(mask, flag), state, dice, rerolls)?;
+        self.apply_exception(&mut options, state, dice, rerolls)?;
+        Ok(options)
+    }
+
+    /// Solves the turn of `state` once, for every decision in it (see [`Turn`]).
+    pub fn turn(&self, state: State) -> Result<Turn<'_, G>, Error> {
+        let levels = self.turn.solve(&|mask, flag| self.row(mask, flag), state, 2)?;
+        Ok(Turn { sheet: self, levels })
+    }
+
+    /// Makes the listed exact decision the best option, where the stored
+    /// values would lead elsewhere.
+    fn apply_exception(&self, options: &mut Choices, state: State, dice: Dice, rerolls: u8) -> Result<(), TableError> {
         if let Some(action) = self.exception(decision_key::<G>(state, dice, rerolls))? {
             let exact = self.turn.action_of(state, dice, rerolls, action);
             options.rank(|c| Some(c.action) == exact, |c| c.ev);
         }
-        Ok(options)
+        Ok(())
     }
 
     /// The exact decision listed for a key, if any.
@@ -872,40 +880,111 @@ impl TurnSolver {
         rerolls: u8,
         tie: f64,
     ) -> Result<Choices, E> {
-        let mut out = Choices::new();
-        if state.mask == 0 {
-            return Ok(out);
-        }
+        let turn = self.solve(rows, state, rerolls)?;
+        Ok(self.choices(&turn, dice, rerolls, tie))
+    }
+
+    /// Solves a turn in `state` as far as a decision with `rerolls` left needs.
+    fn solve<'a, E>(
+        &self,
+        rows: &dyn Fn(u32, bool) -> Result<&'a [f64], E>,
+        state: State,
+        rerolls: u8,
+    ) -> Result<Levels<'a>, E> {
         let next = NextRows::new(self, rows, state)?;
+        let mut levels = Levels { state, next, solved: 0, values: [[0.0; KEEPS]; 2] };
+        if state.mask == 0 || rerolls == 0 {
+            return Ok(levels);
+        }
+        let lattice = &*KEEP_LATTICE;
+        let mut values = [0.0f64; KEEPS];
+        levels.next.stop_values(self, state, &mut values[PARTIAL_KEEPS..]);
+        keep_values(lattice, &mut values);
+        levels.values[0] = values;
+        levels.solved = 1;
+        if rerolls >= 2 {
+            let mut scratch = [0.0f64; PARTIAL_KEEPS];
+            best_values(lattice, &mut values, &mut scratch);
+            keep_values(lattice, &mut values);
+            levels.values[1] = values;
+            levels.solved = 2;
+        }
+        Ok(levels)
+    }
+
+    /// The options of `dice` with `rerolls` left in a solved turn, the best
+    /// the first in the tie order within `tie` of the highest value.
+    fn choices(&self, turn: &Levels, dice: Dice, rerolls: u8, tie: f64) -> Choices {
+        let mut out = Choices::new();
+        if turn.state.mask == 0 {
+            return out;
+        }
         if rerolls == 0 {
-            self.scoring.scores(state.mask, state.flag, &dice, |s| {
-                let ev = f64::from(s.points) + next.value(s);
+            self.scoring.scores(turn.state.mask, turn.state.flag, &dice, |s| {
+                let ev = f64::from(s.points) + turn.next.value(s);
                 out.push(Choice { action: Action::Score(s.category as u8), ev, points: s.points });
             });
-            let best = first_within(out.iter().map(|c| c.ev), tie).map(|i| out_action(&out, i));
-            out.rank(|c| Some(c.action) == best, |c| c.ev);
-            return Ok(out);
-        }
-        let mut values = [0.0f64; KEEPS];
-        let mut scratch = [0.0f64; PARTIAL_KEEPS];
-        next.stop_values(self, state, &mut values[PARTIAL_KEEPS..]);
-        let lattice = &*KEEP_LATTICE;
-        for _ in 1..rerolls {
-            keep_values(lattice, &mut values);
-            best_values(lattice, &mut values, &mut scratch);
-        }
-        keep_values(lattice, &mut values);
-        // Keeping all five first, then larger keeps first: the tie order.
-        let roll = dice.rank();
-        out.push(Choice { action: Action::Keep(dice), ev: values[PARTIAL_KEEPS + roll], points: 0 });
-        for &g in &self.keeps[roll] {
-            let keep = PARTIAL_KEEP_DICE[usize::from(g)];
-            out.push(Choice { action: Action::Keep(keep), ev: values[usize::from(g)], points: 0 });
+        } else {
+            debug_assert!(rerolls <= turn.solved);
+            // Keep values with `rerolls` left, and each roll's value with one fewer.
+            let values = &turn.values[usize::from(rerolls) - 1];
+            // Keeping all five first, then larger keeps first: the tie order.
+            let roll = dice.rank();
+            out.push(Choice { action: Action::Keep(dice), ev: values[PARTIAL_KEEPS + roll], points: 0 });
+            for &g in &self.keeps[roll] {
+                let keep = PARTIAL_KEEP_DICE[usize::from(g)];
+                out.push(Choice { action: Action::Keep(keep), ev: values[usize::from(g)], points: 0 });
+            }
         }
         let best = first_within(out.iter().map(|c| c.ev), tie).map(|i| out_action(&out, i));
         out.rank(|c| Some(c.action) == best, |c| c.ev);
-        Ok(out)
+        out
     }
+}
+
+/// A turn solved as far as some decision needs: per rerolls left (1, 2),
+/// the value of every partial keep and of every roll with one reroll fewer.
+struct Levels<'a> {
+    state: State,
+    next: NextRows<'a>,
+    /// How many rerolls' values are solved (0 to 2).
+    solved: u8,
+    values: [[f64; KEEPS]; 2],
+}
+
+/// One turn of a yatzy or yahtzee game, solved once: every decision of the
+/// turn (any roll, any rerolls left) is then a few dozen comparisons. For
+/// programs that play whole games; [`ScoreSheet::options`] solves the turn
+/// for each call.
+pub struct Turn<'a, G: SheetGame> {
+    sheet: &'a ScoreSheet<G>,
+    levels: Levels<'a>,
+}
+
+impl<G: SheetGame> fmt::Debug for Turn<'_, G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Turn").field("state", &self.levels.state).finish_non_exhaustive()
+    }
+}
+
+impl<G: SheetGame> Turn<'_, G> {
+    /// The options of five `dice` with `rerolls` (0 to 2) left, as
+    /// [`ScoreSheet::options`] gives them.
+    pub fn options(&self, dice: Dice, rerolls: u8) -> Result<Choices, Error> {
+        check_decision(dice, rerolls, G::ID)?;
+        let mut options = self.sheet.turn.choices(&self.levels, dice, rerolls, STORED_TIE);
+        self.sheet.apply_exception(&mut options, self.levels.state, dice, rerolls)?;
+        Ok(options)
+    }
+}
+
+/// Checks a decision's arguments: five dice, 0 to 2 rerolls.
+fn check_decision(dice: Dice, rerolls: u8, game: &str) -> Result<(), ArgumentError> {
+    check_roll(dice, game)?;
+    if rerolls > 2 {
+        return Err(ArgumentError::new(format!("rerolls {rerolls} is out of range: {game} allows 0 to 2")));
+    }
+    Ok(())
 }
 
 /// The exceptions' key of a decision (see [`EXCEPTION_KEY`]).

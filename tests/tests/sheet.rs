@@ -6,6 +6,7 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
+use dice_tables_generator::play::{mean_sd_se, score_histogram};
 use dice_tables_reader::sheet::{Action, ScoreSheet, SheetGame, YahtzeeGame, YatzyGame};
 use dice_tables_reader::{Dice, Game, Yahtzee, Yatzy};
 use dice_tables_tests::sheet::{BruteSheet, Rules};
@@ -209,4 +210,21 @@ fn yatzy_exceptions_are_exact_decisions() {
         }
     }
     assert!(confirmed >= 10, "{confirmed}");
+}
+
+/// Games played from each table's own decisions average its start value
+/// (within 4 standard errors; `make bench` plays 1,000,000 of each).
+#[test]
+fn simulated_games_average_the_start_value() {
+    fn check<G: SheetGame>(t: &ScoreSheet<G>, seed: u64) {
+        let start = t.state((1 << G::CATEGORIES.len()) - 1, 0, false).unwrap();
+        let value = t.turn_start_value(start).unwrap();
+        let counts = score_histogram(t, 20_000, seed).unwrap();
+        let (mean, _, se) = mean_sd_se(&counts);
+        assert!((mean - value).abs() < 4.0 * se, "{}: mean {mean} vs {value} (se {se})", G::ID);
+        assert_eq!(counts.iter().sum::<u64>(), 20_000);
+    }
+    check(&yatzy(), 1);
+    check(&yahtzee_forced(), 2);
+    check(&yahtzee_free(), 3);
 }

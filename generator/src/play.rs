@@ -1,0 +1,167 @@
+//! Whole games of yatzy and yahtzee played from a table's own decisions,
+//! and the score histogram as an SVG: the check that the table's start
+//! value is what its policy scores on average.
+
+use std::fmt::Write as _;
+
+use dice_tables_reader::sheet::{Action, ScoreSheet, SheetGame, BONUS_AT};
+use dice_tables_reader::{Dice, Error};
+
+/// splitmix64: a small, fast generator of independent-looking dice.
+#[derive(Debug, Clone)]
+pub struct DiceRng(u64);
+
+impl DiceRng {
+    /// A generator for one stream of games.
+    pub fn new(seed: u64) -> DiceRng {
+        DiceRng(seed)
+    }
+
+    /// One die, 1 to 6 (the bias of 2^64 mod 6 is below 1e-18).
+    pub fn die(&mut self) -> u8 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        (z % 6) as u8 + 1
+    }
+}
+
+/// Plays one game from the start by the table's best actions and returns
+/// its final score (the upper bonus and any Yahtzee bonuses included).
+pub fn play<G: SheetGame>(sheet: &ScoreSheet<G>, rng: &mut DiceRng) -> Result<u32, Error> {
+    let (mut mask, mut upper, mut flag, mut total) = ((1u32 << G::CATEGORIES.len()) - 1, 0u32, false, 0u32);
+    while mask != 0 {
+        let turn = sheet.turn(sheet.state(mask, upper, flag)?)?;
+        let mut faces: Vec<u8> = (0..5).map(|_| rng.die()).collect();
+        for rerolls in [2, 1] {
+            let dice = Dice::from_faces(&faces).expect("five dice");
+            match turn.options(dice, rerolls)?.best().map(|o| o.action) {
+                Some(Action::Keep(keep)) => {
+                    faces = keep.faces().collect();
+                    faces.extend((faces.len()..5).map(|_| rng.die()));
+                }
+                other => unreachable!("a keep with rerolls left, not {other:?}"),
+            }
+        }
+        let dice = Dice::from_faces(&faces).expect("five dice");
+        let Some(Action::Score(c)) = turn.options(dice, 0)?.best().map(|o| o.action) else {
+            unreachable!("a category is open");
+        };
+        let mut scored = None;
+        sheet.scoring().scores(mask, flag, &dice, |s| {
+            if s.category == usize::from(c) {
+                scored = Some(s);
+            }
+        });
+        let s = scored.expect("the best action is a legal score");
+        total += u32::from(s.points);
+        upper += u32::from(s.upper);
+        flag = s.bonus_flag;
+        mask &= !(1 << c);
+    }
+    Ok(total + if upper >= u32::from(BONUS_AT) { u32::from(sheet.scoring().upper_bonus) } else { 0 })
+}
+
+/// The scores of `games` games, as counts by score, played from `seed` on
+/// every core (each block of games from its own stream, so the result does
+/// not depend on the thread count).
+pub fn score_histogram<G: SheetGame>(sheet: &ScoreSheet<G>, games: u64, seed: u64) -> Result<Vec<u64>, Error> {
+    use rayon::prelude::*;
+    const BLOCK: u64 = 10_000;
+    let blocks: Vec<Vec<u64>> = (0..games.div_ceil(BLOCK))
+        .into_par_iter()
+        .map(|b| {
+            let mut rng = DiceRng::new(seed ^ b.wrapping_mul(0xD1B5_4A32_D192_ED03));
+            let mut counts = Vec::new();
+            for _ in b * BLOCK..((b + 1) * BLOCK).min(games) {
+                let score = play(sheet, &mut rng)? as usize;
+                if counts.len() <= score {
+                    counts.resize(score + 1, 0);
+                }
+                counts[score] += 1;
+            }
+            Ok(counts)
+        })
+        .collect::<Result<_, Error>>()?;
+    let mut total = vec![0u64; blocks.iter().map(Vec::len).max().unwrap_or(0)];
+    for counts in blocks {
+        for (t, c) in total.iter_mut().zip(counts) {
+            *t += c;
+        }
+    }
+    Ok(total)
+}
+
+/// Mean, standard deviation and standard error of the mean of a histogram.
+pub fn mean_sd_se(counts: &[u64]) -> (f64, f64, f64) {
+    let n: u64 = counts.iter().sum();
+    let (sum, sum_sq) = counts.iter().enumerate().fold((0.0, 0.0), |(s, q), (score, &c)| {
+        let (x, c) = (score as f64, c as f64);
+        (s + c * x, q + c * x * x)
+    });
+    let mean = sum / n as f64;
+    let sd = (sum_sq / n as f64 - mean * mean).max(0.0).sqrt();
+    (mean, sd, sd / (n as f64).sqrt())
+}
+
+/// An SVG histogram of final scores, bars of `bin` points, with the exact
+/// mean (the table's start value) marked.
+pub fn histogram_svg(title: &str, counts: &[u64], bin: usize, exact_mean: f64) -> String {
+    let bins: Vec<u64> = counts.chunks(bin).map(|c| c.iter().sum()).collect();
+    let (w, h, left, bottom) = (900.0, 420.0, 80.0, 50.0);
+    let top_score = (bins.len() * bin) as f64;
+    let max = bins.iter().copied().max().unwrap_or(1).max(1) as f64;
+    let x = |s: f64| left + s * (w - left - 20.0) / top_score;
+    let y = |n: f64| h - bottom - n / max * (h - bottom - 40.0);
+    let bar_width = (w - left - 20.0) / bins.len() as f64;
+    let (mean, sd, _) = mean_sd_se(counts);
+    let games: u64 = counts.iter().sum();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(out, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+    let _ = writeln!(out, r#"<text x="{}" y="20" text-anchor="middle" font-size="14">{title}</text>"#, w / 2.0);
+    for (i, &n) in bins.iter().enumerate().filter(|(_, &n)| n > 0) {
+        let top = y(n as f64);
+        let _ = writeln!(
+            out,
+            r##"<rect x="{:.2}" y="{top:.2}" width="{:.2}" height="{:.2}" fill="#1f77b4"/>"##,
+            x((i * bin) as f64),
+            bar_width.max(0.5),
+            h - bottom - top
+        );
+    }
+    let axis = h - bottom;
+    let _ = writeln!(out, r#"<line x1="{left}" y1="{axis}" x2="{}" y2="{axis}" stroke="black"/>"#, w - 20.0);
+    let _ = writeln!(out, r#"<line x1="{left}" y1="40" x2="{left}" y2="{axis}" stroke="black"/>"#);
+    for tick in [0.0, 0.25, 0.5, 0.75, 1.0] {
+        let n = (tick * max).round();
+        let _ = writeln!(out, r#"<text x="{}" y="{:.1}" text-anchor="end">{n}</text>"#, left - 4.0, y(n) + 4.0);
+    }
+    let step = if top_score > 600.0 { 100 } else { 50 };
+    for s in (0..=top_score as usize).step_by(step) {
+        let _ = writeln!(out, r#"<text x="{:.1}" y="{}" text-anchor="middle">{s}</text>"#, x(s as f64), axis + 16.0);
+    }
+    let _ = writeln!(
+        out,
+        r##"<line x1="{0:.1}" y1="40" x2="{0:.1}" y2="{axis}" stroke="#d62728" stroke-dasharray="4 3"/>"##,
+        x(exact_mean)
+    );
+    let _ = writeln!(
+        out,
+        r##"<text x="{}" y="56" fill="#d62728">table's value {exact_mean:.4}; played: mean {mean:.4}, sd {sd:.4}, {games} games</text>"##,
+        left + 10.0
+    );
+    let _ = writeln!(
+        out,
+        r#"<text x="{}" y="{}" text-anchor="middle">final score ({bin}-point bins)</text>"#,
+        w / 2.0,
+        h - 12.0
+    );
+    out.push_str("</svg>\n");
+    out
+}
