@@ -14,7 +14,7 @@ use dice_tables_reader::combo::{
 use dice_tables_reader::Dice;
 
 use crate::artifact::{le_bytes, Section};
-use crate::dice::{multisets, probability, KeepGraph, NONE};
+use crate::dice::{multisets, probability, FIVE_DICE, NONE};
 use crate::Solved;
 
 /// The final score of five dice.
@@ -51,7 +51,7 @@ pub struct Solution {
 
 /// Solves every state: the reroll levels of one turn, from the final scores.
 pub fn solve(rerolls: u8) -> Solution {
-    let graph = KeepGraph::new(5);
+    let graph = &*FIVE_DICE;
     let final_score: Vec<u8> = multisets(5).iter().map(self::final_score).collect();
     let stop_value: Vec<f64> = final_score.iter().map(|&s| f64::from(s)).collect();
     let mut roll_value = stop_value.clone();

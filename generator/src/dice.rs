@@ -4,6 +4,7 @@
 //! indexed by; this module adds what only solving needs.
 
 pub use dice_tables_reader::dice::{multiset_count, Dice, FACES, MAX_DICE};
+use dice_tables_reader::turn::{DICE, KEEP_LATTICE, PARTIAL_KEEPS};
 
 /// The multisets of `n` dice, in rank order.
 pub fn multisets(n: usize) -> Vec<Dice> {
@@ -18,32 +19,37 @@ pub fn probability(dice: &Dice) -> f64 {
     orderings as f64 / 6f64.powi(dice.len() as i32)
 }
 
-/// The keep/reroll transition for games that keep any sub-multiset of a
-/// fixed number of dice and reroll the rest (yazy, the combination game).
+/// The keep/reroll transition for games that keep any sub-multiset of five
+/// dice and reroll the rest (yazy, the combination game, yatzy, yahtzee):
+/// the reader's keep lattice (which a lookup's turn solve walks too), with
+/// what solving adds.
 ///
 /// Keeps are indexed by graded rank (all keeps of 0 dice, then of 1, ...), so
-/// the keeps of `dice - 1` or fewer dice are `0..partial`, and the whole
-/// roll `r` is keep `partial + r`.
+/// the keeps of 4 or fewer dice are `0..partial`, and the whole roll `r` is
+/// keep `partial + r`.
 pub struct KeepGraph {
-    /// Dice per roll.
+    /// Dice per roll: 5.
     pub dice: usize,
-    /// Keeps of fewer than `dice` dice.
+    /// Keeps of fewer than five dice.
     pub partial: usize,
     /// For each partial keep, the keep with one more die of each face.
-    plus_face: Vec<[u16; FACES]>,
+    plus_face: &'static [[u16; FACES]],
     /// For each keep (partial or whole roll), the keeps with one die fewer,
     /// one per face it shows, lowest face first, then unused entries.
-    minus_face: Vec<[u16; FACES]>,
+    minus_face: &'static [[u16; FACES]],
     /// Every keep once, in an order the best-keep pass can follow: smaller
     /// keeps first, and within a size grouped by how many faces the keep
     /// shows, so the inner loop's length rarely changes. With that count.
-    lattice_order: Vec<(u16, u8)>,
+    lattice_order: &'static [(u16, u8)],
     /// `lattice_order`'s runs of keeps showing the same number of faces:
     /// (start, end, faces).
     lattice_runs: Vec<(usize, usize, u8)>,
-    /// The probability of each roll of `dice` fresh dice.
+    /// The probability of each roll of five fresh dice.
     pub roll_probability: Vec<f64>,
 }
+
+/// The keep graph of five dice, built once.
+pub static FIVE_DICE: std::sync::LazyLock<KeepGraph> = std::sync::LazyLock::new(KeepGraph::new);
 
 /// Reusable buffers for one turn's solve: see [`KeepGraph::solve_rerolls`].
 pub struct TurnBuffers {
@@ -79,39 +85,24 @@ pub fn fold_best_and_below<const W: usize>(b: &mut [f64; W], x: &mut [f64; W], o
 pub const NONE: u16 = u16::MAX;
 
 impl KeepGraph {
-    /// The graph for rolls of `dice` dice.
-    pub fn new(dice: usize) -> KeepGraph {
-        let partial: usize = (0..dice).map(multiset_count).sum();
-        let keep = |g: usize| Dice::graded_unrank(g).expect("graded rank in range");
-        let plus_face = (0..partial)
-            .map(|g| {
-                std::array::from_fn(|f| keep(g).with(f as u8 + 1).expect("fewer than six dice").graded_rank() as u16)
-            })
-            .collect();
-        let keeps = partial + multiset_count(dice);
-        let minus_face: Vec<[u16; FACES]> = (0..keeps)
-            .map(|g| {
-                let k = keep(g);
-                let mut minus = [0u16; FACES];
-                for (slot, face) in minus.iter_mut().zip((1..=FACES as u8).filter(|&f| k.count(f) > 0)) {
-                    let one = Dice::from_faces(&[face]).expect("a face");
-                    *slot = k.without(&one).expect("the keep shows the face").graded_rank() as u16;
-                }
-                minus
-            })
-            .collect();
-        let distinct = |g: usize| keep(g).counts().iter().filter(|&&c| c > 0).count() as u8;
-        let mut lattice_order: Vec<(u16, u8)> = (0..keeps).map(|g| (g as u16, distinct(g))).collect();
-        lattice_order.sort_by_key(|&(g, d)| (keep(usize::from(g)).len(), d, g));
+    fn new() -> KeepGraph {
+        let lattice = &*KEEP_LATTICE;
         let mut lattice_runs: Vec<(usize, usize, u8)> = Vec::new();
-        for (i, &(_, d)) in lattice_order.iter().enumerate() {
+        for (i, &(_, d)) in lattice.order.iter().enumerate() {
             match lattice_runs.last_mut() {
                 Some(run) if run.2 == d => run.1 = i + 1,
                 _ => lattice_runs.push((i, i + 1, d)),
             }
         }
-        let roll_probability = multisets(dice).iter().map(probability).collect();
-        KeepGraph { dice, partial, plus_face, minus_face, lattice_order, lattice_runs, roll_probability }
+        KeepGraph {
+            dice: DICE,
+            partial: PARTIAL_KEEPS,
+            plus_face: &lattice.plus_face,
+            minus_face: &lattice.minus_face,
+            lattice_order: &lattice.order,
+            lattice_runs,
+            roll_probability: multisets(DICE).iter().map(probability).collect(),
+        }
     }
 
     /// Keeps in all, partial ones and whole rolls: the length of the buffer
@@ -152,7 +143,7 @@ impl KeepGraph {
         best_value: &mut [f64],
         best_keep: &mut [u16],
     ) {
-        for &(g, distinct) in &self.lattice_order {
+        for &(g, distinct) in self.lattice_order {
             let g = usize::from(g);
             let own = if g < self.partial { (values[g], g as u16) } else { (stop_value[g - self.partial], NONE) };
             let mut best = own;
@@ -276,6 +267,35 @@ impl KeepGraph {
         }
     }
 
+    /// [`best_keeps`](KeepGraph::best_keeps) for `W` lanes: the same picks
+    /// (a later keep only when strictly better), lane by lane. `values`
+    /// holds the partial keeps' values, `stop_value` the rolls'; writes
+    /// every keep's best value and keep into `best` and `keep` (rolls at
+    /// `partial..`).
+    #[inline(always)]
+    pub fn best_keeps_lanes<const W: usize>(
+        &self,
+        values: &[[f64; W]],
+        stop_value: &[[f64; W]],
+        best: &mut [[f64; W]],
+        keep: &mut [[u16; W]],
+    ) {
+        for &(g, distinct) in self.lattice_order {
+            let g = usize::from(g);
+            let (mut b, mut k) =
+                if g < self.partial { (values[g], [g as u16; W]) } else { (stop_value[g - self.partial], [NONE; W]) };
+            for &smaller in &self.minus_face[g][..usize::from(distinct)] {
+                let (ob, ok) = (&best[usize::from(smaller)], &keep[usize::from(smaller)]);
+                for l in 0..W {
+                    let better = ob[l] > b[l];
+                    b[l] = if better { ob[l] } else { b[l] };
+                    k[l] = if better { ok[l] } else { k[l] };
+                }
+            }
+            (best[g], keep[g]) = (b, k);
+        }
+    }
+
     /// For each roll, for `W` lanes, the best value of its options (keeping
     /// all its dice, worth `values[partial + roll]`, and each partial keep
     /// inside it, `values[..partial]`) and the best value of those more than
@@ -291,7 +311,7 @@ impl KeepGraph {
         best: &mut [[f64; W]],
         below: &mut [[f64; W]],
     ) {
-        for &(g, distinct) in &self.lattice_order {
+        for &(g, distinct) in self.lattice_order {
             let g = usize::from(g);
             let (mut b, mut x) = (values[g], [f64::NEG_INFINITY; W]);
             for &smaller in &self.minus_face[g][..usize::from(distinct)] {
@@ -332,7 +352,7 @@ mod tests {
     #[test]
     fn keep_values_average_over_rerolled_dice() {
         // Rolls worth their sum: keeping k dice is worth their sum plus 3.5 a rerolled die.
-        let graph = KeepGraph::new(5);
+        let graph = KeepGraph::new();
         let mut kv = vec![0.0; graph.keeps()];
         for (r, d) in multisets(5).iter().enumerate() {
             kv[graph.partial + r] = f64::from(d.sum());
@@ -348,7 +368,7 @@ mod tests {
 
     #[test]
     fn best_keeps_is_the_max_over_every_sub_multiset() {
-        let graph = KeepGraph::new(5);
+        let graph = KeepGraph::new();
         // Distinct values (7919 is prime to 462), so the maximum is unique.
         let values: Vec<f64> = (0..graph.keeps()).map(|g| ((g * 7919) % 462) as f64).collect();
         let mut best = vec![(0.0, 0); graph.keeps()];

@@ -24,7 +24,7 @@ use dice_tables_reader::sheet::{Action, State, TurnSolver, EXACT_TIE, STORED_TIE
 use dice_tables_reader::yazy::{KEEP_ALL, ROLLS};
 
 use crate::artifact::{le_bytes, Section};
-use crate::dice::{fold_best_and_below, multisets, Dice, KeepGraph};
+use crate::dice::{fold_best_and_below, multisets, Dice, KeepGraph, FIVE_DICE};
 use crate::Solved;
 
 /// Upper totals solved together: the lanes of a vector.
@@ -71,7 +71,7 @@ pub fn row_exists(scoring: &Scoring, mask: usize, flag: usize) -> bool {
 struct Context<'a> {
     scoring: &'a Scoring,
     flags: usize,
-    graph: KeepGraph,
+    graph: &'static KeepGraph,
     rolls: Vec<Dice>,
     /// Per roll: its scores worth points with every category open and no
     /// flag (a joker never applies then), to be filtered by a row's open
@@ -132,7 +132,7 @@ fn solve_padded(scoring: &Scoring, mut progress: impl FnMut(usize, usize)) -> (C
     let wide = std::arch::is_x86_feature_detected!("avx512f");
     #[cfg(not(target_arch = "x86_64"))]
     let wide = false;
-    let ctx = Context { scoring, flags, graph: KeepGraph::new(5), rolls, scores, five_of_a_kind, wide };
+    let ctx = Context { scoring, flags, graph: &FIVE_DICE, rolls, scores, five_of_a_kind, wide };
     // The solver's padded rows; the result drops the padding.
     let mut padded = vec![0.0; masks * flags * STRIDE];
     for flag in 0..flags {

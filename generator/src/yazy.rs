@@ -18,7 +18,7 @@ use dice_tables_reader::yazy::{
 use rayon::prelude::*;
 
 use crate::artifact::{le_bytes, Section};
-use crate::dice::{first_max, multisets, Dice, KeepGraph, TurnBuffers, NONE};
+use crate::dice::{multisets, Dice, KeepGraph, FACES, FIVE_DICE, NONE};
 use crate::Solved;
 
 /// The zstd level of yazy's compressed sections (see `into_sections`).
@@ -119,7 +119,7 @@ pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize))
 /// so the output does not depend on the thread count.
 pub fn solve(rerolls: u8, mut progress: impl FnMut(usize, usize)) -> Solution {
     let rolls = multisets(5);
-    let graph = KeepGraph::new(5);
+    let graph = &*FIVE_DICE;
     let category_points: Vec<u8> =
         rolls.iter().flat_map(|d| (0..CATEGORIES.len()).map(move |c| points(d, c))).collect();
     // Exact conversions, done once rather than in the inner loop.
@@ -129,16 +129,24 @@ pub fn solve(rerolls: u8, mut progress: impl FnMut(usize, usize)) -> Solution {
     let mut best_keep = vec![NO_ACTION; r * MASKS * ROLLS];
     // Mask-major while solving (each mask writes one contiguous row);
     // transposed to the section's keep-major order at the end.
-    let mut keep_value_by_mask = vec![0.0; r * MASKS * PARTIAL_KEEPS];
+    let mut keep_value_by_mask = vec![0u32; r * MASKS * PARTIAL_KEEPS];
     for open in 1..=CATEGORIES.len() {
         progress(open, CATEGORIES.len());
         let layer: Vec<usize> = (1..MASKS).filter(|m| m.count_ones() as usize == open).collect();
+        // W masks at a time, as the lanes of one vector (the last block
+        // repeats its last mask to fill its lanes).
         let solved: Vec<MaskTurn> = layer
-            .par_iter()
+            .par_chunks(W)
             .map_init(
                 || Workspace::new(&graph),
-                |ws, &mask| solve_turn(mask, rerolls, &graph, &points_f64, &turn_start, ws),
+                |ws, masks| {
+                    let lanes: [usize; W] = std::array::from_fn(|l| masks[l.min(masks.len() - 1)]);
+                    let mut turns = solve_turns(&lanes, rerolls, &graph, &points_f64, &turn_start, ws);
+                    turns.truncate(masks.len());
+                    turns
+                },
             )
+            .flatten()
             .collect();
         for (&mask, turn) in layer.iter().zip(solved) {
             turn_start[mask] = turn.turn_start;
@@ -153,10 +161,10 @@ pub fn solve(rerolls: u8, mut progress: impl FnMut(usize, usize)) -> Solution {
     Solution { rerolls, turn_start, category_points, best_keep, keep_value }
 }
 
-/// Quantises `[level][mask][keep]` values into `[level][block][byte][keep]
-/// [mask in block]` byte planes, one block of masks at a time (blocks in
-/// parallel), a few masks at a time so both sides stay in cache.
-fn keep_major(by_mask: &[f64], levels: usize) -> Vec<u8> {
+/// Splits `[level][mask][keep]` quantised values into `[level][block][byte]
+/// [keep][mask in block]` byte planes, one block of masks at a time (blocks
+/// in parallel), a few masks at a time so both sides stay in cache.
+fn keep_major(by_mask: &[u32], levels: usize) -> Vec<u8> {
     const STEP: usize = 32;
     const PLANE: usize = PARTIAL_KEEPS * MASK_BLOCK;
     let mut out = vec![0u8; levels * MASK_BLOCKS * 4 * PLANE];
@@ -165,8 +173,7 @@ fn keep_major(by_mask: &[f64], levels: usize) -> Vec<u8> {
         let by_mask = &by_mask[(level * MASKS + block * MASK_BLOCK) * PARTIAL_KEEPS..][..MASK_BLOCK * PARTIAL_KEEPS];
         for first in (0..MASK_BLOCK).step_by(STEP) {
             for keep in 0..PARTIAL_KEEPS {
-                let values: [u32; STEP] =
-                    std::array::from_fn(|i| quantise(by_mask[(first + i) * PARTIAL_KEEPS + keep]));
+                let values: [u32; STEP] = std::array::from_fn(|i| by_mask[(first + i) * PARTIAL_KEEPS + keep]);
                 for plane in 0..4 {
                     let row = &mut out[plane * PLANE + keep * MASK_BLOCK + first..][..STEP];
                     for (b, v) in row.iter_mut().zip(values) {
@@ -190,54 +197,125 @@ struct MaskTurn {
     turn_start: f64,
     /// Per rerolls left - 1.
     best_keep: Vec<[u8; ROLLS]>,
-    /// Per rerolls left - 1.
-    keep_value: Vec<[f64; PARTIAL_KEEPS]>,
+    /// Per rerolls left - 1: each partial keep's value, quantised.
+    keep_value: Vec<[u32; PARTIAL_KEEPS]>,
 }
 
-/// Buffers one thread reuses from mask to mask.
+/// Masks solved together: the lanes of a vector.
+const W: usize = 8;
+
+/// Buffers one thread reuses from block to block.
 struct Workspace {
     /// Each roll's value with no rerolls left: score it in the best category.
-    stop_value: Vec<f64>,
-    turn: TurnBuffers,
+    stop_value: Vec<[f64; W]>,
+    values: Vec<[f64; W]>,
+    best: Vec<[f64; W]>,
+    keep: Vec<[u16; W]>,
 }
 
 impl Workspace {
     fn new(graph: &KeepGraph) -> Workspace {
-        Workspace { stop_value: vec![0.0; ROLLS], turn: graph.buffers() }
+        Workspace {
+            stop_value: vec![[0.0; W]; ROLLS],
+            values: vec![[0.0; W]; graph.keeps()],
+            best: vec![[0.0; W]; graph.keeps()],
+            keep: vec![[0; W]; graph.keeps()],
+        }
     }
 }
 
-fn solve_turn(
-    mask: usize,
+/// The turns of `W` masks of one layer.
+fn solve_turns(
+    masks: &[usize; W],
     rerolls: u8,
     graph: &KeepGraph,
     category_points: &[f64],
     turn_start: &[f64],
     ws: &mut Workspace,
-) -> MaskTurn {
-    let mut open = [(0usize, 0.0f64); CATEGORIES.len()];
-    let mut n_open = 0;
-    for c in (0..CATEGORIES.len()).filter(|c| mask >> c & 1 == 1) {
-        open[n_open] = (c, turn_start[mask & !(1 << c)]);
-        n_open += 1;
+) -> Vec<MaskTurn> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx512f") {
+        // SAFETY: the CPU has AVX-512F.
+        return unsafe { solve_turns_avx512(masks, rerolls, graph, category_points, turn_start, ws) };
     }
+    solve_turns_lanes(masks, rerolls, graph, category_points, turn_start, ws)
+}
+
+/// [`solve_turns_lanes`] compiled for AVX-512: the same operations on each
+/// lane, in the same order, so the same results bit for bit.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn solve_turns_avx512(
+    masks: &[usize; W],
+    rerolls: u8,
+    graph: &KeepGraph,
+    category_points: &[f64],
+    turn_start: &[f64],
+    ws: &mut Workspace,
+) -> Vec<MaskTurn> {
+    solve_turns_lanes(masks, rerolls, graph, category_points, turn_start, ws)
+}
+
+#[inline(always)]
+fn solve_turns_lanes(
+    masks: &[usize; W],
+    rerolls: u8,
+    graph: &KeepGraph,
+    category_points: &[f64],
+    turn_start: &[f64],
+    ws: &mut Workspace,
+) -> Vec<MaskTurn> {
+    // Each lane's turn-start value after each category; -inf where the
+    // category is closed, which never beats anything.
+    let next: [[f64; W]; CATEGORIES.len()] = std::array::from_fn(|c| {
+        std::array::from_fn(|l| {
+            let mask = masks[l];
+            if mask >> c & 1 == 1 {
+                turn_start[mask & !(1 << c)]
+            } else {
+                f64::NEG_INFINITY
+            }
+        })
+    });
     for (roll, points) in category_points.chunks_exact(CATEGORIES.len()).enumerate() {
-        let mut best = f64::NEG_INFINITY;
-        for &(c, next) in &open[..n_open] {
-            // The reader finds the best category from these same sums, in
-            // this order (a later category only when strictly better): keep
-            // the expression and the order identical.
-            best = first_max((best, ()), (points[c] + next, ())).0;
+        let mut best = [f64::NEG_INFINITY; W];
+        for (c, next) in next.iter().enumerate() {
+            for l in 0..W {
+                // The reader finds the best category from these same sums, in
+                // this order (a later category only when strictly better): keep
+                // the expression and the order identical.
+                let v = points[c] + next[l];
+                best[l] = if v > best[l] { v } else { best[l] };
+            }
         }
         ws.stop_value[roll] = best;
     }
-    let mut best_keep = Vec::with_capacity(usize::from(rerolls));
-    let mut keep_value = Vec::with_capacity(usize::from(rerolls));
-    let start_values = graph.solve_rerolls(rerolls, &ws.stop_value, &mut ws.turn, |keeps, _, best| {
-        keep_value.push(keeps.try_into().expect("210 partial keeps"));
-        best_keep.push(std::array::from_fn(|roll| if best[roll] == NONE { KEEP_ALL } else { best[roll] as u8 }));
-    });
-    MaskTurn { turn_start: graph.fresh_roll_value(start_values), best_keep, keep_value }
+    let mut turns: Vec<MaskTurn> = (0..W)
+        .map(|_| MaskTurn {
+            turn_start: 0.0,
+            best_keep: Vec::with_capacity(usize::from(rerolls)),
+            keep_value: Vec::with_capacity(usize::from(rerolls)),
+        })
+        .collect();
+    ws.values[graph.partial..].copy_from_slice(&ws.stop_value);
+    for _ in 0..rerolls {
+        graph.keep_values_lanes(&mut ws.values, |sum| sum / FACES as f64);
+        graph.best_keeps_lanes(&ws.values[..graph.partial], &ws.stop_value, &mut ws.best, &mut ws.keep);
+        for (l, turn) in turns.iter_mut().enumerate() {
+            turn.keep_value.push(std::array::from_fn(|g| quantise(ws.values[g][l])));
+            turn.best_keep.push(std::array::from_fn(|roll| match ws.keep[graph.partial + roll][l] {
+                NONE => KEEP_ALL,
+                g => g as u8,
+            }));
+        }
+        let (values, best) = (&mut ws.values, &ws.best);
+        values[graph.partial..].copy_from_slice(&best[graph.partial..]);
+    }
+    let start = graph.fresh_roll_value_lanes(&ws.values[graph.partial..]);
+    for (turn, v) in turns.iter_mut().zip(start) {
+        turn.turn_start = v;
+    }
+    turns
 }
 
 #[cfg(test)]

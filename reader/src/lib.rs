@@ -43,7 +43,7 @@ mod tables;
 pub mod tenk;
 pub mod threes;
 pub use sheet::{Yahtzee, Yatzy};
-mod turn;
+pub mod turn;
 pub mod yazy;
 
 pub use dice::Dice;

@@ -1,4 +1,4 @@
-//! What the five-dice keep/reroll games (yazy, combo) share: the sizes of
+//! What the five-dice keep/reroll games (yazy, combo, yatzy, yahtzee) share: the sizes of
 //! their keep tables, the codes of a stored keep, and the check that a stored
 //! keep is one the roll can make.
 
@@ -138,7 +138,7 @@ impl KeepLattice {
             .collect();
         let distinct = |g: usize| keep(g).counts().iter().filter(|&&c| c > 0).count() as u8;
         let mut order: Vec<(u16, u8)> = (0..KEEPS).map(|g| (g as u16, distinct(g))).collect();
-        order.sort_by_key(|&(g, d)| (keep(usize::from(g)).len(), d, g));
+        order.sort_by_cached_key(|&(g, d)| (keep(usize::from(g)).len(), d, g));
         KeepLattice { plus_face, minus_face, order }
     }
 }
