@@ -138,10 +138,10 @@ pub fn solve(rerolls: u8, mut progress: impl FnMut(usize, usize)) -> Solution {
         let solved: Vec<MaskTurn> = layer
             .par_chunks(W)
             .map_init(
-                || Workspace::new(&graph),
+                || Workspace::new(graph),
                 |ws, masks| {
                     let lanes: [usize; W] = std::array::from_fn(|l| masks[l.min(masks.len() - 1)]);
-                    let mut turns = solve_turns(&lanes, rerolls, &graph, &points_f64, &turn_start, ws);
+                    let mut turns = solve_turns(&lanes, rerolls, graph, &points_f64, &turn_start, ws);
                     turns.truncate(masks.len());
                     turns
                 },
