@@ -5,7 +5,8 @@ use std::hint::black_box;
 use std::process::Command;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use dice_tables_generator::{combo, tenk, threes, yazy};
+use dice_tables_generator::{combo, sheet, tenk, threes, yazy};
+use dice_tables_reader::sheet::{yahtzee, Joker, YATZY};
 
 /// Solving only (every state and action), as the generator's `solve_ms` reports it.
 fn solve_in_process(c: &mut Criterion) {
@@ -16,6 +17,20 @@ fn solve_in_process(c: &mut Criterion) {
     g.bench_function("threes_all_states", |b| b.iter(threes::solve));
     // Both tables and every throw's keep list.
     g.bench_function("tenk_all_states", |b| b.iter(tenk::solve));
+    g.finish();
+
+    // yatzy and yahtzee: every turn-start state (the full DP), then the
+    // same with the proof of the stored values' decisions.
+    let mut g = c.benchmark_group("solve_sheet");
+    g.sample_size(10);
+    g.bench_function("yatzy_all_states", |b| b.iter(|| sheet::solve(black_box(&YATZY), |_, _| {})));
+    g.bench_function("yahtzee_all_states", |b| b.iter(|| sheet::solve(black_box(&yahtzee(Joker::Forced)), |_, _| {})));
+    g.bench_function("yatzy_solve_and_prove", |b| {
+        b.iter(|| sheet::solve_and_prove(black_box(&YATZY), "yatzy", |_, _| {}))
+    });
+    g.bench_function("yahtzee_solve_and_prove", |b| {
+        b.iter(|| sheet::solve_and_prove(black_box(&yahtzee(Joker::Forced)), "yahtzee", |_, _| {}))
+    });
     g.finish();
 }
 

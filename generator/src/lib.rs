@@ -70,15 +70,26 @@ pub struct Solved {
     pub params: Vec<(&'static str, i64)>,
     /// States in the table.
     pub states: u64,
-    /// Time spent solving (no compression or I/O).
+    /// Time spent solving (no compression or I/O, nor `prove_time`).
     pub solve_time: Duration,
+    /// Time spent proving that the stored (rounded) values lead lookups to
+    /// the exact decisions, for games that store rounded values and prove it
+    /// apart from solving (yatzy, yahtzee); zero otherwise.
+    pub prove_time: Duration,
     pub sections: Vec<Section>,
 }
 
 impl Solved {
     /// A solved table of game `G` with `params`.
     pub fn new<G: Game>(params: &G::Params, states: u64, sections: Vec<Section>) -> Solved {
-        Solved { game: G::ID, params: G::header_params(params), states, solve_time: Duration::ZERO, sections }
+        Solved {
+            game: G::ID,
+            params: G::header_params(params),
+            states,
+            solve_time: Duration::ZERO,
+            prove_time: Duration::ZERO,
+            sections,
+        }
     }
 
     /// The bytes of the table file.
@@ -98,6 +109,6 @@ pub fn solve(game: &str, rules: &Rules, mut progress: impl FnMut(usize, usize)) 
     let solver = solver(game)?;
     let start = Instant::now();
     let mut solved = (solver.solve)(rules, &mut progress);
-    solved.solve_time = start.elapsed();
+    solved.solve_time = start.elapsed().saturating_sub(solved.prove_time);
     Some(solved)
 }

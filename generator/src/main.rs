@@ -192,10 +192,13 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
     progress.show(&format!("compressing {}", games.join(", ")));
     let encoded: Vec<_> = solved
         .into_par_iter()
-        .map(|solved| (solved.game, solved.states, solved.solve_time.as_secs_f64() * 1e3, solved.encode()))
+        .map(|solved| {
+            let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+            (solved.game, solved.states, ms(solved.solve_time), ms(solved.prove_time), solved.encode())
+        })
         .collect();
     let mut manifest = String::new();
-    for (game, states, solve_ms, bytes) in encoded {
+    for (game, states, solve_ms, prove_ms, bytes) in encoded {
         let name = dice_tables_reader::file_name(game);
         progress.show(&format!("writing {name}"));
         let path = dice_tables_generator::artifact::write_atomically(&args.out, &name, &bytes[..])
@@ -205,13 +208,14 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
         manifest.push_str(&format!("{hash}  {name}\n"));
         out.print(&if args.json {
             format!(
-                "{{\"game\":\"{game}\",\"states\":{states},\"solve_ms\":{solve_ms:.3},\"bytes\":{},\"blake3\":\"{hash}\",\"path\":{}}}\n",
+                "{{\"game\":\"{game}\",\"states\":{states},\"solve_ms\":{solve_ms:.3},\"prove_ms\":{prove_ms:.3},\"bytes\":{},\"blake3\":\"{hash}\",\"path\":{}}}\n",
                 bytes.len(),
                 json_string(&path.display().to_string())
             )
         } else {
+            let proved = if prove_ms > 0.0 { format!(", decisions proved in {prove_ms:.1} ms") } else { String::new() };
             format!(
-                "{game}: {states} states solved in {solve_ms:.1} ms; wrote {} ({} bytes, blake3 {hash})\n",
+                "{game}: {states} states solved in {solve_ms:.1} ms{proved}; wrote {} ({} bytes, blake3 {hash})\n",
                 path.display(),
                 bytes.len()
             )

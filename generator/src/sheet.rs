@@ -371,6 +371,13 @@ fn stored(value: f64) -> f64 {
 pub fn solve_and_prove(scoring: &Scoring, game: &str, progress: impl FnMut(usize, usize)) -> (TurnStart, Proof) {
     let (ctx, padded) = solve_padded(scoring, progress);
     let exact = turn_start_of(&ctx, &padded);
+    let proof = prove(&ctx, &padded, &exact, game);
+    (exact, proof)
+}
+
+/// The proof of a solved game's stored values (see [`solve_and_prove`]).
+fn prove(ctx: &Context, padded: &[f64], exact: &TurnStart, game: &str) -> Proof {
+    let scoring = ctx.scoring;
     let rounded = TurnStart { flags: exact.flags, values: exact.values.iter().map(|&v| stored(v)).collect() };
     let turn = TurnSolver::new(*scoring);
     let masks = 1usize << scoring.categories.len();
@@ -381,11 +388,11 @@ pub fn solve_and_prove(scoring: &Scoring, game: &str, progress: impl FnMut(usize
     let proofs: Vec<Proof> = rows
         .par_iter()
         .map_init(
-            || ProofWorkspace::new(&ctx),
+            || ProofWorkspace::new(ctx),
             |ws, &(mask, flag)| {
-                collect_choices(&ctx, mask, flag, &mut ws.lists);
-                let near = near_ties(&ctx, mask, &padded, ws);
-                settle(&turn, game, &exact, &rounded, mask, flag, &near)
+                collect_choices(ctx, mask, flag, &mut ws.lists);
+                let near = near_ties(ctx, mask, padded, ws);
+                settle(&turn, game, exact, &rounded, mask, flag, &near)
             },
         )
         .collect();
@@ -395,7 +402,7 @@ pub fn solve_and_prove(scoring: &Scoring, game: &str, progress: impl FnMut(usize
         proof.exceptions.extend(p.exceptions);
     }
     proof.exceptions.sort_unstable();
-    (exact, proof)
+    proof
 }
 
 /// Buffers one thread of the proof reuses.
@@ -480,10 +487,11 @@ fn flag_band(
     best: &[f64; W],
     below: &[f64; W],
 ) {
-    for l in 0..W {
-        if best[l] - below[l] <= BAND {
-            near.push((first + l, rerolls, roll));
-        }
+    // A lane mask first (vector compares); lanes in the band are rare.
+    let mut lanes = (0..W).fold(0u32, |m, l| m | u32::from(best[l] - below[l] <= BAND) << l);
+    while lanes != 0 {
+        near.push((first + lanes.trailing_zeros() as usize, rerolls, roll));
+        lanes &= lanes - 1;
     }
 }
 
@@ -542,7 +550,12 @@ fn settle(
 /// set, byte planes of the zigzag deltas of each row's values in units of
 /// 1e-7 points along the upper total; then the exceptions.
 pub fn solve_table<G: SheetGame>(rules: &SheetRules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
-    let (turn_start, proof) = solve_and_prove(&G::scoring(rules), G::ID, progress);
+    let scoring = G::scoring(rules);
+    let (ctx, padded) = solve_padded(&scoring, progress);
+    let turn_start = turn_start_of(&ctx, &padded);
+    let proving = std::time::Instant::now();
+    let proof = prove(&ctx, &padded, &turn_start, G::ID);
+    let prove_time = proving.elapsed();
     let states = turn_start.values.iter().filter(|&&v| v != 0.0).count() as u64;
     let params = SheetParams { rules: *rules, exceptions: proof.exceptions.len() as u64 };
     let keys = proof.exceptions.iter().map(|e| e.key).collect::<Vec<u32>>();
@@ -552,7 +565,7 @@ pub fn solve_table<G: SheetGame>(rules: &SheetRules, progress: &mut dyn FnMut(us
         Section::of(&EXCEPTION_KEY, &params, le_bytes(&keys, u32::to_le_bytes)),
         Section::of(&EXCEPTION_ACTION, &params, actions),
     ];
-    Solved::new::<ScoreSheet<G>>(&params, states, sections)
+    Solved { prove_time, ..Solved::new::<ScoreSheet<G>>(&params, states, sections) }
 }
 
 /// The turn-start section of a solved game.
