@@ -7,7 +7,8 @@
 //!
 //! Two layers, as in the file: [`Table`] is the container (header, limits,
 //! checksums, decoding) and knows no game; each game module's view
-//! (`yazy::Yazy`, `combo::Combo`, `threes::Threes`, `tenk::Tenk`)
+//! (`yazy::Yazy`, `combo::Combo`, `threes::Threes`, `tenk::Tenk`,
+//! `sheet::Yatzy`, `sheet::Yahtzee`)
 //! implements [`Game`] and answers that game's questions. [`Tables`] opens
 //! a directory of them.
 //!

@@ -6,6 +6,27 @@
 //! so far capped at 63, and for yahtzee whether the yahtzee box holds 50).
 //! The upper bonus is paid at the end of the game, so it counts as still to
 //! come until then.
+//!
+//! ```
+//! # fn main() -> Result<(), dice_tables_reader::Error> {
+//! use dice_tables_reader::sheet::Action;
+//! use dice_tables_reader::{Tables, Yahtzee, Yatzy};
+//! let tables = Tables::open_default()?;
+//! let yatzy = tables.get::<Yatzy>()?;
+//! let start = yatzy.state(Yatzy::parse_mask("all")?, 0, false)?;
+//! assert!((yatzy.turn_start_value(start)? - 248.4399894).abs() < 1e-7);
+//!
+//! // yahtzee: only ones and chance left, 40 upper points, a Yahtzee scored;
+//! // 1-6-6-6-6 with one reroll to come: go for a fifth 6 (a joker worth 130).
+//! let yahtzee = tables.get::<Yahtzee>()?;
+//! let state = yahtzee.state(Yahtzee::parse_mask("ones,chance")?, 40, true)?;
+//! let options = yahtzee.options(state, "66661".parse()?, 1)?;
+//! assert_eq!(options.best().map(|o| o.action), Some(Action::Keep("6666".parse()?)));
+//! // A program playing whole games solves each turn once.
+//! let turn = yahtzee.turn(state)?;
+//! assert_eq!(turn.options("66661".parse()?, 1)?.as_slice(), options.as_slice());
+//! # Ok(()) }
+//! ```
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -382,9 +403,11 @@ const fn rows_per_set(categories: usize, flags: usize) -> usize {
     masks(categories) / UPPER_SETS * flags
 }
 
-/// The turn-start section's dimensions: (upper-scored set, byte plane, row, upper total).
-const fn turn_start_dims(categories: usize, flags: usize) -> [u64; 4] {
-    [UPPER_SETS as u64, PLANES as u64, rows_per_set(categories, flags) as u64, UPPER_TOTALS as u64]
+/// The turn-start section's dimensions: a chunk of bytes per upper-scored
+/// set, room for five byte planes of every row's 64 totals (a set uses
+/// five planes of its reachable totals only, then zeros: see FORMAT.md).
+const fn turn_start_dims(categories: usize, flags: usize) -> [u64; 2] {
+    [UPPER_SETS as u64, (PLANES * rows_per_set(categories, flags) * UPPER_TOTALS) as u64]
 }
 
 /// yatzy: the Scandinavian rules.

@@ -228,3 +228,49 @@ fn simulated_games_average_the_start_value() {
     check(&yahtzee_forced(), 2);
     check(&yahtzee_free(), 3);
 }
+
+/// Bad input and states no game reaches: one line each, status 2.
+#[test]
+fn lookups_refuse_bad_input_with_one_line() {
+    let dir = default_tables().to_str().unwrap().to_string();
+    let cases: &[(&[&str], &str)] = &[
+        // Only ones is filled: 7 is not 0 to 5.
+        (
+            &["yatzy", "--mask", "twos,threes,fours,fives,sixes,pair,chance", "--upper", "7"],
+            "upper total 7 cannot be made",
+        ),
+        (&["yatzy", "--mask", "all", "--upper", "1"], "upper total 1 cannot be made"),
+        (&["yahtzee", "--mask", "none", "--upper", "106"], "upper total 106 cannot be made"),
+        (&["yahtzee", "--mask", "all", "--upper", "0", "--yahtzee-bonus"], "cannot hold 50 while it is open"),
+        (&["yatzy", "--mask", "all", "--upper", "0", "--yahtzee-bonus"], "--yahtzee-bonus"),
+        (&["yatzy", "--mask", "all", "--upper", "-1"], "upper total \"-1\" is not a whole number"),
+        (&["yatzy", "--mask", "all"], "--upper"),
+        (&["yatzy", "--mask", "40000", "--upper", "0"], "0 to 32767"),
+        (&["yahtzee", "--mask", "ones,pair", "--upper", "0"], "unknown category \"pair\""),
+        (&["yahtzee", "--mask", "all", "--upper", "0", "--dice", "1234"], "exactly five digits"),
+        (&["yahtzee", "--mask", "all", "--upper", "0", "--dice", "12345", "--rerolls", "3"], "0 to 2"),
+    ];
+    for (args, mentions) in cases {
+        let mut all = vec!["lookup"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--tables", &dir]);
+        let o = run("reader", &all, &[]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("reader: ") && err.contains(mentions), "{args:?}: {err:?} should mention {mentions:?}");
+        assert!(o.stdout.is_empty());
+    }
+    // 63 and above are one state; 105 is every upper box full of fives.
+    let value = |upper: &str| {
+        let o = run(
+            "reader",
+            &["lookup", "yahtzee", "--mask", "chance", "--upper", upper, "--json", "--tables", &dir],
+            &[],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    assert_eq!(value("63"), value("105"));
+    assert_ne!(value("62"), value("63"));
+}

@@ -113,6 +113,8 @@ fn action_json<G: SheetGame>(a: Action) -> ActionJson {
 
 fn action_text<G: SheetGame>(a: Action, points: u8) -> String {
     match a {
+        // With rerolls left, keeping all five leaves the next reroll's choice open.
+        Action::Keep(d) if d.len() == 5 => format!("keep {d} (reroll none)"),
         Action::Keep(d) => keep_text(d),
         Action::Score(c) => format!("score {} for {points} points", ScoreSheet::<G>::category_name(c)),
     }
