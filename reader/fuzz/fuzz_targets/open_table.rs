@@ -6,7 +6,9 @@
 use dice_tables_reader::combo::Combo;
 use dice_tables_reader::tenk::{Phase, Tenk};
 use dice_tables_reader::threes::{Situation, Threes};
+use dice_tables_reader::sheet::{ScoreSheet, SheetGame};
 use dice_tables_reader::yazy::{Mask, Yazy};
+use dice_tables_reader::{Yahtzee, Yatzy};
 use dice_tables_reader::{Dice, Game};
 use libfuzzer_sys::fuzz_target;
 
@@ -48,4 +50,28 @@ fuzz_target!(|data: &[u8]| {
             let _ = tenk.options(throw.parse().unwrap(), 950, Phase::Opening);
         }
     }
+    if let Ok(yatzy) = Yatzy::from_vec(data.to_vec()) {
+        sheet_lookups(&yatzy, &[32767, 1, 0b100_0000_0111_1111]);
+    }
+    if let Ok(yahtzee) = Yahtzee::from_vec(data.to_vec()) {
+        sheet_lookups(&yahtzee, &[8191, 4096, 0b111_1100_0000]);
+    }
 });
+
+/// Turn starts, every option of a few rolls, and a whole turn, in a few states.
+fn sheet_lookups<G: SheetGame>(t: &ScoreSheet<G>, masks: &[u32]) {
+    for &mask in masks {
+        for (upper, flag) in [(0, false), (63, true), (105, false)] {
+            let Ok(state) = t.state(mask, upper, flag) else { continue };
+            let _ = t.turn_start_value(state);
+            for roll in ["12345", "66666", "11223"] {
+                for rerolls in 0..=2 {
+                    let _ = t.options(state, roll.parse().unwrap(), rerolls);
+                }
+            }
+            if let Ok(turn) = t.turn(state) {
+                let _ = turn.options("44444".parse().unwrap(), 2);
+            }
+        }
+    }
+}

@@ -127,6 +127,9 @@ mod tests {
                 parse_score(s).err(),
                 parse_ties(s).err(),
                 parse_model(s).err(),
+                parse_yatzy_mask(s).err(),
+                parse_yahtzee_mask(s).err(),
+                parse_upper(s).err(),
             ];
             for msg in results.into_iter().flatten() {
                 assert!(!msg.is_empty() && !msg.contains('\n'), "{s:?}: {msg:?}");
