@@ -82,19 +82,25 @@ struct Context<'a> {
     five_of_a_kind: Vec<bool>,
     /// Whether to solve rows with AVX-512 (the same results, sooner).
     wide: bool,
+    /// Where the padded rows' two rows of -inf start: the rows "after"
+    /// scoring a closed category, with the flag clear or set.
+    closed: usize,
 }
 
 /// Buffers one thread reuses from row to row.
 struct Workspace {
-    /// Per roll, the ways to score it worth points now (and for a joker,
-    /// every way allowed): (points now, where the value after it starts in
-    /// the padded rows).
-    choices: Vec<(f64, u32)>,
-    /// Per roll: its range in `choices`, and whether a zero in any open
-    /// category is allowed too (everywhere but under the forced joker).
-    ranges: Vec<(u32, u32, bool)>,
+    /// Where the values after filling each category start in the padded
+    /// rows, with the flag as it is; for a closed category, rows of -inf
+    /// (so a roll's scores need no check of the mask: scoring a closed
+    /// category is never the best).
+    after: [u32; 16],
     /// Where the values after a zero in each open category start.
     zeros: Vec<u32>,
+    /// Whether a Yahtzee is a joker in this row; then `jokers[f]` lists the
+    /// ways to score five of face `f + 1`: (points now, where the values
+    /// after start), zeros included.
+    joker: bool,
+    jokers: [Vec<(f64, u32)>; 6],
     values: Vec<[f64; W]>,
     scratch: Vec<[f64; W]>,
 }
@@ -132,9 +138,12 @@ fn solve_padded(scoring: &Scoring, mut progress: impl FnMut(usize, usize)) -> (C
     let wide = std::arch::is_x86_feature_detected!("avx512f");
     #[cfg(not(target_arch = "x86_64"))]
     let wide = false;
-    let ctx = Context { scoring, flags, graph: &FIVE_DICE, rolls, scores, five_of_a_kind, wide };
-    // The solver's padded rows; the result drops the padding.
-    let mut padded = vec![0.0; masks * flags * STRIDE];
+    let closed = masks * flags * STRIDE;
+    let ctx = Context { scoring, flags, graph: &FIVE_DICE, rolls, scores, five_of_a_kind, wide, closed };
+    // The solver's padded rows, then two rows of -inf; the result drops
+    // the padding.
+    let mut padded = vec![0.0; masks * flags * STRIDE + 2 * STRIDE];
+    padded[closed..].fill(f64::NEG_INFINITY);
     for flag in 0..flags {
         // No category open: the upper bonus is all that is still to come.
         let row = &mut padded[flag * STRIDE..][..STRIDE];
@@ -175,7 +184,7 @@ fn solve_padded(scoring: &Scoring, mut progress: impl FnMut(usize, usize)) -> (C
 /// reachable ones).
 fn turn_start_of(ctx: &Context, padded: &[f64]) -> TurnStart {
     let flags = ctx.flags;
-    let values = padded
+    let values = padded[..ctx.closed]
         .chunks_exact(STRIDE)
         .enumerate()
         .flat_map(|(row, values)| {
@@ -189,9 +198,10 @@ fn turn_start_of(ctx: &Context, padded: &[f64]) -> TurnStart {
 impl Workspace {
     fn new(ctx: &Context) -> Workspace {
         Workspace {
-            choices: Vec::new(),
-            ranges: vec![(0, 0, true); ctx.rolls.len()],
+            after: [0; 16],
             zeros: Vec::new(),
+            joker: false,
+            jokers: Default::default(),
             values: vec![[0.0; W]; ctx.graph.keeps()],
             scratch: vec![[0.0; W]; ctx.graph.partial],
         }
@@ -242,13 +252,25 @@ fn solve_row_lanes(ctx: &Context, mask: usize, padded: &[f64], ws: &mut Workspac
                 zero[l] = if next[l] > zero[l] { next[l] } else { zero[l] };
             }
         }
-        for (roll, &(start, end, zero_allowed)) in ws.ranges.iter().enumerate() {
-            let mut best = if zero_allowed { zero } else { [f64::NEG_INFINITY; W] };
-            for &(points, at) in &ws.choices[start as usize..end as usize] {
-                let next = lane_block(at, first);
-                for l in 0..W {
-                    let v = points + next[l];
-                    best[l] = if v > best[l] { v } else { best[l] };
+        for (roll, scores) in ctx.scores.iter().enumerate() {
+            let mut best = zero;
+            if ws.joker && ctx.five_of_a_kind[roll] {
+                // The joker's own rules say where it may go, zeros included.
+                best = [f64::NEG_INFINITY; W];
+                for &(points, at) in &ws.jokers[joker_face(ctx, roll)] {
+                    let next = lane_block(at, first);
+                    for l in 0..W {
+                        let v = points + next[l];
+                        best[l] = if v > best[l] { v } else { best[l] };
+                    }
+                }
+            } else {
+                for &(category, points, offset) in scores {
+                    let next = lane_block(ws.after[usize::from(category)] + offset, first);
+                    for l in 0..W {
+                        let v = points + next[l];
+                        best[l] = if v > best[l] { v } else { best[l] };
+                    }
                 }
             }
             ws.values[graph.partial + roll] = best;
@@ -280,39 +302,33 @@ fn window(mask: usize) -> (usize, usize) {
     (flat_below.min(highest).min(UPPER_TOTALS - lanes), lanes)
 }
 
-/// Fills the workspace's lists of ways to score each roll in row (mask, flag).
+/// The face (0-based) of a five-of-a-kind roll.
+fn joker_face(ctx: &Context, roll: usize) -> usize {
+    ctx.rolls[roll].counts().iter().position(|&n| n == 5).expect("five of a kind")
+}
+
+/// Fills the workspace's offsets and lists of ways to score in row (mask, flag).
 fn collect_choices(ctx: &Context, mask: usize, flag: usize, ws: &mut Workspace) {
-    // Where the values after filling each category start, with the flag as it is.
-    let after: [u32; 16] = std::array::from_fn(|c| (((mask & !(1 << c)) * ctx.flags + flag) * STRIDE) as u32);
+    let closed = ctx.closed as u32;
+    ws.after = std::array::from_fn(|c| {
+        if mask >> c & 1 == 1 {
+            (((mask & !(1 << c)) * ctx.flags + flag) * STRIDE) as u32
+        } else {
+            closed
+        }
+    });
     ws.zeros.clear();
     // A zero leaves the flag as it is (even in the yahtzee box).
-    ws.zeros.extend((0..ctx.scoring.categories.len()).filter(|c| mask >> c & 1 == 1).map(|c| after[c]));
-    ws.choices.clear();
-    let joker_possible = ctx.scoring.joker.is_some_and(|(b, _)| mask >> b & 1 == 0);
-    for roll in 0..ctx.rolls.len() {
-        let start = ws.choices.len() as u32;
-        let zero_allowed = if joker_possible && ctx.five_of_a_kind[roll] {
-            // The joker's own rules say where it may go, zeros included.
-            ctx.scoring.scores(mask as u32, flag == 1, &ctx.rolls[roll], |s| {
-                let at = after[s.category] + u32::from(s.upper);
-                ws.choices.push((f64::from(s.points), at));
+    ws.zeros.extend((0..ctx.scoring.categories.len()).filter(|c| mask >> c & 1 == 1).map(|c| ws.after[c]));
+    ws.joker = ctx.scoring.joker.is_some_and(|(b, _)| mask >> b & 1 == 0);
+    if ws.joker {
+        for (face, list) in ws.jokers.iter_mut().enumerate() {
+            list.clear();
+            let dice = Dice::from_counts(std::array::from_fn(|f| if f == face { 5 } else { 0 })).expect("five dice");
+            ctx.scoring.scores(mask as u32, flag == 1, &dice, |s| {
+                list.push((f64::from(s.points), ws.after[s.category] + u32::from(s.upper)));
             });
-            false
-        } else {
-            // Written whether open or not, kept only if open: a branch on
-            // the mask bit here mispredicts often enough to cost a tenth of
-            // the solve.
-            let scores = &ctx.scores[roll];
-            let mut len = ws.choices.len();
-            ws.choices.resize(len + scores.len(), (0.0, 0));
-            for &(category, points, offset) in scores {
-                ws.choices[len] = (points, after[usize::from(category)] + offset);
-                len += mask >> category & 1;
-            }
-            ws.choices.truncate(len);
-            true
-        };
-        ws.ranges[roll] = (start, ws.choices.len() as u32, zero_allowed);
+        }
     }
 }
 
@@ -455,11 +471,19 @@ fn near_ties_lanes(ctx: &Context, mask: usize, padded: &[f64], ws: &mut ProofWor
         for &at in &lists.zeros {
             fold_best_and_below(&mut zero, &mut zero_below, &lane_block(at, first), &none, EXACT_TIE);
         }
-        for (roll, &(start, end, zero_allowed)) in lists.ranges.iter().enumerate() {
-            let (mut b, mut x) = if zero_allowed { (zero, zero_below) } else { (none, none) };
-            for &(points, at) in &lists.choices[start as usize..end as usize] {
-                let v = lane_block(at, first).map(|v| points + v);
-                fold_best_and_below(&mut b, &mut x, &v, &none, EXACT_TIE);
+        for (roll, scores) in ctx.scores.iter().enumerate() {
+            let (mut b, mut x) = (zero, zero_below);
+            if lists.joker && ctx.five_of_a_kind[roll] {
+                (b, x) = (none, none);
+                for &(points, at) in &lists.jokers[joker_face(ctx, roll)] {
+                    let v = lane_block(at, first).map(|v| points + v);
+                    fold_best_and_below(&mut b, &mut x, &v, &none, EXACT_TIE);
+                }
+            } else {
+                for &(category, points, offset) in scores {
+                    let v = lane_block(lists.after[usize::from(category)] + offset, first).map(|v| points + v);
+                    fold_best_and_below(&mut b, &mut x, &v, &none, EXACT_TIE);
+                }
             }
             flag_band(&mut near, first, 0, roll, &b, &x);
             lists.values[graph.partial + roll] = b;
