@@ -73,11 +73,14 @@ struct Context<'a> {
     flags: usize,
     graph: &'static KeepGraph,
     rolls: Vec<Dice>,
-    /// Per roll: its scores worth points with every category open and no
-    /// flag (a joker never applies then), to be filtered by a row's open
-    /// categories: (category, points, offset from the start of the values
-    /// after it: the upper points, and a row further on if the flag is set).
-    scores: Vec<Vec<(u8, f64, u32)>>,
+    /// The distinct scores worth points with every category open and no
+    /// flag (a joker never applies then): (category, points, offset from
+    /// the start of the values after it: the upper points, and a row further
+    /// on if the flag is set). A block's value of each is computed once and
+    /// shared by every roll that scores it.
+    scores: Vec<(u8, f64, u32)>,
+    /// Per roll: the indices in `scores` of its scores.
+    roll_scores: Vec<Vec<u16>>,
     /// Per roll: whether it is five of a kind (a possible joker).
     five_of_a_kind: Vec<bool>,
     /// Whether to solve rows with AVX-512 (the same results, sooner).
@@ -101,6 +104,8 @@ struct Workspace {
     /// after start), zeros included.
     joker: bool,
     jokers: [Vec<(f64, u32)>; 6],
+    /// A block's value of each of `Context::scores`.
+    score_values: Vec<[f64; W]>,
     values: Vec<[f64; W]>,
     scratch: Vec<[f64; W]>,
 }
@@ -118,19 +123,25 @@ fn solve_padded(scoring: &Scoring, mut progress: impl FnMut(usize, usize)) -> (C
     let masks = 1usize << categories;
     let flags = if scoring.joker.is_some() { 2 } else { 1 };
     let rolls = multisets(5);
-    let scores = rolls
+    let mut scores: Vec<(u8, f64, u32)> = Vec::new();
+    let roll_scores = rolls
         .iter()
         .map(|d| {
-            let mut s = Vec::new();
+            let mut ids = Vec::new();
             scoring.scores((1 << categories) - 1, false, d, |x| {
                 if x.points > 0 {
                     // Only the yahtzee box can set the flag, and only while
                     // it is open, so while the flag is clear.
                     let offset = u32::from(x.upper) + if x.bonus_flag { STRIDE as u32 } else { 0 };
-                    s.push((x.category as u8, f64::from(x.points), offset))
+                    let score = (x.category as u8, f64::from(x.points), offset);
+                    let id = scores.iter().position(|&s| s == score).unwrap_or_else(|| {
+                        scores.push(score);
+                        scores.len() - 1
+                    });
+                    ids.push(id as u16);
                 }
             });
-            s
+            ids
         })
         .collect();
     let five_of_a_kind = rolls.iter().map(|d| d.counts().contains(&5)).collect();
@@ -139,7 +150,7 @@ fn solve_padded(scoring: &Scoring, mut progress: impl FnMut(usize, usize)) -> (C
     #[cfg(not(target_arch = "x86_64"))]
     let wide = false;
     let closed = masks * flags * STRIDE;
-    let ctx = Context { scoring, flags, graph: &FIVE_DICE, rolls, scores, five_of_a_kind, wide, closed };
+    let ctx = Context { scoring, flags, graph: &FIVE_DICE, rolls, scores, roll_scores, five_of_a_kind, wide, closed };
     // The solver's padded rows, then two rows of -inf; the result drops
     // the padding.
     let mut padded = vec![0.0; masks * flags * STRIDE + 2 * STRIDE];
@@ -202,6 +213,7 @@ impl Workspace {
             zeros: Vec::new(),
             joker: false,
             jokers: Default::default(),
+            score_values: vec![[0.0; W]; ctx.scores.len()],
             values: vec![[0.0; W]; ctx.graph.keeps()],
             scratch: vec![[0.0; W]; ctx.graph.partial],
         }
@@ -252,7 +264,10 @@ fn solve_row_lanes(ctx: &Context, mask: usize, padded: &[f64], ws: &mut Workspac
                 zero[l] = if next[l] > zero[l] { next[l] } else { zero[l] };
             }
         }
-        for (roll, scores) in ctx.scores.iter().enumerate() {
+        for (out, &(category, points, offset)) in ws.score_values.iter_mut().zip(&ctx.scores) {
+            *out = lane_block(ws.after[usize::from(category)] + offset, first).map(|v| points + v);
+        }
+        for (roll, ids) in ctx.roll_scores.iter().enumerate() {
             let mut best = zero;
             if ws.joker && ctx.five_of_a_kind[roll] {
                 // The joker's own rules say where it may go, zeros included.
@@ -265,11 +280,10 @@ fn solve_row_lanes(ctx: &Context, mask: usize, padded: &[f64], ws: &mut Workspac
                     }
                 }
             } else {
-                for &(category, points, offset) in scores {
-                    let next = lane_block(ws.after[usize::from(category)] + offset, first);
+                for &id in ids {
+                    let v = &ws.score_values[usize::from(id)];
                     for l in 0..W {
-                        let v = points + next[l];
-                        best[l] = if v > best[l] { v } else { best[l] };
+                        best[l] = if v[l] > best[l] { v[l] } else { best[l] };
                     }
                 }
             }
@@ -471,7 +485,10 @@ fn near_ties_lanes(ctx: &Context, mask: usize, padded: &[f64], ws: &mut ProofWor
         for &at in &lists.zeros {
             fold_best_and_below(&mut zero, &mut zero_below, &lane_block(at, first), &none, EXACT_TIE);
         }
-        for (roll, scores) in ctx.scores.iter().enumerate() {
+        for (out, &(category, points, offset)) in lists.score_values.iter_mut().zip(&ctx.scores) {
+            *out = lane_block(lists.after[usize::from(category)] + offset, first).map(|v| points + v);
+        }
+        for (roll, ids) in ctx.roll_scores.iter().enumerate() {
             let (mut b, mut x) = (zero, zero_below);
             if lists.joker && ctx.five_of_a_kind[roll] {
                 (b, x) = (none, none);
@@ -480,9 +497,8 @@ fn near_ties_lanes(ctx: &Context, mask: usize, padded: &[f64], ws: &mut ProofWor
                     fold_best_and_below(&mut b, &mut x, &v, &none, EXACT_TIE);
                 }
             } else {
-                for &(category, points, offset) in scores {
-                    let v = lane_block(lists.after[usize::from(category)] + offset, first).map(|v| points + v);
-                    fold_best_and_below(&mut b, &mut x, &v, &none, EXACT_TIE);
+                for &id in ids {
+                    fold_best_and_below(&mut b, &mut x, &lists.score_values[usize::from(id)], &none, EXACT_TIE);
                 }
             }
             flag_band(&mut near, first, 0, roll, &b, &x);
