@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use dice_tables_generator::combo::{final_score, score_distribution, summary, Player, SeedHeuristic};
+use dice_tables_generator::play::DiceRng;
 use dice_tables_generator::{solve, Rules};
 use dice_tables_reader::combo::Combo;
 use dice_tables_reader::{Dice, Game, Table};
@@ -22,22 +23,7 @@ impl Player for Optimal {
     }
 }
 
-/// splitmix64: a small, fast generator of independent-looking numbers.
-struct Rng(u64);
-
-impl Rng {
-    fn die(&mut self) -> u8 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        // Rejection-free enough: the bias of 2^64 mod 6 is below 1e-18.
-        (z % 6) as u8 + 1
-    }
-}
-
-fn play(player: &impl Player, rerolls: u8, rng: &mut Rng) -> u8 {
+fn play(player: &impl Player, rerolls: u8, rng: &mut DiceRng) -> u8 {
     let mut faces: Vec<u8> = (0..5).map(|_| rng.die()).collect();
     for left in (1..=rerolls).rev() {
         let dice = Dice::from_faces(&faces).expect("five dice");
@@ -58,7 +44,7 @@ struct Played {
 }
 
 fn simulate(player: &impl Player, rerolls: u8, games: u64, seed: u64) -> Played {
-    let mut rng = Rng(seed);
+    let mut rng = DiceRng::new(seed);
     let mut histogram = vec![0u64; 101];
     for _ in 0..games {
         histogram[usize::from(play(player, rerolls, &mut rng))] += 1;

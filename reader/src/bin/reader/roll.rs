@@ -6,7 +6,9 @@ use dice_tables_reader::Dice;
 use serde::Serialize;
 
 use crate::args::{parse_five_dice, parse_rerolls};
-use crate::output::Num;
+use std::fmt::Write as _;
+
+use crate::output::{json_line, Num};
 
 /// The dice showing and the rerolls left.
 #[derive(Args, Debug)]
@@ -21,7 +23,7 @@ pub struct Roll {
 }
 
 /// An action in JSON: `{"keep":"1245"}` or `{"category":"full-house"}`.
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Debug, Clone)]
 #[serde(rename_all = "lowercase")]
 pub enum ActionJson {
     Keep(String),
@@ -57,4 +59,52 @@ pub fn keep_text(keep: Dice) -> String {
 /// "s" for any number of rerolls but one.
 pub fn rerolls_text(rerolls: u8) -> String {
     format!("{rerolls} reroll{} left", crate::output::plural(rerolls))
+}
+
+/// One option of a yazy, yatzy or yahtzee roll, ready to print.
+pub struct OptionRow {
+    pub json: ActionJson,
+    pub text: String,
+    pub ev: f64,
+}
+
+/// The answer for a roll of a score-sheet game (yazy, yatzy, yahtzee)
+/// worth `ev`: JSON, or text under the state's first line with the options
+/// best first in a column `width` wide.
+pub struct RollAnswer<'a> {
+    pub game: &'static str,
+    pub state_line: &'a str,
+    pub dice: Dice,
+    pub rerolls: u8,
+    pub ev: f64,
+    pub width: usize,
+}
+
+impl RollAnswer<'_> {
+    /// The answer with these options, best first (none when no category is open).
+    pub fn render(&self, options: Vec<OptionRow>, json: bool) -> String {
+        let (ev, width) = (self.ev, self.width);
+        if json {
+            let best = options.first().map(|o| o.json.clone());
+            let options = options.into_iter().map(|o| OptionJson { action: o.json, ev: Num(o.ev) }).collect();
+            return json_line(&StateJson { game: self.game, ev: Num(ev), best, options });
+        }
+        let mut out = String::new();
+        let _ = writeln!(out, "{}", self.state_line);
+        let _ = writeln!(out, "dice {}, {}", self.dice, rerolls_text(self.rerolls));
+        let _ = writeln!(out, "expected score still to come: {ev:.6}");
+        match options.first() {
+            None => {
+                let _ = writeln!(out, "no category is open: the game is over");
+            }
+            Some(best) => {
+                let _ = writeln!(out, "best: {}", best.text);
+                let _ = writeln!(out, "actions, best first (expected score still to come):");
+                for (i, o) in options.iter().enumerate() {
+                    let _ = writeln!(out, "{:>3}. {:<width$} {:>11.6}", i + 1, o.text, o.ev);
+                }
+            }
+        }
+        out
+    }
 }

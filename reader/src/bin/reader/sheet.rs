@@ -1,14 +1,12 @@
 //! `reader lookup yatzy` and `reader lookup yahtzee`.
 
-use std::fmt::Write as _;
-
 use clap::Args;
 use dice_tables_reader::sheet::{Action, ScoreSheet, SheetGame, State, YahtzeeGame, YatzyGame};
 use dice_tables_reader::{Dice, Tables};
 
 use crate::args::{parse_upper, parse_yahtzee_mask, parse_yatzy_mask};
 use crate::output::{json_line, Failure, Num, StartJson};
-use crate::roll::{keep_text, rerolls_text, ActionJson, OptionJson, Roll, StateJson};
+use crate::roll::{keep_text, ActionJson, OptionRow, Roll, RollAnswer};
 use crate::{Common, GameLookup};
 
 #[derive(Args, Debug)]
@@ -130,27 +128,10 @@ fn roll_state<G: SheetGame>(
 ) -> Result<String, Failure> {
     let options = sheet.options(state, dice, rerolls)?;
     let ev = options.best().map_or(0.0, |o| o.ev);
-    if json {
-        let best = options.best().map(|o| action_json::<G>(o.action));
-        let options =
-            options.iter().map(|o| OptionJson { action: action_json::<G>(o.action), ev: Num(o.ev) }).collect();
-        return Ok(json_line(&StateJson { game: G::ID, ev: Num(ev), best, options }));
-    }
-    let mut out = String::new();
-    let _ = writeln!(out, "{}", state_line::<G>(state, upper));
-    let _ = writeln!(out, "dice {dice}, {}", rerolls_text(rerolls));
-    let _ = writeln!(out, "expected score still to come: {ev:.6}");
-    match options.best() {
-        None => {
-            let _ = writeln!(out, "no category is open: the game is over");
-        }
-        Some(best) => {
-            let _ = writeln!(out, "best: {}", action_text::<G>(best.action, best.points));
-            let _ = writeln!(out, "actions, best first (expected score still to come):");
-            for (i, o) in options.iter().enumerate() {
-                let _ = writeln!(out, "{:>3}. {:<38} {:>11.6}", i + 1, action_text::<G>(o.action, o.points), o.ev);
-            }
-        }
-    }
-    Ok(out)
+    let rows = options
+        .iter()
+        .map(|o| OptionRow { json: action_json::<G>(o.action), text: action_text::<G>(o.action, o.points), ev: o.ev })
+        .collect();
+    let state_line = state_line::<G>(state, upper);
+    Ok(RollAnswer { game: G::ID, state_line: &state_line, dice, rerolls, ev, width: 38 }.render(rows, json))
 }

@@ -1,14 +1,12 @@
 //! `reader lookup yazy`.
 
-use std::fmt::Write as _;
-
 use clap::Args;
 use dice_tables_reader::yazy::{Action, Mask, Yazy};
 use dice_tables_reader::{Dice, Tables};
 
 use crate::args::parse_mask;
 use crate::output::{json_line, Failure, Num, StartJson};
-use crate::roll::{keep_text, rerolls_text, ActionJson, OptionJson, Roll, StateJson};
+use crate::roll::{keep_text, ActionJson, OptionRow, Roll, RollAnswer};
 use crate::{Common, GameLookup};
 
 #[derive(Args, Debug)]
@@ -65,26 +63,10 @@ fn turn_start(yazy: &Yazy, mask: Mask, json: bool) -> Result<String, Failure> {
 fn state(yazy: &Yazy, mask: Mask, dice: Dice, rerolls: u8, json: bool) -> Result<String, Failure> {
     let ev = yazy.value(mask, dice, rerolls)?;
     let options = yazy.options(mask, dice, rerolls)?;
-    if json {
-        let best = options.best().map(|o| action_json(o.action));
-        let options = options.iter().map(|o| OptionJson { action: action_json(o.action), ev: Num(o.ev) }).collect();
-        return Ok(json_line(&StateJson { game: "yazy", ev: Num(ev), best, options }));
-    }
-    let mut out = String::new();
-    let _ = writeln!(out, "yazy, open: {mask} (mask {})", mask.bits());
-    let _ = writeln!(out, "dice {dice}, {}", rerolls_text(rerolls));
-    let _ = writeln!(out, "expected score still to come: {ev:.6}");
-    match options.best() {
-        None => {
-            let _ = writeln!(out, "no category is open: the game is over");
-        }
-        Some(best) => {
-            let _ = writeln!(out, "best: {}", action_text(best.action, best.points));
-            let _ = writeln!(out, "actions, best first (expected score still to come):");
-            for (i, o) in options.iter().enumerate() {
-                let _ = writeln!(out, "{:>3}. {:<34} {:>11.6}", i + 1, action_text(o.action, o.points), o.ev);
-            }
-        }
-    }
-    Ok(out)
+    let rows = options
+        .iter()
+        .map(|o| OptionRow { json: action_json(o.action), text: action_text(o.action, o.points), ev: o.ev })
+        .collect();
+    let state_line = format!("yazy, open: {mask} (mask {})", mask.bits());
+    Ok(RollAnswer { game: "yazy", state_line: &state_line, dice, rerolls, ev, width: 34 }.render(rows, json))
 }
