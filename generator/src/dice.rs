@@ -271,26 +271,55 @@ impl KeepGraph {
     /// (a later keep only when strictly better), lane by lane. `values`
     /// holds the partial keeps' values, `stop_value` the rolls'; writes
     /// every keep's best value and keep into `best` and `keep` (rolls at
-    /// `partial..`).
+    /// `partial..`). A keep is its graded rank as an f64, [`NONE`] as
+    /// `f64::from(NONE)`: one type for both halves of a pick, so that the
+    /// picks compile to vector blends.
     #[inline(always)]
     pub fn best_keeps_lanes<const W: usize>(
         &self,
         values: &[[f64; W]],
         stop_value: &[[f64; W]],
         best: &mut [[f64; W]],
-        keep: &mut [[u16; W]],
+        keep: &mut [[f64; W]],
     ) {
-        for &(g, distinct) in self.lattice_order {
+        for &(start, end, distinct) in &self.lattice_runs {
+            let run = &self.lattice_order[start..end];
+            // One loop per count of faces, so the inner loop's length is a
+            // constant the compiler unrolls.
+            match distinct {
+                0 => self.best_keeps_run::<W, 0>(run, values, stop_value, best, keep),
+                1 => self.best_keeps_run::<W, 1>(run, values, stop_value, best, keep),
+                2 => self.best_keeps_run::<W, 2>(run, values, stop_value, best, keep),
+                3 => self.best_keeps_run::<W, 3>(run, values, stop_value, best, keep),
+                4 => self.best_keeps_run::<W, 4>(run, values, stop_value, best, keep),
+                _ => self.best_keeps_run::<W, 5>(run, values, stop_value, best, keep),
+            }
+        }
+    }
+
+    /// [`best_keeps_lanes`](KeepGraph::best_keeps_lanes) over a run of keeps
+    /// that each show `D` faces.
+    #[inline(always)]
+    fn best_keeps_run<const W: usize, const D: usize>(
+        &self,
+        run: &[(u16, u8)],
+        values: &[[f64; W]],
+        stop_value: &[[f64; W]],
+        best: &mut [[f64; W]],
+        keep: &mut [[f64; W]],
+    ) {
+        for &(g, _) in run {
             let g = usize::from(g);
-            let (mut b, mut k) =
-                if g < self.partial { (values[g], [g as u16; W]) } else { (stop_value[g - self.partial], [NONE; W]) };
-            for &smaller in &self.minus_face[g][..usize::from(distinct)] {
-                let (ob, ok) = (&best[usize::from(smaller)], &keep[usize::from(smaller)]);
-                for l in 0..W {
-                    let better = ob[l] > b[l];
-                    b[l] = if better { ob[l] } else { b[l] };
-                    k[l] = if better { ok[l] } else { k[l] };
-                }
+            let (mut b, mut k) = if g < self.partial {
+                (values[g], [g as f64; W])
+            } else {
+                (stop_value[g - self.partial], [f64::from(NONE); W])
+            };
+            for &smaller in &self.minus_face[g][..D] {
+                let (ob, ok) = (best[usize::from(smaller)], keep[usize::from(smaller)]);
+                let better: [bool; W] = std::array::from_fn(|l| ob[l] > b[l]);
+                b = std::array::from_fn(|l| if better[l] { ob[l] } else { b[l] });
+                k = std::array::from_fn(|l| if better[l] { ok[l] } else { k[l] });
             }
             (best[g], keep[g]) = (b, k);
         }

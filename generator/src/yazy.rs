@@ -135,25 +135,26 @@ pub fn solve(rerolls: u8, mut progress: impl FnMut(usize, usize)) -> Solution {
         let layer: Vec<usize> = (1..MASKS).filter(|m| m.count_ones() as usize == open).collect();
         // W masks at a time, as the lanes of one vector (the last block
         // repeats its last mask to fill its lanes).
-        let solved: Vec<MaskTurn> = layer
+        let solved: Vec<Block> = layer
             .par_chunks(W)
             .map_init(
                 || Workspace::new(graph),
                 |ws, masks| {
                     let lanes: [usize; W] = std::array::from_fn(|l| masks[l.min(masks.len() - 1)]);
-                    let mut turns = solve_turns(&lanes, rerolls, graph, &points_f64, &turn_start, ws);
-                    turns.truncate(masks.len());
-                    turns
+                    solve_turns(&lanes, rerolls, graph, &points_f64, &turn_start, ws)
                 },
             )
-            .flatten()
             .collect();
-        for (&mask, turn) in layer.iter().zip(solved) {
-            turn_start[mask] = turn.turn_start;
-            for level in 0..r {
-                let row = level * MASKS + mask;
-                best_keep[row * ROLLS..][..ROLLS].copy_from_slice(&turn.best_keep[level]);
-                keep_value_by_mask[row * PARTIAL_KEEPS..][..PARTIAL_KEEPS].copy_from_slice(&turn.keep_value[level]);
+        for (masks, block) in layer.chunks(W).zip(solved) {
+            for (l, &mask) in masks.iter().enumerate() {
+                turn_start[mask] = block.turn_start[l];
+                for level in 0..r {
+                    let row = level * MASKS + mask;
+                    let lane = level * W + l;
+                    best_keep[row * ROLLS..][..ROLLS].copy_from_slice(&block.best_keep[lane * ROLLS..][..ROLLS]);
+                    keep_value_by_mask[row * PARTIAL_KEEPS..][..PARTIAL_KEEPS]
+                        .copy_from_slice(&block.keep_value[lane * PARTIAL_KEEPS..][..PARTIAL_KEEPS]);
+                }
             }
         }
     }
@@ -192,13 +193,13 @@ fn quantise(value: f64) -> u32 {
     (value * KEEP_VALUE_SCALE + 0.5) as u32
 }
 
-/// One mask's turn, solved.
-struct MaskTurn {
-    turn_start: f64,
-    /// Per rerolls left - 1.
-    best_keep: Vec<[u8; ROLLS]>,
-    /// Per rerolls left - 1: each partial keep's value, quantised.
-    keep_value: Vec<[u32; PARTIAL_KEEPS]>,
+/// The turns of `W` masks, solved together.
+struct Block {
+    turn_start: [f64; W],
+    /// Per (rerolls left - 1, lane, roll).
+    best_keep: Vec<u8>,
+    /// Per (rerolls left - 1, lane, partial keep): the keep's value, quantised.
+    keep_value: Vec<u32>,
 }
 
 /// Masks solved together: the lanes of a vector.
@@ -210,7 +211,8 @@ struct Workspace {
     stop_value: Vec<[f64; W]>,
     values: Vec<[f64; W]>,
     best: Vec<[f64; W]>,
-    keep: Vec<[u16; W]>,
+    keep: Vec<[f64; W]>,
+    quantised: Vec<[u32; W]>,
 }
 
 impl Workspace {
@@ -219,7 +221,8 @@ impl Workspace {
             stop_value: vec![[0.0; W]; ROLLS],
             values: vec![[0.0; W]; graph.keeps()],
             best: vec![[0.0; W]; graph.keeps()],
-            keep: vec![[0; W]; graph.keeps()],
+            keep: vec![[0.0; W]; graph.keeps()],
+            quantised: vec![[0; W]; PARTIAL_KEEPS],
         }
     }
 }
@@ -232,7 +235,7 @@ fn solve_turns(
     category_points: &[f64],
     turn_start: &[f64],
     ws: &mut Workspace,
-) -> Vec<MaskTurn> {
+) -> Block {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx512f") {
         // SAFETY: the CPU has AVX-512F.
@@ -252,7 +255,7 @@ fn solve_turns_avx512(
     category_points: &[f64],
     turn_start: &[f64],
     ws: &mut Workspace,
-) -> Vec<MaskTurn> {
+) -> Block {
     solve_turns_lanes(masks, rerolls, graph, category_points, turn_start, ws)
 }
 
@@ -264,7 +267,7 @@ fn solve_turns_lanes(
     category_points: &[f64],
     turn_start: &[f64],
     ws: &mut Workspace,
-) -> Vec<MaskTurn> {
+) -> Block {
     // Each lane's turn-start value after each category; -inf where the
     // category is closed, which never beats anything.
     let next: [[f64; W]; CATEGORIES.len()] = std::array::from_fn(|c| {
@@ -290,32 +293,38 @@ fn solve_turns_lanes(
         }
         ws.stop_value[roll] = best;
     }
-    let mut turns: Vec<MaskTurn> = (0..W)
-        .map(|_| MaskTurn {
-            turn_start: 0.0,
-            best_keep: Vec::with_capacity(usize::from(rerolls)),
-            keep_value: Vec::with_capacity(usize::from(rerolls)),
-        })
-        .collect();
+    let levels = usize::from(rerolls);
+    let mut block = Block {
+        turn_start: [0.0; W],
+        best_keep: vec![0; levels * W * ROLLS],
+        keep_value: vec![0; levels * W * PARTIAL_KEEPS],
+    };
     ws.values[graph.partial..].copy_from_slice(&ws.stop_value);
-    for _ in 0..rerolls {
+    for level in 0..levels {
         graph.keep_values_lanes(&mut ws.values, |sum| sum / FACES as f64);
         graph.best_keeps_lanes(&ws.values[..graph.partial], &ws.stop_value, &mut ws.best, &mut ws.keep);
-        for (l, turn) in turns.iter_mut().enumerate() {
-            turn.keep_value.push(std::array::from_fn(|g| quantise(ws.values[g][l])));
-            turn.best_keep.push(std::array::from_fn(|roll| match ws.keep[graph.partial + roll][l] {
-                NONE => KEEP_ALL,
-                g => g as u8,
-            }));
+        // Quantised a vector at a time, then split into the lanes' rows.
+        for (q, v) in ws.quantised.iter_mut().zip(&ws.values[..graph.partial]) {
+            *q = v.map(quantise);
+        }
+        let keep_values = block.keep_value[level * W * PARTIAL_KEEPS..].chunks_exact_mut(PARTIAL_KEEPS);
+        let best_keeps = block.best_keep[level * W * ROLLS..].chunks_exact_mut(ROLLS);
+        for (l, (values, keeps)) in keep_values.zip(best_keeps).take(W).enumerate() {
+            for (v, q) in values.iter_mut().zip(&ws.quantised) {
+                *v = q[l];
+            }
+            for (k, best) in keeps.iter_mut().zip(&ws.keep[graph.partial..]) {
+                *k = match best[l] as u16 {
+                    NONE => KEEP_ALL,
+                    g => g as u8,
+                };
+            }
         }
         let (values, best) = (&mut ws.values, &ws.best);
         values[graph.partial..].copy_from_slice(&best[graph.partial..]);
     }
-    let start = graph.fresh_roll_value_lanes(&ws.values[graph.partial..]);
-    for (turn, v) in turns.iter_mut().zip(start) {
-        turn.turn_start = v;
-    }
-    turns
+    block.turn_start = graph.fresh_roll_value_lanes(&ws.values[graph.partial..]);
+    block
 }
 
 #[cfg(test)]
