@@ -30,8 +30,8 @@ test: tables
 # timings of `generator` (what `make tables` runs) and `reader lookup`; then
 # combo's optimal play against the seed's heuristic over 1,000,000 games each
 # (writes target/combo-scores.svg), and 1,000,000 games each of yatzy and
-# yahtzee from their tables, whose means must be within 4 standard errors
-# of the tables' values (writes target/yatzy-scores.svg, target/yahtzee-scores.svg).
+# yahtzee (both joker readings) from their tables, whose means must be
+# within 4 standard errors of the tables' values (writes target/*-scores.svg).
 bench: tables
 	$(CARGO) bench --locked --workspace
 	$(CARGO) run --release --locked -p dice-tables-generator --example combo_vs_heuristic

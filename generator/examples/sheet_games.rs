@@ -1,6 +1,9 @@
 //! yatzy and yahtzee played from their tables' own decisions: 1,000,000
-//! games each; the mean must lie within 4 standard errors of the table's
-//! start value. Writes target/yatzy-scores.svg and target/yahtzee-scores.svg.
+//! games of each table (yatzy, yahtzee under the forced joker reading from
+//! the tables directory, yahtzee under the free reading solved here); each
+//! mean must lie within 4 standard errors of the table's start value.
+//! Writes target/yatzy-scores.svg, target/yahtzee-scores.svg and
+//! target/yahtzee-free-scores.svg.
 //!
 //! `cargo run --release -p dice-tables-generator --example sheet_games [GAMES] [TABLES]`
 //! (`make bench` runs it on tables/).
@@ -9,11 +12,12 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use dice_tables_generator::play::{histogram_svg, mean_sd_se, score_histogram};
-use dice_tables_reader::sheet::{ScoreSheet, SheetGame, YahtzeeGame, YatzyGame};
-use dice_tables_reader::Tables;
+use dice_tables_generator::{solve, Rules};
+use dice_tables_reader::sheet::{Joker, ScoreSheet, SheetGame, YahtzeeGame, YatzyGame};
+use dice_tables_reader::{Error, Game, Tables, Yahtzee};
 
-fn run<G: SheetGame>(tables: &Tables, games: u64, seed: u64) -> Result<bool, dice_tables_reader::Error> {
-    let sheet = tables.get::<ScoreSheet<G>>()?;
+/// Plays `games` games from `sheet`; true when the mean is within 4 standard errors.
+fn run<G: SheetGame>(sheet: &ScoreSheet<G>, name: &str, games: u64, seed: u64) -> Result<bool, Error> {
     let categories = G::CATEGORIES.len() as u32;
     let value = sheet.turn_start_value(sheet.state((1 << categories) - 1, 0, false)?)?;
     let start = Instant::now();
@@ -21,14 +25,13 @@ fn run<G: SheetGame>(tables: &Tables, games: u64, seed: u64) -> Result<bool, dic
     let (mean, sd, se) = mean_sd_se(&counts);
     let within = (mean - value).abs() < 4.0 * se;
     println!(
-        "{}: table's value {value:.7}; {games} games in {:.1} s: mean {mean:.4} (sd {sd:.4}, se {se:.4}), {:+.2} se{}",
-        G::ID,
+        "{name}: table's value {value:.7}; {games} games in {:.1} s: mean {mean:.4} (sd {sd:.4}, se {se:.4}), {:+.2} se{}",
         start.elapsed().as_secs_f64(),
         (mean - value) / se,
         if within { "" } else { ": OUTSIDE 4 standard errors" }
     );
-    let path = format!("target/{}-scores.svg", G::ID);
-    let title = format!("{} ({}): final scores of {games} games played from the table", G::ID, rules_text(sheet));
+    let path = format!("target/{name}-scores.svg");
+    let title = format!("{name}: final scores of {games} games played from the table");
     match std::fs::write(&path, histogram_svg(&title, &counts, 2, value)) {
         Ok(()) => println!("  histogram: {path}"),
         Err(e) => eprintln!("  cannot write {path}: {e}"),
@@ -36,11 +39,12 @@ fn run<G: SheetGame>(tables: &Tables, games: u64, seed: u64) -> Result<bool, dic
     Ok(within)
 }
 
-fn rules_text<G: SheetGame>(sheet: &ScoreSheet<G>) -> String {
-    match sheet.rules().joker {
-        None => "Scandinavian rules".to_string(),
-        Some(j) => format!("{j:?} joker").to_lowercase(),
-    }
+/// The yahtzee table under the free joker reading, solved in memory.
+fn free_yahtzee() -> Result<Yahtzee, Error> {
+    let mut rules = Rules::default();
+    rules.yahtzee.joker = Some(Joker::Free);
+    let solved = solve("yahtzee", &rules, |_, _| {}).expect("the generator solves yahtzee");
+    Ok(Yahtzee::from_vec(solved.encode())?)
 }
 
 fn main() -> ExitCode {
@@ -54,8 +58,13 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let results = [
+        tables.get::<ScoreSheet<YatzyGame>>().map_err(Error::from).and_then(|t| run(t, "yatzy", games, 1)),
+        tables.get::<ScoreSheet<YahtzeeGame>>().map_err(Error::from).and_then(|t| run(t, "yahtzee", games, 2)),
+        free_yahtzee().and_then(|t| run(&t, "yahtzee-free", games, 3)),
+    ];
     let mut ok = true;
-    for result in [run::<YatzyGame>(&tables, games, 1), run::<YahtzeeGame>(&tables, games, 2)] {
+    for result in results {
         match result {
             Ok(within) => ok &= within,
             Err(e) => {

@@ -21,17 +21,20 @@ fn yahtzee_forced() -> Yahtzee {
     Yahtzee::open(default_tables().join("yahtzee.dtab")).unwrap()
 }
 
-/// A yahtzee table under the free joker reading, generated once.
-fn yahtzee_free() -> Yahtzee {
+/// The directory of a yahtzee table under the free joker reading, generated once.
+fn yahtzee_free_dir() -> &'static Path {
     static DIR: OnceLock<std::path::PathBuf> = OnceLock::new();
-    let dir = DIR.get_or_init(|| {
+    DIR.get_or_init(|| {
         let dir = scratch("yahtzee-free");
         let out =
             run("generator", &["--out", dir.to_str().unwrap(), "--games", "yahtzee", "--yahtzee-joker", "free"], &[]);
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         dir
-    });
-    Yahtzee::open(Path::new(dir).join("yahtzee.dtab")).unwrap()
+    })
+}
+
+fn yahtzee_free() -> Yahtzee {
+    Yahtzee::open(yahtzee_free_dir().join("yahtzee.dtab")).unwrap()
 }
 
 #[test]
@@ -273,4 +276,15 @@ fn lookups_refuse_bad_input_with_one_line() {
     };
     assert_eq!(value("63"), value("105"));
     assert_ne!(value("62"), value("63"));
+}
+
+/// The artifacts stay within their budgets: yatzy 3 MB, yahtzee 2 MB.
+#[test]
+fn artifact_sizes() {
+    for (game, limit) in [("yatzy", 3_000_000), ("yahtzee", 2_000_000)] {
+        let len = std::fs::metadata(default_tables().join(format!("{game}.dtab"))).unwrap().len();
+        assert!(len <= limit, "{game}.dtab is {len} bytes, over {limit}");
+    }
+    let free = std::fs::metadata(yahtzee_free_dir().join("yahtzee.dtab")).unwrap().len();
+    assert!(free <= 2_000_000, "the free-joker yahtzee.dtab is {free} bytes");
 }
