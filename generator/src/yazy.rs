@@ -141,7 +141,8 @@ pub fn solve(rerolls: u8, mut progress: impl FnMut(usize, usize)) -> Solution {
                 || Workspace::new(graph),
                 |ws, masks| {
                     let lanes: [usize; W] = std::array::from_fn(|l| masks[l.min(masks.len() - 1)]);
-                    solve_turns(&lanes, rerolls, graph, &points_f64, &turn_start, ws)
+                    let inputs = Inputs { rerolls, graph, category_points: &points_f64, turn_start: &turn_start };
+                    solve_turns(&lanes, &inputs, ws)
                 },
             )
             .collect();
@@ -227,47 +228,37 @@ impl Workspace {
     }
 }
 
-/// The turns of `W` masks of one layer.
-fn solve_turns(
-    masks: &[usize; W],
+/// What every block of a solve reads.
+struct Inputs<'a> {
     rerolls: u8,
-    graph: &KeepGraph,
-    category_points: &[f64],
-    turn_start: &[f64],
-    ws: &mut Workspace,
-) -> Block {
+    graph: &'a KeepGraph,
+    /// Per (roll, category): the points, as f64.
+    category_points: &'a [f64],
+    /// Per mask: the turn-start values solved so far.
+    turn_start: &'a [f64],
+}
+
+/// The turns of `W` masks of one layer.
+fn solve_turns(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace) -> Block {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx512f") {
         // SAFETY: the CPU has AVX-512F.
-        return unsafe { solve_turns_avx512(masks, rerolls, graph, category_points, turn_start, ws) };
+        return unsafe { solve_turns_avx512(masks, inputs, ws) };
     }
-    solve_turns_lanes(masks, rerolls, graph, category_points, turn_start, ws)
+    solve_turns_lanes(masks, inputs, ws)
 }
 
 /// [`solve_turns_lanes`] compiled for AVX-512: the same operations on each
 /// lane, in the same order, so the same results bit for bit.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
-fn solve_turns_avx512(
-    masks: &[usize; W],
-    rerolls: u8,
-    graph: &KeepGraph,
-    category_points: &[f64],
-    turn_start: &[f64],
-    ws: &mut Workspace,
-) -> Block {
-    solve_turns_lanes(masks, rerolls, graph, category_points, turn_start, ws)
+fn solve_turns_avx512(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace) -> Block {
+    solve_turns_lanes(masks, inputs, ws)
 }
 
 #[inline(always)]
-fn solve_turns_lanes(
-    masks: &[usize; W],
-    rerolls: u8,
-    graph: &KeepGraph,
-    category_points: &[f64],
-    turn_start: &[f64],
-    ws: &mut Workspace,
-) -> Block {
+fn solve_turns_lanes(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace) -> Block {
+    let Inputs { rerolls, graph, category_points, turn_start } = *inputs;
     // Each lane's turn-start value after each category; -inf where the
     // category is closed, which never beats anything.
     let next: [[f64; W]; CATEGORIES.len()] = std::array::from_fn(|c| {

@@ -50,7 +50,7 @@ pub mod yazy;
 pub use dice::Dice;
 pub use error::{ArgumentError, Error, TableError, TableErrorKind};
 pub use game::{Checked, Game, GameInfo, SectionSpec};
-pub use options::Options;
+pub use options::{Choice, Options};
 pub use table::Table;
 pub use tables::{Tables, TABLES_ENV};
 

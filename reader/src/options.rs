@@ -85,6 +85,19 @@ impl<T: Copy, const N: usize> Options<T, N> {
     }
 }
 
+/// One legal action of a score-sheet game (yazy, yatzy, yahtzee) and the
+/// expected score still to come if it is taken.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Choice<A> {
+    /// The action: a keep, or a category to score.
+    pub action: A,
+    /// Expected score still to come, counting any points it scores now.
+    pub ev: f64,
+    /// For a category, the points it scores now (in yahtzee, any Yahtzee
+    /// bonus included); 0 for keeps.
+    pub points: u8,
+}
+
 impl<'a, T: Copy, const N: usize> IntoIterator for &'a Options<T, N> {
     type Item = &'a T;
     type IntoIter = std::slice::Iter<'a, T>;

@@ -508,16 +508,7 @@ pub enum Action {
 }
 
 /// One legal action and the expected score still to come if it is taken.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Choice {
-    /// The action.
-    pub action: Action,
-    /// Expected score still to come, counting any points it scores now.
-    pub ev: f64,
-    /// For [`Action::Score`], the points it scores now (any Yahtzee bonus
-    /// included); 0 for keeps.
-    pub points: u8,
-}
+pub type Choice = crate::options::Choice<Action>;
 
 /// Every legal action of a roll, the optimal first, then from best to
 /// worst: at most 32 keeps or 15 categories.

@@ -159,15 +159,7 @@ pub enum Action {
 }
 
 /// One legal action and the expected score still to come if it is taken.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Choice {
-    /// The action.
-    pub action: Action,
-    /// Expected score still to come, counting the points this action scores now.
-    pub ev: f64,
-    /// For [`Action::Score`], the points it scores now; 0 for keeps.
-    pub points: u8,
-}
+pub type Choice = crate::options::Choice<Action>;
 
 /// Every legal action in a state, the optimal first, then from best to
 /// worst: at most 32 keeps (the sub-multisets of five dice) or 11 categories.
