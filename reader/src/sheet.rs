@@ -894,6 +894,11 @@ impl TurnSolver {
         rerolls: u8,
         tie: f64,
     ) -> Result<Choices, E> {
+        if rerolls == 0 {
+            // Scoring needs only the next turn-start values, not the keeps'.
+            let next = NextRows::new(self, rows, state)?;
+            return Ok(self.score_choices(&next, state, dice, tie));
+        }
         let turn = self.solve(rows, state, rerolls)?;
         Ok(self.choices(&turn, dice, rerolls, tie))
     }
@@ -911,44 +916,54 @@ impl TurnSolver {
             return Ok(levels);
         }
         let lattice = &*KEEP_LATTICE;
-        let mut values = [0.0f64; KEEPS];
-        levels.next.stop_values(self, state, &mut values[PARTIAL_KEEPS..]);
-        keep_values(lattice, &mut values);
-        levels.values[0] = values;
+        let [one, two] = &mut levels.values;
+        levels.next.stop_values(self, state, &mut one[PARTIAL_KEEPS..]);
+        keep_values(lattice, one);
         levels.solved = 1;
         if rerolls >= 2 {
-            let mut scratch = [0.0f64; PARTIAL_KEEPS];
-            best_values(lattice, &mut values, &mut scratch);
-            keep_values(lattice, &mut values);
-            levels.values[1] = values;
+            *two = *one;
+            best_values(lattice, two, &mut [0.0; PARTIAL_KEEPS]);
+            keep_values(lattice, two);
             levels.solved = 2;
         }
         Ok(levels)
     }
 
+    /// The categories `dice` may be scored in, the best the first in the
+    /// tie order within `tie` of the highest value.
+    fn score_choices(&self, next: &NextRows, state: State, dice: Dice, tie: f64) -> Choices {
+        let mut out = Choices::new();
+        if state.mask == 0 {
+            return out;
+        }
+        self.scoring.scores(state.mask, state.flag, &dice, |s| {
+            let ev = f64::from(s.points) + next.value(s);
+            out.push(Choice { action: Action::Score(s.category as u8), ev, points: s.points });
+        });
+        let best = first_within(out.iter().map(|c| c.ev), tie).map(|i| out_action(&out, i));
+        out.rank(|c| Some(c.action) == best, |c| c.ev);
+        out
+    }
+
     /// The options of `dice` with `rerolls` left in a solved turn, the best
     /// the first in the tie order within `tie` of the highest value.
     fn choices(&self, turn: &Levels, dice: Dice, rerolls: u8, tie: f64) -> Choices {
+        if rerolls == 0 {
+            return self.score_choices(&turn.next, turn.state, dice, tie);
+        }
         let mut out = Choices::new();
         if turn.state.mask == 0 {
             return out;
         }
-        if rerolls == 0 {
-            self.scoring.scores(turn.state.mask, turn.state.flag, &dice, |s| {
-                let ev = f64::from(s.points) + turn.next.value(s);
-                out.push(Choice { action: Action::Score(s.category as u8), ev, points: s.points });
-            });
-        } else {
-            debug_assert!(rerolls <= turn.solved);
-            // Keep values with `rerolls` left, and each roll's value with one fewer.
-            let values = &turn.values[usize::from(rerolls) - 1];
-            // Keeping all five first, then larger keeps first: the tie order.
-            let roll = dice.rank();
-            out.push(Choice { action: Action::Keep(dice), ev: values[PARTIAL_KEEPS + roll], points: 0 });
-            for &g in &self.keeps[roll] {
-                let keep = PARTIAL_KEEP_DICE[usize::from(g)];
-                out.push(Choice { action: Action::Keep(keep), ev: values[usize::from(g)], points: 0 });
-            }
+        debug_assert!(rerolls <= turn.solved);
+        // Keep values with `rerolls` left, and each roll's value with one fewer.
+        let values = &turn.values[usize::from(rerolls) - 1];
+        // Keeping all five first, then larger keeps first: the tie order.
+        let roll = dice.rank();
+        out.push(Choice { action: Action::Keep(dice), ev: values[PARTIAL_KEEPS + roll], points: 0 });
+        for &g in &self.keeps[roll] {
+            let keep = PARTIAL_KEEP_DICE[usize::from(g)];
+            out.push(Choice { action: Action::Keep(keep), ev: values[usize::from(g)], points: 0 });
         }
         let best = first_within(out.iter().map(|c| c.ev), tie).map(|i| out_action(&out, i));
         out.rank(|c| Some(c.action) == best, |c| c.ev);
