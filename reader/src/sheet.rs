@@ -696,10 +696,14 @@ impl<G: SheetGame> ScoreSheet<G> {
 
     /// Every action of `dice` with `rerolls` rerolls left (0 to 2) in
     /// `state`, with its expected score still to come: keeps while rerolls
-    /// are left (keeping all five stops rerolling), else the categories the
-    /// dice may be scored in. The optimal first (ties: the first in
-    /// category order; keeping all five, then larger keeps first), then
-    /// from best to worst. Solves the turn from the stored turn-start values.
+    /// are left (keeping all five is worth the roll with one reroll fewer),
+    /// else the categories the dice may be scored in. The exact solution's
+    /// decision first (options within [`EXACT_TIE`] of each other are tied,
+    /// and the first in the tie order wins: categories in mask-bit order;
+    /// keeping all five, then larger keeps first), then from best to worst.
+    /// Solves the turn from the stored turn-start values (values within
+    /// 5e-8 of the exact ones); the decision is proved exact by the
+    /// generator, which lists the few it is not as exceptions, followed here.
     pub fn options(&self, state: State, dice: Dice, rerolls: u8) -> Result<Choices, Error> {
         check_decision(dice, rerolls, G::ID)?;
         let mut options = self.turn.options(&|mask, flag| self.row(mask, flag), state, dice, rerolls)?;

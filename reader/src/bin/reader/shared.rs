@@ -10,7 +10,7 @@ pub(crate) const EXIT_OUTPUT: u8 = 3;
 
 /// A clap error as one line: the message and what clap lists under it,
 /// without the usage block. For example "the following required arguments
-/// were not provided: --dice <D>".
+/// were not provided: `--dice <D>`".
 pub(crate) fn one_line(e: &clap::Error) -> String {
     let text = e.to_string();
     let mut parts: Vec<&str> = Vec::new();
