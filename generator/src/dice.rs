@@ -48,6 +48,16 @@ pub struct KeepGraph {
     pub roll_probability: Vec<f64>,
 }
 
+/// Whether lane code may run compiled for AVX-512 (the solvers' wrappers
+/// check this once; the results are the same bit for bit either way, which
+/// the solvers' tests check).
+pub fn avx512() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return std::arch::is_x86_feature_detected!("avx512f");
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
 /// The keep graph of five dice, built once.
 pub static FIVE_DICE: std::sync::LazyLock<KeepGraph> = std::sync::LazyLock::new(KeepGraph::new);
 

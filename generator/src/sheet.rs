@@ -24,7 +24,7 @@ use dice_tables_reader::sheet::{Action, State, TurnSolver, EXACT_TIE, STORED_TIE
 use dice_tables_reader::yazy::{KEEP_ALL, ROLLS};
 
 use crate::artifact::{le_bytes, Section};
-use crate::dice::{fold_best_and_below, multisets, Dice, KeepGraph, FIVE_DICE};
+use crate::dice::{avx512, fold_best_and_below, multisets, Dice, KeepGraph, FIVE_DICE};
 use crate::Solved;
 
 /// Upper totals solved together: the lanes of a vector.
@@ -118,7 +118,12 @@ pub fn solve(scoring: &Scoring, progress: impl FnMut(usize, usize)) -> TurnStart
 
 /// The solver's context and its padded rows, every upper total up to each
 /// row's highest reachable one holding what it is worth.
-fn solve_padded(scoring: &Scoring, mut progress: impl FnMut(usize, usize)) -> (Context<'_>, Vec<f64>) {
+fn solve_padded(scoring: &Scoring, progress: impl FnMut(usize, usize)) -> (Context<'_>, Vec<f64>) {
+    solve_padded_on(scoring, progress, avx512())
+}
+
+/// [`solve_padded`], with AVX-512 or not.
+fn solve_padded_on(scoring: &Scoring, mut progress: impl FnMut(usize, usize), wide: bool) -> (Context<'_>, Vec<f64>) {
     let categories = scoring.categories.len();
     let masks = 1usize << categories;
     let flags = if scoring.joker.is_some() { 2 } else { 1 };
@@ -145,10 +150,6 @@ fn solve_padded(scoring: &Scoring, mut progress: impl FnMut(usize, usize)) -> (C
         })
         .collect();
     let five_of_a_kind = rolls.iter().map(|d| d.counts().contains(&5)).collect();
-    #[cfg(target_arch = "x86_64")]
-    let wide = std::arch::is_x86_feature_detected!("avx512f");
-    #[cfg(not(target_arch = "x86_64"))]
-    let wide = false;
     let closed = masks * flags * STRIDE;
     let ctx = Context { scoring, flags, graph: &FIVE_DICE, rolls, scores, roll_scores, five_of_a_kind, wide, closed };
     // The solver's padded rows, then two rows of -inf; the result drops
@@ -645,6 +646,16 @@ const TURN_START_ZSTD_LEVEL: i32 = 9;
 mod tests {
     use super::*;
     use dice_tables_reader::sheet::{yahtzee, Joker, YATZY};
+
+    /// The portable lanes and the AVX-512 ones give the same bits (so the
+    /// tables do not depend on the machine).
+    #[test]
+    fn every_machine_solves_alike() {
+        let scoring = yahtzee(Joker::Forced);
+        let (_, portable) = solve_padded_on(&scoring, |_, _| {}, false);
+        let (_, here) = solve_padded(&scoring, |_, _| {});
+        assert!(portable.iter().zip(&here).all(|(a, b)| a.to_bits() == b.to_bits()));
+    }
 
     #[test]
     fn published_values() {

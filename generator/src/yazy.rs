@@ -18,7 +18,7 @@ use dice_tables_reader::yazy::{
 use rayon::prelude::*;
 
 use crate::artifact::{le_bytes, Section};
-use crate::dice::{multisets, Dice, KeepGraph, FACES, FIVE_DICE, NONE};
+use crate::dice::{avx512, multisets, Dice, KeepGraph, FACES, FIVE_DICE, NONE};
 use crate::Solved;
 
 /// The zstd level of yazy's compressed sections (see `into_sections`).
@@ -117,7 +117,12 @@ pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize))
 /// categories, each layer in parallel: a mask needs only masks with one
 /// category fewer. Each mask is computed the same way whatever the thread,
 /// so the output does not depend on the thread count.
-pub fn solve(rerolls: u8, mut progress: impl FnMut(usize, usize)) -> Solution {
+pub fn solve(rerolls: u8, progress: impl FnMut(usize, usize)) -> Solution {
+    solve_on(rerolls, progress, avx512())
+}
+
+/// [`solve`], with AVX-512 or not.
+fn solve_on(rerolls: u8, mut progress: impl FnMut(usize, usize), wide: bool) -> Solution {
     let rolls = multisets(5);
     let graph = &*FIVE_DICE;
     let category_points: Vec<u8> =
@@ -141,7 +146,7 @@ pub fn solve(rerolls: u8, mut progress: impl FnMut(usize, usize)) -> Solution {
                 || Workspace::new(graph),
                 |ws, masks| {
                     let lanes: [usize; W] = std::array::from_fn(|l| masks[l.min(masks.len() - 1)]);
-                    let inputs = Inputs { rerolls, graph, category_points: &points_f64, turn_start: &turn_start };
+                    let inputs = Inputs { rerolls, graph, category_points: &points_f64, turn_start: &turn_start, wide };
                     solve_turns(&lanes, &inputs, ws)
                 },
             )
@@ -236,13 +241,15 @@ struct Inputs<'a> {
     category_points: &'a [f64],
     /// Per mask: the turn-start values solved so far.
     turn_start: &'a [f64],
+    /// Whether to run the lanes compiled for AVX-512 (the same results).
+    wide: bool,
 }
 
 /// The turns of `W` masks of one layer.
 fn solve_turns(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace) -> Block {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx512f") {
-        // SAFETY: the CPU has AVX-512F.
+    if inputs.wide {
+        // SAFETY: `wide` is set only when the CPU has AVX-512F.
         return unsafe { solve_turns_avx512(masks, inputs, ws) };
     }
     solve_turns_lanes(masks, inputs, ws)
@@ -258,7 +265,7 @@ fn solve_turns_avx512(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace) -
 
 #[inline(always)]
 fn solve_turns_lanes(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace) -> Block {
-    let Inputs { rerolls, graph, category_points, turn_start } = *inputs;
+    let Inputs { rerolls, graph, category_points, turn_start, .. } = *inputs;
     // Each lane's turn-start value after each category; -inf where the
     // category is closed, which never beats anything.
     let next: [[f64; W]; CATEGORIES.len()] = std::array::from_fn(|c| {
@@ -342,6 +349,18 @@ mod tests {
         assert_eq!(score("12346", "straight"), 0);
         assert_eq!(score("44444", "yazy"), 50);
         assert_eq!(score("44444", "four-kind"), 20);
+    }
+
+    /// The portable lanes and the AVX-512 ones give the same table.
+    #[test]
+    fn every_machine_solves_alike() {
+        let (portable, here) = (solve_on(2, |_, _| {}, false), solve(2, |_, _| {}));
+        assert_eq!(
+            portable.turn_start.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+            here.turn_start.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+        );
+        assert_eq!(portable.best_keep, here.best_keep);
+        assert_eq!(portable.keep_value, here.keep_value);
     }
 
     #[test]
