@@ -54,7 +54,8 @@ impl State {
 /// What to do with a roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// Keep these dice and reroll the rest (all five: stop rerolling).
+    /// Keep these dice and reroll the rest (all five: reroll none, and
+    /// decide again with one reroll fewer).
     Keep(Dice),
     /// Score the dice in the category with this mask bit.
     Score(u8),
