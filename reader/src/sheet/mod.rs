@@ -116,27 +116,37 @@ const fn masks(categories: usize) -> usize {
     1 << categories
 }
 
-/// Rows of one upper-scored set's chunk: one per (lower categories' bits, flag).
+/// Rows of one upper-scored set: one per (lower categories' bits, flag).
 const fn rows_per_set(categories: usize, flags: usize) -> usize {
     masks(categories) / UPPER_SETS * flags
 }
 
-/// The turn-start section's dimensions: a chunk of bytes per upper-scored
-/// set, room for five byte planes of every row's 64 totals (a set uses
-/// five planes of its reachable totals only, then zeros: see FORMAT.md).
-const fn turn_start_dims(categories: usize, flags: usize) -> [u64; 2] {
-    [UPPER_SETS as u64, (PLANES * rows_per_set(categories, flags) * UPPER_TOTALS) as u64]
+/// Rows a chunk of the turn-start section holds: a lookup decodes the few
+/// blocks of rows it reads, not whole sets (yatzy's start-of-game decision
+/// reads rows of seven sets).
+pub const ROW_BLOCK: usize = 128;
+
+/// Bytes of a turn-start chunk: room for five byte planes of 64 totals of
+/// `ROW_BLOCK` rows (a chunk uses five planes of its set's reachable totals
+/// only, then zeros: see FORMAT.md).
+const CHUNK_BYTES: usize = PLANES * ROW_BLOCK * UPPER_TOTALS;
+
+/// The turn-start section's dimensions: (upper-scored set, block of rows,
+/// chunk bytes).
+const fn turn_start_dims(categories: usize, flags: usize) -> [u64; 3] {
+    [UPPER_SETS as u64, (rows_per_set(categories, flags) / ROW_BLOCK) as u64, CHUNK_BYTES as u64]
 }
 
 /// yatzy: the Scandinavian rules.
 #[derive(Debug)]
 pub struct YatzyGame;
 
-/// yatzy's turn-start values (see FORMAT.md): per upper-scored set a chunk
-/// of byte planes of zigzag deltas along the upper total.
+/// yatzy's turn-start values (see FORMAT.md): per upper-scored set and
+/// block of 64 rows a chunk of byte planes of zigzag deltas along the
+/// upper total.
 pub const YATZY_TURN_START: SectionSpec<SheetParams> =
     SectionSpec::new(0, "turn_start", DType::U8, Encoding::Zstd, |_| turn_start_dims(15, 1).to_vec())
-        .chunked((PLANES * rows_per_set(15, 1) * UPPER_TOTALS) as u64);
+        .chunked(CHUNK_BYTES as u64);
 
 impl SheetGame for YatzyGame {
     const ID: &'static str = "yatzy";
@@ -162,7 +172,7 @@ pub struct YahtzeeGame;
 /// yahtzee's turn-start values, as [`YATZY_TURN_START`] with two rows a mask.
 pub const YAHTZEE_TURN_START: SectionSpec<SheetParams> =
     SectionSpec::new(0, "turn_start", DType::U8, Encoding::Zstd, |_| turn_start_dims(13, 2).to_vec())
-        .chunked((PLANES * rows_per_set(13, 2) * UPPER_TOTALS) as u64);
+        .chunked(CHUNK_BYTES as u64);
 
 impl SheetGame for YahtzeeGame {
     const ID: &'static str = "yahtzee";
@@ -196,8 +206,8 @@ pub type Yahtzee = ScoreSheet<YahtzeeGame>;
 pub struct ScoreSheet<G: SheetGame> {
     t: Checked<Self>,
     turn: TurnSolver,
-    /// Per upper-scored set, its chunk's values decoded once, on first use:
-    /// per (row, upper total) the value in points.
+    /// Per chunk of the turn-start section, its values decoded once, on
+    /// first use: per (row, upper total) the value in points.
     decoded: Box<[OnceLock<Box<[f64]>>]>,
 }
 
@@ -252,8 +262,9 @@ impl<G: SheetGame> Game for ScoreSheet<G> {
         if section != 0 {
             return Ok(());
         }
-        let set = (start / G::SECTIONS[0].chunk_len) as usize % UPPER_SETS;
-        let chunk = SetChunk::new(bytes, set, rows_per_set(G::CATEGORIES.len(), G::FLAGS));
+        let blocks = rows_per_set(G::CATEGORIES.len(), G::FLAGS) / ROW_BLOCK;
+        let set = (start as usize / CHUNK_BYTES / blocks) % UPPER_SETS;
+        let chunk = SetChunk::new(bytes, set, ROW_BLOCK);
         let max = (G::MAX_SCORE * UNITS_PER_POINT) as i64;
         for row in 0..chunk.rows {
             let mut value = 0i64;
@@ -276,7 +287,8 @@ impl<G: SheetGame> Game for ScoreSheet<G> {
 
     fn from_checked(t: Checked<Self>) -> Result<Self, TableError> {
         let turn = TurnSolver::new(G::scoring(&t.params().rules));
-        Ok(ScoreSheet { t, turn, decoded: (0..UPPER_SETS).map(|_| OnceLock::new()).collect() })
+        let chunks = UPPER_SETS * rows_per_set(G::CATEGORIES.len(), G::FLAGS) / ROW_BLOCK;
+        Ok(ScoreSheet { t, turn, decoded: (0..chunks).map(|_| OnceLock::new()).collect() })
     }
 
     fn checked(&self) -> &Checked<Self> {
@@ -284,9 +296,9 @@ impl<G: SheetGame> Game for ScoreSheet<G> {
     }
 }
 
-/// One upper-scored set's chunk of the turn-start section: per row, the
-/// zigzag deltas of the values at the set's reachable upper totals, in byte
-/// planes, then zeros.
+/// One chunk of the turn-start section (a block of rows of one upper-scored
+/// set): per row, the zigzag deltas of the values at the set's reachable
+/// upper totals, in byte planes, then zeros.
 struct SetChunk<'a> {
     bytes: &'a [u8],
     rows: usize,
@@ -337,14 +349,16 @@ impl<G: SheetGame> ScoreSheet<G> {
     /// The stored row of turn-start values of (mask, flag), by upper total.
     fn row(&self, mask: u32, flag: bool) -> Result<&[f64], TableError> {
         let set = (!mask & UPPER_MASK) as usize;
-        let rows = rows_per_set(G::CATEGORIES.len(), G::FLAGS);
-        let decoded = match self.decoded[set].get() {
+        let row = (mask as usize >> FACES) * G::FLAGS + usize::from(flag);
+        let blocks = rows_per_set(G::CATEGORIES.len(), G::FLAGS) / ROW_BLOCK;
+        let c = (set * blocks + row / ROW_BLOCK) % self.decoded.len();
+        let decoded = match self.decoded[c].get() {
             Some(d) => d,
             None => {
-                let chunk = SetChunk::new(self.t.chunk(&G::SECTIONS[0], set)?, set, rows);
+                let chunk = SetChunk::new(self.t.chunk(&G::SECTIONS[0], c)?, set, ROW_BLOCK);
                 // Unreachable totals repeat the value before them; lookups
                 // never ask for them.
-                let mut values = vec![0.0; rows * UPPER_TOTALS];
+                let mut values = vec![0.0; ROW_BLOCK * UPPER_TOTALS];
                 for (row, out) in values.chunks_exact_mut(UPPER_TOTALS).enumerate() {
                     let mut units = 0i64;
                     let mut value = 0.0;
@@ -357,12 +371,11 @@ impl<G: SheetGame> ScoreSheet<G> {
                         *v = value;
                     }
                 }
-                let _ = self.decoded[set].set(values.into_boxed_slice());
-                self.decoded[set].get().expect("set just above")
+                let _ = self.decoded[c].set(values.into_boxed_slice());
+                self.decoded[c].get().expect("set just above")
             }
         };
-        let row = (mask as usize >> FACES) * G::FLAGS + usize::from(flag);
-        Ok(&decoded[row * UPPER_TOTALS..][..UPPER_TOTALS])
+        Ok(&decoded[(row % ROW_BLOCK) * UPPER_TOTALS..][..UPPER_TOTALS])
     }
 
     /// Expected points still to come at the start of a turn, before the
