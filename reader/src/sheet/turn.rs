@@ -74,9 +74,11 @@ pub type Choices = Options<Choice, 32>;
 #[derive(Debug)]
 pub struct TurnSolver {
     pub(super) scoring: Scoring,
-    /// Per roll, the categories it scores points in without a joker:
-    /// (category, points, points added to the upper total).
-    scoring_points: Vec<arrayvec::ArrayVec<(u8, f64, u8), 16>>,
+    /// The distinct ways any roll scores points without a joker: (category,
+    /// points, points added to the upper total). A turn values each once.
+    scores: Vec<(u8, f64, u8)>,
+    /// Per roll, the indices in `scores` of its ways to score points.
+    roll_scores: Vec<arrayvec::ArrayVec<u8, 16>>,
     /// Bit `roll` set for five of a kind.
     five_of_a_kind: u128,
     /// Per roll, its partial keeps' graded ranks in the tie order (larger first).
@@ -87,14 +89,22 @@ impl TurnSolver {
     /// The solver of a game scored by `scoring`.
     pub fn new(scoring: Scoring) -> TurnSolver {
         let rolls: Vec<Dice> = (0..ROLLS).map(|r| Dice::unrank(DICE, r).expect("roll < 252")).collect();
-        let scoring_points = rolls
+        let mut scores: Vec<(u8, f64, u8)> = Vec::new();
+        let roll_scores = rolls
             .iter()
             .map(|d| {
                 let counts = d.counts();
                 (0..scoring.categories.len())
                     .map(|c| (c as u8, scoring.points(&counts, c)))
                     .filter(|&(_, p)| p > 0)
-                    .map(|(c, p)| (c, f64::from(p), if usize::from(c) < FACES { p } else { 0 }))
+                    .map(|(c, p)| {
+                        let score = (c, f64::from(p), if usize::from(c) < FACES { p } else { 0 });
+                        let id = scores.iter().position(|&s| s == score).unwrap_or_else(|| {
+                            scores.push(score);
+                            scores.len() - 1
+                        });
+                        u8::try_from(id).expect("fewer than 256 distinct scores")
+                    })
                     .collect()
             })
             .collect();
@@ -109,7 +119,7 @@ impl TurnSolver {
                 keeps
             })
             .collect();
-        TurnSolver { scoring, scoring_points, five_of_a_kind, keeps }
+        TurnSolver { scoring, scores, roll_scores, five_of_a_kind, keeps }
     }
 
     /// The scoring.
@@ -345,7 +355,14 @@ impl<'a> NextRows<'a> {
         let mut zero = f64::NEG_INFINITY;
         for row in &self.same_flag[..turn.scoring.categories.len()] {
             let v = row[self.upper];
-            zero = zero.max(v);
+            zero = greater(v, zero);
+        }
+        // Each way to score points, valued once; closed categories' rows
+        // are -inf, so no branch on the mask.
+        let mut values = [f64::NEG_INFINITY; 256];
+        for (v, &(c, points, upper)) in values.iter_mut().zip(&turn.scores) {
+            let row = self.after_points[usize::from(c)];
+            *v = points + row[(self.upper + usize::from(upper)).min(UPPER_TOTALS - 1)];
         }
         let joker_possible = turn.scoring.joker.is_some_and(|(b, _)| state.mask >> b & 1 == 0);
         for (roll, out) in out.iter_mut().enumerate().take(ROLLS) {
@@ -354,20 +371,29 @@ impl<'a> NextRows<'a> {
                 let mut best = f64::NEG_INFINITY;
                 turn.scoring.scores(state.mask, state.flag, &dice, |s| {
                     let v = f64::from(s.points) + self.value(s);
-                    best = best.max(v);
+                    best = greater(v, best);
                 });
                 *out = best;
                 continue;
             }
-            // Closed categories' rows are -inf: no branch on the mask.
             let mut best = zero;
-            for &(c, points, upper) in &turn.scoring_points[roll] {
-                let row = self.after_points[usize::from(c)];
-                let v = points + row[(self.upper + usize::from(upper)).min(UPPER_TOTALS - 1)];
-                best = best.max(v);
+            for &id in &turn.roll_scores[roll] {
+                best = greater(values[usize::from(id)], best);
             }
             *out = best;
         }
+    }
+}
+
+/// The larger of two values (`b` on a tie), as one `maxsd`: `f64::max`'s
+/// NaN handling costs four instructions on the loop's critical path, and
+/// the values here are never NaN.
+#[inline(always)]
+fn greater(a: f64, b: f64) -> f64 {
+    if a > b {
+        a
+    } else {
+        b
     }
 }
 
@@ -388,7 +414,7 @@ fn best_values(lattice: &KeepLattice, values: &mut [f64; KEEPS], scratch: &mut [
         let mut best = values[g];
         for &smaller in &lattice.minus_face[g][..usize::from(distinct)] {
             let other = scratch[usize::from(smaller)];
-            best = best.max(other);
+            best = greater(other, best);
         }
         if g < PARTIAL_KEEPS {
             scratch[g] = best;
