@@ -6,7 +6,7 @@
 //! +60, full house (3+2) +50, four of a kind (4+1) +40, three of a kind
 //! (3+1+1) +30, anything else +0. Maximise the expected final score.
 //!
-//! It is one yazy turn with another score: the same [`KeepGraph`] solves it.
+//! It is one yazy turn with another score: the same [`KeepGraph`](crate::dice::KeepGraph) solves it.
 
 use dice_tables_reader::combo::{
     Combo, Rules, BEST_KEEP, FINAL_SCORE, GAME_START, KEEP_ALL, KEEP_VALUE, ROLLS, ROLL_VALUE,

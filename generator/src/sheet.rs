@@ -7,11 +7,16 @@
 //! categories, each layer in parallel.
 //!
 //! The upper total changes nothing inside a turn except which turn-start
-//! value of the next mask a score leads to, so the 64 upper totals of one
-//! (mask, flag) row are solved together, 8 at a time as the lanes of one
-//! vector: the keep/reroll arithmetic is the same for every lane and never
-//! mixes them. Only the totals up to the highest one the filled upper boxes
-//! can make are solved; unreachable totals hold 0.
+//! value of the next mask a score leads to, so the upper totals of one
+//! (mask, flag) row are solved together, 16 at a time as the lanes of one
+//! vector (AVX-512 where the CPU has it, the same bits either way): the
+//! keep/reroll arithmetic is the same for every lane and never mixes them.
+//! Only the totals from which the bonus is still in doubt, up to the highest
+//! the filled upper boxes can make, are solved (see `window`); unreachable
+//! totals hold 0 in the table.
+//!
+//! The stored values are rounded, so the generator then proves that every
+//! decision a lookup makes from them is the exact solution's (see `prove`).
 
 use dice_tables_reader::dice::FACES;
 use dice_tables_reader::sheet::{
@@ -231,7 +236,7 @@ fn solve_row(
     ws: &mut Workspace,
     out: &mut [f64; UPPER_TOTALS],
 ) {
-    collect_choices(ctx, mask, flag, ws);
+    prepare_row(ctx, mask, flag, ws);
     #[cfg(target_arch = "x86_64")]
     if ctx.wide {
         // SAFETY: `ctx.wide` is set only when the CPU has AVX-512F.
@@ -323,7 +328,7 @@ fn joker_face(ctx: &Context, roll: usize) -> usize {
 }
 
 /// Fills the workspace's offsets and lists of ways to score in row (mask, flag).
-fn collect_choices(ctx: &Context, mask: usize, flag: usize, ws: &mut Workspace) {
+fn prepare_row(ctx: &Context, mask: usize, flag: usize, ws: &mut Workspace) {
     let closed = ctx.closed as u32;
     ws.after = std::array::from_fn(|c| {
         if mask >> c & 1 == 1 {
@@ -373,7 +378,7 @@ pub struct Exception {
 /// The outcome of the proof.
 #[derive(Debug, Default)]
 pub struct Proof {
-    /// Decisions with an option less than [`BAND`] but more than
+    /// Decisions with an option less than `BAND` (2.3e-7) but more than
     /// [`EXACT_TIE`] below the best, each settled by running the reader's own
     /// turn solve on the exact values (ties within `EXACT_TIE`) and on the
     /// stored ones (ties within `STORED_TIE`).
@@ -421,7 +426,7 @@ fn prove(ctx: &Context, padded: &[f64], exact: &TurnStart, game: &str) -> Proof 
         .map_init(
             || ProofWorkspace::new(ctx),
             |ws, &(mask, flag)| {
-                collect_choices(ctx, mask, flag, &mut ws.lists);
+                prepare_row(ctx, mask, flag, &mut ws.lists);
                 let near = near_ties(ctx, mask, padded, ws);
                 settle(&turn, game, exact, &rounded, mask, flag, &near)
             },
