@@ -379,3 +379,47 @@ fn tenk_damage_is_caught() {
     cases += 5;
     eprintln!("tenk damage cases tried and caught: {cases}");
 }
+
+/// The same damage to the yahtzee table, and re-signed yatzy files whose
+/// turn-start values or exceptions are impossible.
+#[test]
+fn sheet_damage_is_caught() {
+    let f = std::fs::read(default_tables().join("yahtzee.dtab")).unwrap();
+    dice_tables_reader::Yahtzee::from_table(Table::from_vec(f.clone()).unwrap()).unwrap();
+    let mut cases = flip_every_header_byte(&f) + flip_random_body_bits(&f, 60, 17);
+    for len in (0..f.len()).step_by(f.len() / 40) {
+        refuse(f[..len].to_vec());
+        cases += 1;
+    }
+    let f = std::fs::read(default_tables().join("yatzy.dtab")).unwrap();
+    let table = Table::from_vec(f).unwrap();
+    verify_bytes(resigned(&table, "none", &|_| {})).unwrap();
+    // A value's top byte plane set: far above the most a game scores.
+    let e = refuse(resigned(&table, "turn_start", &|b| b[4 * 128] = 0xFF));
+    assert!(e.to_string().contains("outside 0 to"), "{e}");
+    // A byte past a chunk's values (set 0 has one reachable total: row 0's
+    // five planes take 5 * 128 bytes).
+    let e = refuse(resigned(&table, "turn_start", &|b| b[5 * 128 + 3] = 1));
+    assert!(e.to_string().contains("past its values"), "{e}");
+    // Exceptions: out of order, of no reachable state, naming no action of their decision.
+    let params: Vec<(&str, i64)> = table.header().params.iter().map(|p| (p.name.as_str(), p.value)).collect();
+    let swap_first_two = |name: &str, b: &mut Vec<u8>| {
+        let width = if name == "exception_key" {
+            4
+        } else if name == "exception_action" {
+            1
+        } else {
+            return;
+        };
+        let (first, second) = b.split_at_mut(width);
+        first.swap_with_slice(&mut second[..width]);
+    };
+    let e = refuse(resigned_with(&table, &params, &swap_first_two));
+    assert!(e.to_string().contains("not above the one before"), "{e}");
+    let e = refuse(resigned(&table, "exception_key", &|b| b[..4].copy_from_slice(&0u32.to_le_bytes())));
+    assert!(e.to_string().contains("no decision of a state the game can reach"), "{e}");
+    let e = refuse(resigned(&table, "exception_action", &|b| b[0] = 253));
+    assert!(e.to_string().contains("which that decision does not have"), "{e}");
+    cases += 6;
+    eprintln!("yatzy and yahtzee damage cases tried and caught: {cases}");
+}
