@@ -28,8 +28,6 @@ pub fn probability(dice: &Dice) -> f64 {
 /// the keeps of 4 or fewer dice are `0..partial`, and the whole roll `r` is
 /// keep `partial + r`.
 pub struct KeepGraph {
-    /// Dice per roll: 5.
-    pub dice: usize,
     /// Keeps of fewer than five dice.
     pub partial: usize,
     /// For each partial keep, the keep with one more die of each face.
@@ -105,7 +103,6 @@ impl KeepGraph {
             }
         }
         KeepGraph {
-            dice: DICE,
             partial: PARTIAL_KEEPS,
             plus_face: &lattice.plus_face,
             minus_face: &lattice.minus_face,
@@ -170,7 +167,7 @@ impl KeepGraph {
 
     /// Buffers for [`solve_rerolls`](KeepGraph::solve_rerolls), reusable from turn to turn.
     pub fn buffers(&self) -> TurnBuffers {
-        let rolls = multiset_count(self.dice);
+        let rolls = multiset_count(DICE);
         TurnBuffers {
             values: vec![0.0; self.keeps()],
             scratch: vec![(0.0, 0); self.keeps()],

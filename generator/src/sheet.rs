@@ -20,8 +20,8 @@
 
 use dice_tables_reader::dice::FACES;
 use dice_tables_reader::sheet::{
-    reachable_capped_totals, reachable_upper_totals, ScoreSheet, Scoring, SheetGame, SheetParams, SheetRules, BONUS_AT,
-    EXCEPTION_ACTION, EXCEPTION_KEY, PLANES, ROW_BLOCK, SIXTH, UNITS_PER_POINT, UPPER_MASK, UPPER_SETS, UPPER_TOTALS,
+    reachable_capped_totals, ScoreSheet, Scoring, SheetGame, SheetParams, SheetRules, BONUS_AT, EXCEPTION_ACTION,
+    EXCEPTION_KEY, PLANES, ROW_BLOCK, SIXTH, UNITS_PER_POINT, UPPER_MASK, UPPER_SETS, UPPER_TOTALS,
 };
 use rayon::prelude::*;
 
@@ -396,19 +396,29 @@ pub fn action_code(action: Action) -> u8 {
     }
 }
 
-/// Units of 1e-7 points, as the table stores a value and the reader decodes it.
+/// A value in the table's units of 1e-7 points, rounded to nearest.
+fn units(value: f64) -> i64 {
+    (value * UNITS_PER_POINT).round() as i64
+}
+
+/// A value as the reader decodes it from the table.
 fn stored(value: f64) -> f64 {
-    (value * UNITS_PER_POINT).round() / UNITS_PER_POINT
+    units(value) as f64 / UNITS_PER_POINT
 }
 
 /// Solves a game and proves its stored values' decisions; see [`Proof`].
 /// Every decision of every reachable state is covered: every roll with 2,
 /// 1 and 0 rerolls left.
-pub fn solve_and_prove(scoring: &Scoring, game: &str, progress: impl FnMut(usize, usize)) -> (TurnStart, Proof) {
+pub fn solve_and_prove(
+    scoring: &Scoring,
+    game: &str,
+    progress: impl FnMut(usize, usize),
+) -> (TurnStart, Proof, std::time::Duration) {
     let (ctx, padded) = solve_padded(scoring, progress);
     let exact = turn_start_of(&ctx, &padded);
+    let proving = std::time::Instant::now();
     let proof = prove(&ctx, &padded, &exact, game);
-    (exact, proof)
+    (exact, proof, proving.elapsed())
 }
 
 /// The proof of a solved game's stored values (see [`solve_and_prove`]).
@@ -552,7 +562,6 @@ fn settle(
     flag: usize,
     near: &[(usize, u8, usize)],
 ) -> Proof {
-    let flags = exact.flags;
     let exact_rows = |m: u32, f: bool| Ok(exact.row(m as usize, usize::from(f)));
     let stored_rows = |m: u32, f: bool| Ok(rounded.row(m as usize, usize::from(f)));
     fn best<'a>(
@@ -574,17 +583,14 @@ fn settle(
         let totals = if lane == lowest { 0..lane + 1 } else { lane..lane + 1 };
         for u in totals.filter(|&u| u < UPPER_TOTALS && reachable >> u & 1 == 1) {
             proof.near_ties += 1;
-            // A total the filled boxes make exactly (63 stands for every total from 63 up).
-            let all_totals = reachable_upper_totals(!(mask as u32) & UPPER_MASK);
-            let made = (u..).find(|&t| all_totals >> t & 1 == 1).expect("a reachable total");
-            let state = turn.state(game, mask as u32, made as u32, flag == 1).expect("a reachable state");
+            let state = turn.capped_state(game, mask as u32, u as u8, flag == 1).expect("a reachable state");
             let dice = Dice::unrank(5, roll).expect("roll < 252");
             let right = best(turn, &exact_rows, state, dice, rerolls, EXACT_TIE);
             let stored = best(turn, &stored_rows, state, dice, rerolls, STORED_TIE);
             if right != stored {
-                let key = (((mask * flags + flag) * UPPER_TOTALS + u) * 3 + usize::from(rerolls)) * ROLLS + roll;
+                let key = turn.decision_key(state, dice, rerolls);
                 let action = action_code(right.expect("an open category"));
-                proof.exceptions.push(Exception { key: key as u32, action });
+                proof.exceptions.push(Exception { key, action });
             }
         }
     }
@@ -596,12 +602,7 @@ fn settle(
 /// set, byte planes of the zigzag deltas of each row's values in units of
 /// 1e-7 points along the upper total; then the exceptions.
 pub fn solve_table<G: SheetGame>(rules: &SheetRules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
-    let scoring = G::scoring(rules);
-    let (ctx, padded) = solve_padded(&scoring, progress);
-    let turn_start = turn_start_of(&ctx, &padded);
-    let proving = std::time::Instant::now();
-    let proof = prove(&ctx, &padded, &turn_start, G::ID);
-    let prove_time = proving.elapsed();
+    let (turn_start, proof, prove_time) = solve_and_prove(&G::scoring(rules), G::ID, progress);
     let states = turn_start.values.iter().filter(|&&v| v != 0.0).count() as u64;
     let params = SheetParams { rules: *rules, exceptions: proof.exceptions.len() as u64 };
     let keys = proof.exceptions.iter().map(|e| e.key).collect::<Vec<u32>>();
@@ -632,7 +633,7 @@ pub fn turn_start_section<G: SheetGame>(params: &SheetParams, turn_start: &TurnS
             let values = &turn_start.values[(mask * flags + flag) * UPPER_TOTALS..][..UPPER_TOTALS];
             let mut previous = 0i64;
             for (k, &u) in totals.iter().enumerate() {
-                let units = (values[u] * UNITS_PER_POINT).round() as i64;
+                let units = units(values[u]);
                 let delta = units - previous;
                 let zigzag = ((delta << 1) ^ (delta >> 63)) as u64;
                 for b in 0..PLANES {

@@ -413,7 +413,7 @@ impl<G: SheetGame> ScoreSheet<G> {
     /// Makes the listed exact decision the best option, where the stored
     /// values would lead elsewhere.
     fn apply_exception(&self, options: &mut Choices, state: State, dice: Dice, rerolls: u8) -> Result<(), TableError> {
-        if let Some(action) = self.exception(decision_key::<G>(state, dice, rerolls))? {
+        if let Some(action) = self.exception(self.turn.decision_key(state, dice, rerolls))? {
             let exact = self.turn.action_of(state, dice, rerolls, action);
             options.rank(|c| Some(c.action) == exact, |c| c.ev);
         }
@@ -493,12 +493,6 @@ fn check_decision(dice: Dice, rerolls: u8, game: &str) -> Result<(), ArgumentErr
     Ok(())
 }
 
-/// The exceptions' key of a decision (see [`EXCEPTION_KEY`]).
-pub fn decision_key<G: SheetGame>(state: State, dice: Dice, rerolls: u8) -> u32 {
-    let row = state.mask as usize * G::FLAGS + usize::from(state.flag);
-    ((((row * UPPER_TOTALS + usize::from(state.upper)) * 3 + usize::from(rerolls)) * ROLLS) + dice.rank()) as u32
-}
-
 /// The decision of an exceptions' key: `None` for a key of no state the game can reach.
 fn decision_of<G: SheetGame>(turn: &TurnSolver, key: u32) -> Option<(State, Dice, u8)> {
     let key = key as usize;
@@ -506,13 +500,7 @@ fn decision_of<G: SheetGame>(turn: &TurnSolver, key: u32) -> Option<(State, Dice
     let (rest, rerolls) = (rest / 3, (rest % 3) as u8);
     let (row, upper) = (rest / UPPER_TOTALS, rest % UPPER_TOTALS);
     let (mask, flag) = ((row / G::FLAGS) as u32, row % G::FLAGS == 1);
-    // 63 stands for every total from 63 up: try one the filled boxes make.
-    let totals = reachable_upper_totals(!mask & UPPER_MASK);
-    let made = (upper..=usize::from(MAX_UPPER_POINTS)).find(|&t| totals >> t & 1 == 1)?;
-    if made != upper && upper != UPPER_TOTALS - 1 {
-        return None;
-    }
-    let state = turn.state(G::ID, mask, made as u32, flag).ok()?;
+    let state = turn.capped_state(G::ID, mask, upper as u8, flag)?;
     (mask != 0).then_some((state, Dice::unrank(DICE, roll)?, rerolls))
 }
 

@@ -147,6 +147,34 @@ impl TurnSolver {
         Some(Action::Keep(keep))
     }
 
+    /// The state with capped upper total `upper` (0 to 63, 63 standing for
+    /// every total from 63 up), if a game reaches it.
+    pub fn capped_state(&self, game: &str, mask: u32, upper: u8, yahtzee_bonus: bool) -> Option<State> {
+        let totals = reachable_upper_totals(!mask & UPPER_MASK);
+        let upper = usize::from(upper);
+        let made = (upper..=usize::from(MAX_UPPER_POINTS)).find(|&t| totals >> t & 1 == 1)?;
+        if made != upper && upper != usize::from(BONUS_AT) {
+            return None;
+        }
+        self.state(game, mask, made as u32, yahtzee_bonus).ok()
+    }
+
+    /// Rows of turn-start values a mask has: 2 for yahtzee (the flag), else 1.
+    pub fn flags(&self) -> usize {
+        if self.scoring.joker.is_some() {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// The exceptions' key of a decision: ((row * 64 + upper total) * 3 +
+    /// rerolls) * 252 + roll, row = mask * flags + flag (see `EXCEPTION_KEY`).
+    pub fn decision_key(&self, state: State, dice: Dice, rerolls: u8) -> u32 {
+        let row = state.mask as usize * self.flags() + usize::from(state.flag);
+        ((((row * UPPER_TOTALS + usize::from(state.upper)) * 3 + usize::from(rerolls)) * ROLLS) + dice.rank()) as u32
+    }
+
     /// The state with the categories of `mask` open, `upper` points in the
     /// upper section so far (any total: 63 and above are one state) and the
     /// yahtzee box holding 50 or not; an error for a state no game can
