@@ -5,7 +5,7 @@ use std::hint::black_box;
 use std::process::Command;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use dice_tables_generator::{combo, sheet, tenk, threes, yazy};
+use dice_tables_generator::{combo, duel, sheet, tenk, threes, yazy};
 use dice_tables_reader::sheet::{yahtzee, Joker, YATZY};
 
 /// Solving only (every state and action), as the generator's `solve_ms` reports it.
@@ -30,6 +30,15 @@ fn solve_in_process(c: &mut Criterion) {
     });
     g.bench_function("yahtzee_solve_and_prove", |b| {
         b.iter(|| sheet::solve_and_prove(black_box(&yahtzee(Joker::Forced)), "yahtzee", |_, _| {}))
+    });
+    g.finish();
+
+    // Two-player 10000: every pair of totals to the exact fixed point.
+    let mut g = c.benchmark_group("solve_duel");
+    g.sample_size(10);
+    g.bench_function("seed_all_states", |b| b.iter(|| duel::solve(black_box(&duel::SEED_RULES), &mut |_, _| {})));
+    g.bench_function("cardgames_all_states", |b| {
+        b.iter(|| duel::solve(black_box(&duel::CARDGAMES_RULES), &mut |_, _| {}))
     });
     g.finish();
 }

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 pub mod artifact;
 pub mod combo;
 pub mod dice;
+pub mod duel;
 pub mod play;
 pub mod sheet;
 pub mod tenk;
@@ -31,6 +32,8 @@ pub const SOLVERS: &[Solver] = &[
     Solver { id: <dice_tables_reader::tenk::Tenk as Game>::ID, solve: tenk::solve_table },
     Solver { id: <dice_tables_reader::sheet::Yatzy as Game>::ID, solve: yatzy::solve_table },
     Solver { id: <dice_tables_reader::sheet::Yahtzee as Game>::ID, solve: yahtzee::solve_table },
+    Solver { id: <dice_tables_reader::duel::SeedDuel as Game>::ID, solve: duel::solve_seed_table },
+    Solver { id: <dice_tables_reader::duel::CardgamesDuel as Game>::ID, solve: duel::solve_cardgames_table },
 ];
 
 /// One game's solver.
@@ -51,6 +54,8 @@ pub struct Rules {
     pub combo: dice_tables_reader::combo::Rules,
     /// yahtzee's rules (the joker reading).
     pub yahtzee: dice_tables_reader::sheet::SheetRules,
+    /// The entry and goal of both duel tables, where not their presets'.
+    pub duel: duel::Overrides,
 }
 
 impl Default for Rules {
@@ -59,6 +64,7 @@ impl Default for Rules {
             yazy: dice_tables_reader::yazy::Rules { rerolls: 2 },
             combo: dice_tables_reader::combo::Rules { rerolls: 5 },
             yahtzee: dice_tables_reader::sheet::SheetRules { joker: Some(dice_tables_reader::sheet::Joker::Forced) },
+            duel: duel::Overrides::default(),
         }
     }
 }
@@ -77,6 +83,19 @@ pub struct Solved {
     /// apart from solving (yatzy, yahtzee); zero otherwise.
     pub prove_time: Duration,
     pub sections: Vec<Section>,
+    /// Figures derived from the solution, for the report: (name, text, value).
+    pub figures: Vec<Figure>,
+}
+
+/// A figure derived from a solution (the duel's first player's chance, ...).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figure {
+    /// Its JSON key.
+    pub key: &'static str,
+    /// The number.
+    pub value: f64,
+    /// A sentence for the text report.
+    pub text: String,
 }
 
 impl Solved {
@@ -89,6 +108,7 @@ impl Solved {
             solve_time: Duration::ZERO,
             prove_time: Duration::ZERO,
             sections,
+            figures: Vec::new(),
         }
     }
 

@@ -50,6 +50,14 @@ struct Args {
     /// (the official reading, default) or `free` (any open box; Verhoeff's).
     #[arg(long, value_name = "READING", value_parser = parse_joker)]
     yahtzee_joker: Option<Joker>,
+    /// The turn score a player on 0 needs to bank, in both duel tables
+    /// (default: 1000 in duel, 0 in duel-cardgames): a multiple of 50 up to the goal.
+    #[arg(long, value_name = "POINTS", value_parser = parse_duel_points, allow_hyphen_values = true)]
+    duel_entry: Option<u32>,
+    /// The total that wins, in both duel tables (default 10000): a multiple
+    /// of 50 from 50 to 20000.
+    #[arg(long, value_name = "POINTS", value_parser = parse_duel_points, allow_hyphen_values = true)]
+    duel_goal: Option<u32>,
     /// Also write the blake3 of every table written to FILE, in `b3sum` format.
     #[arg(long, value_name = "FILE")]
     manifest: Option<PathBuf>,
@@ -78,6 +86,14 @@ fn parse_rerolls(s: &str) -> Result<u8, String> {
     match s.parse::<u8>() {
         Ok(n @ 0..=20) => Ok(n),
         _ => Err(format!("rerolls {s:?} is not a whole number 0 to 20")),
+    }
+}
+
+fn parse_duel_points(s: &str) -> Result<u32, String> {
+    let max = dice_tables_reader::duel::MAX_GOAL;
+    match s.parse::<u32>() {
+        Ok(n) if n % 50 == 0 && n <= max => Ok(n),
+        _ => Err(format!("{s:?} is not a multiple of 50 from 0 to {max}")),
     }
 }
 
@@ -135,10 +151,31 @@ fn check_usage(args: &Args) -> Result<Vec<&'static str>, String> {
         ("--yazy-rerolls", args.yazy_rerolls.is_some(), "yazy"),
         ("--combo-rerolls", args.combo_rerolls.is_some(), "combo"),
         ("--yahtzee-joker", args.yahtzee_joker.is_some(), "yahtzee"),
+        ("--duel-entry", args.duel_entry.is_some(), "duel"),
+        ("--duel-goal", args.duel_goal.is_some(), "duel"),
     ] {
-        if given && !games.contains(&game) {
+        // The duel flags set both duel tables' rules.
+        let solved = |id: &str| games.iter().any(|g| *g == id || (id == "duel" && *g == "duel-cardgames"));
+        if given && !solved(game) {
             return Err(format!(
                 "{flag} is a rule of {game}, which --games leaves out: add {game} to --games or drop {flag}"
+            ));
+        }
+    }
+    if args.duel_goal == Some(0) {
+        return Err("--duel-goal 0: the goal is a multiple of 50 from 50 to 20000".into());
+    }
+    if let Some(entry) = args.duel_entry {
+        let goal = args.duel_goal.unwrap_or(dice_tables_generator::duel::SEED_RULES.goal);
+        if entry > goal {
+            return Err(format!("--duel-entry {entry} is above the goal {goal}: the entry is at most the goal"));
+        }
+    }
+    if let Some(goal) = args.duel_goal.filter(|_| args.duel_entry.is_none()) {
+        let entry = dice_tables_generator::duel::SEED_RULES.entry;
+        if goal < entry && games.contains(&"duel") {
+            return Err(format!(
+                "--duel-goal {goal} is below duel's entry {entry}: give --duel-entry too (at most the goal)"
             ));
         }
     }
@@ -179,6 +216,7 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
     if let Some(joker) = args.yahtzee_joker {
         rules.yahtzee.joker = Some(joker);
     }
+    rules.duel = dice_tables_generator::duel::Overrides { entry: args.duel_entry, goal: args.duel_goal };
     let progress = Progress { shown: std::io::stderr().is_terminal() && !args.json };
     // Solve every game (each solver is parallel), then compress every
     // table's sections together, so both cores stay busy to the end.
@@ -194,11 +232,12 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
         .into_par_iter()
         .map(|solved| {
             let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
-            (solved.game, solved.states, ms(solved.solve_time), ms(solved.prove_time), solved.encode())
+            let figures = solved.figures.clone();
+            (solved.game, solved.states, ms(solved.solve_time), ms(solved.prove_time), figures, solved.encode())
         })
         .collect();
     let mut manifest = String::new();
-    for (game, states, solve_ms, prove_ms, bytes) in encoded {
+    for (game, states, solve_ms, prove_ms, figures, bytes) in encoded {
         let name = dice_tables_reader::file_name(game);
         progress.show(&format!("writing {name}"));
         let path = dice_tables_generator::artifact::write_atomically(&args.out, &name, &bytes[..])
@@ -207,15 +246,17 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
         let hash = blake3::hash(&bytes).to_hex();
         manifest.push_str(&format!("{hash}  {name}\n"));
         out.print(&if args.json {
+            let figures: String = figures.iter().map(|f| format!(",\"{}\":{}", f.key, f.value)).collect();
             format!(
-                "{{\"game\":\"{game}\",\"states\":{states},\"solve_ms\":{solve_ms:.3},\"prove_ms\":{prove_ms:.3},\"bytes\":{},\"blake3\":\"{hash}\",\"path\":{}}}\n",
+                "{{\"game\":\"{game}\",\"states\":{states},\"solve_ms\":{solve_ms:.3},\"prove_ms\":{prove_ms:.3},\"bytes\":{},\"blake3\":\"{hash}\",\"path\":{}{figures}}}\n",
                 bytes.len(),
                 json_string(&path.display().to_string())
             )
         } else {
             let proved = if prove_ms > 0.0 { format!(", decisions proved in {prove_ms:.1} ms") } else { String::new() };
+            let figures: String = figures.iter().map(|f| format!("; {}", f.text)).collect();
             format!(
-                "{game}: {states} states solved in {solve_ms:.1} ms{proved}; wrote {} ({} bytes, blake3 {hash})\n",
+                "{game}: {states} states solved in {solve_ms:.1} ms{proved}{figures}; wrote {} ({} bytes, blake3 {hash})\n",
                 path.display(),
                 bytes.len()
             )

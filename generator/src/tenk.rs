@@ -33,60 +33,96 @@ pub struct KeepOption {
     pub points: u32,
 }
 
-/// The points of `k` dice of `face` kept together from one throw; `None`
-/// where they cannot be kept (one or two of a face other than 1 and 5).
-pub fn group_points(face: u8, k: u8) -> Option<u32> {
-    match (face, k) {
-        (_, 0) => Some(0),
-        (1, 1) => Some(100),
-        (1, 2) => Some(200),
-        (5, 1) => Some(50),
-        (5, 2) => Some(100),
-        (_, 1 | 2) => None,
-        (face, k) => {
-            let three = if face == 1 { 1000 } else { 100 * u32::from(face) };
-            Some(three << (k - 3))
-        }
-    }
+/// How kept dice score: the house rules of the 10000 family. Each face's
+/// kept dice form one group; groups of one throw add up; a whole throw of
+/// six may also score as a straight or three pairs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scoring {
+    /// Four, five and six of a kind: `None` doubles three of a kind's points
+    /// for each die beyond three; `Some` gives these points whatever the face.
+    pub of_a_kind: Option<[u32; 3]>,
+    /// 1-2-3-4-5-6 in one throw of six.
+    pub straight: u32,
+    /// Three pairs in one throw of six.
+    pub three_pairs: u32,
+    /// Whether four of a kind and a pair also count as three pairs.
+    pub four_and_pair: bool,
 }
 
-/// Every legal keep of a throw: any nonempty combination of scoring groups,
-/// and with six dice thrown the straight and three pairs. Most points first,
-/// then fewer dice kept: the order the reader lists them in and breaks ties by.
-pub fn keep_options(throw: &Dice) -> Vec<KeepOption> {
-    let counts = throw.counts();
-    let mut options: Vec<KeepOption> = vec![KeepOption { keep: Dice::from_counts([0; 6]).expect("empty"), points: 0 }];
-    for face in 1..=6u8 {
-        let mut next = Vec::new();
-        for o in &options {
-            for k in 0..=counts[usize::from(face - 1)] {
-                if let Some(points) = group_points(face, k) {
-                    let mut kept = o.keep.counts();
-                    kept[usize::from(face - 1)] = k;
-                    next.push(KeepOption {
-                        keep: Dice::from_counts(kept).expect("a sub-throw"),
-                        points: o.points + points,
-                    });
+/// The seed's scoring (003), the existing 10000 table's: 1 = 100, 5 = 50,
+/// three of a kind 100 x face (1s: 1000) doubled for each die beyond three,
+/// straight 2000, three pairs 1500.
+pub const SEED: Scoring = Scoring { of_a_kind: None, straight: 2000, three_pairs: 1500, four_and_pair: false };
+
+/// A common online Farkle's (cardgames.io): 1 = 100, 5 = 50, three of a kind
+/// 100 x face (1s: 1000), four, five, six of a kind 1000, 2000, 3000 of any
+/// face, three pairs 1500 (four of a kind and a pair count), straight 2500.
+pub const CARDGAMES: Scoring =
+    Scoring { of_a_kind: Some([1000, 2000, 3000]), straight: 2500, three_pairs: 1500, four_and_pair: true };
+
+impl Scoring {
+    /// The points of `k` dice of `face` kept together from one throw; `None`
+    /// where they cannot be kept (one or two of a face other than 1 and 5).
+    pub fn group_points(&self, face: u8, k: u8) -> Option<u32> {
+        match (face, k) {
+            (_, 0) => Some(0),
+            (1, 1) => Some(100),
+            (1, 2) => Some(200),
+            (5, 1) => Some(50),
+            (5, 2) => Some(100),
+            (_, 1 | 2) => None,
+            (1, 3) => Some(1000),
+            (face, 3) => Some(100 * u32::from(face)),
+            (face, k) => Some(match self.of_a_kind {
+                Some(points) => points[usize::from(k) - 4],
+                None => self.group_points(face, 3)? << (k - 3),
+            }),
+        }
+    }
+
+    /// Every legal keep of a throw: any nonempty combination of scoring
+    /// groups, and with six dice thrown the straight and three pairs. Most
+    /// points first, then fewer dice kept: the order the reader lists them in
+    /// and breaks ties by.
+    pub fn keep_options(&self, throw: &Dice) -> Vec<KeepOption> {
+        let counts = throw.counts();
+        let mut options: Vec<KeepOption> =
+            vec![KeepOption { keep: Dice::from_counts([0; 6]).expect("empty"), points: 0 }];
+        for face in 1..=6u8 {
+            let mut next = Vec::new();
+            for o in &options {
+                for k in 0..=counts[usize::from(face - 1)] {
+                    if let Some(points) = self.group_points(face, k) {
+                        let mut kept = o.keep.counts();
+                        kept[usize::from(face - 1)] = k;
+                        next.push(KeepOption {
+                            keep: Dice::from_counts(kept).expect("a sub-throw"),
+                            points: o.points + points,
+                        });
+                    }
                 }
             }
+            options = next;
         }
-        options = next;
+        options.retain(|o| o.points > 0);
+        // The straight and three pairs keep the whole throw; where the groups
+        // can keep it whole too (four 1s and two 5s), both are listed, and
+        // the fewer points never matter.
+        if throw.len() == DICE {
+            let mut shape: Vec<u8> = counts.iter().copied().filter(|&c| c > 0).collect();
+            shape.sort_unstable();
+            if shape == [1; 6] {
+                options.push(KeepOption { keep: *throw, points: self.straight });
+            }
+            if shape == [2, 2, 2] || (self.four_and_pair && shape == [2, 4]) {
+                options.push(KeepOption { keep: *throw, points: self.three_pairs });
+            }
+        }
+        options.sort_by(|a, b| {
+            (b.points, a.keep.len(), a.keep.graded_rank()).cmp(&(a.points, b.keep.len(), b.keep.graded_rank()))
+        });
+        options
     }
-    options.retain(|o| o.points > 0);
-    // No dice can be kept two ways: a straight or three pairs cannot be
-    // kept whole as groups (they hold a single or pair of 2, 3, 4 or 6).
-    if throw.len() == DICE {
-        if counts.iter().all(|&c| c == 1) {
-            options.push(KeepOption { keep: *throw, points: 2000 });
-        }
-        if counts.iter().filter(|&&c| c == 2).count() == 3 {
-            options.push(KeepOption { keep: *throw, points: 1500 });
-        }
-    }
-    options.sort_by(|a, b| {
-        (b.points, a.keep.len(), a.keep.graded_rank()).cmp(&(a.points, b.keep.len(), b.keep.graded_rank()))
-    });
-    options
 }
 
 /// The throws of d dice that score, grouped by their best outcomes: the most
@@ -100,11 +136,11 @@ pub struct OutcomeClass {
 }
 
 /// The outcome classes of a throw of d dice (busts are in none).
-pub fn outcome_classes(d: usize) -> Vec<OutcomeClass> {
+pub fn outcome_classes(d: usize, scoring: &Scoring) -> Vec<OutcomeClass> {
     let mut classes: Vec<OutcomeClass> = Vec::new();
     for throw in multisets(d) {
         let mut best = [0u32; DICE + 1];
-        for option in keep_options(&throw) {
+        for option in scoring.keep_options(&throw) {
             let left = dice_left(d, option.keep.len());
             best[left] = best[left].max(option.points);
         }
@@ -121,6 +157,33 @@ pub fn outcome_classes(d: usize) -> Vec<OutcomeClass> {
         }
     }
     classes
+}
+
+/// Every throw's legal keeps under a scoring, as the tables store them: by
+/// graded rank of the throw, where its keeps start (and one past the last),
+/// and per keep the graded rank of the dice kept and its points.
+pub struct KeepLists {
+    pub first: Vec<u32>,
+    pub keep: Vec<u16>,
+    pub points: Vec<u16>,
+}
+
+impl KeepLists {
+    pub fn of(scoring: &Scoring) -> KeepLists {
+        let mut lists = KeepLists { first: vec![0], keep: Vec::new(), points: Vec::new() };
+        for g in 0..THROWS {
+            let throw = Dice::graded_unrank(g).expect("graded rank of at most six dice");
+            let options = scoring.keep_options(&throw);
+            // The reader holds a throw's keeps in a fixed-capacity list.
+            assert!(options.len() <= MAX_KEEPS_PER_THROW, "throw {throw} has {} keeps", options.len());
+            for option in options {
+                lists.keep.push(option.keep.graded_rank() as u16);
+                lists.points.push(option.points as u16);
+            }
+            lists.first.push(lists.keep.len() as u32);
+        }
+        lists
+    }
 }
 
 /// Everything the table holds.
@@ -160,7 +223,7 @@ fn backward(classes: &[Vec<OutcomeClass>], steps: usize, after_keep: impl Fn(&[f
 
 /// Solves both tables and lists every throw's keeps.
 pub fn solve() -> Solution {
-    let classes: Vec<Vec<OutcomeClass>> = (0..=DICE).map(outcome_classes).collect();
+    let classes: Vec<Vec<OutcomeClass>> = (0..=DICE).map(|d| outcome_classes(d, &SEED)).collect();
     // On the board: the better of banking and throwing on; past the table's
     // top score, banking is taken as best (the test checks throwing stopped
     // paying long before).
@@ -185,18 +248,7 @@ pub fn solve() -> Solution {
             }
         },
     );
-    let (mut option_first, mut option_keep, mut option_points) = (vec![0u32], Vec::new(), Vec::new());
-    for g in 0..THROWS {
-        let throw = Dice::graded_unrank(g).expect("graded rank of at most six dice");
-        let options = keep_options(&throw);
-        // The reader holds a throw's keeps in a fixed-capacity list.
-        assert!(options.len() <= MAX_KEEPS_PER_THROW, "throw {throw} has {} keeps", options.len());
-        for option in options {
-            option_keep.push(option.keep.graded_rank() as u16);
-            option_points.push(option.points as u16);
-        }
-        option_first.push(option_keep.len() as u32);
-    }
+    let KeepLists { first: option_first, keep: option_keep, points: option_points } = KeepLists::of(&SEED);
     Solution { turn_value, reach, option_first, option_keep, option_points }
 }
 

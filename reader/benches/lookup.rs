@@ -7,6 +7,7 @@ use std::process::Command;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use dice_tables_reader::combo::Combo;
+use dice_tables_reader::duel::{CardgamesDuel, SeedDuel};
 use dice_tables_reader::sheet::{ScoreSheet, SheetGame, State};
 use dice_tables_reader::tenk::{Phase, Tenk};
 use dice_tables_reader::yazy::{Mask, Yazy};
@@ -221,5 +222,45 @@ fn sheet_states<G: SheetGame>(t: &ScoreSheet<G>, categories: u32, rerolls: u8) -
     states
 }
 
-criterion_group!(benches, in_process, sheet_options, end_to_end);
+/// The two-player 10000 tables: every keep of a random throw at a random
+/// pair of totals and turn score (one turn solve from the stored chances),
+/// the worst case (the longest turn: both on 0, six dice, nothing in the
+/// turn), and a whole turn solved for a program playing games.
+fn duel_options(c: &mut Criterion) {
+    let seed = SeedDuel::open(tables().join("duel.dtab")).unwrap();
+    let cardgames = CardgamesDuel::open(tables().join("duel-cardgames.dtab")).unwrap();
+    let mut next = random();
+    let states: Vec<(u32, u32, Dice, u32)> = (0..4096)
+        .map(|_| {
+            let n = next(6) as usize + 1;
+            let faces: Vec<u8> = (0..n).map(|_| next(6) as u8 + 1).collect();
+            let score = if n == 6 && next(2) == 0 { 0 } else { 50 * (1 + next(40) as u32) };
+            (50 * next(200) as u32, 50 * next(200) as u32, Dice::from_faces(&faces).unwrap(), score)
+        })
+        .collect();
+    let mut g = c.benchmark_group("duel_options");
+    let mut i = 0;
+    g.bench_function("seed_random_throw", |b| {
+        b.iter(|| {
+            i = (i + 1) % states.len();
+            let (me, opp, throw, score) = black_box(states[i]);
+            seed.options(me, opp, throw, score).unwrap().len()
+        })
+    });
+    g.bench_function("cardgames_random_throw", |b| {
+        b.iter(|| {
+            i = (i + 1) % states.len();
+            let (me, opp, throw, score) = black_box(states[i]);
+            cardgames.options(me, opp, throw, score).unwrap().len()
+        })
+    });
+    let start: Dice = "123556".parse().unwrap();
+    g.bench_function("seed_longest_turn", |b| {
+        b.iter(|| seed.options(black_box(0), 0, black_box(start), 0).unwrap().len())
+    });
+    g.bench_function("seed_whole_turn", |b| b.iter(|| seed.turn(black_box(0), black_box(0)).unwrap().bust()));
+    g.finish();
+}
+
+criterion_group!(benches, in_process, sheet_options, duel_options, end_to_end);
 criterion_main!(benches);

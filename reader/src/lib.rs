@@ -8,7 +8,7 @@
 //! Two layers, as in the file: [`Table`] is the container (header, limits,
 //! checksums, decoding) and knows no game; each game module's view
 //! (`yazy::Yazy`, `combo::Combo`, `threes::Threes`, `tenk::Tenk`,
-//! `sheet::Yatzy`, `sheet::Yahtzee`)
+//! `sheet::Yatzy`, `sheet::Yahtzee`, `duel::SeedDuel`, `duel::CardgamesDuel`)
 //! implements [`Game`] and answers that game's questions. [`Tables`] opens
 //! a directory of them.
 //!
@@ -33,6 +33,7 @@
 
 pub mod combo;
 pub mod dice;
+pub mod duel;
 mod error;
 pub mod format;
 mod game;
@@ -63,6 +64,8 @@ pub const GAMES: &[GameInfo] = &[
     GameInfo::of::<tenk::Tenk>(),
     GameInfo::of::<sheet::Yatzy>(),
     GameInfo::of::<sheet::Yahtzee>(),
+    GameInfo::of::<duel::SeedDuel>(),
+    GameInfo::of::<duel::CardgamesDuel>(),
 ];
 
 /// The file name of a game's table in a tables directory: `<id>.dtab`.

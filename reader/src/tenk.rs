@@ -119,6 +119,39 @@ pub const OPTION_KEEP: SectionSpec<Params> =
 pub const OPTION_POINTS: SectionSpec<Params> =
     SectionSpec::new(4, "option_points", DType::U16, Encoding::Zstd, |p| vec![p.options]);
 
+/// Checks every throw's keep lists (the decoded sections `option_first`,
+/// `option_keep` and `option_points`, which the 10000 tables share): the
+/// offsets span the keeps, increasing by at most [`MAX_KEEPS_PER_THROW`],
+/// and each keep is a nonempty part of its throw scoring a positive multiple
+/// of 50 up to [`MAX_POINTS`]. The error names the section (0, 1 or 2) and why.
+pub(crate) fn check_keep_lists([first, keeps, points]: [&[u8]; 3]) -> Result<(), (usize, String)> {
+    let count = keeps.len() / 2;
+    if first.len() != (THROWS + 1) * 4 || points.len() != keeps.len() {
+        return Err((0, format!("does not hold {} offsets for {count} keeps", THROWS + 1)));
+    }
+    if read_u32(first, 0) != 0 || read_u32(first, THROWS) as usize != count {
+        return Err((0, format!("does not span the {count} keeps")));
+    }
+    for g in 0..THROWS {
+        let (start, end) = (read_u32(first, g) as usize, read_u32(first, g + 1) as usize);
+        if start > end || end > count || end - start > MAX_KEEPS_PER_THROW {
+            return Err((0, format!("is not increasing by at most {MAX_KEEPS_PER_THROW} at throw {g}")));
+        }
+        let throw = Dice::graded_unrank(g).expect("graded rank < 924");
+        for i in start..end {
+            let keep = Dice::graded_unrank(usize::from(read_u16(keeps, i)));
+            if !keep.is_some_and(|k| !k.is_empty() && k.is_subset_of(&throw)) {
+                return Err((1, format!("entry {i} is not a part of throw {throw}")));
+            }
+            let p = read_u16(points, i);
+            if p == 0 || p > MAX_POINTS || u32::from(p) % STEP != 0 {
+                return Err((2, format!("entry {i} holds {p}, not a multiple of 50 from 50 to 8000")));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Dice to throw next after keeping `kept` of `thrown` dice: all six on hot dice.
 pub fn dice_left(thrown: usize, kept: usize) -> usize {
     if kept == thrown {
@@ -160,33 +193,12 @@ impl Game for Tenk {
     /// parts of their throw scoring a positive multiple of 50, at most
     /// [`MAX_KEEPS_PER_THROW`] a throw.
     fn check_contents(t: &Checked<Tenk>) -> Result<(), TableError> {
-        let bad = |spec: &SectionSpec<Params>, why: String| Err(TableError::section(spec.name, why));
         for spec in [TURN_VALUE, REACH] {
             t.whole(&spec)?;
         }
-        let (first, keeps, points) = (t.whole(&OPTION_FIRST)?, t.whole(&OPTION_KEEP)?, t.whole(&OPTION_POINTS)?);
-        let count = keeps.len() / 2;
-        if read_u32(first, 0) != 0 || read_u32(first, THROWS) as usize != count {
-            return bad(&OPTION_FIRST, format!("does not span the {count} keeps"));
-        }
-        for g in 0..THROWS {
-            let (start, end) = (read_u32(first, g) as usize, read_u32(first, g + 1) as usize);
-            if start > end || end > count || end - start > MAX_KEEPS_PER_THROW {
-                return bad(&OPTION_FIRST, format!("is not increasing by at most {MAX_KEEPS_PER_THROW} at throw {g}"));
-            }
-            let throw = Dice::graded_unrank(g).expect("graded rank < 924");
-            for i in start..end {
-                let keep = Dice::graded_unrank(usize::from(read_u16(keeps, i)));
-                if !keep.is_some_and(|k| !k.is_empty() && k.is_subset_of(&throw)) {
-                    return bad(&OPTION_KEEP, format!("entry {i} is not a part of throw {throw}"));
-                }
-                let p = read_u16(points, i);
-                if p == 0 || p > MAX_POINTS || u32::from(p) % STEP != 0 {
-                    return bad(&OPTION_POINTS, format!("entry {i} holds {p}, not a multiple of 50 from 50 to 8000"));
-                }
-            }
-        }
-        Ok(())
+        let lists = [t.whole(&OPTION_FIRST)?, t.whole(&OPTION_KEEP)?, t.whole(&OPTION_POINTS)?];
+        check_keep_lists(lists)
+            .map_err(|(i, why)| TableError::section([OPTION_FIRST, OPTION_KEEP, OPTION_POINTS][i].name, why))
     }
 
     /// Values finite and in range.

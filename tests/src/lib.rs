@@ -460,9 +460,25 @@ impl BruteThrees {
 }
 
 /// The points of keeping exactly the dice `kept` from a throw of `thrown`
-/// dice in 10000, from the rules; `None` when that set cannot be kept.
-/// (Both a special and plain groups can apply: the best is returned.)
+/// dice in 10000 (the seed's scoring), from the rules; `None` when that set
+/// cannot be kept. (Both a special and plain groups can apply: the best is
+/// returned.)
 pub fn tenk_keep_points(kept: &[u8], thrown: usize) -> Option<u32> {
+    keep_points_under(kept, thrown, TenkScoring::Seed)
+}
+
+/// The two scorings of the 10000 family the tables use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TenkScoring {
+    /// The seed's (003): three of a kind doubled per extra die, straight 2000.
+    Seed,
+    /// cardgames.io's Farkle: four/five/six of a kind 1000/2000/3000,
+    /// straight 2500, four of a kind and a pair count as three pairs.
+    Cardgames,
+}
+
+/// [`tenk_keep_points`] under either scoring.
+pub fn keep_points_under(kept: &[u8], thrown: usize, scoring: TenkScoring) -> Option<u32> {
     if kept.is_empty() {
         return None;
     }
@@ -472,13 +488,17 @@ pub fn tenk_keep_points(kept: &[u8], thrown: usize) -> Option<u32> {
     }
     let mut groups = Some(0u32);
     for (face, &n) in count.iter().enumerate().skip(1) {
+        let three = if face == 1 { 1000 } else { 100 * face as u32 };
         let points = match (face, n) {
             (_, 0) => Some(0),
             (1, 1) | (1, 2) => Some(100 * n),
             (5, 1) | (5, 2) => Some(50 * n),
             (_, 1) | (_, 2) => None,
-            (1, n) => Some(1000 * 2u32.pow(n - 3)),
-            (f, n) => Some(100 * f as u32 * 2u32.pow(n - 3)),
+            (_, 3) => Some(three),
+            (_, n) => Some(match scoring {
+                TenkScoring::Seed => three * 2u32.pow(n - 3),
+                TenkScoring::Cardgames => 1000 * (n - 3),
+            }),
         };
         groups = match (groups, points) {
             (Some(g), Some(p)) => Some(g + p),
@@ -487,10 +507,12 @@ pub fn tenk_keep_points(kept: &[u8], thrown: usize) -> Option<u32> {
     }
     let mut special = None;
     if thrown == 6 && kept.len() == 6 {
-        if (1..=6).all(|f| count[f] == 1) {
-            special = Some(2000);
+        let mut shape: Vec<u32> = count.iter().copied().filter(|&c| c > 0).collect();
+        shape.sort_unstable();
+        if shape.len() == 6 {
+            special = Some(if scoring == TenkScoring::Seed { 2000 } else { 2500 });
         }
-        if (1..=6).filter(|&f| count[f] == 2).count() == 3 {
+        if shape == [2, 2, 2] || (scoring == TenkScoring::Cardgames && shape == [2, 4]) {
             special = Some(1500);
         }
     }
@@ -503,11 +525,16 @@ pub fn tenk_keep_points(kept: &[u8], thrown: usize) -> Option<u32> {
 /// Every distinct keep of a sorted throw, as (sorted dice kept, points, dice
 /// left with hot dice as 6), by trying every subset of the dice's positions.
 pub fn tenk_keeps(throw: &[u8]) -> Vec<(Vec<u8>, u32, usize)> {
+    keeps_under(throw, TenkScoring::Seed)
+}
+
+/// [`tenk_keeps`] under either scoring.
+pub fn keeps_under(throw: &[u8], scoring: TenkScoring) -> Vec<(Vec<u8>, u32, usize)> {
     let n = throw.len();
     let mut out: Vec<(Vec<u8>, u32, usize)> = Vec::new();
     for subset in 1u32..(1 << n) {
         let kept: Vec<u8> = (0..n).filter(|i| subset >> i & 1 == 1).map(|i| throw[i]).collect();
-        if let Some(points) = tenk_keep_points(&kept, n) {
+        if let Some(points) = keep_points_under(&kept, n, scoring) {
             let left = if kept.len() == n { 6 } else { n - kept.len() };
             if !out.iter().any(|o| o.0 == kept) {
                 out.push((kept, points, left));
@@ -565,4 +592,5 @@ impl BruteTenk {
         BruteTenk { cap, value, reach }
     }
 }
+pub mod duel;
 pub mod sheet;

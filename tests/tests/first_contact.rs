@@ -76,7 +76,16 @@ fn closed_pipes_and_full_disks() {
         let o = run_to("generator", &["--out", dir.to_str().unwrap()], out);
         assert_eq!(o.status.code(), Some(status), "{}", stderr(&o));
         assert_eq!(stderr(&o).lines().count(), usize::from(status != 0), "{}", stderr(&o));
-        let names = ["combo.dtab", "tenk.dtab", "threes.dtab", "yahtzee.dtab", "yatzy.dtab", "yazy.dtab"];
+        let names = [
+            "combo.dtab",
+            "duel-cardgames.dtab",
+            "duel.dtab",
+            "tenk.dtab",
+            "threes.dtab",
+            "yahtzee.dtab",
+            "yatzy.dtab",
+            "yazy.dtab",
+        ];
         assert_eq!(table_names(&dir), names);
         let o = run("reader", &["verify", dir.to_str().unwrap()], &[]);
         assert!(o.status.success(), "{}", stdout(&o));

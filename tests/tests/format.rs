@@ -380,6 +380,42 @@ fn tenk_damage_is_caught() {
     eprintln!("tenk damage cases tried and caught: {cases}");
 }
 
+/// The duel table under the same damage, and re-signed files with a chance
+/// outside 0 to 1, a keep list that is not the throw's, or rules no duel has.
+#[test]
+fn duel_damage_is_caught() {
+    use dice_tables_reader::duel::{CardgamesDuel, SeedDuel};
+    let f = std::fs::read(default_tables().join("duel.dtab")).unwrap();
+    SeedDuel::from_table(Table::from_vec(f.clone()).unwrap()).unwrap();
+    let mut cases = damage_sweep(&f, 19);
+    let table = Table::from_vec(f).unwrap();
+    verify_bytes(resigned(&table, "none", &|_| {})).unwrap();
+    for bad in [1.5, -0.25, f64::NAN] {
+        let e = refuse(resigned(&table, "win", &|b| b[8 * 777..8 * 778].copy_from_slice(&bad.to_le_bytes())));
+        assert!(e.to_string().contains("win") && e.to_string().contains("outside 0 to 1"), "{e}");
+    }
+    let e = refuse(resigned(&table, "option_keep", &|b| b[0..2].copy_from_slice(&923u16.to_le_bytes())));
+    assert!(e.to_string().contains("option_keep"), "{e}");
+    let e = refuse(resigned(&table, "option_points", &|b| b[0..2].copy_from_slice(&8050u16.to_le_bytes())));
+    assert!(e.to_string().contains("option_points"), "{e}");
+    for (params, says) in [
+        (&[("goal", 10_025), ("entry", 1000)][..], "not a multiple of 50"),
+        (&[("goal", 10_000), ("entry", 10_050)], "entry"),
+        (&[("goal", 0), ("entry", 0)], "goal"),
+        (&[("goal", 40_000), ("entry", 0)], "goal"),
+        (&[("entry", 1000)], "goal"),
+    ] {
+        let e = refuse(resigned_with(&table, params, &|_, _| {}));
+        assert!(e.to_string().contains(says), "{params:?}: {e}");
+    }
+    // A duel table is not a duel-cardgames table.
+    let f = std::fs::read(default_tables().join("duel.dtab")).unwrap();
+    let e = CardgamesDuel::from_vec(f).unwrap_err();
+    assert!(e.to_string().contains("duel-cardgames"), "{e}");
+    cases += 11;
+    eprintln!("duel damage cases tried and caught: {cases}");
+}
+
 /// The same damage to the yahtzee table, and re-signed yatzy files whose
 /// turn-start values or exceptions are impossible.
 #[test]

@@ -4,6 +4,7 @@
 #![no_main]
 
 use dice_tables_reader::combo::Combo;
+use dice_tables_reader::duel::{CardgamesDuel, Duel, Scoring, SeedDuel};
 use dice_tables_reader::tenk::{Phase, Tenk};
 use dice_tables_reader::threes::{Situation, Threes};
 use dice_tables_reader::sheet::{ScoreSheet, SheetGame};
@@ -56,7 +57,29 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(yahtzee) = Yahtzee::from_vec(data.to_vec()) {
         sheet_lookups(&yahtzee, &[8191, 4096, 0b111_1100_0000]);
     }
+    if let Ok(duel) = SeedDuel::from_vec(data.to_vec()) {
+        duel_lookups(&duel);
+    }
+    if let Ok(duel) = CardgamesDuel::from_vec(data.to_vec()) {
+        duel_lookups(&duel);
+    }
 });
+
+/// Turn starts, a throw's keeps, a state before a throw, and a whole turn,
+/// at a few pairs of totals.
+fn duel_lookups<S: Scoring>(duel: &Duel<S>) {
+    let goal = duel.params().goal;
+    for (me, opp) in [(0, 0), (goal.saturating_sub(50), 0), (0, goal.saturating_sub(50)), (2500, 4000)] {
+        let _ = duel.win_chance(me, opp);
+        for (throw, score) in [("155", 300), ("123456", 0), ("2346", 50), ("1", 9950)] {
+            let _ = duel.options(me, opp, throw.parse().unwrap(), score);
+        }
+        let _ = duel.before_throw(me, opp, 3, 300);
+        if let Ok(turn) = duel.turn(me, opp) {
+            let _ = (turn.bust(), turn.bank(1000), turn.before_throw(6, 0));
+        }
+    }
+}
 
 /// Turn starts, every option of a few rolls, and a whole turn, in a few states.
 fn sheet_lookups<G: SheetGame>(t: &ScoreSheet<G>, masks: &[u32]) {

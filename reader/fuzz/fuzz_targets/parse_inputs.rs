@@ -34,6 +34,7 @@ fuzz_target!(|data: &[u8]| {
     one_line(cli::parse_model(s));
     one_line(cli::parse_yatzy_mask(s));
     one_line(cli::parse_yahtzee_mask(s));
+    one_line(cli::parse_total(s));
     one_line(cli::parse_upper(s));
     let _ = s.parse::<Dice>().map(|d| (d.rank(), d.graded_rank(), d.to_string()));
     let _ = s.parse::<Category>();

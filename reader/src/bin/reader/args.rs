@@ -84,6 +84,18 @@ pub fn parse_score(s: &str) -> Result<u32, String> {
     }
 }
 
+/// A banked total in a duel: a whole number, a multiple of 50 (the table
+/// checks it is below the goal).
+pub fn parse_total(s: &str) -> Result<u32, String> {
+    match s.parse::<i64>() {
+        Ok(v) if v < 0 => Err(format!("total {v} is negative: a banked total is 0, 50, 100, ... below the goal")),
+        Ok(v) if v % 50 != 0 => Err(format!("total {v} is not a multiple of 50: a banked total is 0, 50, 100, ...")),
+        Ok(v) if v > i64::from(u32::MAX) => Err(format!("total {v} is above any goal (at most 20000)")),
+        Ok(v) => Ok(v as u32),
+        Err(_) => Err(format!("total {s:?} is not a whole number: a banked total is 0, 50, 100, ...")),
+    }
+}
+
 pub fn parse_yatzy_mask(s: &str) -> Result<u32, String> {
     dice_tables_reader::Yatzy::parse_mask(s).map_err(|e| e.to_string())
 }
@@ -130,6 +142,7 @@ mod tests {
                 parse_yatzy_mask(s).err(),
                 parse_yahtzee_mask(s).err(),
                 parse_upper(s).err(),
+                parse_total(s).err(),
             ];
             for msg in results.into_iter().flatten() {
                 assert!(!msg.is_empty() && !msg.contains('\n'), "{s:?}: {msg:?}");

@@ -8,6 +8,7 @@
 
 mod args;
 mod combo;
+mod duel;
 mod output;
 mod roll;
 mod shared;
@@ -80,6 +81,9 @@ enum Game {
     Yatzy(sheet::YatzyLookup),
     /// yahtzee (United States): the options of a roll, or the turn-start value of a state.
     Yahtzee(sheet::YahtzeeLookup),
+    /// 10000 against an opponent (aliases `10000-duel`, `tenk2`): the chance of winning of a throw's keeps, of throwing or banking, or at a turn's start.
+    #[command(aliases = <dice_tables_reader::duel::SeedDuel as dice_tables_reader::Game>::ALIASES)]
+    Duel(duel::Lookup),
 }
 
 impl Game {
@@ -91,6 +95,7 @@ impl Game {
             Game::Yazy(l) => l,
             Game::Yatzy(l) => l,
             Game::Yahtzee(l) => l,
+            Game::Duel(l) => l,
         }
     }
 }

@@ -59,12 +59,13 @@ struct ThrowJson {
     options: Vec<OptionJson>,
 }
 
+/// A keep and what follows it, as every 10000 lookup prints it.
 #[derive(Serialize)]
-struct KeepJson {
-    keep: String,
-    points: u32,
-    dice_left: u8,
-    then: &'static str,
+pub struct KeepJson {
+    pub keep: String,
+    pub points: u32,
+    pub dice_left: u8,
+    pub then: &'static str,
 }
 
 #[derive(Serialize)]
@@ -75,7 +76,7 @@ struct OptionJson {
     value: Value,
 }
 
-fn then_text(t: Then) -> &'static str {
+pub fn then_text(t: Then) -> &'static str {
     match t {
         Then::Bank => "bank",
         Then::Throw => "throw",

@@ -1,0 +1,568 @@
+//! 10000 against an opponent ("duel": the seed's scoring, entry 1000;
+//! "duel-cardgames": a common online Farkle's scoring, no entry).
+//!
+//! Two players alternate whole turns of 10000 (see [`crate::tenk`]): keep
+//! scoring dice, bank or throw the rest, hot dice, a bust loses the turn's
+//! points. A player who has banked nothing may bank only with at least the
+//! entry in that turn. The first whose bank reaches the goal wins at once.
+//! Both maximise their chance of winning.
+//!
+//! W(a, b), the chance that the player to move with a banked wins against b,
+//! depends on W(b, a + s) for the banks s > 0 (a larger sum of totals) and
+//! on W(b, a) through a bust (the same sum): so the pairs are solved by
+//! descending sum, and at each sum every pair with its partner (b, a) is a
+//! fixed point in two unknowns. A turn's value is convex and piecewise
+//! linear in the bust value (a maximum over strategies of affine functions),
+//! so Newton's method on each pair, with the slope the solve carries beside
+//! each value (the chance that the chosen strategy busts), lands on the
+//! exact fixed point once the strategies stop changing: two or three passes
+//! a sum. Each pass solves eight pairs' turns at once, one in each lane,
+//! over the same outcome classes.
+
+use dice_tables_reader::duel::{CardgamesDuel, Params, SeedDuel, OPTION_FIRST, OPTION_KEEP, OPTION_POINTS, WIN};
+use dice_tables_reader::tenk::STEP;
+use rayon::prelude::*;
+
+use crate::artifact::{le_bytes, Section};
+use crate::dice::avx512;
+use crate::tenk::{outcome_classes, KeepLists, Scoring, CARDGAMES, SEED};
+use crate::{Figure, Solved};
+
+/// Dice in a full throw.
+const DICE: usize = 6;
+/// Pairs solved together, one per lane.
+const W: usize = 8;
+/// Newton steps below this end a pair's iteration.
+pub const TOLERANCE: f64 = 1e-15;
+/// Passes at one sum before the solver gives up (it never needs more than a few).
+const MAX_PASSES: usize = 60;
+
+/// A duel's rules: the scoring, the entry and the goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    pub scoring: Scoring,
+    /// The turn score a player on 0 needs to bank (0: none), a multiple of 50.
+    pub entry: u32,
+    /// The total that wins, a multiple of 50.
+    pub goal: u32,
+}
+
+/// The `duel` table's rules.
+pub const SEED_RULES: Rules = Rules { scoring: SEED, entry: 1000, goal: 10_000 };
+/// The `duel-cardgames` table's rules.
+pub const CARDGAMES_RULES: Rules = Rules { scoring: CARDGAMES, entry: 0, goal: 10_000 };
+
+/// The entry and goal set from the command line, for both duel tables.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Overrides {
+    pub entry: Option<u32>,
+    pub goal: Option<u32>,
+}
+
+impl Overrides {
+    /// A preset with these overrides.
+    pub fn apply(&self, preset: Rules) -> Rules {
+        Rules { entry: self.entry.unwrap_or(preset.entry), goal: self.goal.unwrap_or(preset.goal), ..preset }
+    }
+}
+
+/// The `duel` table: [`SEED_RULES`] unless the command line says otherwise.
+pub fn solve_seed_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+    solve_table::<SeedDuel>(&rules.duel.apply(SEED_RULES), progress)
+}
+
+/// The `duel-cardgames` table: [`CARDGAMES_RULES`] unless the command line says otherwise.
+pub fn solve_cardgames_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+    solve_table::<CardgamesDuel>(&rules.duel.apply(CARDGAMES_RULES), progress)
+}
+
+fn solve_table<G: dice_tables_reader::Game<Params = Params>>(
+    rules: &Rules,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Solved {
+    let solution = solve(rules, progress);
+    let first = solution.win[0];
+    let (head_start, at_head_start) = solution.fair_head_start();
+    let n = solution.totals() as u64;
+    let (params, sections) = solution.into_sections();
+    let mut solved = Solved::new::<G>(&params, n * n, sections);
+    solved.figures = vec![
+        Figure { key: "first_player", value: first, text: format!("the first player wins {:.4}%", 100.0 * first) },
+        Figure {
+            key: "fair_head_start",
+            value: f64::from(head_start),
+            text: format!(
+                "fair head start {head_start} (the second player starting on {head_start}: first player {:.4}%)",
+                100.0 * at_head_start
+            ),
+        },
+    ];
+    solved
+}
+
+/// The outcome classes of every number of dice, flattened for the lanes.
+struct Outcomes {
+    /// Per d in 1..=6: the range of its classes.
+    by_dice: [(usize, usize); DICE + 1],
+    /// (probability, options start, options end).
+    classes: Vec<(f64, usize, usize)>,
+    /// Each option as an offset into the after-keep rows: points / 50 * 6 + dice left - 1.
+    options: Vec<usize>,
+    /// The chance that d dice score nothing.
+    bust: [f64; DICE + 1],
+    /// The most points one keep scores, in steps of 50.
+    max_steps: usize,
+}
+
+impl Outcomes {
+    fn new(scoring: &Scoring) -> Outcomes {
+        let mut o = Outcomes {
+            by_dice: [(0, 0); DICE + 1],
+            classes: Vec::new(),
+            options: Vec::new(),
+            bust: [0.0; DICE + 1],
+            max_steps: 0,
+        };
+        for d in 1..=DICE {
+            let start = o.classes.len();
+            let classes = outcome_classes(d, scoring);
+            o.bust[d] = 1.0 - classes.iter().map(|c| c.probability).sum::<f64>();
+            for class in classes {
+                let first = o.options.len();
+                for &(steps, left) in &class.best {
+                    o.options.push(steps * DICE + left - 1);
+                    o.max_steps = o.max_steps.max(steps);
+                }
+                o.classes.push((class.probability, first, o.options.len()));
+            }
+            o.by_dice[d] = (start, o.classes.len());
+        }
+        o
+    }
+}
+
+/// The solved game.
+pub struct Solution {
+    pub rules: Rules,
+    /// At `a * n + b` (totals in steps of 50, n = goal / 50): W(a, b).
+    pub win: Vec<f64>,
+    /// At `a * n + b`: the slope of W(a, b) in the bust value (the chance
+    /// that the mover's best strategy busts), which bounds how an error in
+    /// the partner's chance carries into this one.
+    pub bust_slope: Vec<f64>,
+    /// Passes over the pairs of each sum, in all.
+    pub passes: usize,
+    /// Pair turns solved, in all (a pass solves every pair of its sum not yet settled).
+    pub turns_solved: usize,
+}
+
+impl Solution {
+    /// Totals below the goal.
+    pub fn totals(&self) -> usize {
+        (self.rules.goal / STEP) as usize
+    }
+
+    /// W(a, b) for totals in points.
+    pub fn win_chance(&self, a: u32, b: u32) -> f64 {
+        self.win[(a / STEP) as usize * self.totals() + (b / STEP) as usize]
+    }
+
+    /// The second player's starting total (a multiple of 50 below the goal)
+    /// that brings the first player's chance closest to one half, and that chance.
+    pub fn fair_head_start(&self) -> (u32, f64) {
+        let n = self.totals();
+        (0..n)
+            .map(|h| (h as u32 * STEP, self.win[h]))
+            .min_by(|x, y| (x.1 - 0.5).abs().total_cmp(&(y.1 - 0.5).abs()))
+            .expect("at least one total")
+    }
+}
+
+/// One lane's pair: the mover's total a and the opponent's b (in steps),
+/// and the bust value 1 - x(b, a) this pass assumes.
+#[derive(Clone, Copy, Default)]
+struct Lane {
+    a: usize,
+    b: usize,
+    bust: f64,
+}
+
+/// A pass's buffers for one block of lanes.
+struct Workspace {
+    /// At `(s * 6 + d - 1)`: per lane, the chance of winning with turn score
+    /// s and d dice to throw, banking or throwing, and beside it its slope in
+    /// the bust value (together, as they are read together).
+    after: Vec<[[f64; W]; 2]>,
+    /// At s: per lane, the chance of winning by banking s (-1 where not
+    /// allowed; infinite at the goal, where the lane wins: read as 1).
+    bank: Vec<[f64; W]>,
+}
+
+/// Solves the game.
+pub fn solve(rules: &Rules, progress: &mut dyn FnMut(usize, usize)) -> Solution {
+    solve_on(rules, progress, avx512())
+}
+
+/// [`solve`], with or without the AVX-512 build of the lanes.
+pub fn solve_on(rules: &Rules, progress: &mut dyn FnMut(usize, usize), wide: bool) -> Solution {
+    assert!(
+        rules.goal >= STEP
+            && rules.goal.is_multiple_of(STEP)
+            && rules.entry.is_multiple_of(STEP)
+            && rules.entry <= rules.goal
+    );
+    let o = Outcomes::new(&rules.scoring);
+    let n = (rules.goal / STEP) as usize;
+    let entry = (rules.entry / STEP) as usize;
+    let mut win = vec![f64::NAN; n * n];
+    let mut bust_slope = vec![f64::NAN; n * n];
+    let (mut passes, mut turns_solved) = (0, 0);
+    let top_sum = 2 * (n - 1);
+    for sum in (0..=top_sum).rev() {
+        let first_a = sum.saturating_sub(n - 1);
+        let pairs = sum.min(n - 1) + 1 - first_a;
+        // x[i]: the current estimate of W(first_a + i, sum - first_a - i),
+        // from the pairs one step up (more points never hurt, so W(a, b) lies
+        // between W(a, b + 1) and W(a + 1, b)).
+        let at = |win: &[f64], a: usize, b: usize| {
+            if a >= n {
+                1.0
+            } else if b >= n {
+                0.0
+            } else {
+                win[a * n + b]
+            }
+        };
+        let mut x: Vec<f64> = (0..pairs)
+            .map(|i| {
+                let (a, b) = (first_a + i, sum - first_a - i);
+                (at(&win, a + 1, b) + at(&win, a, b + 1) - at(&win, a + 1, b + 1))
+                    .clamp(at(&win, a, b + 1), at(&win, a + 1, b))
+            })
+            .collect();
+        let mut open: Vec<usize> = (0..pairs).collect();
+        let mut value = vec![0.0; pairs];
+        let mut slope = vec![0.0; pairs];
+        for pass in 0.. {
+            assert!(pass < MAX_PASSES, "sum {sum}: no fixed point after {MAX_PASSES} passes");
+            passes += 1;
+            turns_solved += open.len();
+            let lanes: Vec<Lane> = open
+                .iter()
+                .map(|&i| Lane { a: first_a + i, b: sum - first_a - i, bust: 1.0 - x[pairs - 1 - i] })
+                .collect();
+            let solved: Vec<([f64; W], [f64; W])> = lanes
+                .par_chunks(W)
+                .map_init(
+                    || Workspace { after: Vec::new(), bank: Vec::new() },
+                    |ws, block| solve_block(&o, n, entry, &win, block, ws, wide),
+                )
+                .collect();
+            for (k, &i) in open.iter().enumerate() {
+                value[i] = solved[k / W].0[k % W];
+                slope[i] = solved[k / W].1[k % W];
+            }
+            // Newton on each open pair (i, its partner pairs - 1 - i): the
+            // linearised u = value_u + slope_u (1 - v - bust_u), and v alike.
+            let mut next = x.clone();
+            for &i in &open {
+                let j = pairs - 1 - i;
+                let (bu, bv) = (slope[i], slope[j]);
+                let (au, av) = (value[i] - bu * (1.0 - x[j]), value[j] - bv * (1.0 - x[i]));
+                next[i] = (au + bu * (1.0 - av - bv)) / (1.0 - bu * bv);
+            }
+            let step = |i: usize| (next[i] - x[i]).abs();
+            let settled = |i: usize| step(i) <= TOLERANCE && step(pairs - 1 - i) <= TOLERANCE;
+            open.retain(|&i| !settled(i));
+            x = next;
+            if open.is_empty() {
+                break;
+            }
+        }
+        for i in 0..pairs {
+            win[(first_a + i) * n + sum - first_a - i] = value[i];
+            bust_slope[(first_a + i) * n + sum - first_a - i] = slope[i];
+        }
+        progress(top_sum - sum + 1, top_sum + 1);
+    }
+    Solution { rules: *rules, win, bust_slope, passes, turns_solved }
+}
+
+/// Solves the turns of up to [`W`] pairs, one a lane: per lane, the chance
+/// of winning at the turn's start and its slope in the bust value.
+fn solve_block(
+    o: &Outcomes,
+    n: usize,
+    entry: usize,
+    win: &[f64],
+    block: &[Lane],
+    ws: &mut Workspace,
+    wide: bool,
+) -> ([f64; W], [f64; W]) {
+    let mut lanes = [Lane::default(); W];
+    lanes[..block.len()].copy_from_slice(block);
+    // Unused lanes repeat the first.
+    lanes[block.len()..].fill(block[0]);
+    // Steps of turn score that reach the goal, per lane, and the longest.
+    let winning: [usize; W] = std::array::from_fn(|l| n - lanes[l].a);
+    let longest = *winning.iter().max().expect("W lanes");
+    let top = longest + o.max_steps + 1;
+    ws.after.clear();
+    ws.after.resize(top * DICE, [[1.0; W], [0.0; W]]);
+    ws.bank.clear();
+    ws.bank.extend((0..longest).map(|s| {
+        std::array::from_fn(|l| {
+            let Lane { a, b, .. } = lanes[l];
+            if s >= winning[l] {
+                f64::INFINITY
+            } else if s == 0 || (a == 0 && s < entry) {
+                -1.0
+            } else {
+                1.0 - win[b * n + a + s]
+            }
+        })
+    }));
+    let bust: [f64; W] = std::array::from_fn(|l| lanes[l].bust);
+    #[cfg(target_arch = "x86_64")]
+    if wide {
+        // SAFETY: `wide` is set only when the CPU has AVX-512F.
+        return unsafe { turn_lanes_avx512(o, longest, &bust, ws) };
+    }
+    let _ = wide;
+    turn_lanes::<Portable>(o, longest, &bust, ws)
+}
+
+/// [`turn_lanes`] on AVX-512 vectors: the same operations on each lane,
+/// in the same order, so the same results bit for bit.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn turn_lanes_avx512(o: &Outcomes, longest: usize, bust: &[f64; W], ws: &mut Workspace) -> ([f64; W], [f64; W]) {
+    turn_lanes::<wide::Wide>(o, longest, bust, ws)
+}
+
+/// Eight lanes of f64 and the few operations the turn solve makes on them:
+/// portable arrays, or one AVX-512 register (the compiler does not turn the
+/// per-lane choice into a blend by itself).
+trait Lanes: Copy {
+    fn load(a: &[f64; W]) -> Self;
+    fn splat(x: f64) -> Self;
+    fn store(self, to: &mut [f64; W]);
+    fn add(self, other: Self) -> Self;
+    fn sub(self, other: Self) -> Self;
+    fn mul(self, other: Self) -> Self;
+    /// Where `value > best`, takes `value` and its slope.
+    fn take_greater(best: &mut Self, best_slope: &mut Self, value: Self, slope: Self);
+    /// Where `bank >= throw`: bank (at most 1) with slope 0, else throw and its slope.
+    fn bank_or_throw(bank: Self, throw: Self, throw_slope: Self) -> (Self, Self);
+}
+
+#[derive(Clone, Copy)]
+struct Portable([f64; W]);
+
+impl Lanes for Portable {
+    #[inline(always)]
+    fn load(a: &[f64; W]) -> Self {
+        Portable(*a)
+    }
+    #[inline(always)]
+    fn splat(x: f64) -> Self {
+        Portable([x; W])
+    }
+    #[inline(always)]
+    fn store(self, to: &mut [f64; W]) {
+        *to = self.0;
+    }
+    #[inline(always)]
+    fn add(self, other: Self) -> Self {
+        Portable(std::array::from_fn(|l| self.0[l] + other.0[l]))
+    }
+    #[inline(always)]
+    fn sub(self, other: Self) -> Self {
+        Portable(std::array::from_fn(|l| self.0[l] - other.0[l]))
+    }
+    #[inline(always)]
+    fn mul(self, other: Self) -> Self {
+        Portable(std::array::from_fn(|l| self.0[l] * other.0[l]))
+    }
+    #[inline(always)]
+    fn take_greater(best: &mut Self, best_slope: &mut Self, value: Self, slope: Self) {
+        for l in 0..W {
+            if value.0[l] > best.0[l] {
+                best.0[l] = value.0[l];
+                best_slope.0[l] = slope.0[l];
+            }
+        }
+    }
+    #[inline(always)]
+    fn bank_or_throw(bank: Self, throw: Self, throw_slope: Self) -> (Self, Self) {
+        let banks = |l: usize| bank.0[l] >= throw.0[l];
+        (
+            Portable(std::array::from_fn(|l| if banks(l) { bank.0[l].min(1.0) } else { throw.0[l] })),
+            Portable(std::array::from_fn(|l| if banks(l) { 0.0 } else { throw_slope.0[l] })),
+        )
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod wide {
+    use super::{Lanes, W};
+    use std::arch::x86_64::*;
+
+    #[derive(Clone, Copy)]
+    pub(super) struct Wide(__m512d);
+
+    // SAFETY (every block below): these run only inlined into
+    // `turn_lanes_avx512`, which is called only when the CPU has AVX-512F;
+    // loads and stores go through references to eight f64.
+    impl Lanes for Wide {
+        #[inline(always)]
+        fn load(a: &[f64; W]) -> Self {
+            Wide(unsafe { _mm512_loadu_pd(a.as_ptr()) })
+        }
+        #[inline(always)]
+        fn splat(x: f64) -> Self {
+            Wide(unsafe { _mm512_set1_pd(x) })
+        }
+        #[inline(always)]
+        fn store(self, to: &mut [f64; W]) {
+            unsafe { _mm512_storeu_pd(to.as_mut_ptr(), self.0) }
+        }
+        #[inline(always)]
+        fn add(self, other: Self) -> Self {
+            Wide(unsafe { _mm512_add_pd(self.0, other.0) })
+        }
+        #[inline(always)]
+        fn sub(self, other: Self) -> Self {
+            Wide(unsafe { _mm512_sub_pd(self.0, other.0) })
+        }
+        #[inline(always)]
+        fn mul(self, other: Self) -> Self {
+            Wide(unsafe { _mm512_mul_pd(self.0, other.0) })
+        }
+        #[inline(always)]
+        fn take_greater(best: &mut Self, best_slope: &mut Self, value: Self, slope: Self) {
+            unsafe {
+                let greater = _mm512_cmp_pd_mask::<_CMP_GT_OQ>(value.0, best.0);
+                best.0 = _mm512_mask_blend_pd(greater, best.0, value.0);
+                best_slope.0 = _mm512_mask_blend_pd(greater, best_slope.0, slope.0);
+            }
+        }
+        #[inline(always)]
+        fn bank_or_throw(bank: Self, throw: Self, throw_slope: Self) -> (Self, Self) {
+            unsafe {
+                let banks = _mm512_cmp_pd_mask::<_CMP_GE_OQ>(bank.0, throw.0);
+                let capped = _mm512_min_pd(bank.0, _mm512_set1_pd(1.0));
+                (Wide(_mm512_mask_blend_pd(banks, throw.0, capped)), Wide(_mm512_maskz_mov_pd(!banks, throw_slope.0)))
+            }
+        }
+    }
+}
+
+/// The backward pass over the turn score: at each score, the chance of
+/// winning by throwing d dice is the chance-weighted best of each outcome
+/// class's keeps, plus the bust chance times the bust value; the slope
+/// follows the keep chosen. Lanes past their goal read 1 (a win by banking).
+#[inline(always)]
+fn turn_lanes<L: Lanes>(o: &Outcomes, longest: usize, bust: &[f64; W], ws: &mut Workspace) -> ([f64; W], [f64; W]) {
+    let bust_value = L::load(bust);
+    for s in (0..longest).rev() {
+        let mut throw = [L::splat(0.0); DICE];
+        let mut throw_slope = [L::splat(0.0); DICE];
+        let after = &ws.after[s * DICE..];
+        for d in 1..=DICE {
+            // The chance as a compensated sum (Knuth's TwoSum, no branch):
+            // the table is then exact to a few units of rounding, so that
+            // its fixed point checks to 1e-15 (tests/tests/duel.rs).
+            let (mut v, mut carry) = (L::splat(o.bust[d]).mul(bust_value), L::splat(0.0));
+            let mut dv = L::splat(o.bust[d]);
+            let (first, last) = o.by_dice[d];
+            for &(p, start, end) in &o.classes[first..last] {
+                let mut best = L::splat(-1.0);
+                let mut best_slope = L::splat(0.0);
+                for &at in &o.options[start..end] {
+                    let [value, slope] = &after[at];
+                    L::take_greater(&mut best, &mut best_slope, L::load(value), L::load(slope));
+                }
+                let p = L::splat(p);
+                let x = p.mul(best);
+                let t = v.add(x);
+                let z = t.sub(v);
+                carry = carry.add(v.sub(t.sub(z)).add(x.sub(z)));
+                v = t;
+                dv = dv.add(p.mul(best_slope));
+            }
+            throw[d - 1] = v.add(carry);
+            throw_slope[d - 1] = dv;
+        }
+        if s == 0 {
+            let mut start = ([0.0; W], [0.0; W]);
+            throw[DICE - 1].store(&mut start.0);
+            throw_slope[DICE - 1].store(&mut start.1);
+            return start;
+        }
+        let bank = L::load(&ws.bank[s]);
+        for d in 0..DICE {
+            let (a, da) = L::bank_or_throw(bank, throw[d], throw_slope[d]);
+            let [value, slope] = &mut ws.after[s * DICE + d];
+            a.store(value);
+            da.store(slope);
+        }
+    }
+    unreachable!("a turn has at least one score step")
+}
+
+impl Solution {
+    /// The table's parameters and sections.
+    pub fn into_sections(self) -> (Params, Vec<Section>) {
+        let lists = KeepLists::of(&self.rules.scoring);
+        let params = Params { goal: self.rules.goal, entry: self.rules.entry, options: lists.keep.len() as u64 };
+        let sections = vec![
+            Section::of(&WIN, &params, le_bytes(&self.win, f64::to_le_bytes)),
+            Section::of(&OPTION_FIRST, &params, le_bytes(&lists.first, u32::to_le_bytes)),
+            Section::of(&OPTION_KEEP, &params, le_bytes(&lists.keep, u16::to_le_bytes)),
+            Section::of(&OPTION_POINTS, &params, le_bytes(&lists.points, u16::to_le_bytes)),
+        ];
+        (params, sections)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The AVX-512 lanes and the portable ones give the same bits, so the
+    /// tables do not depend on the machine (on one without AVX-512 both runs
+    /// are portable).
+    #[test]
+    fn every_machine_solves_alike() {
+        for rules in [SEED_RULES, CARDGAMES_RULES] {
+            let small = Rules { goal: 3000, ..rules };
+            let (portable, here) = (solve_on(&small, &mut |_, _| {}, false), solve(&small, &mut |_, _| {}));
+            let bits = |s: &Solution| s.win.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&portable), bits(&here));
+        }
+    }
+
+    /// Six dice bust with 1-in-43.2 chance (the throws without a 1, a 5,
+    /// three of a kind, a straight or three pairs: 2 x 540 of 46656 orders),
+    /// one die two times in three.
+    #[test]
+    fn outcomes() {
+        let o = Outcomes::new(&SEED);
+        assert!((o.bust[6] - 1080.0 / 46656.0).abs() < 1e-14);
+        assert!((o.bust[1] - 2.0 / 3.0).abs() < 1e-15);
+        assert_eq!(o.max_steps, 8000 / 50);
+        assert_eq!(Outcomes::new(&CARDGAMES).max_steps, 3000 / 50);
+    }
+
+    /// A goal one bank away: the mover on 0 must score 50 before busting
+    /// (entry 0), so the first player's chance is the chance of not busting
+    /// on six dice, over one minus both players busting in turn.
+    #[test]
+    fn one_step_goal() {
+        let rules = Rules { scoring: SEED, entry: 0, goal: 50 };
+        let w = solve(&rules, &mut |_, _| {}).win[0];
+        let q = 1080.0 / 46656.0;
+        assert!((w - (1.0 - q) / (1.0 - q * q)).abs() < 1e-15, "{w}");
+    }
+}
