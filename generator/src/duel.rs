@@ -28,6 +28,9 @@ use crate::dice::avx512;
 use crate::tenk::{outcome_classes, KeepLists, Scoring, CARDGAMES, SEED};
 use crate::{Figure, Solved};
 
+mod versus;
+pub use versus::{versus_points, Versus};
+
 /// Dice in a full throw.
 const DICE: usize = 6;
 /// Pairs solved together, one per lane.
@@ -84,8 +87,13 @@ fn solve_table<G: dice_tables_reader::Game<Params = Params>>(
     let first = solution.win[0];
     let (head_start, at_head_start) = solution.fair_head_start();
     let n = solution.totals() as u64;
+    // Head to head against the tenk table's points player (the seed's rules only).
+    let started = std::time::Instant::now();
+    let versus = versus_points(&solution, crate::tenk::solve, avx512());
+    let figures_time = started.elapsed();
     let (params, sections) = solution.into_sections();
     let mut solved = Solved::new::<G>(&params, n * n, sections);
+    solved.figures_time = figures_time;
     solved.figures = vec![
         Figure { key: "first_player", value: first, text: format!("the first player wins {:.4}%", 100.0 * first) },
         Figure {
@@ -97,6 +105,18 @@ fn solve_table<G: dice_tables_reader::Game<Params = Params>>(
             ),
         },
     ];
+    if let Some(v) = versus {
+        solved.figures.push(Figure {
+            key: "versus_points",
+            value: v.average(),
+            text: format!(
+                "against tenk's points player it wins {:.4}% ({:.4}% moving first, {:.4}% second)",
+                100.0 * v.average(),
+                100.0 * v.moving_first,
+                100.0 * v.moving_second
+            ),
+        });
+    }
     solved
 }
 
@@ -196,7 +216,29 @@ struct Workspace {
     /// At s: per lane, the chance of winning by banking s (-1 where not
     /// allowed; infinite at the goal, where the lane wins: read as 1).
     bank: Vec<[f64; W]>,
+    /// At s: per lane, what a bank at s carries (see [`Carry`]).
+    bank_carry: Vec<[f64; W]>,
 }
+
+impl Workspace {
+    fn new() -> Workspace {
+        Workspace { after: Vec::new(), bank: Vec::new(), bank_carry: Vec::new() }
+    }
+}
+
+/// The second quantity the turn solve carries beside each value, along the
+/// strategy the values choose: what a bust, a bank at turn score s and
+/// reaching the goal each contribute. The slope in the bust value (1, 0, 0)
+/// for the solve; another player's chance for head-to-head evaluation.
+struct Carry<'a> {
+    bust: f64,
+    bank: &'a (dyn Fn(&Lane, usize) -> f64 + Sync),
+    goal: f64,
+}
+
+/// The slope of a turn's value in its bust value: the chance that the
+/// chosen strategy busts.
+const SLOPE: Carry<'static> = Carry { bust: 1.0, bank: &|_, _| 0.0, goal: 0.0 };
 
 /// Solves the game.
 pub fn solve(rules: &Rules, progress: &mut dyn FnMut(usize, usize)) -> Solution {
@@ -253,10 +295,7 @@ pub fn solve_on(rules: &Rules, progress: &mut dyn FnMut(usize, usize), wide: boo
                 .collect();
             let solved: Vec<([f64; W], [f64; W])> = lanes
                 .par_chunks(W)
-                .map_init(
-                    || Workspace { after: Vec::new(), bank: Vec::new() },
-                    |ws, block| solve_block(&o, n, entry, &win, block, ws, wide),
-                )
+                .map_init(Workspace::new, |ws, block| solve_block(&o, n, entry, &win, block, &SLOPE, ws, wide))
                 .collect();
             for (k, &i) in open.iter().enumerate() {
                 value[i] = solved[k / W].0[k % W];
@@ -289,13 +328,15 @@ pub fn solve_on(rules: &Rules, progress: &mut dyn FnMut(usize, usize), wide: boo
 }
 
 /// Solves the turns of up to [`W`] pairs, one a lane: per lane, the chance
-/// of winning at the turn's start and its slope in the bust value.
+/// of winning at the turn's start and what the chosen strategy carries.
+#[allow(clippy::too_many_arguments)]
 fn solve_block(
     o: &Outcomes,
     n: usize,
     entry: usize,
     win: &[f64],
     block: &[Lane],
+    carry: &Carry,
     ws: &mut Workspace,
     wide: bool,
 ) -> ([f64; W], [f64; W]) {
@@ -308,7 +349,7 @@ fn solve_block(
     let longest = *winning.iter().max().expect("W lanes");
     let top = longest + o.max_steps + 1;
     ws.after.clear();
-    ws.after.resize(top * DICE, [[1.0; W], [0.0; W]]);
+    ws.after.resize(top * DICE, [[1.0; W], [carry.goal; W]]);
     ws.bank.clear();
     ws.bank.extend((0..longest).map(|s| {
         std::array::from_fn(|l| {
@@ -322,22 +363,33 @@ fn solve_block(
             }
         })
     }));
+    ws.bank_carry.clear();
+    ws.bank_carry.extend(
+        (0..longest)
+            .map(|s| std::array::from_fn(|l| if s >= winning[l] { carry.goal } else { (carry.bank)(&lanes[l], s) })),
+    );
     let bust: [f64; W] = std::array::from_fn(|l| lanes[l].bust);
     #[cfg(target_arch = "x86_64")]
     if wide {
         // SAFETY: `wide` is set only when the CPU has AVX-512F.
-        return unsafe { turn_lanes_avx512(o, longest, &bust, ws) };
+        return unsafe { turn_lanes_avx512(o, longest, &bust, carry.bust, ws) };
     }
     let _ = wide;
-    turn_lanes::<Portable>(o, longest, &bust, ws)
+    turn_lanes::<Portable>(o, longest, &bust, carry.bust, ws)
 }
 
 /// [`turn_lanes`] on AVX-512 vectors: the same operations on each lane,
 /// in the same order, so the same results bit for bit.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
-fn turn_lanes_avx512(o: &Outcomes, longest: usize, bust: &[f64; W], ws: &mut Workspace) -> ([f64; W], [f64; W]) {
-    turn_lanes::<wide::Wide>(o, longest, bust, ws)
+fn turn_lanes_avx512(
+    o: &Outcomes,
+    longest: usize,
+    bust: &[f64; W],
+    bust_carry: f64,
+    ws: &mut Workspace,
+) -> ([f64; W], [f64; W]) {
+    turn_lanes::<wide::Wide>(o, longest, bust, bust_carry, ws)
 }
 
 /// Eight lanes of f64 and the few operations the turn solve makes on them:
@@ -352,8 +404,8 @@ trait Lanes: Copy {
     fn mul(self, other: Self) -> Self;
     /// Where `value > best`, takes `value` and its slope.
     fn take_greater(best: &mut Self, best_slope: &mut Self, value: Self, slope: Self);
-    /// Where `bank >= throw`: bank (at most 1) with slope 0, else throw and its slope.
-    fn bank_or_throw(bank: Self, throw: Self, throw_slope: Self) -> (Self, Self);
+    /// Where `bank >= throw`: bank (at most 1) and its carry, else throw and its carry.
+    fn bank_or_throw(bank: Self, bank_carry: Self, throw: Self, throw_carry: Self) -> (Self, Self);
 }
 
 #[derive(Clone, Copy)]
@@ -394,11 +446,11 @@ impl Lanes for Portable {
         }
     }
     #[inline(always)]
-    fn bank_or_throw(bank: Self, throw: Self, throw_slope: Self) -> (Self, Self) {
+    fn bank_or_throw(bank: Self, bank_carry: Self, throw: Self, throw_carry: Self) -> (Self, Self) {
         let banks = |l: usize| bank.0[l] >= throw.0[l];
         (
             Portable(std::array::from_fn(|l| if banks(l) { bank.0[l].min(1.0) } else { throw.0[l] })),
-            Portable(std::array::from_fn(|l| if banks(l) { 0.0 } else { throw_slope.0[l] })),
+            Portable(std::array::from_fn(|l| if banks(l) { bank_carry.0[l] } else { throw_carry.0[l] })),
         )
     }
 }
@@ -448,11 +500,14 @@ mod wide {
             }
         }
         #[inline(always)]
-        fn bank_or_throw(bank: Self, throw: Self, throw_slope: Self) -> (Self, Self) {
+        fn bank_or_throw(bank: Self, bank_carry: Self, throw: Self, throw_carry: Self) -> (Self, Self) {
             unsafe {
                 let banks = _mm512_cmp_pd_mask::<_CMP_GE_OQ>(bank.0, throw.0);
                 let capped = _mm512_min_pd(bank.0, _mm512_set1_pd(1.0));
-                (Wide(_mm512_mask_blend_pd(banks, throw.0, capped)), Wide(_mm512_maskz_mov_pd(!banks, throw_slope.0)))
+                (
+                    Wide(_mm512_mask_blend_pd(banks, throw.0, capped)),
+                    Wide(_mm512_mask_blend_pd(banks, throw_carry.0, bank_carry.0)),
+                )
             }
         }
     }
@@ -463,7 +518,13 @@ mod wide {
 /// class's keeps, plus the bust chance times the bust value; the slope
 /// follows the keep chosen. Lanes past their goal read 1 (a win by banking).
 #[inline(always)]
-fn turn_lanes<L: Lanes>(o: &Outcomes, longest: usize, bust: &[f64; W], ws: &mut Workspace) -> ([f64; W], [f64; W]) {
+fn turn_lanes<L: Lanes>(
+    o: &Outcomes,
+    longest: usize,
+    bust: &[f64; W],
+    bust_carry: f64,
+    ws: &mut Workspace,
+) -> ([f64; W], [f64; W]) {
     let bust_value = L::load(bust);
     for s in (0..longest).rev() {
         let mut throw = [L::splat(0.0); DICE];
@@ -474,7 +535,7 @@ fn turn_lanes<L: Lanes>(o: &Outcomes, longest: usize, bust: &[f64; W], ws: &mut 
             // the table is then exact to a few units of rounding, so that
             // its fixed point checks to 1e-15 (tests/tests/duel.rs).
             let (mut v, mut carry) = (L::splat(o.bust[d]).mul(bust_value), L::splat(0.0));
-            let mut dv = L::splat(o.bust[d]);
+            let mut dv = L::splat(o.bust[d] * bust_carry);
             let (first, last) = o.by_dice[d];
             for &(p, start, end) in &o.classes[first..last] {
                 let mut best = L::splat(-1.0);
@@ -500,9 +561,9 @@ fn turn_lanes<L: Lanes>(o: &Outcomes, longest: usize, bust: &[f64; W], ws: &mut 
             throw_slope[DICE - 1].store(&mut start.1);
             return start;
         }
-        let bank = L::load(&ws.bank[s]);
+        let (bank, bank_carry) = (L::load(&ws.bank[s]), L::load(&ws.bank_carry[s]));
         for d in 0..DICE {
-            let (a, da) = L::bank_or_throw(bank, throw[d], throw_slope[d]);
+            let (a, da) = L::bank_or_throw(bank, bank_carry, throw[d], throw_slope[d]);
             let [value, slope] = &mut ws.after[s * DICE + d];
             a.store(value);
             da.store(slope);

@@ -82,6 +82,9 @@ pub struct Solved {
     /// the exact decisions, for games that store rounded values and prove it
     /// apart from solving (yatzy, yahtzee); zero otherwise.
     pub prove_time: Duration,
+    /// Time spent deriving [`figures`](Solved::figures) beyond the table
+    /// (the duel's exact head-to-head against the points player).
+    pub figures_time: Duration,
     pub sections: Vec<Section>,
     /// Figures derived from the solution, for the report: (name, text, value).
     pub figures: Vec<Figure>,
@@ -107,6 +110,7 @@ impl Solved {
             states,
             solve_time: Duration::ZERO,
             prove_time: Duration::ZERO,
+            figures_time: Duration::ZERO,
             sections,
             figures: Vec::new(),
         }
@@ -129,6 +133,6 @@ pub fn solve(game: &str, rules: &Rules, mut progress: impl FnMut(usize, usize)) 
     let solver = solver(game)?;
     let start = Instant::now();
     let mut solved = (solver.solve)(rules, &mut progress);
-    solved.solve_time = start.elapsed().saturating_sub(solved.prove_time);
+    solved.solve_time = start.elapsed().saturating_sub(solved.prove_time + solved.figures_time);
     Some(solved)
 }

@@ -232,12 +232,12 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
         .into_par_iter()
         .map(|solved| {
             let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
-            let figures = solved.figures.clone();
+            let figures = (solved.figures.clone(), ms(solved.figures_time));
             (solved.game, solved.states, ms(solved.solve_time), ms(solved.prove_time), figures, solved.encode())
         })
         .collect();
     let mut manifest = String::new();
-    for (game, states, solve_ms, prove_ms, figures, bytes) in encoded {
+    for (game, states, solve_ms, prove_ms, (figures, figures_ms), bytes) in encoded {
         let name = dice_tables_reader::file_name(game);
         progress.show(&format!("writing {name}"));
         let path = dice_tables_generator::artifact::write_atomically(&args.out, &name, &bytes[..])
@@ -246,7 +246,10 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
         let hash = blake3::hash(&bytes).to_hex();
         manifest.push_str(&format!("{hash}  {name}\n"));
         out.print(&if args.json {
-            let figures: String = figures.iter().map(|f| format!(",\"{}\":{}", f.key, f.value)).collect();
+            let mut figures: String = figures.iter().map(|f| format!(",\"{}\":{}", f.key, f.value)).collect();
+            if figures_ms > 0.0 {
+                figures.push_str(&format!(",\"figures_ms\":{figures_ms:.3}"));
+            }
             format!(
                 "{{\"game\":\"{game}\",\"states\":{states},\"solve_ms\":{solve_ms:.3},\"prove_ms\":{prove_ms:.3},\"bytes\":{},\"blake3\":\"{hash}\",\"path\":{}{figures}}}\n",
                 bytes.len(),
@@ -254,7 +257,10 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
             )
         } else {
             let proved = if prove_ms > 0.0 { format!(", decisions proved in {prove_ms:.1} ms") } else { String::new() };
-            let figures: String = figures.iter().map(|f| format!("; {}", f.text)).collect();
+            let mut figures: String = figures.iter().map(|f| format!("; {}", f.text)).collect();
+            if figures_ms > 0.0 {
+                figures.push_str(&format!(" (derived in {figures_ms:.1} ms)"));
+            }
             format!(
                 "{game}: {states} states solved in {solve_ms:.1} ms{proved}{figures}; wrote {} ({} bytes, blake3 {hash})\n",
                 path.display(),
