@@ -227,31 +227,34 @@ impl Outcomes {
     /// `window` (from the turn score on) and bust value `bust`.
     #[inline(always)]
     fn throw_value(&self, d: usize, window: &[f64; WINDOW], bust: f64) -> f64 {
-        // Two compensated sums (TwoSum) over alternate classes: the
-        // additions do not wait on each other, and the chance is exact to
+        // A compensated sum (TwoSum) of plain partial sums of at most
+        // GROUP classes: the partial sums are small, so their rounding is
+        // far below the total's, and the chance is exact to about one
         // rounding, so that a table's fixed point checks to 1e-15
         // (tests/tests/duel.rs).
-        let mut sums = [(self.bust[d] * bust, 0.0), (0.0, 0.0)];
+        let mut sum = (self.bust[d] * bust, 0.0);
         let (start, end) = self.by_dice[d];
         for &(k, first, last) in &self.runs[start..end] {
-            let classes = &self.classes[first..last];
-            match k {
-                1 => self.add_run::<1>(classes, window, &mut sums),
-                2 => self.add_run::<2>(classes, window, &mut sums),
-                3 => self.add_run::<3>(classes, window, &mut sums),
-                4 => self.add_run::<4>(classes, window, &mut sums),
-                5 => self.add_run::<5>(classes, window, &mut sums),
-                _ => self.add_run::<6>(classes, window, &mut sums),
+            for group in self.classes[first..last].chunks(GROUP) {
+                let partial = match k {
+                    1 => self.partial::<1>(group, window),
+                    2 => self.partial::<2>(group, window),
+                    3 => self.partial::<3>(group, window),
+                    4 => self.partial::<4>(group, window),
+                    5 => self.partial::<5>(group, window),
+                    _ => self.partial::<6>(group, window),
+                };
+                let (t, e) = two_sum(sum.0, partial);
+                sum = (t, sum.1 + e);
             }
         }
-        let (t, e) = two_sum(sums[0].0, sums[1].0);
-        t + (e + sums[0].1 + sums[1].1)
+        sum.0 + sum.1
     }
 
-    /// Adds each class's chance times its best option's value, for classes
-    /// of K options.
+    /// The sum of each class's chance times its best option's value, for
+    /// classes of K options.
     #[inline(always)]
-    fn add_run<const K: usize>(&self, classes: &[(f64, usize)], window: &[f64; WINDOW], sums: &mut [(f64, f64); 2]) {
+    fn partial<const K: usize>(&self, classes: &[(f64, usize)], window: &[f64; WINDOW]) -> f64 {
         let best = |first: usize| -> f64 {
             let options: &[u32; K] = self.options[first..first + K].try_into().expect("K options");
             let mut best = 0.0;
@@ -261,21 +264,22 @@ impl Outcomes {
             }
             best
         };
-        // Two classes a step, one into each sum, held in registers.
-        let [(mut v0, mut c0), (mut v1, mut c1)] = *sums;
+        // Two classes a step, into two sums, so the additions overlap.
+        let (mut v0, mut v1) = (0.0, 0.0);
         let mut pairs = classes.chunks_exact(2);
         for pair in &mut pairs {
-            let (t0, e0) = two_sum(v0, pair[0].0 * best(pair[0].1));
-            let (t1, e1) = two_sum(v1, pair[1].0 * best(pair[1].1));
-            (v0, v1, c0, c1) = (t0, t1, c0 + e0, c1 + e1);
+            v0 += pair[0].0 * best(pair[0].1);
+            v1 += pair[1].0 * best(pair[1].1);
         }
         if let [(p, first)] = pairs.remainder() {
-            let (t0, e0) = two_sum(v0, p * best(*first));
-            (v0, c0) = (t0, c0 + e0);
+            v0 += p * best(*first);
         }
-        *sums = [(v0, c0), (v1, c1)];
+        v0 + v1
     }
 }
+
+/// Classes summed plainly before their sum joins the compensated total.
+const GROUP: usize = 8;
 
 /// The chance of a throw: its orderings over 6^d.
 fn probability(throw: &Dice) -> f64 {
