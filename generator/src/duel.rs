@@ -531,26 +531,31 @@ fn turn_lanes<L: Lanes>(
         let mut throw_slope = [L::splat(0.0); DICE];
         let after = &ws.after[s * DICE..];
         for d in 1..=DICE {
-            // The chance as a compensated sum (Knuth's TwoSum, no branch):
-            // the table is then exact to a few units of rounding, so that
-            // its fixed point checks to 1e-15 (tests/tests/duel.rs).
+            // The chance as a compensated sum (Knuth's TwoSum, no branch)
+            // of plain partial sums of up to eight classes: small, so their
+            // rounding is far below the total's; the table is then exact
+            // to about one rounding, so that its fixed point checks to
+            // 1e-15 (tests/tests/duel.rs).
             let (mut v, mut carry) = (L::splat(o.bust[d]).mul(bust_value), L::splat(0.0));
             let mut dv = L::splat(o.bust[d] * bust_carry);
             let (first, last) = o.by_dice[d];
-            for &(p, start, end) in &o.classes[first..last] {
-                let mut best = L::splat(-1.0);
-                let mut best_slope = L::splat(0.0);
-                for &at in &o.options[start..end] {
-                    let [value, slope] = &after[at];
-                    L::take_greater(&mut best, &mut best_slope, L::load(value), L::load(slope));
+            for group in o.classes[first..last].chunks(8) {
+                let mut partial = L::splat(0.0);
+                for &(p, start, end) in group {
+                    let mut best = L::splat(-1.0);
+                    let mut best_slope = L::splat(0.0);
+                    for &at in &o.options[start..end] {
+                        let [value, slope] = &after[at];
+                        L::take_greater(&mut best, &mut best_slope, L::load(value), L::load(slope));
+                    }
+                    let p = L::splat(p);
+                    partial = partial.add(p.mul(best));
+                    dv = dv.add(p.mul(best_slope));
                 }
-                let p = L::splat(p);
-                let x = p.mul(best);
-                let t = v.add(x);
+                let t = v.add(partial);
                 let z = t.sub(v);
-                carry = carry.add(v.sub(t.sub(z)).add(x.sub(z)));
+                carry = carry.add(v.sub(t.sub(z)).add(partial.sub(z)));
                 v = t;
-                dv = dv.add(p.mul(best_slope));
             }
             throw[d - 1] = v.add(carry);
             throw_slope[d - 1] = dv;
