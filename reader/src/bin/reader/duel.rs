@@ -9,8 +9,8 @@ use dice_tables_reader::{Dice, Tables};
 use serde::Serialize;
 
 use crate::args::{parse_score, parse_tenk_remaining, parse_tenk_throw, parse_total};
-use crate::output::{dice_left_text, json_line, percent, Failure, Num};
-use crate::tenk::{then_text, KeepJson};
+use crate::output::{json_line, percent, Failure, Num};
+use crate::tenk::{then_text, write_keeps, KeepJson, KeepRow};
 use crate::{Common, GameLookup};
 
 /// Which duel table: the rules preset.
@@ -172,28 +172,10 @@ impl Lookup {
                 options: list,
             }));
         }
-        let _ = writeln!(
-            out,
-            "best: keep {} for {} points, then {} ({}): you win {}",
-            best.keep,
-            best.points,
-            then_text(best.then),
-            dice_left_text(best.dice_left),
-            percent(best.p)
-        );
-        let _ = writeln!(out, "keeps:");
-        for (i, o) in options.iter().enumerate() {
-            let mark = if Some(i) == options.best_index() { "  <- best" } else { "" };
-            let _ = writeln!(
-                out,
-                "  keep {:<7} {:>5} points, {:<12} then {:<5} {:>12}{mark}",
-                o.keep.to_string(),
-                o.points,
-                format!("{},", dice_left_text(o.dice_left)),
-                then_text(o.then),
-                percent(o.p)
-            );
-        }
+        let rows: Vec<KeepRow> =
+            options.iter().map(|o| (o.keep, o.points, o.dice_left, o.then, percent(o.p))).collect();
+        let best = options.best_index().expect("a throw that scores has a best keep");
+        write_keeps(&mut out, &rows, best, &format!("you win {}", rows[best].4));
         Ok(out)
     }
 }

@@ -76,6 +76,34 @@ struct OptionJson {
     value: Value,
 }
 
+/// A keep as the 10000 lookups print it: dice, points, dice left, what
+/// follows, and its value as text.
+pub type KeepRow = (Dice, u32, u8, Then, String);
+
+/// The best keep's line (its value as `best_value`) and a row for every keep.
+pub fn write_keeps(out: &mut String, rows: &[KeepRow], best: usize, best_value: &str) {
+    let (keep, points, dice_left, then, _) = &rows[best];
+    let _ = writeln!(
+        out,
+        "best: keep {keep} for {points} points, then {} ({}): {best_value}",
+        then_text(*then),
+        dice_left_text(*dice_left)
+    );
+    let _ = writeln!(out, "keeps:");
+    for (i, (keep, points, dice_left, then, value)) in rows.iter().enumerate() {
+        let mark = if i == best { "  <- best" } else { "" };
+        let _ = writeln!(
+            out,
+            "  keep {:<7} {:>5} points, {:<12} then {:<5} {:>12}{mark}",
+            keep.to_string(),
+            points,
+            format!("{},", dice_left_text(*dice_left)),
+            then_text(*then),
+            value
+        );
+    }
+}
+
 pub fn then_text(t: Then) -> &'static str {
     match t {
         Then::Bank => "bank",
@@ -151,28 +179,10 @@ impl GameLookup for Lookup {
             }));
         }
         let _ = writeln!(out, "10000, {phase_text}: throw {throw} at turn score {score}");
-        let _ = writeln!(
-            out,
-            "best: keep {} for {} points, then {} ({}): {}",
-            best.keep,
-            best.points,
-            then_text(best.then),
-            dice_left_text(best.dice_left),
-            show(best.value)
-        );
-        let _ = writeln!(out, "keeps:");
-        for (i, o) in options.iter().enumerate() {
-            let mark = if Some(i) == options.best_index() { "  <- best" } else { "" };
-            let _ = writeln!(
-                out,
-                "  keep {:<7} {:>5} points, {:<12} then {:<5} {:>12}{mark}",
-                o.keep.to_string(),
-                o.points,
-                format!("{},", dice_left_text(o.dice_left)),
-                then_text(o.then),
-                show(o.value)
-            );
-        }
+        let rows: Vec<KeepRow> =
+            options.iter().map(|o| (o.keep, o.points, o.dice_left, o.then, show(o.value))).collect();
+        let best = options.best_index().expect("a throw that scores has a best keep");
+        write_keeps(&mut out, &rows, best, &rows[best].4);
         Ok(out)
     }
 }
