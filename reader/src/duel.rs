@@ -13,8 +13,10 @@
 //! goal), the chance that the player about to start a turn wins, and every
 //! throw's legal keeps with their points under the table's scoring. A
 //! decision inside a turn solves that one turn from the stored values at
-//! query time (every keep of a throw in well under 100 microseconds); a
-//! program playing whole games solves each turn once ([`Duel::turn`]).
+//! query time (every keep of a throw in 50 to 200 microseconds, the most
+//! for the longest turn: a turn's start with both on 0); a program playing
+//! whole games solves each turn once ([`Duel::turn`]) and asks it every
+//! decision.
 //!
 //! ```
 //! # fn main() -> Result<(), dice_tables_reader::Error> {
