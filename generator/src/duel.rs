@@ -19,7 +19,9 @@
 //! a sum. Each pass solves eight pairs' turns at once, one in each lane,
 //! over the same outcome classes.
 
-use dice_tables_reader::duel::{CardgamesDuel, Params, SeedDuel, OPTION_FIRST, OPTION_KEEP, OPTION_POINTS, WIN};
+use dice_tables_reader::duel::{
+    CardgamesDuel, Params, SeedDuel, BANK_FROM, OPTION_FIRST, OPTION_KEEP, OPTION_POINTS, WIN,
+};
 use dice_tables_reader::tenk::STEP;
 use rayon::prelude::*;
 
@@ -170,6 +172,10 @@ pub struct Solution {
     /// that the mover's best strategy busts), which bounds how an error in
     /// the partner's chance carries into this one.
     pub bust_slope: Vec<f64>,
+    /// At `a * n + b`: the turn scores (steps) from which the mover's best
+    /// strategy always banks, rather than throw six dice and fewer: so a
+    /// lookup solves the turn below them only.
+    pub bank_from: Vec<[u16; 2]>,
     /// Passes over the pairs of each sum, in all.
     pub passes: usize,
     /// Pair turns solved, in all (a pass solves every pair of its sum not yet settled).
@@ -258,6 +264,7 @@ pub fn solve_on(rules: &Rules, progress: &mut dyn FnMut(usize, usize), wide: boo
     let entry = (rules.entry / STEP) as usize;
     let mut win = vec![f64::NAN; n * n];
     let mut bust_slope = vec![f64::NAN; n * n];
+    let mut bank_from = vec![[0u16; 2]; n * n];
     let (mut passes, mut turns_solved) = (0, 0);
     let top_sum = 2 * (n - 1);
     for sum in (0..=top_sum).rev() {
@@ -285,6 +292,7 @@ pub fn solve_on(rules: &Rules, progress: &mut dyn FnMut(usize, usize), wide: boo
         let mut open: Vec<usize> = (0..pairs).collect();
         let mut value = vec![0.0; pairs];
         let mut slope = vec![0.0; pairs];
+        let mut from = vec![[0u16; 2]; pairs];
         for pass in 0.. {
             assert!(pass < MAX_PASSES, "sum {sum}: no fixed point after {MAX_PASSES} passes");
             passes += 1;
@@ -293,13 +301,14 @@ pub fn solve_on(rules: &Rules, progress: &mut dyn FnMut(usize, usize), wide: boo
                 .iter()
                 .map(|&i| Lane { a: first_a + i, b: sum - first_a - i, bust: 1.0 - x[pairs - 1 - i] })
                 .collect();
-            let solved: Vec<([f64; W], [f64; W])> = lanes
+            let solved: Vec<Turns> = lanes
                 .par_chunks(W)
                 .map_init(Workspace::new, |ws, block| solve_block(&o, n, entry, &win, block, &SLOPE, ws, wide))
                 .collect();
             for (k, &i) in open.iter().enumerate() {
-                value[i] = solved[k / W].0[k % W];
-                slope[i] = solved[k / W].1[k % W];
+                value[i] = solved[k / W].start[k % W];
+                slope[i] = solved[k / W].carried[k % W];
+                from[i] = solved[k / W].bank_from[k % W];
             }
             // Newton on each open pair (i, its partner pairs - 1 - i): the
             // linearised u = value_u + slope_u (1 - v - bust_u), and v alike.
@@ -321,10 +330,11 @@ pub fn solve_on(rules: &Rules, progress: &mut dyn FnMut(usize, usize), wide: boo
         for i in 0..pairs {
             win[(first_a + i) * n + sum - first_a - i] = value[i];
             bust_slope[(first_a + i) * n + sum - first_a - i] = slope[i];
+            bank_from[(first_a + i) * n + sum - first_a - i] = from[i];
         }
         progress(top_sum - sum + 1, top_sum + 1);
     }
-    Solution { rules: *rules, win, bust_slope, passes, turns_solved }
+    Solution { rules: *rules, win, bust_slope, bank_from, passes, turns_solved }
 }
 
 /// Solves the turns of up to [`W`] pairs, one a lane: per lane, the chance
@@ -339,7 +349,7 @@ fn solve_block(
     carry: &Carry,
     ws: &mut Workspace,
     wide: bool,
-) -> ([f64; W], [f64; W]) {
+) -> Turns {
     let mut lanes = [Lane::default(); W];
     lanes[..block.len()].copy_from_slice(block);
     // Unused lanes repeat the first.
@@ -382,13 +392,7 @@ fn solve_block(
 /// in the same order, so the same results bit for bit.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
-fn turn_lanes_avx512(
-    o: &Outcomes,
-    longest: usize,
-    bust: &[f64; W],
-    bust_carry: f64,
-    ws: &mut Workspace,
-) -> ([f64; W], [f64; W]) {
+fn turn_lanes_avx512(o: &Outcomes, longest: usize, bust: &[f64; W], bust_carry: f64, ws: &mut Workspace) -> Turns {
     turn_lanes::<wide::Wide>(o, longest, bust, bust_carry, ws)
 }
 
@@ -404,6 +408,8 @@ trait Lanes: Copy {
     fn mul(self, other: Self) -> Self;
     /// Where `value > best`, takes `value` and its slope.
     fn take_greater(best: &mut Self, best_slope: &mut Self, value: Self, slope: Self);
+    /// Bit l set where `a > b` in lane l.
+    fn greater_mask(a: Self, b: Self) -> u8;
     /// Where `bank >= throw`: bank (at most 1) and its carry, else throw and its carry.
     fn bank_or_throw(bank: Self, bank_carry: Self, throw: Self, throw_carry: Self) -> (Self, Self);
 }
@@ -444,6 +450,10 @@ impl Lanes for Portable {
                 best_slope.0[l] = slope.0[l];
             }
         }
+    }
+    #[inline(always)]
+    fn greater_mask(a: Self, b: Self) -> u8 {
+        (0..W).fold(0, |mask, l| mask | (u8::from(a.0[l] > b.0[l]) << l))
     }
     #[inline(always)]
     fn bank_or_throw(bank: Self, bank_carry: Self, throw: Self, throw_carry: Self) -> (Self, Self) {
@@ -500,6 +510,10 @@ mod wide {
             }
         }
         #[inline(always)]
+        fn greater_mask(a: Self, b: Self) -> u8 {
+            unsafe { _mm512_cmp_pd_mask::<_CMP_GT_OQ>(a.0, b.0) }
+        }
+        #[inline(always)]
         fn bank_or_throw(bank: Self, bank_carry: Self, throw: Self, throw_carry: Self) -> (Self, Self) {
             unsafe {
                 let banks = _mm512_cmp_pd_mask::<_CMP_GE_OQ>(bank.0, throw.0);
@@ -513,19 +527,26 @@ mod wide {
     }
 }
 
+/// One block's turns: per lane, the chance of winning at the turn's start,
+/// what the chosen strategy carries (see [`Carry`]), and the turn scores
+/// (steps) from which the strategy banks rather than throw six dice, and
+/// fewer: index 0 six dice, 1 fewer.
+struct Turns {
+    start: [f64; W],
+    carried: [f64; W],
+    bank_from: [[u16; 2]; W],
+}
+
 /// The backward pass over the turn score: at each score, the chance of
 /// winning by throwing d dice is the chance-weighted best of each outcome
 /// class's keeps, plus the bust chance times the bust value; the slope
 /// follows the keep chosen. Lanes past their goal read 1 (a win by banking).
 #[inline(always)]
-fn turn_lanes<L: Lanes>(
-    o: &Outcomes,
-    longest: usize,
-    bust: &[f64; W],
-    bust_carry: f64,
-    ws: &mut Workspace,
-) -> ([f64; W], [f64; W]) {
+fn turn_lanes<L: Lanes>(o: &Outcomes, longest: usize, bust: &[f64; W], bust_carry: f64, ws: &mut Workspace) -> Turns {
     let bust_value = L::load(bust);
+    // Per lane, one past the highest turn score (steps) at which six dice
+    // are thrown rather than banked, and fewer dice; 0 until one is seen.
+    let mut bank_from = [[0u16; 2]; W];
     for s in (0..longest).rev() {
         let mut throw = [L::splat(0.0); DICE];
         let mut throw_slope = [L::splat(0.0); DICE];
@@ -561,13 +582,23 @@ fn turn_lanes<L: Lanes>(
             throw_slope[d - 1] = dv;
         }
         if s == 0 {
-            let mut start = ([0.0; W], [0.0; W]);
-            throw[DICE - 1].store(&mut start.0);
-            throw_slope[DICE - 1].store(&mut start.1);
-            return start;
+            let mut turns = Turns { start: [0.0; W], carried: [0.0; W], bank_from };
+            throw[DICE - 1].store(&mut turns.start);
+            throw_slope[DICE - 1].store(&mut turns.carried);
+            for from in turns.bank_from.iter_mut().flatten() {
+                *from = (*from).max(1);
+            }
+            return turns;
         }
         let (bank, bank_carry) = (L::load(&ws.bank[s]), L::load(&ws.bank_carry[s]));
         for d in 0..DICE {
+            let throws = L::greater_mask(throw[d], bank);
+            let which = usize::from(d + 1 < DICE);
+            for (l, from) in bank_from.iter_mut().enumerate() {
+                if throws >> l & 1 == 1 && from[which] == 0 {
+                    from[which] = s as u16 + 1;
+                }
+            }
             let (a, da) = L::bank_or_throw(bank, bank_carry, throw[d], throw_slope[d]);
             let [value, slope] = &mut ws.after[s * DICE + d];
             a.store(value);
@@ -584,6 +615,7 @@ impl Solution {
         let params = Params { goal: self.rules.goal, entry: self.rules.entry, options: lists.keep.len() as u64 };
         let sections = vec![
             Section::of(&WIN, &params, le_bytes(&self.win, f64::to_le_bytes)),
+            Section::of(&BANK_FROM, &params, le_bytes(self.bank_from.as_flattened(), u16::to_le_bytes)),
             Section::of(&OPTION_FIRST, &params, le_bytes(&lists.first, u32::to_le_bytes)),
             Section::of(&OPTION_KEEP, &params, le_bytes(&lists.keep, u16::to_le_bytes)),
             Section::of(&OPTION_POINTS, &params, le_bytes(&lists.points, u16::to_le_bytes)),

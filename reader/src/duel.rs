@@ -13,8 +13,8 @@
 //! goal), the chance that the player about to start a turn wins, and every
 //! throw's legal keeps with their points under the table's scoring. A
 //! decision inside a turn solves that one turn from the stored values at
-//! query time (every keep of a throw in 50 to 200 microseconds, the most
-//! for the longest turn: a turn's start with both on 0); a program playing
+//! query time, below the turn scores from which the table says banking is
+//! best (every keep of a throw in 30 to 60 microseconds); a program playing
 //! whole games solves each turn once ([`Duel::turn`]) and asks it every
 //! decision.
 //!
@@ -103,15 +103,20 @@ impl Params {
 /// mover's banked total / 50, the opponent's / 50).
 pub const WIN: SectionSpec<Params> =
     SectionSpec::new(0, "win", DType::F64, Encoding::Raw, |p| vec![p.totals() as u64, p.totals() as u64]);
+/// Per pair of totals as in [`WIN`]: the turn score / 50 from which the
+/// mover's best strategy always banks rather than throw six dice, and
+/// rather than throw fewer (so a lookup solves the turn below them only).
+pub const BANK_FROM: SectionSpec<Params> =
+    SectionSpec::new(1, "bank_from", DType::U16, Encoding::Raw, |p| vec![p.totals() as u64, p.totals() as u64, 2]);
 /// Where each throw's keeps start in the option sections (as in `tenk`).
 pub const OPTION_FIRST: SectionSpec<Params> =
-    SectionSpec::new(1, "option_first", DType::U32, Encoding::Zstd, |_| vec![THROWS as u64 + 1]);
+    SectionSpec::new(2, "option_first", DType::U32, Encoding::Zstd, |_| vec![THROWS as u64 + 1]);
 /// Each keep's dice, as a graded rank.
 pub const OPTION_KEEP: SectionSpec<Params> =
-    SectionSpec::new(2, "option_keep", DType::U16, Encoding::Zstd, |p| vec![p.options]);
+    SectionSpec::new(3, "option_keep", DType::U16, Encoding::Zstd, |p| vec![p.options]);
 /// Each keep's points.
 pub const OPTION_POINTS: SectionSpec<Params> =
-    SectionSpec::new(3, "option_points", DType::U16, Encoding::Zstd, |p| vec![p.options]);
+    SectionSpec::new(4, "option_points", DType::U16, Encoding::Zstd, |p| vec![p.options]);
 
 /// One legal keep of a throw, what follows it, and the chance of winning.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -307,7 +312,7 @@ impl<S: Scoring> Game for Duel<S> {
     const ID: &'static str = S::ID;
     const ALIASES: &'static [&'static str] = S::ALIASES;
     type Params = Params;
-    const SECTIONS: &'static [SectionSpec<Params>] = &[WIN, OPTION_FIRST, OPTION_KEEP, OPTION_POINTS];
+    const SECTIONS: &'static [SectionSpec<Params>] = &[WIN, BANK_FROM, OPTION_FIRST, OPTION_KEEP, OPTION_POINTS];
 
     fn params(header: &Header) -> Result<Params, TableError> {
         let goal = param_in(header, "goal", i64::from(STEP)..=i64::from(MAX_GOAL))? as u32;
@@ -328,12 +333,29 @@ impl<S: Scoring> Game for Duel<S> {
         vec![("goal", i64::from(p.goal)), ("entry", i64::from(p.entry))]
     }
 
-    /// The keep lists, as in `tenk`; the chances all lie in 0..=1.
+    /// The keep lists, as in `tenk`; the chances all lie in 0..=1; the
+    /// turn scores from which the mover banks lie from the first at which
+    /// banking is allowed (50, or the entry on 0) to the goal.
     fn check_contents(t: &Checked<Self>) -> Result<(), TableError> {
         let lists = [t.whole(&OPTION_FIRST)?, t.whole(&OPTION_KEEP)?, t.whole(&OPTION_POINTS)?];
         check_keep_lists(lists)
             .map_err(|(i, why)| TableError::section([OPTION_FIRST, OPTION_KEEP, OPTION_POINTS][i].name, why))?;
-        t.whole(&WIN).map(drop)
+        t.whole(&WIN)?;
+        let (p, from) = (t.params(), t.whole(&BANK_FROM)?);
+        let n = p.totals();
+        let entry = (p.entry / STEP) as usize;
+        for (i, from) in from.chunks_exact(2).enumerate() {
+            let (a, b) = (i / 2 / n, i / 2 % n);
+            let lowest = if a == 0 { entry.max(1) } else { 1 };
+            let from = usize::from(read_u16(from, 0));
+            if !(lowest..=n - a).contains(&from) {
+                return Err(TableError::section(
+                    BANK_FROM.name,
+                    format!("holds {from} at ({a}, {b}), outside {lowest} to {}", n - a),
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn check_chunk(_: &Params, section: usize, _: u64, bytes: &[u8]) -> Result<(), TableError> {
@@ -466,6 +488,9 @@ pub struct DuelTurn<'a, S: Scoring> {
     winning: usize,
     /// The chance of winning after a bust: the opponent's turn starts.
     bust: f64,
+    /// From these turn scores (steps) on, the strategy banks rather than
+    /// throw six dice, and fewer ([`BANK_FROM`]).
+    bank_from: [usize; 2],
     /// At `s * 6 + d - 1`, s below `winning`: the chance of winning by throwing d dice.
     throw: Vec<f64>,
     /// At `s * 6 + d - 1`: the chance of winning with turn score s and d dice to throw, banking or throwing.
@@ -494,24 +519,36 @@ impl<'a, S: Scoring> DuelTurn<'a, S> {
             lowest,
             winning,
             bust: 1.0 - read_f64(row, me),
-            throw: vec![0.0; winning * DICE],
+            bank_from: [0; 2],
+            throw: vec![f64::NAN; winning * DICE],
             after: vec![1.0; winning * DICE + WINDOW],
         };
+        let from = duel.t.whole(&BANK_FROM)?;
+        turn.bank_from = [0, 1].map(|k| usize::from(read_u16(from, (me * n + opp) * 2 + k)));
         for s in (lowest..winning).rev() {
-            let mut values = [0.0; DICE];
             // The after-keep values a throw at s can reach, as a fixed-size
             // window: offsets masked into it need no bounds check.
             let window: &[f64; WINDOW] = turn.after[s * DICE..][..WINDOW].try_into().expect("WINDOW values");
+            let mut values = [f64::NAN; DICE];
             for (d, value) in (1..=DICE).zip(&mut values) {
-                *value = o.throw_value(d, window, turn.bust);
+                // From bank_from on the strategy banks: no throw to solve.
+                if s < turn.bank_from_of(d) {
+                    *value = o.throw_value(d, window, turn.bust);
+                }
             }
             turn.throw[s * DICE..][..DICE].copy_from_slice(&values);
             let bank = turn.bank_at(s).unwrap_or(-1.0);
             for (a, v) in turn.after[s * DICE..][..DICE].iter_mut().zip(values) {
-                *a = if bank >= v { bank } else { v };
+                // (A NaN throw, above bank_from, compares false: bank.)
+                *a = if v > bank { v } else { bank };
             }
         }
         Ok(turn)
+    }
+
+    /// The turn score (steps) from which the strategy banks with `d` dice.
+    fn bank_from_of(&self, d: usize) -> usize {
+        self.bank_from[usize::from(d < DICE)]
     }
 
     /// The chance of winning after this turn busts (the opponent's turn
@@ -552,8 +589,12 @@ impl<'a, S: Scoring> DuelTurn<'a, S> {
     /// The chance of winning by throwing `dice` dice at turn score `score`
     /// (at the goal or past it: nearly 1, though banking wins outright).
     fn throw_value(&self, dice: usize, s: usize) -> f64 {
-        if s < self.winning {
+        if s < self.winning && s < self.bank_from_of(dice) {
             self.throw[s * DICE + dice - 1]
+        } else if s < self.winning {
+            // Not solved (banking is best): solved now, from the values above.
+            let window: &[f64; WINDOW] = self.after[s * DICE..][..WINDOW].try_into().expect("WINDOW values");
+            self.duel.outcomes.throw_value(dice, window, self.bust)
         } else {
             let bust = self.duel.outcomes.bust[dice];
             (1.0 - bust) + bust * self.bust

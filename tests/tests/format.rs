@@ -398,6 +398,11 @@ fn duel_damage_is_caught() {
     assert!(e.to_string().contains("option_keep"), "{e}");
     let e = refuse(resigned(&table, "option_points", &|b| b[0..2].copy_from_slice(&8050u16.to_le_bytes())));
     assert!(e.to_string().contains("option_points"), "{e}");
+    // Banking from a score past the goal, from 0, and below the entry on 0.
+    for (at, bad) in [(2 * (3 * 200 + 7), 201u16), (2 * (3 * 200 + 7) + 1, 0), (0, 5)] {
+        let e = refuse(resigned(&table, "bank_from", &|b| b[2 * at..2 * at + 2].copy_from_slice(&bad.to_le_bytes())));
+        assert!(e.to_string().contains("bank_from") && e.to_string().contains("outside"), "{e}");
+    }
     for (params, says) in [
         (&[("goal", 10_025), ("entry", 1000)][..], "not a multiple of 50"),
         (&[("goal", 10_000), ("entry", 10_050)], "entry"),
@@ -412,7 +417,7 @@ fn duel_damage_is_caught() {
     let f = std::fs::read(default_tables().join("duel.dtab")).unwrap();
     let e = CardgamesDuel::from_vec(f).unwrap_err();
     assert!(e.to_string().contains("duel-cardgames"), "{e}");
-    cases += 11;
+    cases += 14;
     eprintln!("duel damage cases tried and caught: {cases}");
 }
 

@@ -124,7 +124,7 @@ pub fn versus_points(solution: &Solution, tenk: impl FnOnce() -> tenk::Solution,
         let chance = Carry { bust: 0.0, bank: &|lane: &Lane, s| y_now[lane.b * n + lane.a + s], goal: 1.0 };
         let carried: Vec<[f64; W]> = lanes
             .par_chunks(W)
-            .map_init(Workspace::new, |ws, block| solve_block(&o, n, entry, win, block, &chance, ws, wide).1)
+            .map_init(Workspace::new, |ws, block| solve_block(&o, n, entry, win, block, &chance, ws, wide).carried)
             .collect();
         for (k, &(t, p)) in pairs.iter().enumerate() {
             let (a_t, b_t) = (carried[k / W][k % W], solution.bust_slope[t * n + p]);
