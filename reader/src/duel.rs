@@ -41,7 +41,10 @@ use crate::error::{ArgumentError, Error, TableError, TableErrorKind};
 use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::options::Options;
-use crate::tenk::{check_keep_lists, dice_left, Then, DICE, MAX_KEEPS_PER_THROW, MAX_OPTIONS, STEP, THROWS};
+use crate::tenk::{
+    check_keep_lists, dice_left, keep_count, option_first, option_keep, option_points, KeepCount, Then, DICE,
+    MAX_KEEPS_PER_THROW, STEP, THROWS,
+};
 use crate::turn::{read_f64, read_u16, read_u32};
 
 /// The highest goal a table may have (its win section is then 400 x 400).
@@ -109,14 +112,17 @@ pub const WIN: SectionSpec<Params> =
 pub const BANK_FROM: SectionSpec<Params> =
     SectionSpec::new(1, "bank_from", DType::U16, Encoding::Raw, |p| vec![p.totals() as u64, p.totals() as u64, 2]);
 /// Where each throw's keeps start in the option sections (as in `tenk`).
-pub const OPTION_FIRST: SectionSpec<Params> =
-    SectionSpec::new(2, "option_first", DType::U32, Encoding::Zstd, |_| vec![THROWS as u64 + 1]);
+pub const OPTION_FIRST: SectionSpec<Params> = option_first(2);
 /// Each keep's dice, as a graded rank.
-pub const OPTION_KEEP: SectionSpec<Params> =
-    SectionSpec::new(3, "option_keep", DType::U16, Encoding::Zstd, |p| vec![p.options]);
+pub const OPTION_KEEP: SectionSpec<Params> = option_keep(3);
 /// Each keep's points.
-pub const OPTION_POINTS: SectionSpec<Params> =
-    SectionSpec::new(4, "option_points", DType::U16, Encoding::Zstd, |p| vec![p.options]);
+pub const OPTION_POINTS: SectionSpec<Params> = option_points(4);
+
+impl KeepCount for Params {
+    fn keeps(&self) -> u64 {
+        self.options
+    }
+}
 
 /// One legal keep of a throw, what follows it, and the chance of winning.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -322,11 +328,7 @@ impl<S: Scoring> Game for Duel<S> {
                 return Err(TableErrorKind::BadParam { name, why: format!("is {value}, not a multiple of 50") }.into());
             }
         }
-        let options = header.section(OPTION_KEEP.name).and_then(|s| s.dims.first().copied()).unwrap_or(0);
-        if options > MAX_OPTIONS {
-            return Err(TableErrorKind::Limit { what: "duel keeps", value: options, max: MAX_OPTIONS }.into());
-        }
-        Ok(Params { goal, entry, options })
+        Ok(Params { goal, entry, options: keep_count(header, "duel keeps")? })
     }
 
     fn header_params(p: &Params) -> Vec<(&'static str, i64)> {

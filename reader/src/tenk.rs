@@ -110,14 +110,51 @@ pub const TURN_VALUE: SectionSpec<Params> =
 pub const REACH: SectionSpec<Params> =
     SectionSpec::new(1, "reach", DType::F64, Encoding::Raw, |_| vec![DICE as u64, OPENING_STEPS as u64]);
 /// Where each throw's keeps start in the option sections: per graded rank, and one past the last.
-pub const OPTION_FIRST: SectionSpec<Params> =
-    SectionSpec::new(2, "option_first", DType::U32, Encoding::Zstd, |_| vec![THROWS as u64 + 1]);
+pub const OPTION_FIRST: SectionSpec<Params> = option_first(2);
 /// Each keep's dice, as a graded rank.
-pub const OPTION_KEEP: SectionSpec<Params> =
-    SectionSpec::new(3, "option_keep", DType::U16, Encoding::Zstd, |p| vec![p.options]);
+pub const OPTION_KEEP: SectionSpec<Params> = option_keep(3);
 /// Each keep's points.
-pub const OPTION_POINTS: SectionSpec<Params> =
-    SectionSpec::new(4, "option_points", DType::U16, Encoding::Zstd, |p| vec![p.options]);
+pub const OPTION_POINTS: SectionSpec<Params> = option_points(4);
+
+/// What the 10000 tables' parameters say about their keep lists: how many
+/// keeps they list over all throws.
+pub(crate) trait KeepCount: 'static {
+    fn keeps(&self) -> u64;
+}
+
+impl KeepCount for Params {
+    fn keeps(&self) -> u64 {
+        self.options
+    }
+}
+
+/// The section `option_first` of a 10000 table, at `index`: where each
+/// throw's keeps start in the option sections, per graded rank, and one
+/// past the last.
+pub(crate) const fn option_first<P: KeepCount>(index: usize) -> SectionSpec<P> {
+    SectionSpec::new(index, "option_first", DType::U32, Encoding::Zstd, |_| vec![THROWS as u64 + 1])
+}
+
+/// The section `option_keep` at `index`: each keep's dice, as a graded rank.
+pub(crate) const fn option_keep<P: KeepCount>(index: usize) -> SectionSpec<P> {
+    SectionSpec::new(index, "option_keep", DType::U16, Encoding::Zstd, |p| vec![p.keeps()])
+}
+
+/// The section `option_points` at `index`: each keep's points.
+pub(crate) const fn option_points<P: KeepCount>(index: usize) -> SectionSpec<P> {
+    SectionSpec::new(index, "option_points", DType::U16, Encoding::Zstd, |p| vec![p.keeps()])
+}
+
+/// The number of keeps a 10000 table of `game` lists (the length of its
+/// `option_keep` section, which the schema check then holds both option
+/// sections to), checked against the limit.
+pub(crate) fn keep_count(header: &Header, game: &'static str) -> Result<u64, TableError> {
+    let n = header.section("option_keep").and_then(|s| s.dims.first().copied()).unwrap_or(0);
+    if n > MAX_OPTIONS {
+        return Err(TableErrorKind::Limit { what: game, value: n, max: MAX_OPTIONS }.into());
+    }
+    Ok(n)
+}
 
 /// Checks every throw's keep lists (the decoded sections `option_first`,
 /// `option_keep` and `option_points`, which the 10000 tables share): the
@@ -178,11 +215,7 @@ impl Game for Tenk {
     /// The number of keeps, from the directory, checked against the limit
     /// (the schema check then holds both option sections to it).
     fn params(header: &Header) -> Result<Params, TableError> {
-        let n = header.section(OPTION_KEEP.name).and_then(|s| s.dims.first().copied()).unwrap_or(0);
-        if n > MAX_OPTIONS {
-            return Err(TableErrorKind::Limit { what: "tenk keeps", value: n, max: MAX_OPTIONS }.into());
-        }
-        Ok(Params { options: n })
+        Ok(Params { options: keep_count(header, "tenk keeps")? })
     }
 
     fn header_params(_: &Params) -> Vec<(&'static str, i64)> {
