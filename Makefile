@@ -3,7 +3,7 @@ CARGO ?= cargo
 BIN := target/release
 OUT ?= tables
 
-.PHONY: all build tables test bench manifest fuzz fmt clean
+.PHONY: all build tables test bench manifest golden fuzz fmt clean
 
 all: tables
 
@@ -40,6 +40,11 @@ bench: tables
 # Deliberately accept new table output: regenerate and rewrite the manifest.
 manifest: build
 	$(BIN)/generator --out $(OUT) --manifest tables/checksums.b3
+
+# Deliberately accept new lookup answers: rewrite tests/golden/ (lookups in
+# every game and the reader's JSON answers, which every reader must give).
+golden: tables
+	$(BIN)/golden $(OUT) tests/golden
 
 # Coverage-guided fuzzing of the reader (needs a nightly toolchain and
 # `cargo install cargo-fuzz`; not part of `make test`). Each target runs

@@ -39,6 +39,21 @@ pub fn run(name: &str, args: &[&str], env: &[(&str, &str)]) -> Output {
     cmd.output().expect("binary runs")
 }
 
+/// The `reader` arguments of a golden file's lookup: `lookup GAME` and each
+/// query field as a flag (`true`: a flag without a value).
+pub fn golden_args(game: &str, query: &serde_json::Map<String, serde_json::Value>) -> Vec<String> {
+    let mut args = vec!["lookup".to_string(), game.to_string()];
+    for (flag, value) in query {
+        args.push(format!("--{flag}"));
+        match value {
+            serde_json::Value::Bool(true) => {}
+            serde_json::Value::String(s) => args.push(s.clone()),
+            other => args.push(other.to_string()),
+        }
+    }
+    args
+}
+
 /// A fresh, empty scratch directory under the target directory.
 pub fn scratch(name: &str) -> PathBuf {
     let dir = bin_dir().join("e2e-scratch").join(format!("{}-{name}", std::process::id()));
