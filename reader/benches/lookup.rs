@@ -152,13 +152,14 @@ fn end_to_end(c: &mut Criterion) {
     let dir = tables();
     let mut g = c.benchmark_group("reader_process");
     g.sample_size(30);
-    let lookups: [(&str, &[&str]); 6] = [
+    let lookups: [(&str, &[&str]); 7] = [
         ("yazy_state", &["lookup", "yazy", "--mask", "2047", "--dice", "12456", "--rerolls", "2", "--json"]),
         ("yazy_turn_start", &["lookup", "yazy", "--mask", "all"]),
         ("combo_state", &["lookup", "combo", "--dice", "26266", "--rerolls", "5"]),
         ("threes_roll", &["lookup", "threes", "--dice", "31324", "--record", "8", "--after", "3"]),
         ("threes_state", &["lookup", "threes", "--remaining", "5", "--after", "3"]),
         ("tenk_throw", &["lookup", "tenk", "--dice", "155", "--score", "300"]),
+        ("duel_throw", &["lookup", "duel", "--me", "0", "--opp", "0", "--dice", "123556"]),
     ];
     g.bench_function("bin_true", |b| b.iter(|| assert!(Command::new("/bin/true").status().unwrap().success())));
     for (name, args) in lookups {
