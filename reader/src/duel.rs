@@ -104,13 +104,21 @@ impl Params {
 
 /// The chance that the player to move wins at the start of a turn: per (the
 /// mover's banked total / 50, the opponent's / 50).
+/// In chunks of 4 KB: a lookup verifies only the chunks it reads (one
+/// row of the opponent's chances), not the whole section.
 pub const WIN: SectionSpec<Params> =
-    SectionSpec::new(0, "win", DType::F64, Encoding::Raw, |p| vec![p.totals() as u64, p.totals() as u64]);
+    SectionSpec::new(0, "win", DType::F64, Encoding::Raw, |p: &Params| vec![p.totals() as u64, p.totals() as u64])
+        .chunked(CHUNK as u64);
 /// Per pair of totals as in [`WIN`]: the turn score / 50 from which the
 /// mover's best strategy always banks rather than throw six dice, and
 /// rather than throw fewer (so a lookup solves the turn below them only).
-pub const BANK_FROM: SectionSpec<Params> =
-    SectionSpec::new(1, "bank_from", DType::U16, Encoding::Raw, |p| vec![p.totals() as u64, p.totals() as u64, 2]);
+pub const BANK_FROM: SectionSpec<Params> = SectionSpec::new(1, "bank_from", DType::U16, Encoding::Raw, |p: &Params| {
+    vec![p.totals() as u64, p.totals() as u64, 2]
+})
+.chunked(CHUNK as u64);
+
+/// Bytes a chunk of the `win` and `bank_from` sections holds.
+pub const CHUNK: usize = 4096;
 /// Where each throw's keeps start in the option sections (as in `tenk`).
 pub const OPTION_FIRST: SectionSpec<Params> = option_first(2);
 /// Each keep's dice, as a graded rank.
@@ -335,34 +343,35 @@ impl<S: Scoring> Game for Duel<S> {
         vec![("goal", i64::from(p.goal)), ("entry", i64::from(p.entry))]
     }
 
-    /// The keep lists, as in `tenk`; the chances all lie in 0..=1; the
-    /// turn scores from which the mover banks lie from the first at which
-    /// banking is allowed (50, or the entry on 0) to the goal.
+    /// The keep lists, as in `tenk`.
     fn check_contents(t: &Checked<Self>) -> Result<(), TableError> {
         let lists = [t.whole(&OPTION_FIRST)?, t.whole(&OPTION_KEEP)?, t.whole(&OPTION_POINTS)?];
         check_keep_lists(lists)
-            .map_err(|(i, why)| TableError::section([OPTION_FIRST, OPTION_KEEP, OPTION_POINTS][i].name, why))?;
-        t.whole(&WIN)?;
-        let (p, from) = (t.params(), t.whole(&BANK_FROM)?);
-        let n = p.totals();
-        let entry = (p.entry / STEP) as usize;
-        for (i, from) in from.chunks_exact(2).enumerate() {
-            let (a, b) = (i / 2 / n, i / 2 % n);
-            let lowest = if a == 0 { entry.max(1) } else { 1 };
-            let from = usize::from(read_u16(from, 0));
-            if !(lowest..=n - a).contains(&from) {
-                return Err(TableError::section(
-                    BANK_FROM.name,
-                    format!("holds {from} at ({a}, {b}), outside {lowest} to {}", n - a),
-                ));
-            }
-        }
-        Ok(())
+            .map_err(|(i, why)| TableError::section([OPTION_FIRST, OPTION_KEEP, OPTION_POINTS][i].name, why))
     }
 
-    fn check_chunk(_: &Params, section: usize, _: u64, bytes: &[u8]) -> Result<(), TableError> {
+    /// The chances all lie in 0..=1; the turn scores from which the mover
+    /// banks lie from the first at which banking is allowed (50, or the
+    /// entry on 0) to the goal.
+    fn check_chunk(p: &Params, section: usize, start: u64, bytes: &[u8]) -> Result<(), TableError> {
         match section {
             s if s == WIN.index => crate::turn::check_values_in_range(WIN.name, bytes, 1.0),
+            s if s == BANK_FROM.index => {
+                let (n, entry) = (p.totals(), (p.entry / STEP) as usize);
+                for (j, from) in bytes.chunks_exact(2).enumerate() {
+                    let pair = (start as usize / 2 + j) / 2;
+                    let (a, b) = (pair / n, pair % n);
+                    let lowest = if a == 0 { entry.max(1) } else { 1 };
+                    let from = usize::from(read_u16(from, 0));
+                    if !(lowest..=n - a).contains(&from) {
+                        return Err(TableError::section(
+                            BANK_FROM.name,
+                            format!("holds {from} at ({a}, {b}), outside {lowest} to {}", n - a),
+                        ));
+                    }
+                }
+                Ok(())
+            }
             _ => Ok(()),
         }
     }
@@ -483,7 +492,7 @@ pub struct DuelTurn<'a, S: Scoring> {
     opp: usize,
     /// The opponent's row of the win section: their chance at the start of
     /// their turn, per total of ours.
-    row: &'a [u8],
+    row: Vec<f64>,
     /// The lowest turn score solved, in steps of 50.
     lowest: usize,
     /// Steps of turn score that reach the goal.
@@ -508,10 +517,17 @@ impl<S: Scoring> std::fmt::Debug for DuelTurn<'_, S> {
 impl<'a, S: Scoring> DuelTurn<'a, S> {
     fn solve(duel: &'a Duel<S>, me: usize, opp: usize, lowest: usize) -> Result<DuelTurn<'a, S>, TableError> {
         let n = duel.params().totals();
-        let win = duel.t.whole(&WIN)?;
-        let row = &win[opp * n * 8..][..n * 8];
+        // The opponent's row, from the one or two chunks that hold it.
+        let mut row = Vec::with_capacity(n);
+        let (mut at, end) = (opp * n * 8, (opp + 1) * n * 8);
+        while at < end {
+            let len = end.min((at / CHUNK + 1) * CHUNK) - at;
+            row.extend(duel.t.bytes(&WIN, at, len)?.chunks_exact(8).map(|b| read_f64(b, 0)));
+            at += len;
+        }
         let winning = n - me;
         let lowest = lowest.min(winning);
+        let bust = 1.0 - row[me];
         let o = &duel.outcomes;
         let mut turn = DuelTurn {
             duel,
@@ -520,13 +536,14 @@ impl<'a, S: Scoring> DuelTurn<'a, S> {
             row,
             lowest,
             winning,
-            bust: 1.0 - read_f64(row, me),
+            bust,
             bank_from: [0; 2],
             throw: vec![f64::NAN; winning * DICE],
             after: vec![1.0; winning * DICE + WINDOW],
         };
-        let from = duel.t.whole(&BANK_FROM)?;
-        turn.bank_from = [0, 1].map(|k| usize::from(read_u16(from, (me * n + opp) * 2 + k)));
+        for (k, from) in turn.bank_from.iter_mut().enumerate() {
+            *from = usize::from(duel.t.u16_at(&BANK_FROM, (me * n + opp) * 2 + k)?);
+        }
         for s in (lowest..winning).rev() {
             // The after-keep values a throw at s can reach, as a fixed-size
             // window: offsets masked into it need no bounds check.
@@ -572,7 +589,7 @@ impl<'a, S: Scoring> DuelTurn<'a, S> {
         } else if s >= self.winning {
             Some(1.0)
         } else {
-            Some(1.0 - read_f64(self.row, self.me + s))
+            Some(1.0 - self.row[self.me + s])
         }
     }
 
