@@ -14,7 +14,7 @@ use dice_tables_reader::combo::{
 use dice_tables_reader::Dice;
 
 use crate::artifact::{le_bytes, Section};
-use crate::dice::{multisets, probability, FIVE_DICE, NONE};
+use crate::dice::{multisets, FIVE_DICE, NONE};
 use crate::Solved;
 
 /// The final score of five dice.
@@ -104,7 +104,7 @@ pub trait Player {
 pub fn score_distribution(player: &impl Player, rerolls: u8) -> Vec<f64> {
     let mut dist = vec![0.0; 101];
     // Probability mass on each (roll, rerolls left) state, rerolls left from R down.
-    let mut mass: Vec<(Dice, f64)> = multisets(5).into_iter().map(|d| (d, probability(&d))).collect();
+    let mut mass: Vec<(Dice, f64)> = multisets(5).into_iter().map(|d| (d, d.probability())).collect();
     for left in (0..=rerolls).rev() {
         let mut next: std::collections::BTreeMap<Dice, f64> = std::collections::BTreeMap::new();
         for (dice, p) in mass {
@@ -119,7 +119,7 @@ pub fn score_distribution(player: &impl Player, rerolls: u8) -> Vec<f64> {
                     *c += t;
                 }
                 let landed = Dice::from_counts(counts).expect("five dice");
-                *next.entry(landed).or_default() += p * probability(&thrown);
+                *next.entry(landed).or_default() += p * thrown.probability();
             }
         }
         mass = next.into_iter().collect();

@@ -1,5 +1,6 @@
 //! Dice combinatorics shared by every game: the multisets of n dice in rank
-//! order, how likely each is to come up, and the keep/reroll transition.
+//! order (how likely each is to come up: [`Dice::probability`]), and the
+//! keep/reroll transition.
 //! Ranks and parsing belong to the reader's `dice` module, which the tables are
 //! indexed by; this module adds what only solving needs.
 
@@ -9,14 +10,6 @@ use dice_tables_reader::turn::{DICE, KEEP_LATTICE, PARTIAL_KEEPS};
 /// The multisets of `n` dice, in rank order.
 pub fn multisets(n: usize) -> Vec<Dice> {
     (0..multiset_count(n)).map(|r| Dice::unrank(n, r).expect("rank in range")).collect()
-}
-
-/// The probability that `n` fair dice thrown together show this multiset:
-/// the multinomial `n! / prod(count_f!)` over `6^n`.
-pub fn probability(dice: &Dice) -> f64 {
-    let factorial = |k: u8| (1..=u64::from(k)).product::<u64>();
-    let orderings = factorial(dice.len() as u8) / dice.counts().iter().map(|&c| factorial(c)).product::<u64>();
-    orderings as f64 / 6f64.powi(dice.len() as i32)
 }
 
 /// The keep/reroll transition for games that keep any sub-multiset of five
@@ -108,7 +101,7 @@ impl KeepGraph {
             minus_face: &lattice.minus_face,
             lattice_order: &lattice.order,
             lattice_runs,
-            roll_probability: multisets(DICE).iter().map(probability).collect(),
+            roll_probability: multisets(DICE).iter().map(Dice::probability).collect(),
         }
     }
 
@@ -378,11 +371,10 @@ mod tests {
     #[test]
     fn probabilities_sum_to_one() {
         for n in 0..=MAX_DICE {
-            let total: f64 = multisets(n).iter().map(probability).sum();
+            let total: f64 = multisets(n).iter().map(Dice::probability).sum();
             assert!((total - 1.0).abs() < 1e-12, "n = {n}: {total}");
         }
-        assert_eq!(probability(&"11111".parse().unwrap()), 1.0 / 7776.0);
-        assert_eq!(probability(&"12345".parse().unwrap()), 120.0 / 7776.0);
+        assert_eq!("11111".parse::<Dice>().unwrap().probability(), 1.0 / 7776.0);
     }
 
     #[test]

@@ -20,7 +20,7 @@ use dice_tables_reader::tenk::{
 };
 
 use crate::artifact::{le_bytes, Section};
-use crate::dice::{multisets, probability, Dice};
+use crate::dice::{multisets, Dice};
 use crate::Solved;
 
 /// Dice in a full throw.
@@ -146,7 +146,7 @@ pub fn outcome_classes(d: usize, scoring: &Scoring) -> Vec<OutcomeClass> {
         }
         let best: Vec<(usize, usize)> =
             (1..=DICE).filter(|&l| best[l] > 0).map(|l| ((best[l] / STEP) as usize, l)).collect();
-        let p = probability(&throw);
+        let p = throw.probability();
         if best.is_empty() {
             continue;
         }

@@ -23,7 +23,7 @@ use dice_tables_reader::threes::{
 use rayon::prelude::*;
 
 use crate::artifact::{le_bytes, Section};
-use crate::dice::{multisets, probability, Dice};
+use crate::dice::{multisets, Dice};
 use crate::Solved;
 
 /// Dice in a turn.
@@ -89,7 +89,7 @@ impl Default for RollTrees {
 fn leaf(classes: &[usize]) -> (u16, f64) {
     let faces: Vec<u8> = classes.iter().map(|&c| FACES_BY_WORTH[c]).collect();
     let dice = Dice::from_faces(&faces).expect("1-5 dice");
-    (dice.rank() as u16, probability(&dice))
+    (dice.rank() as u16, dice.probability())
 }
 
 /// A chance as the table stores it (see `decode_chance`).
@@ -401,7 +401,7 @@ fn expected_totals() -> [f64; DICE + 1] {
                 worths.sort_unstable();
                 let totals: Vec<f64> =
                     (1..=n).map(|c| worths[..c].iter().map(|&w| f64::from(w)).sum::<f64>() + expected[n - c]).collect();
-                probability(roll) * totals[best_choice(totals.iter().map(|t| -t))]
+                roll.probability() * totals[best_choice(totals.iter().map(|t| -t))]
             })
             .sum();
     }

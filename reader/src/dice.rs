@@ -128,6 +128,20 @@ impl Dice {
         self.counts.iter().map(|&c| usize::from(c)).sum()
     }
 
+    /// The chance that this many fair dice thrown together show this
+    /// multiset: the multinomial `n! / prod(count_f!)` over `6^n`.
+    ///
+    /// ```
+    /// use dice_tables_reader::Dice;
+    /// let straight: Dice = "12345".parse().unwrap();
+    /// assert_eq!(straight.probability(), 120.0 / 7776.0);
+    /// ```
+    pub fn probability(&self) -> f64 {
+        let factorial = |k: u8| (1..=u64::from(k)).product::<u64>();
+        let orderings = factorial(self.len() as u8) / self.counts.iter().map(|&c| factorial(c)).product::<u64>();
+        orderings as f64 / (FACES as f64).powi(self.len() as i32)
+    }
+
     /// True for no dice.
     pub fn is_empty(&self) -> bool {
         self.len() == 0

@@ -36,7 +36,7 @@
 
 use std::marker::PhantomData;
 
-use crate::dice::{Dice, FACES};
+use crate::dice::Dice;
 use crate::error::{ArgumentError, Error, TableError, TableErrorKind};
 use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
@@ -212,7 +212,7 @@ impl Outcomes {
                 let left = dice_left(d, kept);
                 best[left - 1] = best[left - 1].max(read_u16(points, i) / STEP as u16);
             }
-            let p = probability(&throw);
+            let p = throw.probability();
             if best == [0; DICE] {
                 bust[d] += p;
             } else {
@@ -301,13 +301,6 @@ impl Outcomes {
 
 /// Classes summed plainly before their sum joins the compensated total.
 const GROUP: usize = 8;
-
-/// The chance of a throw: its orderings over 6^d.
-fn probability(throw: &Dice) -> f64 {
-    let factorial = |n: u8| (1..=u32::from(n)).product::<u32>() as f64;
-    let orders = factorial(throw.len() as u8) / throw.counts().iter().map(|&c| factorial(c)).product::<f64>();
-    orders / (FACES as f64).powi(throw.len() as i32)
-}
 
 /// A two-player 10000 table.
 pub struct Duel<S: Scoring> {
