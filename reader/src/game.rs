@@ -199,6 +199,12 @@ impl<G: Game> Checked<G> {
         self.table.whole(spec.index, |start, b| G::check_chunk(&self.params, spec.index, start, b))
     }
 
+    /// A whole section, every chunk checked ([`Table::section_bytes`]): in
+    /// place where the layout allows, else copied.
+    pub fn section(&self, spec: &SectionSpec<G::Params>) -> Result<std::borrow::Cow<'_, [u8]>, TableError> {
+        self.table.section_bytes(spec.index, |start, b| G::check_chunk(&self.params, spec.index, start, b))
+    }
+
     /// Decoded bytes `at..at + len` of a section (within one chunk), checked on first use.
     #[inline(always)]
     pub fn bytes(&self, spec: &SectionSpec<G::Params>, at: usize, len: usize) -> Result<&[u8], TableError> {

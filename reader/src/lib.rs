@@ -37,6 +37,8 @@ pub mod duel;
 mod error;
 pub mod format;
 mod game;
+#[cfg(feature = "lookup")]
+pub mod lookup;
 mod mmap;
 mod options;
 pub mod sheet;

@@ -2,6 +2,7 @@
 //! its chunks decoded and verified on first use. It knows no game; a game's
 //! view ([`crate::Game`]) checks what the bytes mean.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::fs::File;
 use std::path::Path;
@@ -241,6 +242,37 @@ impl Table {
             Some(1) => self.chunk(s, 0, check),
             Some(n) => Err(TableError::section(&self.header.sections[s].name, format!("is in {n} chunks, not one"))),
         }
+    }
+
+    /// Every decoded byte of section `s`, each chunk read through
+    /// [`chunk`](Table::chunk) with `check`: in place in the file for a raw
+    /// section, the decoded bytes for a section of one compressed chunk, else
+    /// copied into one buffer (for whole-table access; lookups read chunks).
+    pub fn section_bytes(
+        &self,
+        s: usize,
+        check: impl Fn(u64, &[u8]) -> Result<(), TableError>,
+    ) -> Result<Cow<'_, [u8]>, TableError> {
+        let (Some(entry), Some(section)) = (self.header.sections.get(s), self.sections.get(s)) else {
+            return Err(self.no_chunk(s, 0));
+        };
+        let n = section.chunks.len();
+        if entry.encoding == format::Encoding::Raw || n == 1 {
+            for c in 0..n {
+                self.chunk(s, c, &check)?;
+            }
+            if n == 1 {
+                return Ok(Cow::Borrowed(self.chunk(s, 0, &check)?));
+            }
+            // Raw chunks lie one after another from the section's offset.
+            let start = entry.offset as usize;
+            return Ok(Cow::Borrowed(&self.bytes.as_slice()[start..start + entry.stored_len as usize]));
+        }
+        let mut out = Vec::new();
+        for c in 0..n {
+            out.extend_from_slice(self.chunk(s, c, &check)?);
+        }
+        Ok(Cow::Owned(out))
     }
 
     /// Every decoded byte of section `s`, copied into one buffer (for tools

@@ -48,7 +48,8 @@ fn state_json_has_best_and_ranked_options() {
 
     let o = lookup(&["yazy", "--mask", "0b11000000000", "--dice", "33333", "--rerolls", "0", "--json"]);
     let text = stdout(&o);
-    assert!(text.contains("\"best\":{\"category\":\"yazy\"}"), "{text}");
+    assert!(text.contains("\"best\":{\"category\":\"yazy\",\"points\":50}"), "{text}");
+    assert!(text.contains("{\"action\":{\"category\":\"straight\",\"points\":0}"), "{text}");
     assert_eq!(text.matches("\"category\":").count(), 3);
 }
 

@@ -461,7 +461,7 @@ fn command_line() {
         (&["--me", "0", "--opp", "0", "--dice", "155", "--score", "0"], "turn score 0"),
         (&["--me", "0", "--opp", "0", "--dice", "155", "--score", "75"], "multiple of 50"),
         (&["--me", "0", "--opp", "0", "--score", "300"], "--dice or --remaining"),
-        (&["--me", "0", "--opp", "0", "--dice", "155", "--remaining", "3"], "cannot be used with"),
+        (&["--me", "0", "--opp", "0", "--dice", "155", "--remaining", "3"], "cannot both be given"),
         (&["--me", "0", "--opp", "0", "--rules", "house"], "house"),
         (&["--opp", "0"], "--me"),
     ] {

@@ -1,15 +1,15 @@
-//! The reader's argument parsers on any string: a value or a one-line
-//! message, never a panic.
+//! The lookups' argument parsers on any string, and whole lookups built
+//! from any arguments: a value or a one-line message, never a panic.
 #![no_main]
 
+use dice_tables_reader::lookup::{Arg, Query};
 use dice_tables_reader::threes::{Model, Ties};
 use dice_tables_reader::yazy::Category;
 use dice_tables_reader::Dice;
 use libfuzzer_sys::fuzz_target;
 
-/// The reader command line's parsers, compiled from its source as they are.
-#[path = "../../src/bin/reader/args.rs"]
-mod cli;
+/// The lookups' parsers, as the command line and the Python package use them.
+use dice_tables_reader::lookup::parse as cli;
 
 fn one_line<T>(r: Result<T, String>) {
     if let Err(msg) = r {
@@ -36,6 +36,19 @@ fuzz_target!(|data: &[u8]| {
     one_line(cli::parse_yahtzee_mask(s));
     one_line(cli::parse_total(s));
     one_line(cli::parse_upper(s));
+    one_line(cli::parse_objective(s));
+    one_line(cli::parse_duel_rules(s));
+    // A whole lookup's arguments, as a query string: the game, then
+    // name=value pairs (a name alone is a flag).
+    let mut parts = s.split('&');
+    let game = parts.next().unwrap_or("");
+    let args: Vec<(&str, Arg)> = parts
+        .map(|p| match p.split_once('=') {
+            Some((name, value)) => (name, Arg::Text(value)),
+            None => (p, Arg::Flag(true)),
+        })
+        .collect();
+    one_line(Query::from_args(game, &args).and_then(|q| q.check()).map_err(|e| e.to_string()));
     let _ = s.parse::<Dice>().map(|d| (d.rank(), d.graded_rank(), d.to_string()));
     let _ = s.parse::<Category>();
     let _ = s.parse::<Ties>();

@@ -387,6 +387,22 @@ impl<G: SheetGame> ScoreSheet<G> {
         Ok(self.row(state.mask, state.flag)?[usize::from(state.upper)])
     }
 
+    /// Every turn-start value, `[mask][flag][upper total]` in one list
+    /// (flag: the yahtzee box holds 50, yahtzee only; upper totals 0 to 63,
+    /// 63 meaning 63 or more). Totals that the filled upper boxes cannot
+    /// make repeat the value of the reachable total below them. For
+    /// analysis; a lookup reads one row.
+    pub fn turn_start_values(&self) -> Result<Vec<f64>, TableError> {
+        let masks = 1u32 << G::CATEGORIES.len();
+        let mut out = Vec::with_capacity(masks as usize * G::FLAGS * UPPER_TOTALS);
+        for mask in 0..masks {
+            for flag in 0..G::FLAGS {
+                out.extend_from_slice(self.row(mask, flag == 1)?);
+            }
+        }
+        Ok(out)
+    }
+
     /// Every action of `dice` with `rerolls` rerolls left (0 to 2) in
     /// `state`, with its expected score still to come: keeps while rerolls
     /// are left (keeping all five is worth the roll with one reroll fewer),

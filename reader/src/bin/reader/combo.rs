@@ -4,10 +4,11 @@ use std::fmt::Write as _;
 
 use clap::Args;
 use dice_tables_reader::combo::Combo;
-use dice_tables_reader::{Dice, Tables};
+use dice_tables_reader::lookup::{ComboQuery, Query};
+use dice_tables_reader::Tables;
 
-use crate::output::{json_line, Failure, Num, StartJson};
-use crate::roll::{keep_text, rerolls_text, ActionJson, OptionJson, Roll, StateJson};
+use crate::output::Failure;
+use crate::roll::{keep_text, rerolls_text, Roll};
 use crate::{Common, GameLookup};
 
 #[derive(Args, Debug)]
@@ -23,14 +24,14 @@ impl GameLookup for Lookup {
         &self.common
     }
 
-    fn run(&self, tables: &Tables) -> Result<String, Failure> {
+    fn query(&self) -> Query {
+        Query::Combo(ComboQuery { dice: self.roll.dice, rerolls: self.roll.rerolls })
+    }
+
+    fn text(&self, tables: &Tables) -> Result<String, Failure> {
         let combo = tables.get::<Combo>()?;
-        let json = self.common.json;
         let Some(dice) = self.roll.dice else {
             let ev = combo.game_start_value()?;
-            if json {
-                return Ok(json_line(&StartJson { game: "combo", ev: Num(ev) }));
-            }
             let rerolls = combo.rerolls();
             return Ok(format!("combo, {rerolls} rerolls\nexpected final score, before the first roll: {ev:.6}\n"));
         };
@@ -38,11 +39,6 @@ impl GameLookup for Lookup {
         let ev = combo.value(dice, rerolls)?;
         let best = combo.best_keep(dice, rerolls)?;
         let options = combo.options(dice, rerolls)?;
-        if json {
-            let keep = |d: Dice| ActionJson::Keep(d.to_string());
-            let options = options.iter().map(|o| OptionJson { action: keep(o.keep), ev: Num(o.ev) }).collect();
-            return Ok(json_line(&StateJson { game: "combo", ev: Num(ev), best: Some(keep(best)), options }));
-        }
         let mut out = String::new();
         let _ =
             writeln!(out, "combo, dice {dice} (scores {} now), {}", combo.final_score(dice)?, rerolls_text(rerolls));

@@ -6,7 +6,6 @@
 //! Exit status: 0 ok, 1 a bad or missing table, 2 bad usage, 3 the output
 //! could not be written (a closed pipe is not an error).
 
-mod args;
 mod combo;
 mod duel;
 mod output;
@@ -23,6 +22,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use dice_tables_reader::format::{self, Header};
+use dice_tables_reader::lookup::Query;
 use dice_tables_reader::{Tables, GAMES};
 
 use output::Failure;
@@ -104,8 +104,10 @@ impl Game {
 trait GameLookup {
     /// The options every lookup has.
     fn common(&self) -> &Common;
-    /// The answer, as text or JSON per `common().json`.
-    fn run(&self, tables: &Tables) -> Result<String, Failure>;
+    /// The lookup as every front end asks it (its JSON answer is `--json`'s).
+    fn query(&self) -> Query;
+    /// The answer as text for people; the arguments passed [`Query::check`].
+    fn text(&self, tables: &Tables) -> Result<String, Failure>;
 }
 
 /// The options every lookup has.
@@ -190,8 +192,16 @@ fn command_in_use() -> String {
     words.join(" ")
 }
 
+/// The arguments checked (before any table is opened), then the answer as
+/// JSON (the same as every front end's) or text.
 fn lookup(game: &dyn GameLookup) -> Result<String, Failure> {
-    game.run(&tables(game.common().tables.clone())?)
+    let query = game.query();
+    query.check()?;
+    let tables = tables(game.common().tables.clone())?;
+    if game.common().json {
+        return Ok(format!("{}\n", query.answer(&tables)?));
+    }
+    game.text(&tables)
 }
 
 /// `--tables DIR`, else `$DICE_TABLES`, else `./tables`; it must be a directory.

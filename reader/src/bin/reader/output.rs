@@ -1,9 +1,9 @@
-//! What every game's rendering shares: JSON numbers, percentages, and the
-//! failures a lookup can end in.
+//! What every game's text rendering shares: percentages, plurals, and the
+//! failures a lookup can end in. (JSON answers are the library's:
+//! `dice_tables_reader::lookup`.)
 
-use serde::{Serialize, Serializer};
-
-use dice_tables_reader::{ArgumentError, Error, TableError, TableErrorKind};
+use dice_tables_reader::lookup::LookupError;
+use dice_tables_reader::{ArgumentError, Error, TableError};
 
 /// What went wrong, with the exit status it maps to.
 #[derive(Debug)]
@@ -14,91 +14,32 @@ pub enum Failure {
     Table(String),
 }
 
-impl From<ArgumentError> for Failure {
-    fn from(e: ArgumentError) -> Failure {
-        Failure::Usage(e.to_string())
-    }
-}
-
-impl From<Error> for Failure {
-    fn from(e: Error) -> Failure {
+impl From<LookupError> for Failure {
+    /// The lookup's one-line message; a table's says what to do about it.
+    fn from(e: LookupError) -> Failure {
         match e {
-            Error::Table(e) => e.into(),
-            Error::Argument(e) => e.into(),
+            LookupError::Table(_) => Failure::Table(e.to_string()),
             _ => Failure::Usage(e.to_string()),
         }
     }
 }
 
+impl From<ArgumentError> for Failure {
+    fn from(e: ArgumentError) -> Failure {
+        LookupError::from(e).into()
+    }
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Failure {
+        LookupError::from(e).into()
+    }
+}
+
 impl From<TableError> for Failure {
-    /// The library's message, with what a person at this terminal can do about it.
     fn from(e: TableError) -> Failure {
-        let hint = match e.kind() {
-            TableErrorKind::NotFound => ": run `make tables` (or `generator --out DIR`) to write it",
-            TableErrorKind::Io(_) | TableErrorKind::NotRegularFile => "",
-            _ => "; regenerate it with `make tables`",
-        };
-        Failure::Table(format!("{e}{hint}"))
+        LookupError::from(e).into()
     }
-}
-
-/// A number in JSON as Rust prints it (the shortest form that reads back
-/// the same f64, never an exponent, integers without ".0"); `null` if not
-/// finite, which no verified table holds.
-#[derive(Clone, Copy, Debug)]
-pub struct Num(pub f64);
-
-impl Num {
-    /// A chance or total rounded to 10 significant digits: the threes table
-    /// stores chances as f32, about 7 digits from the nearer of 0 and 1.
-    pub fn rounded(v: f64) -> Num {
-        Num(format!("{v:.9e}").parse().unwrap_or(v))
-    }
-}
-
-impl Serialize for Num {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if !self.0.is_finite() {
-            return serializer.serialize_none();
-        }
-        let raw = serde_json::value::RawValue::from_string(format!("{}", self.0)).map_err(serde::ser::Error::custom)?;
-        raw.serialize(serializer)
-    }
-}
-
-/// A value in JSON under the key that says what it is: `"p"` for a chance,
-/// `"ev"` for an expected score or total. Flattened into its object.
-#[derive(Serialize, Debug)]
-pub struct Value {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    p: Option<Num>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ev: Option<Num>,
-}
-
-impl Value {
-    /// `"p": v` when `chance`, else `"ev": v`.
-    pub fn new(chance: bool, v: Num) -> Value {
-        if chance {
-            Value { p: Some(v), ev: None }
-        } else {
-            Value { p: None, ev: Some(v) }
-        }
-    }
-}
-
-/// `{"game":..,"ev":..}`: a value before any dice are shown.
-#[derive(Serialize, Debug)]
-pub struct StartJson {
-    pub game: &'static str,
-    pub ev: Num,
-}
-
-/// One JSON object and a newline.
-pub fn json_line(value: &impl Serialize) -> String {
-    let mut line = serde_json::to_string(value).expect("lookup JSON serialises");
-    line.push('\n');
-    line
 }
 
 /// A chance as a percentage for people.

@@ -1,12 +1,13 @@
 //! `reader lookup yatzy` and `reader lookup yahtzee`.
 
 use clap::Args;
+use dice_tables_reader::lookup::parse::{parse_upper, parse_yahtzee_mask, parse_yatzy_mask};
+use dice_tables_reader::lookup::{Query, SheetQuery};
 use dice_tables_reader::sheet::{Action, ScoreSheet, SheetGame, State, YahtzeeGame, YatzyGame};
 use dice_tables_reader::{Dice, Tables};
 
-use crate::args::{parse_upper, parse_yahtzee_mask, parse_yatzy_mask};
-use crate::output::{json_line, Failure, Num, StartJson};
-use crate::roll::{keep_text, ActionJson, OptionRow, Roll, RollAnswer};
+use crate::output::Failure;
+use crate::roll::{keep_text, OptionRow, Roll, RollAnswer};
 use crate::{Common, GameLookup};
 
 #[derive(Args, Debug)]
@@ -49,8 +50,12 @@ impl GameLookup for YatzyLookup {
         &self.common
     }
 
-    fn run(&self, tables: &Tables) -> Result<String, Failure> {
-        run::<YatzyGame>(tables, self.mask, self.upper, false, &self.roll, self.common.json)
+    fn query(&self) -> Query {
+        Query::Yatzy(sheet_query(self.mask, self.upper, false, &self.roll))
+    }
+
+    fn text(&self, tables: &Tables) -> Result<String, Failure> {
+        text::<YatzyGame>(tables, self.mask, self.upper, false, &self.roll)
     }
 }
 
@@ -59,24 +64,25 @@ impl GameLookup for YahtzeeLookup {
         &self.common
     }
 
-    fn run(&self, tables: &Tables) -> Result<String, Failure> {
-        run::<YahtzeeGame>(tables, self.mask, self.upper, self.yahtzee_bonus, &self.roll, self.common.json)
+    fn query(&self) -> Query {
+        Query::Yahtzee(sheet_query(self.mask, self.upper, self.yahtzee_bonus, &self.roll))
+    }
+
+    fn text(&self, tables: &Tables) -> Result<String, Failure> {
+        text::<YahtzeeGame>(tables, self.mask, self.upper, self.yahtzee_bonus, &self.roll)
     }
 }
 
-fn run<G: SheetGame>(
-    tables: &Tables,
-    mask: u32,
-    upper: u32,
-    bonus: bool,
-    roll: &Roll,
-    json: bool,
-) -> Result<String, Failure> {
+fn sheet_query(mask: u32, upper: u32, yahtzee_bonus: bool, roll: &Roll) -> SheetQuery {
+    SheetQuery { mask, upper, yahtzee_bonus, dice: roll.dice, rerolls: roll.rerolls }
+}
+
+fn text<G: SheetGame>(tables: &Tables, mask: u32, upper: u32, bonus: bool, roll: &Roll) -> Result<String, Failure> {
     let sheet = tables.get::<ScoreSheet<G>>()?;
     let state = sheet.state(mask, upper, bonus)?;
     match roll.dice {
-        None => turn_start(sheet, state, upper, json),
-        Some(dice) => roll_state(sheet, state, upper, dice, roll.rerolls.unwrap_or(2), json),
+        None => turn_start(sheet, state, upper),
+        Some(dice) => roll_state(sheet, state, upper, dice, roll.rerolls.unwrap_or(2)),
     }
 }
 
@@ -94,19 +100,9 @@ fn state_line<G: SheetGame>(state: State, upper: u32) -> String {
     line
 }
 
-fn turn_start<G: SheetGame>(sheet: &ScoreSheet<G>, state: State, upper: u32, json: bool) -> Result<String, Failure> {
+fn turn_start<G: SheetGame>(sheet: &ScoreSheet<G>, state: State, upper: u32) -> Result<String, Failure> {
     let ev = sheet.turn_start_value(state)?;
-    if json {
-        return Ok(json_line(&StartJson { game: G::ID, ev: Num(ev) }));
-    }
     Ok(format!("{}\nexpected score still to come, before this turn's roll: {ev:.7}\n", state_line::<G>(state, upper)))
-}
-
-fn action_json<G: SheetGame>(a: Action) -> ActionJson {
-    match a {
-        Action::Keep(d) => ActionJson::Keep(d.to_string()),
-        Action::Score(c) => ActionJson::Category(ScoreSheet::<G>::category_name(c)),
-    }
 }
 
 fn action_text<G: SheetGame>(a: Action, points: u8) -> String {
@@ -124,14 +120,10 @@ fn roll_state<G: SheetGame>(
     upper: u32,
     dice: Dice,
     rerolls: u8,
-    json: bool,
 ) -> Result<String, Failure> {
     let options = sheet.options(state, dice, rerolls)?;
     let ev = options.best().map_or(0.0, |o| o.ev);
-    let rows = options
-        .iter()
-        .map(|o| OptionRow { json: action_json::<G>(o.action), text: action_text::<G>(o.action, o.points), ev: o.ev })
-        .collect();
+    let rows = options.iter().map(|o| OptionRow { text: action_text::<G>(o.action, o.points), ev: o.ev }).collect();
     let state_line = state_line::<G>(state, upper);
-    Ok(RollAnswer { game: G::ID, state_line: &state_line, dice, rerolls, ev, width: 38 }.render(rows, json))
+    Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev, width: 38 }.render(rows))
 }

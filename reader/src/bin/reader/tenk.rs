@@ -2,17 +2,18 @@
 
 use std::fmt::Write as _;
 
-use clap::{ArgGroup, Args};
-use dice_tables_reader::tenk::{Phase, Tenk, TenkOption, Then};
+use clap::Args;
+use dice_tables_reader::lookup::parse::{parse_score, parse_tenk_remaining, parse_tenk_throw};
+use dice_tables_reader::lookup::{Query, TenkQuery};
+use dice_tables_reader::tenk::{Phase, Tenk, Then};
 use dice_tables_reader::{Dice, Tables};
-use serde::Serialize;
 
-use crate::args::{parse_score, parse_tenk_remaining, parse_tenk_throw};
-use crate::output::{dice_left_text, json_line, percent, Failure, Num, Value};
+use crate::output::{dice_left_text, percent, Failure};
 use crate::{Common, GameLookup};
 
+/// One of --dice and --remaining is needed: `Query::check` says so in the
+/// words every front end uses.
 #[derive(Args, Debug)]
-#[command(group(ArgGroup::new("throw").required(true).args(["dice", "remaining"])))]
 pub struct Lookup {
     /// The 1-6 dice just thrown, digits 1-6.
     #[arg(long, value_name = "D", value_parser = parse_tenk_throw, allow_hyphen_values = true)]
@@ -28,52 +29,6 @@ pub struct Lookup {
     opening: bool,
     #[command(flatten)]
     common: Common,
-}
-
-/// A state before a throw: its value under optimal play, the value of
-/// throwing, and whether banking is best.
-#[derive(Serialize)]
-struct StateJson {
-    game: &'static str,
-    #[serde(flatten)]
-    value: Value,
-    throw: Num,
-    bank: bool,
-}
-
-#[derive(Serialize)]
-struct BustJson {
-    game: &'static str,
-    #[serde(flatten)]
-    value: Value,
-    bust: bool,
-    options: [(); 0],
-}
-
-#[derive(Serialize)]
-struct ThrowJson {
-    game: &'static str,
-    #[serde(flatten)]
-    value: Value,
-    best: KeepJson,
-    options: Vec<OptionJson>,
-}
-
-/// A keep and what follows it, as every 10000 lookup prints it.
-#[derive(Serialize)]
-pub struct KeepJson {
-    pub keep: String,
-    pub points: u32,
-    pub dice_left: u8,
-    pub then: &'static str,
-}
-
-#[derive(Serialize)]
-struct OptionJson {
-    #[serde(flatten)]
-    keep: KeepJson,
-    #[serde(flatten)]
-    value: Value,
 }
 
 /// A keep as the 10000 lookups print it: dice, points, dice left, what
@@ -111,21 +66,20 @@ pub fn then_text(t: Then) -> &'static str {
     }
 }
 
-fn keep_json(o: &TenkOption) -> KeepJson {
-    KeepJson { keep: o.keep.to_string(), points: o.points, dice_left: o.dice_left, then: then_text(o.then) }
-}
-
 impl GameLookup for Lookup {
     fn common(&self) -> &Common {
         &self.common
     }
 
-    fn run(&self, tables: &Tables) -> Result<String, Failure> {
+    fn query(&self) -> Query {
+        Query::Tenk(TenkQuery { dice: self.dice, remaining: self.remaining, score: self.score, opening: self.opening })
+    }
+
+    fn text(&self, tables: &Tables) -> Result<String, Failure> {
         let tenk = tables.get::<Tenk>()?;
-        let (score, opening, json) = (self.score, self.opening, self.common.json);
+        let (score, opening) = (self.score, self.opening);
         let phase = if opening { Phase::Opening } else { Phase::OnBoard };
         // Opening: a chance of reaching 1000; on the board: expected points.
-        let value = |v: f64| Value::new(opening, Num(v));
         let show = |v: f64| if opening { percent(v) } else { format!("{v:.4}") };
         let phase_text = if opening {
             "opening (chance of reaching 1000 this turn)"
@@ -141,9 +95,6 @@ impl GameLookup for Lookup {
             } else {
                 (tenk.value(n, score)?, tenk.turn_value(n, score)?, tenk.should_bank(n, score)?)
             };
-            if json {
-                return Ok(json_line(&StateJson { game: "tenk", value: value(v), throw: Num(throw_value), bank }));
-            }
             let dice = if n == 1 { "die" } else { "dice" };
             let _ = writeln!(out, "10000, {phase_text}: turn score {score}, {n} {dice} to throw");
             if opening {
@@ -161,27 +112,14 @@ impl GameLookup for Lookup {
             return Ok(out);
         };
         let options = tenk.options(throw, score, phase)?;
-        let Some(best) = options.best() else {
-            if json {
-                return Ok(json_line(&BustJson { game: "tenk", value: value(0.0), bust: true, options: [] }));
-            }
+        let Some(best) = options.best_index() else {
             let _ = writeln!(out, "10000, {phase_text}: throw {throw} at turn score {score}");
             let _ = writeln!(out, "bust: nothing scores, the turn score of {score} is lost");
             return Ok(out);
         };
-        if json {
-            let list = options.iter().map(|o| OptionJson { keep: keep_json(o), value: value(o.value) }).collect();
-            return Ok(json_line(&ThrowJson {
-                game: "tenk",
-                value: value(best.value),
-                best: keep_json(best),
-                options: list,
-            }));
-        }
         let _ = writeln!(out, "10000, {phase_text}: throw {throw} at turn score {score}");
         let rows: Vec<KeepRow> =
             options.iter().map(|o| (o.keep, o.points, o.dice_left, o.then, show(o.value))).collect();
-        let best = options.best_index().expect("a throw that scores has a best keep");
         write_keeps(&mut out, &rows, best, &rows[best].4);
         Ok(out)
     }

@@ -2,17 +2,20 @@
 
 use std::fmt::Write as _;
 
-use clap::{ArgGroup, Args, ValueEnum};
+use clap::Args;
+use dice_tables_reader::lookup::parse::{
+    parse_after, parse_model, parse_objective, parse_points, parse_record, parse_remaining, parse_throw, parse_ties,
+};
+use dice_tables_reader::lookup::{Query, ThreesQuery};
 use dice_tables_reader::threes::{Keep, Model, Situation, Threes, Ties};
 use dice_tables_reader::{Dice, Tables};
-use serde::Serialize;
 
-use crate::args::{parse_after, parse_model, parse_points, parse_record, parse_remaining, parse_throw, parse_ties};
-use crate::output::{dice_left_text, json_line, percent, plural, Failure, Num, Value};
+use crate::output::{dice_left_text, percent, plural, Failure};
 use crate::{Common, GameLookup};
 
+/// One of --dice and --remaining is needed: `Query::check` says so in the
+/// words every front end uses.
 #[derive(Args, Debug)]
-#[command(group(ArgGroup::new("throw").required(true).args(["dice", "remaining"])))]
 pub struct Lookup {
     /// The 1-5 dice just rolled, digits 1-6 (a 3 is worth 0).
     #[arg(long, value_name = "D", value_parser = parse_throw, allow_hyphen_values = true)]
@@ -36,46 +39,10 @@ pub struct Lookup {
     #[arg(long, value_name = "M", value_parser = parse_model)]
     model: Option<Model>,
     /// What to optimise: win, the chance of success, or expected, the lowest expected total (default: win).
-    #[arg(
-        long,
-        value_name = "O",
-        value_enum,
-        default_value = "win",
-        hide_default_value = true,
-        hide_possible_values = true
-    )]
-    objective: Objective,
+    #[arg(long, value_name = "O", value_parser = parse_objective)]
+    objective: Option<bool>,
     #[command(flatten)]
     common: Common,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, ValueEnum)]
-enum Objective {
-    Win,
-    Expected,
-}
-
-#[derive(Serialize)]
-struct LookupJson {
-    game: &'static str,
-    #[serde(flatten)]
-    value: Value,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    best: Option<BestJson>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    options: Option<Vec<OptionJson>>,
-}
-
-#[derive(Serialize)]
-struct BestJson {
-    keep: String,
-}
-
-#[derive(Serialize)]
-struct OptionJson {
-    keep: String,
-    #[serde(flatten)]
-    value: Value,
 }
 
 impl GameLookup for Lookup {
@@ -83,21 +50,21 @@ impl GameLookup for Lookup {
         &self.common
     }
 
-    fn run(&self, tables: &Tables) -> Result<String, Failure> {
-        let expected = self.objective == Objective::Expected;
-        if expected {
-            let given = [
-                ("--record", self.record.is_some()),
-                ("--after", self.after.is_some()),
-                ("--ties", self.ties.is_some()),
-                ("--model", self.model.is_some()),
-            ];
-            if let Some((flag, _)) = given.iter().find(|(_, g)| *g) {
-                return Err(Failure::Usage(format!(
-                    "{flag} has no meaning with --objective expected (the lowest expected total ignores other players); drop it or use --objective win"
-                )));
-            }
-        }
+    fn query(&self) -> Query {
+        Query::Threes(ThreesQuery {
+            dice: self.dice,
+            remaining: self.remaining,
+            points: self.points,
+            record: self.record,
+            after: self.after,
+            ties: self.ties,
+            model: self.model,
+            expected: self.objective.unwrap_or(false),
+        })
+    }
+
+    fn text(&self, tables: &Tables) -> Result<String, Failure> {
+        let expected = self.objective.unwrap_or(false);
         let threes = tables.get::<Threes>()?;
         let s = Situation {
             ties: self.ties.unwrap_or(Ties::Win),
@@ -122,20 +89,8 @@ impl GameLookup for Lookup {
             (Some((list, best)), _) => list[*best].1,
             (None, Some(n)) if expected => threes.expected(s.points, n)?,
             (None, Some(n)) => threes.chance(s, n)?,
-            (None, None) => unreachable!("clap requires --dice or --remaining"),
+            (None, None) => unreachable!("Query::check requires --dice or --remaining"),
         };
-        if self.common.json {
-            // Chances are stored to about 7 digits; expected totals are exact.
-            let value = |v: f64| if expected { Value::new(false, Num(v)) } else { Value::new(true, Num::rounded(v)) };
-            let (best, options) = match &choices {
-                Some((list, best)) => (
-                    Some(BestJson { keep: list[*best].0.to_string() }),
-                    Some(list.iter().map(|(k, v)| OptionJson { keep: k.to_string(), value: value(*v) }).collect()),
-                ),
-                None => (None, None),
-            };
-            return Ok(json_line(&LookupJson { game: "threes", value: value(headline), best, options }));
-        }
         let (value, show): (&str, fn(f64) -> String) =
             if expected { ("expected total", |v| format!("{v:.6}")) } else { ("chance of success", percent) };
         let mut out = String::new();

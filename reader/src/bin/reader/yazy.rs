@@ -1,12 +1,13 @@
 //! `reader lookup yazy`.
 
 use clap::Args;
+use dice_tables_reader::lookup::parse::parse_mask;
+use dice_tables_reader::lookup::{Query, YazyQuery};
 use dice_tables_reader::yazy::{Action, Mask, Yazy};
 use dice_tables_reader::{Dice, Tables};
 
-use crate::args::parse_mask;
-use crate::output::{json_line, Failure, Num, StartJson};
-use crate::roll::{keep_text, ActionJson, OptionRow, Roll, RollAnswer};
+use crate::output::Failure;
+use crate::roll::{keep_text, OptionRow, Roll, RollAnswer};
 use crate::{Common, GameLookup};
 
 #[derive(Args, Debug)]
@@ -21,13 +22,6 @@ pub struct Lookup {
     common: Common,
 }
 
-fn action_json(a: Action) -> ActionJson {
-    match a {
-        Action::Keep(d) => ActionJson::Keep(d.to_string()),
-        Action::Score(c) => ActionJson::Category(c.name()),
-    }
-}
-
 fn action_text(a: Action, points: u8) -> String {
     match a {
         Action::Keep(d) => keep_text(d),
@@ -40,33 +34,31 @@ impl GameLookup for Lookup {
         &self.common
     }
 
-    fn run(&self, tables: &Tables) -> Result<String, Failure> {
+    fn query(&self) -> Query {
+        Query::Yazy(YazyQuery { mask: self.mask, dice: self.roll.dice, rerolls: self.roll.rerolls })
+    }
+
+    fn text(&self, tables: &Tables) -> Result<String, Failure> {
         let yazy = tables.get::<Yazy>()?;
         match self.roll.dice {
-            None => turn_start(yazy, self.mask, self.common.json),
-            Some(dice) => state(yazy, self.mask, dice, self.roll.rerolls.unwrap_or(yazy.rerolls()), self.common.json),
+            None => turn_start(yazy, self.mask),
+            Some(dice) => state(yazy, self.mask, dice, self.roll.rerolls.unwrap_or(yazy.rerolls())),
         }
     }
 }
 
-fn turn_start(yazy: &Yazy, mask: Mask, json: bool) -> Result<String, Failure> {
+fn turn_start(yazy: &Yazy, mask: Mask) -> Result<String, Failure> {
     let ev = yazy.turn_start_value(mask)?;
-    if json {
-        return Ok(json_line(&StartJson { game: "yazy", ev: Num(ev) }));
-    }
     Ok(format!(
         "yazy, open: {mask} (mask {})\nexpected score still to come, before this turn's roll: {ev:.7}\n",
         mask.bits()
     ))
 }
 
-fn state(yazy: &Yazy, mask: Mask, dice: Dice, rerolls: u8, json: bool) -> Result<String, Failure> {
+fn state(yazy: &Yazy, mask: Mask, dice: Dice, rerolls: u8) -> Result<String, Failure> {
     let ev = yazy.value(mask, dice, rerolls)?;
     let options = yazy.options(mask, dice, rerolls)?;
-    let rows = options
-        .iter()
-        .map(|o| OptionRow { json: action_json(o.action), text: action_text(o.action, o.points), ev: o.ev })
-        .collect();
+    let rows = options.iter().map(|o| OptionRow { text: action_text(o.action, o.points), ev: o.ev }).collect();
     let state_line = format!("yazy, open: {mask} (mask {})", mask.bits());
-    Ok(RollAnswer { game: "yazy", state_line: &state_line, dice, rerolls, ev, width: 34 }.render(rows, json))
+    Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev, width: 34 }.render(rows))
 }

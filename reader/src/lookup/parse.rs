@@ -1,11 +1,11 @@
-//! The parsers of the reader's arguments. Each returns the value or the
-//! one-line message clap prints. They depend on nothing but the library, so
-//! the `parse_inputs` fuzz target (`reader/fuzz`) compiles this file as is.
+//! The parsers of the lookups' arguments as text: the command line's, the
+//! Python package's and any other front end's. Each returns the value or a
+//! one-line message naming what was wrong and the accepted form.
 
-use dice_tables_reader::dice::ParseDiceError;
-use dice_tables_reader::threes::{Model, Ties};
-use dice_tables_reader::yazy::Mask;
-use dice_tables_reader::{ArgumentError, Dice};
+use crate::dice::ParseDiceError;
+use crate::threes::{Model, Ties};
+use crate::yazy::Mask;
+use crate::{ArgumentError, Dice};
 
 /// A whole number in `range`, or a message naming `what` and the range.
 pub fn parse_in_range(s: &str, what: &str, range: std::ops::RangeInclusive<u8>) -> Result<u8, String> {
@@ -15,18 +15,22 @@ pub fn parse_in_range(s: &str, what: &str, range: std::ops::RangeInclusive<u8>) 
     }
 }
 
+/// Threes dice still to throw, 0 to 5.
 pub fn parse_remaining(s: &str) -> Result<u8, String> {
     parse_in_range(s, "dice remaining", 0..=5)
 }
 
+/// Threes points kept so far, 0 to 30.
 pub fn parse_points(s: &str) -> Result<u8, String> {
     parse_in_range(s, "points", 0..=30)
 }
 
+/// The lowest threes total of the players before, 0 to 30.
 pub fn parse_record(s: &str) -> Result<u8, String> {
     parse_in_range(s, "record", 0..=30)
 }
 
+/// Threes players still to play after this one, 0 to 15.
 pub fn parse_after(s: &str) -> Result<u8, String> {
     parse_in_range(s, "players after", 0..=15)
 }
@@ -41,39 +45,48 @@ fn parse_dice(s: &str, count: std::ops::RangeInclusive<usize>, accepted: &str) -
     Ok(dice)
 }
 
+/// A threes throw: 1 to 5 dice.
 pub fn parse_throw(s: &str) -> Result<Dice, String> {
     parse_dice(s, 1..=5, "threes throws 1 to 5 dice, digits 1-6 like 31324")
 }
 
+/// A yazy mask: a number 0 to 2047, a comma list of category names, or `all`.
 pub fn parse_mask(s: &str) -> Result<Mask, String> {
     s.parse().map_err(|e: ArgumentError| e.to_string())
 }
 
+/// Five dice, digits 1-6 in any order.
 pub fn parse_five_dice(s: &str) -> Result<Dice, String> {
     parse_dice(s, 5..=5, "exactly five digits 1-6 are needed, like 12456")
 }
 
+/// Rerolls left: a whole number (the table checks it is at most its rerolls).
 pub fn parse_rerolls(s: &str) -> Result<u8, String> {
     s.parse::<u8>()
         .map_err(|_| format!("rerolls {s:?} is not a whole number 0 to 2 (0 to N for a table solved with N rerolls)"))
 }
 
+/// How threes ties count: `win` or `lose`.
 pub fn parse_ties(s: &str) -> Result<Ties, String> {
     s.parse().map_err(|e: ArgumentError| e.to_string())
 }
 
+/// How later threes players play: `sequential` or `independent`.
 pub fn parse_model(s: &str) -> Result<Model, String> {
     s.parse().map_err(|e: ArgumentError| e.to_string())
 }
 
+/// A 10000 throw: 1 to 6 dice.
 pub fn parse_tenk_throw(s: &str) -> Result<Dice, String> {
     parse_dice(s, 1..=6, "a 10000 throw is 1 to 6 dice, digits 1-6 like 155")
 }
 
+/// 10000 dice about to be thrown, 1 to 6.
 pub fn parse_tenk_remaining(s: &str) -> Result<u8, String> {
     parse_in_range(s, "dice remaining", 1..=6)
 }
 
+/// A 10000 turn score: a multiple of 50, 0 or more.
 pub fn parse_score(s: &str) -> Result<u32, String> {
     match s.parse::<i64>() {
         Ok(v) if v < 0 => Err(format!("score {v} is negative: a turn score is 0, 50, 100, ...")),
@@ -96,12 +109,33 @@ pub fn parse_total(s: &str) -> Result<u32, String> {
     }
 }
 
+/// A yatzy mask: a number 0 to 32767, a comma list of category names, or `all`.
 pub fn parse_yatzy_mask(s: &str) -> Result<u32, String> {
-    dice_tables_reader::Yatzy::parse_mask(s).map_err(|e| e.to_string())
+    crate::Yatzy::parse_mask(s).map_err(|e| e.to_string())
 }
 
+/// A yahtzee mask: a number 0 to 8191, a comma list of category names, or `all`.
 pub fn parse_yahtzee_mask(s: &str) -> Result<u32, String> {
-    dice_tables_reader::Yahtzee::parse_mask(s).map_err(|e| e.to_string())
+    crate::Yahtzee::parse_mask(s).map_err(|e| e.to_string())
+}
+
+/// What a threes lookup optimises: `win` (the chance of success) or
+/// `expected` (the lowest expected total); `true` for expected.
+pub fn parse_objective(s: &str) -> Result<bool, String> {
+    match s {
+        "win" => Ok(false),
+        "expected" => Ok(true),
+        _ => Err(format!("objective {s:?} is not win or expected")),
+    }
+}
+
+/// The two-player 10000 rules preset: `seed` or `cardgames`.
+pub fn parse_duel_rules(s: &str) -> Result<super::DuelRules, String> {
+    match s {
+        "seed" => Ok(super::DuelRules::Seed),
+        "cardgames" => Ok(super::DuelRules::Cardgames),
+        _ => Err(format!("rules {s:?} is not seed or cardgames")),
+    }
 }
 
 /// An upper-section total: any whole number from 0 (the table checks it can be made).
@@ -143,6 +177,8 @@ mod tests {
                 parse_yahtzee_mask(s).err(),
                 parse_upper(s).err(),
                 parse_total(s).err(),
+                parse_objective(s).err(),
+                parse_duel_rules(s).err(),
             ];
             for msg in results.into_iter().flatten() {
                 assert!(!msg.is_empty() && !msg.contains('\n'), "{s:?}: {msg:?}");

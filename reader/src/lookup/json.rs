@@ -1,0 +1,112 @@
+//! The answers' JSON: a small ordered tree, written compactly with every
+//! number in Rust's shortest form that reads back as the same f64.
+
+use std::fmt::{self, Write as _};
+
+/// A JSON value as a lookup answers it: object keys keep their order, and
+/// whole numbers (points, dice left) are kept apart from real ones (chances,
+/// expected scores) so that every language reads each as what it is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Json {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// A whole number.
+    Int(i64),
+    /// A real number, written as the shortest decimal that reads back as
+    /// the same f64 (never with an exponent; `null` if not finite, which no
+    /// verified table holds).
+    Num(f64),
+    /// A string.
+    Str(String),
+    /// A list.
+    List(Vec<Json>),
+    /// An object, its keys in order.
+    Object(Vec<(&'static str, Json)>),
+}
+
+impl Json {
+    /// The value under `key` of an object; `None` for a missing key or a
+    /// value that is not an object.
+    pub fn get(&self, key: &str) -> Option<&Json> {
+        match self {
+            Json::Object(fields) => fields.iter().find(|(k, _)| *k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Json {
+    /// Compact JSON, no spaces (what `reader lookup ... --json` prints).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Json::Null => f.write_str("null"),
+            Json::Bool(b) => write!(f, "{b}"),
+            Json::Int(i) => write!(f, "{i}"),
+            Json::Num(v) if v.is_finite() => write!(f, "{v}"),
+            Json::Num(_) => f.write_str("null"),
+            Json::Str(s) => write_str(f, s),
+            Json::List(items) => {
+                f.write_char('[')?;
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_char(',')?;
+                    }
+                    write!(f, "{item}")?;
+                }
+                f.write_char(']')
+            }
+            Json::Object(fields) => {
+                f.write_char('{')?;
+                for (i, (key, value)) in fields.iter().enumerate() {
+                    if i > 0 {
+                        f.write_char(',')?;
+                    }
+                    write_str(f, key)?;
+                    write!(f, ":{value}")?;
+                }
+                f.write_char('}')
+            }
+        }
+    }
+}
+
+/// A JSON string: quotes, backslashes and control characters escaped.
+fn write_str(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
+    f.write_char('"')?;
+    for c in s.chars() {
+        match c {
+            '"' => f.write_str("\\\"")?,
+            '\\' => f.write_str("\\\\")?,
+            '\n' => f.write_str("\\n")?,
+            c if u32::from(c) < 0x20 => write!(f, "\\u{:04x}", u32::from(c))?,
+            c => f.write_char(c)?,
+        }
+    }
+    f.write_char('"')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Json;
+
+    #[test]
+    fn writes_compact_json_with_shortest_numbers() {
+        let j = Json::Object(vec![
+            ("game", Json::Str("a\"b\\c\n\u{1}".into())),
+            ("ev", Json::Num(2.0)),
+            ("p", Json::Num(0.1 + 0.2)),
+            ("tiny", Json::Num(2.5e-8)),
+            ("nan", Json::Num(f64::NAN)),
+            ("n", Json::Int(-3)),
+            ("list", Json::List(vec![Json::Bool(true), Json::Null, Json::List(vec![])])),
+        ]);
+        assert_eq!(
+            j.to_string(),
+            r#"{"game":"a\"b\\c\n\u0001","ev":2,"p":0.30000000000000004,"tiny":0.000000025,"nan":null,"n":-3,"list":[true,null,[]]}"#
+        );
+        assert_eq!(j.get("n"), Some(&Json::Int(-3)));
+        assert_eq!(j.get("none"), None);
+    }
+}
