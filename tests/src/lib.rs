@@ -54,6 +54,30 @@ pub fn golden_args(game: &str, query: &serde_json::Map<String, serde_json::Value
     args
 }
 
+/// The library's answer to a golden query (the query layer every front end
+/// but the CLI's text uses): the JSON text, or the one-line refusal.
+pub fn golden_answer(
+    tables: &dice_tables_reader::Tables,
+    game: &str,
+    query: &serde_json::Map<String, serde_json::Value>,
+) -> Result<String, String> {
+    use dice_tables_reader::lookup::{Arg, Query};
+    let texts: Vec<(String, Option<String>)> = query
+        .iter()
+        .map(|(flag, value)| match value {
+            serde_json::Value::Bool(true) => (flag.clone(), None),
+            serde_json::Value::String(s) => (flag.clone(), Some(s.clone())),
+            other => (flag.clone(), Some(other.to_string())),
+        })
+        .collect();
+    let args: Vec<(&str, Arg)> = texts
+        .iter()
+        .map(|(flag, value)| (flag.as_str(), value.as_deref().map_or(Arg::Flag(true), Arg::Text)))
+        .collect();
+    let answer = Query::from_args(game, &args).and_then(|q| q.answer(tables));
+    answer.map(|j| j.to_string()).map_err(|e| e.to_string())
+}
+
 /// A fresh, empty scratch directory under the target directory.
 pub fn scratch(name: &str) -> PathBuf {
     let dir = bin_dir().join("e2e-scratch").join(format!("{}-{name}", std::process::id()));

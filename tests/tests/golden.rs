@@ -2,13 +2,14 @@
 //! lookup in them, asked of `reader lookup ... --json`, gets exactly the
 //! answer on file. Readers in other languages check the same files.
 
-use dice_tables_tests::{default_tables, golden_args, run};
+use dice_tables_tests::{default_tables, golden_answer, golden_args, run};
 use serde_json::Value;
 
 #[test]
 fn every_golden_lookup_gets_its_answer() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden");
     let tables = default_tables().to_str().unwrap().to_string();
+    let opened = dice_tables_reader::Tables::open_dir(default_tables()).unwrap();
     for game in ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel"] {
         let path = dir.join(format!("{game}.json"));
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -25,6 +26,36 @@ fn every_golden_lookup_gets_its_answer() {
             assert!(out.status.success(), "{game} {query:?}: {}", String::from_utf8_lossy(&out.stderr));
             let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
             assert_eq!(answer, lookup["answer"], "{game} {query:?}");
+            // The lookup layer in process (what Python and HTTP answer through).
+            let text = golden_answer(&opened, game, query).unwrap_or_else(|e| panic!("{game} {query:?}: {e}"));
+            assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), lookup["answer"], "{game} {query:?}");
         }
+    }
+}
+
+/// Every lookup in `refused.json` is refused with its message: by the
+/// lookup layer word for word, and by the command line with status 2 and a
+/// line that holds it.
+#[test]
+fn every_refused_lookup_is_refused_with_its_message() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden/refused.json");
+    let file: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let tables_dir = default_tables();
+    let tables = dice_tables_reader::Tables::open_dir(tables_dir).unwrap();
+    let refused = file["refused"].as_array().unwrap();
+    assert!(refused.len() >= 50, "only {} refused lookups", refused.len());
+    for entry in refused {
+        let (game, query) = (entry["game"].as_str().unwrap(), entry["query"].as_object().unwrap());
+        let message = entry["error"].as_str().unwrap();
+        assert_eq!(golden_answer(&tables, game, query), Err(message.to_string()), "{game} {query:?}");
+        let mut args = golden_args(game, query);
+        args.extend(["--json".to_string(), "--tables".to_string(), tables_dir.to_str().unwrap().to_string()]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = run("reader", &args, &[]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{game} {query:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{game} {query:?}: {stderr}");
+        assert!(stderr.contains(message), "{game} {query:?}: {stderr}");
+        assert!(out.stdout.is_empty());
     }
 }

@@ -4,6 +4,10 @@
 //! language, must give the same answers; `tests/tests/golden.rs` checks the
 //! Rust one. Regenerating is a deliberate act, like the table manifest.
 //!
+//! `refused.json` holds lookups every reader must refuse, with the one-line
+//! message of the reader's lookup layer (what the Python package raises;
+//! the command line prints it inside its own line).
+//!
 //! Usage: golden TABLES_DIR OUT_DIR
 
 use std::path::{Path, PathBuf};
@@ -43,6 +47,107 @@ fn main() {
         std::fs::write(&file, text).expect("write golden file");
         println!("{}: {} lookups", file.display(), entries.len());
     }
+    write_refused(&reader, Path::new(tables), Path::new(out));
+}
+
+/// Lookups every reader refuses: bad values, arguments that do not go
+/// together, and states no game reaches (flags without dashes, as in the
+/// golden files; `true` for a flag without a value).
+const REFUSED: &[(&str, &str)] = &[
+    ("yazy", r#"{"mask":"3","dice":"1245"}"#),
+    ("yazy", r#"{"mask":"3","dice":"124566"}"#),
+    ("yazy", r#"{"mask":"3","dice":"1234567"}"#),
+    ("yazy", r#"{"mask":"3","dice":"12457"}"#),
+    ("yazy", r#"{"mask":"3","dice":"1a345"}"#),
+    ("yazy", r#"{"mask":"3","dice":""}"#),
+    ("yazy", r#"{"mask":"2048"}"#),
+    ("yazy", r#"{"mask":"-1"}"#),
+    ("yazy", r#"{"mask":"0x1000"}"#),
+    ("yazy", r#"{"mask":"ones,chance"}"#),
+    ("yazy", r#"{"mask":""}"#),
+    ("yazy", r#"{"mask":"99999999999999999999999"}"#),
+    ("yazy", r#"{"mask":"3","dice":"12345","rerolls":"3"}"#),
+    ("yazy", r#"{"mask":"3","dice":"12345","rerolls":"-1"}"#),
+    ("yazy", r#"{"mask":"3","dice":"12345","rerolls":"two"}"#),
+    ("yazy", r#"{"mask":"3","rerolls":"1"}"#),
+    ("combo", r#"{"dice":"7"}"#),
+    ("combo", r#"{"dice":"12345","rerolls":"6"}"#),
+    ("combo", r#"{"rerolls":"2"}"#),
+    ("threes", r#"{"dice":"123456"}"#),
+    ("threes", r#"{"remaining":"6"}"#),
+    ("threes", r#"{"remaining":"3","points":"31"}"#),
+    ("threes", r#"{"remaining":"3","record":"31"}"#),
+    ("threes", r#"{"remaining":"3","after":"16"}"#),
+    ("threes", r#"{"remaining":"3","ties":"draw"}"#),
+    ("threes", r#"{"remaining":"3","model":"random"}"#),
+    ("threes", r#"{"remaining":"3","objective":"lose"}"#),
+    ("threes", r#"{"remaining":"3","objective":"expected","record":"5"}"#),
+    ("threes", r#"{"dice":"31","remaining":"2"}"#),
+    ("threes", r#"{"points":"4"}"#),
+    ("threes", r#"{"dice":"12345","points":"1"}"#),
+    ("threes", r#"{"dice":"1","points":"25"}"#),
+    ("tenk", r#"{"dice":"1234567"}"#),
+    ("tenk", r#"{"dice":"0"}"#),
+    ("tenk", r#"{"remaining":"0"}"#),
+    ("tenk", r#"{"remaining":"7"}"#),
+    ("tenk", r#"{"remaining":"6","score":"75"}"#),
+    ("tenk", r#"{"remaining":"6","score":"-50"}"#),
+    ("tenk", r#"{"remaining":"6","score":"x"}"#),
+    ("tenk", r#"{"remaining":"6","score":"100000000"}"#),
+    ("tenk", r#"{"dice":"155","remaining":"3"}"#),
+    ("tenk", r#"{"score":"300"}"#),
+    ("tenk", r#"{"remaining":"3","score":"1500","opening":true}"#),
+    ("yatzy", r#"{"mask":"32768","upper":"0"}"#),
+    ("yatzy", r#"{"mask":"all","upper":"-1"}"#),
+    ("yatzy", r#"{"mask":"all","upper":"5"}"#),
+    ("yatzy", r#"{"mask":"all","upper":"0","dice":"1111"}"#),
+    ("yatzy", r#"{"mask":"ones,yahtzee","upper":"0"}"#),
+    ("yahtzee", r#"{"mask":"8192","upper":"0"}"#),
+    ("yahtzee", r#"{"mask":"twos,threes,fours,fives,sixes,three-kind,chance","upper":"7"}"#),
+    ("yahtzee", r#"{"mask":"all","upper":"0","yahtzee-bonus":true}"#),
+    ("yahtzee", r#"{"mask":"all","upper":"0","dice":"66667","rerolls":"1"}"#),
+    ("yahtzee", r#"{"mask":"all","upper":"0","dice":"66666","rerolls":"3"}"#),
+    ("duel", r#"{"me":"75","opp":"0"}"#),
+    ("duel", r#"{"me":"10000","opp":"0"}"#),
+    ("duel", r#"{"me":"-50","opp":"0"}"#),
+    ("duel", r#"{"me":"0","opp":"x"}"#),
+    ("duel", r#"{"me":"0","opp":"0","remaining":"0"}"#),
+    ("duel", r#"{"me":"0","opp":"0","dice":"1234561","score":"300"}"#),
+    ("duel", r#"{"me":"0","opp":"0","dice":"155","score":"0"}"#),
+    ("duel", r#"{"me":"0","opp":"0","dice":"155","score":"75"}"#),
+    ("duel", r#"{"me":"0","opp":"0","score":"300"}"#),
+    ("duel", r#"{"me":"0","opp":"0","dice":"155","remaining":"3"}"#),
+    ("duel", r#"{"me":"0","opp":"0","rules":"house"}"#),
+];
+
+/// `refused.json`: each refused lookup with the lookup layer's message,
+/// after checking that the command line refuses it (status 2) with a line
+/// that holds that message.
+fn write_refused(reader: &Path, tables: &Path, out: &Path) {
+    let opened = dice_tables_reader::Tables::open_dir(tables).expect("tables directory");
+    let mut entries = Vec::new();
+    for (game, query) in REFUSED {
+        let query: Map<String, Value> = serde_json::from_str(query).expect("REFUSED holds JSON objects");
+        let message = match dice_tables_tests::golden_answer(&opened, game, &query) {
+            Err(message) => message,
+            Ok(answer) => panic!("{game} {query:?} is answered: {answer}"),
+        };
+        let cli = Command::new(reader)
+            .args(dice_tables_tests::golden_args(game, &query))
+            .arg("--json")
+            .arg("--tables")
+            .arg(tables)
+            .output()
+            .expect("reader runs");
+        let stderr = String::from_utf8_lossy(&cli.stderr);
+        assert_eq!(cli.status.code(), Some(2), "{game} {query:?}: {stderr}");
+        assert!(stderr.contains(&message), "{game} {query:?}: the CLI says {stderr:?}, the lookup layer {message:?}");
+        entries.push(json!({ "game": game, "query": query, "error": message }));
+    }
+    let file = out.join("refused.json");
+    let lines: Vec<String> = entries.iter().map(|e| serde_json::to_string(e).expect("JSON")).collect();
+    std::fs::write(&file, format!("{{\"refused\": [\n{}\n]}}\n", lines.join(",\n"))).expect("write refused.json");
+    println!("{}: {} refused lookups", file.display(), entries.len());
 }
 
 /// The reader's JSON answer to `query` (flags without their dashes; `true`
