@@ -2,8 +2,12 @@
 CARGO ?= cargo
 BIN := target/release
 OUT ?= tables
+PYTHON ?= python3
+# The Python package's virtual environment, inside the build directory.
+VENV := target/python-venv
+PIP := $(VENV)/bin/pip --disable-pip-version-check --quiet
 
-.PHONY: all build tables test bench manifest golden fuzz fmt clean
+.PHONY: all build tables test bench manifest golden fuzz fmt clean python
 
 all: tables
 
@@ -15,25 +19,38 @@ tables: build
 	$(BIN)/generator --out $(OUT)
 	$(BIN)/reader verify $(OUT)
 
+# The Python package (python/, built by maturin from the registries) and
+# what its tests need, installed into $(VENV). Its Rust build goes to
+# target/python.
+python:
+	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
+	$(PIP) install -r python/requirements-test.txt
+	CARGO_TARGET_DIR=$(abspath target/python) $(PIP) install --force-reinstall --no-deps ./python
+
 # Unit, end-to-end and doc tests. The end-to-end tests regenerate the tables
 # into scratch directories and compare them with tables/checksums.b3; the
-# doc tests look tables up in $(OUT), which `tables` writes first. Then check
-# that the reader library builds without the CLI and pulls in no CLI crates.
-test: tables
+# doc tests look tables up in $(OUT), which `tables` writes first. Then the
+# Python package's tests (golden files, errors, values, the example), and a
+# check that the reader library builds without the CLI and pulls in no CLI
+# crates.
+test: tables python
 	DICE_TABLES=$(abspath $(OUT)) $(CARGO) test --release --locked --workspace
+	DICE_TABLES=$(abspath $(OUT)) $(VENV)/bin/pytest -q python/tests
 	$(CARGO) build --release --locked -p dice-tables-reader --lib --no-default-features
 	@if $(CARGO) tree --locked -p dice-tables-reader --no-default-features -e normal --prefix none | grep -q '^clap'; then \
 		echo "reader library depends on clap without the cli feature"; exit 1; \
 	else echo "reader library without default features: no CLI crates"; fi
 
 # Criterion benchmarks: solve times, in-process lookups, and whole-process
-# timings of `generator` (what `make tables` runs) and `reader lookup`; then
+# timings of `generator` (what `make tables` runs) and `reader lookup`; the
+# Python package's call overhead over the Rust lookup (timeit); then
 # combo's optimal play against the seed's heuristic over 1,000,000 games each
 # (writes target/combo-scores.svg), and 1,000,000 games each of yatzy and
 # yahtzee (both joker readings) from their tables, whose means must be
 # within 4 standard errors of the tables' values (writes target/*-scores.svg).
-bench: tables
+bench: tables python
 	$(CARGO) bench --locked --workspace
+	DICE_TABLES=$(abspath $(OUT)) $(VENV)/bin/python python/benchmarks/overhead.py
 	$(CARGO) run --release --locked -p dice-tables-generator --example combo_vs_heuristic
 	$(CARGO) run --release --locked -p dice-tables-generator --example sheet_games -- 1000000 $(OUT)
 

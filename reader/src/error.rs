@@ -252,3 +252,14 @@ impl std::error::Error for TableError {
         }
     }
 }
+
+/// `s` quoted and escaped for a one-line message: its first 40 characters,
+/// then `...`, so that a hostile argument cannot flood the message.
+pub(crate) fn quoted(s: &str) -> String {
+    const SHOWN: usize = 40;
+    let mut q = format!("{:?}", s.chars().take(SHOWN).collect::<String>());
+    if s.chars().nth(SHOWN).is_some() {
+        q.insert_str(q.len() - 1, "...");
+    }
+    q
+}

@@ -209,7 +209,7 @@ impl std::str::FromStr for Ties {
         match s {
             "win" => Ok(Ties::Win),
             "lose" => Ok(Ties::Lose),
-            _ => Err(ArgumentError::new(format!("ties {s:?} is not one of: win, lose"))),
+            _ => Err(ArgumentError::new(format!("ties {} is not one of: win, lose", crate::error::quoted(s)))),
         }
     }
 }
@@ -220,7 +220,10 @@ impl std::str::FromStr for Model {
         match s {
             "independent" => Ok(Model::Independent),
             "sequential" => Ok(Model::Sequential),
-            _ => Err(ArgumentError::new(format!("model {s:?} is not one of: independent, sequential"))),
+            _ => Err(ArgumentError::new(format!(
+                "model {} is not one of: independent, sequential",
+                crate::error::quoted(s)
+            ))),
         }
     }
 }

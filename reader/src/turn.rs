@@ -3,7 +3,7 @@
 //! keep is one the roll can make.
 
 use crate::dice::Dice;
-use crate::error::{ArgumentError, TableError};
+use crate::error::{quoted, ArgumentError, TableError};
 
 /// Dice in a roll.
 pub const DICE: usize = 5;
@@ -166,9 +166,10 @@ pub(crate) fn parse_mask(s: &str, categories: &[&str]) -> Result<u32, ArgumentEr
     match number {
         Some(Ok(bits)) if bits <= max => Ok(bits),
         Some(Ok(bits)) => Err(out_of_range(&bits)),
-        Some(Err(_)) if s.starts_with('-') => Err(out_of_range(&format_args!("{s:?}"))),
+        Some(Err(_)) if s.starts_with('-') => Err(out_of_range(&quoted(s))),
         Some(Err(_)) => Err(ArgumentError::new(format!(
-            "mask {s:?} is not a number 0 to {max} (decimal, 0x.. or 0b..) or a comma list of categories"
+            "mask {} is not a number 0 to {max} (decimal, 0x.. or 0b..) or a comma list of categories",
+            quoted(s)
         ))),
         None if s == "all" => Ok(max),
         None if s == "none" => Ok(0),
@@ -180,6 +181,6 @@ pub(crate) fn parse_mask(s: &str, categories: &[&str]) -> Result<u32, ArgumentEr
 pub(crate) fn category_index(name: &str, categories: &[&str]) -> Result<u8, ArgumentError> {
     let name = name.trim();
     categories.iter().position(|&c| c == name).map(|i| i as u8).ok_or_else(|| {
-        ArgumentError::new(format!("unknown category {name:?}: categories are {}", categories.join(", ")))
+        ArgumentError::new(format!("unknown category {}: categories are {}", quoted(name), categories.join(", ")))
     })
 }

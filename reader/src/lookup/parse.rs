@@ -3,6 +3,7 @@
 //! one-line message naming what was wrong and the accepted form.
 
 use crate::dice::ParseDiceError;
+use crate::error::quoted;
 use crate::threes::{Model, Ties};
 use crate::yazy::Mask;
 use crate::{ArgumentError, Dice};
@@ -11,7 +12,7 @@ use crate::{ArgumentError, Dice};
 pub fn parse_in_range(s: &str, what: &str, range: std::ops::RangeInclusive<u8>) -> Result<u8, String> {
     match s.parse::<u8>() {
         Ok(v) if range.contains(&v) => Ok(v),
-        _ => Err(format!("{what} {s:?} is not a whole number {} to {}", range.start(), range.end())),
+        _ => Err(format!("{what} {} is not a whole number {} to {}", quoted(s), range.start(), range.end())),
     }
 }
 
@@ -62,8 +63,9 @@ pub fn parse_five_dice(s: &str) -> Result<Dice, String> {
 
 /// Rerolls left: a whole number (the table checks it is at most its rerolls).
 pub fn parse_rerolls(s: &str) -> Result<u8, String> {
-    s.parse::<u8>()
-        .map_err(|_| format!("rerolls {s:?} is not a whole number 0 to 2 (0 to N for a table solved with N rerolls)"))
+    s.parse::<u8>().map_err(|_| {
+        format!("rerolls {} is not a whole number 0 to 2 (0 to N for a table solved with N rerolls)", quoted(s))
+    })
 }
 
 /// How threes ties count: `win` or `lose`.
@@ -93,7 +95,7 @@ pub fn parse_score(s: &str) -> Result<u32, String> {
         Ok(v) if v % 50 != 0 => Err(format!("score {v} is not a multiple of 50: a turn score is 0, 50, 100, ...")),
         Ok(v) if v > 1_000_000 => Err(format!("score {v} is too large: the table goes to 30000")),
         Ok(v) => Ok(v as u32),
-        Err(_) => Err(format!("score {s:?} is not a whole number: a turn score is 0, 50, 100, ...")),
+        Err(_) => Err(format!("score {} is not a whole number: a turn score is 0, 50, 100, ...", quoted(s))),
     }
 }
 
@@ -105,7 +107,7 @@ pub fn parse_total(s: &str) -> Result<u32, String> {
         Ok(v) if v % 50 != 0 => Err(format!("total {v} is not a multiple of 50: a banked total is 0, 50, 100, ...")),
         Ok(v) if v > i64::from(u32::MAX) => Err(format!("total {v} is above any goal (at most 20000)")),
         Ok(v) => Ok(v as u32),
-        Err(_) => Err(format!("total {s:?} is not a whole number: a banked total is 0, 50, 100, ...")),
+        Err(_) => Err(format!("total {} is not a whole number: a banked total is 0, 50, 100, ...", quoted(s))),
     }
 }
 
@@ -125,7 +127,7 @@ pub fn parse_objective(s: &str) -> Result<bool, String> {
     match s {
         "win" => Ok(false),
         "expected" => Ok(true),
-        _ => Err(format!("objective {s:?} is not win or expected")),
+        _ => Err(format!("objective {} is not win or expected", quoted(s))),
     }
 }
 
@@ -134,14 +136,15 @@ pub fn parse_duel_rules(s: &str) -> Result<super::DuelRules, String> {
     match s {
         "seed" => Ok(super::DuelRules::Seed),
         "cardgames" => Ok(super::DuelRules::Cardgames),
-        _ => Err(format!("rules {s:?} is not seed or cardgames")),
+        _ => Err(format!("rules {} is not seed or cardgames", quoted(s))),
     }
 }
 
 /// An upper-section total: any whole number from 0 (the table checks it can be made).
 pub fn parse_upper(s: &str) -> Result<u32, String> {
-    s.parse::<u32>()
-        .map_err(|_| format!("upper total {s:?} is not a whole number 0 or more (points in ones to sixes so far)"))
+    s.parse::<u32>().map_err(|_| {
+        format!("upper total {} is not a whole number 0 or more (points in ones to sixes so far)", quoted(s))
+    })
 }
 
 #[cfg(test)]
@@ -158,7 +161,8 @@ mod tests {
 
     #[test]
     fn every_parser_error_is_one_line() {
-        for s in ["", "\n", "-\n1", "1\n2", "0x\n", "ones,\ntwos", "7\n", "é"] {
+        let long = "-".repeat(100_000);
+        for s in ["", "\n", "-\n1", "1\n2", "0x\n", "ones,\ntwos", "7\n", "é", &long, &"9".repeat(100_000)] {
             let results = [
                 parse_mask(s).err(),
                 parse_five_dice(s).err(),
@@ -181,7 +185,8 @@ mod tests {
                 parse_duel_rules(s).err(),
             ];
             for msg in results.into_iter().flatten() {
-                assert!(!msg.is_empty() && !msg.contains('\n'), "{s:?}: {msg:?}");
+                // One line, and a hostile value cannot make it long.
+                assert!(!msg.is_empty() && !msg.contains('\n') && msg.len() < 300, "{s:?}: {msg:?}");
             }
         }
     }

@@ -1,0 +1,304 @@
+"""Exact optimal-strategy tables for dice games, looked up from Python.
+
+Every lookup takes the arguments of ``reader lookup GAME`` as keywords (the
+flags without their dashes, ``_`` for ``-``); ``None`` means not given.
+Dice are a string of digits ("12456") or a sequence of faces ([1, 2, 4, 5,
+6]); a mask is ``"all"``, a comma list of category names, a number (bit i
+for category i), or a sequence of category numbers or names. ``lookup``
+returns exactly the JSON of ``reader lookup GAME ... --json`` as a dict;
+``value``, ``options`` and ``best`` return its ``ev``/``p``, ``options`` and
+``best`` fields.
+
+Errors: ``ValueError`` (a bad value or combination: the reader's one-line
+message), ``TypeError`` (an argument the game does not take, or a required
+one missing), ``TableError`` (a table missing or damaged).
+"""
+
+from os import PathLike
+from typing import Any, Literal, Optional, Sequence, Union
+
+import numpy
+
+Dice = Union[str, Sequence[int]]
+"""Dice: digits 1-6 as a string, or a sequence of faces."""
+Mask = Union[str, int, Sequence[int], Sequence[str]]
+"""Open categories: "all", "none", names "ones,yazy", a number (bit i = category i), category numbers or names."""
+Number = Union[int, str]
+Answer = dict[str, Any]
+"""A lookup's answer: the JSON of `reader lookup ... --json` as a dict."""
+
+class TableError(OSError):
+    """A table is missing or damaged. The message names the file and what to do (`make tables` writes the tables)."""
+
+def open_dir(dir: Union[str, PathLike[str], None] = None) -> Tables:
+    """The tables in ``dir`` (default: ``$DICE_TABLES``, else ``./tables``); raises TableError if not a directory."""
+
+def categories(game: str) -> list[str]:
+    """The categories of a score-sheet game (yazy, yatzy, yahtzee) in mask-bit order."""
+
+def games() -> list[dict[str, Any]]:
+    """The games and their lookup arguments: a dict per game with its name, aliases, required and optional arguments."""
+
+def rolls(n: int = 5) -> list[str]:
+    """The rolls of ``n`` dice (0 to 6) in the tables' rank order: the ``roll`` axis of combo's values."""
+
+class Tables:
+    """A directory of tables, each opened (memory-mapped and verified) the first time a lookup asks for it."""
+
+    def __init__(self, dir: Union[str, PathLike[str], None] = None) -> None: ...
+    @property
+    def dir(self) -> PathLike[str]:
+        """The directory."""
+    def lookup(self, game: str, **query: Any) -> Answer:
+        """The answer of ``game`` (as ``reader lookup`` names it, or an alias) to the keyword arguments."""
+    @property
+    def yazy(self) -> Yazy:
+        """The yazy lookups."""
+    @property
+    def combo(self) -> Combo:
+        """The combo lookups."""
+    @property
+    def threes(self) -> Threes:
+        """The threes lookups."""
+    @property
+    def tenk(self) -> Tenk:
+        """The 10000 lookups."""
+    @property
+    def yatzy(self) -> Yatzy:
+        """The yatzy lookups."""
+    @property
+    def yahtzee(self) -> Yahtzee:
+        """The yahtzee lookups."""
+    @property
+    def duel(self) -> Duel:
+        """The two-player 10000 lookups."""
+
+class Values:
+    """A table's values as a read-only buffer (``memoryview`` or ``numpy.asarray`` reads it)."""
+
+    @property
+    def axes(self) -> tuple[str, ...]:
+        """The names of the axes, in order."""
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The length of each axis."""
+    @property
+    def dtype(self) -> Literal["float64", "float32"]:
+        """The values' type ("float64"; "float32" is reserved for a table that stores them so)."""
+
+class Game:
+    """One game's lookups.
+
+    ``values()``, by game (axes in order):
+
+    - yazy: the turn-start value of each mask, ``[mask]`` (2048), in place in the table.
+    - yatzy: ``[mask, upper]`` (32768 x 64), yahtzee: ``[mask, yahtzee_bonus, upper]`` (8192 x 2 x 64):
+      turn-start values, upper total 63 meaning 63 or more; totals the filled upper boxes
+      cannot make repeat the reachable value below them. Decoded into a new array.
+    - duel: the chance that the player to move wins at a turn's start, ``[me // 50, opp // 50]``, in place.
+    - tenk: the expected banked points of throwing ``dice`` dice at turn score ``score``,
+      ``[dice - 1, score // 50]`` (score 0 to 30000), in place.
+    - combo: the expected final score of each roll with ``rerolls`` left, ``[rerolls, roll]``,
+      rolls in the order of ``rolls()``, in place.
+    - threes: the chance of success, ``[model, after, record, ties, points, remaining]``
+      (model 0 independent / 1 sequential, record 31 = none, ties 0 win / 1 lose),
+      decoded from the stored float32 into a new array.
+    """
+
+    @property
+    def name(self) -> str:
+        """The game, as ``reader lookup`` names it."""
+    def lookup(self, **query: Any) -> Answer:
+        """The whole answer, exactly the JSON of ``reader lookup GAME ... --json``, as a dict."""
+    def value(self, **query: Any) -> float:
+        """The answer's value: its ``ev`` (expected score or total) or ``p`` (chance)."""
+    def options(self, **query: Any) -> list[dict[str, Any]]:
+        """The answer's options, best first, each a dict as in the JSON: for a roll or throw (``dice=``)."""
+    def best(self, **query: Any) -> Any:
+        """The answer's best action, as in the JSON (``None`` when a score-sheet game is over)."""
+    def values(self, rules: Optional[str] = None) -> numpy.ndarray:
+        """The table's values for analysis as a read-only numpy array (see the class docstring for the axes)."""
+    def values_buffer(self, rules: Optional[str] = None) -> Values:
+        """The table's values for analysis as a read-only buffer, without numpy."""
+    def verify(self, rules: Optional[str] = None) -> None:
+        """Checks every checksum and stored value of the game's table file; raises TableError if any fails."""
+
+class Yazy(Game):
+    """yazy: 11 boxes, a roll and two rerolls a turn."""
+
+    def lookup(self, *, mask: Mask, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> Answer:
+        """``{"game","ev","best","options"}`` for a roll; ``{"game","ev"}`` (the turn-start value) without dice."""
+    def value(self, *, mask: Mask, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> float:
+        """The expected score still to come."""
+    def options(self, *, mask: Mask, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> list[dict[str, Any]]:
+        """``[{"action": {"keep": "245"} or {"category": "yazy", "points": 50}, "ev": ...}, ...]``, best first."""
+    def best(self, *, mask: Mask, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> Optional[dict[str, Any]]:
+        """``{"keep": "245"}`` or ``{"category": "yazy", "points": 50}``; None when no box is open."""
+
+class Combo(Game):
+    """combo: one roll and (by default) five rerolls, scored once."""
+
+    def lookup(self, *, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> Answer:
+        """``{"game","ev","best","options"}`` for a roll; ``{"game","ev"}`` (the game-start value) without dice."""
+    def value(self, *, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> float:
+        """The expected final score."""
+    def options(self, *, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> list[dict[str, Any]]:
+        """``[{"action": {"keep": "26"}, "ev": ...}, ...]``, best first."""
+    def best(self, *, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> dict[str, Any]:
+        """``{"keep": "26"}``."""
+
+class Threes(Game):
+    """threes: the lowest total wins, 3s count 0; the chance of success against a record and players after."""
+
+    def lookup(
+        self,
+        *,
+        dice: Optional[Dice] = None,
+        remaining: Optional[Number] = None,
+        points: Optional[Number] = None,
+        record: Optional[Number] = None,
+        after: Optional[Number] = None,
+        ties: Optional[Literal["win", "lose"]] = None,
+        model: Optional[Literal["sequential", "independent"]] = None,
+        objective: Optional[Literal["win", "expected"]] = None,
+    ) -> Answer:
+        """``{"game","p" or "ev"}`` with ``remaining=``; ``{"game","p" or "ev","best","options"}`` with ``dice=``."""
+    def value(
+        self,
+        *,
+        dice: Optional[Dice] = None,
+        remaining: Optional[Number] = None,
+        points: Optional[Number] = None,
+        record: Optional[Number] = None,
+        after: Optional[Number] = None,
+        ties: Optional[Literal["win", "lose"]] = None,
+        model: Optional[Literal["sequential", "independent"]] = None,
+        objective: Optional[Literal["win", "expected"]] = None,
+    ) -> float:
+        """The chance of success (``objective="expected"``: the lowest expected total)."""
+    def options(
+        self,
+        *,
+        dice: Optional[Dice] = None,
+        remaining: Optional[Number] = None,
+        points: Optional[Number] = None,
+        record: Optional[Number] = None,
+        after: Optional[Number] = None,
+        ties: Optional[Literal["win", "lose"]] = None,
+        model: Optional[Literal["sequential", "independent"]] = None,
+        objective: Optional[Literal["win", "expected"]] = None,
+    ) -> list[dict[str, Any]]:
+        """``[{"keep": "3", "p": ...}, ...]``: every choice of the throw, in the table's order."""
+    def best(
+        self,
+        *,
+        dice: Optional[Dice] = None,
+        remaining: Optional[Number] = None,
+        points: Optional[Number] = None,
+        record: Optional[Number] = None,
+        after: Optional[Number] = None,
+        ties: Optional[Literal["win", "lose"]] = None,
+        model: Optional[Literal["sequential", "independent"]] = None,
+        objective: Optional[Literal["win", "expected"]] = None,
+    ) -> dict[str, Any]:
+        """``{"keep": "33"}``."""
+
+class Tenk(Game):
+    """10000: expected banked points on the board, or the chance of reaching 1000 (``opening=True``)."""
+
+    def lookup(
+        self, *, dice: Optional[Dice] = None, remaining: Optional[Number] = None, score: Optional[Number] = None, opening: Optional[bool] = None
+    ) -> Answer:
+        """Before a throw (``remaining=``): ``{"game","ev" or "p","throw","bank"}``; a throw (``dice=``): ``{"game","ev" or "p","best","options"}`` or ``{"game",..,"bust":true,"options":[]}``."""
+    def value(
+        self, *, dice: Optional[Dice] = None, remaining: Optional[Number] = None, score: Optional[Number] = None, opening: Optional[bool] = None
+    ) -> float:
+        """Expected banked points (opening: the chance of reaching 1000)."""
+    def options(
+        self, *, dice: Optional[Dice] = None, remaining: Optional[Number] = None, score: Optional[Number] = None, opening: Optional[bool] = None
+    ) -> list[dict[str, Any]]:
+        """``[{"keep","points","dice_left","then","ev" or "p"}, ...]``, best first."""
+    def best(
+        self, *, dice: Optional[Dice] = None, remaining: Optional[Number] = None, score: Optional[Number] = None, opening: Optional[bool] = None
+    ) -> dict[str, Any]:
+        """``{"keep","points","dice_left","then"}``."""
+
+class Yatzy(Game):
+    """yatzy (Scandinavian): 15 boxes, bonus 50 at 63."""
+
+    def lookup(self, *, mask: Mask, upper: Number, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> Answer:
+        """As yazy's, for a state of the sheet (``upper``: points in ones to sixes so far)."""
+    def value(self, *, mask: Mask, upper: Number, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> float:
+        """The expected score still to come."""
+    def options(self, *, mask: Mask, upper: Number, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> list[dict[str, Any]]:
+        """Every option of the roll, best first."""
+    def best(self, *, mask: Mask, upper: Number, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> Optional[dict[str, Any]]:
+        """The best action; None when no box is open."""
+
+class Yahtzee(Game):
+    """yahtzee (United States): 13 boxes, bonus 35 at 63, Yahtzee bonuses and jokers."""
+
+    def lookup(
+        self, *, mask: Mask, upper: Number, yahtzee_bonus: Optional[bool] = None, dice: Optional[Dice] = None, rerolls: Optional[Number] = None
+    ) -> Answer:
+        """As yazy's, for a state of the sheet (``yahtzee_bonus``: the yahtzee box holds 50)."""
+    def value(
+        self, *, mask: Mask, upper: Number, yahtzee_bonus: Optional[bool] = None, dice: Optional[Dice] = None, rerolls: Optional[Number] = None
+    ) -> float:
+        """The expected score still to come."""
+    def options(
+        self, *, mask: Mask, upper: Number, yahtzee_bonus: Optional[bool] = None, dice: Optional[Dice] = None, rerolls: Optional[Number] = None
+    ) -> list[dict[str, Any]]:
+        """Every option of the roll, best first."""
+    def best(
+        self, *, mask: Mask, upper: Number, yahtzee_bonus: Optional[bool] = None, dice: Optional[Dice] = None, rerolls: Optional[Number] = None
+    ) -> Optional[dict[str, Any]]:
+        """The best action; None when no box is open."""
+
+class Duel(Game):
+    """Two-player 10000: the chance of winning (``rules="seed"`` or ``"cardgames"``)."""
+
+    def lookup(
+        self,
+        *,
+        me: Number,
+        opp: Number,
+        dice: Optional[Dice] = None,
+        remaining: Optional[Number] = None,
+        score: Optional[Number] = None,
+        rules: Optional[Literal["seed", "cardgames"]] = None,
+    ) -> Answer:
+        """A turn's start ``{"game","rules","p"}``; before a throw ``{..,"p","throw","bank","best"}``; a throw ``{..,"p","best","options"}``."""
+    def value(
+        self,
+        *,
+        me: Number,
+        opp: Number,
+        dice: Optional[Dice] = None,
+        remaining: Optional[Number] = None,
+        score: Optional[Number] = None,
+        rules: Optional[Literal["seed", "cardgames"]] = None,
+    ) -> float:
+        """The chance that the player to move wins."""
+    def options(
+        self,
+        *,
+        me: Number,
+        opp: Number,
+        dice: Optional[Dice] = None,
+        remaining: Optional[Number] = None,
+        score: Optional[Number] = None,
+        rules: Optional[Literal["seed", "cardgames"]] = None,
+    ) -> list[dict[str, Any]]:
+        """``[{"keep","points","dice_left","then","p"}, ...]``, best first."""
+    def best(
+        self,
+        *,
+        me: Number,
+        opp: Number,
+        dice: Optional[Dice] = None,
+        remaining: Optional[Number] = None,
+        score: Optional[Number] = None,
+        rules: Optional[Literal["seed", "cardgames"]] = None,
+    ) -> Any:
+        """A throw's best keep ``{"keep","points","dice_left","then"}``; before a throw ``"throw"`` or ``"bank"``."""

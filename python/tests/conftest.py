@@ -1,0 +1,36 @@
+"""Shared fixtures: the tables `make tables` wrote, and the reader binary.
+
+Nothing here skips: without the tables (or the reader binary) every test
+fails with the reason, since `make test` always writes them first.
+"""
+
+import os
+import pathlib
+
+import pytest
+
+import dice_tables
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+GOLDEN = REPO / "tests" / "golden"
+GAMES = ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel"]
+
+
+def tables_dir():
+    """$DICE_TABLES (make test sets it), else the repository's tables/."""
+    return pathlib.Path(os.environ.get("DICE_TABLES") or REPO / "tables")
+
+
+@pytest.fixture(scope="session")
+def tables():
+    d = tables_dir()
+    assert (d / "yazy.dtab").is_file(), f"no tables in {d}: run `make tables` first"
+    return dice_tables.open_dir(d)
+
+
+@pytest.fixture(scope="session")
+def reader():
+    """The reader binary `make tables` built."""
+    path = REPO / "target" / "release" / "reader"
+    assert path.is_file(), f"no reader binary at {path}: run `make build` first"
+    return path

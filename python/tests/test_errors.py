@@ -1,0 +1,185 @@
+"""Bad input: the exception Python programs expect, with the reader's
+one-line message, and never a Rust panic (pyo3's PanicException derives
+from BaseException, so it would escape every check below and fail)."""
+
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+
+import dice_tables
+from conftest import GAMES, GOLDEN, tables_dir
+
+
+def test_every_refused_golden_lookup_raises_its_message(tables):
+    with open(GOLDEN / "refused.json") as f:
+        refused = json.load(f)["refused"]
+    assert len(refused) >= 50
+    for entry in refused:
+        q = {k.replace("-", "_"): v for k, v in entry["query"].items()}
+        game = getattr(tables, entry["game"])
+        for call in (game.lookup, game.value):
+            with pytest.raises(ValueError) as e:
+                call(**q)
+            assert str(e.value) == entry["error"], (entry["game"], q)
+
+
+def test_the_cli_refuses_with_the_same_message(tables, reader):
+    """A few refusals asked of both: the CLI's line holds Python's message."""
+    cases = [
+        ("yazy", ["--mask", "3", "--dice", "1245"], dict(mask="3", dice="1245")),
+        ("tenk", ["--remaining", "6", "--score", "75"], dict(remaining=6, score=75)),
+        ("duel", ["--me", "0", "--opp", "0", "--score", "300"], dict(me=0, opp=0, score=300)),
+        ("yahtzee", ["--mask", "all", "--upper", "0", "--yahtzee-bonus"], dict(mask="all", upper=0, yahtzee_bonus=True)),
+    ]
+    for game, flags, kwargs in cases:
+        out = subprocess.run(
+            [str(reader), "lookup", game, *flags, "--tables", str(tables_dir())], capture_output=True, text=True
+        )
+        assert out.returncode == 2
+        with pytest.raises(ValueError) as e:
+            getattr(tables, game).lookup(**kwargs)
+        assert str(e.value) in out.stderr and "\n" not in str(e.value), (out.stderr, str(e.value))
+
+
+HOSTILE_VALUES = [
+    "",
+    " ",
+    "\n",
+    "\x00",
+    "1\x002345",
+    "é",
+    "🎲🎲🎲🎲🎲",
+    "-" * 10_000,
+    "9" * 100_000,
+    "0x" + "f" * 64,
+    "all," * 1000,
+    -1,
+    -(2**63),
+    2**63 - 1,
+    2**64,
+    10**100,
+    -(10**100),
+    0,
+    [],
+    [0] * 100_000,
+    [-1],
+    [7],
+    [1, 2, 3, 4, 5, 6, 1],
+    [2**70],
+    ["ones"] * 1000,
+    ["nope"],
+    [""],
+    (1, 2, 3, 4, 5),
+    True,
+    False,
+]
+
+BAD_TYPES = [1.5, float("nan"), object(), {"a": 1}, [1.5], [None], b"12345", bytearray(b"1"), [[1]], print]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hostile_values_raise_value_or_type_errors(tables, game):
+    g = getattr(tables, game)
+    info = next(i for i in dice_tables.games() if i["name"] == game)
+    base = {"yazy": dict(mask="all"), "yatzy": dict(mask="all", upper=0), "yahtzee": dict(mask="all", upper=0), "duel": dict(me=0, opp=0)}.get(game, {})
+    names = [n.replace("-", "_") for n in info["required"] + info["optional"]]
+    for name in names:
+        for value in HOSTILE_VALUES + BAD_TYPES:
+            q = {**base, name: value}
+            try:
+                g.lookup(**q)
+            except (ValueError, TypeError) as e:
+                msg = str(e)
+                assert msg and "\n" not in msg and len(msg) < 600, (game, name, repr(value)[:60], msg[:200])
+            # An answer is fine too (a hostile-looking value may be valid).
+
+
+def test_wrong_and_missing_names_are_type_errors(tables):
+    with pytest.raises(TypeError, match='yazy has no argument "colour"'):
+        tables.yazy.value(mask="all", colour="red")
+    with pytest.raises(TypeError, match="yazy lookups need --mask"):
+        tables.yazy.value()
+    with pytest.raises(TypeError, match="duel lookups need --opp"):
+        tables.duel.value(me=0)
+    with pytest.raises(ValueError, match='no game "chess": the games are yazy'):
+        tables.lookup("chess")
+    with pytest.raises(TypeError):
+        tables.yazy.value("all")  # keywords only
+    with pytest.raises(ValueError, match="--mask takes a value"):
+        tables.yazy.value(mask=True)
+    with pytest.raises(ValueError, match="--opening takes no value"):
+        tables.tenk.value(remaining=6, opening="maybe")
+    with pytest.raises(ValueError, match="has no options"):
+        tables.yazy.options(mask="all")
+
+
+def test_none_means_not_given(tables):
+    assert tables.yazy.value(mask="all", dice=None, rerolls=None) == tables.yazy.value(mask="all")
+
+
+def test_missing_directory_and_missing_table(tmp_path):
+    with pytest.raises(dice_tables.TableError, match="does not exist: pass open_dir"):
+        dice_tables.open_dir(tmp_path / "nope")
+    assert issubclass(dice_tables.TableError, OSError)
+    f = tmp_path / "file"
+    f.write_text("x")
+    with pytest.raises(dice_tables.TableError, match="is a file"):
+        dice_tables.open_dir(f)
+    empty = dice_tables.open_dir(tmp_path)
+    with pytest.raises(dice_tables.TableError, match="make tables"):
+        empty.yazy.value(mask="all")
+    with pytest.raises(dice_tables.TableError):
+        empty.duel.values()
+
+
+def damaged_copy(tmp_path, game, damage):
+    src = tables_dir() / f"{game}.dtab"
+    dst = tmp_path / f"{game}.dtab"
+    data = bytearray(src.read_bytes())
+    damage(data)
+    dst.write_bytes(bytes(data))
+    return dice_tables.open_dir(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d.__setitem__(slice(0, 8), b"NOTATABL"),
+        lambda d: d.__setitem__(20, d[20] ^ 0xFF),
+        lambda d: d.__delitem__(slice(len(d) // 2, None)),
+        lambda d: d.__setitem__(len(d) - 100, d[len(d) - 100] ^ 0x01),
+        lambda d: d.__setitem__(2000, d[2000] ^ 0x10),
+        lambda d: d.clear(),
+    ],
+)
+def test_damaged_tables_raise_table_error(tmp_path, damage):
+    t = damaged_copy(tmp_path, "yazy", damage)
+    with pytest.raises(dice_tables.TableError) as e:
+        t.yazy.verify()
+    assert "\n" not in str(e.value)
+    # Lookups raise too, when they read the damage (or the header is bad).
+    try:
+        t.yazy.values_buffer()
+        for mask in range(1, 2048, 7):
+            t.yazy.lookup(mask=mask, dice="12345", rerolls=2)
+    except dice_tables.TableError as e:
+        assert "\n" not in str(e)
+
+
+def test_undamaged_tables_verify(tables):
+    for game in ("yazy", "combo", "tenk", "duel"):
+        assert getattr(tables, game).verify() is None
+    assert tables.duel.verify(rules="cardgames") is None
+
+
+def test_a_table_replaced_under_an_open_reader_keeps_answering(tmp_path):
+    shutil.copy(tables_dir() / "yazy.dtab", tmp_path / "yazy.dtab")
+    t = dice_tables.open_dir(tmp_path)
+    before = t.yazy.value(mask="all")
+    fresh = tmp_path / "yazy.dtab.new"
+    shutil.copy(tables_dir() / "yazy.dtab", fresh)
+    os.replace(fresh, tmp_path / "yazy.dtab")
+    assert t.yazy.value(mask="all") == before
