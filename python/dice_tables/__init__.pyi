@@ -15,7 +15,9 @@ one missing), ``TableError`` (a table missing or damaged).
 """
 
 from os import PathLike
-from typing import Any, Literal, Optional, Sequence, Union
+from typing import Any, Literal, Optional, Sequence, TypedDict, Union
+
+from typing_extensions import Required, Unpack
 
 import numpy
 
@@ -123,182 +125,146 @@ class Game:
     def verify(self, rules: Optional[str] = None) -> None:
         """Checks every checksum and stored value of the game's table file; raises TableError if any fails."""
 
+class YazyQuery(TypedDict, total=False):
+    """The keywords of yazy lookups (the flags of ``reader lookup`` without dashes)."""
+
+    mask: Required[Mask]
+    dice: Optional[Dice]
+    rerolls: Optional[Number]
+
 class Yazy(Game):
     """yazy: 11 boxes, a roll and two rerolls a turn."""
 
-    def lookup(self, *, mask: Mask, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> Answer:
+    def lookup(self, **query: Unpack[YazyQuery]) -> Answer:
         """``{"game","ev","best","options"}`` for a roll; ``{"game","ev"}`` (the turn-start value) without dice."""
-    def value(self, *, mask: Mask, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> float:
+    def value(self, **query: Unpack[YazyQuery]) -> float:
         """The expected score still to come."""
-    def options(self, *, mask: Mask, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> list[dict[str, Any]]:
+    def options(self, **query: Unpack[YazyQuery]) -> list[dict[str, Any]]:
         """``[{"action": {"keep": "245"} or {"category": "yazy", "points": 50}, "ev": ...}, ...]``, best first."""
-    def best(self, *, mask: Mask, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> Optional[dict[str, Any]]:
+    def best(self, **query: Unpack[YazyQuery]) -> Optional[dict[str, Any]]:
         """``{"keep": "245"}`` or ``{"category": "yazy", "points": 50}``; None when no box is open."""
+
+class ComboQuery(TypedDict, total=False):
+    """The keywords of combo lookups (the flags of ``reader lookup`` without dashes)."""
+
+    dice: Optional[Dice]
+    rerolls: Optional[Number]
 
 class Combo(Game):
     """combo: one roll and (by default) five rerolls, scored once."""
 
-    def lookup(self, *, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> Answer:
+    def lookup(self, **query: Unpack[ComboQuery]) -> Answer:
         """``{"game","ev","best","options"}`` for a roll; ``{"game","ev"}`` (the game-start value) without dice."""
-    def value(self, *, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> float:
+    def value(self, **query: Unpack[ComboQuery]) -> float:
         """The expected final score."""
-    def options(self, *, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> list[dict[str, Any]]:
+    def options(self, **query: Unpack[ComboQuery]) -> list[dict[str, Any]]:
         """``[{"action": {"keep": "26"}, "ev": ...}, ...]``, best first."""
-    def best(self, *, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> dict[str, Any]:
+    def best(self, **query: Unpack[ComboQuery]) -> dict[str, Any]:
         """``{"keep": "26"}``."""
+
+class ThreesQuery(TypedDict, total=False):
+    """The keywords of threes lookups (the flags of ``reader lookup`` without dashes)."""
+
+    dice: Optional[Dice]
+    remaining: Optional[Number]
+    points: Optional[Number]
+    record: Optional[Number]
+    after: Optional[Number]
+    ties: Optional[Literal["win", "lose"]]
+    model: Optional[Literal["sequential", "independent"]]
+    objective: Optional[Literal["win", "expected"]]
 
 class Threes(Game):
     """threes: the lowest total wins, 3s count 0; the chance of success against a record and players after."""
 
-    def lookup(
-        self,
-        *,
-        dice: Optional[Dice] = None,
-        remaining: Optional[Number] = None,
-        points: Optional[Number] = None,
-        record: Optional[Number] = None,
-        after: Optional[Number] = None,
-        ties: Optional[Literal["win", "lose"]] = None,
-        model: Optional[Literal["sequential", "independent"]] = None,
-        objective: Optional[Literal["win", "expected"]] = None,
-    ) -> Answer:
+    def lookup(self, **query: Unpack[ThreesQuery]) -> Answer:
         """``{"game","p" or "ev"}`` with ``remaining=``; ``{"game","p" or "ev","best","options"}`` with ``dice=``."""
-    def value(
-        self,
-        *,
-        dice: Optional[Dice] = None,
-        remaining: Optional[Number] = None,
-        points: Optional[Number] = None,
-        record: Optional[Number] = None,
-        after: Optional[Number] = None,
-        ties: Optional[Literal["win", "lose"]] = None,
-        model: Optional[Literal["sequential", "independent"]] = None,
-        objective: Optional[Literal["win", "expected"]] = None,
-    ) -> float:
+    def value(self, **query: Unpack[ThreesQuery]) -> float:
         """The chance of success (``objective="expected"``: the lowest expected total)."""
-    def options(
-        self,
-        *,
-        dice: Optional[Dice] = None,
-        remaining: Optional[Number] = None,
-        points: Optional[Number] = None,
-        record: Optional[Number] = None,
-        after: Optional[Number] = None,
-        ties: Optional[Literal["win", "lose"]] = None,
-        model: Optional[Literal["sequential", "independent"]] = None,
-        objective: Optional[Literal["win", "expected"]] = None,
-    ) -> list[dict[str, Any]]:
+    def options(self, **query: Unpack[ThreesQuery]) -> list[dict[str, Any]]:
         """``[{"keep": "3", "p": ...}, ...]``: every choice of the throw, in the table's order."""
-    def best(
-        self,
-        *,
-        dice: Optional[Dice] = None,
-        remaining: Optional[Number] = None,
-        points: Optional[Number] = None,
-        record: Optional[Number] = None,
-        after: Optional[Number] = None,
-        ties: Optional[Literal["win", "lose"]] = None,
-        model: Optional[Literal["sequential", "independent"]] = None,
-        objective: Optional[Literal["win", "expected"]] = None,
-    ) -> dict[str, Any]:
+    def best(self, **query: Unpack[ThreesQuery]) -> dict[str, Any]:
         """``{"keep": "33"}``."""
+
+class TenkQuery(TypedDict, total=False):
+    """The keywords of tenk lookups (the flags of ``reader lookup`` without dashes)."""
+
+    dice: Optional[Dice]
+    remaining: Optional[Number]
+    score: Optional[Number]
+    opening: Optional[bool]
 
 class Tenk(Game):
     """10000: expected banked points on the board, or the chance of reaching 1000 (``opening=True``)."""
 
-    def lookup(
-        self, *, dice: Optional[Dice] = None, remaining: Optional[Number] = None, score: Optional[Number] = None, opening: Optional[bool] = None
-    ) -> Answer:
-        """Before a throw (``remaining=``): ``{"game","ev" or "p","throw","bank"}``; a throw (``dice=``): ``{"game","ev" or "p","best","options"}`` or ``{"game",..,"bust":true,"options":[]}``."""
-    def value(
-        self, *, dice: Optional[Dice] = None, remaining: Optional[Number] = None, score: Optional[Number] = None, opening: Optional[bool] = None
-    ) -> float:
+    def lookup(self, **query: Unpack[TenkQuery]) -> Answer:
+        """Before a throw (``remaining=``): ``{"game","ev" or "p","throw","bank"}``; a throw (``dice=``): ``{"game","ev" or "p","best","options"}``, or ``"bust": True`` and no options."""
+    def value(self, **query: Unpack[TenkQuery]) -> float:
         """Expected banked points (opening: the chance of reaching 1000)."""
-    def options(
-        self, *, dice: Optional[Dice] = None, remaining: Optional[Number] = None, score: Optional[Number] = None, opening: Optional[bool] = None
-    ) -> list[dict[str, Any]]:
+    def options(self, **query: Unpack[TenkQuery]) -> list[dict[str, Any]]:
         """``[{"keep","points","dice_left","then","ev" or "p"}, ...]``, best first."""
-    def best(
-        self, *, dice: Optional[Dice] = None, remaining: Optional[Number] = None, score: Optional[Number] = None, opening: Optional[bool] = None
-    ) -> dict[str, Any]:
+    def best(self, **query: Unpack[TenkQuery]) -> dict[str, Any]:
         """``{"keep","points","dice_left","then"}``."""
+
+class YatzyQuery(TypedDict, total=False):
+    """The keywords of yatzy lookups (the flags of ``reader lookup`` without dashes)."""
+
+    mask: Required[Mask]
+    upper: Required[Number]
+    dice: Optional[Dice]
+    rerolls: Optional[Number]
 
 class Yatzy(Game):
     """yatzy (Scandinavian): 15 boxes, bonus 50 at 63."""
 
-    def lookup(self, *, mask: Mask, upper: Number, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> Answer:
+    def lookup(self, **query: Unpack[YatzyQuery]) -> Answer:
         """As yazy's, for a state of the sheet (``upper``: points in ones to sixes so far)."""
-    def value(self, *, mask: Mask, upper: Number, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> float:
+    def value(self, **query: Unpack[YatzyQuery]) -> float:
         """The expected score still to come."""
-    def options(self, *, mask: Mask, upper: Number, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> list[dict[str, Any]]:
+    def options(self, **query: Unpack[YatzyQuery]) -> list[dict[str, Any]]:
         """Every option of the roll, best first."""
-    def best(self, *, mask: Mask, upper: Number, dice: Optional[Dice] = None, rerolls: Optional[Number] = None) -> Optional[dict[str, Any]]:
+    def best(self, **query: Unpack[YatzyQuery]) -> Optional[dict[str, Any]]:
         """The best action; None when no box is open."""
+
+class YahtzeeQuery(TypedDict, total=False):
+    """The keywords of yahtzee lookups (the flags of ``reader lookup`` without dashes)."""
+
+    mask: Required[Mask]
+    upper: Required[Number]
+    yahtzee_bonus: Optional[bool]
+    dice: Optional[Dice]
+    rerolls: Optional[Number]
 
 class Yahtzee(Game):
     """yahtzee (United States): 13 boxes, bonus 35 at 63, Yahtzee bonuses and jokers."""
 
-    def lookup(
-        self, *, mask: Mask, upper: Number, yahtzee_bonus: Optional[bool] = None, dice: Optional[Dice] = None, rerolls: Optional[Number] = None
-    ) -> Answer:
+    def lookup(self, **query: Unpack[YahtzeeQuery]) -> Answer:
         """As yazy's, for a state of the sheet (``yahtzee_bonus``: the yahtzee box holds 50)."""
-    def value(
-        self, *, mask: Mask, upper: Number, yahtzee_bonus: Optional[bool] = None, dice: Optional[Dice] = None, rerolls: Optional[Number] = None
-    ) -> float:
+    def value(self, **query: Unpack[YahtzeeQuery]) -> float:
         """The expected score still to come."""
-    def options(
-        self, *, mask: Mask, upper: Number, yahtzee_bonus: Optional[bool] = None, dice: Optional[Dice] = None, rerolls: Optional[Number] = None
-    ) -> list[dict[str, Any]]:
+    def options(self, **query: Unpack[YahtzeeQuery]) -> list[dict[str, Any]]:
         """Every option of the roll, best first."""
-    def best(
-        self, *, mask: Mask, upper: Number, yahtzee_bonus: Optional[bool] = None, dice: Optional[Dice] = None, rerolls: Optional[Number] = None
-    ) -> Optional[dict[str, Any]]:
+    def best(self, **query: Unpack[YahtzeeQuery]) -> Optional[dict[str, Any]]:
         """The best action; None when no box is open."""
+
+class DuelQuery(TypedDict, total=False):
+    """The keywords of duel lookups (the flags of ``reader lookup`` without dashes)."""
+
+    me: Required[Number]
+    opp: Required[Number]
+    dice: Optional[Dice]
+    remaining: Optional[Number]
+    score: Optional[Number]
+    rules: Optional[Literal["seed", "cardgames"]]
 
 class Duel(Game):
     """Two-player 10000: the chance of winning (``rules="seed"`` or ``"cardgames"``)."""
 
-    def lookup(
-        self,
-        *,
-        me: Number,
-        opp: Number,
-        dice: Optional[Dice] = None,
-        remaining: Optional[Number] = None,
-        score: Optional[Number] = None,
-        rules: Optional[Literal["seed", "cardgames"]] = None,
-    ) -> Answer:
+    def lookup(self, **query: Unpack[DuelQuery]) -> Answer:
         """A turn's start ``{"game","rules","p"}``; before a throw ``{..,"p","throw","bank","best"}``; a throw ``{..,"p","best","options"}``."""
-    def value(
-        self,
-        *,
-        me: Number,
-        opp: Number,
-        dice: Optional[Dice] = None,
-        remaining: Optional[Number] = None,
-        score: Optional[Number] = None,
-        rules: Optional[Literal["seed", "cardgames"]] = None,
-    ) -> float:
+    def value(self, **query: Unpack[DuelQuery]) -> float:
         """The chance that the player to move wins."""
-    def options(
-        self,
-        *,
-        me: Number,
-        opp: Number,
-        dice: Optional[Dice] = None,
-        remaining: Optional[Number] = None,
-        score: Optional[Number] = None,
-        rules: Optional[Literal["seed", "cardgames"]] = None,
-    ) -> list[dict[str, Any]]:
+    def options(self, **query: Unpack[DuelQuery]) -> list[dict[str, Any]]:
         """``[{"keep","points","dice_left","then","p"}, ...]``, best first."""
-    def best(
-        self,
-        *,
-        me: Number,
-        opp: Number,
-        dice: Optional[Dice] = None,
-        remaining: Optional[Number] = None,
-        score: Optional[Number] = None,
-        rules: Optional[Literal["seed", "cardgames"]] = None,
-    ) -> Any:
+    def best(self, **query: Unpack[DuelQuery]) -> Any:
         """A throw's best keep ``{"keep","points","dice_left","then"}``; before a throw ``"throw"`` or ``"bank"``."""

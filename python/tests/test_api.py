@@ -48,8 +48,9 @@ def test_the_example_in_the_docstring(tables):
 
 
 def stub_classes():
+    """The stub's classes (not its keyword TypedDicts, which are for type checkers only) and functions."""
     tree = ast.parse(STUB.read_text())
-    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef) and not is_typed_dict(n)}
     functions = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
     return classes, functions
 
@@ -76,15 +77,27 @@ def test_stubs_cover_the_runtime_and_nothing_else():
         assert not missing, f"{cls_name}: {sorted(missing)} are not in the stubs"
 
 
+def is_typed_dict(node):
+    return any(isinstance(b, ast.Name) and b.id == "TypedDict" for b in node.bases)
+
+
 def test_game_stubs_list_each_games_arguments():
+    """Each game's keywords TypedDict lists its arguments, the required ones
+    Required[...], and its four lookups take them."""
+    tree = ast.parse(STUB.read_text())
+    dicts = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef) and is_typed_dict(n)}
     classes, _ = stub_classes()
     for info in dice_tables.games():
         cls = {"tenk": "Tenk", "duel": "Duel"}.get(info["name"], info["name"].capitalize())
+        fields = [n for n in dicts[cls + "Query"].body if isinstance(n, ast.AnnAssign)]
+        names = [f.target.id for f in fields]
+        assert names == [a.replace("-", "_") for a in info["required"] + info["optional"]], (cls, names)
+        required = [f.target.id for f in fields if ast.unparse(f.annotation).startswith("Required[")]
+        assert required == [a.replace("-", "_") for a in info["required"]], (cls, required)
         methods = {n.name: n for n in classes[cls].body if isinstance(n, ast.FunctionDef)}
         for method in ("lookup", "value", "options", "best"):
-            args = methods[method].args
-            names = [a.arg for a in args.kwonlyargs]
-            assert names == [a.replace("-", "_") for a in info["required"] + info["optional"]], (cls, method, names)
+            kwarg = methods[method].args.kwarg
+            assert kwarg is not None and ast.unparse(kwarg.annotation) == f"Unpack[{cls}Query]", (cls, method)
 
 
 def test_every_public_call_has_a_docstring():

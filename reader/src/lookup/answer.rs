@@ -172,11 +172,15 @@ pub(super) fn threes(tables: &Tables, q: &ThreesQuery) -> Answer {
         let o = threes.options(s, d)?;
         (o.iter().map(|o| (o.keep, o.chance)).collect(), o.best_index().unwrap_or(0))
     };
+    // Every throw can keep a die; an empty list would be a library bug, said in words.
+    let Some(&(best_keep, best_value)) = list.get(best) else {
+        return Err(usage(format!("threes has no choice for the throw {d}")));
+    };
     let options = list.iter().map(|(k, x)| object(vec![("keep", text(k)), v(*x)]));
     Ok(object(vec![
         game,
-        v(list[best].1),
-        ("best", object(vec![("keep", text(list[best].0))])),
+        v(best_value),
+        ("best", object(vec![("keep", text(best_keep))])),
         ("options", Json::List(options.collect())),
     ]))
 }
