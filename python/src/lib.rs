@@ -210,16 +210,7 @@ impl Tables {
                 (true, Some(d)) if !d.is_empty() => "$DICE_TABLES",
                 _ => "the default ./tables",
             };
-            let dir_text = dir.display();
-            TableError::new_err(match std::fs::metadata(&dir) {
-                Ok(m) if m.is_file() => format!(
-                    "table directory {dir_text} (from {source}) is a file: give the directory that holds the tables, not one table"
-                ),
-                Ok(_) => format!("table directory {dir_text} (from {source}) is not a directory: give the directory that holds the tables"),
-                Err(_) => format!(
-                    "table directory {dir_text} (from {source}) does not exist: pass open_dir(DIR) or set DICE_TABLES to the directory `make tables` wrote"
-                ),
-            })
+            TableError::new_err(reader::lookup::directory_error(&dir, source, "pass open_dir(DIR)"))
         })
     }
 
@@ -355,23 +346,15 @@ impl Game {
     /// or `numpy.asarray` reads it), its axes named by `.axes`.
     #[pyo3(signature = (rules = None))]
     fn values_buffer(&self, py: Python<'_>, rules: Option<&str>) -> PyResult<Values> {
-        py.detach(|| Values::of(&self.tables, self.game, rules)).map_err(py_error)
+        let id = table_id(self.game, rules)?;
+        py.detach(|| Values::of(&self.tables, id)).map_err(py_error)
     }
 
     /// Checks every checksum and every stored value of the game's table
     /// file (what `reader verify` does); raises `TableError` if any fails.
     #[pyo3(signature = (rules = None))]
     fn verify(&self, py: Python<'_>, rules: Option<&str>) -> PyResult<()> {
-        let id = match (self.game, rules) {
-            ("duel", Some(r)) => match reader::lookup::parse::parse_duel_rules(r).map_err(PyValueError::new_err)? {
-                DuelRules::Seed => "duel",
-                DuelRules::Cardgames => "duel-cardgames",
-            },
-            (_, Some(_)) => {
-                return Err(PyValueError::new_err(format!("{} has no rules to choose: rules= is for duel", self.game)))
-            }
-            (game, None) => game,
-        };
+        let id = table_id(self.game, rules)?;
         let path = self.tables.dir().join(reader::file_name(id));
         py.detach(|| reader::verify(&path)).map(drop).map_err(|e| py_error(LookupError::Table(e)))
     }
@@ -422,6 +405,19 @@ game_classes! {
     Yahtzee;
     /// two-player 10000: value(me=..., opp=..., dice=None, remaining=None, score=0, rules="seed").
     Duel;
+}
+
+/// The table a game's whole-table call reads: the game's own, or for duel
+/// the one its `rules` name.
+fn table_id(game: &'static str, rules: Option<&str>) -> PyResult<&'static str> {
+    match (game, rules) {
+        (game, None) => Ok(game),
+        ("duel", Some(r)) => match reader::lookup::parse::parse_duel_rules(r).map_err(PyValueError::new_err)? {
+            DuelRules::Seed => Ok("duel"),
+            DuelRules::Cardgames => Ok("duel-cardgames"),
+        },
+        (game, Some(_)) => Err(PyValueError::new_err(format!("{game} has no rules to choose: rules= is for duel"))),
+    }
 }
 
 /// Where a buffer's bytes live: in a table (the file's map or a decoded
@@ -548,23 +544,15 @@ impl Values {
         Ok(Values::owned(words, len, Layout { item: 8, format: c"d", shape, axes }))
     }
 
-    fn of(tables: &Arc<reader::Tables>, game: &str, rules: Option<&str>) -> Result<Values, LookupError> {
+    /// The values of the table `id` (a game, or `duel-cardgames`).
+    fn of(tables: &Arc<reader::Tables>, id: &str) -> Result<Values, LookupError> {
         use reader::{combo, duel, tenk, yazy};
-        let rules = match (game, rules) {
-            (_, None) => None,
-            ("duel", Some(r)) => Some(reader::lookup::parse::parse_duel_rules(r).map_err(LookupError::Usage)?),
-            (_, Some(_)) => {
-                return Err(LookupError::Usage(format!("{game} has no rules to choose: rules= is for duel")))
-            }
-        };
-        match game {
+        match id {
             "yazy" => Values::section::<yazy::Yazy>(tables, &yazy::TURN_START, vec!["mask"]),
             "combo" => Values::section::<combo::Combo>(tables, &combo::ROLL_VALUE, vec!["rerolls", "roll"]),
             "threes" => Values::threes(tables),
             "tenk" => Values::section::<tenk::Tenk>(tables, &tenk::TURN_VALUE, vec!["dice", "score"]),
-            "duel" if rules == Some(DuelRules::Cardgames) => {
-                Values::section::<duel::CardgamesDuel>(tables, &duel::WIN, vec!["me", "opp"])
-            }
+            "duel-cardgames" => Values::section::<duel::CardgamesDuel>(tables, &duel::WIN, vec!["me", "opp"]),
             "duel" => Values::section::<duel::SeedDuel>(tables, &duel::WIN, vec!["me", "opp"]),
             "yatzy" => Values::sheet::<reader::sheet::YatzyGame>(tables, vec!["mask", "upper"]),
             "yahtzee" => Values::sheet::<reader::sheet::YahtzeeGame>(tables, vec!["mask", "yahtzee_bonus", "upper"]),

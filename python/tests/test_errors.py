@@ -183,3 +183,48 @@ def test_a_table_replaced_under_an_open_reader_keeps_answering(tmp_path):
     shutil.copy(tables_dir() / "yazy.dtab", fresh)
     os.replace(fresh, tmp_path / "yazy.dtab")
     assert t.yazy.value(mask="all") == before
+
+
+VALID_LOOKING = {
+    "mask": ["all", "none", "ones,yazy", 1025, [0, 1], ["ones"], 2047, 8191, 32767, "0x7ff"],
+    "dice": ["12456", "155", "1", "", "666666", [1, 5, 5], [3, 3, 3, 2, 2], "1234567"],
+    "rerolls": [0, 1, 2, 5, 6, "2"],
+    "remaining": [0, 1, 3, 5, 6, 7],
+    "points": [0, 4, 12, 30, 31],
+    "record": [0, 8, 30, 31],
+    "after": [0, 3, 15, 16],
+    "ties": ["win", "lose", "tie"],
+    "model": ["sequential", "independent", "x"],
+    "objective": ["win", "expected", "lose"],
+    "score": [0, 50, 300, 950, 1000, 9950, 29950, 30000, 75],
+    "opening": [True, False],
+    "upper": [0, 3, 40, 63, 64, 200],
+    "yahtzee_bonus": [True, False],
+    "me": [0, 50, 9950, 10000, 19950],
+    "opp": [0, 4000, 9950, 10000],
+    "rules": ["seed", "cardgames", "house"],
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_combinations_answer_or_raise_cleanly(tables, game):
+    """Random combinations of plausible and implausible values: an answer
+    or a ValueError/TypeError, never anything else (a panic would be a
+    PanicException, which derives from BaseException and fails the test)."""
+    import random
+
+    rng = random.Random(game)
+    g = getattr(tables, game)
+    info = next(i for i in dice_tables.games() if i["name"] == game)
+    names = [n.replace("-", "_") for n in info["required"] + info["optional"]]
+    answered = 0
+    for _ in range(1500):
+        q = {n: rng.choice(VALID_LOOKING[n]) for n in names if n in info["required"] or rng.random() < 0.4}
+        try:
+            answer = g.lookup(**q)
+            answered += 1
+            assert answer["game"] == game
+            assert g.value(**q) == answer.get("ev", answer.get("p"))
+        except (ValueError, TypeError) as e:
+            assert str(e) and "\n" not in str(e), (q, str(e))
+    assert answered > 20, answered

@@ -287,6 +287,29 @@ impl From<crate::Error> for LookupError {
     }
 }
 
+fn game_list() -> String {
+    LOOKUPS.iter().map(|l| l.game).collect::<Vec<_>>().join(", ")
+}
+
+/// Why a tables directory cannot be opened, in one line: `dir` came from
+/// `source` (`--tables`, `$DICE_TABLES`, ...), and `how` says how to give
+/// another (`pass --tables DIR`).
+pub fn directory_error(dir: &std::path::Path, source: &str, how: &str) -> String {
+    let shown = dir.display();
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_file() => format!(
+            "table directory {shown} (from {source}) is a file: give the directory that holds the tables, not one table"
+        ),
+        Ok(m) if !m.is_dir() => {
+            format!("table directory {shown} (from {source}) is not a directory: give the directory that holds the tables")
+        }
+        Ok(_) => format!("table directory {shown} (from {source}) cannot be read: check its permissions"),
+        Err(_) => format!(
+            "table directory {shown} (from {source}) does not exist: {how} or set DICE_TABLES to the directory `make tables` wrote"
+        ),
+    }
+}
+
 /// A parser of an argument's text.
 type Parser<T> = fn(&str) -> Result<T, String>;
 
@@ -466,7 +489,12 @@ impl Query {
                 score: a.value("score", parse_score)?.unwrap_or(0),
                 rules: a.value("rules", parse_duel_rules)?.unwrap_or(DuelRules::Seed),
             }),
-            other => unreachable!("LOOKUPS lists {other} but from_args does not build it"),
+            other => {
+                return Err(LookupError::UnknownGame(format!(
+                    "no lookup of {other} is built: the games are {}",
+                    game_list()
+                )))
+            }
         })
     }
 

@@ -22,7 +22,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use dice_tables_reader::format::{self, Header};
-use dice_tables_reader::lookup::Query;
+use dice_tables_reader::lookup::{directory_error, Query};
 use dice_tables_reader::{Tables, GAMES};
 
 use output::Failure;
@@ -212,19 +212,7 @@ fn tables(flag: Option<PathBuf>) -> Result<Tables, Failure> {
         _ => "the default ./tables",
     };
     let dir = flag.unwrap_or_else(Tables::default_dir);
-    Tables::open_dir(&dir).map_err(|_| {
-        let meta = std::fs::metadata(&dir);
-        let dir = dir.display();
-        Failure::Table(match meta {
-            Ok(m) if m.is_file() => format!(
-                "table directory {dir} (from {source}) is a file: give the directory that holds the tables, not one table"
-            ),
-            Ok(_) => format!("table directory {dir} (from {source}) is not a directory: give the directory that holds the tables"),
-            Err(_) => format!(
-                "table directory {dir} (from {source}) does not exist: pass --tables DIR or set DICE_TABLES to the directory `make tables` wrote"
-            ),
-        })
-    })
+    Tables::open_dir(&dir).map_err(|_| Failure::Table(directory_error(&dir, source, "pass --tables DIR")))
 }
 
 /// A table file's header, read without decoding any section.
