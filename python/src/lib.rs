@@ -128,10 +128,14 @@ fn with_args<R>(query: Option<&Bound<'_, PyDict>>, f: impl FnOnce(&[(&str, Arg<'
     Ok(f(&args))
 }
 
+/// The lookup of `game` with these keyword arguments.
+fn query_of(game: &str, query: Option<&Bound<'_, PyDict>>) -> PyResult<Query> {
+    with_args(query, |args| Query::from_args(game, args))?.map_err(py_error)
+}
+
 /// The answer of `game` to these keyword arguments, as the JSON tree.
 fn answer(tables: &reader::Tables, game: &str, query: Option<&Bound<'_, PyDict>>) -> PyResult<Json> {
-    let query = with_args(query, |args| Query::from_args(game, args))?.map_err(py_error)?;
-    query.answer(tables).map_err(py_error)
+    query_of(game, query)?.answer(tables).map_err(py_error)
 }
 
 /// An answer's key as a Python string, made once: answers use a dozen keys
@@ -310,11 +314,7 @@ impl Game {
     /// The answer's value: its `"ev"` (expected score or total) or `"p"` (chance).
     #[pyo3(signature = (**query))]
     fn value(&self, query: Option<&Bound<'_, PyDict>>) -> PyResult<f64> {
-        let answer = answer(&self.tables, self.game, query)?;
-        match answer.get("ev").or_else(|| answer.get("p")) {
-            Some(Json::Num(v)) => Ok(*v),
-            _ => Err(PyValueError::new_err(format!("{} answered without a value: {answer}", self.game))),
-        }
+        query_of(self.game, query)?.value(&self.tables).map_err(py_error)
     }
 
     /// The answer's options, best first, each a dict as in the JSON: for a roll or throw (`dice=`).
@@ -672,17 +672,28 @@ fn games(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
 }
 
 /// Times `repeat` lookups of `game` with these arguments in Rust alone
-/// (parse and answer, no Python objects): nanoseconds per lookup, for the
-/// call-overhead benchmark (python/benchmarks/overhead.py).
+/// (parse and answer, or only the value with `value_only`, as `value()`
+/// does; no Python objects): nanoseconds per lookup, for the call-overhead
+/// benchmark (python/benchmarks/overhead.py).
 #[pyfunction]
-#[pyo3(signature = (tables, game, repeat, **query))]
-fn _time_rust_lookup(tables: &Tables, game: &str, repeat: u32, query: Option<&Bound<'_, PyDict>>) -> PyResult<f64> {
+#[pyo3(signature = (tables, game, repeat, value_only, **query))]
+fn _time_rust_lookup(
+    tables: &Tables,
+    game: &str,
+    repeat: u32,
+    value_only: bool,
+    query: Option<&Bound<'_, PyDict>>,
+) -> PyResult<f64> {
     answer(&tables.inner, game, query)?;
     with_args(query, |args| {
         let start = std::time::Instant::now();
         for _ in 0..repeat {
             let q = Query::from_args(game, std::hint::black_box(args)).map_err(py_error)?;
-            std::hint::black_box(q.answer(&tables.inner).map_err(py_error)?);
+            if value_only {
+                std::hint::black_box(q.value(&tables.inner).map_err(py_error)?);
+            } else {
+                std::hint::black_box(q.answer(&tables.inner).map_err(py_error)?);
+            }
         }
         Ok(start.elapsed().as_nanos() as f64 / f64::from(repeat.max(1)))
     })?

@@ -54,13 +54,12 @@ pub fn golden_args(game: &str, query: &serde_json::Map<String, serde_json::Value
     args
 }
 
-/// The library's answer to a golden query (the query layer every front end
-/// but the CLI's text uses): the JSON text, or the one-line refusal.
-pub fn golden_answer(
-    tables: &dice_tables_reader::Tables,
+/// A golden query (flags without dashes, `true` for a flag without a
+/// value) as the lookup layer's query, or its one-line refusal.
+pub fn golden_query(
     game: &str,
     query: &serde_json::Map<String, serde_json::Value>,
-) -> Result<String, String> {
+) -> Result<dice_tables_reader::lookup::Query, String> {
     use dice_tables_reader::lookup::{Arg, Query};
     let texts: Vec<(String, Option<String>)> = query
         .iter()
@@ -74,8 +73,18 @@ pub fn golden_answer(
         .iter()
         .map(|(flag, value)| (flag.as_str(), value.as_deref().map_or(Arg::Flag(true), Arg::Text)))
         .collect();
-    let answer = Query::from_args(game, &args).and_then(|q| q.answer(tables));
-    answer.map(|j| j.to_string()).map_err(|e| e.to_string())
+    Query::from_args(game, &args).map_err(|e| e.to_string())
+}
+
+/// The library's answer to a golden query (the query layer every front end
+/// but the CLI's text uses): the JSON text, or the one-line refusal.
+pub fn golden_answer(
+    tables: &dice_tables_reader::Tables,
+    game: &str,
+    query: &serde_json::Map<String, serde_json::Value>,
+) -> Result<String, String> {
+    let query = golden_query(game, query)?;
+    query.answer(tables).map(|j| j.to_string()).map_err(|e| e.to_string())
 }
 
 /// A fresh, empty scratch directory under the target directory.

@@ -125,6 +125,22 @@ pub(super) fn yazy(tables: &Tables, q: &YazyQuery) -> Answer {
     Ok(roll("yazy", ev, options.iter().map(|o| (action(o.action, o.points), o.ev)).collect()))
 }
 
+pub(super) fn yazy_value(tables: &Tables, q: &YazyQuery) -> Result<f64, LookupError> {
+    let yazy = tables.get::<Yazy>()?;
+    Ok(match q.dice {
+        None => yazy.turn_start_value(q.mask)?,
+        Some(dice) => yazy.value(q.mask, dice, q.rerolls.unwrap_or(yazy.rerolls()))?,
+    })
+}
+
+pub(super) fn combo_value(tables: &Tables, q: &ComboQuery) -> Result<f64, LookupError> {
+    let combo = tables.get::<crate::combo::Combo>()?;
+    Ok(match q.dice {
+        None => combo.game_start_value()?,
+        Some(dice) => combo.value(dice, q.rerolls.unwrap_or(combo.rerolls()))?,
+    })
+}
+
 pub(super) fn combo(tables: &Tables, q: &ComboQuery) -> Answer {
     let combo = tables.get::<crate::combo::Combo>()?;
     let Some(dice) = q.dice else { return Ok(start("combo", combo.game_start_value()?)) };

@@ -525,6 +525,23 @@ impl Query {
         }
     }
 
+    /// The answer's value (its `ev` or `p`) without the rest: where the
+    /// value is stored (yazy, combo) no options are built.
+    pub fn value(&self, tables: &crate::Tables) -> Result<f64, LookupError> {
+        self.check()?;
+        match self {
+            Query::Yazy(q) => answer::yazy_value(tables, q),
+            Query::Combo(q) => answer::combo_value(tables, q),
+            _ => {
+                let answer = self.answer(tables)?;
+                match answer.get("ev").or_else(|| answer.get("p")) {
+                    Some(Json::Num(v)) => Ok(*v),
+                    _ => Err(LookupError::Usage(format!("{} answered without a value: {answer}", self.game()))),
+                }
+            }
+        }
+    }
+
     /// The answer from `tables`: exactly what `reader lookup ... --json`
     /// prints (see README.md for each game's fields), or why there is none.
     pub fn answer(&self, tables: &crate::Tables) -> Result<Json, LookupError> {
