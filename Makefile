@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := target/python-venv
 PIP := $(VENV)/bin/pip --disable-pip-version-check --quiet
 
-.PHONY: all build tables test bench manifest golden fuzz fmt clean python
+.PHONY: all build tables test bench manifest golden fuzz fmt clean python browser
 
 all: tables
 
@@ -37,13 +37,22 @@ test: tables python
 	DICE_TABLES=$(abspath $(OUT)) $(CARGO) test --release --locked --workspace
 	DICE_TABLES=$(abspath $(OUT)) $(VENV)/bin/pytest -q python/tests
 	$(CARGO) build --release --locked -p dice-tables-reader --lib --no-default-features
-	@if $(CARGO) tree --locked -p dice-tables-reader --no-default-features -e normal --prefix none | grep -q '^clap'; then \
-		echo "reader library depends on clap without the cli feature"; exit 1; \
-	else echo "reader library without default features: no CLI crates"; fi
+	@if $(CARGO) tree --locked -p dice-tables-reader --no-default-features -e normal --prefix none | grep -Eq '^(clap|axum|tokio) '; then \
+		echo "reader library depends on clap, axum or tokio without the cli and serve features"; exit 1; \
+	else echo "reader library without default features: no CLI or server crates"; fi
+
+# The web page of `reader serve` in a real browser: Debian's chromium
+# (/usr/bin/chromium; .ci/run installs it) driven headless by playwright-core
+# (installed here from tests/browser/package-lock.json). Plays a whole game
+# of yazy on a phone-sized screen; screenshots in target/browser/.
+browser: tables
+	cd tests/browser && npm ci --no-audit --no-fund --silent
+	READER=$(BIN)/reader DICE_TABLES=$(abspath $(OUT)) node tests/browser/play_yazy.mjs
 
 # Criterion benchmarks: solve times, in-process lookups, and whole-process
 # timings of `generator` (what `make tables` runs) and `reader lookup`; the
-# Python package's call overhead over the Rust lookup (timeit); then
+# Python package's call overhead over the Rust lookup (timeit); a load test
+# of `reader serve` (1,000,000 lookups over 4 connections on loopback); then
 # combo's optimal play against the seed's heuristic over 1,000,000 games each
 # (writes target/combo-scores.svg), and 1,000,000 games each of yatzy and
 # yahtzee (both joker readings) from their tables, whose means must be
@@ -51,6 +60,7 @@ test: tables python
 bench: tables python
 	$(CARGO) bench --locked --workspace
 	DICE_TABLES=$(abspath $(OUT)) $(VENV)/bin/python python/benchmarks/overhead.py
+	$(BIN)/loadtest $(OUT) 1000000 4
 	$(CARGO) run --release --locked -p dice-tables-generator --example combo_vs_heuristic
 	$(CARGO) run --release --locked -p dice-tables-generator --example sheet_games -- 1000000 $(OUT)
 

@@ -326,17 +326,30 @@ pub struct GameInfo {
     pub aliases: &'static [&'static str],
     check_header: fn(&Header) -> Result<(), TableError>,
     check: fn(Table) -> Result<(), TableError>,
+    open_in: fn(&crate::Tables) -> Result<(), TableError>,
 }
 
 impl GameInfo {
     /// The entry of game `G`.
     pub const fn of<G: Game>() -> GameInfo {
-        GameInfo { id: G::ID, aliases: G::ALIASES, check_header: check_header_as::<G>, check: check_as::<G> }
+        GameInfo {
+            id: G::ID,
+            aliases: G::ALIASES,
+            check_header: check_header_as::<G>,
+            check: check_as::<G>,
+            open_in: open_in_as::<G>,
+        }
     }
 
     /// The header checks of this game ([`Game::check_header`]).
     pub fn check_header(&self, header: &Header) -> Result<(), TableError> {
         (self.check_header)(header)
+    }
+
+    /// Opens this game's table in `tables` ([`crate::Tables::get`]), for a
+    /// program that opens every table at start.
+    pub fn open_in(&self, tables: &crate::Tables) -> Result<(), TableError> {
+        (self.open_in)(tables)
     }
 
     /// Every check of this game on `table` ([`Game::check`]).
@@ -357,6 +370,10 @@ fn check_header_as<G: Game>(header: &Header) -> Result<(), TableError> {
 
 fn check_as<G: Game>(table: Table) -> Result<(), TableError> {
     G::check(table).map(drop)
+}
+
+fn open_in_as<G: Game>(tables: &crate::Tables) -> Result<(), TableError> {
+    tables.get::<G>().map(drop)
 }
 
 /// A whole-number rules parameter, which must be present and in `range`.

@@ -6,6 +6,8 @@
 //! arrays of faces, enumerate every ordered outcome of the rerolled dice, and
 //! memoise in hash maps. They are slow and simple on purpose.
 
+pub mod http;
+
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -13,9 +15,14 @@ use std::sync::OnceLock;
 
 /// The directory of the built binaries (`target/<profile>`).
 pub fn bin_dir() -> PathBuf {
-    // Test executables live in target/<profile>/deps.
+    // Test executables live in target/<profile>/deps, binaries (the load
+    // test) in target/<profile>.
     let exe = std::env::current_exe().expect("current exe");
-    exe.parent().and_then(Path::parent).expect("target/<profile>/deps").to_path_buf()
+    let dir = exe.parent().expect("target/<profile>");
+    match dir.file_name() {
+        Some(name) if name == "deps" => dir.parent().expect("target/<profile>").to_path_buf(),
+        _ => dir.to_path_buf(),
+    }
 }
 
 /// A built binary of the workspace.

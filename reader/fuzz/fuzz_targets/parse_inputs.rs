@@ -2,7 +2,7 @@
 //! from any arguments: a value or a one-line message, never a panic.
 #![no_main]
 
-use dice_tables_reader::lookup::{Arg, Query};
+use dice_tables_reader::lookup::Query;
 use dice_tables_reader::threes::{Model, Ties};
 use dice_tables_reader::yazy::Category;
 use dice_tables_reader::Dice;
@@ -38,17 +38,9 @@ fuzz_target!(|data: &[u8]| {
     one_line(cli::parse_upper(s));
     one_line(cli::parse_objective(s));
     one_line(cli::parse_duel_rules(s));
-    // A whole lookup's arguments, as a query string: the game, then
-    // name=value pairs (a name alone is a flag).
-    let mut parts = s.split('&');
-    let game = parts.next().unwrap_or("");
-    let args: Vec<(&str, Arg)> = parts
-        .map(|p| match p.split_once('=') {
-            Some((name, value)) => (name, Arg::Text(value)),
-            None => (p, Arg::Flag(true)),
-        })
-        .collect();
-    one_line(Query::from_args(game, &args).and_then(|q| q.check()).map_err(|e| e.to_string()));
+    // A whole lookup as the HTTP server reads it: GAME?QUERY-STRING.
+    let (game, qs) = s.split_once('?').unwrap_or((s, ""));
+    one_line(Query::from_query_string(game, qs).and_then(|q| q.check()).map_err(|e| e.to_string()));
     let _ = s.parse::<Dice>().map(|d| (d.rank(), d.graded_rank(), d.to_string()));
     let _ = s.parse::<Category>();
     let _ = s.parse::<Ties>();

@@ -423,7 +423,65 @@ fn mask_text(numbers: &[i64], categories: &[&str]) -> Result<String, LookupError
     Ok(names.collect::<Result<Vec<&str>, LookupError>>()?.join(","))
 }
 
+/// The longest query string [`Query::from_query_string`] reads.
+pub const MAX_QUERY_BYTES: usize = 2048;
+/// The most parameters a query string may have.
+pub const MAX_QUERY_PARAMS: usize = 16;
+
+/// A URL query string (`mask=all&dice=12456&rerolls=2`) as named arguments:
+/// names and values percent-decoded (`+` is a space), a name alone
+/// (`opening`) a flag. At most [`MAX_QUERY_BYTES`] bytes and
+/// [`MAX_QUERY_PARAMS`] parameters, checked before anything is decoded.
+pub fn parse_query_string(qs: &str) -> Result<Vec<(String, Option<String>)>, LookupError> {
+    if qs.len() > MAX_QUERY_BYTES {
+        return Err(LookupError::Usage(format!(
+            "the query string is {} bytes: at most {MAX_QUERY_BYTES} are read",
+            qs.len()
+        )));
+    }
+    let params = qs.split('&').filter(|p| !p.is_empty());
+    if params.clone().count() > MAX_QUERY_PARAMS {
+        return Err(LookupError::Usage(format!("the query string has more than {MAX_QUERY_PARAMS} parameters")));
+    }
+    params
+        .map(|p| match p.split_once('=') {
+            Some((name, value)) => Ok((percent_decode(name)?, Some(percent_decode(value)?))),
+            None => Ok((percent_decode(p)?, None)),
+        })
+        .collect()
+}
+
+/// `%XX` and `+` decoded; an error for a bad escape or bytes that are not UTF-8.
+fn percent_decode(s: &str) -> Result<String, LookupError> {
+    let bad = || LookupError::Usage(format!("{} is not percent-encoded UTF-8", crate::error::quoted(s)));
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' => {
+                let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+                out.push(hex.and_then(|h| u8::from_str_radix(h, 16).ok()).ok_or_else(bad)?);
+                i += 2;
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8(out).map_err(|_| bad())
+}
+
 impl Query {
+    /// The lookup of game `game` with a URL query string's arguments
+    /// ([`parse_query_string`]; a name alone is a flag).
+    pub fn from_query_string(game: &str, qs: &str) -> Result<Query, LookupError> {
+        let pairs = parse_query_string(qs)?;
+        let args: Vec<(&str, Arg<'_>)> =
+            pairs.iter().map(|(n, v)| (n.as_str(), v.as_deref().map_or(Arg::Flag(true), Arg::Text))).collect();
+        Query::from_args(game, &args)
+    }
+
     /// The lookup of game `game` (its id, as `reader lookup` names it, or
     /// another name) with `args`: the command line's flags without their
     /// dashes (underscores also accepted), each once. Errors name what was
@@ -585,6 +643,45 @@ mod tests {
             Query::from_args("tenk2", &[("me", Arg::Int(0)), ("opp", Arg::Int(0))]).unwrap(),
             Query::Duel(_)
         ));
+    }
+
+    #[test]
+    fn query_strings_decode_and_are_bounded() {
+        let pairs = parse_query_string("mask=ones%2Cyazy&dice=12456&opening&x=a+b&&").unwrap();
+        let want = [("mask", Some("ones,yazy")), ("dice", Some("12456")), ("opening", None), ("x", Some("a b"))];
+        let got: Vec<(&str, Option<&str>)> = pairs.iter().map(|(n, v)| (n.as_str(), v.as_deref())).collect();
+        assert_eq!(got, want);
+        assert_eq!(
+            Query::from_query_string("yazy", "mask=all&dice=12456&rerolls=2").unwrap(),
+            Query::from_args(
+                "yazy",
+                &[("mask", Arg::Text("all")), ("dice", Arg::Text("12456")), ("rerolls", Arg::Int(2))]
+            )
+            .unwrap()
+        );
+        for bad in ["mask=%", "mask=%4", "mask=%zz", "mask=%ff", &"a=1&".repeat(17), &"x".repeat(MAX_QUERY_BYTES + 1)] {
+            let msg = parse_query_string(bad).unwrap_err().to_string();
+            assert!(!msg.contains('\n') && msg.len() < 200, "{bad:?}: {msg}");
+        }
+        // Any bytes: an answer or one line, never a panic.
+        let mut x = 0x9e3779b97f4a7c15u64;
+        for _ in 0..20_000 {
+            let len = (x % 40) as usize;
+            let s: String = (0..len)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let alphabet = b"%&=+abcdemaskiruols0123456789,xZ\xff";
+                    alphabet[(x % alphabet.len() as u64) as usize] as char
+                })
+                .collect();
+            for game in ["yazy", "duel", "threes"] {
+                if let Err(e) = Query::from_query_string(game, &s).and_then(|q| q.check()) {
+                    assert!(!e.to_string().contains('\n'));
+                }
+            }
+        }
     }
 
     #[test]

@@ -10,6 +10,8 @@ mod combo;
 mod duel;
 mod output;
 mod roll;
+#[cfg(feature = "serve")]
+mod serve;
 mod shared;
 mod sheet;
 mod tenk;
@@ -53,6 +55,10 @@ enum Command {
         /// The table file.
         file: PathBuf,
     },
+    /// Serve the lookups over HTTP (GET /v1/lookup/GAME?ARGS answers as
+    /// `lookup GAME --ARGS --json`), with a web page at /.
+    #[cfg(feature = "serve")]
+    Serve(serve::Serve),
     /// Check every checksum and every stored value of a table file, or of
     /// every table in a directory (default: --tables DIR, else `$DICE_TABLES`,
     /// else ./tables).
@@ -146,6 +152,8 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
         Command::Lookup { game } => out.print(&lookup(game.lookup())?),
         Command::Info { file } => out.print(&info(&file)?),
         Command::Verify { path, tables } => verify(path.or(tables), out)?,
+        #[cfg(feature = "serve")]
+        Command::Serve(s) => serve::run(&s)?,
     }
     Ok(())
 }
@@ -179,7 +187,7 @@ fn command_in_use() -> String {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut words = vec!["reader"];
     match args.first().map(String::as_str) {
-        Some(c @ ("info" | "verify")) => words.push(c),
+        Some(c @ ("info" | "verify" | "serve")) => words.push(c),
         Some("lookup") => {
             words.push("lookup");
             let game = args.get(1).and_then(|g| GAMES.iter().find(|i| i.id == g || i.aliases.contains(&g.as_str())));

@@ -1,0 +1,209 @@
+//! `reader serve`: every endpoint, the golden lookups and refusals over
+//! HTTP, and input that must be refused without harm.
+
+use dice_tables_tests::http::{query_string, Client, Server};
+use dice_tables_tests::{default_tables, golden_args, repo_tables, run, scratch};
+use serde_json::Value;
+
+fn golden(file: &str) -> Value {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden").join(file);
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
+fn healthy(server: &Server) {
+    let r = server.connect().get("/healthz").expect("answers");
+    assert_eq!((r.status, r.json()), (200, serde_json::json!({"status": "ok"})));
+}
+
+/// Every golden lookup over HTTP gets its answer, and for some of them the
+/// body is byte for byte what `reader lookup ... --json` prints.
+#[test]
+fn every_golden_lookup_over_http() {
+    let server = Server::start(default_tables());
+    let mut client = server.connect();
+    let tables = default_tables().to_str().unwrap().to_string();
+    for game in ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel"] {
+        let file = golden(&format!("{game}.json"));
+        for (i, lookup) in file["lookups"].as_array().unwrap().iter().enumerate() {
+            let query = lookup["query"].as_object().unwrap();
+            let r = client.get(&format!("/v1/lookup/{game}?{}", query_string(query))).expect("answers");
+            assert_eq!(r.status, 200, "{game} {query:?}: {}", r.text());
+            assert_eq!(r.header("content-type"), Some("application/json"));
+            assert_eq!(r.json(), lookup["answer"], "{game} {query:?}");
+            if i % 40 == 0 {
+                let mut args = golden_args(game, query);
+                args.extend(["--json".to_string(), "--tables".to_string(), tables.clone()]);
+                let cli = run("reader", &args.iter().map(String::as_str).collect::<Vec<_>>(), &[]);
+                assert_eq!(r.body, cli.stdout, "{game} {query:?}: the CLI's bytes");
+            }
+        }
+    }
+    // Aliases, and flags given as name=true.
+    let mut get = |t: &str| client.get(t).unwrap().json();
+    assert_eq!(get("/v1/lookup/10000?remaining=6"), get("/v1/lookup/tenk?remaining=6"));
+    assert_eq!(get("/v1/lookup/tenk2?me=0&opp=0"), get("/v1/lookup/duel?me=0&opp=0"));
+    assert_eq!(get("/v1/lookup/tenk?remaining=6&opening=true"), get("/v1/lookup/tenk?remaining=6&opening"));
+    assert_eq!(get("/v1/lookup/yazy?mask=ones%2Cyazy"), get("/v1/lookup/yazy?mask=1025"));
+}
+
+/// Every refusal of the golden file: status 400 and `{"error": message}`.
+#[test]
+fn every_golden_refusal_is_a_400_with_its_message() {
+    let server = Server::start(default_tables());
+    let mut client = server.connect();
+    for entry in golden("refused.json")["refused"].as_array().unwrap() {
+        let (game, query) = (entry["game"].as_str().unwrap(), entry["query"].as_object().unwrap());
+        let r = client.get(&format!("/v1/lookup/{game}?{}", query_string(query))).expect("answers");
+        assert_eq!(r.status, 400, "{game} {query:?}: {}", r.text());
+        assert_eq!(r.json(), serde_json::json!({"error": entry["error"]}), "{game} {query:?}");
+    }
+    let r = client.get("/v1/lookup/yazy").unwrap();
+    assert_eq!(r.status, 400);
+    assert!(r.json()["error"].as_str().unwrap().contains("yazy lookups need --mask"));
+    let r = client.get("/v1/lookup/yazy?mask=all&colour=red").unwrap();
+    assert_eq!(r.status, 400);
+    assert!(r.json()["error"].as_str().unwrap().contains("has no argument \"colour\""));
+    let r = client.get("/v1/lookup/yazy?mask=all&mask=all").unwrap();
+    assert_eq!((r.status, r.json()["error"].as_str().unwrap()), (400, "--mask is given more than once: give it once"));
+}
+
+#[test]
+fn info_health_page_and_unknown_paths() {
+    let server = Server::start(default_tables());
+    let mut client = server.connect();
+    healthy(&server);
+
+    // /v1/info: every table with its rules and the manifest's checksum.
+    let info = client.get("/v1/info").unwrap();
+    assert_eq!(info.status, 200);
+    let info = info.json();
+    let manifest = std::fs::read_to_string(repo_tables().join("checksums.b3")).unwrap();
+    let tables = info["tables"].as_array().unwrap();
+    assert_eq!(tables.len(), 8);
+    for t in tables {
+        let file = t["file"].as_str().unwrap();
+        let sum = t["blake3"].as_str().unwrap_or_else(|| panic!("{t}"));
+        assert!(manifest.lines().any(|l| l.starts_with(sum) && l.ends_with(file)), "{file} {sum} not in the manifest");
+        assert!(t["bytes"].as_u64().unwrap() > 0);
+    }
+    assert_eq!(tables[0]["rules"], serde_json::json!({"rerolls": 2}));
+    let duel = tables.iter().find(|t| t["game"] == "duel").unwrap();
+    assert_eq!(duel["rules"], serde_json::json!({"goal": 10000, "entry": 1000}));
+    assert_eq!(info["lookups"].as_array().unwrap().len(), 7);
+
+    // The page and its files, built into the binary.
+    for (path, kind, holds) in [
+        ("/", "text/html; charset=utf-8", "<title>dice-tables"),
+        ("/app.js", "text/javascript; charset=utf-8", "/v1/lookup/"),
+        ("/style.css", "text/css; charset=utf-8", ".die"),
+    ] {
+        let r = client.get(path).unwrap();
+        assert_eq!((r.status, r.header("content-type")), (200, Some(kind)), "{path}");
+        assert!(r.text().contains(holds), "{path}");
+    }
+
+    // Unknown things: JSON errors with the right status.
+    let r = client.get("/v1/lookup/chess?x=1").unwrap();
+    assert_eq!(r.status, 404);
+    assert!(r.json()["error"].as_str().unwrap().starts_with("no game \"chess\": the games are yazy"));
+    let r = client.get("/nowhere").unwrap();
+    assert_eq!(r.status, 404);
+    assert!(r.json()["error"].as_str().unwrap().contains("GET /v1/lookup/GAME"));
+    let r = client.request("POST", "/v1/lookup/yazy?mask=all").unwrap();
+    assert_eq!((r.status, r.header("allow")), (405, Some("GET, HEAD")));
+    let r = client.request("HEAD", "/healthz").unwrap();
+    assert_eq!(r.status, 200);
+}
+
+/// Huge and many-parameter query strings are refused, and the server goes on.
+#[test]
+fn hostile_requests_are_refused_without_harm() {
+    let server = Server::start(default_tables());
+    let megabyte = "a".repeat(1 << 20);
+    let mut client = server.connect();
+    // hyper refuses a head this large itself (or closes the connection).
+    if let Some(r) = client.get(&format!("/v1/lookup/yazy?mask={megabyte}")) {
+        assert!((400..500).contains(&r.status), "{}", r.status);
+    }
+    healthy(&server);
+    let mut client = server.connect();
+    let thousand = vec!["a"; 1000].join("&");
+    let r = client.get(&format!("/v1/lookup/yazy?{thousand}")).unwrap();
+    assert_eq!(r.status, 400);
+    assert_eq!(r.json()["error"], "the query string has more than 16 parameters");
+    let long = format!("mask={}", "1".repeat(3000));
+    let r = client.get(&format!("/v1/lookup/yazy?{long}")).unwrap();
+    assert_eq!(r.status, 400);
+    assert!(r.json()["error"].as_str().unwrap().starts_with("the query string is 3005 bytes"));
+    for bad in ["mask=%", "mask=%zz", "mask=%ff%fe", "%00=1", "mask=all&dice=%F0%9F%8E%B2"] {
+        let r = client.get(&format!("/v1/lookup/yazy?{bad}")).unwrap();
+        assert_eq!(r.status, 400, "{bad}");
+        assert!(!r.json()["error"].as_str().unwrap().contains('\n'));
+    }
+    // Raw garbage on a connection of its own.
+    let mut raw = std::net::TcpStream::connect(&server.addr).unwrap();
+    use std::io::{Read, Write};
+    let _ = raw.write_all(b"\x00\xff GARBAGE \r\n\r\n");
+    let mut sink = Vec::new();
+    let _ = raw.read_to_end(&mut sink);
+    healthy(&server);
+}
+
+#[test]
+fn missing_tables_and_bad_addresses() {
+    // A directory without one table: served, and that game's lookups say so.
+    let dir = scratch("serve-partial");
+    for f in std::fs::read_dir(default_tables()).unwrap() {
+        let f = f.unwrap().path();
+        if f.file_name().unwrap() != "yazy.dtab" {
+            std::fs::copy(&f, dir.join(f.file_name().unwrap())).unwrap();
+        }
+    }
+    let server = Server::start(&dir);
+    let mut client = server.connect();
+    let r = client.get("/v1/lookup/yazy?mask=all").unwrap();
+    assert_eq!(r.status, 503);
+    assert!(r.json()["error"].as_str().unwrap().contains("make tables"), "{}", r.text());
+    assert_eq!(client.get("/v1/lookup/combo").unwrap().status, 200);
+    let info = client.get("/v1/info").unwrap().json();
+    assert!(info["tables"][0]["error"].as_str().unwrap().contains("yazy.dtab"));
+    drop(server);
+
+    let o = run("reader", &["serve", "--tables", "/no/such/dir", "--addr", "127.0.0.1:0"], &[]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("does not exist") && err.lines().count() == 1, "{err}");
+
+    let o = run("reader", &["serve", "--addr", "nowhere"], &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&o.stderr).lines().count(), 1);
+
+    // An address in use.
+    let held = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = held.local_addr().unwrap().to_string();
+    let tables = default_tables().to_str().unwrap();
+    let o = run("reader", &["serve", "--tables", tables, "--addr", &addr], &[]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("cannot listen on") && err.lines().count() == 1, "{err}");
+}
+
+/// Several connections at once get the answers one connection gets.
+#[test]
+fn concurrent_connections_agree() {
+    let server = Server::start(default_tables());
+    let lookups = golden("duel.json")["lookups"].as_array().unwrap().clone();
+    std::thread::scope(|s| {
+        for t in 0..4 {
+            let (server, lookups) = (&server, &lookups);
+            s.spawn(move || {
+                let mut client: Client = server.connect();
+                for lookup in lookups.iter().skip(t).step_by(4) {
+                    let q = query_string(lookup["query"].as_object().unwrap());
+                    let r = client.get(&format!("/v1/lookup/duel?{q}")).unwrap();
+                    assert_eq!(r.json(), lookup["answer"]);
+                }
+            });
+        }
+    });
+}
