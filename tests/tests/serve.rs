@@ -169,6 +169,19 @@ fn missing_tables_and_bad_addresses() {
     assert!(info["tables"][0]["error"].as_str().unwrap().contains("yazy.dtab"));
     drop(server);
 
+    // A damaged table: the lookups that read the damage say so, the server goes on.
+    let mut bytes = std::fs::read(default_tables().join("yazy.dtab")).unwrap();
+    bytes[2000] ^= 0x10; // inside the turn-start values
+    std::fs::write(dir.join("yazy.dtab"), bytes).unwrap();
+    let server = Server::start(&dir);
+    let mut client = server.connect();
+    let r = client.get("/v1/lookup/yazy?mask=all").unwrap();
+    assert_eq!(r.status, 503);
+    assert!(r.json()["error"].as_str().unwrap().contains("checksum"), "{}", r.text());
+    assert_eq!(client.get("/v1/lookup/tenk?remaining=6").unwrap().status, 200);
+    healthy(&server);
+    drop(server);
+
     let o = run("reader", &["serve", "--tables", "/no/such/dir", "--addr", "127.0.0.1:0"], &[]);
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
@@ -186,6 +199,27 @@ fn missing_tables_and_bad_addresses() {
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("cannot listen on") && err.lines().count() == 1, "{err}");
+}
+
+/// Another address than loopback is served only when asked for, and the
+/// server says so.
+#[test]
+fn other_addresses_are_explicit_and_said() {
+    let help = run("reader", &["serve", "--help"], &[]);
+    assert!(String::from_utf8_lossy(&help.stdout).contains("[default: 127.0.0.1:8080]"));
+    let tables = default_tables().to_str().unwrap();
+    let mut child = std::process::Command::new(dice_tables_tests::bin("reader"))
+        .args(["serve", "--tables", tables, "--addr", "0.0.0.0:0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    use std::io::BufRead;
+    std::io::BufReader::new(child.stderr.take().unwrap()).read_line(&mut line).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(line.contains("anyone who can reach this machine may ask"), "{line}");
 }
 
 /// Several connections at once get the answers one connection gets.
