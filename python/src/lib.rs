@@ -140,7 +140,7 @@ fn answer(tables: &reader::Tables, game: &str, query: Option<&Bound<'_, PyDict>>
 
 /// An answer's key as a Python string, made once: answers use a dozen keys
 /// over and over.
-fn key<'py>(py: Python<'py>, k: &'static str) -> Bound<'py, PyString> {
+fn key<'py>(py: Python<'py>, k: &str) -> Bound<'py, PyString> {
     static KEYS: pyo3::sync::PyOnceLock<Vec<(&'static str, Py<PyString>)>> = pyo3::sync::PyOnceLock::new();
     const COMMON: [&str; 16] = [
         "game",

@@ -15,10 +15,6 @@ fn usage(message: String) -> LookupError {
     LookupError::Usage(message)
 }
 
-fn object(fields: Vec<(&'static str, Json)>) -> Json {
-    Json::Object(fields)
-}
-
 fn text(s: impl ToString) -> Json {
     Json::Str(s.to_string())
 }
@@ -31,7 +27,7 @@ fn value(chance: bool, v: f64) -> (&'static str, Json) {
 
 /// `{"game":..,"ev":..}`: a value before any dice are shown.
 fn start(game: &'static str, ev: f64) -> Json {
-    object(vec![("game", text(game)), ("ev", Json::Num(ev))])
+    Json::object(vec![("game", text(game)), ("ev", Json::Num(ev))])
 }
 
 /// `--rerolls` counts from a roll, so it needs the dice.
@@ -94,8 +90,8 @@ pub(super) fn check_duel(q: &DuelQuery) -> Result<(), LookupError> {
 /// the game is over) and every option, best first.
 fn roll(game: &'static str, ev: f64, options: Vec<(Json, f64)>) -> Json {
     let best = options.first().map_or(Json::Null, |(action, _)| action.clone());
-    let options = options.into_iter().map(|(action, ev)| object(vec![("action", action), ("ev", Json::Num(ev))]));
-    object(vec![
+    let options = options.into_iter().map(|(action, ev)| Json::object(vec![("action", action), ("ev", Json::Num(ev))]));
+    Json::object(vec![
         ("game", text(game)),
         ("ev", Json::Num(ev)),
         ("best", best),
@@ -104,12 +100,12 @@ fn roll(game: &'static str, ev: f64, options: Vec<(Json, f64)>) -> Json {
 }
 
 fn keep(d: Dice) -> Json {
-    object(vec![("keep", text(d))])
+    Json::object(vec![("keep", text(d))])
 }
 
 /// Scoring a category, with the points the dice score there.
 fn category(name: &'static str, points: u8) -> Json {
-    object(vec![("category", text(name)), ("points", Json::Int(points.into()))])
+    Json::object(vec![("category", text(name)), ("points", Json::Int(points.into()))])
 }
 
 pub(super) fn yazy(tables: &Tables, q: &YazyQuery) -> Answer {
@@ -148,8 +144,8 @@ pub(super) fn combo(tables: &Tables, q: &ComboQuery) -> Answer {
     let ev = combo.value(dice, rerolls)?;
     let best = combo.best_keep(dice, rerolls)?;
     let options = combo.options(dice, rerolls)?;
-    let options = options.iter().map(|o| object(vec![("action", keep(o.keep)), ("ev", Json::Num(o.ev))]));
-    Ok(object(vec![
+    let options = options.iter().map(|o| Json::object(vec![("action", keep(o.keep)), ("ev", Json::Num(o.ev))]));
+    Ok(Json::object(vec![
         ("game", text("combo")),
         ("ev", Json::Num(ev)),
         ("best", keep(best)),
@@ -179,7 +175,7 @@ pub(super) fn threes(tables: &Tables, q: &ThreesQuery) -> Answer {
     let Some(d) = q.dice else {
         let Some(n) = q.remaining else { return Err(usage(NO_THROW.to_string())) };
         let headline = if expected { threes.expected(s.points, n)? } else { threes.chance(s, n)? };
-        return Ok(object(vec![game, v(headline)]));
+        return Ok(Json::object(vec![game, v(headline)]));
     };
     let (list, best): (Vec<(crate::threes::Keep, f64)>, usize) = if expected {
         let o = threes.expected_options(s.points, d)?;
@@ -192,11 +188,11 @@ pub(super) fn threes(tables: &Tables, q: &ThreesQuery) -> Answer {
     let Some(&(best_keep, best_value)) = list.get(best) else {
         return Err(usage(format!("threes has no choice for the throw {d}")));
     };
-    let options = list.iter().map(|(k, x)| object(vec![("keep", text(k)), v(*x)]));
-    Ok(object(vec![
+    let options = list.iter().map(|(k, x)| Json::object(vec![("keep", text(k)), v(*x)]));
+    Ok(Json::object(vec![
         game,
         v(best_value),
-        ("best", object(vec![("keep", text(best_keep))])),
+        ("best", Json::object(vec![("keep", text(best_keep))])),
         ("options", Json::List(options.collect())),
     ]))
 }
@@ -221,7 +217,7 @@ fn keep_fields(keep: Dice, points: u32, dice_left: u8, then: Then) -> Vec<(&'sta
 /// `{"bust":true,"options":[]}` after the fields before them.
 fn bust(mut fields: Vec<(&'static str, Json)>) -> Json {
     fields.extend([("bust", Json::Bool(true)), ("options", Json::List(vec![]))]);
-    object(fields)
+    Json::object(fields)
 }
 
 pub(super) fn tenk(tables: &Tables, q: &TenkQuery) -> Answer {
@@ -237,7 +233,7 @@ pub(super) fn tenk(tables: &Tables, q: &TenkQuery) -> Answer {
         } else {
             (tenk.value(n, score)?, tenk.turn_value(n, score)?, tenk.should_bank(n, score)?)
         };
-        return Ok(object(vec![
+        return Ok(Json::object(vec![
             game,
             value(opening, v),
             ("throw", Json::Num(throw_value)),
@@ -251,12 +247,12 @@ pub(super) fn tenk(tables: &Tables, q: &TenkQuery) -> Answer {
     let list = options.iter().map(|o| {
         let mut f = fields(o);
         f.push(value(opening, o.value));
-        object(f)
+        Json::object(f)
     });
-    Ok(object(vec![
+    Ok(Json::object(vec![
         game,
         value(opening, best.value),
-        ("best", object(fields(best))),
+        ("best", Json::object(fields(best))),
         ("options", Json::List(list.collect())),
     ]))
 }
@@ -293,12 +289,12 @@ fn duel_with<S: Scoring>(duel: &Duel<S>, q: &DuelQuery) -> Answer {
             ("bank", state.bank.map_or(Json::Null, Json::Num)),
             ("best", text(then_name(state.best))),
         ]);
-        return Ok(object(fields));
+        return Ok(Json::object(fields));
     }
     let Some(throw) = q.dice else {
         let mut fields = head();
         fields.push(("p", Json::Num(duel.win_chance(me, opp)?)));
-        return Ok(object(fields));
+        return Ok(Json::object(fields));
     };
     let options = duel.options(me, opp, throw, score)?;
     let Some(best) = options.best() else {
@@ -310,9 +306,13 @@ fn duel_with<S: Scoring>(duel: &Duel<S>, q: &DuelQuery) -> Answer {
     let list = options.iter().map(|o| {
         let mut f = fields(o);
         f.push(("p", Json::Num(o.p)));
-        object(f)
+        Json::object(f)
     });
     let mut out = head();
-    out.extend([("p", Json::Num(best.p)), ("best", object(fields(best))), ("options", Json::List(list.collect()))]);
-    Ok(object(out))
+    out.extend([
+        ("p", Json::Num(best.p)),
+        ("best", Json::object(fields(best))),
+        ("options", Json::List(list.collect())),
+    ]);
+    Ok(Json::object(out))
 }

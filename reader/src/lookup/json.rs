@@ -1,6 +1,7 @@
 //! The answers' JSON: a small ordered tree, written compactly with every
 //! number in Rust's shortest form that reads back as the same f64.
 
+use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 
 /// A JSON value as a lookup answers it: object keys keep their order, and
@@ -22,11 +23,17 @@ pub enum Json {
     Str(String),
     /// A list.
     List(Vec<Json>),
-    /// An object, its keys in order.
-    Object(Vec<(&'static str, Json)>),
+    /// An object, its keys in order (the answers' keys are fixed names;
+    /// a table's rules parameters are named by the table).
+    Object(Vec<(Cow<'static, str>, Json)>),
 }
 
 impl Json {
+    /// An object of fixed keys, in order.
+    pub fn object(fields: Vec<(&'static str, Json)>) -> Json {
+        Json::Object(fields.into_iter().map(|(k, v)| (Cow::Borrowed(k), v)).collect())
+    }
+
     /// The value under `key` of an object; `None` for a missing key or a
     /// value that is not an object.
     pub fn get(&self, key: &str) -> Option<&Json> {
@@ -93,7 +100,7 @@ mod tests {
 
     #[test]
     fn writes_compact_json_with_shortest_numbers() {
-        let j = Json::Object(vec![
+        let j = Json::object(vec![
             ("game", Json::Str("a\"b\\c\n\u{1}".into())),
             ("ev", Json::Num(2.0)),
             ("p", Json::Num(0.1 + 0.2)),

@@ -7,6 +7,7 @@
 //! connection. Lookups take microseconds, so they run on the runtime's
 //! worker threads without being sent elsewhere.
 
+use std::borrow::Cow;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -18,7 +19,7 @@ use axum::response::Response;
 use axum::Router;
 use clap::Args;
 use dice_tables_reader::lookup::{Json, LookupError, Query, LOOKUPS};
-use dice_tables_reader::{Tables, GAMES};
+use dice_tables_reader::{format, Tables, GAMES};
 
 use crate::output::Failure;
 
@@ -87,26 +88,34 @@ fn info(tables: &Tables) -> String {
             let path = tables.dir().join(dice_tables_reader::file_name(g.id));
             let mut fields =
                 vec![("game", Json::Str(g.id.to_string())), ("file", Json::Str(dice_tables_reader::file_name(g.id)))];
-            // Opened now for the lookups to come (they would on first use).
-            let opened = g.open_in(tables).and_then(|()| dice_tables_reader::Table::read_header(&path));
-            match (opened, std::fs::read(&path)) {
-                (Ok(header), Ok(bytes)) => {
-                    let rules = header.params.iter().map(|p| (param_name(&p.name), Json::Int(p.value))).collect();
+            // Opened now for the lookups to come (they would on first use);
+            // the bytes read once for the checksum give the rules too.
+            let table_error = |e| LookupError::Table(e).to_string();
+            let header = g
+                .open_in(tables)
+                .map_err(table_error)
+                .and_then(|()| std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display())))
+                .and_then(|bytes| {
+                    let header = format::parse_header(&bytes).map_err(table_error)?;
+                    Ok((bytes, header))
+                });
+            match header {
+                Ok((bytes, header)) => {
+                    let rules = header.params.into_iter().map(|p| (Cow::Owned(p.name), Json::Int(p.value))).collect();
                     fields.push(("rules", Json::Object(rules)));
                     fields.push(("bytes", Json::Int(bytes.len() as i64)));
                     fields.push(("blake3", Json::Str(blake3::hash(&bytes).to_hex().to_string())));
                 }
-                (Err(e), _) => fields.push(("error", Json::Str(LookupError::Table(e).to_string()))),
-                (_, Err(e)) => fields.push(("error", Json::Str(format!("cannot read {}: {e}", path.display())))),
+                Err(why) => fields.push(("error", Json::Str(why))),
             }
-            Json::Object(fields)
+            Json::object(fields)
         })
         .collect();
     let lookups = LOOKUPS
         .iter()
         .map(|l| {
             let names = |list: &[&str]| Json::List(list.iter().map(|s| Json::Str(s.to_string())).collect());
-            Json::Object(vec![
+            Json::object(vec![
                 ("game", Json::Str(l.game.to_string())),
                 ("aliases", names(l.aliases)),
                 ("required", names(l.required)),
@@ -114,13 +123,7 @@ fn info(tables: &Tables) -> String {
             ])
         })
         .collect();
-    format!("{}\n", Json::Object(vec![("tables", Json::List(list)), ("lookups", Json::List(lookups))]))
-}
-
-/// A rules parameter's name as a JSON key: the known ones, else "other".
-fn param_name(name: &str) -> &'static str {
-    const KNOWN: &[&str] = &["rerolls", "exceptions", "joker", "goal", "entry"];
-    KNOWN.iter().find(|k| **k == name).copied().unwrap_or("other")
+    format!("{}\n", Json::object(vec![("tables", Json::List(list)), ("lookups", Json::List(lookups))]))
 }
 
 /// Every request: routed by hand, so that every answer, errors included,
@@ -137,9 +140,9 @@ async fn handle(State(app): State<Arc<App>>, request: Request) -> Response {
     }
     match path {
         "/v1/info" => respond(StatusCode::OK, "application/json", app.info.clone()),
-        "/healthz" => respond(StatusCode::OK, "application/json", "{\"status\":\"ok\"}\n".to_string()),
+        "/healthz" => respond(StatusCode::OK, "application/json", "{\"status\":\"ok\"}\n"),
         _ => match PAGE.iter().find(|(p, _, _)| *p == path) {
-            Some((_, kind, body)) => respond(StatusCode::OK, kind, (*body).to_string()),
+            Some((_, kind, body)) => respond(StatusCode::OK, kind, *body),
             None => error(
                 StatusCode::NOT_FOUND,
                 "no such path: GET /v1/lookup/GAME?ARGS, /v1/info, /healthz, or / for the page",
@@ -166,12 +169,12 @@ fn lookup(tables: &Tables, game: &str, qs: &str) -> Response {
 }
 
 fn error(status: StatusCode, message: &str) -> Response {
-    let body = Json::Object(vec![("error", Json::Str(message.to_string()))]);
+    let body = Json::object(vec![("error", Json::Str(message.to_string()))]);
     respond(status, "application/json", format!("{body}\n"))
 }
 
-fn respond(status: StatusCode, kind: &'static str, body: String) -> Response {
-    let mut r = Response::new(Body::from(body));
+fn respond(status: StatusCode, kind: &'static str, body: impl Into<Body>) -> Response {
+    let mut r = Response::new(body.into());
     *r.status_mut() = status;
     r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
     r
