@@ -46,9 +46,9 @@ pub fn run(name: &str, args: &[&str], env: &[(&str, &str)]) -> Output {
     cmd.output().expect("binary runs")
 }
 
-/// The `reader` arguments of a golden file's lookup: `lookup GAME` and each
-/// query field as a flag (`true`: a flag without a value).
-pub fn golden_args(game: &str, query: &serde_json::Map<String, serde_json::Value>) -> Vec<String> {
+/// `reader lookup GAME <flags> --json --tables DIR` for a golden file's
+/// query: each field a flag (`true`: a flag without a value).
+pub fn golden_cli(game: &str, query: &serde_json::Map<String, serde_json::Value>, tables: &Path) -> Output {
     let mut args = vec!["lookup".to_string(), game.to_string()];
     for (flag, value) in query {
         args.push(format!("--{flag}"));
@@ -58,7 +58,8 @@ pub fn golden_args(game: &str, query: &serde_json::Map<String, serde_json::Value
             other => args.push(other.to_string()),
         }
     }
-    args
+    args.extend(["--json".to_string(), "--tables".to_string(), tables.to_str().expect("UTF-8 path").to_string()]);
+    run("reader", &args.iter().map(String::as_str).collect::<Vec<_>>(), &[])
 }
 
 /// A golden query (flags without dashes, `true` for a flag without a

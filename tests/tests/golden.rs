@@ -2,13 +2,12 @@
 //! lookup in them, asked of `reader lookup ... --json`, gets exactly the
 //! answer on file. Readers in other languages check the same files.
 
-use dice_tables_tests::{default_tables, golden_answer, golden_args, golden_query, run};
+use dice_tables_tests::{default_tables, golden_answer, golden_cli, golden_query};
 use serde_json::Value;
 
 #[test]
 fn every_golden_lookup_gets_its_answer() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden");
-    let tables = default_tables().to_str().unwrap().to_string();
     let opened = dice_tables_reader::Tables::open_dir(default_tables()).unwrap();
     for game in ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel"] {
         let path = dir.join(format!("{game}.json"));
@@ -19,10 +18,7 @@ fn every_golden_lookup_gets_its_answer() {
         assert!(lookups.len() >= 300, "{game}: only {} lookups", lookups.len());
         for lookup in lookups {
             let query = lookup["query"].as_object().unwrap();
-            let mut args = golden_args(game, query);
-            args.extend(["--json".to_string(), "--tables".to_string(), tables.clone()]);
-            let args: Vec<&str> = args.iter().map(String::as_str).collect();
-            let out = run("reader", &args, &[]);
+            let out = golden_cli(game, query, default_tables());
             assert!(out.status.success(), "{game} {query:?}: {}", String::from_utf8_lossy(&out.stderr));
             let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
             assert_eq!(answer, lookup["answer"], "{game} {query:?}");
@@ -52,10 +48,7 @@ fn every_refused_lookup_is_refused_with_its_message() {
         let (game, query) = (entry["game"].as_str().unwrap(), entry["query"].as_object().unwrap());
         let message = entry["error"].as_str().unwrap();
         assert_eq!(golden_answer(&tables, game, query), Err(message.to_string()), "{game} {query:?}");
-        let mut args = golden_args(game, query);
-        args.extend(["--json".to_string(), "--tables".to_string(), tables_dir.to_str().unwrap().to_string()]);
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let out = run("reader", &args, &[]);
+        let out = golden_cli(game, query, tables_dir);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{game} {query:?}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{game} {query:?}: {stderr}");

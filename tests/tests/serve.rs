@@ -2,7 +2,7 @@
 //! HTTP, and input that must be refused without harm.
 
 use dice_tables_tests::http::{query_string, Client, Server};
-use dice_tables_tests::{default_tables, golden_args, repo_tables, run, scratch};
+use dice_tables_tests::{default_tables, golden_cli, repo_tables, run, scratch};
 use serde_json::Value;
 
 fn golden(file: &str) -> Value {
@@ -21,7 +21,6 @@ fn healthy(server: &Server) {
 fn every_golden_lookup_over_http() {
     let server = Server::start(default_tables());
     let mut client = server.connect();
-    let tables = default_tables().to_str().unwrap().to_string();
     for game in ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel"] {
         let file = golden(&format!("{game}.json"));
         for (i, lookup) in file["lookups"].as_array().unwrap().iter().enumerate() {
@@ -31,9 +30,7 @@ fn every_golden_lookup_over_http() {
             assert_eq!(r.header("content-type"), Some("application/json"));
             assert_eq!(r.json(), lookup["answer"], "{game} {query:?}");
             if i % 40 == 0 {
-                let mut args = golden_args(game, query);
-                args.extend(["--json".to_string(), "--tables".to_string(), tables.clone()]);
-                let cli = run("reader", &args.iter().map(String::as_str).collect::<Vec<_>>(), &[]);
+                let cli = golden_cli(game, query, default_tables());
                 assert_eq!(r.body, cli.stdout, "{game} {query:?}: the CLI's bytes");
             }
         }

@@ -11,7 +11,6 @@
 //! Usage: golden TABLES_DIR OUT_DIR
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use dice_tables_tests::Rng;
 use serde_json::{json, Map, Value};
@@ -25,7 +24,6 @@ fn main() {
         eprintln!("usage: golden TABLES_DIR OUT_DIR");
         std::process::exit(2);
     };
-    let reader = std::env::current_exe().expect("own path").with_file_name("reader");
     std::fs::create_dir_all(out).expect("output directory");
     let mut rng = Rng::new(2026);
     for game in ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel"] {
@@ -36,7 +34,7 @@ fn main() {
             assert!(tries < 50 * PER_GAME, "{game}: too few queries answer");
             let query = random_query(game, &mut rng);
             // Queries a table refuses (unreachable states) are left out.
-            if let Some(answer) = lookup(&reader, Path::new(tables), game, &query) {
+            if let Some(answer) = lookup(Path::new(tables), game, &query) {
                 entries.push(json!({ "query": query, "answer": answer }));
             }
         }
@@ -47,7 +45,7 @@ fn main() {
         std::fs::write(&file, text).expect("write golden file");
         println!("{}: {} lookups", file.display(), entries.len());
     }
-    write_refused(&reader, Path::new(tables), Path::new(out));
+    write_refused(Path::new(tables), Path::new(out));
 }
 
 /// Lookups every reader refuses: bad values, arguments that do not go
@@ -123,7 +121,7 @@ const REFUSED: &[(&str, &str)] = &[
 /// `refused.json`: each refused lookup with the lookup layer's message,
 /// after checking that the command line refuses it (status 2) with a line
 /// that holds that message.
-fn write_refused(reader: &Path, tables: &Path, out: &Path) {
+fn write_refused(tables: &Path, out: &Path) {
     let opened = dice_tables_reader::Tables::open_dir(tables).expect("tables directory");
     let mut entries = Vec::new();
     for (game, query) in REFUSED {
@@ -132,13 +130,7 @@ fn write_refused(reader: &Path, tables: &Path, out: &Path) {
             Err(message) => message,
             Ok(answer) => panic!("{game} {query:?} is answered: {answer}"),
         };
-        let cli = Command::new(reader)
-            .args(dice_tables_tests::golden_args(game, &query))
-            .arg("--json")
-            .arg("--tables")
-            .arg(tables)
-            .output()
-            .expect("reader runs");
+        let cli = dice_tables_tests::golden_cli(game, &query, tables);
         let stderr = String::from_utf8_lossy(&cli.stderr);
         assert_eq!(cli.status.code(), Some(2), "{game} {query:?}: {stderr}");
         assert!(stderr.contains(&message), "{game} {query:?}: the CLI says {stderr:?}, the lookup layer {message:?}");
@@ -152,14 +144,8 @@ fn write_refused(reader: &Path, tables: &Path, out: &Path) {
 
 /// The reader's JSON answer to `query` (flags without their dashes; `true`
 /// for a flag without a value), or `None` when it refuses the query.
-fn lookup(reader: &Path, tables: &Path, game: &str, query: &Map<String, Value>) -> Option<Value> {
-    let out = Command::new(reader)
-        .args(dice_tables_tests::golden_args(game, query))
-        .arg("--json")
-        .arg("--tables")
-        .arg(tables)
-        .output()
-        .expect("reader runs");
+fn lookup(tables: &Path, game: &str, query: &Map<String, Value>) -> Option<Value> {
+    let out = dice_tables_tests::golden_cli(game, query, tables);
     match out.status.code() {
         Some(0) => Some(serde_json::from_slice(&out.stdout).expect("reader prints JSON")),
         Some(2) => None,
