@@ -56,10 +56,15 @@ __all__ = [
 ]
 
 
-def open_dir(dir=None):
+def open_dir(dir=None, *, mmap=False):
     """The tables in ``dir`` (default: ``$DICE_TABLES``, else ``./tables``).
 
-    No table is read until a lookup asks for it; each is then memory-mapped
-    and verified once. Raises ``TableError`` if ``dir`` is not a directory.
+    No table is read until a lookup asks for it; each is then read into
+    memory and verified once, so that a file copied over, truncated or
+    changed in place later changes no answer (about 7 MB for every table).
+    ``mmap=True`` maps the files instead (no copy, pages shared between
+    processes): then a file must never change in place while open (replace
+    it by renaming a new file over it; a truncated mapped file kills the
+    interpreter). Raises ``TableError`` if ``dir`` is not a directory.
     """
-    return Tables(dir)
+    return Tables(dir, mmap=mmap)

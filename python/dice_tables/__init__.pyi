@@ -32,8 +32,8 @@ Answer = dict[str, Any]
 class TableError(OSError):
     """A table is missing or damaged. The message names the file and what to do (`make tables` writes the tables)."""
 
-def open_dir(dir: Union[str, PathLike[str], None] = None) -> Tables:
-    """The tables in ``dir`` (default: ``$DICE_TABLES``, else ``./tables``); raises TableError if not a directory."""
+def open_dir(dir: Union[str, PathLike[str], None] = None, *, mmap: bool = False) -> Tables:
+    """The tables in ``dir`` (default: ``$DICE_TABLES``, else ``./tables``), each read into memory on first use (``mmap=True``: memory-mapped); raises TableError if not a directory."""
 
 def categories(game: str) -> list[str]:
     """The categories of a score-sheet game (yazy, yatzy, yahtzee) in mask-bit order."""
@@ -45,9 +45,12 @@ def rolls(n: int = 5) -> list[str]:
     """The rolls of ``n`` dice (0 to 6) in the tables' rank order: the ``roll`` axis of combo's values."""
 
 class Tables:
-    """A directory of tables, each opened (memory-mapped and verified) the first time a lookup asks for it."""
+    """A directory of tables, each opened (read into memory, or memory-mapped with ``mmap=True``, and verified) the first time a lookup asks for it."""
 
-    def __init__(self, dir: Union[str, PathLike[str], None] = None) -> None: ...
+    def __init__(self, dir: Union[str, PathLike[str], None] = None, *, mmap: bool = False) -> None: ...
+    @property
+    def mmap(self) -> bool:
+        """Whether the files are memory-mapped (else read into memory)."""
     @property
     def dir(self) -> PathLike[str]:
         """The directory."""

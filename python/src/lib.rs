@@ -193,8 +193,8 @@ fn to_py<'py>(py: Python<'py>, j: &Json) -> PyResult<Bound<'py, PyAny>> {
     })
 }
 
-/// A directory of tables, each opened (memory-mapped and verified) the
-/// first time a lookup asks for it.
+/// A directory of tables, each opened (read into memory, or memory-mapped
+/// with `mmap=True`, and verified) the first time a lookup asks for it.
 #[pyclass(frozen, module = "dice_tables")]
 struct Tables {
     inner: Arc<reader::Tables>,
@@ -202,13 +202,17 @@ struct Tables {
 
 #[pymethods]
 impl Tables {
-    /// The tables in `dir` (default: `$DICE_TABLES`, else `./tables`).
+    /// The tables in `dir` (default: `$DICE_TABLES`, else `./tables`),
+    /// each read into memory when first used, so that no later change to a
+    /// file changes an answer; `mmap=True` maps them instead (then a file
+    /// must never change in place while open).
     #[new]
-    #[pyo3(signature = (dir = None))]
-    fn new(dir: Option<PathBuf>) -> PyResult<Tables> {
+    #[pyo3(signature = (dir = None, *, mmap = false))]
+    fn new(dir: Option<PathBuf>, mmap: bool) -> PyResult<Tables> {
         let from_env = dir.is_none();
         let dir = dir.unwrap_or_else(reader::Tables::default_dir);
-        reader::Tables::open_dir(&dir).map(|t| Tables { inner: Arc::new(t) }).map_err(|_| {
+        let holding = if mmap { reader::Holding::Mapped } else { reader::Holding::Loaded };
+        reader::Tables::with_holding(&dir, holding).map(|t| Tables { inner: Arc::new(t) }).map_err(|_| {
             let source = match (from_env, std::env::var_os(reader::TABLES_ENV)) {
                 (false, _) => "open_dir",
                 (true, Some(d)) if !d.is_empty() => "$DICE_TABLES",
@@ -222,6 +226,12 @@ impl Tables {
     #[getter]
     fn dir(&self) -> PathBuf {
         self.inner.dir().to_path_buf()
+    }
+
+    /// Whether the files are memory-mapped (else read into memory).
+    #[getter]
+    fn mmap(&self) -> bool {
+        self.inner.holding() == reader::Holding::Mapped
     }
 
     /// The answer of `game` (as `reader lookup` names it) to the keyword
@@ -279,7 +289,8 @@ impl Tables {
     }
 
     fn __repr__(&self) -> String {
-        format!("dice_tables.open_dir({:?})", self.inner.dir().display().to_string())
+        let mmap = if self.mmap() { ", mmap=True" } else { "" };
+        format!("dice_tables.open_dir({:?}{mmap})", self.inner.dir().display().to_string())
     }
 }
 

@@ -185,6 +185,63 @@ def test_a_table_replaced_under_an_open_reader_keeps_answering(tmp_path):
     assert t.yazy.value(mask="all") == before
 
 
+IN_PLACE = {
+    # What operators type: cp, rsync --inplace and install write into the
+    # same file; a truncation first, then the new bytes.
+    "truncated": lambda path, other: os.truncate(path, 100),
+    "overwritten": lambda path, other: path.write_bytes(other.read_bytes()),
+    "flipped": lambda path, other: flip_every_kilobyte(path),
+}
+
+
+def flip_every_kilobyte(path):
+    with open(path, "r+b") as f:
+        data = bytearray(f.read())
+        for i in range(0, len(data), 1024):
+            data[i] ^= 0xFF
+        f.seek(0)
+        f.write(data)
+
+
+@pytest.mark.parametrize("change", sorted(IN_PLACE))
+def test_a_table_changed_in_place_changes_no_answer(tmp_path, change):
+    """Tables are read into memory by default: a file truncated, copied
+    over or changed byte by byte while open changes no answer, no array
+    and crashes nothing (a memory map would take SIGBUS on truncation)."""
+    for game in ("yatzy", "duel", "threes"):
+        shutil.copy(tables_dir() / f"{game}.dtab", tmp_path / f"{game}.dtab")
+    t = dice_tables.open_dir(tmp_path)
+    assert not t.mmap
+    asks = [
+        ("yatzy", dict(mask="all", upper=0, dice="33356", rerolls=1)),
+        ("yatzy", dict(mask="chance,yatzy", upper=63, dice="66666", rerolls=0)),
+        ("duel", dict(me=0, opp=0, dice="155236", score=0)),
+        ("duel", dict(me=9500, opp=4000)),
+        ("threes", dict(dice="33162", points=0)),
+    ]
+    before = [t.lookup(game, **q) for game, q in asks]
+    arrays = {game: getattr(t, game).values().copy() for game in ("yatzy", "duel")}
+    kept = {game: getattr(t, game).values() for game in ("yatzy", "duel")}
+    for game, other in (("yatzy", "combo"), ("duel", "tenk"), ("threes", "yazy")):
+        IN_PLACE[change](tmp_path / f"{game}.dtab", tables_dir() / f"{other}.dtab")
+    assert [t.lookup(game, **q) for game, q in asks] == before
+    for game in ("yatzy", "duel"):
+        assert (getattr(t, game).values() == arrays[game]).all()
+        assert (kept[game] == arrays[game]).all()
+    # The file itself is now refused, with one line.
+    with pytest.raises(dice_tables.TableError) as e:
+        t.yatzy.verify()
+    assert "\n" not in str(e.value)
+
+
+def test_mmap_mode_reads_the_same_answers(tables):
+    mapped = dice_tables.open_dir(tables.dir, mmap=True)
+    assert mapped.mmap and repr(mapped).endswith("mmap=True)")
+    assert mapped.yatzy.lookup(mask="all", upper=0, dice="33356", rerolls=1) == tables.yatzy.lookup(
+        mask="all", upper=0, dice="33356", rerolls=1
+    )
+
+
 VALID_LOOKING = {
     "mask": ["all", "none", "ones,yazy", 1025, [0, 1], ["ones"], 2047, 8191, 32767, "0x7ff"],
     "dice": ["12456", "155", "1", "", "666666", [1, 5, 5], [3, 3, 3, 2, 2], "1234567"],

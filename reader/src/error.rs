@@ -168,6 +168,16 @@ impl TableError {
         self.0.path.as_deref()
     }
 
+    /// The same error naming only the file's name, not its directory: for
+    /// messages shown to people who need not know where the file lives
+    /// (`reader serve`'s answers).
+    pub fn with_file_name_only(mut self) -> TableError {
+        if let Some(name) = self.0.path.as_deref().and_then(Path::file_name) {
+            self.0.path = Some(PathBuf::from(name));
+        }
+        self
+    }
+
     /// The same error, naming the file it came from.
     pub(crate) fn in_file(mut self, path: &Path) -> TableError {
         self.0.path.get_or_insert_with(|| path.to_path_buf());

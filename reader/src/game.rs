@@ -327,6 +327,7 @@ pub struct GameInfo {
     check_header: fn(&Header) -> Result<(), TableError>,
     check: fn(Table) -> Result<(), TableError>,
     open_in: fn(&crate::Tables) -> Result<(), TableError>,
+    load_into: fn(&crate::Tables, Vec<u8>) -> Result<(), TableError>,
 }
 
 impl GameInfo {
@@ -338,6 +339,7 @@ impl GameInfo {
             check_header: check_header_as::<G>,
             check: check_as::<G>,
             open_in: open_in_as::<G>,
+            load_into: load_into_as::<G>,
         }
     }
 
@@ -350,6 +352,15 @@ impl GameInfo {
     /// program that opens every table at start.
     pub fn open_in(&self, tables: &crate::Tables) -> Result<(), TableError> {
         (self.open_in)(tables)
+    }
+
+    /// Builds this game's view over a table file's bytes, runs every check
+    /// ([`Game::check`]: every chunk decoded and verified now, so no lookup
+    /// meets a damaged chunk later) and puts it into `tables`, unless
+    /// `tables` already holds this game (then nothing changes; see
+    /// [`Tables::is_open`](crate::Tables::is_open)).
+    pub fn load_into(&self, tables: &crate::Tables, bytes: Vec<u8>) -> Result<(), TableError> {
+        (self.load_into)(tables, bytes)
     }
 
     /// Every check of this game on `table` ([`Game::check`]).
@@ -374,6 +385,12 @@ fn check_as<G: Game>(table: Table) -> Result<(), TableError> {
 
 fn open_in_as<G: Game>(tables: &crate::Tables) -> Result<(), TableError> {
     tables.get::<G>().map(drop)
+}
+
+fn load_into_as<G: Game>(tables: &crate::Tables, bytes: Vec<u8>) -> Result<(), TableError> {
+    let table = Table::from_vec_expecting(bytes, &|h| G::check_header(h).map(drop))?;
+    tables.put(G::check(table)?);
+    Ok(())
 }
 
 /// A whole-number rules parameter, which must be present and in `range`.

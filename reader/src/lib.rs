@@ -25,9 +25,15 @@
 //! The file format is specified in `FORMAT.md` beside this crate, so a
 //! program in another language can read the tables too.
 //!
-//! A program holding a table keeps a memory map of the file: never modify a
-//! table file in place; replace it by writing a new file and renaming it over
-//! the old one (the generator does), which leaves open maps valid.
+//! Two ways to hold a file ([`Holding`]). [`Tables::open_dir`] and
+//! [`Game::open`] keep a memory map of it: never modify such a file in
+//! place; replace it by writing a new file and renaming it over the old one
+//! (the generator does), which leaves open maps valid (a file truncated
+//! under a map kills the process with SIGBUS when a lookup reads past its
+//! new end). [`Tables::load_dir`] and [`Game::from_vec`] read it into
+//! memory instead (about 7 MB for every default table): a long-running
+//! program whose files an operator may `cp`, `rsync --inplace` or
+//! `install` over uses them, as `reader serve` and the Python package do.
 #![deny(unsafe_code)]
 #![warn(missing_docs, missing_debug_implementations)]
 
@@ -41,6 +47,8 @@ mod game;
 pub mod lookup;
 mod mmap;
 mod options;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod sheet;
 mod table;
 mod tables;
@@ -54,8 +62,8 @@ pub use dice::Dice;
 pub use error::{ArgumentError, Error, TableError, TableErrorKind};
 pub use game::{Checked, Game, GameInfo, SectionSpec};
 pub use options::{Choice, Options};
-pub use table::Table;
-pub use tables::{Tables, TABLES_ENV};
+pub use table::{read_table_file, Table};
+pub use tables::{Holding, Tables, TABLES_ENV};
 
 /// Every game this reader knows: the registry behind [`Tables`] and
 /// `reader verify`. A new game adds one line here.

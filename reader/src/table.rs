@@ -359,19 +359,34 @@ impl Table {
 /// is refused before it is opened, so opening never blocks, and nothing is
 /// read until the header's own checks ask for it.
 fn map_table_file(path: &Path) -> Result<memmap2::Mmap, TableErrorKind> {
-    let io = |source: std::io::Error| {
-        if source.kind() == std::io::ErrorKind::NotFound {
-            TableErrorKind::NotFound
-        } else {
-            TableErrorKind::Io(source)
-        }
+    let file = open_table_file(path)?;
+    crate::mmap::map_file(&file).map_err(io_error)
+}
+
+/// Reads a whole table file into memory, with the checks of
+/// [`Table::open`] (a regular file, at least a preamble long): what
+/// [`crate::Holding::Loaded`] holds. Errors name the file.
+/// Also returns what the open file's metadata said before it was read.
+pub fn read_table_file(path: &Path) -> Result<(Vec<u8>, std::fs::Metadata), TableError> {
+    use std::io::Read;
+    let read = || {
+        let mut file = open_table_file(path)?;
+        let meta = file.metadata().map_err(io_error)?;
+        let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+        file.read_to_end(&mut bytes).map_err(io_error)?;
+        Ok::<_, TableErrorKind>((bytes, meta))
     };
+    read().map_err(|e| TableError::from(e).in_file(path))
+}
+
+/// Opens a table file: a regular file at least as long as the preamble.
+fn open_table_file(path: &Path) -> Result<File, TableErrorKind> {
     // stat first: opening a FIFO would wait for a writer.
-    if !std::fs::metadata(path).map_err(io)?.is_file() {
+    if !std::fs::metadata(path).map_err(io_error)?.is_file() {
         return Err(TableErrorKind::NotRegularFile);
     }
-    let file = File::open(path).map_err(io)?;
-    let meta = file.metadata().map_err(io)?;
+    let file = File::open(path).map_err(io_error)?;
+    let meta = file.metadata().map_err(io_error)?;
     if !meta.is_file() {
         return Err(TableErrorKind::NotRegularFile);
     }
@@ -379,7 +394,15 @@ fn map_table_file(path: &Path) -> Result<memmap2::Mmap, TableErrorKind> {
         // Mapping an empty file fails on some systems; too short to be a table anyway.
         return Err(TableErrorKind::Truncated { len: meta.len(), needed: format::PREAMBLE_LEN as u64 });
     }
-    crate::mmap::map_file(&file).map_err(io)
+    Ok(file)
+}
+
+fn io_error(source: std::io::Error) -> TableErrorKind {
+    if source.kind() == std::io::ErrorKind::NotFound {
+        TableErrorKind::NotFound
+    } else {
+        TableErrorKind::Io(source)
+    }
 }
 
 impl fmt::Debug for Table {

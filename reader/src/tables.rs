@@ -4,7 +4,7 @@
 use std::any::Any;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::error::{TableError, TableErrorKind};
 use crate::game::Game;
@@ -12,6 +12,26 @@ use crate::GAMES;
 
 /// The environment variable naming the tables directory.
 pub const TABLES_ENV: &str = "DICE_TABLES";
+
+/// How a [`Tables`] holds the bytes of the files it opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Holding {
+    /// Memory-mapped ([`Tables::open_dir`]): nothing is copied, and pages
+    /// are shared with every other process reading the same file. The file
+    /// must never change in place while mapped (replace it by renaming a
+    /// new file over it): a truncated mapped file kills the process with
+    /// SIGBUS on the next read of a page past the new end.
+    #[default]
+    Mapped,
+    /// Read into the process's memory ([`Tables::load_dir`]): the file can
+    /// be truncated, overwritten or deleted afterwards without changing an
+    /// answer. For long-running programs whose files an operator replaces.
+    Loaded,
+    /// Only what was put in with [`GameInfo::load_into`](crate::GameInfo::load_into)
+    /// or [`Tables::share_from`] ([`Tables::in_memory`]): nothing is ever
+    /// read from the directory, and a game not put in is not there.
+    InMemory,
+}
 
 /// A directory of tables (`yazy.dtab`, `combo.dtab`, ...), each game's file
 /// opened and verified on first use and then shared.
@@ -27,24 +47,59 @@ pub const TABLES_ENV: &str = "DICE_TABLES";
 /// ```
 pub struct Tables {
     dir: PathBuf,
-    opened: Vec<OnceLock<Box<dyn Any + Send + Sync>>>,
+    holding: Holding,
+    opened: Vec<OnceLock<Arc<dyn Any + Send + Sync>>>,
 }
 
 impl Tables {
-    /// The tables in `dir`; an error when it is not a directory. No table is
-    /// read until it is asked for.
+    /// The tables in `dir`, each memory-mapped when first asked for
+    /// ([`Holding::Mapped`]); an error when `dir` is not a directory.
     pub fn open_dir(dir: impl Into<PathBuf>) -> Result<Tables, TableError> {
+        Tables::with_holding(dir, Holding::Mapped)
+    }
+
+    /// The tables in `dir`, each read whole into memory when first asked
+    /// for ([`Holding::Loaded`]): what a long-running program wants, since
+    /// no later change to a file can change an answer or crash it. About
+    /// 7 MB for every default table.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), dice_tables_reader::Error> {
+    /// use dice_tables_reader::{yazy::{Mask, Yazy}, Tables};
+    /// let tables = Tables::load_dir(Tables::default_dir())?;
+    /// assert!((tables.get::<Yazy>()?.turn_start_value(Mask::ALL)? - 165.7573187).abs() < 1e-6);
+    /// # Ok(()) }
+    /// ```
+    pub fn load_dir(dir: impl Into<PathBuf>) -> Result<Tables, TableError> {
+        Tables::with_holding(dir, Holding::Loaded)
+    }
+
+    /// The tables in `dir`, held as `holding` says; an error when `dir` is
+    /// not a directory. No table is read until it is asked for.
+    pub fn with_holding(dir: impl Into<PathBuf>, holding: Holding) -> Result<Tables, TableError> {
         let dir = dir.into();
         let not_a_dir =
             |kind, why| Err(TableError::from(TableErrorKind::Io(std::io::Error::new(kind, why))).in_file(&dir));
         match std::fs::metadata(&dir) {
-            Ok(meta) if meta.is_dir() => Ok(Tables { dir, opened: GAMES.iter().map(|_| OnceLock::new()).collect() }),
+            Ok(meta) if meta.is_dir() => Ok(Tables::empty(dir, holding)),
             Ok(_) => not_a_dir(std::io::ErrorKind::NotADirectory, "not a directory: give the directory of the tables"),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 not_a_dir(std::io::ErrorKind::NotFound, "no such directory")
             }
             Err(e) => Err(TableError::from(TableErrorKind::Io(e)).in_file(&dir)),
         }
+    }
+
+    /// Tables that never read `dir` ([`Holding::InMemory`]): a program
+    /// puts each game in itself ([`GameInfo::load_into`](crate::GameInfo::load_into),
+    /// [`share_from`](Tables::share_from)), as `reader serve` does to
+    /// decide when files are read.
+    pub fn in_memory(dir: impl Into<PathBuf>) -> Tables {
+        Tables::empty(dir.into(), Holding::InMemory)
+    }
+
+    fn empty(dir: PathBuf, holding: Holding) -> Tables {
+        Tables { dir, holding, opened: GAMES.iter().map(|_| OnceLock::new()).collect() }
     }
 
     /// [`Tables::open_dir`] of [`Tables::default_dir`].
@@ -66,6 +121,11 @@ impl Tables {
         &self.dir
     }
 
+    /// How the files' bytes are held.
+    pub fn holding(&self) -> Holding {
+        self.holding
+    }
+
     /// The path of game `G`'s table file.
     pub fn path_of<G: Game>(&self) -> PathBuf {
         self.dir.join(G::file_name())
@@ -74,17 +134,46 @@ impl Tables {
     /// Game `G`'s table, opened and verified on the first call. A failure
     /// is not remembered: a later call tries the file again.
     pub fn get<G: Game>(&self) -> Result<&G, TableError> {
-        let slot = GAMES.iter().position(|g| g.id == G::ID).map(|i| &self.opened[i]);
-        let Some(slot) = slot else {
-            // A game outside the registry: the registry is incomplete.
-            return Err(TableErrorKind::UnknownGame(G::ID.to_string()).into());
-        };
+        let slot = self.slot(G::ID).ok_or_else(|| TableErrorKind::UnknownGame(G::ID.to_string()))?;
         if slot.get().is_none() {
-            let game = G::open(self.path_of::<G>())?;
-            let _ = slot.set(Box::new(game));
+            let path = self.path_of::<G>();
+            let game = match self.holding {
+                Holding::Mapped => G::open(&path)?,
+                Holding::Loaded => {
+                    G::from_vec(crate::table::read_table_file(&path)?.0).map_err(|e| e.in_file(&path))?
+                }
+                Holding::InMemory => return Err(TableError::from(TableErrorKind::NotFound).in_file(&path)),
+            };
+            let _ = slot.set(Arc::new(game));
         }
         let game = slot.get().and_then(|g| g.downcast_ref::<G>());
         Ok(game.expect("each registry slot holds the game of its id"))
+    }
+
+    /// Whether the table of game `id` has been opened (or put in).
+    pub fn is_open(&self, id: &str) -> bool {
+        self.slot(id).is_some_and(|slot| slot.get().is_some())
+    }
+
+    /// Shares the opened table of game `id` of `other` (no copy, nothing
+    /// read): for a program that reopens its tables and keeps the ones that
+    /// fail to reopen. False when `other` has no such table open or this
+    /// one already has it.
+    pub fn share_from(&self, other: &Tables, id: &str) -> bool {
+        match (self.slot(id), other.slot(id).and_then(|s| s.get())) {
+            (Some(slot), Some(game)) => slot.set(Arc::clone(game)).is_ok(),
+            _ => false,
+        }
+    }
+
+    /// Puts in a view built elsewhere (by [`GameInfo::load_into`](crate::GameInfo::load_into)).
+    pub(crate) fn put<G: Game>(&self, game: G) -> bool {
+        self.slot(G::ID).is_some_and(|slot| slot.set(Arc::new(game)).is_ok())
+    }
+
+    /// The registry slot of game `id`: `None` for a game outside the registry.
+    fn slot(&self, id: &str) -> Option<&OnceLock<Arc<dyn Any + Send + Sync>>> {
+        GAMES.iter().position(|g| g.id == id).map(|i| &self.opened[i])
     }
 }
 
@@ -92,6 +181,10 @@ impl fmt::Debug for Tables {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let opened: Vec<&str> =
             GAMES.iter().zip(&self.opened).filter(|(_, slot)| slot.get().is_some()).map(|(g, _)| g.id).collect();
-        f.debug_struct("Tables").field("dir", &self.dir).field("opened", &opened).finish()
+        f.debug_struct("Tables")
+            .field("dir", &self.dir)
+            .field("holding", &self.holding)
+            .field("opened", &opened)
+            .finish()
     }
 }

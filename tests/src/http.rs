@@ -12,6 +12,8 @@ pub struct Server {
     child: Child,
     /// `127.0.0.1:PORT`.
     pub addr: String,
+    /// Its standard error, line by line, when captured.
+    log: Option<std::sync::Mutex<std::sync::mpsc::Receiver<String>>>,
 }
 
 impl Server {
@@ -22,18 +24,69 @@ impl Server {
 
     /// `reader serve ARGS`, once it says where it listens.
     pub fn start_with(args: &[&str]) -> Server {
-        let mut child = Command::new(crate::bin("reader"))
+        Server::spawn(Command::new(crate::bin("reader")), args, false)
+    }
+
+    /// `reader serve ARGS` with its standard error captured ([`Server::log_line`]).
+    pub fn start_logged(args: &[&str]) -> Server {
+        Server::spawn(Command::new(crate::bin("reader")), args, true)
+    }
+
+    /// `reader serve ARGS` run by `command` (such as `prlimit --nofile=256`,
+    /// to which the reader's path is added), once it says where it listens.
+    pub fn spawn(mut command: Command, args: &[&str], logged: bool) -> Server {
+        if command.get_program() != crate::bin("reader").as_os_str() {
+            command.arg(crate::bin("reader"));
+        }
+        let mut child = command
             .arg("serve")
             .args(args)
             .env_remove("DICE_TABLES")
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(if logged { Stdio::piped() } else { Stdio::inherit() })
             .spawn()
             .expect("reader serve starts");
+        let log = child.stderr.take().map(|stderr| {
+            let (send, receive) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                    if send.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+            std::sync::Mutex::new(receive)
+        });
         let mut line = String::new();
         BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("first line");
         let addr = line.trim().strip_prefix("listening on http://").unwrap_or_else(|| panic!("said {line:?}"));
-        Server { addr: addr.to_string(), child }
+        Server { addr: addr.to_string(), child, log }
+    }
+
+    /// The next line of its standard error that holds `text`, waiting up
+    /// to `seconds`; `None` if none came.
+    pub fn log_line(&self, text: &str, seconds: u64) -> Option<String> {
+        let log = self.log.as_ref().expect("started with start_logged").lock().unwrap();
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+        loop {
+            let left = until.checked_duration_since(std::time::Instant::now())?;
+            match log.recv_timeout(left) {
+                Ok(line) if line.contains(text) => return Some(line),
+                Ok(_) => {}
+                Err(_) => return None,
+            }
+        }
+    }
+
+    /// Sends it a signal (`HUP`, `TERM`, ...).
+    pub fn signal(&self, name: &str) {
+        let ok = Command::new("kill").arg(format!("-{name}")).arg(self.pid().to_string()).status().expect("kill");
+        assert!(ok.success(), "kill -{name}");
+    }
+
+    /// Whether it is still running: its exit status if not.
+    pub fn exited(&mut self) -> Option<std::process::ExitStatus> {
+        self.child.try_wait().expect("try_wait")
     }
 
     /// The server's process id.

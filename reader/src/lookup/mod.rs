@@ -569,6 +569,17 @@ impl Query {
         }
     }
 
+    /// The id of the table the answer reads (`duel-cardgames` for a duel
+    /// lookup under the cardgames rules; else the game's own).
+    pub fn table(&self) -> &'static str {
+        match self {
+            Query::Duel(DuelQuery { rules: DuelRules::Cardgames, .. }) => {
+                <crate::duel::CardgamesDuel as crate::Game>::ID
+            }
+            _ => self.game(),
+        }
+    }
+
     /// Whether the arguments go together (`--rerolls` needs `--dice`, a
     /// throw is `--dice` or `--remaining`, ...): what can be said without
     /// the tables. [`answer`](Query::answer) checks it first.

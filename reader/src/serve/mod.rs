@@ -1,0 +1,569 @@
+//! `reader serve`: the lookups over HTTP/1.1, and the web page on top of
+//! them, for a server an operator leaves running.
+//!
+//! - Every table is read into memory and checked whole before it is served
+//!   ([`Served`]): changing a file in place changes no answer and crashes
+//!   nothing. SIGHUP reads them again and swaps them in at once; a table
+//!   whose file now fails keeps being served from the copy read before.
+//! - Each connection has deadlines: the request head must arrive within the
+//!   header timeout of the connection's start or of its first byte, and a
+//!   kept-alive connection may idle for the idle timeout between requests.
+//!   Heads are capped in bytes. A client that half-closes after its request
+//!   still gets the answer.
+//! - At most `max_connections` connections are served at once (lowered to
+//!   fit the open-file limit); one past that gets a 503 and is closed. Out
+//!   of file descriptors, the listener sheds a waiting connection with a
+//!   spare descriptor kept for that, backs off and goes on: no accept error
+//!   stops the server.
+//!
+//! Lookups take microseconds, so they run on the runtime's worker threads.
+
+mod route;
+mod state;
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::{Arc, RwLock};
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use bytes::Bytes;
+use http_body::{Body, Frame, SizeHint};
+use http_body_util::Full;
+use hyper::header::{HeaderValue, ALLOW, CONTENT_TYPE, RETRY_AFTER};
+use hyper::service::service_fn;
+use hyper::{Request, Response};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::sync::watch;
+
+pub use route::{route, Reply};
+pub use state::{Change, Loaded, Served, Status};
+
+/// How a server runs: see `reader serve --help`.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// Connections served at once; more get a 503.
+    pub max_connections: usize,
+    /// How long a request's head may take, from the connection's start or
+    /// from the first byte of a request on a kept-alive connection.
+    pub header_timeout: Duration,
+    /// How long a kept-alive connection may wait for its next request.
+    pub idle_timeout: Duration,
+    /// The most bytes a request head may have (431 past it).
+    pub max_header_bytes: usize,
+    /// One line per request on standard error.
+    pub log: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            max_connections: 512,
+            header_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(60),
+            max_header_bytes: 16 * 1024,
+            log: false,
+        }
+    }
+}
+
+/// Why a server could not start (once started, nothing stops it but a signal).
+#[derive(Debug)]
+pub enum ServeError {
+    /// The address cannot be listened on.
+    Bind(String),
+    /// The runtime cannot start.
+    Runtime(String),
+}
+
+impl std::fmt::Display for ServeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ServeError::Bind(m) | ServeError::Runtime(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for ServeError {}
+
+/// What every connection shares.
+#[derive(Debug)]
+pub struct Shared {
+    served: RwLock<Arc<Served>>,
+    config: Config,
+    /// When the server started: the connections' clocks count from it.
+    epoch: Instant,
+}
+
+impl Shared {
+    /// A server's shared state over what is served.
+    pub fn new(served: Served, config: Config) -> Arc<Shared> {
+        Arc::new(Shared { served: RwLock::new(Arc::new(served)), config, epoch: Instant::now() })
+    }
+
+    /// What is served now.
+    pub fn served(&self) -> Arc<Served> {
+        Arc::clone(&self.served.read().unwrap_or_else(|p| p.into_inner()))
+    }
+
+    /// Reads the tables again and swaps them in (see [`Served::load`]).
+    pub fn reload(&self) -> Vec<(String, Change)> {
+        let old = self.served();
+        let (new, changes) = Served::load(old.dir(), Some(&old));
+        *self.served.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(new);
+        changes
+    }
+}
+
+/// Reads the tables of `dir`, binds, calls `listening` with the address,
+/// and serves until SIGINT or SIGTERM (then finishes the requests under way
+/// for up to 5 seconds). SIGHUP reloads the tables.
+pub fn run(dir: PathBuf, config: Config, listening: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_io()
+        .enable_time()
+        .build()
+        .map_err(|e| ServeError::Runtime(format!("cannot start the server's runtime: {e}")))?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(config.addr).await.map_err(|e| {
+            ServeError::Bind(format!(
+                "cannot listen on {}: {e} (give another --addr, such as 127.0.0.1:0)",
+                config.addr
+            ))
+        })?;
+        let addr = listener.local_addr().map_err(|e| ServeError::Bind(format!("cannot listen: {e}")))?;
+        let (served, changes) = tokio::task::spawn_blocking(move || Served::load(&dir, None))
+            .await
+            .map_err(|e| ServeError::Runtime(format!("cannot read the tables: {e}")))?;
+        let cap = connection_cap(config.max_connections);
+        let shared = Shared::new(served, Config { max_connections: cap, ..config });
+        listening(addr);
+        log_start(&shared, &changes, addr);
+        let (stop, stopped) = watch::channel(false);
+        tokio::spawn(reload_on_hangup(Arc::clone(&shared)));
+        let open = Arc::new(AtomicUsize::new(0));
+        tokio::select! {
+            () = accept_loop(listener, Arc::clone(&shared), Arc::clone(&open), stopped) => {}
+            () = shutdown_signal() => {}
+        }
+        let _ = stop.send(true);
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while open.load(Ordering::Acquire) > 0 && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        tracing::info!("stopped");
+        Ok(())
+    })
+}
+
+/// `--max-connections`, lowered to leave room in the open-file limit for
+/// the listener, the runtime and reading tables.
+fn connection_cap(asked: usize) -> usize {
+    const RESERVED: u64 = 32;
+    let cap = match open_file_limit() {
+        Some(limit) => asked.min(usize::try_from(limit.saturating_sub(RESERVED)).unwrap_or(usize::MAX)),
+        None => asked,
+    };
+    if cap < asked {
+        tracing::warn!(
+            "serving at most {cap} connections at once, not {asked}: the open-file limit is {} (raise it with ulimit -n)",
+            cap as u64 + RESERVED
+        );
+    }
+    cap.max(1)
+}
+
+#[cfg(unix)]
+#[allow(unsafe_code)]
+fn open_file_limit() -> Option<u64> {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit writes one rlimit through a valid pointer.
+    let ok = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0;
+    (ok && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur as u64)
+}
+
+#[cfg(not(unix))]
+fn open_file_limit() -> Option<u64> {
+    None
+}
+
+fn log_start(shared: &Shared, changes: &[(String, Change)], addr: SocketAddr) {
+    let served = shared.served();
+    let (n, bytes) = served.served();
+    let c = &shared.config;
+    tracing::info!(
+        "serving {n} of {} tables ({:.1} MB in memory) from {} on http://{addr}; at most {} connections, \
+         header timeout {:?}, idle timeout {:?}; SIGHUP reloads the tables",
+        changes.len(),
+        bytes as f64 / 1e6,
+        served.dir().display(),
+        c.max_connections,
+        c.header_timeout,
+        c.idle_timeout,
+    );
+    log_changes(changes, false);
+}
+
+fn log_changes(changes: &[(String, Change)], reload: bool) {
+    for (file, change) in changes {
+        match change {
+            Change::Served { same: false } if reload => tracing::info!("{file}: serving the new file"),
+            Change::Served { .. } => {}
+            Change::Kept(why) => tracing::warn!("{file}: still serving the copy read before, the file fails: {why}"),
+            Change::Missing(why) => tracing::warn!("{file}: not served: {why}"),
+        }
+    }
+}
+
+#[cfg(unix)]
+async fn reload_on_hangup(shared: Arc<Shared>) {
+    use tokio::signal::unix::{signal, SignalKind};
+    let Ok(mut hangups) = signal(SignalKind::hangup()) else {
+        tracing::warn!("cannot listen for SIGHUP: restart the server to read new tables");
+        return;
+    };
+    while hangups.recv().await.is_some() {
+        let shared = Arc::clone(&shared);
+        match tokio::task::spawn_blocking(move || {
+            let changes = shared.reload();
+            (changes, shared.served().served())
+        })
+        .await
+        {
+            Ok((changes, (n, bytes))) => {
+                tracing::info!(
+                    "SIGHUP: read the tables again; serving {n} of {} ({:.1} MB in memory)",
+                    changes.len(),
+                    bytes as f64 / 1e6
+                );
+                log_changes(&changes, true);
+            }
+            Err(e) => tracing::error!("SIGHUP: the reload failed ({e}); still serving the tables read before"),
+        }
+    }
+}
+
+#[cfg(not(unix))]
+async fn reload_on_hangup(_shared: Arc<Shared>) {}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// The canned answer to a connection past the cap.
+const BUSY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\n\
+connection: close\r\ncontent-length: 58\r\n\r\n{\"error\":\"too many connections: try again in a second\"}\n\n";
+
+async fn accept_loop(
+    listener: tokio::net::TcpListener,
+    shared: Arc<Shared>,
+    open: Arc<AtomicUsize>,
+    stopped: watch::Receiver<bool>,
+) {
+    // A descriptor kept spare: out of descriptors, closing it lets one
+    // waiting connection be accepted and closed at once, so that the
+    // backlog drains instead of holding clients until they time out.
+    let mut spare = std::fs::File::open("/dev/null").ok();
+    let mut backoff = Duration::ZERO;
+    let mut last_warning: Option<Instant> = None;
+    loop {
+        match listener.accept().await {
+            Ok((stream, _)) => {
+                backoff = Duration::ZERO;
+                if open.load(Ordering::Acquire) >= shared.config.max_connections {
+                    let _ = stream.try_write(BUSY);
+                    if shared.config.log {
+                        tracing::info!(target: "access", "refused a connection: {} open", shared.config.max_connections);
+                    }
+                    continue;
+                }
+                let _ = stream.set_nodelay(true);
+                open.fetch_add(1, Ordering::AcqRel);
+                let guard = OpenGuard(Arc::clone(&open));
+                let (shared, stopped) = (Arc::clone(&shared), stopped.clone());
+                tokio::spawn(async move {
+                    serve_connection(stream, shared, stopped).await;
+                    drop(guard);
+                });
+            }
+            Err(e) => {
+                let exhausted = matches!(
+                    e.raw_os_error(),
+                    Some(code) if code == libc_code::EMFILE || code == libc_code::ENFILE
+                        || code == libc_code::ENOBUFS || code == libc_code::ENOMEM
+                );
+                if !exhausted {
+                    // The connection went away before it was accepted (ECONNABORTED, ...).
+                    continue;
+                }
+                if last_warning.is_none_or(|t| t.elapsed() > Duration::from_secs(10)) {
+                    tracing::warn!(
+                        "cannot accept a connection ({e}): shedding connections until descriptors are free; \
+                         raise the open-file limit or lower --max-connections"
+                    );
+                    last_warning = Some(Instant::now());
+                }
+                if spare.take().is_some() {
+                    if let Ok(Ok((stream, _))) = tokio::time::timeout(Duration::from_millis(5), listener.accept()).await
+                    {
+                        let _ = stream.try_write(BUSY);
+                    }
+                    spare = std::fs::File::open("/dev/null").ok();
+                }
+                backoff = (backoff * 2).clamp(Duration::from_millis(5), Duration::from_millis(500));
+                tokio::time::sleep(backoff).await;
+            }
+        }
+    }
+}
+
+/// The errno values of running out of descriptors or memory.
+mod libc_code {
+    #[cfg(unix)]
+    pub use libc::{EMFILE, ENFILE, ENOBUFS, ENOMEM};
+    #[cfg(not(unix))]
+    pub const EMFILE: i32 = -1;
+    #[cfg(not(unix))]
+    pub const ENFILE: i32 = -1;
+    #[cfg(not(unix))]
+    pub const ENOBUFS: i32 = -1;
+    #[cfg(not(unix))]
+    pub const ENOMEM: i32 = -1;
+}
+
+struct OpenGuard(Arc<AtomicUsize>);
+
+impl Drop for OpenGuard {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// One connection, served until the client closes it, a deadline passes,
+/// or the server stops (then the request under way is finished).
+pub async fn serve_connection<I>(io: I, shared: Arc<Shared>, mut stopped: watch::Receiver<bool>)
+where
+    I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
+    let clock = Arc::new(Clock::new(&shared));
+    let io = TokioIo::new(Timed { inner: io, clock: Arc::clone(&clock) });
+    let service = {
+        let clock = Arc::clone(&clock);
+        service_fn(move |request: Request<hyper::body::Incoming>| {
+            clock.request_started();
+            let response = respond(&shared, &request, Arc::clone(&clock));
+            std::future::ready(Ok::<_, Infallible>(response))
+        })
+    };
+    let config = &clock.config;
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        // The deadlines are the clock's: hyper's own header timeout would
+        // also cut kept-alive connections at the header timeout.
+        .header_read_timeout(None)
+        .half_close(true)
+        .keep_alive(true)
+        .max_buf_size(config.max_header_bytes.max(8192));
+    let connection = builder.serve_connection(io, service);
+    tokio::pin!(connection);
+    tokio::select! {
+        _ = connection.as_mut() => return,
+        () = clock.expired() => return,
+        _ = stopped.wait_for(|stop| *stop) => {}
+    }
+    connection.as_mut().graceful_shutdown();
+    let _ = tokio::time::timeout(Duration::from_secs(5), connection).await;
+}
+
+fn respond(shared: &Shared, request: &Request<hyper::body::Incoming>, clock: Arc<Clock>) -> Response<TimedBody> {
+    let started = Instant::now();
+    let served = shared.served();
+    let (method, uri) = (request.method(), request.uri());
+    let reply = route(&served, method.as_str(), uri.path(), uri.query());
+    if shared.config.log {
+        tracing::info!(
+            target: "access",
+            method = %method,
+            path = %uri.path(),
+            status = reply.status,
+            us = started.elapsed().as_micros() as u64,
+        );
+    }
+    let status = reply.status;
+    let mut response = Response::new(TimedBody { inner: Full::new(Bytes::from(reply.body.into_owned())), clock });
+    *response.status_mut() = hyper::StatusCode::from_u16(status).unwrap_or(hyper::StatusCode::INTERNAL_SERVER_ERROR);
+    response.headers_mut().insert(CONTENT_TYPE, HeaderValue::from_static(reply.content_type));
+    if reply.allow {
+        response.headers_mut().insert(ALLOW, HeaderValue::from_static("GET, HEAD"));
+    }
+    if status == 503 {
+        response.headers_mut().insert(RETRY_AFTER, HeaderValue::from_static("10"));
+    }
+    response
+}
+
+/// A connection's deadline, and what it is waiting for.
+#[derive(Debug)]
+struct Clock {
+    config: Config,
+    epoch: Instant,
+    phase: AtomicU8,
+    /// Milliseconds from `epoch`.
+    deadline: AtomicU64,
+}
+
+/// Waiting for a request's head to be complete (from the connection's
+/// start or the request's first byte).
+const HEAD: u8 = 0;
+/// A request is being answered.
+const BUSY_PHASE: u8 = 1;
+/// Kept alive between requests.
+const IDLE: u8 = 2;
+
+impl Clock {
+    fn new(shared: &Shared) -> Clock {
+        let clock = Clock {
+            config: shared.config.clone(),
+            epoch: shared.epoch,
+            phase: AtomicU8::new(HEAD),
+            deadline: AtomicU64::new(0),
+        };
+        clock.set(HEAD, clock.config.header_timeout);
+        clock
+    }
+
+    fn now_ms(&self) -> u64 {
+        self.epoch.elapsed().as_millis() as u64
+    }
+
+    fn set(&self, phase: u8, after: Duration) {
+        self.phase.store(phase, Ordering::Release);
+        self.deadline.store(self.now_ms() + after.as_millis() as u64, Ordering::Release);
+    }
+
+    /// Bytes arrived: on a kept-alive connection, a request's head begins.
+    fn bytes_read(&self) {
+        if self.phase.load(Ordering::Acquire) == IDLE {
+            self.set(HEAD, self.config.header_timeout);
+        }
+    }
+
+    /// A request's head is complete: answering it gets as long again.
+    fn request_started(&self) {
+        self.set(BUSY_PHASE, self.config.header_timeout);
+    }
+
+    /// The answer is written: the connection idles until the next request.
+    fn answered(&self) {
+        self.set(IDLE, self.config.idle_timeout);
+    }
+
+    /// Resolves when the deadline has passed without being moved.
+    async fn expired(&self) {
+        loop {
+            let deadline = self.deadline.load(Ordering::Acquire);
+            let now = self.now_ms();
+            if now >= deadline {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(deadline - now)).await;
+        }
+    }
+}
+
+/// The connection's I/O, telling its clock when bytes arrive.
+struct Timed<I> {
+    inner: I,
+    clock: Arc<Clock>,
+}
+
+impl<I: AsyncRead + Unpin> AsyncRead for Timed<I> {
+    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let polled = Pin::new(&mut self.inner).poll_read(cx, buf);
+        if buf.filled().len() > before {
+            self.clock.bytes_read();
+        }
+        polled
+    }
+}
+
+impl<I: AsyncWrite + Unpin> AsyncWrite for Timed<I> {
+    fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+}
+
+/// A response body that tells the connection's clock when it is done.
+pub struct TimedBody {
+    inner: Full<Bytes>,
+    clock: Arc<Clock>,
+}
+
+impl std::fmt::Debug for TimedBody {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TimedBody").finish_non_exhaustive()
+    }
+}
+
+impl Body for TimedBody {
+    type Data = Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        Pin::new(&mut self.inner).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.inner.size_hint()
+    }
+}
+
+impl Drop for TimedBody {
+    fn drop(&mut self) {
+        self.clock.answered();
+    }
+}

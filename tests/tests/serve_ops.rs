@@ -1,0 +1,325 @@
+//! `reader serve` under an operator's faults: descriptors run out, clients
+//! idle, send their heads slowly or half-close, and table files change in
+//! place under the running server.
+
+use std::io::{Read, Write};
+use std::net::{Shutdown, TcpStream};
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use dice_tables_tests::http::{Client, Server};
+use dice_tables_tests::{default_tables, run, scratch};
+
+fn start(tables: &Path, extra: &[&str]) -> Server {
+    let mut args = vec!["--tables", tables.to_str().unwrap(), "--addr", "127.0.0.1:0"];
+    args.extend_from_slice(extra);
+    Server::start_logged(&args)
+}
+
+/// One request on a new connection, timed.
+fn timed_get(server: &Server, target: &str) -> (u16, String, Duration) {
+    let started = Instant::now();
+    let r = server.connect().get(target).unwrap_or_else(|| panic!("{target}: no answer"));
+    (r.status, r.text(), started.elapsed())
+}
+
+/// Under `prlimit --nofile=256`, 2,000 idle connections and 500 that send
+/// their heads a byte at a time: the server never exits, serves what fits
+/// under its cap and refuses the rest, closes the held ones at the header
+/// timeout, answers at once from the timeout plus 1 s, and gives back its
+/// memory.
+#[test]
+fn a_flood_of_idle_and_slow_connections_under_a_low_descriptor_limit() {
+    let mut prlimit = Command::new("prlimit");
+    prlimit.arg("--nofile=256");
+    let tables = default_tables().to_str().unwrap();
+    let mut server = Server::spawn(prlimit, &["--tables", tables, "--addr", "127.0.0.1:0"], true);
+    let cap_line = server.log_line("serving at most", 5).expect("the server says its cap was lowered");
+    assert!(cap_line.contains("at most 224 connections") && cap_line.contains("open-file limit is 256"), "{cap_line}");
+    let warm = |server: &Server| {
+        let mut c = server.connect();
+        for _ in 0..50 {
+            assert_eq!(c.get("/v1/lookup/yatzy?mask=all&upper=0&dice=33356&rerolls=1").unwrap().status, 200);
+        }
+    };
+    warm(&server);
+    let rss_before = server.rss_kib();
+
+    let flood_began = Instant::now();
+    let header_timeout = Duration::from_secs(10);
+    let addr = server.addr.clone();
+    let (idle, slow) = std::thread::scope(|s| {
+        let idle = s.spawn(|| (0..2000).filter_map(|_| TcpStream::connect(&addr).ok()).collect::<Vec<_>>());
+        let slow = s.spawn(|| {
+            (0..500)
+                .filter_map(|_| {
+                    let mut c = TcpStream::connect(&addr).ok()?;
+                    let _ = c.write_all(b"GET /v1/lookup/yazy?mask=all HTTP/1.1\r\nHost: x\r\n");
+                    Some(c)
+                })
+                .collect::<Vec<_>>()
+        });
+        (idle.join().unwrap(), slow.join().unwrap())
+    });
+    assert_eq!((idle.len(), slow.len()), (2000, 500), "every connection was opened");
+    // The slow ones go on sending a header byte at a time.
+    let dripping = std::sync::atomic::AtomicBool::new(true);
+    let (held, refused) = std::thread::scope(|s| {
+        let mut slow = slow;
+        let drip = s.spawn(|| {
+            while dripping.load(std::sync::atomic::Ordering::Relaxed) {
+                for c in slow.iter_mut() {
+                    let _ = c.write_all(b"X");
+                }
+                std::thread::sleep(Duration::from_millis(500));
+            }
+            slow
+        });
+        // From the header timeout plus 1 s after the flood began, new
+        // requests are answered at once.
+        std::thread::sleep(
+            (flood_began + header_timeout + Duration::from_secs(1)).saturating_duration_since(Instant::now()),
+        );
+        assert_eq!(server.exited(), None, "the server is running");
+        for target in ["/healthz", "/v1/lookup/yatzy?mask=all&upper=0&dice=33356&rerolls=1"] {
+            let (status, body, took) = timed_get(&server, target);
+            assert_eq!(status, 200, "{target}: {body}");
+            assert!(took < Duration::from_millis(100), "{target} took {took:?}");
+            eprintln!("flood: {target} answered in {took:?}, {:?} after the flood began", flood_began.elapsed());
+        }
+        dripping.store(false, std::sync::atomic::Ordering::Relaxed);
+        let slow = drip.join().unwrap();
+        // Every connection is closed by now: refused at once (a 503, or
+        // closed), or held and closed at the header timeout.
+        let (mut held, mut refused) = (0, 0);
+        for mut c in idle.into_iter().chain(slow) {
+            c.set_read_timeout(Some(Duration::from_secs(2))).unwrap();
+            let mut answer = Vec::new();
+            match c.read_to_end(&mut answer) {
+                Ok(_) | Err(_) if answer.starts_with(b"HTTP/1.1 503") => refused += 1,
+                Ok(_) => held += 1,
+                Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => refused += 1,
+                Err(e) => panic!("a connection is still open after the timeouts: {e}"),
+            }
+        }
+        (held, refused)
+    });
+    assert!(held > 0 && held <= 224, "{held} held");
+    assert!(refused >= 2500 - 224, "{refused} refused");
+    assert_eq!(server.exited(), None, "the server is running");
+    std::thread::sleep(Duration::from_millis(500));
+    let rss_after = server.rss_kib();
+    assert!(rss_after < rss_before + 10 * 1024, "memory {rss_before} KiB before, {rss_after} KiB after");
+    warm(&server);
+    eprintln!("flood: {held} held, {refused} refused; memory {rss_before} -> {rss_after} KiB");
+}
+
+/// A request followed by `shutdown(SHUT_WR)` (what `nc -N` and many health
+/// checkers do) gets its answer, 300 times out of 300.
+#[test]
+fn half_closed_clients_get_their_answers() {
+    let server = start(default_tables(), &[]);
+    let mut answered = 0;
+    for i in 0..300 {
+        let target = if i % 2 == 0 { "/healthz" } else { "/v1/lookup/yazy?mask=all&dice=12456&rerolls=2" };
+        let mut c = TcpStream::connect(&server.addr).unwrap();
+        c.write_all(format!("GET {target} HTTP/1.1\r\nHost: localhost\r\n\r\n").as_bytes()).unwrap();
+        c.shutdown(Shutdown::Write).unwrap();
+        c.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        let mut answer = String::new();
+        c.read_to_string(&mut answer).unwrap();
+        if answer.starts_with("HTTP/1.1 200 OK") && answer.trim_end().ends_with('}') {
+            answered += 1;
+        }
+    }
+    assert_eq!(answered, 300);
+}
+
+/// The deadlines: a silent connection and an unfinished head are closed at
+/// the header timeout; a kept-alive connection lives through pauses shorter
+/// than the idle timeout and is closed after a longer one; a head over the
+/// size cap gets 431.
+#[test]
+fn deadlines_close_what_holds_a_connection() {
+    let server = start(default_tables(), &["--header-timeout", "1", "--idle-timeout", "2", "--log"]);
+    let closed_within = |mut c: TcpStream, seconds: f64| {
+        c.set_read_timeout(Some(Duration::from_secs_f64(seconds))).unwrap();
+        let started = Instant::now();
+        let mut rest = Vec::new();
+        let result = c.read_to_end(&mut rest);
+        assert!(result.is_ok() || rest.is_empty(), "{result:?}");
+        assert!(started.elapsed() < Duration::from_secs_f64(seconds), "still open after {seconds} s");
+        started.elapsed()
+    };
+    let silent = TcpStream::connect(&server.addr).unwrap();
+    let took = closed_within(silent, 3.0);
+    assert!(took >= Duration::from_millis(800), "closed after {took:?}, before the header timeout");
+    let mut unfinished = TcpStream::connect(&server.addr).unwrap();
+    unfinished.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n").unwrap();
+    closed_within(unfinished, 3.0);
+
+    // Kept alive: a pause of 1.5 s (over the header timeout, under the idle one) is fine.
+    let mut client = Client::connect(&server.addr);
+    assert_eq!(client.get("/healthz").unwrap().status, 200);
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(client.get("/healthz").unwrap().status, 200, "kept alive through a pause under the idle timeout");
+    std::thread::sleep(Duration::from_millis(3000));
+    assert!(client.get("/healthz").is_none(), "closed after the idle timeout");
+
+    let mut c = Client::connect(&server.addr);
+    let r = c.get(&format!("/healthz?{}", "x".repeat(40_000))).map(|r| r.status);
+    assert!(matches!(r, Some(431) | None), "{r:?}");
+    // The access log: one line per request, with method, path, status and microseconds.
+    let line = server.log_line("path=/healthz", 5).expect("an access line");
+    assert!(line.contains("method=GET") && line.contains("status=200") && line.contains(" us="), "{line}");
+}
+
+/// Copies of the tables, served.
+fn served_copy(name: &str) -> std::path::PathBuf {
+    let dir = scratch(name);
+    for entry in std::fs::read_dir(default_tables()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "dtab") {
+            std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    dir
+}
+
+const ASKS: &[&str] = &[
+    "/v1/lookup/yatzy?mask=all&upper=0&dice=33356&rerolls=1",
+    "/v1/lookup/yatzy?mask=chance%2Cyatzy&upper=63&dice=66666&rerolls=0",
+    "/v1/lookup/duel?me=0&opp=0&dice=155236",
+    "/v1/lookup/duel?me=9500&opp=4000",
+    "/v1/lookup/duel?me=0&opp=0&rules=cardgames&remaining=6",
+    "/v1/lookup/combo?dice=12345&rerolls=3",
+    "/v1/lookup/yazy?mask=ones%2Cyazy&dice=11116&rerolls=1",
+];
+
+fn answers(client: &mut Client) -> Vec<String> {
+    ASKS.iter()
+        .map(|a| {
+            let r = client.get(a).unwrap();
+            assert_eq!(r.status, 200, "{a}: {}", r.text());
+            r.text()
+        })
+        .collect()
+}
+
+/// Truncated, overwritten with another table, and bytes flipped in place:
+/// no crash and no changed answer; health says which file can no longer be
+/// served (naming the file, not where it lives); SIGHUP with a damaged file
+/// keeps the old copy and says why; SIGHUP with a good new file serves it.
+#[test]
+fn tables_changed_in_place_change_nothing_until_a_good_reload() {
+    let dir = served_copy("serve-in-place");
+    let server = start(&dir, &[]);
+    let mut client = server.connect();
+    let before = answers(&mut client);
+    let info_before = client.get("/v1/info").unwrap().text();
+    assert_eq!(client.get("/healthz").unwrap().status, 200);
+    let dir_text = dir.to_str().unwrap();
+
+    type Change = fn(&Path, &Path);
+    let changes: [(&str, Change); 3] = [
+        ("truncated", |p, _| {
+            std::fs::OpenOptions::new().write(true).open(p).unwrap().set_len(100).unwrap();
+        }),
+        ("overwritten", |p, other| {
+            std::fs::write(p, std::fs::read(other).unwrap()).unwrap();
+        }),
+        ("flipped", |p, _| {
+            let mut bytes = std::fs::read(p).unwrap();
+            for i in (0..bytes.len()).step_by(1024) {
+                bytes[i] ^= 0xFF;
+            }
+            let mut f = std::fs::OpenOptions::new().write(true).open(p).unwrap();
+            f.write_all(&bytes).unwrap();
+        }),
+    ];
+    for (what, change) in changes {
+        for (game, other) in [("yatzy", "combo"), ("duel", "tenk"), ("duel-cardgames", "yazy"), ("combo", "threes")] {
+            change(&dir.join(format!("{game}.dtab")), &default_tables().join(format!("{other}.dtab")));
+        }
+        assert_eq!(answers(&mut client), before, "{what}: the answers");
+        assert_eq!(answers(&mut server.connect()), before, "{what}: the answers on a new connection");
+        let health = client.get("/healthz").unwrap();
+        assert_eq!(health.status, 503, "{what}: {}", health.text());
+        let why = health.json()["error"].as_str().unwrap().to_string();
+        assert!(why.contains("yatzy.dtab") && why.contains("duel.dtab") && why.contains("still served"), "{why}");
+        assert!(!health.text().contains(dir_text), "{what}: the body shows the server's directory: {why}");
+        assert_eq!(client.get("/v1/info").unwrap().text(), info_before, "{what}: info shows what is served");
+
+        // A reload with the damaged files keeps the copies read before.
+        server.signal("HUP");
+        let kept = server.log_line("yatzy.dtab: still serving the copy read before", 10).expect("the reload says why");
+        assert!(!kept.contains('\n'));
+        assert_eq!(answers(&mut client), before, "{what}: after the reload");
+        assert_eq!(client.get("/v1/info").unwrap().text(), info_before);
+        for file in ["yatzy.dtab", "duel.dtab", "duel-cardgames.dtab", "combo.dtab"] {
+            std::fs::copy(default_tables().join(file), dir.join(file)).unwrap();
+        }
+        assert_eq!(client.get("/healthz").unwrap().status, 200, "{what}: the files are good again");
+    }
+
+    // A good new file, served after SIGHUP: combo with one reroll.
+    let other = scratch("serve-in-place-new");
+    let o = run("generator", &["--out", other.to_str().unwrap(), "--games", "combo", "--combo-rerolls", "1"], &[]);
+    assert!(o.status.success());
+    std::fs::copy(other.join("combo.dtab"), dir.join("combo.dtab.new")).unwrap();
+    std::fs::rename(dir.join("combo.dtab.new"), dir.join("combo.dtab")).unwrap();
+    assert_eq!(client.get("/v1/lookup/combo?dice=12345&rerolls=3").unwrap().text(), before[5], "not before a reload");
+    server.signal("HUP");
+    server.log_line("combo.dtab: serving the new file", 10).expect("the reload says so");
+    let r = client.get("/v1/lookup/combo?dice=12345&rerolls=3").unwrap();
+    assert_eq!(r.status, 400, "rerolls 3 is more than the new table's 1: {}", r.text());
+    let info = client.get("/v1/info").unwrap().json();
+    let combo = info["tables"].as_array().unwrap().iter().find(|t| t["game"] == "combo").unwrap();
+    assert_eq!(combo["rules"]["rerolls"], 1);
+    for (ask, before) in ASKS.iter().zip(&before).filter(|(a, _)| !a.contains("combo")) {
+        assert_eq!(&client.get(ask).unwrap().text(), before, "{ask}");
+    }
+}
+
+/// A table missing at start is served after it is written and SIGHUP; a
+/// directory with no table at all is unhealthy; no body names the directory.
+#[test]
+fn missing_tables_come_with_a_reload() {
+    let dir = scratch("serve-reload-missing");
+    let server = start(&dir, &[]);
+    let mut client = server.connect();
+    let health = client.get("/healthz").unwrap();
+    assert_eq!(health.status, 503);
+    assert!(health.json()["error"].as_str().unwrap().contains("no table is served"), "{}", health.text());
+    let r = client.get("/v1/lookup/tenk?remaining=6").unwrap();
+    assert_eq!(r.status, 503);
+    assert!(r.text().contains("no table at tenk.dtab") && !r.text().contains(dir.to_str().unwrap()), "{}", r.text());
+    std::fs::copy(default_tables().join("tenk.dtab"), dir.join("tenk.dtab")).unwrap();
+    server.signal("HUP");
+    server.log_line("tenk.dtab: serving the new file", 10).expect("the reload says so");
+    assert_eq!(client.get("/v1/lookup/tenk?remaining=6").unwrap().status, 200);
+    assert_eq!(client.get("/healthz").unwrap().status, 200);
+    let info = client.get("/v1/info").unwrap().text();
+    assert!(!info.contains(dir.to_str().unwrap()), "{info}");
+}
+
+/// The library's owned mode: a table loaded with `Tables::load_dir` answers
+/// the same after its file is truncated and overwritten in place.
+#[test]
+fn loaded_tables_answer_the_same_after_their_files_change() {
+    use dice_tables_reader::{sheet::Yatzy, yazy::Mask, yazy::Yazy, Holding, Tables};
+    let dir = served_copy("load-dir-in-place");
+    let tables = Tables::load_dir(&dir).unwrap();
+    assert_eq!(tables.holding(), Holding::Loaded);
+    let yazy = tables.get::<Yazy>().unwrap().turn_start_value(Mask::ALL).unwrap();
+    let all = tables.get::<Yatzy>().unwrap().turn_start_values().unwrap();
+    std::fs::OpenOptions::new().write(true).open(dir.join("yazy.dtab")).unwrap().set_len(64).unwrap();
+    std::fs::write(dir.join("yatzy.dtab"), std::fs::read(default_tables().join("combo.dtab")).unwrap()).unwrap();
+    assert_eq!(tables.get::<Yazy>().unwrap().turn_start_value(Mask::ALL).unwrap(), yazy);
+    assert_eq!(tables.get::<Yatzy>().unwrap().turn_start_values().unwrap(), all);
+    // A new Tables reads the files as they are now, and refuses them.
+    let fresh = Tables::load_dir(&dir).unwrap();
+    assert!(fresh.get::<Yazy>().unwrap_err().to_string().contains("truncated"));
+    assert!(fresh.get::<Yatzy>().is_err());
+}
