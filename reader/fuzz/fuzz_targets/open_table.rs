@@ -5,12 +5,12 @@
 
 use dice_tables_reader::combo::Combo;
 use dice_tables_reader::duel::{CardgamesDuel, Duel, Scoring, SeedDuel};
+use dice_tables_reader::sheet::{ScoreSheet, SheetGame};
 use dice_tables_reader::tenk::{Phase, Tenk};
 use dice_tables_reader::threes::{Situation, Threes};
-use dice_tables_reader::sheet::{ScoreSheet, SheetGame};
 use dice_tables_reader::yazy::{Mask, Yazy};
-use dice_tables_reader::{Yahtzee, Yatzy};
 use dice_tables_reader::{Dice, Game};
+use dice_tables_reader::{Yahtzee, Yatzy};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
