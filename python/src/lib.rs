@@ -16,7 +16,7 @@ use pyo3::exceptions::{PyBufferError, PyImportError, PyOSError, PyTypeError, PyV
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use pyo3::{ffi, PyClassInitializer};
-use reader::lookup::{Arg, DuelRules, Json, LookupError, Query};
+use reader::lookup::{Arg, DuelRules, Json, LookupError, Query, Terms};
 
 pyo3::create_exception!(
     dice_tables,
@@ -69,7 +69,17 @@ fn given(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Given> {
     if value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>() {
         let items: Vec<Bound<'_, PyAny>> = value.try_iter()?.collect::<PyResult<_>>()?;
         if items.iter().all(|i| i.is_instance_of::<PyInt>() && !i.is_instance_of::<PyBool>()) {
-            let ints = items.iter().map(|i| i.extract::<i64>().unwrap_or(i64::MAX)).collect();
+            let mut ints = Vec::with_capacity(items.len());
+            for item in &items {
+                match item.extract::<i64>() {
+                    Ok(i) => ints.push(i),
+                    Err(_) => {
+                        let shown: String = item.str()?.to_str()?.chars().take(40).collect();
+                        let what = if name == "dice" { "a face 1 to 6" } else { "a category number" };
+                        return Err(PyValueError::new_err(format!("{name}: {shown} is not {what}")));
+                    }
+                }
+            }
             return Ok(Given::Ints(ints));
         }
         if items.iter().all(|i| i.is_instance_of::<PyString>()) {
@@ -85,9 +95,14 @@ fn given(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Given> {
         }
     }
     let kind = value.get_type().name()?;
-    Err(PyTypeError::new_err(format!(
-        "{name}: expected a string, an int, or a list or tuple of ints or names, got {kind}"
-    )))
+    let expected = match name {
+        "mask" => "a string, an int, or a list or tuple of category numbers or names",
+        "dice" => "a string of digits or a list or tuple of ints",
+        "opening" | "yahtzee_bonus" | "yahtzee-bonus" => "True or False",
+        "rules" | "ties" | "model" | "objective" => "a string",
+        _ => "an int (or its digits as a string)",
+    };
+    Err(PyTypeError::new_err(format!("{name}: expected {expected}, got {kind}")))
 }
 
 /// A lookup error as the Python exception for it: a wrong argument name
@@ -95,10 +110,15 @@ fn given(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Given> {
 /// `ValueError`, a missing or damaged table a `TableError`.
 fn py_error(e: LookupError) -> PyErr {
     match &e {
-        LookupError::UnknownArgument(_) | LookupError::MissingArgument(_) => PyTypeError::new_err(e.to_string()),
-        LookupError::UnknownGame(_) | LookupError::Usage(_) => PyValueError::new_err(e.to_string()),
-        LookupError::Table(_) => TableError::new_err(e.to_string()),
+        LookupError::UnknownArgument(_) | LookupError::MissingArgument(_) => PyTypeError::new_err(python_terms(&e)),
+        LookupError::UnknownGame(_) | LookupError::Usage(_) => PyValueError::new_err(python_terms(&e)),
+        LookupError::Table(_) => TableError::new_err(python_terms(&e)),
     }
+}
+
+/// The lookup layer's message with keywords for its arguments.
+fn python_terms(e: &LookupError) -> String {
+    e.message(Terms::Python)
 }
 
 /// `f` of the keyword arguments as the query's arguments.
@@ -675,8 +695,9 @@ fn games(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
             let d = PyDict::new(py);
             d.set_item("name", l.game)?;
             d.set_item("aliases", l.aliases.to_vec())?;
-            d.set_item("required", l.required.to_vec())?;
-            d.set_item("optional", l.optional.to_vec())?;
+            let keywords = |names: &[&str]| names.iter().map(|n| Terms::Python.argument(n)).collect::<Vec<_>>();
+            d.set_item("required", keywords(l.required))?;
+            d.set_item("optional", keywords(l.optional))?;
             Ok(d)
         })
         .collect()

@@ -16,6 +16,20 @@ GOLDEN = REPO / "tests" / "golden"
 GAMES = ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel"]
 
 
+def python_terms(message):
+    """A lookup-layer message (written with command-line flags) in Python's
+    terms, by the rule tests/golden/README.md documents: each `--NAME` that
+    is a lookup argument becomes its keyword (dashes as underscores)."""
+    import re
+
+    arguments = {a.replace("_", "-") for g in dice_tables.games() for a in g["required"] + g["optional"]}
+    return re.sub(
+        r"--([a-z][a-z-]*[a-z])",
+        lambda m: m.group(1).replace("-", "_") if m.group(1) in arguments else m.group(0),
+        message,
+    )
+
+
 def tables_dir():
     """$DICE_TABLES (make test sets it), else the repository's tables/."""
     return pathlib.Path(os.environ.get("DICE_TABLES") or REPO / "tables")

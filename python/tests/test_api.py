@@ -135,3 +135,25 @@ def test_readme_and_docstring_examples_run(monkeypatch):
         runner.run(test)
     result = runner.summarize(verbose=False)
     assert result.failed == 0 and result.attempted > 10, result
+
+
+def test_pip_install_leaves_no_build_output_in_the_source_tree(tmp_path):
+    """`pip install ./python` builds into target/python (python/.cargo/config.toml),
+    not into python/target beside the sources. Built as a user would: pip
+    with build isolation, without the Makefile's CARGO_TARGET_DIR."""
+    import subprocess
+    import sys
+
+    from conftest import REPO
+
+    env = {k: v for k, v in os.environ.items() if k != "CARGO_TARGET_DIR"}
+    out = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps", "-w", str(tmp_path), str(REPO / "python")],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0, out.stderr
+    assert list(tmp_path.glob("dice_tables-*.whl")), out.stdout
+    assert not (REPO / "python" / "target").exists(), "build output left in python/target"
+    assert (REPO / "target" / "python").is_dir()

@@ -312,20 +312,26 @@ impl fmt::Display for ParseDiceError {
 
 impl std::error::Error for ParseDiceError {}
 
+/// What may stand between dice written out: a space or a comma.
+pub fn is_dice_separator(c: char) -> bool {
+    c == ' ' || c == ','
+}
+
 impl FromStr for Dice {
     type Err = ParseDiceError;
-    /// Digits 1 to 6 in any order, at most six of them ("" is no dice).
+    /// Digits 1 to 6 in any order, at most six of them ("" is no dice),
+    /// spaces and commas between them ignored (`"3 3 3 5 6"`, `"1,5,5"`).
     fn from_str(s: &str) -> Result<Dice, ParseDiceError> {
         let mut counts = [0u8; FACES];
         let mut n = 0usize;
-        for c in s.chars() {
+        for c in s.chars().filter(|&c| !is_dice_separator(c)) {
             match c {
                 '1'..='6' => counts[(c as u8 - b'1') as usize] += 1,
                 _ => return Err(ParseDiceError::BadDigit(c)),
             }
             n += 1;
             if n > MAX_DICE {
-                return Err(ParseDiceError::TooMany(s.chars().count()));
+                return Err(ParseDiceError::TooMany(s.chars().filter(|&c| !is_dice_separator(c)).count()));
             }
         }
         Ok(Dice { counts })
@@ -373,6 +379,9 @@ mod tests {
         assert_eq!("".parse::<Dice>().unwrap(), Dice::EMPTY);
         assert_eq!("1270".parse::<Dice>(), Err(ParseDiceError::BadDigit('7')));
         assert_eq!("1111111".parse::<Dice>(), Err(ParseDiceError::TooMany(7)));
+        assert_eq!("3 3 3 5 6".parse::<Dice>(), "33356".parse::<Dice>());
+        assert_eq!("1,5,5".parse::<Dice>(), "155".parse::<Dice>());
+        assert_eq!(", 1 ,5".parse::<Dice>(), "15".parse::<Dice>());
     }
 
     #[test]

@@ -17,7 +17,6 @@ use crate::dice::ParseDiceError;
 /// }
 /// assert!(matches!(parse("1237"), Err(Error::Argument(_))));
 /// ```
-#[derive(Debug)]
 #[non_exhaustive]
 pub enum Error {
     /// A table could not be opened or is not a valid table.
@@ -31,6 +30,19 @@ impl fmt::Display for Error {
         match self {
             Error::Table(e) => e.fmt(f),
             Error::Argument(e) => e.fmt(f),
+        }
+    }
+}
+
+/// `{:?}` is the message, so that `fn main() -> Result<(), Error>` prints
+/// `Error: <message>` (as `anyhow` does); `{:#?}` shows the structure.
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self, f.alternate()) {
+            (Error::Table(e), true) => f.debug_tuple("Table").field(e).finish(),
+            (Error::Argument(e), true) => f.debug_tuple("Argument").field(e).finish(),
+            (Error::Table(e), false) => fmt::Debug::fmt(e, f),
+            (Error::Argument(e), false) => fmt::Debug::fmt(e, f),
         }
     }
 }
@@ -66,9 +78,17 @@ impl From<ParseDiceError> for Error {
 /// naming the argument and the accepted form.
 ///
 /// One pointer wide, so that a lookup's `Result<f64, ArgumentError>` comes
-/// back in registers.
-#[derive(Debug)]
+/// back in registers. `{:?}` is the message; `{:#?}` the structure.
 pub struct ArgumentError(Box<ArgumentErrorInner>);
+
+impl fmt::Debug for ArgumentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match f.alternate() {
+            true => f.debug_tuple("ArgumentError").field(&self.0).finish(),
+            false => write!(f, "{self}"),
+        }
+    }
+}
 
 #[derive(Debug)]
 struct ArgumentErrorInner {
@@ -107,9 +127,18 @@ impl From<ParseDiceError> for ArgumentError {
 /// A table that cannot be used: the file is missing, unreadable, damaged, of
 /// another game, or not what its header says. Carries the file's path when
 /// the table was opened from one. One pointer wide, so that lookups'
-/// results come back in registers.
-#[derive(Debug)]
+/// results come back in registers. `{:?}` is the message (what `main`
+/// returning it prints); `{:#?}` the structure, with the I/O error.
 pub struct TableError(Box<TableErrorInner>);
+
+impl fmt::Debug for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match f.alternate() {
+            true => f.debug_tuple("TableError").field(&self.0).finish(),
+            false => write!(f, "{self}"),
+        }
+    }
+}
 
 #[derive(Debug)]
 struct TableErrorInner {

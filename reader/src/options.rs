@@ -64,6 +64,17 @@ impl<T: Copy, const N: usize> Options<T, N> {
         self.best
     }
 
+    /// Every option, best first, then by descending `value`; options of
+    /// equal value keep the game's order. What every front end lists.
+    pub fn best_first(&self, value: impl Fn(&T) -> f64) -> Vec<&T> {
+        let mut out: Vec<(usize, &T)> = self.items.iter().enumerate().collect();
+        // A stable sort: ties keep the game's order.
+        out.sort_by(|(i, a), (j, b)| {
+            (Some(*j) == self.best).cmp(&(Some(*i) == self.best)).then(value(b).total_cmp(&value(a)))
+        });
+        out.into_iter().map(|(_, item)| item).collect()
+    }
+
     /// Every option, in the game's order.
     pub fn as_slice(&self) -> &[T] {
         &self.items

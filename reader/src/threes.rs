@@ -344,6 +344,7 @@ impl Threes {
     /// turn is over with `s.points`, and this is the chance that total
     /// survives the players after).
     pub fn chance(&self, s: Situation, dice_left: u8) -> Result<f64, Error> {
+        check_points_left(s.points, dice_left)?;
         let i = self.state(s, dice_left)?;
         Ok(decode_chance(self.t.u32_at(&CHANCE, i)?))
     }
@@ -360,6 +361,7 @@ impl Threes {
 
     /// The lowest expected final total from `points` with `dice_left` dice to throw.
     pub fn expected(&self, points: u8, dice_left: u8) -> Result<f64, Error> {
+        check_points_left(points, dice_left)?;
         let s = Situation { points, ..Situation::default() };
         self.state(s, dice_left)?;
         Ok(f64::from(points) + self.t.f64_at(&EXPECTED, usize::from(dice_left))?)
@@ -428,14 +430,31 @@ fn check_throw(points: u8, roll: Dice) -> Result<usize, ArgumentError> {
     if !(1..=DICE).contains(&n) {
         return Err(ArgumentError::new(format!("{n} dice given: threes throws 1 to 5 dice, digits 1-6 like 31324")));
     }
-    let most = 6 * (DICE - n);
-    if usize::from(points) > most {
-        return Err(ArgumentError::new(format!(
-            "points {points} with {n} dice thrown cannot happen: the {} dice kept before are worth at most {most}",
-            DICE - n
-        )));
-    }
+    check_kept_points(points, DICE - n, &format!("with {n} dice thrown"))?;
     Ok(n)
+}
+
+/// Checks that the dice kept before `dice_left` remain can be worth `points`.
+fn check_points_left(points: u8, dice_left: u8) -> Result<(), ArgumentError> {
+    match DICE.checked_sub(usize::from(dice_left)) {
+        Some(kept) => check_kept_points(points, kept, &format!("with {dice_left} dice remaining")),
+        None => Ok(()), // the state's own check names the count
+    }
+}
+
+/// Checks that `kept` dice can be worth `points` (`when` says when, for
+/// the message): each is worth 0 (a three), 1, 2, 4, 5 or 6, so one die is
+/// never worth 3 and `kept` dice at most `6 * kept`.
+pub fn check_kept_points(points: u8, kept: usize, when: &str) -> Result<(), ArgumentError> {
+    let most = 6 * kept;
+    let why = if usize::from(points) > most {
+        format!("the {kept} dice kept before are worth at most {most}")
+    } else if kept == 1 && points == 3 {
+        "one kept die is worth 0 (a three), 1, 2, 4, 5 or 6, never 3".to_string()
+    } else {
+        return Ok(());
+    };
+    Err(ArgumentError::new(format!("points {points} {when} cannot happen: {why}")))
 }
 
 /// The choices of a roll from `points` kept before it: keep 1..=n of its

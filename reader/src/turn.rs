@@ -144,8 +144,10 @@ impl KeepLattice {
 }
 
 /// Parses a mask of open categories for a score-sheet game with these
-/// category names: a number (decimal, `0x..`, `0b..`) or a comma list of
-/// names (`all` and `none` also work).
+/// category names: a number (decimal, `0x..`, `0b..`), a comma list of the
+/// open categories' names (`none` for no category), or `all` followed by
+/// the filled ones, each after a minus (`all,-ones,-chance`). Names are
+/// read as people write them ([`category_index`]).
 pub(crate) fn parse_mask(s: &str, categories: &[&str]) -> Result<u32, ArgumentError> {
     let max = (1u32 << categories.len()) - 1;
     let out_of_range = |what: &dyn std::fmt::Display| {
@@ -171,16 +173,65 @@ pub(crate) fn parse_mask(s: &str, categories: &[&str]) -> Result<u32, ArgumentEr
             "mask {} is not a number 0 to {max} (decimal, 0x.. or 0b..) or a comma list of categories",
             quoted(s)
         ))),
-        None if s == "all" => Ok(max),
-        None if s == "none" => Ok(0),
-        None => s.split(',').try_fold(0, |m, name| Ok(m | 1 << category_index(name, categories)?)),
+        None if s.eq_ignore_ascii_case("none") => Ok(0),
+        None => {
+            let mut names = s.split(',');
+            let first = names.next().unwrap_or("").trim();
+            if first.eq_ignore_ascii_case("all") {
+                // `all`, then the filled categories: `all,-ones,-chance`.
+                return names.try_fold(max, |m, name| match name.trim().strip_prefix('-') {
+                    Some(filled) => Ok(m & !(1 << category_index(filled, categories)?)),
+                    None => Err(ArgumentError::new(format!(
+                        "{} after all: name each filled category after a minus, like all,-ones,-chance",
+                        quoted(name.trim())
+                    ))),
+                });
+            }
+            std::iter::once(first).chain(names).try_fold(0, |m, name| {
+                if let Some(filled) = name.trim().strip_prefix('-') {
+                    return Err(ArgumentError::new(format!(
+                        "-{} names a filled category: start the list with all (all,-{}) or list the open ones",
+                        quoted(filled),
+                        filled.trim()
+                    )));
+                }
+                Ok(m | 1 << category_index(name, categories)?)
+            })
+        }
     }
 }
 
-/// The mask bit of a category name.
+/// A category name as people write it: its letters and digits in lower
+/// case, with the usual other spellings mapped to the names used here.
+fn category_key(name: &str) -> String {
+    let key: String = name.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect();
+    let usual = match key.as_str() {
+        "aces" | "1s" => "ones",
+        "deuces" | "2s" => "twos",
+        "treys" | "3s" => "threes",
+        "4s" => "fours",
+        "5s" => "fives",
+        "6s" => "sixes",
+        "onepair" | "1pair" => "pair",
+        "twopair" | "2pairs" | "2pair" => "twopairs",
+        "3kind" | "3ofakind" | "threeofakind" | "threeofkind" => "threekind",
+        "4kind" | "4ofakind" | "fourofakind" | "fourofkind" => "fourkind",
+        "fh" => "fullhouse",
+        "smstraight" | "sstraight" | "smallstr" => "smallstraight",
+        "lgstraight" | "lstraight" | "largestr" | "bigstraight" => "largestraight",
+        _ => return key,
+    };
+    usual.to_string()
+}
+
+/// The mask bit of a category name, as people write it: in any case, with
+/// spaces, `_` or `-` or nothing between words (`Full House`, `fullhouse`,
+/// `small_straight`), and the usual other spellings (`3-kind`,
+/// `three-of-a-kind`, `aces`, `1s`).
 pub(crate) fn category_index(name: &str, categories: &[&str]) -> Result<u8, ArgumentError> {
     let name = name.trim();
-    categories.iter().position(|&c| c == name).map(|i| i as u8).ok_or_else(|| {
+    let key = category_key(name);
+    categories.iter().position(|&c| category_key(c) == key).map(|i| i as u8).ok_or_else(|| {
         ArgumentError::new(format!("unknown category {}: categories are {}", quoted(name), categories.join(", ")))
     })
 }

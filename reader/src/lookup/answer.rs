@@ -34,7 +34,7 @@ fn start(game: &'static str, ev: f64) -> Json {
 pub(super) fn check_rerolls(dice: Option<Dice>, rerolls: Option<u8>) -> Result<(), LookupError> {
     match (dice, rerolls) {
         (None, Some(r)) => Err(usage(format!(
-            "--rerolls {r} needs --dice: give the five dice showing (without dice the answer is the value before the roll)"
+            "--rerolls={r} needs --dice: give the five dice showing (without dice the answer is the value before the roll)"
         ))),
         _ => Ok(()),
     }
@@ -67,7 +67,7 @@ pub(super) fn check_threes(q: &ThreesQuery) -> Result<(), LookupError> {
         ];
         if let Some((flag, _)) = given.iter().find(|(_, g)| *g) {
             return Err(usage(format!(
-                "{flag} has no meaning with --objective expected (the lowest expected total ignores other players); drop it or use --objective win"
+                "{flag} has no meaning with --objective=expected (the lowest expected total ignores other players); drop it or use --objective=win"
             )));
         }
     }
@@ -79,7 +79,7 @@ pub(super) fn check_duel(q: &DuelQuery) -> Result<(), LookupError> {
     check_throw(q.dice, q.remaining, true)?;
     if q.dice.is_none() && q.remaining.is_none() && q.score != 0 {
         return Err(usage(format!(
-            "--score {} without --dice or --remaining: give the throw (--dice) or the dice about to be thrown (--remaining)",
+            "--score={} without --dice or --remaining: give the throw (--dice) or the dice about to be thrown (--remaining)",
             q.score
         )));
     }
@@ -244,7 +244,7 @@ pub(super) fn tenk(tables: &Tables, q: &TenkQuery) -> Answer {
     let options = tenk.options(throw, score, phase)?;
     let Some(best) = options.best() else { return Ok(bust(vec![game, value(opening, 0.0)])) };
     let fields = |o: &TenkOption| keep_fields(o.keep, o.points, o.dice_left, o.then);
-    let list = options.iter().map(|o| {
+    let list = options.best_first(|o| o.value).into_iter().map(|o| {
         let mut f = fields(o);
         f.push(value(opening, o.value));
         Json::object(f)
@@ -263,9 +263,18 @@ pub(super) fn sheet<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
     let Some(dice) = q.dice else { return Ok(start(G::ID, sheet.turn_start_value(state)?)) };
     let options = sheet.options(state, dice, q.rerolls.unwrap_or(2))?;
     let ev = options.best().map_or(0.0, |o| o.ev);
-    let action = |a, points| match a {
+    // In yahtzee a category carries its Yahtzee bonus apart, as a player writes it.
+    let bonus = sheet.yahtzee_bonus(state, dice);
+    let action = |a, points: u8| match a {
         crate::sheet::Action::Keep(d) => keep(d),
-        crate::sheet::Action::Score(c) => category(ScoreSheet::<G>::category_name(c), points),
+        crate::sheet::Action::Score(c) => {
+            let name = ScoreSheet::<G>::category_name(c);
+            let mut fields = vec![("category", text(name)), ("points", Json::Int((points - bonus).into()))];
+            if G::ID == <crate::sheet::YahtzeeGame as SheetGame>::ID {
+                fields.push(("bonus", Json::Int(bonus.into())));
+            }
+            Json::object(fields)
+        }
     };
     Ok(roll(G::ID, ev, options.iter().map(|o| (action(o.action, o.points), o.ev)).collect()))
 }
@@ -303,7 +312,7 @@ fn duel_with<S: Scoring>(duel: &Duel<S>, q: &DuelQuery) -> Answer {
         return Ok(bust(fields));
     };
     let fields = |o: &DuelOption| keep_fields(o.keep, o.points, o.dice_left, o.then);
-    let list = options.iter().map(|o| {
+    let list = options.best_first(|o| o.p).into_iter().map(|o| {
         let mut f = fields(o);
         f.push(("p", Json::Num(o.p)));
         Json::object(f)

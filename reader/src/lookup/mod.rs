@@ -176,11 +176,15 @@ pub const LOOKUPS: &[LookupInfo] = &[
     },
     LookupInfo {
         game: "duel",
-        aliases: &["10000-duel", "tenk2"],
+        aliases: &["10000-duel", "tenk2", CARDGAMES_DUEL],
         required: &["me", "opp"],
         optional: &["dice", "remaining", "score", "rules"],
     },
 ];
+
+/// The name under which a duel lookup reads the cardgames table: `duel`
+/// with `rules` cardgames.
+const CARDGAMES_DUEL: &str = "duel-cardgames";
 
 /// A game's lookup: its name, other names and arguments.
 #[derive(Clone, Copy, Debug)]
@@ -205,8 +209,9 @@ impl LookupInfo {
         self.required.contains(&arg) || self.optional.contains(&arg)
     }
 
+    /// Its arguments as flags (a message's front end renders them).
     fn arguments(&self) -> String {
-        let all: Vec<&str> = self.required.iter().chain(self.optional).copied().collect();
+        let all: Vec<String> = self.required.iter().chain(self.optional).map(|a| format!("--{a}")).collect();
         all.join(", ")
     }
 }
@@ -266,6 +271,70 @@ impl fmt::Display for LookupError {
 
 impl std::error::Error for LookupError {}
 
+impl LookupError {
+    /// The message in a front end's own terms ([`Terms::render`]); the
+    /// `Display` form is the command line's.
+    pub fn message(&self, terms: Terms) -> String {
+        terms.render(&self.to_string())
+    }
+}
+
+/// Whose words a message uses for the lookups' arguments. Messages are
+/// written once, naming arguments as command-line flags (`--yahtzee-bonus`,
+/// `--rerolls=1`); each front end renders them in its own terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Terms {
+    /// Flags: `--yahtzee-bonus`, `--rerolls=1`.
+    CommandLine,
+    /// Keyword arguments: `yahtzee_bonus`, `rerolls=1`.
+    Python,
+    /// Query parameters: `yahtzee-bonus`, `rerolls=1`.
+    Http,
+}
+
+impl Terms {
+    /// Argument `name` (as in [`LOOKUPS`]) as this front end writes it.
+    pub fn argument(self, name: &str) -> String {
+        match self {
+            Terms::CommandLine => format!("--{name}"),
+            Terms::Python => name.replace('-', "_"),
+            Terms::Http => name.to_string(),
+        }
+    }
+
+    /// `message`, written with command-line flags, in these terms: each
+    /// `--NAME` that is a lookup argument becomes [`argument`](Terms::argument)
+    /// (`--rerolls=1 needs --dice` is `rerolls=1 needs dice` in Python and
+    /// over HTTP). Other text (`generator --out DIR`) is left alone.
+    pub fn render(self, message: &str) -> String {
+        if self == Terms::CommandLine {
+            return message.to_string();
+        }
+        let mut out = String::with_capacity(message.len());
+        let mut rest = message;
+        while let Some(at) = rest.find("--") {
+            out.push_str(&rest[..at]);
+            let after = &rest[at + 2..];
+            let len = after.find(|c: char| !(c.is_ascii_lowercase() || c == '-')).unwrap_or(after.len());
+            let name = after[..len].trim_end_matches('-');
+            if is_argument(name) {
+                out.push_str(&self.argument(name));
+                rest = &after[name.len()..];
+            } else {
+                out.push_str("--");
+                rest = after;
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+}
+
+/// Whether `name` is an argument of some lookup.
+fn is_argument(name: &str) -> bool {
+    !name.is_empty() && LOOKUPS.iter().any(|l| l.has(name))
+}
+
 impl From<TableError> for LookupError {
     fn from(e: TableError) -> LookupError {
         LookupError::Table(e)
@@ -304,9 +373,10 @@ pub fn directory_error(dir: &std::path::Path, source: &str, how: &str) -> String
             format!("table directory {shown} (from {source}) is not a directory: give the directory that holds the tables")
         }
         Ok(_) => format!("table directory {shown} (from {source}) cannot be read: check its permissions"),
-        Err(_) => format!(
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => format!(
             "table directory {shown} (from {source}) does not exist: {how} or set DICE_TABLES to the directory `make tables` wrote"
         ),
+        Err(e) => format!("table directory {shown} (from {source}) cannot be opened ({e}): {how}"),
     }
 }
 
@@ -322,11 +392,11 @@ struct Args<'a> {
 impl<'a> Args<'a> {
     fn new(info: &'static LookupInfo, args: &[(&str, Arg<'a>)]) -> Result<Args<'a>, LookupError> {
         let mut given: Vec<(String, Arg<'a>)> = Vec::with_capacity(args.len());
-        for (name, value) in args {
+        for (given_name, value) in args {
             // Python's keywords spell the flags' dashes as underscores.
-            let name = name.replace('_', "-");
+            let name = given_name.replace('_', "-");
             if !info.has(&name) {
-                let shown: String = name.chars().take(40).collect();
+                let shown: String = given_name.chars().take(40).collect();
                 return Err(LookupError::UnknownArgument(format!(
                     "{} has no argument {shown:?}: its arguments are {}",
                     info.game,
@@ -545,7 +615,15 @@ impl Query {
                 dice: a.value("dice", parse_tenk_throw)?,
                 remaining: a.value("remaining", parse_tenk_remaining)?,
                 score: a.value("score", parse_score)?.unwrap_or(0),
-                rules: a.value("rules", parse_duel_rules)?.unwrap_or(DuelRules::Seed),
+                rules: match (game, a.value("rules", parse_duel_rules)?) {
+                    (CARDGAMES_DUEL, Some(DuelRules::Seed)) => {
+                        return Err(LookupError::Usage(
+                            "duel-cardgames is duel with --rules=cardgames: drop --rules=seed, or ask duel".to_string(),
+                        ))
+                    }
+                    (CARDGAMES_DUEL, _) => DuelRules::Cardgames,
+                    (_, rules) => rules.unwrap_or(DuelRules::Seed),
+                },
             }),
             other => {
                 return Err(LookupError::UnknownGame(format!(

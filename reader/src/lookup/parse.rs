@@ -38,17 +38,23 @@ pub fn parse_after(s: &str) -> Result<u8, String> {
 
 /// Dice as digits 1-6, as many as `count` allows, or a message saying
 /// how many were given followed by `accepted`.
+/// Spaces and commas between the digits are ignored (`3 3 3 5 6`, `1,5,5`).
 fn parse_dice(s: &str, count: std::ops::RangeInclusive<usize>, accepted: &str) -> Result<Dice, String> {
+    let digits = s.chars().filter(|&c| !crate::dice::is_dice_separator(c));
+    // Too many dice, all of them faces: said in the game's own terms.
+    if digits.clone().all(|c| ('1'..='6').contains(&c)) && !count.contains(&digits.clone().count()) {
+        return Err(format!("{} dice given: {accepted}", digits.count()));
+    }
     let dice: Dice = s.parse().map_err(|e: ParseDiceError| e.to_string())?;
     if !count.contains(&dice.len()) {
-        return Err(format!("{} dice given: {accepted}", s.chars().count()));
+        return Err(format!("{} dice given: {accepted}", dice.len()));
     }
     Ok(dice)
 }
 
 /// A threes throw: 1 to 5 dice.
 pub fn parse_throw(s: &str) -> Result<Dice, String> {
-    parse_dice(s, 1..=5, "threes throws 1 to 5 dice, digits 1-6 like 31324")
+    parse_dice(s, 1..=5, "a threes throw is 1 to 5 dice, digits 1-6 like 31324")
 }
 
 /// A yazy mask: a number 0 to 2047, a comma list of category names, or `all`.

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use super::state::{Served, Status};
-use crate::lookup::{Json, LookupError, Query, LOOKUPS};
+use crate::lookup::{Json, LookupError, Query, Terms, LOOKUPS};
 
 /// The web page's files, built into the binary.
 const PAGE: &[(&str, &str, &str)] = &[
@@ -93,7 +93,7 @@ fn lookup_error(e: LookupError) -> Reply {
         LookupError::Table(_) => 503,
         _ => 400,
     };
-    Reply::error(status, &e.to_string())
+    Reply::error(status, &e.message(Terms::Http))
 }
 
 /// `/v1/info`: every table with its rules, size and blake3 (of the whole

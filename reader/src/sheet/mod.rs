@@ -403,6 +403,20 @@ impl<G: SheetGame> ScoreSheet<G> {
         Ok(out)
     }
 
+    /// The Yahtzee bonus that scoring `dice` in any category earns in
+    /// `state`, which a category's [`Choice::points`](crate::Choice::points)
+    /// includes: 100 for a Yahtzee rolled while the yahtzee box holds 50,
+    /// else 0. A player writes the rest in the box and the bonus apart;
+    /// only the rest counts towards the upper total.
+    pub fn yahtzee_bonus(&self, state: State, dice: Dice) -> u8 {
+        let yahtzee = dice.len() == DICE && dice.counts().contains(&(DICE as u8));
+        if state.yahtzee_bonus() && yahtzee {
+            YAHTZEE_BONUS
+        } else {
+            0
+        }
+    }
+
     /// Every action of `dice` with `rerolls` rerolls left (0 to 2) in
     /// `state`, with its expected score still to come: keeps while rerolls
     /// are left (keeping all five is worth the roll with one reroll fewer),

@@ -191,12 +191,25 @@ impl TurnSolver {
         }
         let scored_upper = !mask & UPPER_MASK;
         let reachable = reachable_upper_totals(scored_upper);
-        if upper > u32::from(MAX_UPPER_POINTS) || reachable >> upper & 1 == 0 {
+        // 63 and above are one state: any of them stands for every total
+        // from 63 up that the filled boxes can make.
+        let capped_reachable = reachable >> BONUS_AT != 0;
+        let made = match upper {
+            u if u >= u32::from(BONUS_AT) => capped_reachable && u <= u32::from(MAX_UPPER_POINTS),
+            u => reachable >> u & 1 == 1,
+        };
+        if !made {
             let filled: Vec<&str> =
                 (0..FACES).filter(|f| scored_upper >> f & 1 == 1).map(|f| self.scoring.categories[f]).collect();
             let filled = if filled.is_empty() { "none".to_string() } else { filled.join(",") };
+            let highest = (0..=u32::from(MAX_UPPER_POINTS)).rev().find(|&t| reachable >> t & 1 == 1).unwrap_or(0);
+            let accepted = if capped_reachable {
+                format!("the totals they can make below 63, or any of 63 to {MAX_UPPER_POINTS} for 63 and above")
+            } else {
+                format!("only totals they can make, at most {highest}")
+            };
             return Err(ArgumentError::new(format!(
-                "upper total {upper} cannot be made with the upper boxes filled ({filled}): each filled box holds 0 to 5 times its face"
+                "upper total {upper} cannot be made with the upper boxes filled ({filled}): each filled box holds 0 to 5 times its face; give {accepted}"
             )));
         }
         if yahtzee_bonus {

@@ -95,14 +95,17 @@ impl Lookup {
         };
         let options = duel.options(me, opp, throw, score)?;
         let _ = writeln!(out, ", throw {throw} at turn score {score}");
-        let Some(best) = options.best_index() else {
+        if options.is_empty() {
             let p = duel.turn(me, opp)?.bust();
             let _ = writeln!(out, "bust: nothing scores, the turn passes with {score} lost; you win {}", percent(p));
             return Ok(out);
-        };
-        let rows: Vec<KeepRow> =
-            options.iter().map(|o| (o.keep, o.points, o.dice_left, o.then, percent(o.p))).collect();
-        write_keeps(&mut out, &rows, best, &format!("you win {}", rows[best].4));
+        }
+        let rows: Vec<KeepRow> = options
+            .best_first(|o| o.p)
+            .into_iter()
+            .map(|o| (o.keep, o.points, o.dice_left, o.then, percent(o.p)))
+            .collect();
+        write_keeps(&mut out, &rows, &format!("you win {}", rows[0].4));
         Ok(out)
     }
 }

@@ -87,7 +87,7 @@ enum Game {
     Yatzy(sheet::YatzyLookup),
     /// yahtzee (United States): the options of a roll, or the turn-start value of a state.
     Yahtzee(sheet::YahtzeeLookup),
-    /// 10000 against an opponent (aliases `10000-duel`, `tenk2`): the chance of winning of a throw's keeps, of throwing or banking, or at a turn's start.
+    /// 10000 against an opponent (aliases `10000-duel`, `tenk2`; `duel-cardgames` is `duel --rules cardgames`): the chance of winning of a throw's keeps, of throwing or banking, or at a turn's start.
     #[command(aliases = <dice_tables_reader::duel::SeedDuel as dice_tables_reader::Game>::ALIASES)]
     Duel(duel::Lookup),
 }
@@ -128,7 +128,7 @@ struct Common {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(arguments()) {
         Ok(cli) => cli,
         Err(e) => return clap_error(e),
     };
@@ -158,6 +158,17 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The command line, with `lookup duel-cardgames ...` read as `lookup duel
+/// --rules cardgames ...` (the table is `duel-cardgames.dtab`; `--rules`
+/// given as well is refused by clap as given twice).
+fn arguments() -> Vec<std::ffi::OsString> {
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.get(1).is_some_and(|a| a == "lookup") && args.get(2).is_some_and(|a| a == "duel-cardgames") {
+        args.splice(2..3, ["duel".into(), "--rules".into(), "cardgames".into()]);
+    }
+    args
+}
+
 /// clap's errors as one line (help and version print as usual).
 fn clap_error(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
@@ -174,8 +185,8 @@ fn clap_error(e: clap::Error) -> ExitCode {
     }
     let mut line = shared::one_line(&e);
     if e.kind() == ErrorKind::InvalidSubcommand && e.to_string().contains("lookup") {
-        let ids: Vec<&str> = GAMES.iter().map(|g| g.id).collect();
-        line = format!("{line}; the games are {}", ids.join(", "));
+        let names: Vec<&str> = dice_tables_reader::lookup::LOOKUPS.iter().map(|l| l.game).collect();
+        line = format!("{line}; the games are {} (duel-cardgames: duel --rules cardgames)", names.join(", "));
     }
     error_line("reader", &format!("{line} (see {} --help)", command_in_use()));
     ExitCode::from(2)

@@ -10,11 +10,11 @@ use dice_tables_reader::Dice;
 /// The dice showing and the rerolls left.
 #[derive(Args, Debug)]
 pub struct Roll {
-    /// The five dice showing, digits 1-6 in any order (without it: the value
-    /// before the roll: the turn start in yazy, the game start in combo).
+    /// The five dice showing, digits 1-6 in any order, spaces or commas
+    /// between them allowed (without it: the value before the roll).
     #[arg(long, value_name = "D", value_parser = parse_five_dice, allow_hyphen_values = true)]
     pub dice: Option<Dice>,
-    /// Rerolls left: 0 to 2 for yazy, 0 to 5 for combo with the default rules (default: all of them).
+    /// Rerolls left after this roll: 0 to 2 (0 to 5 for combo with the default rules; default: all of them).
     #[arg(long, value_name = "R", value_parser = parse_rerolls, allow_hyphen_values = true)]
     pub rerolls: Option<u8>,
 }
@@ -22,7 +22,7 @@ pub struct Roll {
 /// A keep for people.
 pub fn keep_text(keep: Dice) -> String {
     match keep.len() {
-        5 => format!("keep {keep} (stop rerolling)"),
+        5 => format!("keep {keep} (reroll none)"),
         0 => "reroll all five".to_string(),
         n => format!("keep {keep}, reroll {}", 5 - n),
     }

@@ -20,7 +20,17 @@ pub(crate) fn one_line(e: &clap::Error) -> String {
         }
         parts.push(line.trim());
     }
-    let line = parts.join(" ");
+    let mut line = parts.join(" ");
+    // A hostile value is shown by its first 40 characters, as the lookup
+    // messages show it.
+    use clap::error::{ContextKind, ContextValue};
+    for kind in [ContextKind::InvalidValue, ContextKind::InvalidArg, ContextKind::InvalidSubcommand] {
+        if let Some(ContextValue::String(v)) = e.get(kind) {
+            if v.chars().count() > 40 {
+                line = line.replacen(v.as_str(), &format!("{}...", v.chars().take(40).collect::<String>()), 1);
+            }
+        }
+    }
     line.strip_prefix("error: ").unwrap_or(&line).trim_end_matches(':').to_string()
 }
 

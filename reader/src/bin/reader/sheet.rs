@@ -12,12 +12,12 @@ use crate::{Common, GameLookup};
 
 #[derive(Args, Debug)]
 pub struct YatzyLookup {
-    /// Open categories: a number 0 to 32767 (decimal, 0x.., 0b..; bit i = category i) or a comma list of names
-    /// (ones,twos,threes,fours,fives,sixes,pair,two-pairs,three-kind,four-kind,small-straight,large-straight,
-    /// full-house,chance,yatzy), or `all`.
+    /// Open categories: a comma list of names (ones,twos,threes,fours,fives,sixes,pair,two-pairs,three-kind,four-kind,small-straight,large-straight,full-house,chance,yatzy;
+    /// any case, `full house` or `fullhouse`, `3-kind` or `three-of-a-kind`), `all`, all less the filled ones
+    /// (`all,-ones,-chance`), or a number 0 to 32767 (decimal, 0x.., 0b..; bit i = category i).
     #[arg(long, value_name = "M", value_parser = parse_yatzy_mask, allow_hyphen_values = true)]
     mask: u32,
-    /// Upper-section points so far (ones to sixes; 63 and above are all one state).
+    /// Upper-section points so far (ones to sixes; any total from 63 up that the filled boxes can make is one state).
     #[arg(long, value_name = "N", value_parser = parse_upper, allow_hyphen_values = true)]
     upper: u32,
     #[command(flatten)]
@@ -28,12 +28,12 @@ pub struct YatzyLookup {
 
 #[derive(Args, Debug)]
 pub struct YahtzeeLookup {
-    /// Open categories: a number 0 to 8191 (decimal, 0x.., 0b..; bit i = category i) or a comma list of names
-    /// (ones,twos,threes,fours,fives,sixes,three-kind,four-kind,full-house,small-straight,large-straight,yahtzee,
-    /// chance), or `all`.
+    /// Open categories: a comma list of names (ones,twos,threes,fours,fives,sixes,three-kind,four-kind,full-house,small-straight,large-straight,yahtzee,chance;
+    /// any case, `full house` or `fullhouse`, `3-kind` or `three-of-a-kind`), `all`, all less the filled ones
+    /// (`all,-ones,-chance`), or a number 0 to 8191 (decimal, 0x.., 0b..; bit i = category i).
     #[arg(long, value_name = "M", value_parser = parse_yahtzee_mask, allow_hyphen_values = true)]
     mask: u32,
-    /// Upper-section points so far (ones to sixes; 63 and above are all one state).
+    /// Upper-section points so far (ones to sixes; any total from 63 up that the filled boxes can make is one state).
     #[arg(long, value_name = "N", value_parser = parse_upper, allow_hyphen_values = true)]
     upper: u32,
     /// The yahtzee box holds 50 (each further Yahtzee scores 100 more).
@@ -105,11 +105,14 @@ fn turn_start<G: SheetGame>(sheet: &ScoreSheet<G>, state: State, upper: u32) -> 
     Ok(format!("{}\nexpected score still to come, before this turn's roll: {ev:.7}\n", state_line::<G>(state, upper)))
 }
 
-fn action_text<G: SheetGame>(a: Action, points: u8) -> String {
+/// An action for people; a category's Yahtzee `bonus` (included in
+/// `points`) is said apart, as a player writes it.
+fn action_text<G: SheetGame>(a: Action, points: u8, bonus: u8) -> String {
     match a {
-        // With rerolls left, keeping all five leaves the next reroll's choice open.
-        Action::Keep(d) if d.len() == 5 => format!("keep {d} (reroll none)"),
         Action::Keep(d) => keep_text(d),
+        Action::Score(c) if bonus > 0 => {
+            format!("score {} for {} + {bonus} bonus points", ScoreSheet::<G>::category_name(c), points - bonus)
+        }
         Action::Score(c) => format!("score {} for {points} points", ScoreSheet::<G>::category_name(c)),
     }
 }
@@ -123,7 +126,9 @@ fn roll_state<G: SheetGame>(
 ) -> Result<String, Failure> {
     let options = sheet.options(state, dice, rerolls)?;
     let ev = options.best().map_or(0.0, |o| o.ev);
-    let rows = options.iter().map(|o| OptionRow { text: action_text::<G>(o.action, o.points), ev: o.ev }).collect();
+    let bonus = sheet.yahtzee_bonus(state, dice);
+    let rows =
+        options.iter().map(|o| OptionRow { text: action_text::<G>(o.action, o.points, bonus), ev: o.ev }).collect();
     let state_line = state_line::<G>(state, upper);
     Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev, width: 38 }.render(rows))
 }

@@ -36,7 +36,9 @@ pub struct Lookup {
 pub type KeepRow = (Dice, u32, u8, Then, String);
 
 /// The best keep's line (its value as `best_value`) and a row for every keep.
-pub fn write_keeps(out: &mut String, rows: &[KeepRow], best: usize, best_value: &str) {
+/// The keeps of a throw, best first (`rows` is not empty).
+pub fn write_keeps(out: &mut String, rows: &[KeepRow], best_value: &str) {
+    let best = 0;
     let (keep, points, dice_left, then, _) = &rows[best];
     let _ = writeln!(
         out,
@@ -112,15 +114,18 @@ impl GameLookup for Lookup {
             return Ok(out);
         };
         let options = tenk.options(throw, score, phase)?;
-        let Some(best) = options.best_index() else {
+        if options.is_empty() {
             let _ = writeln!(out, "10000, {phase_text}: throw {throw} at turn score {score}");
             let _ = writeln!(out, "bust: nothing scores, the turn score of {score} is lost");
             return Ok(out);
-        };
+        }
         let _ = writeln!(out, "10000, {phase_text}: throw {throw} at turn score {score}");
-        let rows: Vec<KeepRow> =
-            options.iter().map(|o| (o.keep, o.points, o.dice_left, o.then, show(o.value))).collect();
-        write_keeps(&mut out, &rows, best, &rows[best].4);
+        let rows: Vec<KeepRow> = options
+            .best_first(|o| o.value)
+            .into_iter()
+            .map(|o| (o.keep, o.points, o.dice_left, o.then, show(o.value)))
+            .collect();
+        write_keeps(&mut out, &rows, &rows[0].4);
         Ok(out)
     }
 }

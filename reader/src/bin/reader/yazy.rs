@@ -12,8 +12,9 @@ use crate::{Common, GameLookup};
 
 #[derive(Args, Debug)]
 pub struct Lookup {
-    /// Open categories: a number 0 to 2047 (decimal, 0x.., 0b..; bit i = category i) or a comma list of names
-    /// (ones,twos,threes,fours,fives,sixes,three-kind,four-kind,full-house,straight,yazy), or `all`.
+    /// Open categories: a comma list of names (ones,twos,threes,fours,fives,sixes,three-kind,four-kind,full-house,straight,yazy;
+    /// any case, `full house` or `fullhouse`), `all`, all less the filled ones (`all,-ones,-yazy`), or a number 0 to 2047
+    /// (decimal, 0x.., 0b..; bit i = category i).
     #[arg(long, value_name = "M", value_parser = parse_mask, allow_hyphen_values = true)]
     mask: Mask,
     #[command(flatten)]

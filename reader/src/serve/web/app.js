@@ -75,7 +75,7 @@ const sortedDice = (dice) => [...dice].sort().join("");
 function actionText(action, rerolls) {
   if ("category" in action) return `score ${action.category} for ${action.points}`;
   const n = action.keep.length;
-  if (n === 5) return rerolls > 0 ? `keep ${action.keep} (stop rerolling)` : `keep ${action.keep}`;
+  if (n === 5) return rerolls > 0 ? `keep ${action.keep} (reroll none)` : `keep ${action.keep}`;
   if (n === 0) return "reroll all five";
   return `keep ${action.keep}, reroll ${5 - n}`;
 }
