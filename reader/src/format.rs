@@ -355,6 +355,17 @@ pub(crate) fn decode_chunk(
     let owned = match s.encoding {
         Encoding::Raw => None,
         Encoding::Zstd => {
+            // Exactly one frame: nothing (not even an empty frame) after it.
+            match zstd::zstd_safe::find_frame_compressed_size(stored) {
+                Ok(n) if n == stored.len() => {}
+                Ok(n) => {
+                    return Err(TableError::section(
+                        &s.name,
+                        format!("chunk {c} has {} bytes after its zstd frame: a chunk is one frame", stored.len() - n),
+                    ))
+                }
+                Err(_) => return Err(TableError::section(&s.name, format!("chunk {c} is not a zstd frame"))),
+            }
             let mut out = vec![0u8; decoded_len];
             let n = zstd::bulk::Decompressor::new()
                 .and_then(|mut d| d.decompress_to_buffer(stored, &mut out[..]))

@@ -46,8 +46,10 @@ pub const ENTRY: u32 = 1000;
 pub const OPENING_STEPS: usize = (ENTRY / STEP) as usize;
 /// Throws (multisets of 0..=6 dice) by graded rank.
 pub const THROWS: usize = 924;
-/// The most keeps a table may list.
-pub const MAX_OPTIONS: u64 = 1 << 20;
+/// The most keeps a table may list: every throw of 1 to 6 dice (923 of
+/// them) with at most [`MAX_KEEPS_PER_THROW`] keeps; checked on the header,
+/// before anything is decompressed.
+pub const MAX_OPTIONS: u64 = (THROWS as u64 - 1) * MAX_KEEPS_PER_THROW as u64;
 /// The most points one throw can score (six 1s).
 pub const MAX_POINTS: u16 = 8000;
 /// Above any expected banked points a table can hold.

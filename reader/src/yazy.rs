@@ -239,6 +239,11 @@ impl Game for Yazy {
     /// Turn-start values in range; every stored best keep legal in its state.
     fn check_chunk(_: &Rules, section: usize, start: u64, bytes: &[u8]) -> Result<(), TableError> {
         if section == TURN_START.index {
+            // With no category open nothing is still to come.
+            if start == 0 && bytes.get(..8).is_some_and(|b| crate::turn::read_f64(b, 0) != 0.0) {
+                let why = "holds a value for mask 0 (no category open), which must be 0";
+                return Err(TableError::section(TURN_START.name, why));
+            }
             return check_values_in_range(TURN_START.name, bytes, MAX_GAME_SCORE);
         }
         if section != BEST_KEEP.index {

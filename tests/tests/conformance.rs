@@ -35,6 +35,8 @@ struct Spec {
     zstd: bool,
     chunk_len: usize,
     decoded: Vec<u8>,
+    /// Bytes stored after each chunk's own (empty for a valid table).
+    after_each_chunk: Vec<u8>,
 }
 
 /// The file: preamble, header, then the sections at the first multiple of
@@ -47,7 +49,11 @@ fn write_file(game: &str, params: &[(&str, i64)], specs: &[Spec]) -> Vec<u8> {
         .map(|s| {
             s.decoded
                 .chunks(s.chunk_len.max(1))
-                .map(|piece| (piece, if s.zstd { zstd::bulk::compress(piece, 19).unwrap() } else { piece.to_vec() }))
+                .map(|piece| {
+                    let mut stored = if s.zstd { zstd::bulk::compress(piece, 19).unwrap() } else { piece.to_vec() };
+                    stored.extend_from_slice(&s.after_each_chunk);
+                    (piece, stored)
+                })
                 .collect()
         })
         .collect();
@@ -105,11 +111,20 @@ fn write_file(game: &str, params: &[(&str, i64)], specs: &[Spec]) -> Vec<u8> {
     file.0
 }
 
+/// The made-up table's turn-start value of mask `m`: 0 with no category
+/// open (FORMAT.md requires it), else ten points an open category and a half.
+fn made_up_turn_start(m: u32) -> f64 {
+    if m == 0 {
+        0.0
+    } else {
+        f64::from(m.count_ones()) * 10.0 + 0.5
+    }
+}
+
 /// A made-up yazy table with one reroll: every number chosen here, so the
 /// reader's answers can be predicted from FORMAT.md's formulas.
 fn made_up_yazy() -> Vec<Spec> {
-    let turn_start: Vec<u8> =
-        (0..2048u32).flat_map(|m| (f64::from(m.count_ones()) * 10.0 + 0.5).to_le_bytes()).collect();
+    let turn_start: Vec<u8> = (0..2048u32).flat_map(|m| made_up_turn_start(m).to_le_bytes()).collect();
     let category_points: Vec<u8> = (0..252 * 11).map(|i| ((i / 11 + i % 11) % 50) as u8).collect();
     // With the reroll left: keep all five (254), or nothing when no category is open (255).
     let best_keep: Vec<u8> =
@@ -125,7 +140,15 @@ fn made_up_yazy() -> Vec<Spec> {
         }
     }
     vec![
-        Spec { name: "turn_start", dtype: 4, dims: vec![2048], zstd: false, chunk_len: 16384, decoded: turn_start },
+        Spec {
+            name: "turn_start",
+            dtype: 4,
+            dims: vec![2048],
+            zstd: false,
+            chunk_len: 16384,
+            decoded: turn_start,
+            after_each_chunk: vec![],
+        },
         Spec {
             name: "category_points",
             dtype: 0,
@@ -133,6 +156,7 @@ fn made_up_yazy() -> Vec<Spec> {
             zstd: false,
             chunk_len: 2772,
             decoded: category_points,
+            after_each_chunk: vec![],
         },
         Spec {
             name: "best_keep",
@@ -141,6 +165,7 @@ fn made_up_yazy() -> Vec<Spec> {
             zstd: true,
             chunk_len: 64512,
             decoded: best_keep,
+            after_each_chunk: vec![],
         },
         Spec {
             name: "keep_value",
@@ -149,6 +174,7 @@ fn made_up_yazy() -> Vec<Spec> {
             zstd: true,
             chunk_len: 215040,
             decoded: keep_value,
+            after_each_chunk: vec![],
         },
     ]
 }
@@ -167,7 +193,8 @@ fn a_table_written_from_the_spec_opens_and_answers() {
         let dice: Dice = dice.parse().unwrap();
         // V(m, d, 0) = max over open c of category_points[d][c] + turn_start[m without c],
         // the first such c in mask-bit order being the best category.
-        let worth = |c: u8| points(dice.rank(), usize::from(c)) + f64::from(mask.bits().count_ones() - 1) * 10.0 + 0.5;
+        let worth =
+            |c: u8| points(dice.rank(), usize::from(c)) + made_up_turn_start(u32::from(mask.bits()) & !(1 << c));
         let mut c = mask.bits().trailing_zeros() as u8;
         for other in (0..11u8).filter(|&o| mask.bits() >> o & 1 == 1) {
             if worth(other) > worth(c) {
@@ -245,5 +272,15 @@ fn the_spec_rules_are_enforced_on_the_hand_written_table() {
     let mut longer = good.clone();
     longer.push(0);
     assert!(Yazy::from_vec(longer).is_err());
+    // A zstd chunk is one frame: an empty frame after it is refused.
+    let mut two_frames = made_up_yazy();
+    two_frames[2].after_each_chunk = zstd::bulk::compress(&[], 19).unwrap();
+    let e = dice_tables_reader::verify_bytes(write_file("yazy", &[("rerolls", 1)], &two_frames)).unwrap_err();
+    assert!(e.to_string().contains("bytes after its zstd frame: a chunk is one frame"), "{e}");
+    // turn_start[0] (no category open) is 0.
+    let mut start = made_up_yazy();
+    start[0].decoded[..8].copy_from_slice(&1.0f64.to_le_bytes());
+    let e = dice_tables_reader::verify_bytes(write_file("yazy", &[("rerolls", 1)], &start)).unwrap_err();
+    assert!(e.to_string().contains("mask 0 (no category open), which must be 0"), "{e}");
     Yazy::from_vec(good).unwrap();
 }

@@ -181,13 +181,16 @@ fn a_decompression_bomb_is_refused_without_inflating_it() {
     let at = s.offset as usize;
     g[at..at + first].fill(0);
     g[at..at + bomb.len()].copy_from_slice(&bomb);
+    // Refused before inflating: the zero padding after the frame is not
+    // part of a one-frame chunk (and the frame alone decodes past the size).
+    let refused = |e: String| e.contains("chunk 0 does not decompress") || e.contains("after its zstd frame");
     let e = refuse(g.clone());
-    assert!(e.to_string().contains("chunk 0 does not decompress"), "{e}");
+    assert!(refused(e.to_string()), "{e}");
     // A lookup that reads that chunk fails the same way; one that does not still answers.
     let yazy = Yazy::from_vec(g).unwrap();
     let mask = dice_tables_reader::yazy::Mask::new(1).unwrap();
     let e = yazy.value(mask, "12345".parse().unwrap(), 1).unwrap_err();
-    assert!(e.to_string().contains("chunk 0 does not decompress"), "{e}");
+    assert!(refused(e.to_string()), "{e}");
     assert!(yazy.value(mask, "12345".parse().unwrap(), 0).is_ok());
 }
 
@@ -463,4 +466,20 @@ fn sheet_damage_is_caught() {
     assert!(e.to_string().contains("which that decision does not have"), "{e}");
     cases += 6;
     eprintln!("yatzy and yahtzee damage cases tried and caught: {cases}");
+}
+
+/// FORMAT.md bounds a 10000 table's keep count K before anything is
+/// decompressed: 923 throws of 1 to 6 dice, at most 32 keeps each.
+#[test]
+fn a_keep_count_past_the_bound_is_refused_from_the_header() {
+    let file = std::fs::read(dice_tables_tests::default_tables().join("tenk.dtab")).unwrap();
+    let k = 923 * 32 + 1;
+    let over = with_header(&file, |h| {
+        for s in h.sections.iter_mut().filter(|s| s.name == "option_keep" || s.name == "option_points") {
+            s.dims = vec![k];
+            s.chunk_len = k * 2;
+        }
+    });
+    let e = refuse(over);
+    assert!(matches!(e.kind(), Kind::Limit { value, max: 29536, .. } if *value == k), "{e}");
 }
