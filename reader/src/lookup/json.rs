@@ -2,7 +2,7 @@
 //! number in Rust's shortest form that reads back as the same f64.
 
 use std::borrow::Cow;
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 /// A JSON value as a lookup answers it: object keys keep their order, and
 /// whole numbers (points, dice left) are kept apart from real ones (chances,
@@ -44,54 +44,55 @@ impl Json {
     }
 }
 
-impl fmt::Display for Json {
-    /// Compact JSON, no spaces (what `reader lookup ... --json` prints).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl serde::Serialize for Json {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeMap, SerializeSeq};
         match self {
-            Json::Null => f.write_str("null"),
-            Json::Bool(b) => write!(f, "{b}"),
-            Json::Int(i) => write!(f, "{i}"),
-            Json::Num(v) if v.is_finite() => write!(f, "{v}"),
-            Json::Num(_) => f.write_str("null"),
-            Json::Str(s) => write_str(f, s),
+            Json::Null => serializer.serialize_unit(),
+            Json::Bool(b) => serializer.serialize_bool(*b),
+            Json::Int(i) => serializer.serialize_i64(*i),
+            Json::Num(v) if v.is_finite() => serializer.serialize_f64(*v),
+            Json::Num(_) => serializer.serialize_unit(),
+            Json::Str(s) => serializer.serialize_str(s),
             Json::List(items) => {
-                f.write_char('[')?;
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        f.write_char(',')?;
-                    }
-                    write!(f, "{item}")?;
+                let mut seq = serializer.serialize_seq(Some(items.len()))?;
+                for item in items {
+                    seq.serialize_element(item)?;
                 }
-                f.write_char(']')
+                seq.end()
             }
             Json::Object(fields) => {
-                f.write_char('{')?;
-                for (i, (key, value)) in fields.iter().enumerate() {
-                    if i > 0 {
-                        f.write_char(',')?;
-                    }
-                    write_str(f, key)?;
-                    write!(f, ":{value}")?;
+                let mut map = serializer.serialize_map(Some(fields.len()))?;
+                for (key, value) in fields {
+                    map.serialize_entry(key.as_ref(), value)?;
                 }
-                f.write_char('}')
+                map.end()
             }
         }
     }
 }
 
-/// A JSON string: quotes, backslashes and control characters escaped.
-fn write_str(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
-    f.write_char('"')?;
-    for c in s.chars() {
-        match c {
-            '"' => f.write_str("\\\"")?,
-            '\\' => f.write_str("\\\\")?,
-            '\n' => f.write_str("\\n")?,
-            c if u32::from(c) < 0x20 => write!(f, "\\u{:04x}", u32::from(c))?,
-            c => f.write_char(c)?,
-        }
+/// serde_json's compact output, with each real number in Rust's shortest
+/// form that reads back as the same f64 and never an exponent (`2`, not
+/// `2.0`; `0.000000025`, not `2.5e-8`): the form the answers have always
+/// been documented and golden-filed in.
+struct ShortestDecimal;
+
+impl serde_json::ser::Formatter for ShortestDecimal {
+    fn write_f64<W: ?Sized + std::io::Write>(&mut self, writer: &mut W, value: f64) -> std::io::Result<()> {
+        write!(writer, "{value}")
     }
-    f.write_char('"')
+}
+
+impl fmt::Display for Json {
+    /// Compact JSON, no spaces (what `reader lookup ... --json` prints).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = Vec::with_capacity(256);
+        let mut serializer = serde_json::Serializer::with_formatter(&mut out, ShortestDecimal);
+        serde::Serialize::serialize(self, &mut serializer).map_err(|_| fmt::Error)?;
+        // serde_json writes valid UTF-8.
+        f.write_str(std::str::from_utf8(&out).map_err(|_| fmt::Error)?)
+    }
 }
 
 #[cfg(test)]

@@ -521,25 +521,22 @@ pub fn parse_query_string(qs: &str) -> Result<Vec<(String, Option<String>)>, Loo
         .collect()
 }
 
-/// `%XX` and `+` decoded; an error for a bad escape or bytes that are not UTF-8.
+/// `%XX` and `+` decoded (the percent-encoding crate decodes); an error for
+/// a bad escape (a `%` without two hex digits) or bytes that are not UTF-8.
 fn percent_decode(s: &str) -> Result<String, LookupError> {
     let bad = || LookupError::Usage(format!("{} is not percent-encoded UTF-8", crate::error::quoted(s)));
     let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'+' => out.push(b' '),
-            b'%' => {
-                let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
-                out.push(hex.and_then(|h| u8::from_str_radix(h, 16).ok()).ok_or_else(bad)?);
-                i += 2;
-            }
-            b => out.push(b),
-        }
-        i += 1;
+    let escapes_whole = bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, &b)| b == b'%')
+        .all(|(i, _)| bytes.get(i + 1..i + 3).is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit)));
+    if !escapes_whole {
+        return Err(bad());
     }
-    String::from_utf8(out).map_err(|_| bad())
+    let spaced = s.replace('+', " ");
+    let decoded = percent_encoding::percent_decode_str(&spaced).decode_utf8().map_err(|_| bad())?;
+    Ok(decoded.into_owned())
 }
 
 impl Query {
