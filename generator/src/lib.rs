@@ -19,6 +19,7 @@ pub mod threes;
 pub mod yahtzee;
 pub mod yatzy;
 pub mod yazy;
+pub mod yazy_target;
 
 use artifact::Section;
 use dice_tables_reader::Game;
