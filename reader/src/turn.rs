@@ -190,9 +190,8 @@ pub(crate) fn parse_mask(s: &str, categories: &[&str]) -> Result<u32, ArgumentEr
             std::iter::once(first).chain(names).try_fold(0, |m, name| {
                 if let Some(filled) = name.trim().strip_prefix('-') {
                     return Err(ArgumentError::new(format!(
-                        "-{} names a filled category: start the list with all (all,-{}) or list the open ones",
-                        quoted(filled),
-                        filled.trim()
+                        "-{} names a filled category: start the list with all (like all,-ones,-chance) or list the open ones",
+                        quoted(filled.trim())
                     )));
                 }
                 Ok(m | 1 << category_index(name, categories)?)

@@ -165,6 +165,19 @@ mod tests {
         assert!(!msg.contains('\n'), "{msg:?}");
     }
 
+    /// Found by the `parse_inputs` fuzz target: a filled category before
+    /// `all` was echoed whole, control characters and all.
+    #[test]
+    fn fuzz_regression_filled_category_message_is_one_line() {
+        let hostile = format!("twopairs,-\u{b}{}\n\0\\,-6", "P".repeat(200));
+        for parse in [parse_yatzy_mask, parse_yahtzee_mask] {
+            let msg = parse(&hostile).unwrap_err();
+            assert!(!msg.contains('\n') && msg.len() < 300, "{msg:?}");
+        }
+        let msg = parse_mask(&hostile).unwrap_err();
+        assert!(!msg.contains('\n') && msg.len() < 300, "{msg:?}");
+    }
+
     #[test]
     fn every_parser_error_is_one_line() {
         let long = "-".repeat(100_000);
