@@ -43,6 +43,8 @@ pub const CATEGORIES: [&str; 11] =
 /// Masks of open categories: `0..MASKS`.
 pub const MASKS: usize = 1 << CATEGORIES.len();
 /// The most a whole game can score: 105 in the six upper categories, 30 + 30 + 25 + 40 + 50 below.
+pub const MOST_POINTS: usize = 280;
+/// The bound the turn-start values are checked against (above [`MOST_POINTS`]).
 pub const MAX_GAME_SCORE: f64 = 330.0;
 /// The most rerolls a table may be solved for.
 pub const MAX_REROLLS: i64 = 20;
@@ -275,6 +277,119 @@ impl Yazy {
     /// The number of rerolls per turn the table was solved for.
     pub fn rerolls(&self) -> u8 {
         self.t.params().rerolls
+    }
+
+    /// The exact distribution of a whole game's final score when every
+    /// decision is the table's (the most points on average): entry `s` is
+    /// P(final score = s), for s = 0 to 280. Computed from the stored
+    /// decisions, not stored: yazy's table holds every decision of every
+    /// state, so one pass forward over the masks (each turn's outcomes from
+    /// its rolls and keeps, then the masks' score distributions) takes a
+    /// fraction of a second. Its mean is the game's value
+    /// ([`turn_start_value`](Yazy::turn_start_value) of all open), and it
+    /// sums to 1, to rounding.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), dice_tables_reader::Error> {
+    /// use dice_tables_reader::{yazy::{Mask, Yazy}, Tables};
+    /// let tables = Tables::open_default()?;
+    /// let yazy = tables.get::<Yazy>()?;
+    /// let p = yazy.score_distribution()?;
+    /// let mean: f64 = p.iter().enumerate().map(|(s, p)| s as f64 * p).sum();
+    /// assert!((mean - yazy.turn_start_value(Mask::ALL)?).abs() < 1e-6);
+    /// # Ok(()) }
+    /// ```
+    pub fn score_distribution(&self) -> Result<Vec<f64>, Error> {
+        let most = MOST_POINTS;
+        // Each partial keep's rolls after throwing the rest: (roll, chance).
+        let after_keep: Vec<Vec<(usize, f64)>> = (0..crate::turn::PARTIAL_KEEPS)
+            .map(|g| {
+                let keep = PARTIAL_KEEP_DICE[g];
+                let thrown = crate::turn::DICE - keep.len();
+                (0..crate::dice::multiset_count(thrown))
+                    .map(|r| {
+                        let outcome = Dice::unrank(thrown, r).expect("rank in range");
+                        let roll = outcome.faces().fold(keep, |d, f| d.with(f).expect("five dice at most"));
+                        (roll.rank(), outcome.probability())
+                    })
+                    .collect()
+            })
+            .collect();
+        let fresh: Vec<f64> =
+            (0..ROLLS).map(|r| Dice::unrank(crate::turn::DICE, r).expect("rank in range").probability()).collect();
+        // Per mask, the chance of each score so far; all open first.
+        let mut by_mask = vec![Vec::<f64>::new(); MASKS];
+        by_mask[MASKS - 1] = vec![0.0; most + 1];
+        by_mask[MASKS - 1][0] = 1.0;
+        let mut final_score = vec![0.0; most + 1];
+        for open in (1..=CATEGORIES.len()).rev() {
+            for bits in (1..MASKS).filter(|m| m.count_ones() as usize == open) {
+                let so_far = std::mem::take(&mut by_mask[bits]);
+                if so_far.is_empty() {
+                    continue;
+                }
+                let mask = Mask(bits as u16);
+                for ((category, points), chance) in self.turn_outcomes(mask, &fresh, &after_keep)? {
+                    let next = mask.without(category);
+                    let target = if next == Mask::NONE { &mut final_score } else { &mut by_mask[usize::from(next.0)] };
+                    if target.is_empty() {
+                        *target = vec![0.0; most + 1];
+                    }
+                    for (score, &p) in so_far.iter().enumerate().filter(|(_, &p)| p > 0.0) {
+                        // A table whose points pass the game's most is refused, not indexed past.
+                        let Some(slot) = target.get_mut(score + usize::from(points)) else {
+                            let why = format!("scores past the game's most of {MOST_POINTS} points");
+                            return Err(TableError::section(CATEGORY_POINTS.name, why).into());
+                        };
+                        *slot += p * chance;
+                    }
+                }
+            }
+        }
+        Ok(final_score)
+    }
+
+    /// One turn's outcomes in `mask` under the table's decisions: each
+    /// (category, points) with its chance.
+    fn turn_outcomes(
+        &self,
+        mask: Mask,
+        fresh: &[f64],
+        after_keep: &[Vec<(usize, f64)>],
+    ) -> Result<Vec<((Category, u8), f64)>, Error> {
+        // The chance of each roll still to decide, and of each roll kept whole
+        // (keeping all five stops rerolling: it is scored as it is).
+        let mut rolling = fresh.to_vec();
+        let mut stopped = vec![0.0; ROLLS];
+        for rerolls in (1..=self.rerolls()).rev() {
+            let mut next = vec![0.0; ROLLS];
+            for (roll, &q) in rolling.iter().enumerate().filter(|(_, &q)| q > 0.0) {
+                match self.stored_keep(mask, roll, rerolls)? {
+                    KEEP_ALL | NO_ACTION => stopped[roll] += q,
+                    g => {
+                        for &(to, p) in &after_keep[usize::from(g)] {
+                            next[to] += q * p;
+                        }
+                    }
+                }
+            }
+            rolling = next;
+        }
+        let mut outcomes: Vec<((Category, u8), f64)> = Vec::new();
+        for roll in 0..ROLLS {
+            let q = rolling[roll] + stopped[roll];
+            if q == 0.0 {
+                continue;
+            }
+            let dice = Dice::unrank(crate::turn::DICE, roll).expect("rank in range");
+            let Some(Action::Score(c)) = self.best_action(mask, dice, 0)? else { continue };
+            let outcome = (c, self.points(dice, c)?);
+            match outcomes.iter_mut().find(|(o, _)| *o == outcome) {
+                Some((_, chance)) => *chance += q,
+                None => outcomes.push((outcome, q)),
+            }
+        }
+        Ok(outcomes)
     }
 
     /// Expected score still to come at the start of a turn, before the roll

@@ -54,3 +54,56 @@ fn whole_table_properties() {
     let ev = 165.7573187;
     assert!(sum >= ev, "sum of P* {sum} below the expected total {ev}");
 }
+
+/// The exact score distribution under the table's play (max expected
+/// score): sums to 1 within 1e-12, its mean is the game's value within
+/// 1e-6, it lies below P* at every total (no play reaches a total more
+/// often than the best play for it), and 20,000 simulated games of the
+/// table's play reach 150 and 200 within 4 standard errors of it.
+#[test]
+fn the_score_distribution_of_max_expected_score_play() {
+    use dice_tables_reader::yazy::{Action, Mask, Yazy};
+    use dice_tables_reader::{Dice, Tables};
+    let tables = Tables::open_dir(dice_tables_tests::default_tables()).unwrap();
+    let yazy = tables.get::<Yazy>().unwrap();
+    let p = yazy.score_distribution().unwrap();
+    assert_eq!(p.len(), 281);
+    let sum: f64 = p.iter().sum();
+    assert!((sum - 1.0).abs() < 1e-12, "sums to {sum}");
+    let mean: f64 = p.iter().enumerate().map(|(s, p)| s as f64 * p).sum();
+    assert!((mean - 165.7573187).abs() < 1e-6, "mean {mean}");
+    let at_least = |t: usize| p[t..].iter().sum::<f64>();
+    let best = solve_target(2);
+    for t in 1..=280 {
+        assert!(at_least(t) <= best.chance(2047, t as i64) + 1e-12, "total {t}");
+    }
+    // Games played by the table's decisions, with this test's own dice.
+    let mut rng = Rng::new(150);
+    let mut throw = |keep: Dice| -> Dice { (keep.len()..5).fold(keep, |d, _| d.with(1 + rng.below(6) as u8).unwrap()) };
+    let games = 20_000;
+    let (mut reached150, mut reached200) = (0, 0);
+    for _ in 0..games {
+        let (mut mask, mut total) = (Mask::ALL, 0u32);
+        while mask != Mask::NONE {
+            let mut dice = throw(Dice::EMPTY);
+            for rerolls in (1..=2).rev() {
+                match yazy.best_action(mask, dice, rerolls).unwrap() {
+                    Some(Action::Keep(k)) if k.len() == 5 => break,
+                    Some(Action::Keep(k)) => dice = throw(k),
+                    other => panic!("{other:?} with rerolls left"),
+                }
+            }
+            let Some(Action::Score(c)) = yazy.best_action(mask, dice, 0).unwrap() else { panic!("no category") };
+            total += u32::from(yazy.points(dice, c).unwrap());
+            mask = mask.without(c);
+        }
+        reached150 += usize::from(total >= 150);
+        reached200 += usize::from(total >= 200);
+    }
+    for (t, reached) in [(150, reached150), (200, reached200)] {
+        let q = at_least(t);
+        let se = (q * (1.0 - q) / games as f64).sqrt();
+        let seen = reached as f64 / games as f64;
+        assert!((seen - q).abs() < 4.0 * se, "total {t}: {seen} seen, {q} exact, se {se}");
+    }
+}

@@ -270,7 +270,7 @@ async fn shutdown_signal() {
 
 /// The canned answer to a connection past the cap.
 const BUSY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\n\
-connection: close\r\ncontent-length: 58\r\n\r\n{\"error\":\"too many connections: try again in a second\"}\n\n";
+connection: close\r\ncontent-length: 56\r\n\r\n{\"error\":\"too many connections: try again in a second\"}\n";
 
 async fn accept_loop(
     listener: tokio::net::TcpListener,
@@ -565,5 +565,22 @@ impl Body for TimedBody {
 impl Drop for TimedBody {
     fn drop(&mut self) {
         self.clock.answered();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BUSY;
+
+    /// The canned 503 is a whole response: its length is its body's, and
+    /// the body one line of JSON.
+    #[test]
+    fn the_busy_answer_is_well_formed() {
+        let text = std::str::from_utf8(BUSY).unwrap();
+        let (head, body) = text.split_once("\r\n\r\n").unwrap();
+        assert!(head.starts_with("HTTP/1.1 503 "));
+        let length: usize = head.lines().find_map(|l| l.strip_prefix("content-length: ")).unwrap().parse().unwrap();
+        assert_eq!(length, body.len());
+        assert!(body.ends_with("}\n") && body.matches('\n').count() == 1, "{body:?}");
     }
 }
