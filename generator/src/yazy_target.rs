@@ -25,8 +25,14 @@ const W: usize = 8;
 /// The most points category `c` scores (ones..sixes five times the face;
 /// three-kind and four-kind 30, full-house 25, straight 40, yazy 50).
 pub fn category_most(c: usize) -> u32 {
-    multisets(5).iter().map(|d| u32::from(points(d, c))).max().unwrap_or(0)
+    CATEGORY_MOST[c]
 }
+
+/// Each category's most points, found once from the scoring.
+static CATEGORY_MOST: std::sync::LazyLock<[u32; CATEGORIES.len()]> = std::sync::LazyLock::new(|| {
+    let rolls = multisets(5);
+    std::array::from_fn(|c| rolls.iter().map(|d| u32::from(points(d, c))).max().unwrap_or(0))
+});
 
 /// The most points the open categories of `mask` can still score.
 pub fn most_points(mask: usize) -> u32 {
@@ -77,9 +83,10 @@ pub fn solve_target(rerolls: u8) -> TargetSolution {
     let mut solution = TargetSolution { rerolls, start, p: vec![0.0; total] };
     for open in 1..=CATEGORIES.len() {
         // (mask, first target of the block) for every block of the layer.
+        let start = &solution.start;
         let blocks: Vec<(usize, usize)> = (1..MASKS)
             .filter(|m| m.count_ones() as usize == open)
-            .flat_map(|m| (1..=most_points(m) as usize).step_by(W).map(move |n| (m, n)))
+            .flat_map(|m| (1..=start[m + 1] - start[m]).step_by(W).map(move |n| (m, n)))
             .collect();
         let solved: Vec<[f64; W]> = blocks
             .par_iter()

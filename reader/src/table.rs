@@ -397,7 +397,8 @@ fn open_table_file(path: &Path) -> Result<File, TableErrorKind> {
     Ok(file)
 }
 
-fn io_error(source: std::io::Error) -> TableErrorKind {
+/// An I/O error reading a table: `NotFound` for a missing file.
+pub(crate) fn io_error(source: std::io::Error) -> TableErrorKind {
     if source.kind() == std::io::ErrorKind::NotFound {
         TableErrorKind::NotFound
     } else {

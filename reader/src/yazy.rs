@@ -200,6 +200,9 @@ pub const KEEP_VALUE: SectionSpec<Rules> = SectionSpec::new(3, "keep_value", DTy
 })
 .chunked((4 * PARTIAL_KEEPS * MASK_BLOCK) as u64);
 
+/// One way a turn ends, (category, points), with its chance.
+type TurnOutcome = ((Category, u8), f64);
+
 /// A yazy table.
 pub struct Yazy {
     t: Checked<Yazy>,
@@ -356,7 +359,7 @@ impl Yazy {
         mask: Mask,
         fresh: &[f64],
         after_keep: &[Vec<(usize, f64)>],
-    ) -> Result<Vec<((Category, u8), f64)>, Error> {
+    ) -> Result<Vec<TurnOutcome>, Error> {
         // The chance of each roll still to decide, and of each roll kept whole
         // (keeping all five stops rerolling: it is scored as it is).
         let mut rolling = fresh.to_vec();
@@ -375,7 +378,7 @@ impl Yazy {
             }
             rolling = next;
         }
-        let mut outcomes: Vec<((Category, u8), f64)> = Vec::new();
+        let mut outcomes: Vec<TurnOutcome> = Vec::new();
         for roll in 0..ROLLS {
             let q = rolling[roll] + stopped[roll];
             if q == 0.0 {

@@ -186,7 +186,10 @@ fn open_file_limit() -> Option<u64> {
     let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
     // SAFETY: getrlimit writes one rlimit through a valid pointer.
     let ok = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0;
-    (ok && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur as u64)
+    // rlim_t is u64 here, but not on every Unix.
+    #[allow(clippy::unnecessary_cast)]
+    let current = limit.rlim_cur as u64;
+    (ok && limit.rlim_cur != libc::RLIM_INFINITY).then_some(current)
 }
 
 #[cfg(not(unix))]
@@ -364,6 +367,7 @@ where
     I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
     let clock = Arc::new(Clock::new(&shared));
+    let max_buf_size = shared.config.max_header_bytes.max(8192);
     let io = TokioIo::new(Timed { inner: io, clock: Arc::clone(&clock) });
     let service = {
         let clock = Arc::clone(&clock);
@@ -373,7 +377,6 @@ where
             std::future::ready(Ok::<_, Infallible>(response))
         })
     };
-    let config = &clock.config;
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder
         .timer(TokioTimer::new())
@@ -382,7 +385,7 @@ where
         .header_read_timeout(None)
         .half_close(true)
         .keep_alive(true)
-        .max_buf_size(config.max_header_bytes.max(8192));
+        .max_buf_size(max_buf_size);
     let connection = builder.serve_connection(io, service);
     tokio::pin!(connection);
     tokio::select! {
@@ -424,7 +427,9 @@ fn respond(shared: &Shared, request: &Request<hyper::body::Incoming>, clock: Arc
 /// A connection's deadline, and what it is waiting for.
 #[derive(Debug)]
 struct Clock {
-    config: Config,
+    /// The server's header and idle timeouts.
+    header_timeout: Duration,
+    idle_timeout: Duration,
     epoch: Instant,
     phase: AtomicU8,
     /// Milliseconds from `epoch`.
@@ -442,12 +447,13 @@ const IDLE: u8 = 2;
 impl Clock {
     fn new(shared: &Shared) -> Clock {
         let clock = Clock {
-            config: shared.config.clone(),
+            header_timeout: shared.config.header_timeout,
+            idle_timeout: shared.config.idle_timeout,
             epoch: shared.epoch,
             phase: AtomicU8::new(HEAD),
             deadline: AtomicU64::new(0),
         };
-        clock.set(HEAD, clock.config.header_timeout);
+        clock.set(HEAD, clock.header_timeout);
         clock
     }
 
@@ -463,18 +469,18 @@ impl Clock {
     /// Bytes arrived: on a kept-alive connection, a request's head begins.
     fn bytes_read(&self) {
         if self.phase.load(Ordering::Acquire) == IDLE {
-            self.set(HEAD, self.config.header_timeout);
+            self.set(HEAD, self.header_timeout);
         }
     }
 
     /// A request's head is complete: answering it gets as long again.
     fn request_started(&self) {
-        self.set(BUSY_PHASE, self.config.header_timeout);
+        self.set(BUSY_PHASE, self.header_timeout);
     }
 
     /// The answer is written: the connection idles until the next request.
     fn answered(&self) {
-        self.set(IDLE, self.config.idle_timeout);
+        self.set(IDLE, self.idle_timeout);
     }
 
     /// Resolves when the deadline has passed without being moved.

@@ -21,8 +21,11 @@ pub struct Served {
     status: Vec<Status>,
     /// Per [`GAMES`] entry: the last look at the file on disk, when it was
     /// not the file that was read (see [`Served::health`]).
-    on_disk: Mutex<Vec<Option<(DiskKey, Result<(), String>)>>>,
+    on_disk: Mutex<Vec<Option<DiskLook>>>,
 }
+
+/// The last look at a file on disk: its metadata, and whether it could be served.
+type DiskLook = (DiskKey, Result<(), String>);
 
 /// A table's status in a [`Served`].
 #[derive(Clone, Debug)]
@@ -159,7 +162,10 @@ impl Served {
             let key = match std::fs::metadata(&path) {
                 Ok(meta) => DiskKey::of(&meta),
                 Err(e) => {
-                    problems.push(on_disk_problem(&file, &table_message(TableError::from(io_kind(e)), &path)));
+                    problems.push(on_disk_problem(
+                        &file,
+                        &table_message(TableError::from(crate::table::io_error(e)), &path),
+                    ));
                     continue;
                 }
             };
@@ -248,11 +254,4 @@ fn table_message(e: TableError, path: &Path) -> String {
 
 fn on_disk_problem(file: &str, why: &str) -> String {
     format!("{file} on disk cannot be served ({why}); the copy read before is still served")
-}
-
-fn io_kind(e: std::io::Error) -> TableErrorKind {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => TableErrorKind::NotFound,
-        _ => TableErrorKind::Io(e),
-    }
 }
