@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := target/python-venv
 PIP := $(VENV)/bin/pip --disable-pip-version-check --quiet
 
-.PHONY: all build tables test bench manifest golden fuzz fmt clean python browser
+.PHONY: all build tables target-tables yazy-target test bench manifest golden fuzz fmt clean python browser
 
 all: tables
 
@@ -18,6 +18,19 @@ build:
 tables: build
 	$(BIN)/generator --out $(OUT)
 	$(BIN)/reader verify $(OUT)
+
+# The target tables (play to win: the best chance of reaching a score),
+# into the same directory. Not part of `tables`: they take minutes to solve.
+TARGET_GAMES := yazy-target
+MANIFEST_GAMES := yazy,combo,threes,tenk,yatzy,yahtzee,duel,duel-cardgames,yazy-target
+target-tables: build
+	$(BIN)/generator --out $(OUT) --games $(TARGET_GAMES)
+	$(BIN)/reader verify $(OUT)
+
+# yazy's target table alone: small (a second), so `make test` builds and
+# tests it end to end.
+yazy-target: build
+	$(BIN)/generator --out $(OUT) --games yazy-target
 
 # The Python package (python/, built by maturin from the registries) and
 # what its tests need, installed into $(VENV). Its Rust build goes to
@@ -33,7 +46,7 @@ python:
 # Python package's tests (golden files, errors, values, the example), and a
 # check that the reader library builds without the CLI and pulls in no CLI
 # crates.
-test: tables python
+test: tables yazy-target python
 	DICE_TABLES=$(abspath $(OUT)) $(CARGO) test --release --locked --workspace
 	DICE_TABLES=$(abspath $(OUT)) $(VENV)/bin/pytest -q python/tests
 	$(CARGO) build --release --locked -p dice-tables-reader --lib --no-default-features
@@ -64,9 +77,10 @@ bench: tables python
 	$(CARGO) run --release --locked -p dice-tables-generator --example combo_vs_heuristic
 	$(CARGO) run --release --locked -p dice-tables-generator --example sheet_games -- 1000000 $(OUT)
 
-# Deliberately accept new table output: regenerate and rewrite the manifest.
+# Deliberately accept new table output: regenerate and rewrite the manifest
+# (every default table and yazy-target).
 manifest: build
-	$(BIN)/generator --out $(OUT) --manifest tables/checksums.b3
+	$(BIN)/generator --out $(OUT) --games $(MANIFEST_GAMES) --manifest tables/checksums.b3
 
 # Deliberately accept new lookup answers: rewrite tests/golden/ (lookups in
 # every game and the reader's JSON answers, which every reader must give).

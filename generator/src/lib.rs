@@ -14,6 +14,8 @@ pub mod dice;
 pub mod duel;
 pub mod play;
 pub mod sheet;
+pub mod sheet_target;
+pub mod target;
 pub mod tenk;
 pub mod threes;
 pub mod yahtzee;
@@ -27,14 +29,23 @@ use dice_tables_reader::Game;
 /// Every game the generator solves, in the order it solves them. A new game
 /// adds one line here.
 pub const SOLVERS: &[Solver] = &[
-    Solver { id: <dice_tables_reader::yazy::Yazy as Game>::ID, solve: yazy::solve_table },
-    Solver { id: <dice_tables_reader::combo::Combo as Game>::ID, solve: combo::solve_table },
-    Solver { id: <dice_tables_reader::threes::Threes as Game>::ID, solve: threes::solve_table },
-    Solver { id: <dice_tables_reader::tenk::Tenk as Game>::ID, solve: tenk::solve_table },
-    Solver { id: <dice_tables_reader::sheet::Yatzy as Game>::ID, solve: yatzy::solve_table },
-    Solver { id: <dice_tables_reader::sheet::Yahtzee as Game>::ID, solve: yahtzee::solve_table },
-    Solver { id: <dice_tables_reader::duel::SeedDuel as Game>::ID, solve: duel::solve_seed_table },
-    Solver { id: <dice_tables_reader::duel::CardgamesDuel as Game>::ID, solve: duel::solve_cardgames_table },
+    Solver { id: <dice_tables_reader::yazy::Yazy as Game>::ID, solve: yazy::solve_table, default: true },
+    Solver { id: <dice_tables_reader::combo::Combo as Game>::ID, solve: combo::solve_table, default: true },
+    Solver { id: <dice_tables_reader::threes::Threes as Game>::ID, solve: threes::solve_table, default: true },
+    Solver { id: <dice_tables_reader::tenk::Tenk as Game>::ID, solve: tenk::solve_table, default: true },
+    Solver { id: <dice_tables_reader::sheet::Yatzy as Game>::ID, solve: yatzy::solve_table, default: true },
+    Solver { id: <dice_tables_reader::sheet::Yahtzee as Game>::ID, solve: yahtzee::solve_table, default: true },
+    Solver { id: <dice_tables_reader::duel::SeedDuel as Game>::ID, solve: duel::solve_seed_table, default: true },
+    Solver {
+        id: <dice_tables_reader::duel::CardgamesDuel as Game>::ID,
+        solve: duel::solve_cardgames_table,
+        default: true,
+    },
+    Solver {
+        id: <dice_tables_reader::yazy_target::YazyTarget as Game>::ID,
+        solve: yazy_target::solve_table,
+        default: false,
+    },
 ];
 
 /// One game's solver.
@@ -44,6 +55,9 @@ pub struct Solver {
     pub id: &'static str,
     /// Solves every state under `rules`, calling `progress(done, total)` as it goes.
     pub solve: fn(&Rules, &mut dyn FnMut(usize, usize)) -> Solved,
+    /// Whether `generator` solves it unless `--games` says otherwise (the
+    /// target tables take minutes: `make target-tables` builds them).
+    pub default: bool,
 }
 
 /// Rules parameters that can be changed from the command line.

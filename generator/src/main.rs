@@ -31,7 +31,8 @@ struct Args {
     /// Directory to write the tables into (created if missing).
     #[arg(long, value_name = "DIR", default_value = "tables")]
     out: PathBuf,
-    /// Comma list of games to solve (default: all).
+    /// Comma list of games to solve (default: all but the target tables,
+    /// yazy-target, yatzy-target and yahtzee-target).
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_game)]
     games: Option<Vec<String>>,
     /// Worker threads, 1 to 1024 (default: one per core). The output is the same for any count.
@@ -144,8 +145,8 @@ fn usage_error(e: clap::Error) -> ExitCode {
 fn check_usage(args: &Args) -> Result<Vec<&'static str>, String> {
     let games: Vec<&'static str> = SOLVERS
         .iter()
+        .filter(|s| args.games.as_ref().map_or(s.default, |list| list.iter().any(|l| l == s.id)))
         .map(|s| s.id)
-        .filter(|id| args.games.as_ref().is_none_or(|list| list.iter().any(|l| l == id)))
         .collect();
     for (flag, given, game) in [
         ("--yazy-rerolls", args.yazy_rerolls.is_some(), "yazy"),
@@ -154,8 +155,13 @@ fn check_usage(args: &Args) -> Result<Vec<&'static str>, String> {
         ("--duel-entry", args.duel_entry.is_some(), "duel"),
         ("--duel-goal", args.duel_goal.is_some(), "duel"),
     ] {
-        // The duel flags set both duel tables' rules.
-        let solved = |id: &str| games.iter().any(|g| *g == id || (id == "duel" && *g == "duel-cardgames"));
+        // The duel flags set both duel tables' rules, yazy's and yahtzee's
+        // their target tables' too.
+        let solved = |id: &str| {
+            games
+                .iter()
+                .any(|g| *g == id || (id == "duel" && *g == "duel-cardgames") || g.strip_suffix("-target") == Some(id))
+        };
         if given && !solved(game) {
             return Err(format!(
                 "{flag} is a rule of {game}, which --games leaves out: add {game} to --games or drop {flag}"

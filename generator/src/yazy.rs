@@ -18,57 +18,13 @@ use dice_tables_reader::yazy::{
 use rayon::prelude::*;
 
 use crate::artifact::{le_bytes, Section};
-use crate::dice::{avx512, multisets, Dice, KeepGraph, FACES, FIVE_DICE, NONE};
+use crate::dice::{avx512, multisets, KeepGraph, FACES, FIVE_DICE, NONE};
 use crate::Solved;
 
 /// The zstd level of yazy's compressed sections (see `into_sections`).
 const YAZY_ZSTD_LEVEL: i32 = 17;
 
-/// The points `dice` scores in category `c` (mask bit order).
-pub fn points(dice: &Dice, c: usize) -> u8 {
-    let counts = dice.counts();
-    let most = *counts.iter().max().expect("six faces");
-    let sum = dice.sum() as u8;
-    match c {
-        0..=5 => (c as u8 + 1) * counts[c],
-        6 => {
-            if most >= 3 {
-                sum
-            } else {
-                0
-            }
-        }
-        7 => {
-            if most >= 4 {
-                sum
-            } else {
-                0
-            }
-        }
-        8 => {
-            if counts.contains(&3) && counts.contains(&2) {
-                25
-            } else {
-                0
-            }
-        }
-        9 => {
-            if most == 1 && (counts[0] == 0 || counts[5] == 0) {
-                40
-            } else {
-                0
-            }
-        }
-        10 => {
-            if most == 5 {
-                50
-            } else {
-                0
-            }
-        }
-        _ => unreachable!("11 categories"),
-    }
-}
+pub use dice_tables_reader::yazy::points;
 
 /// Everything the table holds, laid out as its sections.
 pub struct Solution {

@@ -165,3 +165,33 @@ mod tests {
         );
     }
 }
+
+/// Solves the `yazy-target` table under `rules` (yazy's rerolls): the
+/// chances, and the distribution of the final score under the `yazy`
+/// table's play (read back from that table, so it is the play a lookup gives).
+pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> crate::Solved {
+    use dice_tables_reader::yazy_target::{YazyTarget, YazyTargetParams, SECTIONS};
+    use dice_tables_reader::Game;
+    let rerolls = rules.yazy.rerolls;
+    let solution = solve_target(rerolls);
+    progress(1, 2);
+    let yazy = crate::yazy::solve(rerolls, |_, _| {});
+    let bytes = crate::artifact::encode(
+        <dice_tables_reader::yazy::Yazy as Game>::ID,
+        &<dice_tables_reader::yazy::Yazy as Game>::header_params(&rules.yazy),
+        yazy.into_sections(),
+    );
+    let distribution = dice_tables_reader::yazy::Yazy::from_vec(bytes)
+        .and_then(|t| {
+            t.score_distribution().map_err(|e| match e {
+                dice_tables_reader::Error::Table(t) => t,
+                other => panic!("the distribution of a table just written: {other}"),
+            })
+        })
+        .expect("a table just written reads back");
+    progress(2, 2);
+    let curves = (0..MASKS).map(|m| &solution.p[solution.start[m]..solution.start[m + 1]]);
+    let stored = crate::target::Stored::new(curves);
+    let params = YazyTargetParams { rules: rules.yazy, values: stored.values() };
+    crate::Solved::new::<YazyTarget>(&params, MASKS as u64, stored.sections(&SECTIONS, &params, &distribution))
+}

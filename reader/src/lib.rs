@@ -52,11 +52,13 @@ pub mod serve;
 pub mod sheet;
 mod table;
 mod tables;
+pub mod target;
 pub mod tenk;
 pub mod threes;
 pub use sheet::{Yahtzee, Yatzy};
 pub mod turn;
 pub mod yazy;
+pub mod yazy_target;
 
 pub use dice::Dice;
 pub use error::{ArgumentError, Error, TableError, TableErrorKind};
@@ -76,6 +78,7 @@ pub const GAMES: &[GameInfo] = &[
     GameInfo::of::<sheet::Yahtzee>(),
     GameInfo::of::<duel::SeedDuel>(),
     GameInfo::of::<duel::CardgamesDuel>(),
+    GameInfo::of::<yazy_target::YazyTarget>(),
 ];
 
 /// The file name of a game's table in a tables directory: `<id>.dtab`.

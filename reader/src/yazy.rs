@@ -167,6 +167,52 @@ pub type Choice = crate::options::Choice<Action>;
 /// worst: at most 32 keeps (the sub-multisets of five dice) or 11 categories.
 pub type Choices = Options<Choice, 32>;
 
+/// The points `dice` scores in category `c` (mask bit order).
+pub fn points(dice: &Dice, c: usize) -> u8 {
+    let counts = dice.counts();
+    let most = *counts.iter().max().expect("six faces");
+    let sum = dice.sum() as u8;
+    match c {
+        0..=5 => (c as u8 + 1) * counts[c],
+        6 => {
+            if most >= 3 {
+                sum
+            } else {
+                0
+            }
+        }
+        7 => {
+            if most >= 4 {
+                sum
+            } else {
+                0
+            }
+        }
+        8 => {
+            if counts.contains(&3) && counts.contains(&2) {
+                25
+            } else {
+                0
+            }
+        }
+        9 => {
+            if most == 1 && (counts[0] == 0 || counts[5] == 0) {
+                40
+            } else {
+                0
+            }
+        }
+        10 => {
+            if most == 5 {
+                50
+            } else {
+                0
+            }
+        }
+        _ => unreachable!("11 categories"),
+    }
+}
+
 /// The rules a yazy table was solved for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {

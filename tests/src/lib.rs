@@ -110,6 +110,9 @@ pub fn default_tables() -> &'static Path {
         let dir = scratch("default-tables");
         let out = run("generator", &["--out", dir.to_str().unwrap()], &[]);
         assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
+        // And the small target table, as `make test` builds it.
+        let out = run("generator", &["--out", dir.to_str().unwrap(), "--games", "yazy-target"], &[]);
+        assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
         dir
     })
 }

@@ -145,7 +145,13 @@ fn table_directory_messages_and_statuses() {
     // verify takes --tables as its help says.
     let o = run("reader", &["verify", "--tables", tables_arg()], &[]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(stdout(&o).lines().count(), dice_tables_reader::GAMES.len());
+    // One line a table in the directory (the target tables only when built).
+    let tables = std::fs::read_dir(default_tables())
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "dtab"))
+        .count();
+    assert!(tables >= dice_tables_reader::GAMES.len() - 1);
+    assert_eq!(stdout(&o).lines().count(), tables);
 }
 
 /// Defect 6: `ev` is the state's value under optimal play; the throw's value has its own field.

@@ -107,3 +107,97 @@ fn the_score_distribution_of_max_expected_score_play() {
         assert!((seen - q).abs() < 4.0 * se, "total {t}: {seen} seen, {q} exact, se {se}");
     }
 }
+
+/// The yazy-target table `make test` builds (into $DICE_TABLES, as
+/// `make target-tables` would): fails, never skips, when it is missing.
+fn target_table() -> dice_tables_reader::yazy_target::YazyTarget {
+    use dice_tables_reader::Game;
+    let path = dice_tables_reader::Tables::default_dir().join("yazy-target.dtab");
+    dice_tables_reader::yazy_target::YazyTarget::open(&path)
+        .unwrap_or_else(|e| panic!("{e}: `make test` builds it (generator --games yazy-target)"))
+}
+
+/// Every stored chance is within 1e-7 of the exact solve's (and one at or
+/// above 1e-7 is never stored as 0), for every mask and every target.
+#[test]
+fn the_table_holds_the_solve_within_1e_7() {
+    use dice_tables_reader::yazy::Mask;
+    let table = target_table();
+    let solved = solve_target(table.rules().rerolls);
+    let mut worst = 0.0f64;
+    for mask in 0..2048usize {
+        let curve = table.curve(Mask::new(mask as u32).unwrap()).unwrap();
+        for n in -1..=i64::from(most_points(mask)) + 2 {
+            let (got, exact) = (curve.chance(n), solved.chance(mask, n));
+            worst = worst.max((got - exact).abs());
+            assert!((got - exact).abs() <= 1e-7, "mask {mask} n {n}: stored {got}, exact {exact}");
+            assert!(exact < 1e-7 || got > 0.0, "mask {mask} n {n}: {exact} stored as 0");
+        }
+    }
+    assert!(worst > 0.0, "stored values are rounded");
+    let start = table.chance(Mask::ALL, 200).unwrap();
+    assert!((start - 0.2191338).abs() < 1e-7, "P*(start, 200) = {start}");
+}
+
+/// A lookup's options (keeps and categories, any rerolls left, any need)
+/// equal the brute force's chance of each within 1e-7, and the decision
+/// is optimal within the tie tolerance.
+#[test]
+fn lookup_options_agree_with_brute_force() {
+    use dice_tables_reader::yazy::{Action, Mask};
+    let table = target_table();
+    let rerolls = table.rules().rerolls;
+    let mut brute = BruteYazyTarget::new(rerolls);
+    let mut rng = Rng::new(2323);
+    let mut checked = 0;
+    while checked < 60 {
+        let mask = rng.below(2048) as u16;
+        if !(1..=4).contains(&mask.count_ones()) {
+            continue;
+        }
+        let mut dice = [0u8; 5];
+        for d in &mut dice {
+            *d = rng.below(6) as u8 + 1;
+        }
+        dice.sort_unstable();
+        let r = rng.below(u64::from(rerolls) + 1) as u8;
+        let need = rng.below(i64::from(most_points(mask as usize)) as u64 + 4) as i64 - 2;
+        let roll: dice_tables_reader::Dice = dice.iter().map(|d| d.to_string()).collect::<String>().parse().unwrap();
+        let options = table.options(Mask::new(u32::from(mask)).unwrap(), roll, r, need).unwrap();
+        let best_exact = brute.value(mask, need, dice, r);
+        for o in options.iter() {
+            let exact = match o.action {
+                Action::Score(c) => brute.score_value(mask, need, &dice, usize::from(c.index())),
+                Action::Keep(k) if k.len() == 5 => brute.value(mask, need, dice, r - 1),
+                Action::Keep(k) => {
+                    let kept: Vec<u8> = k.faces().collect();
+                    brute.keep_value(mask, need, &kept, r)
+                }
+            };
+            assert!(
+                (o.p - exact).abs() <= 1e-7,
+                "mask {mask:#b} dice {roll} r {r} need {need} {:?}: {} vs {exact}",
+                o.action,
+                o.p
+            );
+        }
+        let best = options.best().expect("an open category");
+        assert!(
+            best.p >= best_exact - 2e-7,
+            "mask {mask:#b} dice {roll} r {r} need {need}: decision {} of best {best_exact}",
+            best.p
+        );
+        checked += 1;
+    }
+}
+
+/// The stored distribution under max-expected-score play is the one the
+/// reader computes from the yazy table's decisions.
+#[test]
+fn the_stored_distribution_is_the_yazy_table_s() {
+    let table = target_table();
+    let stored = table.ev_distribution().unwrap();
+    let tables = dice_tables_reader::Tables::open_default().unwrap();
+    let computed = tables.get::<dice_tables_reader::yazy::Yazy>().unwrap().score_distribution().unwrap();
+    assert_eq!(stored, computed);
+}

@@ -121,6 +121,37 @@ pub(super) fn yazy(tables: &Tables, q: &YazyQuery) -> Answer {
     Ok(roll("yazy", ev, options.iter().map(|o| (action(o.action, o.points), o.ev)).collect()))
 }
 
+/// A roll played to reach a target: the best chance, the decision and
+/// every option with its chance, best first.
+fn target_roll(game: &'static str, need: i64, p: f64, options: Vec<(Json, f64)>) -> Json {
+    let best = options.first().map_or(Json::Null, |(action, _)| action.clone());
+    let options = options.into_iter().map(|(action, p)| Json::object(vec![("action", action), ("p", Json::Num(p))]));
+    Json::object(vec![
+        ("game", text(game)),
+        ("need", Json::Int(need)),
+        ("p", Json::Num(p)),
+        ("best", best),
+        ("options", Json::List(options.collect())),
+    ])
+}
+
+pub(super) fn yazy_target(tables: &Tables, q: &YazyQuery) -> Answer {
+    let need = q.need.expect("a target lookup");
+    let table = tables.get::<crate::yazy_target::YazyTarget>()?;
+    let Some(dice) = q.dice else {
+        let p = table.chance(q.mask, need)?;
+        return Ok(Json::object(vec![("game", text("yazy")), ("need", Json::Int(need)), ("p", Json::Num(p))]));
+    };
+    let rerolls = q.rerolls.unwrap_or(table.rules().rerolls);
+    let options = table.options(q.mask, dice, rerolls, need)?;
+    let p = options.best().map_or(if need <= 0 { 1.0 } else { 0.0 }, |b| b.p);
+    let action = |a, points| match a {
+        crate::yazy::Action::Keep(d) => keep(d),
+        crate::yazy::Action::Score(c) => category(c.name(), points),
+    };
+    Ok(target_roll("yazy", need, p, options.iter().map(|o| (action(o.action, o.points), o.p)).collect()))
+}
+
 pub(super) fn yazy_value(tables: &Tables, q: &YazyQuery) -> Result<f64, LookupError> {
     let yazy = tables.get::<Yazy>()?;
     Ok(match q.dice {

@@ -43,6 +43,9 @@ pub struct YazyQuery {
     pub dice: Option<Dice>,
     /// Rerolls left (default: all of the table's); only with `dice`.
     pub rerolls: Option<u8>,
+    /// Play to score at least this many more points (the `yazy-target`
+    /// table): the answer is the best chance of it, `"p"`, not the expected score.
+    pub need: Option<i64>,
 }
 
 /// A combo lookup: the game-start value, or a roll's keeps.
@@ -153,7 +156,7 @@ pub enum Query {
 /// The games a query names, with their other names and their arguments
 /// (the command line's flags without dashes; the first ones are required).
 pub const LOOKUPS: &[LookupInfo] = &[
-    LookupInfo { game: "yazy", aliases: &[], required: &["mask"], optional: &["dice", "rerolls"] },
+    LookupInfo { game: "yazy", aliases: &[], required: &["mask"], optional: &["dice", "rerolls", "need"] },
     LookupInfo { game: "combo", aliases: &[], required: &[], optional: &["dice", "rerolls"] },
     LookupInfo {
         game: "threes",
@@ -258,6 +261,15 @@ impl fmt::Display for LookupError {
             | LookupError::MissingArgument(m)
             | LookupError::Usage(m) => f.write_str(m),
             LookupError::Table(e) => {
+                let target = e
+                    .path()
+                    .and_then(|p| p.file_name())
+                    .and_then(|n| n.to_str())
+                    .and_then(|n| n.strip_suffix(".dtab"))
+                    .filter(|n| n.ends_with("-target"));
+                if let (TableErrorKind::NotFound, Some(id)) = (e.kind(), target) {
+                    return write!(f, "{e}: the target tables are not part of `make tables`: build them with `make target-tables` (or `generator --games {id}`)");
+                }
                 let hint = match e.kind() {
                     TableErrorKind::NotFound => ": run `make tables` (or `generator --out DIR`) to write it",
                     TableErrorKind::Io(_) | TableErrorKind::NotRegularFile => "",
@@ -566,6 +578,7 @@ impl Query {
                 mask: a.required_with("mask", &crate::yazy::CATEGORIES, parse_mask)?,
                 dice: a.value("dice", parse_five_dice)?,
                 rerolls: a.value("rerolls", parse_rerolls)?,
+                need: a.value("need", parse_need)?,
             }),
             "combo" => Query::Combo(ComboQuery {
                 dice: a.value("dice", parse_five_dice)?,
@@ -651,6 +664,7 @@ impl Query {
             Query::Duel(DuelQuery { rules: DuelRules::Cardgames, .. }) => {
                 <crate::duel::CardgamesDuel as crate::Game>::ID
             }
+            Query::Yazy(YazyQuery { need: Some(_), .. }) => <crate::yazy_target::YazyTarget as crate::Game>::ID,
             _ => self.game(),
         }
     }
@@ -674,7 +688,7 @@ impl Query {
     pub fn value(&self, tables: &crate::Tables) -> Result<f64, LookupError> {
         self.check()?;
         match self {
-            Query::Yazy(q) => answer::yazy_value(tables, q),
+            Query::Yazy(q) if q.need.is_none() => answer::yazy_value(tables, q),
             Query::Combo(q) => answer::combo_value(tables, q),
             _ => {
                 let answer = self.answer(tables)?;
@@ -691,6 +705,7 @@ impl Query {
     pub fn answer(&self, tables: &crate::Tables) -> Result<Json, LookupError> {
         self.check()?;
         match self {
+            Query::Yazy(q) if q.need.is_some() => answer::yazy_target(tables, q),
             Query::Yazy(q) => answer::yazy(tables, q),
             Query::Combo(q) => answer::combo(tables, q),
             Query::Threes(q) => answer::threes(tables, q),

@@ -94,6 +94,16 @@ pub fn parse_tenk_remaining(s: &str) -> Result<u8, String> {
     parse_in_range(s, "dice remaining", 1..=6)
 }
 
+/// The points still needed, for a lookup played to reach a target: a whole
+/// number (0 or less: already reached).
+pub fn parse_need(s: &str) -> Result<i64, String> {
+    match s.trim().parse::<i64>() {
+        Ok(v) if v.abs() <= 100_000 => Ok(v),
+        Ok(v) => Err(format!("need {v} is out of range: give the points still needed, -100000 to 100000")),
+        Err(_) => Err(format!("need {} is not a whole number: give the points still needed, like 150", quoted(s))),
+    }
+}
+
 /// A 10000 turn score: a multiple of 50, 0 or more.
 pub fn parse_score(s: &str) -> Result<u32, String> {
     match s.parse::<i64>() {

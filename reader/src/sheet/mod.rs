@@ -34,6 +34,7 @@
 //! ```
 
 mod rules;
+mod states;
 mod turn;
 
 use std::fmt;
@@ -47,6 +48,7 @@ use crate::turn::{check_roll, parse_mask, read_u32, DICE, ROLLS};
 use turn::Levels;
 
 pub use rules::*;
+pub use states::SheetStates;
 pub use turn::*;
 
 // ---------------------------------------------------------------------------

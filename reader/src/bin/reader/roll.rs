@@ -8,7 +8,7 @@ use dice_tables_reader::lookup::parse::{parse_five_dice, parse_rerolls};
 use dice_tables_reader::Dice;
 
 /// The dice showing and the rerolls left.
-#[derive(Args, Debug)]
+#[derive(Args, Clone, Copy, Debug)]
 pub struct Roll {
     /// The five dice showing, digits 1-6 in any order, spaces or commas
     /// between them allowed (without it: the value before the roll).
@@ -67,6 +67,42 @@ impl RollAnswer<'_> {
                 let _ = writeln!(out, "actions, best first (expected score still to come):");
                 for (i, o) in options.iter().enumerate() {
                     let _ = writeln!(out, "{:>3}. {:<width$} {:>11.6}", i + 1, o.text, o.ev);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The text answer for a roll played to reach a target (`--need`): as
+/// [`RollAnswer`], with each option's best chance of scoring at least
+/// `need` more points in place of its expected score.
+pub struct TargetAnswer<'a> {
+    pub state_line: &'a str,
+    pub dice: Dice,
+    pub rerolls: u8,
+    pub need: i64,
+    pub p: f64,
+    pub width: usize,
+}
+
+impl TargetAnswer<'_> {
+    /// The answer with these options (`ev` holding each one's chance), best first.
+    pub fn render(&self, options: Vec<OptionRow>) -> String {
+        let (need, width) = (self.need, self.width);
+        let mut out = String::new();
+        let _ = writeln!(out, "{}", self.state_line);
+        let _ = writeln!(out, "dice {}, {}", self.dice, rerolls_text(self.rerolls));
+        let _ = writeln!(out, "best chance of scoring at least {need} more points: {:.7}", self.p);
+        match options.first() {
+            None => {
+                let _ = writeln!(out, "no category is open: the game is over");
+            }
+            Some(best) => {
+                let _ = writeln!(out, "best: {}", best.text);
+                let _ = writeln!(out, "actions, best first (chance of at least {need} more):");
+                for (i, o) in options.iter().enumerate() {
+                    let _ = writeln!(out, "{:>3}. {:<width$} {:>9.7}", i + 1, o.text, o.ev);
                 }
             }
         }

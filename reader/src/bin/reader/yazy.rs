@@ -1,13 +1,14 @@
 //! `reader lookup yazy`.
 
 use clap::Args;
-use dice_tables_reader::lookup::parse::parse_mask;
+use dice_tables_reader::lookup::parse::{parse_mask, parse_need};
 use dice_tables_reader::lookup::{Query, YazyQuery};
 use dice_tables_reader::yazy::{Action, Mask, Yazy};
+use dice_tables_reader::yazy_target::YazyTarget;
 use dice_tables_reader::{Dice, Tables};
 
 use crate::output::Failure;
-use crate::roll::{keep_text, OptionRow, Roll, RollAnswer};
+use crate::roll::{keep_text, OptionRow, Roll, RollAnswer, TargetAnswer};
 use crate::{Common, GameLookup};
 
 #[derive(Args, Debug)]
@@ -19,6 +20,11 @@ pub struct Lookup {
     mask: Mask,
     #[command(flatten)]
     roll: Roll,
+    /// Play to win: the best chance of scoring at least N more points (this
+    /// turn's included), from the yazy-target table (`make target-tables`).
+    /// 0 or less: already reached.
+    #[arg(long, value_name = "N", value_parser = parse_need, allow_hyphen_values = true)]
+    need: Option<i64>,
     #[command(flatten)]
     common: Common,
 }
@@ -36,10 +42,13 @@ impl GameLookup for Lookup {
     }
 
     fn query(&self) -> Query {
-        Query::Yazy(YazyQuery { mask: self.mask, dice: self.roll.dice, rerolls: self.roll.rerolls })
+        Query::Yazy(YazyQuery { mask: self.mask, dice: self.roll.dice, rerolls: self.roll.rerolls, need: self.need })
     }
 
     fn text(&self, tables: &Tables) -> Result<String, Failure> {
+        if let Some(need) = self.need {
+            return target(tables, self.mask, self.roll, need);
+        }
         let yazy = tables.get::<Yazy>()?;
         match self.roll.dice {
             None => turn_start(yazy, self.mask),
@@ -62,4 +71,20 @@ fn state(yazy: &Yazy, mask: Mask, dice: Dice, rerolls: u8) -> Result<String, Fai
     let rows = options.iter().map(|o| OptionRow { text: action_text(o.action, o.points), ev: o.ev }).collect();
     let state_line = format!("yazy, open: {mask} (mask {})", mask.bits());
     Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev, width: 34 }.render(rows))
+}
+
+fn target(tables: &Tables, mask: Mask, roll: Roll, need: i64) -> Result<String, Failure> {
+    let table = tables.get::<YazyTarget>().map_err(dice_tables_reader::lookup::LookupError::from)?;
+    let state_line = format!("yazy, open: {mask} (mask {}), needing {need} more points", mask.bits());
+    let Some(dice) = roll.dice else {
+        let p = table.chance(mask, need)?;
+        return Ok(format!(
+            "{state_line}\nbest chance of scoring at least {need} more points, before this turn's roll: {p:.7}\n"
+        ));
+    };
+    let rerolls = roll.rerolls.unwrap_or(table.rules().rerolls);
+    let options = table.options(mask, dice, rerolls, need)?;
+    let p = options.best().map_or(if need <= 0 { 1.0 } else { 0.0 }, |b| b.p);
+    let rows = options.iter().map(|o| OptionRow { text: action_text(o.action, o.points), ev: o.p }).collect();
+    Ok(TargetAnswer { state_line: &state_line, dice, rerolls, need, p, width: 34 }.render(rows))
 }

@@ -1,0 +1,248 @@
+//! yatzy and yahtzee played to reach a target (issue 23): for every
+//! turn-start state S the game reaches and every `n` from 1 up, `P*(S, n)`,
+//! the highest chance over all strategies that the points scored from this
+//! turn's start to the game's end (the upper bonus and Yahtzee bonuses
+//! included, as the expected-points tables count them) are at least `n`.
+//!
+//! The turn is solved as for expected points with the chance of reaching
+//! the target in place of the points to come: a roll scored for `p` points
+//! into state S' is worth `P*(S', n - p)`; a keep is the average over the
+//! next die; a roll with rerolls left the best of its keeps and of keeping
+//! all five. Each `n` is independent, so `W` targets are the lanes of one
+//! vector through the shared keep lattice. States are solved in layers by
+//! the number of open categories, each layer in parallel.
+//!
+//! `P*(S, n)` does not increase with `n`, and float arithmetic keeps that
+//! (every operation is monotone in its inputs), so a state's values are
+//! solved block by block from `n = 1` until they fall below [`NEGLIGIBLE`];
+//! those are dropped (read as 0). Each layer's drop costs its values at
+//! most `NEGLIGIBLE`, so every value is within 15 x `NEGLIGIBLE` of exact.
+
+use dice_tables_reader::sheet::{Scoring, SheetStates, BONUS_AT, SIXTH};
+use rayon::prelude::*;
+
+use crate::dice::{multisets, Dice, FIVE_DICE};
+
+/// Targets solved together: the lanes of a vector.
+const W: usize = 8;
+
+/// Values below this are dropped as the solve goes (see the module docs).
+pub const NEGLIGIBLE: f64 = 1e-10;
+
+/// Rerolls in a turn.
+const REROLLS: usize = 2;
+
+/// Every `P*(S, n)` of a game, per state (numbered by [`SheetStates`]):
+/// the values for `n = 1, 2, ...` up to the last at or above
+/// [`NEGLIGIBLE`]. States in layers above `max_open` (see [`solve`]) are empty.
+#[derive(Debug)]
+pub struct SheetTarget {
+    pub states: SheetStates,
+    pub values: Vec<Box<[f64]>>,
+}
+
+impl SheetTarget {
+    /// `P*(state, n)`: 1 at or below 0, 0 past the stored values.
+    #[inline]
+    pub fn chance(&self, state: usize, n: i64) -> f64 {
+        chance(&self.values[state], n)
+    }
+
+    /// Values stored in all.
+    pub fn len(&self) -> usize {
+        self.values.iter().map(|v| v.len()).sum()
+    }
+
+    /// Whether no value is stored.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[inline(always)]
+fn chance(values: &[f64], n: i64) -> f64 {
+    if n <= 0 {
+        1.0
+    } else if n as usize > values.len() {
+        0.0
+    } else {
+        values[n as usize - 1]
+    }
+}
+
+/// One state to solve: its number, open categories, flag and upper total
+/// (its stand-in).
+#[derive(Clone, Copy)]
+struct Job {
+    id: u32,
+    mask: u32,
+    flag: bool,
+    upper: u8,
+}
+
+/// Solves every state with at most `max_open` categories open (all of them
+/// for the whole game), calling `progress(layer, layers)` per layer.
+pub fn solve(scoring: &Scoring, max_open: usize, mut progress: impl FnMut(usize, usize)) -> SheetTarget {
+    let states = SheetStates::new(scoring);
+    let categories = scoring.categories.len();
+    let mut values: Vec<Box<[f64]>> = vec![Box::new([]); states.len()];
+    let rolls = multisets(5);
+    let layers = max_open.min(categories);
+    for open in 0..=layers {
+        progress(open, layers);
+        let mut jobs = Vec::new();
+        for mask in (0..1u32 << categories).filter(|m| m.count_ones() as usize == open) {
+            for flag in [false, true] {
+                if usize::from(flag) >= states.flags() {
+                    continue;
+                }
+                let Some(first) = states.row_first(mask, flag) else { continue };
+                for (k, upper) in states.row_totals(mask).enumerate() {
+                    jobs.push(Job { id: (first + k) as u32, mask, flag, upper });
+                }
+            }
+        }
+        let solved: Vec<Box<[f64]>> = jobs
+            .par_iter()
+            .map_init(Workspace::new, |ws, job| {
+                if job.mask == 0 {
+                    let bonus = if job.upper >= BONUS_AT { usize::from(scoring.upper_bonus) } else { 0 };
+                    return vec![1.0; bonus].into_boxed_slice();
+                }
+                solve_state(scoring, &states, &rolls, &values, *job, ws)
+            })
+            .collect();
+        for (job, v) in jobs.iter().zip(solved) {
+            values[job.id as usize] = v;
+        }
+    }
+    SheetTarget { states, values }
+}
+
+/// Buffers one thread reuses from state to state.
+struct Workspace {
+    /// The distinct ways to score in this state: (next state, points).
+    scores: Vec<(u32, u16)>,
+    /// Per (category, points): its index in `scores` + 1, or 0.
+    slot: Vec<u16>,
+    /// Per roll: the indices in `scores` of its ways to score.
+    roll_scores: Vec<Vec<u16>>,
+    score_values: Vec<[f64; W]>,
+    values: Vec<[f64; W]>,
+    scratch: Vec<[f64; W]>,
+}
+
+impl Workspace {
+    fn new() -> Workspace {
+        let graph = &*FIVE_DICE;
+        Workspace {
+            scores: Vec::new(),
+            slot: vec![0; 16 * 256],
+            roll_scores: vec![Vec::new(); 252],
+            score_values: Vec::new(),
+            values: vec![[0.0; W]; graph.keeps()],
+            scratch: vec![[0.0; W]; graph.partial],
+        }
+    }
+}
+
+/// `P*(state, n)` for `n = 1, 2, ...` while at or above [`NEGLIGIBLE`].
+fn solve_state(
+    scoring: &Scoring,
+    states: &SheetStates,
+    rolls: &[Dice],
+    solved: &[Box<[f64]>],
+    job: Job,
+    ws: &mut Workspace,
+) -> Box<[f64]> {
+    ws.scores.clear();
+    for (roll, dice) in rolls.iter().enumerate() {
+        let ids = &mut ws.roll_scores[roll];
+        ids.clear();
+        scoring.scores(job.mask, job.flag, dice, |s| {
+            let key = s.category * 256 + usize::from(s.points);
+            if ws.slot[key] == 0 {
+                let upper = (u32::from(job.upper) + u32::from(s.upper)).min(u32::from(BONUS_AT)) as u8;
+                let next = states.id_unchecked(job.mask & !(1 << s.category), s.bonus_flag, upper);
+                ws.scores.push((next as u32, u16::from(s.points)));
+                ws.slot[key] = ws.scores.len() as u16;
+            }
+            ids.push(ws.slot[key] - 1);
+        });
+    }
+    // Reset the slots for the next state.
+    for roll in rolls {
+        scoring.scores(job.mask, job.flag, roll, |s| ws.slot[s.category * 256 + usize::from(s.points)] = 0);
+    }
+    ws.score_values.resize(ws.scores.len(), [0.0; W]);
+    let mut out: Vec<f64> = Vec::new();
+    let mut first = 1i64;
+    loop {
+        let block = solve_block(solved, first, ws);
+        out.extend_from_slice(&block);
+        if block[W - 1] < NEGLIGIBLE {
+            break;
+        }
+        first += W as i64;
+    }
+    while out.last().is_some_and(|&v| v < NEGLIGIBLE) {
+        out.pop();
+    }
+    out.into_boxed_slice()
+}
+
+/// `P*(state, first + l)` for the `W` lanes `l`, the workspace's ways to
+/// score prepared.
+fn solve_block(solved: &[Box<[f64]>], first: i64, ws: &mut Workspace) -> [f64; W] {
+    #[cfg(target_arch = "x86_64")]
+    if *AVX2 {
+        // SAFETY: the CPU has AVX2 (checked once).
+        return unsafe { solve_block_avx2(solved, first, ws) };
+    }
+    solve_block_lanes(solved, first, ws)
+}
+
+/// Whether the CPU has AVX2: the lanes then compile to 256-bit vectors,
+/// with the same operations in the same order (no fused multiply-add), so
+/// the same results bit for bit.
+static AVX2: std::sync::LazyLock<bool> = std::sync::LazyLock::new(|| {
+    #[cfg(target_arch = "x86_64")]
+    return std::arch::is_x86_feature_detected!("avx2");
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+});
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn solve_block_avx2(solved: &[Box<[f64]>], first: i64, ws: &mut Workspace) -> [f64; W] {
+    solve_block_lanes(solved, first, ws)
+}
+
+#[inline(always)]
+fn solve_block_lanes(solved: &[Box<[f64]>], first: i64, ws: &mut Workspace) -> [f64; W] {
+    let graph = &*FIVE_DICE;
+    for (v, &(next, points)) in ws.score_values.iter_mut().zip(&ws.scores) {
+        let next = &solved[next as usize];
+        let from = first - i64::from(points);
+        if from >= 1 && from + W as i64 - 1 <= next.len() as i64 {
+            *v = next[from as usize - 1..][..W].try_into().expect("W lanes");
+        } else {
+            *v = std::array::from_fn(|l| chance(next, from + l as i64));
+        }
+    }
+    for (roll, ids) in ws.roll_scores.iter().enumerate() {
+        let mut best = [f64::NEG_INFINITY; W];
+        for &id in ids {
+            let v = &ws.score_values[usize::from(id)];
+            for l in 0..W {
+                best[l] = if v[l] > best[l] { v[l] } else { best[l] };
+            }
+        }
+        ws.values[graph.partial + roll] = best;
+    }
+    for _ in 0..REROLLS {
+        graph.keep_values_lanes(&mut ws.values, |sum| sum * SIXTH);
+        graph.best_values_lanes(&mut ws.values, &mut ws.scratch);
+    }
+    graph.fresh_roll_value_lanes(&ws.values[graph.partial..])
+}

@@ -1,0 +1,70 @@
+//! Writing target tables (`yazy-target`, `yatzy-target`, `yahtzee-target`):
+//! every state's chances `P*(S, n)`, `n = 1, 2, ...`, in the layout of the
+//! reader's `target` module.
+
+use dice_tables_reader::target::{TargetParams, PLANES, UNITS, VALUE_CHUNK};
+use dice_tables_reader::SectionSpec;
+
+use crate::artifact::{le_bytes, Section};
+
+/// A chance as stored: `round(p x UNITS)`.
+pub fn quantize(p: f64) -> u32 {
+    (p.clamp(0.0, 1.0) * f64::from(UNITS)).round() as u32
+}
+
+/// Every state's chances, stored: per state (first stored chance, ones)
+/// and one more entry, and the drops of the stored chances.
+#[derive(Debug, Default)]
+pub struct Stored {
+    pub index: Vec<u32>,
+    pub drops: Vec<u32>,
+}
+
+impl Stored {
+    /// Stores `curves` (per state, `P*(S, n)` for `n = 1, 2, ...`, not
+    /// increasing): the leading chances that round to 1 become `ones`, the
+    /// trailing ones that round to 0 are dropped.
+    pub fn new<'a>(curves: impl Iterator<Item = &'a [f64]>) -> Stored {
+        let mut out = Stored::default();
+        for curve in curves {
+            let q: Vec<u32> = curve.iter().map(|&p| quantize(p)).collect();
+            let ones = q.iter().take_while(|&&v| v == UNITS).count();
+            let end = q.iter().rposition(|&v| v > 0).map_or(ones, |i| i + 1).max(ones);
+            out.index.push(out.drops.len() as u32);
+            out.index.push(ones as u32);
+            let mut previous = UNITS;
+            for &v in &q[ones..end] {
+                if out.drops.len() % VALUE_CHUNK == 0 {
+                    previous = UNITS;
+                }
+                assert!(v <= previous, "chances never increase with the target");
+                out.drops.push(previous - v);
+                previous = v;
+            }
+        }
+        out.index.push(out.drops.len() as u32);
+        out.index.push(0);
+        out
+    }
+
+    /// Chances stored.
+    pub fn values(&self) -> u64 {
+        self.drops.len() as u64
+    }
+
+    /// The sections, against the reader's specs: `state_index`, `p` (per
+    /// chunk, byte planes of the drops) and `ev_distribution`.
+    pub fn sections<P: TargetParams>(self, specs: &[SectionSpec<P>], params: &P, distribution: &[f64]) -> Vec<Section> {
+        let mut planes = Vec::with_capacity(self.drops.len() * PLANES);
+        for chunk in self.drops.chunks(VALUE_CHUNK) {
+            for b in 0..PLANES {
+                planes.extend(chunk.iter().map(|d| (d >> (8 * b)) as u8));
+            }
+        }
+        vec![
+            Section::of(&specs[0], params, le_bytes(&self.index, u32::to_le_bytes)),
+            Section::of(&specs[1], params, planes),
+            Section::of(&specs[2], params, le_bytes(distribution, f64::to_le_bytes)),
+        ]
+    }
+}

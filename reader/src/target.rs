@@ -1,0 +1,214 @@
+//! What the target tables (`yazy-target`, `yatzy-target`, `yahtzee-target`)
+//! share: per turn-start state S, `P*(S, n)`, the best chance over all
+//! strategies of scoring at least `n` more points from the turn's start to
+//! the game's end, for every `n` from 1 up; and the exact distribution of
+//! the final score under max-expected-score play.
+//!
+//! Stored per state: `ones`, the highest `n` at which the chance rounds to
+//! 1, then the chances at `n = ones + 1, ones + 2, ...` up to the last that
+//! does not round to 0 (every later one is 0). A chance is stored as
+//! `q = round(P x 16777215)` (within 3e-8), each as its drop `Q - q` from
+//! the value before it in the same state and chunk (`Q = 16777215` before a
+//! state's first value and at a chunk's start): chances never increase with
+//! `n`, so drops are never negative, and small ones compress well. A chunk
+//! holds the three bytes of its drops as three planes. See FORMAT.md.
+
+use crate::error::TableError;
+use crate::format::{DType, Encoding};
+use crate::game::{Checked, Game, SectionSpec};
+use crate::turn::{KeepLattice, KEEPS, PARTIAL_KEEPS};
+
+/// A stored chance is `q / UNITS`, `q` in `0..=UNITS`.
+pub const UNITS: u32 = (1 << 24) - 1;
+/// Bytes of a stored drop, stored as that many planes per chunk.
+pub const PLANES: usize = 3;
+/// Chances per chunk of section `p`.
+pub const VALUE_CHUNK: usize = 32768;
+/// States per chunk of section `state_index`.
+pub const INDEX_CHUNK: usize = 4096;
+/// Options whose chances (as a lookup computes them from stored values,
+/// each within 3e-8 of exact) differ by less than this are tied: the first
+/// in the tie order is the decision. Exactly equal options are always tied;
+/// the decision's chance is within 2e-7 of the best.
+pub const TARGET_TIE: f64 = 1e-7;
+
+/// What a target table's parameters tell its sections.
+pub trait TargetParams: Clone + std::fmt::Debug + PartialEq + Send + Sync + 'static {
+    /// States in the table.
+    fn states(&self) -> u64;
+    /// Chances stored in all (header parameter `values`).
+    fn values(&self) -> u64;
+    /// The most points a whole game scores: the distribution's last entry.
+    fn most(&self) -> u64;
+}
+
+/// The dimensions of `state_index`: per state and one more, (first stored
+/// chance, `ones`).
+pub fn index_dims<P: TargetParams>(p: &P) -> Vec<u64> {
+    vec![p.states() + 1, 2]
+}
+
+/// The dimensions of `p`: three bytes per stored chance.
+pub fn value_dims<P: TargetParams>(p: &P) -> Vec<u64> {
+    vec![p.values() * PLANES as u64]
+}
+
+/// The dimensions of `ev_distribution`: P(final score = s), s = 0 to the most.
+pub fn distribution_dims<P: TargetParams>(p: &P) -> Vec<u64> {
+    vec![p.most() + 1]
+}
+
+/// The section list every target table has, in order.
+pub const fn sections<P: TargetParams>() -> [SectionSpec<P>; 3] {
+    [
+        SectionSpec::new(0, "state_index", DType::U32, Encoding::Zstd, index_dims::<P>)
+            .chunked((INDEX_CHUNK * 2 * 4) as u64),
+        SectionSpec::new(1, "p", DType::U8, Encoding::Zstd, value_dims::<P>).chunked((VALUE_CHUNK * PLANES) as u64),
+        SectionSpec::new(2, "ev_distribution", DType::F64, Encoding::Raw, distribution_dims::<P>),
+    ]
+}
+
+/// The stored chances of one state: `P*(S, n)` for every `n`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Curve {
+    /// `P*(S, n) = 1` for `n <= ones`.
+    pub ones: u32,
+    /// `P*(S, ones + 1 + i)`; 0 past the end.
+    pub values: Vec<f64>,
+}
+
+impl Curve {
+    /// `P*(S, n)`: 1 at or below `ones` (so for `n <= 0`), 0 past the stored values.
+    #[inline]
+    pub fn chance(&self, n: i64) -> f64 {
+        let k = n - i64::from(self.ones);
+        if k <= 0 {
+            1.0
+        } else {
+            self.values.get(k as usize - 1).copied().unwrap_or(0.0)
+        }
+    }
+
+    /// The last `n` with a chance above 0 (0 when none is).
+    pub fn last(&self) -> u32 {
+        self.ones + self.values.len() as u32
+    }
+}
+
+/// Reads state `state`'s curve from a target table whose sections are [`sections`].
+pub(crate) fn read_curve<G: Game>(
+    t: &Checked<G>,
+    specs: &[SectionSpec<G::Params>],
+    state: usize,
+) -> Result<Curve, TableError>
+where
+    G::Params: TargetParams,
+{
+    let (index, p) = (&specs[0], &specs[1]);
+    let values = t.params().values();
+    let start = u64::from(t.u32_at(index, 2 * state)?);
+    let ones = t.u32_at(index, 2 * state + 1)?;
+    let end = u64::from(t.u32_at(index, 2 * state + 2)?);
+    if start > end || end > values {
+        let why = format!("gives state {state} chances {start}..{end}, not inside 0..{values}");
+        return Err(TableError::section(index.name, why));
+    }
+    let mut out = Vec::with_capacity((end - start) as usize);
+    let mut q = i64::from(UNITS);
+    for i in start..end {
+        let (c, within) = ((i / VALUE_CHUNK as u64) as usize, (i % VALUE_CHUNK as u64) as usize);
+        let chunk = t.chunk(p, c)?;
+        let len = chunk.len() / PLANES;
+        if i == start || within == 0 {
+            q = i64::from(UNITS);
+        }
+        let drop = (0..PLANES).fold(0i64, |d, b| d | i64::from(chunk[b * len + within]) << (8 * b));
+        q -= drop;
+        if q < 0 {
+            return Err(TableError::section(p.name, format!("decodes below 0 at chance {i} (state {state})")));
+        }
+        out.push(q as f64 / f64::from(UNITS));
+    }
+    Ok(Curve { ones, values: out })
+}
+
+/// Checks a chunk of `state_index`: every first chance at most `values`,
+/// ascending, and every `ones` at most `most`.
+pub(crate) fn check_index_chunk(bytes: &[u8], values: u64, most: u64) -> Result<(), TableError> {
+    let mut previous = 0u64;
+    for (i, pair) in bytes.chunks_exact(8).enumerate() {
+        let start = u64::from(u32::from_le_bytes(pair[..4].try_into().expect("4 bytes")));
+        let ones = u64::from(u32::from_le_bytes(pair[4..].try_into().expect("4 bytes")));
+        if start < previous || start > values || ones > most {
+            let why = format!("entry {i} of a chunk ({start}, {ones}) is out of order or range");
+            return Err(TableError::section("state_index", why));
+        }
+        previous = start;
+    }
+    Ok(())
+}
+
+/// Checks `ev_distribution`: every entry in 0..=1, summing to 1 within 1e-9.
+pub(crate) fn check_distribution(bytes: &[u8]) -> Result<(), TableError> {
+    crate::turn::check_values_in_range("ev_distribution", bytes, 1.0)?;
+    let sum: f64 = (0..bytes.len() / 8).map(|i| crate::turn::read_f64(bytes, i)).sum();
+    if (sum - 1.0).abs() > 1e-9 {
+        return Err(TableError::section("ev_distribution", format!("sums to {sum}, not 1")));
+    }
+    Ok(())
+}
+
+/// The keep lattice's single-target turn solve: fills every partial keep's
+/// chance from the roll chances `values[PARTIAL_KEEPS..]` (the average over
+/// the next die's face, as `sum * (1/6)` in face order).
+pub(crate) fn keep_chances(lattice: &KeepLattice, values: &mut [f64; KEEPS]) {
+    for g in (0..PARTIAL_KEEPS).rev() {
+        let n = lattice.plus_face[g].map(usize::from);
+        values[g] = (values[n[0]] + values[n[1]] + values[n[2]] + values[n[3]] + values[n[4]] + values[n[5]])
+            * crate::sheet::SIXTH;
+    }
+}
+
+/// Each roll's chance with one more reroll: the best of keeping all five
+/// (its chance now) and every partial keep inside it, over the roll chances.
+pub(crate) fn best_chances(lattice: &KeepLattice, values: &mut [f64; KEEPS]) {
+    let mut scratch = [0.0; PARTIAL_KEEPS];
+    for &(g, distinct) in &lattice.order {
+        let g = usize::from(g);
+        let mut best = values[g];
+        for &smaller in &lattice.minus_face[g][..usize::from(distinct)] {
+            let other = scratch[usize::from(smaller)];
+            best = if other > best { other } else { best };
+        }
+        if g < PARTIAL_KEEPS {
+            scratch[g] = best;
+        } else {
+            values[g] = best;
+        }
+    }
+}
+
+/// One option of a decision played to reach a target, with its chance.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TargetChoice<A> {
+    /// The action: a keep, or a category to score.
+    pub action: A,
+    /// The best chance of scoring at least the target, counting from this
+    /// decision, if the action is taken.
+    pub p: f64,
+    /// For a category, the points it scores now; 0 for keeps.
+    pub points: u8,
+}
+
+/// Every option of a decision played to reach a target, the decision first
+/// (the first in the game's tie order within [`TARGET_TIE`] of the best
+/// chance), then by descending chance.
+pub type TargetChoices<A> = crate::options::Options<TargetChoice<A>, 32>;
+
+/// Ranks options pushed in tie order: the first within [`TARGET_TIE`] of the
+/// highest chance is the decision.
+pub(crate) fn rank<A: Copy + PartialEq>(out: &mut TargetChoices<A>) {
+    let highest = out.iter().map(|c| c.p).fold(f64::NEG_INFINITY, f64::max);
+    let best = out.iter().position(|c| c.p >= highest - TARGET_TIE).map(|i| out.as_slice()[i].action);
+    out.rank(|c| Some(c.action) == best, |c| c.p);
+}

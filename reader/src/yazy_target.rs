@@ -1,0 +1,190 @@
+//! `yazy-target`: yazy played to reach a target. For every mask of open
+//! categories and every `n`, `P*(mask, n)`, the best chance over all
+//! strategies of scoring at least `n` more points from the turn's start to
+//! the game's end; a lookup solves the turn it is asked about from them.
+//! Layout shared with the other target tables: see [`crate::target`].
+//!
+//! ```
+//! # fn main() -> Result<(), dice_tables_reader::Error> {
+//! use dice_tables_reader::yazy::{Action, Mask};
+//! use dice_tables_reader::{yazy_target::YazyTarget, Game, Tables};
+//! let table = YazyTarget::open(Tables::default_dir().join("yazy-target.dtab"))?;
+//! // The chance of a whole game scoring 200 or more, played for it.
+//! let p = table.chance(Mask::ALL, 200)?;
+//! assert!((p - 0.2191338).abs() < 1e-7);
+//! // Needing 50 from the yazy box alone: keep the three sixes.
+//! let options = table.options("yazy".parse()?, "66612".parse()?, 2, 50)?;
+//! assert_eq!(options.best().map(|o| o.action), Some(Action::Keep("666".parse()?)));
+//! # Ok(()) }
+//! ```
+
+use std::fmt;
+
+use crate::dice::Dice;
+use crate::error::{ArgumentError, Error, TableError};
+use crate::format::Header;
+use crate::game::{param_in, Checked, Game, SectionSpec};
+use crate::target::{self, Curve, TargetChoice, TargetChoices, TargetParams};
+use crate::turn::{check_state, DICE, KEEPS, KEEP_LATTICE, PARTIAL_KEEPS, PARTIAL_KEEP_DICE, ROLLS};
+use crate::yazy::{points, Action, Category, Mask, Rules, CATEGORIES, MASKS, MAX_REROLLS, MOST_POINTS};
+
+/// A yazy-target table's parameters: the rules and how many chances it stores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct YazyTargetParams {
+    /// The rules (header parameter `rerolls`).
+    pub rules: Rules,
+    /// Chances stored (header parameter `values`).
+    pub values: u64,
+}
+
+impl TargetParams for YazyTargetParams {
+    fn states(&self) -> u64 {
+        MASKS as u64
+    }
+    fn values(&self) -> u64 {
+        self.values
+    }
+    fn most(&self) -> u64 {
+        MOST_POINTS as u64
+    }
+}
+
+/// The sections: `state_index`, `p`, `ev_distribution` (see [`crate::target`]).
+pub const SECTIONS: [SectionSpec<YazyTargetParams>; 3] = target::sections();
+
+/// A yazy-target table.
+pub struct YazyTarget {
+    t: Checked<Self>,
+}
+
+impl fmt::Debug for YazyTarget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("YazyTarget").field("t", &self.t).finish()
+    }
+}
+
+impl Game for YazyTarget {
+    const ID: &'static str = "yazy-target";
+    type Params = YazyTargetParams;
+    const SECTIONS: &'static [SectionSpec<YazyTargetParams>] = &SECTIONS;
+
+    fn params(header: &Header) -> Result<YazyTargetParams, TableError> {
+        let rerolls = param_in(header, "rerolls", 0..=MAX_REROLLS)? as u8;
+        let values = param_in(header, "values", 0..=(MASKS * MOST_POINTS) as i64)? as u64;
+        Ok(YazyTargetParams { rules: Rules { rerolls }, values })
+    }
+
+    fn header_params(p: &YazyTargetParams) -> Vec<(&'static str, i64)> {
+        vec![("rerolls", i64::from(p.rules.rerolls)), ("values", p.values as i64)]
+    }
+
+    fn check_contents(t: &Checked<Self>) -> Result<(), TableError> {
+        target::check_distribution(t.whole(&SECTIONS[2])?)
+    }
+
+    fn check_chunk(p: &YazyTargetParams, section: usize, _: u64, bytes: &[u8]) -> Result<(), TableError> {
+        match section {
+            0 => target::check_index_chunk(bytes, p.values, MOST_POINTS as u64),
+            _ => Ok(()),
+        }
+    }
+
+    fn from_checked(t: Checked<Self>) -> Result<Self, TableError> {
+        Ok(YazyTarget { t })
+    }
+
+    fn checked(&self) -> &Checked<Self> {
+        &self.t
+    }
+}
+
+/// Every roll's points in every category, computed once.
+static ROLL_POINTS: std::sync::LazyLock<Vec<[u8; CATEGORIES.len()]>> = std::sync::LazyLock::new(|| {
+    (0..ROLLS)
+        .map(|r| {
+            let dice = Dice::unrank(DICE, r).expect("roll < 252");
+            std::array::from_fn(|c| points(&dice, c))
+        })
+        .collect()
+});
+
+impl YazyTarget {
+    /// The rules the table was solved for.
+    pub fn rules(&self) -> Rules {
+        self.t.params().rules
+    }
+
+    /// `P*(mask, n)` for every `n`, as stored.
+    pub fn curve(&self, mask: Mask) -> Result<Curve, TableError> {
+        target::read_curve(&self.t, &SECTIONS, usize::from(mask.bits()))
+    }
+
+    /// The best chance of scoring at least `need` more points from the
+    /// start of a turn with the categories of `mask` open (1 for `need <= 0`).
+    pub fn chance(&self, mask: Mask, need: i64) -> Result<f64, Error> {
+        Ok(self.curve(mask)?.chance(need))
+    }
+
+    /// P(final score = s) for s = 0 to 280 under max-expected-score play
+    /// (the `yazy` table's decisions), as the generator stored it.
+    pub fn ev_distribution(&self) -> Result<Vec<f64>, Error> {
+        let bytes = self.t.whole(&SECTIONS[2])?;
+        Ok((0..bytes.len() / 8).map(|i| crate::turn::read_f64(bytes, i)).collect())
+    }
+
+    /// Every action of `dice` with `rerolls` left, with the best chance of
+    /// scoring at least `need` more points (this turn's included) if it is
+    /// taken: keeps while rerolls are left (keeping all five is worth the
+    /// roll with one reroll fewer), else the open categories. The decision
+    /// first (the first in the tie order within
+    /// [`TARGET_TIE`](crate::target::TARGET_TIE) of the best: categories in
+    /// mask-bit order; keeping all five, then larger keeps first), then by
+    /// descending chance.
+    pub fn options(&self, mask: Mask, dice: Dice, rerolls: u8, need: i64) -> Result<TargetChoices<Action>, Error> {
+        check_state(dice, rerolls, self.rules().rerolls, Self::ID)?;
+        let mut out = TargetChoices::new();
+        if mask == Mask::NONE {
+            return Ok(out);
+        }
+        let next: Vec<(Category, Curve)> =
+            mask.categories().map(|c| Ok((c, self.curve(mask.without(c))?))).collect::<Result<_, TableError>>()?;
+        let score = |roll: usize, (c, curve): &(Category, Curve)| {
+            let p = ROLL_POINTS[roll][usize::from(c.index())];
+            (curve.chance(need - i64::from(p)), p)
+        };
+        if rerolls == 0 {
+            for n in &next {
+                let (p, points) = score(dice.rank(), n);
+                out.push(TargetChoice { action: Action::Score(n.0), p, points });
+            }
+            target::rank(&mut out);
+            return Ok(out);
+        }
+        let lattice = &*KEEP_LATTICE;
+        let mut values = [0.0; KEEPS];
+        for roll in 0..ROLLS {
+            let best = next.iter().map(|n| score(roll, n).0).fold(f64::NEG_INFINITY, |a, b| if b > a { b } else { a });
+            values[PARTIAL_KEEPS + roll] = best;
+        }
+        for level in 1..=rerolls {
+            if level > 1 {
+                target::best_chances(lattice, &mut values);
+            }
+            target::keep_chances(lattice, &mut values);
+        }
+        let roll = dice.rank();
+        out.push(TargetChoice { action: Action::Keep(dice), p: values[PARTIAL_KEEPS + roll], points: 0 });
+        let mut keeps: Vec<usize> = dice.sub_multisets().filter(|k| k.len() < DICE).map(|k| k.graded_rank()).collect();
+        keeps.sort_unstable_by(|a, b| b.cmp(a));
+        for g in keeps {
+            out.push(TargetChoice { action: Action::Keep(PARTIAL_KEEP_DICE[g]), p: values[g], points: 0 });
+        }
+        target::rank(&mut out);
+        Ok(out)
+    }
+
+    /// Checks a need: any whole number (at or below 0, every chance is 1).
+    pub fn check_need(need: i64) -> Result<i64, ArgumentError> {
+        Ok(need)
+    }
+}
