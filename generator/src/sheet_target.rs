@@ -125,6 +125,8 @@ struct Workspace {
     scores: Vec<(u32, u16)>,
     /// Per (category, points): its index in `scores` + 1, or 0.
     slot: Vec<u16>,
+    /// The `slot` entries set for this state, to clear for the next.
+    keys: Vec<usize>,
     /// Per roll: the indices in `scores` of its ways to score.
     roll_scores: Vec<Vec<u16>>,
     score_values: Vec<[f64; W]>,
@@ -138,6 +140,7 @@ impl Workspace {
         Workspace {
             scores: Vec::new(),
             slot: vec![0; 16 * 256],
+            keys: Vec::new(),
             roll_scores: vec![Vec::new(); 252],
             score_values: Vec::new(),
             values: vec![[0.0; W]; graph.keeps()],
@@ -166,13 +169,14 @@ fn solve_state(
                 let next = states.id_unchecked(job.mask & !(1 << s.category), s.bonus_flag, upper);
                 ws.scores.push((next as u32, u16::from(s.points)));
                 ws.slot[key] = ws.scores.len() as u16;
+                ws.keys.push(key);
             }
             ids.push(ws.slot[key] - 1);
         });
     }
-    // Reset the slots for the next state.
-    for roll in rolls {
-        scoring.scores(job.mask, job.flag, roll, |s| ws.slot[s.category * 256 + usize::from(s.points)] = 0);
+    // Clear the slots for the next state.
+    for key in ws.keys.drain(..) {
+        ws.slot[key] = 0;
     }
     ws.score_values.resize(ws.scores.len(), [0.0; W]);
     let mut out: Vec<f64> = Vec::new();

@@ -16,7 +16,6 @@
 use crate::error::TableError;
 use crate::format::{DType, Encoding};
 use crate::game::{Checked, Game, SectionSpec};
-use crate::turn::{KeepLattice, KEEPS, PARTIAL_KEEPS};
 
 /// A stored chance is `q / UNITS`, `q` in `0..=UNITS`.
 pub const UNITS: u32 = (1 << 24) - 1;
@@ -156,36 +155,6 @@ pub(crate) fn check_distribution(bytes: &[u8]) -> Result<(), TableError> {
         return Err(TableError::section("ev_distribution", format!("sums to {sum}, not 1")));
     }
     Ok(())
-}
-
-/// The keep lattice's single-target turn solve: fills every partial keep's
-/// chance from the roll chances `values[PARTIAL_KEEPS..]` (the average over
-/// the next die's face, as `sum * (1/6)` in face order).
-pub(crate) fn keep_chances(lattice: &KeepLattice, values: &mut [f64; KEEPS]) {
-    for g in (0..PARTIAL_KEEPS).rev() {
-        let n = lattice.plus_face[g].map(usize::from);
-        values[g] = (values[n[0]] + values[n[1]] + values[n[2]] + values[n[3]] + values[n[4]] + values[n[5]])
-            * crate::sheet::SIXTH;
-    }
-}
-
-/// Each roll's chance with one more reroll: the best of keeping all five
-/// (its chance now) and every partial keep inside it, over the roll chances.
-pub(crate) fn best_chances(lattice: &KeepLattice, values: &mut [f64; KEEPS]) {
-    let mut scratch = [0.0; PARTIAL_KEEPS];
-    for &(g, distinct) in &lattice.order {
-        let g = usize::from(g);
-        let mut best = values[g];
-        for &smaller in &lattice.minus_face[g][..usize::from(distinct)] {
-            let other = scratch[usize::from(smaller)];
-            best = if other > best { other } else { best };
-        }
-        if g < PARTIAL_KEEPS {
-            scratch[g] = best;
-        } else {
-            values[g] = best;
-        }
-    }
 }
 
 /// One option of a decision played to reach a target, with its chance.

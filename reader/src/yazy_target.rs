@@ -21,11 +21,13 @@
 use std::fmt;
 
 use crate::dice::Dice;
-use crate::error::{ArgumentError, Error, TableError};
+use crate::error::{Error, TableError};
 use crate::format::Header;
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::target::{self, Curve, TargetChoice, TargetChoices, TargetParams};
-use crate::turn::{check_state, DICE, KEEPS, KEEP_LATTICE, PARTIAL_KEEPS, PARTIAL_KEEP_DICE, ROLLS};
+use crate::turn::{
+    best_values, check_state, keep_values, DICE, KEEPS, KEEP_LATTICE, PARTIAL_KEEPS, PARTIAL_KEEP_DICE, ROLLS,
+};
 use crate::yazy::{points, Action, Category, Mask, Rules, CATEGORIES, MASKS, MAX_REROLLS, MOST_POINTS};
 
 /// A yazy-target table's parameters: the rules and how many chances it stores.
@@ -168,9 +170,9 @@ impl YazyTarget {
         }
         for level in 1..=rerolls {
             if level > 1 {
-                target::best_chances(lattice, &mut values);
+                best_values(lattice, &mut values, &mut [0.0; PARTIAL_KEEPS]);
             }
-            target::keep_chances(lattice, &mut values);
+            keep_values(lattice, &mut values);
         }
         let roll = dice.rank();
         out.push(TargetChoice { action: Action::Keep(dice), p: values[PARTIAL_KEEPS + roll], points: 0 });
@@ -181,10 +183,5 @@ impl YazyTarget {
         }
         target::rank(&mut out);
         Ok(out)
-    }
-
-    /// Checks a need: any whole number (at or below 0, every chance is 1).
-    pub fn check_need(need: i64) -> Result<i64, ArgumentError> {
-        Ok(need)
     }
 }

@@ -5,7 +5,9 @@
 use crate::dice::{Dice, FACES};
 use crate::error::ArgumentError;
 use crate::options::Options;
-use crate::turn::{KeepLattice, DICE, KEEPS, KEEP_ALL, KEEP_LATTICE, PARTIAL_KEEPS, PARTIAL_KEEP_DICE, ROLLS};
+use crate::turn::{
+    best_values, keep_values, DICE, KEEPS, KEEP_ALL, KEEP_LATTICE, PARTIAL_KEEPS, PARTIAL_KEEP_DICE, ROLLS,
+};
 
 use super::rules::{reachable_upper_totals, Score, Scoring, BONUS_AT, MAX_UPPER_POINTS, UPPER_MASK, UPPER_TOTALS};
 
@@ -435,32 +437,5 @@ fn greater(a: f64, b: f64) -> f64 {
         a
     } else {
         b
-    }
-}
-
-/// Fills the value of every partial keep from the roll values
-/// `values[PARTIAL_KEEPS..]`: the solver's arithmetic, keep by keep.
-fn keep_values(lattice: &KeepLattice, values: &mut [f64; KEEPS]) {
-    for g in (0..PARTIAL_KEEPS).rev() {
-        let n = lattice.plus_face[g].map(usize::from);
-        values[g] = (values[n[0]] + values[n[1]] + values[n[2]] + values[n[3]] + values[n[4]] + values[n[5]]) * SIXTH;
-    }
-}
-
-/// Each roll's value with one more reroll: the best of keeping all five
-/// (its value now) and every partial keep inside it, written over the roll values.
-fn best_values(lattice: &KeepLattice, values: &mut [f64; KEEPS], scratch: &mut [f64; PARTIAL_KEEPS]) {
-    for &(g, distinct) in &lattice.order {
-        let g = usize::from(g);
-        let mut best = values[g];
-        for &smaller in &lattice.minus_face[g][..usize::from(distinct)] {
-            let other = scratch[usize::from(smaller)];
-            best = greater(other, best);
-        }
-        if g < PARTIAL_KEEPS {
-            scratch[g] = best;
-        } else {
-            values[g] = best;
-        }
     }
 }

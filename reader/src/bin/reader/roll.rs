@@ -41,13 +41,16 @@ pub struct OptionRow {
 
 /// The text answer for a roll of a score-sheet game (yazy, yatzy,
 /// yahtzee) worth `ev`: under the state's first line, the options best
-/// first in a column `width` wide.
+/// first in a column `width` wide. Played to reach a target (`need`), `ev`
+/// and each option's value are the best chance of scoring at least `need`
+/// more points instead.
 pub struct RollAnswer<'a> {
     pub state_line: &'a str,
     pub dice: Dice,
     pub rerolls: u8,
     pub ev: f64,
     pub width: usize,
+    pub need: Option<i64>,
 }
 
 impl RollAnswer<'_> {
@@ -57,52 +60,28 @@ impl RollAnswer<'_> {
         let mut out = String::new();
         let _ = writeln!(out, "{}", self.state_line);
         let _ = writeln!(out, "dice {}, {}", self.dice, rerolls_text(self.rerolls));
-        let _ = writeln!(out, "expected score still to come: {ev:.6}");
-        match options.first() {
-            None => {
-                let _ = writeln!(out, "no category is open: the game is over");
-            }
-            Some(best) => {
-                let _ = writeln!(out, "best: {}", best.text);
-                let _ = writeln!(out, "actions, best first (expected score still to come):");
-                for (i, o) in options.iter().enumerate() {
-                    let _ = writeln!(out, "{:>3}. {:<width$} {:>11.6}", i + 1, o.text, o.ev);
-                }
-            }
+        match self.need {
+            None => writeln!(out, "expected score still to come: {ev:.6}"),
+            Some(need) => writeln!(out, "best chance of scoring at least {need} more points: {ev:.7}"),
         }
-        out
-    }
-}
-
-/// The text answer for a roll played to reach a target (`--need`): as
-/// [`RollAnswer`], with each option's best chance of scoring at least
-/// `need` more points in place of its expected score.
-pub struct TargetAnswer<'a> {
-    pub state_line: &'a str,
-    pub dice: Dice,
-    pub rerolls: u8,
-    pub need: i64,
-    pub p: f64,
-    pub width: usize,
-}
-
-impl TargetAnswer<'_> {
-    /// The answer with these options (`ev` holding each one's chance), best first.
-    pub fn render(&self, options: Vec<OptionRow>) -> String {
-        let (need, width) = (self.need, self.width);
-        let mut out = String::new();
-        let _ = writeln!(out, "{}", self.state_line);
-        let _ = writeln!(out, "dice {}, {}", self.dice, rerolls_text(self.rerolls));
-        let _ = writeln!(out, "best chance of scoring at least {need} more points: {:.7}", self.p);
+        .expect("writing to a String");
         match options.first() {
             None => {
                 let _ = writeln!(out, "no category is open: the game is over");
             }
             Some(best) => {
                 let _ = writeln!(out, "best: {}", best.text);
-                let _ = writeln!(out, "actions, best first (chance of at least {need} more):");
+                match self.need {
+                    None => writeln!(out, "actions, best first (expected score still to come):"),
+                    Some(need) => writeln!(out, "actions, best first (chance of at least {need} more):"),
+                }
+                .expect("writing to a String");
                 for (i, o) in options.iter().enumerate() {
-                    let _ = writeln!(out, "{:>3}. {:<width$} {:>9.7}", i + 1, o.text, o.ev);
+                    match self.need {
+                        None => writeln!(out, "{:>3}. {:<width$} {:>11.6}", i + 1, o.text, o.ev),
+                        Some(_) => writeln!(out, "{:>3}. {:<width$} {:>9.7}", i + 1, o.text, o.ev),
+                    }
+                    .expect("writing to a String");
                 }
             }
         }

@@ -130,5 +130,5 @@ fn roll_state<G: SheetGame>(
     let rows =
         options.iter().map(|o| OptionRow { text: action_text::<G>(o.action, o.points, bonus), ev: o.ev }).collect();
     let state_line = state_line::<G>(state, upper);
-    Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev, width: 38 }.render(rows))
+    Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev, width: 38, need: None }.render(rows))
 }

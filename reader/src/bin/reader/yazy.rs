@@ -8,7 +8,7 @@ use dice_tables_reader::yazy_target::YazyTarget;
 use dice_tables_reader::{Dice, Tables};
 
 use crate::output::Failure;
-use crate::roll::{keep_text, OptionRow, Roll, RollAnswer, TargetAnswer};
+use crate::roll::{keep_text, OptionRow, Roll, RollAnswer};
 use crate::{Common, GameLookup};
 
 #[derive(Args, Debug)]
@@ -70,7 +70,7 @@ fn state(yazy: &Yazy, mask: Mask, dice: Dice, rerolls: u8) -> Result<String, Fai
     let options = yazy.options(mask, dice, rerolls)?;
     let rows = options.iter().map(|o| OptionRow { text: action_text(o.action, o.points), ev: o.ev }).collect();
     let state_line = format!("yazy, open: {mask} (mask {})", mask.bits());
-    Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev, width: 34 }.render(rows))
+    Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev, width: 34, need: None }.render(rows))
 }
 
 fn target(tables: &Tables, mask: Mask, roll: Roll, need: i64) -> Result<String, Failure> {
@@ -86,5 +86,5 @@ fn target(tables: &Tables, mask: Mask, roll: Roll, need: i64) -> Result<String, 
     let options = table.options(mask, dice, rerolls, need)?;
     let p = options.best().map_or(if need <= 0 { 1.0 } else { 0.0 }, |b| b.p);
     let rows = options.iter().map(|o| OptionRow { text: action_text(o.action, o.points), ev: o.p }).collect();
-    Ok(TargetAnswer { state_line: &state_line, dice, rerolls, need, p, width: 34 }.render(rows))
+    Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev: p, width: 34, need: Some(need) }.render(rows))
 }
