@@ -20,8 +20,9 @@ tables: build
 	$(BIN)/reader verify $(OUT)
 
 # The target tables (play to win: the best chance of reaching a score),
-# into the same directory. Not part of `tables`: they take minutes to solve.
-TARGET_GAMES := yazy-target
+# into the same directory. Not part of `tables`: yatzy's and yahtzee's
+# (the forced joker reading) take minutes to solve.
+TARGET_GAMES := yazy-target,yatzy-target,yahtzee-target
 MANIFEST_GAMES := yazy,combo,threes,tenk,yatzy,yahtzee,duel,duel-cardgames,yazy-target
 target-tables: build
 	$(BIN)/generator --out $(OUT) --games $(TARGET_GAMES)
@@ -84,7 +85,7 @@ manifest: build
 
 # Deliberately accept new lookup answers: rewrite tests/golden/ (lookups in
 # every game and the reader's JSON answers, which every reader must give).
-golden: tables
+golden: tables yazy-target
 	$(BIN)/golden $(OUT) tests/golden
 
 # Coverage-guided fuzzing of the reader with cargo-fuzz (installed from

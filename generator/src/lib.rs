@@ -14,6 +14,7 @@ pub mod dice;
 pub mod duel;
 pub mod play;
 pub mod sheet;
+pub mod sheet_play;
 pub mod sheet_target;
 pub mod target;
 pub mod tenk;
@@ -46,6 +47,16 @@ pub const SOLVERS: &[Solver] = &[
         solve: yazy_target::solve_table,
         default: false,
     },
+    Solver {
+        id: <dice_tables_reader::sheet::YatzyTarget as Game>::ID,
+        solve: yatzy::solve_target_table,
+        default: false,
+    },
+    Solver {
+        id: <dice_tables_reader::sheet::YahtzeeTarget as Game>::ID,
+        solve: yahtzee::solve_target_table,
+        default: false,
+    },
 ];
 
 /// One game's solver.
@@ -71,6 +82,9 @@ pub struct Rules {
     pub yahtzee: dice_tables_reader::sheet::SheetRules,
     /// The entry and goal of both duel tables, where not their presets'.
     pub duel: duel::Overrides,
+    /// The most categories open in a state the yatzy and yahtzee target
+    /// tables hold: `None` for every state (a reduced table, for tests, holds the last turns).
+    pub target_open: Option<u8>,
 }
 
 impl Default for Rules {
@@ -80,6 +94,7 @@ impl Default for Rules {
             combo: dice_tables_reader::combo::Rules { rerolls: 5 },
             yahtzee: dice_tables_reader::sheet::SheetRules { joker: Some(dice_tables_reader::sheet::Joker::Forced) },
             duel: duel::Overrides::default(),
+            target_open: None,
         }
     }
 }

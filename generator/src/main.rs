@@ -59,6 +59,10 @@ struct Args {
     /// of 50 from 50 to 20000.
     #[arg(long, value_name = "POINTS", value_parser = parse_duel_points, allow_hyphen_values = true)]
     duel_goal: Option<u32>,
+    /// Reduced yatzy-target and yahtzee-target tables, for tests: only the
+    /// states with at most N categories open, 1 to 15 (default: every state).
+    #[arg(long, value_name = "N", value_parser = parse_target_open, allow_hyphen_values = true)]
+    target_open: Option<u8>,
     /// Also write the blake3 of every table written to FILE, in `b3sum` format.
     #[arg(long, value_name = "FILE")]
     manifest: Option<PathBuf>,
@@ -95,6 +99,13 @@ fn parse_duel_points(s: &str) -> Result<u32, String> {
     match s.parse::<u32>() {
         Ok(n) if n % 50 == 0 && n <= max => Ok(n),
         _ => Err(format!("{s:?} is not a multiple of 50 from 0 to {max}")),
+    }
+}
+
+fn parse_target_open(s: &str) -> Result<u8, String> {
+    match s.parse::<u8>() {
+        Ok(n @ 1..=15) => Ok(n),
+        _ => Err(format!("open categories {s:?} is not a whole number 1 to 15")),
     }
 }
 
@@ -154,13 +165,17 @@ fn check_usage(args: &Args) -> Result<Vec<&'static str>, String> {
         ("--yahtzee-joker", args.yahtzee_joker.is_some(), "yahtzee"),
         ("--duel-entry", args.duel_entry.is_some(), "duel"),
         ("--duel-goal", args.duel_goal.is_some(), "duel"),
+        ("--target-open", args.target_open.is_some(), "yatzy-target or yahtzee-target"),
     ] {
         // The duel flags set both duel tables' rules, yazy's and yahtzee's
         // their target tables' too.
         let solved = |id: &str| {
-            games
-                .iter()
-                .any(|g| *g == id || (id == "duel" && *g == "duel-cardgames") || g.strip_suffix("-target") == Some(id))
+            games.iter().any(|g| {
+                *g == id
+                    || (id == "duel" && *g == "duel-cardgames")
+                    || g.strip_suffix("-target") == Some(id)
+                    || (id.contains(" or ") && id.split(" or ").any(|t| t == *g))
+            })
         };
         if given && !solved(game) {
             return Err(format!(
@@ -223,6 +238,7 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
         rules.yahtzee.joker = Some(joker);
     }
     rules.duel = dice_tables_generator::duel::Overrides { entry: args.duel_entry, goal: args.duel_goal };
+    rules.target_open = args.target_open;
     let progress = Progress { shown: std::io::stderr().is_terminal() && !args.json };
     // Solve every game (each solver is parallel), then compress every
     // table's sections together, so both cores stay busy to the end.
@@ -263,7 +279,13 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
             )
         } else {
             let proved = if prove_ms > 0.0 { format!(", decisions proved in {prove_ms:.1} ms") } else { String::new() };
-            let mut figures: String = figures.iter().map(|f| format!("; {}", f.text)).collect();
+            let mut figures: String =
+                figures.iter().filter(|f| !f.text.is_empty()).map(|f| format!("; {}", f.text)).collect();
+            if game.ends_with("-target") {
+                if let Some(mb) = peak_memory_mb() {
+                    figures.push_str(&format!("; peak memory so far {mb} MB"));
+                }
+            }
             if figures_ms > 0.0 {
                 figures.push_str(&format!(" (derived in {figures_ms:.1} ms)"));
             }
@@ -280,6 +302,14 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
             .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
     }
     Ok(())
+}
+
+/// The process's peak resident memory so far, in MB (Linux; `None` elsewhere).
+fn peak_memory_mb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
 }
 
 /// The progress line, on a terminal only: one line, rewritten in place.

@@ -18,7 +18,9 @@
 //! those are dropped (read as 0). Each layer's drop costs its values at
 //! most `NEGLIGIBLE`, so every value is within 15 x `NEGLIGIBLE` of exact.
 
-use dice_tables_reader::sheet::{Scoring, SheetStates, BONUS_AT, SIXTH};
+use dice_tables_reader::sheet::{
+    Scoring, SheetGame, SheetRules, SheetStates, SheetTarget, SheetTargetParams, BONUS_AT, SIXTH, TARGET_SECTIONS,
+};
 use rayon::prelude::*;
 
 use crate::dice::{multisets, Dice, FIVE_DICE};
@@ -36,12 +38,12 @@ const REROLLS: usize = 2;
 /// the values for `n = 1, 2, ...` up to the last at or above
 /// [`NEGLIGIBLE`]. States in layers above `max_open` (see [`solve`]) are empty.
 #[derive(Debug)]
-pub struct SheetTarget {
+pub struct Solution {
     pub states: SheetStates,
     pub values: Vec<Box<[f64]>>,
 }
 
-impl SheetTarget {
+impl Solution {
     /// `P*(state, n)`: 1 at or below 0, 0 past the stored values.
     #[inline]
     pub fn chance(&self, state: usize, n: i64) -> f64 {
@@ -82,7 +84,7 @@ struct Job {
 
 /// Solves every state with at most `max_open` categories open (all of them
 /// for the whole game), calling `progress(layer, layers)` per layer.
-pub fn solve(scoring: &Scoring, max_open: usize, mut progress: impl FnMut(usize, usize)) -> SheetTarget {
+pub fn solve(scoring: &Scoring, max_open: usize, mut progress: impl FnMut(usize, usize)) -> Solution {
     let states = SheetStates::new(scoring);
     let categories = scoring.categories.len();
     let mut values: Vec<Box<[f64]>> = vec![Box::new([]); states.len()];
@@ -116,7 +118,7 @@ pub fn solve(scoring: &Scoring, max_open: usize, mut progress: impl FnMut(usize,
             values[job.id as usize] = v;
         }
     }
-    SheetTarget { states, values }
+    Solution { states, values }
 }
 
 /// Buffers one thread reuses from state to state.
@@ -249,4 +251,35 @@ fn solve_block_lanes(solved: &[Box<[f64]>], first: i64, ws: &mut Workspace) -> [
         graph.best_values_lanes(&mut ws.values, &mut ws.scratch);
     }
     graph.fresh_roll_value_lanes(&ws.values[graph.partial..])
+}
+
+/// Solves the `yatzy-target` or `yahtzee-target` table under `rules`, the
+/// states with at most `open` categories open (a whole table for the
+/// game's category count): the chances, and the distribution of the final
+/// score under max-expected-score play (the expected-points table's play).
+pub fn solve_table<G: SheetGame>(
+    rules: &SheetRules,
+    open: usize,
+    progress: &mut dyn FnMut(usize, usize),
+) -> crate::Solved {
+    let scoring = G::scoring(rules);
+    let categories = scoring.categories.len();
+    let open = open.min(categories);
+    let solution = solve(&scoring, open, |done, _| progress(done, open + 1));
+    let exact = crate::sheet::solve(&scoring, |_, _| {});
+    let distribution = crate::sheet_play::ev_distribution(&scoring, &exact, G::MAX_SCORE as usize);
+    progress(open + 1, open + 1);
+    let stored = crate::target::Stored::new(solution.values.iter().map(|v| &v[..]));
+    let params = SheetTargetParams {
+        rules: *rules,
+        open: open as u8,
+        values: stored.values(),
+        states: solution.states.len() as u64,
+        most: G::MAX_SCORE as u64,
+    };
+    let held = solution.values.iter().filter(|v| !v.is_empty()).count() as u64;
+    let start = (open == categories).then(|| solution.states.id((1 << categories) - 1, false, 0)).flatten();
+    let figures = start.map_or_else(Vec::new, |s| crate::target::figures(&solution.values[s], &distribution));
+    let sections = stored.sections(&TARGET_SECTIONS, &params, &distribution);
+    crate::Solved { figures, ..crate::Solved::new::<SheetTarget<G>>(&params, held, sections) }
 }

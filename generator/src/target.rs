@@ -68,3 +68,31 @@ impl Stored {
         ]
     }
 }
+
+/// The totals the generator reports a target table's chances at.
+pub const REPORTED_TOTALS: [u32; 7] = [150, 200, 250, 300, 350, 400, 500];
+
+/// The report's figures of a target table: at each of [`REPORTED_TOTALS`],
+/// `P*(start, T)` beside `P_EV(final >= T)` under max-expected-score play.
+/// `start` is the start state's `P*(n)` for `n = 1, 2, ...`; `distribution`
+/// is P(final = s).
+pub fn figures(start: &[f64], distribution: &[f64]) -> Vec<crate::Figure> {
+    const KEYS: [(&str, &str); 7] = [
+        ("p_best_150", "p_ev_150"),
+        ("p_best_200", "p_ev_200"),
+        ("p_best_250", "p_ev_250"),
+        ("p_best_300", "p_ev_300"),
+        ("p_best_350", "p_ev_350"),
+        ("p_best_400", "p_ev_400"),
+        ("p_best_500", "p_ev_500"),
+    ];
+    let mut out = Vec::new();
+    for (&t, (best_key, ev_key)) in REPORTED_TOTALS.iter().zip(KEYS) {
+        let best = start.get(t as usize - 1).copied().unwrap_or(0.0);
+        let ev: f64 = distribution.iter().skip(t as usize).sum();
+        let text = format!("P*(start, {t}) {best:.7} vs {ev:.7} played for the average");
+        out.push(crate::Figure { key: best_key, value: best, text });
+        out.push(crate::Figure { key: ev_key, value: ev, text: String::new() });
+    }
+    out
+}

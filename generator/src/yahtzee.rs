@@ -17,3 +17,9 @@ use crate::Solved;
 pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
     crate::sheet::solve_table::<YahtzeeGame>(&rules.yahtzee, progress)
 }
+
+/// The yahtzee-target table under `rules.yahtzee` (see [`crate::sheet_target`]).
+pub fn solve_target_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+    let open = rules.target_open.map_or(usize::MAX, usize::from);
+    crate::sheet_target::solve_table::<YahtzeeGame>(&rules.yahtzee, open, progress)
+}

@@ -152,20 +152,6 @@ fn solve_block(
     graph.fresh_roll_value_lanes(&ws.values[partial..])
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_most_points_are_yazy_s() {
-        assert_eq!(most_points(MASKS - 1), 280);
-        assert_eq!(
-            (0..CATEGORIES.len()).map(category_most).collect::<Vec<_>>(),
-            [5, 10, 15, 20, 25, 30, 30, 30, 25, 40, 50]
-        );
-    }
-}
-
 /// Solves the `yazy-target` table under `rules` (yazy's rerolls): the
 /// chances, and the distribution of the final score under the `yazy`
 /// table's play (read back from that table, so it is the play a lookup gives).
@@ -193,5 +179,22 @@ pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize))
     let curves = (0..MASKS).map(|m| &solution.p[solution.start[m]..solution.start[m + 1]]);
     let stored = crate::target::Stored::new(curves);
     let params = YazyTargetParams { rules: rules.yazy, values: stored.values() };
-    crate::Solved::new::<YazyTarget>(&params, MASKS as u64, stored.sections(&SECTIONS, &params, &distribution))
+    let start = &solution.p[solution.start[MASKS - 1]..solution.start[MASKS]];
+    let figures = crate::target::figures(start, &distribution);
+    let sections = stored.sections(&SECTIONS, &params, &distribution);
+    crate::Solved { figures, ..crate::Solved::new::<YazyTarget>(&params, MASKS as u64, sections) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_most_points_are_yazy_s() {
+        assert_eq!(most_points(MASKS - 1), 280);
+        assert_eq!(
+            (0..CATEGORIES.len()).map(category_most).collect::<Vec<_>>(),
+            [5, 10, 15, 20, 25, 30, 30, 30, 25, 40, 50]
+        );
+    }
 }

@@ -218,14 +218,16 @@ class YatzyQuery(TypedDict, total=False):
     upper: Required[Number]
     dice: Optional[Dice]
     rerolls: Optional[Number]
+    need: Optional[Number]
 
 class Yatzy(Game):
     """yatzy (Scandinavian): 15 boxes, bonus 50 at 63."""
 
     def lookup(self, **query: Unpack[YatzyQuery]) -> Answer:
-        """As yazy's, for a state of the sheet (``upper``: points in ones to sixes so far)."""
+        """As yazy's, for a state of the sheet (``upper``: points in ones to sixes so far).
+        With ``need=N`` (the yatzy-target table, ``make target-tables``): ``"need"`` and ``"p"``, the best chance of scoring at least N more, in place of ``"ev"``."""
     def value(self, **query: Unpack[YatzyQuery]) -> float:
-        """The expected score still to come."""
+        """The expected score still to come (with ``need``: the best chance of scoring it)."""
     def options(self, **query: Unpack[YatzyQuery]) -> list[dict[str, Any]]:
         """Every option of the roll, best first."""
     def best(self, **query: Unpack[YatzyQuery]) -> Optional[dict[str, Any]]:
@@ -239,14 +241,16 @@ class YahtzeeQuery(TypedDict, total=False):
     yahtzee_bonus: Optional[bool]
     dice: Optional[Dice]
     rerolls: Optional[Number]
+    need: Optional[Number]
 
 class Yahtzee(Game):
     """yahtzee (United States): 13 boxes, bonus 35 at 63, Yahtzee bonuses and jokers."""
 
     def lookup(self, **query: Unpack[YahtzeeQuery]) -> Answer:
-        """As yazy's, for a state of the sheet (``yahtzee_bonus``: the yahtzee box holds 50)."""
+        """As yazy's, for a state of the sheet (``yahtzee_bonus``: the yahtzee box holds 50).
+        With ``need=N`` (the yahtzee-target table, ``make target-tables``): ``"need"`` and ``"p"``, the best chance of scoring at least N more, in place of ``"ev"``."""
     def value(self, **query: Unpack[YahtzeeQuery]) -> float:
-        """The expected score still to come."""
+        """The expected score still to come (with ``need``: the best chance of scoring it)."""
     def options(self, **query: Unpack[YahtzeeQuery]) -> list[dict[str, Any]]:
         """Every option of the roll, best first."""
     def best(self, **query: Unpack[YahtzeeQuery]) -> Optional[dict[str, Any]]:

@@ -25,7 +25,7 @@ pub const SECTION_ALIGN: u64 = 64;
 /// Hard limits, checked before any length read from a file is trusted.
 pub mod limits {
     /// The encoded header.
-    pub const MAX_HEADER_LEN: usize = 64 * 1024;
+    pub const MAX_HEADER_LEN: usize = 4 << 20;
     /// Bytes of a game id, a parameter name or a section name.
     pub const MAX_NAME_LEN: usize = 64;
     /// Rules parameters.
@@ -35,9 +35,11 @@ pub mod limits {
     /// Dimensions of one section.
     pub const MAX_DIMS: usize = 8;
     /// Decoded bytes of one section (the game's own dimensions bound it further).
-    pub const MAX_SECTION_BYTES: u64 = 256 << 20;
+    pub const MAX_SECTION_BYTES: u64 = 1 << 32;
     /// Chunks of one section.
-    pub const MAX_CHUNKS: usize = 1024;
+    pub const MAX_CHUNKS: usize = 1 << 16;
+    /// Decoded bytes of one chunk of a section of several.
+    pub const MAX_CHUNK_BYTES: u64 = 1 << 24;
 }
 
 /// The type of a section's elements, all little-endian.
@@ -259,6 +261,13 @@ fn check_count(what: &'static str, count: usize, max: usize) -> Result<(), Table
 fn check_chunks(s: &SectionEntry, decoded: u64) -> Result<(), TableError> {
     let bad = |why: String| Err(TableError::section(&s.name, why));
     check_count("chunk count", s.chunks.len(), limits::MAX_CHUNKS)?;
+    if s.chunks.len() > 1 && s.chunk_len > limits::MAX_CHUNK_BYTES {
+        let max = limits::MAX_CHUNK_BYTES;
+        return bad(format!(
+            "has chunks of {} bytes, more than {max} (the most a chunk of several may hold)",
+            s.chunk_len
+        ));
+    }
     let count = if decoded == 0 {
         (s.chunk_len == 0).then_some(0)
     } else {

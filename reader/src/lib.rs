@@ -79,6 +79,8 @@ pub const GAMES: &[GameInfo] = &[
     GameInfo::of::<duel::SeedDuel>(),
     GameInfo::of::<duel::CardgamesDuel>(),
     GameInfo::of::<yazy_target::YazyTarget>(),
+    GameInfo::of::<sheet::YatzyTarget>(),
+    GameInfo::of::<sheet::YahtzeeTarget>(),
 ];
 
 /// The file name of a game's table in a tables directory: `<id>.dtab`.

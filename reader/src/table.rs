@@ -61,7 +61,8 @@ struct SectionState {
     /// Decoded bytes per chunk when there are several, else 0.
     chunk_len: u32,
     /// `2^56 / chunk_len + 1`: a byte position's chunk is `(at * reciprocal) >> 56`,
-    /// exact for every position below 2^28 (sections are at most 256 MiB).
+    /// exact while position x `chunk_len` is below 2^56: sections are at
+    /// most 2^32 bytes, chunks of several at most 2^24.
     reciprocal: u64,
     chunks: Vec<ChunkState>,
 }
@@ -144,7 +145,7 @@ impl Table {
                         state
                     })
                     .collect();
-                // parse_header bounds a section to 256 MiB: the length fits in 32 bits.
+                // parse_header bounds a chunk of several to 2^24 bytes: it fits in 32 bits.
                 let chunk_len = if chunks.len() > 1 { s.chunk_len as u32 } else { 0 };
                 let reciprocal = if chunk_len > 0 { (1u64 << 56) / u64::from(chunk_len) + 1 } else { 0 };
                 SectionState { chunk_len, reciprocal, chunks }

@@ -13,9 +13,11 @@
 //! `n`, so drops are never negative, and small ones compress well. A chunk
 //! holds the three bytes of its drops as three planes. See FORMAT.md.
 
+use crate::dice::Dice;
 use crate::error::TableError;
 use crate::format::{DType, Encoding};
 use crate::game::{Checked, Game, SectionSpec};
+use crate::turn::{best_values, keep_values, DICE, KEEPS, KEEP_LATTICE, PARTIAL_KEEPS, PARTIAL_KEEP_DICE};
 
 /// A stored chance is `q / UNITS`, `q` in `0..=UNITS`.
 pub const UNITS: u32 = (1 << 24) - 1;
@@ -113,20 +115,23 @@ where
         return Err(TableError::section(index.name, why));
     }
     let mut out = Vec::with_capacity((end - start) as usize);
-    let mut q = i64::from(UNITS);
-    for i in start..end {
+    let mut i = start;
+    while i < end {
+        // A state's chances may run over chunks: each restarts from UNITS.
         let (c, within) = ((i / VALUE_CHUNK as u64) as usize, (i % VALUE_CHUNK as u64) as usize);
         let chunk = t.chunk(p, c)?;
         let len = chunk.len() / PLANES;
-        if i == start || within == 0 {
-            q = i64::from(UNITS);
+        let last = (end - i).min((len - within) as u64) as usize;
+        let mut q = i64::from(UNITS);
+        for k in within..within + last {
+            q -= (0..PLANES).fold(0i64, |d, b| d | i64::from(chunk[b * len + k]) << (8 * b));
+            if q < 0 {
+                let at = i + (k - within) as u64;
+                return Err(TableError::section(p.name, format!("decodes below 0 at chance {at} (state {state})")));
+            }
+            out.push(q as f64 / f64::from(UNITS));
         }
-        let drop = (0..PLANES).fold(0i64, |d, b| d | i64::from(chunk[b * len + within]) << (8 * b));
-        q -= drop;
-        if q < 0 {
-            return Err(TableError::section(p.name, format!("decodes below 0 at chance {i} (state {state})")));
-        }
-        out.push(q as f64 / f64::from(UNITS));
+        i += last as u64;
     }
     Ok(Curve { ones, values: out })
 }
@@ -157,6 +162,54 @@ pub(crate) fn check_distribution(bytes: &[u8]) -> Result<(), TableError> {
     Ok(())
 }
 
+/// One total of a game's score curve: see [`score_curve`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CurveRow {
+    /// The total T.
+    pub score: u32,
+    /// `P*(start, T)`: the best chance of a whole game scoring T or more.
+    pub p_best: f64,
+    /// P(final >= T) under max-expected-score play.
+    pub p_ev: f64,
+    /// P(final = T) under max-expected-score play.
+    pub p_ev_exact: f64,
+}
+
+/// A whole game's score curve: for every total from 0 to the game's most,
+/// the best chance of reaching it (from the start state's stored chances,
+/// `start`) beside the chance max-expected-score play reaches it and scores
+/// it exactly (from the stored distribution).
+pub fn score_curve(start: &Curve, distribution: &[f64]) -> Vec<CurveRow> {
+    let mut at_least = 0.0;
+    let mut tail: Vec<f64> = distribution
+        .iter()
+        .rev()
+        .map(|&p| {
+            at_least += p;
+            at_least.min(1.0)
+        })
+        .collect();
+    tail.reverse();
+    (0..distribution.len())
+        .map(|s| CurveRow {
+            score: s as u32,
+            p_best: start.chance(s as i64),
+            p_ev: tail[s],
+            p_ev_exact: distribution[s],
+        })
+        .collect()
+}
+
+/// The chance of reaching a target once the game is over (no category
+/// open, so a roll has no option): 1 when nothing more is needed, else 0.
+pub fn game_over_chance(need: i64) -> f64 {
+    if need <= 0 {
+        1.0
+    } else {
+        0.0
+    }
+}
+
 /// One option of a decision played to reach a target, with its chance.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TargetChoice<A> {
@@ -180,4 +233,34 @@ pub(crate) fn rank<A: Copy + PartialEq>(out: &mut TargetChoices<A>) {
     let highest = out.iter().map(|c| c.p).fold(f64::NEG_INFINITY, f64::max);
     let best = out.iter().position(|c| c.p >= highest - TARGET_TIE).map(|i| out.as_slice()[i].action);
     out.rank(|c| Some(c.action) == best, |c| c.p);
+}
+
+/// The keep options of `dice` with `rerolls` (at least 1) left, pushed in
+/// the tie order (keeping all five, then larger keeps first), given each
+/// roll's chance with no reroll left (`stop`, by roll rank): the keep
+/// lattice of the expected-points turn with chances in place of points.
+pub(crate) fn push_keeps<A: Copy>(
+    out: &mut TargetChoices<A>,
+    stop: impl Fn(usize) -> f64,
+    dice: Dice,
+    rerolls: u8,
+    keep: impl Fn(Dice) -> A,
+) {
+    let lattice = &*KEEP_LATTICE;
+    let mut values = [0.0; KEEPS];
+    for (roll, v) in values[PARTIAL_KEEPS..].iter_mut().enumerate() {
+        *v = stop(roll);
+    }
+    for level in 1..=rerolls {
+        if level > 1 {
+            best_values(lattice, &mut values, &mut [0.0; PARTIAL_KEEPS]);
+        }
+        keep_values(lattice, &mut values);
+    }
+    out.push(TargetChoice { action: keep(dice), p: values[PARTIAL_KEEPS + dice.rank()], points: 0 });
+    let mut keeps: Vec<usize> = dice.sub_multisets().filter(|k| k.len() < DICE).map(|k| k.graded_rank()).collect();
+    keeps.sort_unstable_by(|a, b| b.cmp(a));
+    for g in keeps {
+        out.push(TargetChoice { action: keep(PARTIAL_KEEP_DICE[g]), p: values[g], points: 0 });
+    }
 }

@@ -25,9 +25,7 @@ use crate::error::{Error, TableError};
 use crate::format::Header;
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::target::{self, Curve, TargetChoice, TargetChoices, TargetParams};
-use crate::turn::{
-    best_values, check_state, keep_values, DICE, KEEPS, KEEP_LATTICE, PARTIAL_KEEPS, PARTIAL_KEEP_DICE, ROLLS,
-};
+use crate::turn::{check_state, DICE, ROLLS};
 use crate::yazy::{points, Action, Category, Mask, Rules, CATEGORIES, MASKS, MAX_REROLLS, MOST_POINTS};
 
 /// A yazy-target table's parameters: the rules and how many chances it stores.
@@ -162,25 +160,8 @@ impl YazyTarget {
             target::rank(&mut out);
             return Ok(out);
         }
-        let lattice = &*KEEP_LATTICE;
-        let mut values = [0.0; KEEPS];
-        for roll in 0..ROLLS {
-            let best = next.iter().map(|n| score(roll, n).0).fold(f64::NEG_INFINITY, |a, b| if b > a { b } else { a });
-            values[PARTIAL_KEEPS + roll] = best;
-        }
-        for level in 1..=rerolls {
-            if level > 1 {
-                best_values(lattice, &mut values, &mut [0.0; PARTIAL_KEEPS]);
-            }
-            keep_values(lattice, &mut values);
-        }
-        let roll = dice.rank();
-        out.push(TargetChoice { action: Action::Keep(dice), p: values[PARTIAL_KEEPS + roll], points: 0 });
-        let mut keeps: Vec<usize> = dice.sub_multisets().filter(|k| k.len() < DICE).map(|k| k.graded_rank()).collect();
-        keeps.sort_unstable_by(|a, b| b.cmp(a));
-        for g in keeps {
-            out.push(TargetChoice { action: Action::Keep(PARTIAL_KEEP_DICE[g]), p: values[g], points: 0 });
-        }
+        let stop = |roll: usize| next.iter().map(|n| score(roll, n).0).fold(f64::NEG_INFINITY, f64::max);
+        target::push_keeps(&mut out, stop, dice, rerolls, Action::Keep);
         target::rank(&mut out);
         Ok(out)
     }

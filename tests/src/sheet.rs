@@ -275,3 +275,191 @@ impl Turn {
         Turn { roll: [empty(), empty(), empty()], keep: [empty(), empty(), empty()] }
     }
 }
+
+/// A state's best chances of scoring at least n more points, n = 1, 2, ...
+/// (1 at n <= 0, 0 past the end), played for each n.
+type Chances = std::rc::Rc<Vec<f64>>;
+
+/// The chance at `n` of chances as [`Chances`] stores them.
+fn chance_at(chances: &[f64], n: i64) -> f64 {
+    if n <= 0 {
+        1.0
+    } else {
+        chances.get(n as usize - 1).copied().unwrap_or(0.0)
+    }
+}
+
+/// `into[i] = max(into[i], from[i])`, the shorter padded with zeros.
+fn max_into(into: &mut Vec<f64>, from: &[f64]) {
+    if into.len() < from.len() {
+        into.resize(from.len(), 0.0);
+    }
+    for (a, &b) in into.iter_mut().zip(from) {
+        *a = a.max(b);
+    }
+}
+
+/// Memoised exact best chances of reaching every target at once, by the
+/// same recursion as [`BruteSheet`] (every lock pattern, every outcome of
+/// the thrown dice) over whole lists of chances, one per target: each
+/// target is played for on its own, so each entry is that target's own
+/// optimum.
+pub struct BruteSheetTarget {
+    sheet: BruteSheet,
+    memo: HashMap<(u32, u32, bool), Chances>,
+}
+
+/// One turn's lists of chances of rolls and of keeps, by rerolls left and dice.
+#[derive(Default)]
+struct TargetTurn {
+    roll: [HashMap<usize, Chances>; 3],
+    keep: [HashMap<usize, Chances>; 3],
+}
+
+impl BruteSheetTarget {
+    pub fn new(rules: Rules) -> BruteSheetTarget {
+        BruteSheetTarget { sheet: BruteSheet::new(rules), memo: HashMap::new() }
+    }
+
+    /// The best chance of scoring at least `need` more points from the
+    /// start of a turn with `mask` open, `upper` points in the upper
+    /// section and the yahtzee box holding 50 (`flag`).
+    pub fn chance(&mut self, mask: u32, upper: u32, flag: bool, need: i64) -> f64 {
+        chance_at(&self.chances(mask, upper, flag), need)
+    }
+
+    /// Every target's best chance from the start of a turn.
+    fn chances(&mut self, mask: u32, upper: u32, flag: bool) -> Chances {
+        let upper = upper.min(63);
+        if mask == 0 {
+            // The upper bonus, if earned, is still to come.
+            let bonus = if upper >= 63 { self.sheet.rules.upper_bonus() as usize } else { 0 };
+            return std::rc::Rc::new(vec![1.0; bonus]);
+        }
+        if let Some(c) = self.memo.get(&(mask, upper, flag)) {
+            return c.clone();
+        }
+        let mut turn: TargetTurn = Default::default();
+        let outcomes = self.sheet.outcomes.clone();
+        let mut out = Vec::new();
+        for (dice, p) in &outcomes[5] {
+            let v = self.roll_chances(&mut turn, mask, upper, flag, dice, 2);
+            if out.len() < v.len() {
+                out.resize(v.len(), 0.0);
+            }
+            for (o, x) in out.iter_mut().zip(v.iter()) {
+                *o += p * x;
+            }
+        }
+        let out = std::rc::Rc::new(out);
+        self.memo.insert((mask, upper, flag), out.clone());
+        out
+    }
+
+    /// Scoring `s` now: every target's chance.
+    fn score_chances(&mut self, mask: u32, upper: u32, s: Scoring) -> Vec<f64> {
+        let next = self.chances(mask & !(1 << s.0), upper + s.2, s.3);
+        let points = s.1 as usize;
+        (1..=points + next.len()).map(|n| chance_at(&next, (n - points) as i64)).collect()
+    }
+
+    /// Sorted `dice` with `rerolls` left: every target's best chance.
+    fn roll_chances(
+        &mut self,
+        turn: &mut TargetTurn,
+        mask: u32,
+        upper: u32,
+        flag: bool,
+        dice: &[u8],
+        rerolls: usize,
+    ) -> Chances {
+        let code = dice_code(dice);
+        if let Some(c) = turn.roll[rerolls].get(&code) {
+            return c.clone();
+        }
+        let dice5: [u8; 5] = dice.try_into().expect("five dice");
+        let mut best = Vec::new();
+        if rerolls == 0 {
+            for s in self.sheet.rules.scorings(mask, flag, &dice5) {
+                max_into(&mut best, &self.score_chances(mask, upper, s));
+            }
+        } else {
+            for lock in 0u32..32 {
+                let kept: Vec<u8> = (0..5).filter(|i| lock >> i & 1 == 1).map(|i| dice5[i]).collect();
+                let v = self.keep_chances(turn, mask, upper, flag, &kept, rerolls);
+                max_into(&mut best, &v);
+            }
+        }
+        let best = std::rc::Rc::new(best);
+        turn.roll[rerolls].insert(code, best.clone());
+        best
+    }
+
+    /// Keeping sorted `kept` with `rerolls` left and throwing the rest
+    /// (keeping all five: the same roll with one reroll fewer).
+    fn keep_chances(
+        &mut self,
+        turn: &mut TargetTurn,
+        mask: u32,
+        upper: u32,
+        flag: bool,
+        kept: &[u8],
+        rerolls: usize,
+    ) -> Chances {
+        let code = dice_code(kept);
+        if let Some(c) = turn.keep[rerolls].get(&code) {
+            return c.clone();
+        }
+        let outcomes = self.sheet.outcomes.clone();
+        let mut out = Vec::new();
+        for (thrown, p) in &outcomes[5 - kept.len()] {
+            let mut dice: Vec<u8> = kept.iter().chain(thrown).copied().collect();
+            dice.sort_unstable();
+            let v = self.roll_chances(turn, mask, upper, flag, &dice, rerolls - 1);
+            if out.len() < v.len() {
+                out.resize(v.len(), 0.0);
+            }
+            for (o, x) in out.iter_mut().zip(v.iter()) {
+                *o += p * x;
+            }
+        }
+        let out = std::rc::Rc::new(out);
+        turn.keep[rerolls].insert(code, out.clone());
+        out
+    }
+
+    /// Every option of sorted `dice` with `rerolls` left: (kept dice or
+    /// category, the best chance of scoring at least `need` more points,
+    /// this turn's included).
+    pub fn options(
+        &mut self,
+        mask: u32,
+        upper: u32,
+        flag: bool,
+        need: i64,
+        dice: &[u8; 5],
+        rerolls: usize,
+    ) -> Vec<(Result<Vec<u8>, usize>, f64)> {
+        let upper = upper.min(63);
+        if rerolls == 0 {
+            return self
+                .sheet
+                .rules
+                .scorings(mask, flag, dice)
+                .into_iter()
+                .map(|s| (Err(s.0), chance_at(&self.score_chances(mask, upper, s), need)))
+                .collect();
+        }
+        let mut turn: TargetTurn = Default::default();
+        let mut out: Vec<(Result<Vec<u8>, usize>, f64)> = Vec::new();
+        for lock in 0u32..32 {
+            let kept: Vec<u8> = (0..5).filter(|i| lock >> i & 1 == 1).map(|i| dice[i]).collect();
+            if out.iter().any(|(k, _)| k.as_ref() == Ok(&kept)) {
+                continue;
+            }
+            let v = self.keep_chances(&mut turn, mask, upper, flag, &kept, rerolls);
+            out.push((Ok(kept), chance_at(&v, need)));
+        }
+        out
+    }
+}

@@ -207,7 +207,7 @@ fn messages_name_arguments_in_each_front_end_s_terms() {
     let e = Query::from_args("yahtzee", &[("mask", Arg::Text("all"))]).unwrap_err();
     assert_eq!(
         e.message(Terms::Python),
-        "yahtzee lookups need upper (the arguments are mask, upper, yahtzee_bonus, dice, rerolls)"
+        "yahtzee lookups need upper (the arguments are mask, upper, yahtzee_bonus, dice, rerolls, need)"
     );
     assert_eq!(
         Terms::Http.render("drop --yahtzee-bonus; run generator --out DIR"),

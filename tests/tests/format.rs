@@ -138,6 +138,8 @@ fn absurd_lengths_are_refused_before_use() {
     assert!(matches!(e.kind(), Kind::BadSection { .. }), "{e}");
     let e = refuse(with_header(&f, |h| h.sections[2].dims = vec![1 << 30, 1 << 30, 1 << 30]));
     assert!(e.to_string().contains("declares more than"), "{e}");
+    let e = refuse(with_header(&f, |h| h.sections[2].chunk_len = 1 << 25));
+    assert!(e.to_string().contains("more than 16777216"), "{e}");
     let e = refuse(with_header(&f, |h| h.sections[2].chunk_len = 100_000));
     assert!(e.to_string().contains("do not cover"), "{e}");
     // Chunks that cover the section, but not the game's: refused before use.

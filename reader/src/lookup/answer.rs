@@ -144,7 +144,7 @@ pub(super) fn yazy_target(tables: &Tables, q: &YazyQuery) -> Answer {
     };
     let rerolls = q.rerolls.unwrap_or(table.rules().rerolls);
     let options = table.options(q.mask, dice, rerolls, need)?;
-    let p = options.best().map_or(if need <= 0 { 1.0 } else { 0.0 }, |b| b.p);
+    let p = options.best().map_or(crate::target::game_over_chance(need), |b| b.p);
     let action = |a, points| match a {
         crate::yazy::Action::Keep(d) => keep(d),
         crate::yazy::Action::Score(c) => category(c.name(), points),
@@ -294,9 +294,14 @@ pub(super) fn sheet<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
     let Some(dice) = q.dice else { return Ok(start(G::ID, sheet.turn_start_value(state)?)) };
     let options = sheet.options(state, dice, q.rerolls.unwrap_or(2))?;
     let ev = options.best().map_or(0.0, |o| o.ev);
-    // In yahtzee a category carries its Yahtzee bonus apart, as a player writes it.
-    let bonus = sheet.yahtzee_bonus(state, dice);
-    let action = |a, points: u8| match a {
+    let action = sheet_action::<G>(sheet.yahtzee_bonus(state, dice));
+    Ok(roll(G::ID, ev, options.iter().map(|o| (action(o.action, o.points), o.ev)).collect()))
+}
+
+/// A score-sheet action as the lookups write it: in yahtzee a category
+/// carries its Yahtzee bonus (`bonus`, from the roll) apart, as a player writes it.
+fn sheet_action<G: SheetGame>(bonus: u8) -> impl Fn(crate::sheet::Action, u8) -> Json {
+    move |a, points| match a {
         crate::sheet::Action::Keep(d) => keep(d),
         crate::sheet::Action::Score(c) => {
             let name = ScoreSheet::<G>::category_name(c);
@@ -306,8 +311,21 @@ pub(super) fn sheet<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
             }
             Json::object(fields)
         }
+    }
+}
+
+pub(super) fn sheet_target<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
+    let need = q.need.expect("a target lookup");
+    let table = tables.get::<crate::sheet::SheetTarget<G>>()?;
+    let state = table.state(q.mask, q.upper, q.yahtzee_bonus)?;
+    let Some(dice) = q.dice else {
+        let p = table.chance(state, need)?;
+        return Ok(Json::object(vec![("game", text(G::ID)), ("need", Json::Int(need)), ("p", Json::Num(p))]));
     };
-    Ok(roll(G::ID, ev, options.iter().map(|o| (action(o.action, o.points), o.ev)).collect()))
+    let options = table.options(state, dice, q.rerolls.unwrap_or(2), need)?;
+    let p = options.best().map_or(crate::target::game_over_chance(need), |b| b.p);
+    let action = sheet_action::<G>(crate::sheet::yahtzee_bonus_of(state, dice));
+    Ok(target_roll(G::ID, need, p, options.iter().map(|o| (action(o.action, o.points), o.p)).collect()))
 }
 
 pub(super) fn duel(tables: &Tables, q: &DuelQuery) -> Answer {

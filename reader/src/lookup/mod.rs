@@ -105,6 +105,9 @@ pub struct SheetQuery {
     pub dice: Option<Dice>,
     /// Rerolls left (default 2); only with `dice`.
     pub rerolls: Option<u8>,
+    /// Play to score at least this many more points (the `yatzy-target` or
+    /// `yahtzee-target` table): the answer is the best chance of it, `"p"`.
+    pub need: Option<i64>,
 }
 
 /// The rules preset of a two-player 10000 lookup: which table.
@@ -170,12 +173,12 @@ pub const LOOKUPS: &[LookupInfo] = &[
         required: &[],
         optional: &["dice", "remaining", "score", "opening"],
     },
-    LookupInfo { game: "yatzy", aliases: &[], required: &["mask", "upper"], optional: &["dice", "rerolls"] },
+    LookupInfo { game: "yatzy", aliases: &[], required: &["mask", "upper"], optional: &["dice", "rerolls", "need"] },
     LookupInfo {
         game: "yahtzee",
         aliases: &[],
         required: &["mask", "upper"],
-        optional: &["yahtzee-bonus", "dice", "rerolls"],
+        optional: &["yahtzee-bonus", "dice", "rerolls", "need"],
     },
     LookupInfo {
         game: "duel",
@@ -234,6 +237,55 @@ pub enum Arg<'a> {
     Names(&'a [&'a str]),
     /// A flag that takes no value, set or not (`opening`, `yahtzee-bonus`).
     Flag(bool),
+}
+
+/// The games with a score curve (a target table): yazy, yatzy, yahtzee.
+pub const CURVE_GAMES: [&str; 3] = ["yazy", "yatzy", "yahtzee"];
+
+/// A whole game's score curve, as `reader curve GAME --json` prints it:
+/// `{"game", "rows": [{"score", "p_best", "p_ev", "p_ev_exact"}, ...]}`, one
+/// row per total from 0 to the game's most (see
+/// [`score_curve`](crate::target::score_curve)), from the game's target
+/// table. `game` is one of [`CURVE_GAMES`] (or another name of one).
+pub fn curve(tables: &crate::Tables, game: &str) -> Result<Json, LookupError> {
+    let rows = curve_rows(tables, game)?;
+    let row = |r: &crate::target::CurveRow| {
+        Json::object(vec![
+            ("score", Json::Int(r.score.into())),
+            ("p_best", Json::Num(r.p_best)),
+            ("p_ev", Json::Num(r.p_ev)),
+            ("p_ev_exact", Json::Num(r.p_ev_exact)),
+        ])
+    };
+    let name = LookupInfo::find(game).map_or(game, |l| l.game);
+    Ok(Json::object(vec![("game", Json::Str(name.into())), ("rows", Json::List(rows.iter().map(row).collect()))]))
+}
+
+/// A whole game's score curve as rows: see [`curve`].
+pub fn curve_rows(tables: &crate::Tables, game: &str) -> Result<Vec<crate::target::CurveRow>, LookupError> {
+    use crate::sheet::{SheetTarget, YahtzeeGame, YatzyGame};
+    fn sheet<G: SheetGame>(tables: &crate::Tables) -> Result<Vec<crate::target::CurveRow>, crate::Error> {
+        let table = tables.get::<SheetTarget<G>>()?;
+        let all = (1u32 << G::CATEGORIES.len()) - 1;
+        let start = table.curve(table.state(all, 0, false)?)?;
+        Ok(crate::target::score_curve(&start, &table.ev_distribution()?))
+    }
+    let rows = match LookupInfo::find(game).map(|l| l.game) {
+        Some("yazy") => {
+            let table = tables.get::<crate::yazy_target::YazyTarget>()?;
+            crate::target::score_curve(&table.curve(Mask::ALL)?, &table.ev_distribution()?)
+        }
+        Some("yatzy") => sheet::<YatzyGame>(tables)?,
+        Some("yahtzee") => sheet::<YahtzeeGame>(tables)?,
+        _ => {
+            let shown: String = game.chars().take(40).collect();
+            return Err(LookupError::UnknownGame(format!(
+                "no curve of {shown:?}: the games with target tables are {}",
+                CURVE_GAMES.join(", ")
+            )));
+        }
+    };
+    Ok(rows)
 }
 
 /// Why a lookup has no answer.
@@ -612,6 +664,7 @@ impl Query {
                     yahtzee_bonus: a.flag("yahtzee-bonus")?,
                     dice: a.value("dice", parse_five_dice)?,
                     rerolls: a.value("rerolls", parse_rerolls)?,
+                    need: a.value("need", parse_need)?,
                 };
                 if info.game == "yatzy" {
                     Query::Yatzy(q)
@@ -665,6 +718,8 @@ impl Query {
                 <crate::duel::CardgamesDuel as crate::Game>::ID
             }
             Query::Yazy(YazyQuery { need: Some(_), .. }) => <crate::yazy_target::YazyTarget as crate::Game>::ID,
+            Query::Yatzy(SheetQuery { need: Some(_), .. }) => <crate::sheet::YatzyGame as SheetGame>::TARGET_ID,
+            Query::Yahtzee(SheetQuery { need: Some(_), .. }) => <crate::sheet::YahtzeeGame as SheetGame>::TARGET_ID,
             _ => self.game(),
         }
     }
@@ -710,6 +765,8 @@ impl Query {
             Query::Combo(q) => answer::combo(tables, q),
             Query::Threes(q) => answer::threes(tables, q),
             Query::Tenk(q) => answer::tenk(tables, q),
+            Query::Yatzy(q) if q.need.is_some() => answer::sheet_target::<crate::sheet::YatzyGame>(tables, q),
+            Query::Yahtzee(q) if q.need.is_some() => answer::sheet_target::<crate::sheet::YahtzeeGame>(tables, q),
             Query::Yatzy(q) => answer::sheet::<crate::sheet::YatzyGame>(tables, q),
             Query::Yahtzee(q) => answer::sheet::<crate::sheet::YahtzeeGame>(tables, q),
             Query::Duel(q) => answer::duel(tables, q),

@@ -35,6 +35,7 @@
 
 mod rules;
 mod states;
+mod target;
 mod turn;
 
 use std::fmt;
@@ -49,6 +50,7 @@ use turn::Levels;
 
 pub use rules::*;
 pub use states::SheetStates;
+pub use target::{SheetTarget, SheetTargetParams, YahtzeeTarget, YatzyTarget, TARGET_SECTIONS};
 pub use turn::*;
 
 // ---------------------------------------------------------------------------
@@ -97,6 +99,8 @@ pub const EXCEPTION_ACTION: SectionSpec<SheetParams> =
 pub trait SheetGame: fmt::Debug + Send + Sync + 'static {
     /// The game id.
     const ID: &'static str;
+    /// The id of its target table.
+    const TARGET_ID: &'static str;
     /// Category names, in mask-bit order.
     const CATEGORIES: &'static [&'static str];
     /// Flag values a mask has: 2 for yahtzee (whether the yahtzee box holds 50), else 1.
@@ -152,6 +156,7 @@ pub const YATZY_TURN_START: SectionSpec<SheetParams> =
 
 impl SheetGame for YatzyGame {
     const ID: &'static str = "yatzy";
+    const TARGET_ID: &'static str = "yatzy-target";
     const CATEGORIES: &'static [&'static str] = &YATZY_CATEGORIES;
     const FLAGS: usize = 1;
     const MAX_SCORE: f64 = 374.0;
@@ -178,6 +183,7 @@ pub const YAHTZEE_TURN_START: SectionSpec<SheetParams> =
 
 impl SheetGame for YahtzeeGame {
     const ID: &'static str = "yahtzee";
+    const TARGET_ID: &'static str = "yahtzee-target";
     const CATEGORIES: &'static [&'static str] = &YAHTZEE_CATEGORIES;
     const FLAGS: usize = 2;
     /// 375 on the sheet and twelve Yahtzee bonuses.
@@ -195,6 +201,17 @@ impl SheetGame for YahtzeeGame {
     }
     fn scoring(rules: &SheetRules) -> Scoring {
         yahtzee(rules.joker.unwrap_or(Joker::Forced))
+    }
+}
+
+/// The Yahtzee bonus that scoring `dice` in any category earns in `state`:
+/// 100 for a Yahtzee rolled while the yahtzee box holds 50, else 0.
+pub fn yahtzee_bonus_of(state: State, dice: Dice) -> u8 {
+    let yahtzee = dice.len() == DICE && dice.counts().contains(&(DICE as u8));
+    if state.yahtzee_bonus() && yahtzee {
+        YAHTZEE_BONUS
+    } else {
+        0
     }
 }
 
@@ -411,12 +428,7 @@ impl<G: SheetGame> ScoreSheet<G> {
     /// else 0. A player writes the rest in the box and the bonus apart;
     /// only the rest counts towards the upper total.
     pub fn yahtzee_bonus(&self, state: State, dice: Dice) -> u8 {
-        let yahtzee = dice.len() == DICE && dice.counts().contains(&(DICE as u8));
-        if state.yahtzee_bonus() && yahtzee {
-            YAHTZEE_BONUS
-        } else {
-            0
-        }
+        yahtzee_bonus_of(state, dice)
     }
 
     /// Every action of `dice` with `rerolls` rerolls left (0 to 2) in

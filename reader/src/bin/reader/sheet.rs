@@ -1,9 +1,11 @@
 //! `reader lookup yatzy` and `reader lookup yahtzee`.
 
 use clap::Args;
-use dice_tables_reader::lookup::parse::{parse_upper, parse_yahtzee_mask, parse_yatzy_mask};
+use dice_tables_reader::lookup::parse::{parse_need, parse_upper, parse_yahtzee_mask, parse_yatzy_mask};
 use dice_tables_reader::lookup::{Query, SheetQuery};
-use dice_tables_reader::sheet::{Action, ScoreSheet, SheetGame, State, YahtzeeGame, YatzyGame};
+use dice_tables_reader::sheet::{
+    yahtzee_bonus_of, Action, ScoreSheet, SheetGame, SheetTarget, State, YahtzeeGame, YatzyGame,
+};
 use dice_tables_reader::{Dice, Tables};
 
 use crate::output::Failure;
@@ -22,6 +24,12 @@ pub struct YatzyLookup {
     upper: u32,
     #[command(flatten)]
     roll: Roll,
+    /// Play to win: the best chance of scoring at least N more points (this
+    /// turn's included), from the yatzy-target table (`make target-tables`).
+    /// 0 or less: already reached.
+    #[arg(long, value_name = "N", value_parser = parse_need, allow_hyphen_values = true)]
+    need: Option<i64>,
+
     #[command(flatten)]
     common: Common,
 }
@@ -41,6 +49,12 @@ pub struct YahtzeeLookup {
     yahtzee_bonus: bool,
     #[command(flatten)]
     roll: Roll,
+    /// Play to win: the best chance of scoring at least N more points (this
+    /// turn's included), from the yahtzee-target table (`make target-tables`).
+    /// 0 or less: already reached.
+    #[arg(long, value_name = "N", value_parser = parse_need, allow_hyphen_values = true)]
+    need: Option<i64>,
+
     #[command(flatten)]
     common: Common,
 }
@@ -51,11 +65,11 @@ impl GameLookup for YatzyLookup {
     }
 
     fn query(&self) -> Query {
-        Query::Yatzy(sheet_query(self.mask, self.upper, false, &self.roll))
+        Query::Yatzy(sheet_query(self.mask, self.upper, false, &self.roll, self.need))
     }
 
     fn text(&self, tables: &Tables) -> Result<String, Failure> {
-        text::<YatzyGame>(tables, self.mask, self.upper, false, &self.roll)
+        text::<YatzyGame>(tables, sheet_query(self.mask, self.upper, false, &self.roll, self.need))
     }
 }
 
@@ -65,25 +79,47 @@ impl GameLookup for YahtzeeLookup {
     }
 
     fn query(&self) -> Query {
-        Query::Yahtzee(sheet_query(self.mask, self.upper, self.yahtzee_bonus, &self.roll))
+        Query::Yahtzee(sheet_query(self.mask, self.upper, self.yahtzee_bonus, &self.roll, self.need))
     }
 
     fn text(&self, tables: &Tables) -> Result<String, Failure> {
-        text::<YahtzeeGame>(tables, self.mask, self.upper, self.yahtzee_bonus, &self.roll)
+        text::<YahtzeeGame>(tables, sheet_query(self.mask, self.upper, self.yahtzee_bonus, &self.roll, self.need))
     }
 }
 
-fn sheet_query(mask: u32, upper: u32, yahtzee_bonus: bool, roll: &Roll) -> SheetQuery {
-    SheetQuery { mask, upper, yahtzee_bonus, dice: roll.dice, rerolls: roll.rerolls }
+fn sheet_query(mask: u32, upper: u32, yahtzee_bonus: bool, roll: &Roll, need: Option<i64>) -> SheetQuery {
+    SheetQuery { mask, upper, yahtzee_bonus, dice: roll.dice, rerolls: roll.rerolls, need }
 }
 
-fn text<G: SheetGame>(tables: &Tables, mask: u32, upper: u32, bonus: bool, roll: &Roll) -> Result<String, Failure> {
+fn text<G: SheetGame>(tables: &Tables, q: SheetQuery) -> Result<String, Failure> {
+    if let Some(need) = q.need {
+        return target::<G>(tables, q, need);
+    }
     let sheet = tables.get::<ScoreSheet<G>>()?;
-    let state = sheet.state(mask, upper, bonus)?;
-    match roll.dice {
-        None => turn_start(sheet, state, upper),
-        Some(dice) => roll_state(sheet, state, upper, dice, roll.rerolls.unwrap_or(2)),
+    let state = sheet.state(q.mask, q.upper, q.yahtzee_bonus)?;
+    match q.dice {
+        None => turn_start(sheet, state, q.upper),
+        Some(dice) => roll_state(sheet, state, q.upper, dice, q.rerolls.unwrap_or(2)),
     }
+}
+
+fn target<G: SheetGame>(tables: &Tables, q: SheetQuery, need: i64) -> Result<String, Failure> {
+    let table = tables.get::<SheetTarget<G>>().map_err(dice_tables_reader::lookup::LookupError::from)?;
+    let state = table.state(q.mask, q.upper, q.yahtzee_bonus)?;
+    let state_line = format!("{}, needing {need} more points", state_line::<G>(state, q.upper));
+    let Some(dice) = q.dice else {
+        let p = table.chance(state, need)?;
+        return Ok(format!(
+            "{state_line}\nbest chance of scoring at least {need} more points, before this turn's roll: {p:.7}\n"
+        ));
+    };
+    let rerolls = q.rerolls.unwrap_or(2);
+    let options = table.options(state, dice, rerolls, need)?;
+    let p = options.best().map_or(dice_tables_reader::target::game_over_chance(need), |b| b.p);
+    let bonus = yahtzee_bonus_of(state, dice);
+    let rows =
+        options.iter().map(|o| OptionRow { text: action_text::<G>(o.action, o.points, bonus), ev: o.p }).collect();
+    Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev: p, width: 38, need: Some(need) }.render(rows))
 }
 
 /// The first line of the text answer: the state.

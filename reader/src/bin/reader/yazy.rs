@@ -84,7 +84,7 @@ fn target(tables: &Tables, mask: Mask, roll: Roll, need: i64) -> Result<String, 
     };
     let rerolls = roll.rerolls.unwrap_or(table.rules().rerolls);
     let options = table.options(mask, dice, rerolls, need)?;
-    let p = options.best().map_or(if need <= 0 { 1.0 } else { 0.0 }, |b| b.p);
+    let p = options.best().map_or(dice_tables_reader::target::game_over_chance(need), |b| b.p);
     let rows = options.iter().map(|o| OptionRow { text: action_text(o.action, o.points), ev: o.p }).collect();
     Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev: p, width: 34, need: Some(need) }.render(rows))
 }

@@ -1,0 +1,266 @@
+//! `yatzy-target` and `yahtzee-target`: the score-sheet games played to
+//! reach a target. For every turn-start state S (numbered by
+//! [`SheetStates`]) and every `n`, `P*(S, n)`, the best chance over all
+//! strategies of scoring at least `n` more points from the turn's start to
+//! the game's end, counted as the expected-points tables count them (the
+//! upper bonus still to come until the game ends, Yahtzee bonuses when
+//! earned); a lookup solves the turn it is asked about from them. Layout
+//! shared with the other target tables: see [`crate::target`].
+//!
+//! A table may be reduced: it then holds the states with at most
+//! [`SheetTarget::max_open`] categories open (the last turns of a game), and
+//! refuses the others.
+//!
+//! ```no_run
+//! # fn main() -> Result<(), dice_tables_reader::Error> {
+//! use dice_tables_reader::sheet::{YatzyTarget, Yatzy};
+//! use dice_tables_reader::{Game, Tables};
+//! let table = YatzyTarget::open(Tables::default_dir().join("yatzy-target.dtab"))?;
+//! let start = table.state(Yatzy::parse_mask("all")?, 0, false)?;
+//! // The best chance of a whole game of 300 or more.
+//! let p = table.chance(start, 300)?;
+//! assert!(p > 0.0 && p < 0.1);
+//! # Ok(()) }
+//! ```
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use super::{Action, SheetGame, SheetRules, SheetStates, State, TurnSolver, BONUS_AT};
+use crate::dice::Dice;
+use crate::error::{ArgumentError, Error, TableError};
+use crate::format::Header;
+use crate::game::{param_in, Checked, Game, SectionSpec};
+use crate::target::{self, Curve, TargetChoice, TargetChoices, TargetParams};
+use crate::turn::{check_roll, DICE, ROLLS};
+
+/// A yatzy-target or yahtzee-target table's parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SheetTargetParams {
+    /// The rules (yahtzee: header parameter `joker`).
+    pub rules: SheetRules,
+    /// The most categories open in a stored state (header parameter
+    /// `open`): the game's category count for a whole table.
+    pub open: u8,
+    /// Chances stored (header parameter `values`).
+    pub values: u64,
+    /// States in the table: [`SheetStates::len`] of the rules (not in the header).
+    pub states: u64,
+    /// The most points a whole game scores (not in the header).
+    pub most: u64,
+}
+
+impl TargetParams for SheetTargetParams {
+    fn states(&self) -> u64 {
+        self.states
+    }
+    fn values(&self) -> u64 {
+        self.values
+    }
+    fn most(&self) -> u64 {
+        self.most
+    }
+}
+
+/// The sections: `state_index`, `p`, `ev_distribution` (see [`crate::target`]).
+pub const TARGET_SECTIONS: [SectionSpec<SheetTargetParams>; 3] = target::sections();
+
+/// The most chances a table may store: every state's up to the game's most points.
+const MAX_VALUES: i64 = 1 << 34;
+
+/// A yatzy-target table.
+pub type YatzyTarget = SheetTarget<super::YatzyGame>;
+/// A yahtzee-target table (either joker reading).
+pub type YahtzeeTarget = SheetTarget<super::YahtzeeGame>;
+
+/// A yatzy-target or yahtzee-target table.
+pub struct SheetTarget<G: SheetGame> {
+    t: Checked<Self>,
+    turn: TurnSolver,
+    states: SheetStates,
+    game: PhantomData<G>,
+}
+
+impl<G: SheetGame> fmt::Debug for SheetTarget<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct(G::TARGET_ID).field("t", &self.t).finish_non_exhaustive()
+    }
+}
+
+impl<G: SheetGame> Game for SheetTarget<G> {
+    const ID: &'static str = G::TARGET_ID;
+    type Params = SheetTargetParams;
+    const SECTIONS: &'static [SectionSpec<SheetTargetParams>] = &TARGET_SECTIONS;
+
+    fn params(header: &Header) -> Result<SheetTargetParams, TableError> {
+        let rules = G::rules(header)?;
+        let categories = G::CATEGORIES.len() as i64;
+        let open = param_in(header, "open", 1..=categories)? as u8;
+        let values = param_in(header, "values", 0..=MAX_VALUES)? as u64;
+        let states = SheetStates::new(&G::scoring(&rules)).len() as u64;
+        Ok(SheetTargetParams { rules, open, values, states, most: G::MAX_SCORE as u64 })
+    }
+
+    fn header_params(p: &SheetTargetParams) -> Vec<(&'static str, i64)> {
+        let mut out = G::rules_params(&p.rules);
+        out.push(("open", i64::from(p.open)));
+        out.push(("values", p.values as i64));
+        out
+    }
+
+    fn check_contents(t: &Checked<Self>) -> Result<(), TableError> {
+        target::check_distribution(t.whole(&TARGET_SECTIONS[2])?)
+    }
+
+    fn check_chunk(p: &SheetTargetParams, section: usize, _: u64, bytes: &[u8]) -> Result<(), TableError> {
+        match section {
+            0 => target::check_index_chunk(bytes, p.values, p.most),
+            _ => Ok(()),
+        }
+    }
+
+    fn from_checked(t: Checked<Self>) -> Result<Self, TableError> {
+        let scoring = G::scoring(&t.params().rules);
+        Ok(SheetTarget { turn: TurnSolver::new(scoring), states: SheetStates::new(&scoring), t, game: PhantomData })
+    }
+
+    fn checked(&self) -> &Checked<Self> {
+        &self.t
+    }
+}
+
+impl<G: SheetGame> SheetTarget<G> {
+    /// The rules the table was solved under.
+    pub fn rules(&self) -> SheetRules {
+        self.t.params().rules
+    }
+
+    /// The most categories open in a state the table holds: every state
+    /// for a whole table, the last turns only for a reduced one.
+    pub fn max_open(&self) -> usize {
+        usize::from(self.t.params().open)
+    }
+
+    /// The state with the categories of `mask` open, `upper` points in the
+    /// upper section so far and the yahtzee box holding 50 or not, as for
+    /// the expected-points table ([`ScoreSheet::state`](super::ScoreSheet::state)).
+    pub fn state(&self, mask: u32, upper: u32, yahtzee_bonus: bool) -> Result<State, ArgumentError> {
+        self.turn.state(G::ID, mask, upper, yahtzee_bonus)
+    }
+
+    /// Refuses a state with more categories open than a reduced table holds.
+    fn check_held(&self, state: State) -> Result<(), ArgumentError> {
+        let open = state.mask.count_ones() as usize;
+        if open > self.max_open() {
+            return Err(ArgumentError::new(format!(
+                "this {} table is reduced: it holds states with at most {} open categories, not {open}; build the whole table with `make target-tables`",
+                G::TARGET_ID,
+                self.max_open()
+            )));
+        }
+        Ok(())
+    }
+
+    /// `P*(state, n)` for every `n`, as stored.
+    pub fn curve(&self, state: State) -> Result<Curve, Error> {
+        self.check_held(state)?;
+        Ok(self.stored_curve(state.mask, state.flag, state.upper)?)
+    }
+
+    fn stored_curve(&self, mask: u32, flag: bool, upper: u8) -> Result<Curve, TableError> {
+        target::read_curve(&self.t, &TARGET_SECTIONS, self.states.id_unchecked(mask, flag, upper))
+    }
+
+    /// The best chance of scoring at least `need` more points from the
+    /// start of a turn in `state` (1 for `need <= 0`).
+    pub fn chance(&self, state: State, need: i64) -> Result<f64, Error> {
+        Ok(self.curve(state)?.chance(need))
+    }
+
+    /// P(final score = s) for s = 0 to the game's most under
+    /// max-expected-score play from the start, as the generator stored it.
+    pub fn ev_distribution(&self) -> Result<Vec<f64>, Error> {
+        let bytes = self.t.whole(&TARGET_SECTIONS[2])?;
+        Ok((0..bytes.len() / 8).map(|i| crate::turn::read_f64(bytes, i)).collect())
+    }
+
+    /// Every action of `dice` with `rerolls` (0 to 2) left in `state`, with
+    /// the best chance of scoring at least `need` more points (this turn's
+    /// included) if it is taken: keeps while rerolls are left (keeping all
+    /// five is worth the roll with one reroll fewer), else the categories
+    /// the dice may be scored in (a category's `points` include any Yahtzee
+    /// bonus). The decision first (the first in the tie order within
+    /// [`TARGET_TIE`](crate::target::TARGET_TIE) of the best: categories in
+    /// mask-bit order; keeping all five, then larger keeps first), then by
+    /// descending chance.
+    pub fn options(&self, state: State, dice: Dice, rerolls: u8, need: i64) -> Result<TargetChoices<Action>, Error> {
+        check_roll(dice, G::ID)?;
+        if rerolls > 2 {
+            return Err(
+                ArgumentError::new(format!("rerolls {rerolls} is out of range: {} allows 0 to 2", G::ID)).into()
+            );
+        }
+        self.check_held(state)?;
+        let mut out = TargetChoices::new();
+        if state.mask == 0 {
+            return Ok(out);
+        }
+        let next = NextCurves::new(self, state)?;
+        let scoring = &self.turn.scoring;
+        if rerolls == 0 {
+            scoring.scores(state.mask, state.flag, &dice, |s| {
+                let p = next.chance(s, need);
+                out.push(TargetChoice { action: Action::Score(s.category as u8), p, points: s.points });
+            });
+        } else {
+            let rolls: Vec<f64> = (0..ROLLS)
+                .map(|r| {
+                    let dice = Dice::unrank(DICE, r).expect("roll < 252");
+                    let mut best = f64::NEG_INFINITY;
+                    scoring.scores(state.mask, state.flag, &dice, |s| best = best.max(next.chance(s, need)));
+                    best
+                })
+                .collect();
+            target::push_keeps(&mut out, |r| rolls[r], dice, rerolls, Action::Keep);
+        }
+        target::rank(&mut out);
+        Ok(out)
+    }
+}
+
+/// The curves of the states a turn can lead to, read once: per (category,
+/// upper points added, flag after), the next state's curve.
+struct NextCurves {
+    /// Per key (see [`NextCurves::key`]), an index into `curves` + 1, or 0.
+    slot: Vec<u8>,
+    curves: Vec<Curve>,
+}
+
+impl NextCurves {
+    fn new<G: SheetGame>(table: &SheetTarget<G>, state: State) -> Result<NextCurves, TableError> {
+        let mut next = NextCurves { slot: vec![0; 16 * 32 * 2], curves: Vec::new() };
+        for r in 0..ROLLS {
+            let dice = Dice::unrank(DICE, r).expect("roll < 252");
+            let mut keys = arrayvec::ArrayVec::<_, 16>::new();
+            table.turn.scoring.scores(state.mask, state.flag, &dice, |s| keys.push(s));
+            for s in keys {
+                let key = Self::key(s);
+                if next.slot[key] == 0 {
+                    let upper = (u32::from(state.upper) + u32::from(s.upper)).min(u32::from(BONUS_AT)) as u8;
+                    next.curves.push(table.stored_curve(state.mask & !(1 << s.category), s.bonus_flag, upper)?);
+                    next.slot[key] = next.curves.len() as u8;
+                }
+            }
+        }
+        Ok(next)
+    }
+
+    fn key(s: super::Score) -> usize {
+        (s.category * 32 + usize::from(s.upper)) * 2 + usize::from(s.bonus_flag)
+    }
+
+    /// The chance of scoring `s` now and at least `need` in all.
+    fn chance(&self, s: super::Score, need: i64) -> f64 {
+        self.curves[usize::from(self.slot[Self::key(s)]) - 1].chance(need - i64::from(s.points))
+    }
+}

@@ -1,0 +1,142 @@
+//! yatzy and yahtzee played to reach a target (issue 23), on reduced tables
+//! (the states with at most 4 categories open, as `make test` builds them):
+//! every stored chance and every option of random rolls against the
+//! independent brute force, for yatzy and both joker readings of yahtzee;
+//! the stored distribution of max-expected-score play against the
+//! expected-points tables.
+
+use std::path::PathBuf;
+
+use dice_tables_reader::sheet::{Action, SheetGame, SheetTarget, State, YahtzeeGame, YatzyGame};
+use dice_tables_reader::{Dice, Game};
+use dice_tables_tests::sheet::{BruteSheetTarget, Rules};
+use dice_tables_tests::{run, scratch, Rng};
+
+/// Categories open in the reduced tables' largest states.
+const OPEN: &str = "4";
+
+/// Builds a reduced target table: `(directory, rules)`.
+fn reduced(game: &str, joker: Option<&str>) -> PathBuf {
+    let dir = scratch(&format!("{game}-{}", joker.unwrap_or("")));
+    let mut args = vec!["--out", dir.to_str().unwrap(), "--games", game, "--target-open", OPEN];
+    if let Some(j) = joker {
+        args.extend(["--yahtzee-joker", j]);
+    }
+    let out = run("generator", &args, &[]);
+    assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
+    dir
+}
+
+fn open_table<G: SheetGame>(dir: &std::path::Path) -> SheetTarget<G> {
+    <SheetTarget<G> as Game>::open(dir.join(format!("{}.dtab", G::TARGET_ID))).expect("a reduced table just written")
+}
+
+/// A random state with 1 to 4 open categories the game can reach.
+fn random_state<G: SheetGame>(table: &SheetTarget<G>, rng: &mut Rng) -> State {
+    let categories = G::CATEGORIES.len() as u64;
+    loop {
+        let open = 1 + rng.below(4) as u32;
+        let mut mask = 0u32;
+        while mask.count_ones() < open {
+            mask |= 1 << rng.below(categories);
+        }
+        let upper = rng.below(106) as u32;
+        let flag = G::FLAGS == 2 && rng.below(2) == 1;
+        if let Ok(state) = table.state(mask, upper, flag) {
+            return state;
+        }
+    }
+}
+
+fn to_faces(dice: Dice) -> [u8; 5] {
+    let faces: Vec<u8> = dice.faces().collect();
+    faces.try_into().unwrap()
+}
+
+/// Every stored chance of random states (every n from below 0 to past the
+/// last stored) within 1e-7 of the brute force, none at or above 1e-7
+/// stored as 0; every option of random rolls there within 1e-7, and the
+/// table's decision within 2e-7 of the brute force's best.
+fn agrees_with_brute_force<G: SheetGame>(dir: &std::path::Path, rules: Rules, seed: u64) {
+    let table = open_table::<G>(dir);
+    let mut brute = BruteSheetTarget::new(rules);
+    let mut rng = Rng::new(seed);
+    for _ in 0..16 {
+        let state = random_state(&table, &mut rng);
+        let (mask, upper, flag) = (state.mask(), u32::from(state.upper()), state.yahtzee_bonus());
+        let curve = table.curve(state).unwrap();
+        for n in -1..=i64::from(curve.last()) + 2 {
+            let (got, want) = (curve.chance(n), brute.chance(mask, upper, flag, n));
+            assert!((got - want).abs() < 1e-7, "{} {state:?} n {n}: table {got}, brute force {want}", G::TARGET_ID);
+            assert!(want < 1e-7 || got > 0.0, "{state:?} n {n}: {want} stored as 0");
+        }
+        assert!(brute.chance(mask, upper, flag, i64::from(curve.last()) + 1) < 1e-7);
+        for _ in 0..4 {
+            let dice = Dice::from_faces(&std::array::from_fn::<u8, 5, _>(|_| rng.below(6) as u8 + 1)).unwrap();
+            let rerolls = rng.below(3) as u8;
+            let need = rng.below(i64::from(curve.last()).max(1) as u64 + 20) as i64 - 5;
+            let options = table.options(state, dice, rerolls, need).unwrap();
+            let brute_options = brute.options(mask, upper, flag, need, &to_faces(dice), usize::from(rerolls));
+            assert_eq!(options.len(), brute_options.len(), "{state:?} {dice} {rerolls}");
+            let best_brute = brute_options.iter().map(|o| o.1).fold(f64::NEG_INFINITY, f64::max);
+            for o in options.iter() {
+                let key = match o.action {
+                    Action::Keep(k) => Ok(k.faces().collect::<Vec<u8>>()),
+                    Action::Score(c) => Err(usize::from(c)),
+                };
+                let want = brute_options.iter().find(|b| b.0 == key).unwrap_or_else(|| panic!("{key:?}")).1;
+                assert!(
+                    (o.p - want).abs() < 1e-7,
+                    "{state:?} {dice} r{rerolls} need {need} {key:?}: {} vs {want}",
+                    o.p
+                );
+            }
+            let best = options.best().unwrap();
+            assert!(best.p >= best_brute - 2e-7, "{state:?} {dice} r{rerolls} need {need}: decision {best:?}");
+        }
+    }
+}
+
+#[test]
+fn yatzy_agrees_with_brute_force() {
+    let dir = reduced("yatzy-target", None);
+    agrees_with_brute_force::<YatzyGame>(&dir, Rules::Yatzy, 231);
+    refuses_larger_states::<YatzyGame>(&dir);
+}
+
+#[test]
+fn yahtzee_forced_agrees_with_brute_force() {
+    let dir = reduced("yahtzee-target", Some("forced"));
+    agrees_with_brute_force::<YahtzeeGame>(&dir, Rules::Yahtzee { forced: true }, 232);
+    distribution_matches::<YahtzeeGame>(&dir, 254.5877287);
+}
+
+#[test]
+fn yahtzee_free_agrees_with_brute_force() {
+    let dir = reduced("yahtzee-target", Some("free"));
+    agrees_with_brute_force::<YahtzeeGame>(&dir, Rules::Yahtzee { forced: false }, 233);
+    distribution_matches::<YahtzeeGame>(&dir, 254.5896095);
+}
+
+/// A reduced table refuses a state with more categories open, saying how
+/// to build the whole one.
+fn refuses_larger_states<G: SheetGame>(dir: &std::path::Path) {
+    let table = open_table::<G>(dir);
+    assert_eq!(table.max_open(), 4);
+    let state = table.state(0b11111, 0, false).unwrap();
+    let e = table.chance(state, 10).unwrap_err().to_string();
+    assert!(e.contains("at most 4 open categories, not 5") && e.contains("make target-tables"), "{e}");
+    distribution_matches::<G>(dir, 248.4399894);
+}
+
+/// The stored distribution of max-expected-score play (the whole game's,
+/// in a reduced table too): sums to 1 within 1e-12, its mean the published
+/// start value within 1e-6.
+fn distribution_matches<G: SheetGame>(dir: &std::path::Path, start: f64) {
+    let p = open_table::<G>(dir).ev_distribution().unwrap();
+    assert_eq!(p.len(), G::MAX_SCORE as usize + 1);
+    let sum: f64 = p.iter().sum();
+    let mean: f64 = p.iter().enumerate().map(|(s, p)| s as f64 * p).sum();
+    assert!((sum - 1.0).abs() < 1e-12, "{} sums to {sum}", G::TARGET_ID);
+    assert!((mean - start).abs() < 1e-6, "{} mean {mean}, start {start}", G::TARGET_ID);
+}
