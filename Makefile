@@ -23,7 +23,7 @@ tables: build
 # into the same directory. Not part of `tables`: yatzy's and yahtzee's
 # (the forced joker reading) take minutes to solve.
 TARGET_GAMES := yazy-target,yatzy-target,yahtzee-target
-MANIFEST_GAMES := yazy,combo,threes,tenk,yatzy,yahtzee,duel,duel-cardgames,yazy-target
+MANIFEST_GAMES := yazy,combo,threes,tenk,yatzy,yahtzee,duel,duel-cardgames,yazy-target,yatzy-target,yahtzee-target
 target-tables: build
 	$(BIN)/generator --out $(OUT) --games $(TARGET_GAMES)
 	$(BIN)/reader verify $(OUT)
@@ -72,14 +72,20 @@ browser: tables
 # yahtzee (both joker readings) from their tables, whose means must be
 # within 4 standard errors of the tables' values (writes target/*-scores.svg).
 bench: tables python
+	start=$$(date +%s); $(BIN)/generator --out $(OUT) --games $(TARGET_GAMES) && \
+		echo "target tables: $$(( $$(date +%s) - start )) s whole command"
 	$(CARGO) bench --locked --workspace
 	DICE_TABLES=$(abspath $(OUT)) $(VENV)/bin/python python/benchmarks/overhead.py
 	$(BIN)/loadtest $(OUT) 1000000 4
 	$(CARGO) run --release --locked -p dice-tables-generator --example combo_vs_heuristic
 	$(CARGO) run --release --locked -p dice-tables-generator --example sheet_games -- 1000000 $(OUT)
+	start=$$(date +%s); $(BIN)/generator --out target/free-tables --games yahtzee,yahtzee-target --yahtzee-joker free && \
+		echo "yahtzee and yahtzee-target (free reading): $$(( $$(date +%s) - start )) s whole command"
+	$(CARGO) run --release --locked -p dice-tables-generator --example target_games -- 100000 $(OUT) target/free-tables tables/checksums.b3
+	for g in yatzy yahtzee; do $(BIN)/reader curve $$g --tables $(OUT) --svg target/$$g-curve.svg > /dev/null && cmp target/$$g-curve.svg reader/doc/$$g-curve.svg || exit 1; done
 
 # Deliberately accept new table output: regenerate and rewrite the manifest
-# (every default table and yazy-target).
+# (every default table and the target tables: minutes).
 manifest: build
 	$(BIN)/generator --out $(OUT) --games $(MANIFEST_GAMES) --manifest tables/checksums.b3
 

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use dice_tables_reader::sheet::{Action, ScoreSheet, SheetGame, BONUS_AT};
+use dice_tables_reader::sheet::{Action, ScoreSheet, SheetGame, State, BONUS_AT};
 use dice_tables_reader::{Dice, Error};
 
 /// splitmix64: a small, fast generator of independent-looking dice.
@@ -31,13 +31,30 @@ impl DiceRng {
 /// Plays one game from the start by the table's best actions and returns
 /// its final score (the upper bonus and any Yahtzee bonuses included).
 pub fn play<G: SheetGame>(sheet: &ScoreSheet<G>, rng: &mut DiceRng) -> Result<u32, Error> {
+    play_by(sheet, rng, |state, _| {
+        let turn = sheet.turn(state)?;
+        Ok(Box::new(move |dice, rerolls| Ok(turn.options(dice, rerolls)?.best().map(|o| o.action))))
+    })
+}
+
+/// The best action of each decision of one turn (`None`: no option).
+pub type TurnPlay<'a> = Box<dyn Fn(Dice, u8) -> Result<Option<Action>, Error> + 'a>;
+
+/// Plays one game from the start, each turn's decisions from `turn(state,
+/// points so far)`, and returns its final score (the upper bonus and any
+/// Yahtzee bonuses included). `sheet` says which states are reached.
+pub fn play_by<'a, G: SheetGame>(
+    sheet: &ScoreSheet<G>,
+    rng: &mut DiceRng,
+    mut turn: impl FnMut(State, u32) -> Result<TurnPlay<'a>, Error>,
+) -> Result<u32, Error> {
     let (mut mask, mut upper, mut flag, mut total) = ((1u32 << G::CATEGORIES.len()) - 1, 0u32, false, 0u32);
     while mask != 0 {
-        let turn = sheet.turn(sheet.state(mask, upper, flag)?)?;
+        let best = turn(sheet.state(mask, upper, flag)?, total)?;
         let mut faces: Vec<u8> = (0..5).map(|_| rng.die()).collect();
         for rerolls in [2, 1] {
             let dice = Dice::from_faces(&faces).expect("five dice");
-            match turn.options(dice, rerolls)?.best().map(|o| o.action) {
+            match best(dice, rerolls)? {
                 Some(Action::Keep(keep)) => {
                     faces = keep.faces().collect();
                     faces.extend((faces.len()..5).map(|_| rng.die()));
@@ -46,7 +63,7 @@ pub fn play<G: SheetGame>(sheet: &ScoreSheet<G>, rng: &mut DiceRng) -> Result<u3
             }
         }
         let dice = Dice::from_faces(&faces).expect("five dice");
-        let Some(Action::Score(c)) = turn.options(dice, 0)?.best().map(|o| o.action) else {
+        let Some(Action::Score(c)) = best(dice, 0)? else {
             unreachable!("a category is open");
         };
         let mut scored = None;

@@ -121,6 +121,8 @@ class Game:
         """The answer's options, best first, each a dict as in the JSON: for a roll or throw (``dice=``)."""
     def best(self, **query: Any) -> Any:
         """The answer's best action, as in the JSON (``None`` when a score-sheet game is over)."""
+    def curve(self) -> dict[str, numpy.ndarray]:
+        """The whole game's score curve from its target table (yazy, yatzy, yahtzee): ``{"score", "p_best", "p_ev", "p_ev_exact"}``, one entry per total from 0 to the game's most, as ``reader curve GAME``."""
     def values(self, rules: Optional[str] = None) -> numpy.ndarray:
         """The table's values for analysis as a read-only numpy array (see the class docstring for the axes)."""
     def values_buffer(self, rules: Optional[str] = None) -> Values:

@@ -360,6 +360,26 @@ impl Game {
         self.field(py, query, "best")
     }
 
+    /// The whole game's score curve from its target table (yazy, yatzy,
+    /// yahtzee), as numpy arrays: `{"score", "p_best", "p_ev", "p_ev_exact"}`,
+    /// one entry per total from 0 to the game's most (as `reader curve GAME`).
+    fn curve<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let numpy = py.import("numpy").map_err(|e| {
+            PyImportError::new_err(format!("curve() returns numpy arrays and numpy is not installed ({e}): pip install numpy"))
+        })?;
+        let rows = py.detach(|| reader::lookup::curve_rows(&self.tables, self.game)).map_err(py_error)?;
+        let out = PyDict::new(py);
+        out.set_item("score", numpy.call_method1("asarray", (rows.iter().map(|r| r.score).collect::<Vec<u32>>(),))?)?;
+        for (name, f) in [
+            ("p_best", (|r: &reader::target::CurveRow| r.p_best) as fn(&reader::target::CurveRow) -> f64),
+            ("p_ev", |r| r.p_ev),
+            ("p_ev_exact", |r| r.p_ev_exact),
+        ] {
+            out.set_item(name, numpy.call_method1("asarray", (rows.iter().map(f).collect::<Vec<f64>>(),))?)?;
+        }
+        Ok(out)
+    }
+
     /// The table's values for analysis as a read-only numpy array over the
     /// table's own memory where the layout allows (see `values_buffer`).
     #[pyo3(signature = (rules = None))]

@@ -1,5 +1,6 @@
 //! Lookups in the yazy table: in process, and `reader lookup` end to end.
-//! Needs tables/yazy.dtab (`make bench` runs `make tables` first).
+//! Needs tables/yazy.dtab (`make bench` runs `make tables` first), and for
+//! the target lookups the target tables (`make bench` builds them first).
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -152,7 +153,7 @@ fn end_to_end(c: &mut Criterion) {
     let dir = tables();
     let mut g = c.benchmark_group("reader_process");
     g.sample_size(30);
-    let lookups: [(&str, &[&str]); 7] = [
+    let lookups: [(&str, &[&str]); 9] = [
         ("yazy_state", &["lookup", "yazy", "--mask", "2047", "--dice", "12456", "--rerolls", "2", "--json"]),
         ("yazy_turn_start", &["lookup", "yazy", "--mask", "all"]),
         ("combo_state", &["lookup", "combo", "--dice", "26266", "--rerolls", "5"]),
@@ -160,6 +161,14 @@ fn end_to_end(c: &mut Criterion) {
         ("threes_state", &["lookup", "threes", "--remaining", "5", "--after", "3"]),
         ("tenk_throw", &["lookup", "tenk", "--dice", "155", "--score", "300"]),
         ("duel_throw", &["lookup", "duel", "--me", "0", "--opp", "0", "--dice", "123556"]),
+        (
+            "yatzy_target_roll",
+            &["lookup", "yatzy", "--mask", "all", "--upper", "0", "--need", "250", "--dice", "12456", "--json"],
+        ),
+        (
+            "yahtzee_target_roll",
+            &["lookup", "yahtzee", "--mask", "all", "--upper", "0", "--need", "250", "--dice", "12456", "--json"],
+        ),
     ];
     g.bench_function("bin_true", |b| b.iter(|| assert!(Command::new("/bin/true").status().unwrap().success())));
     for (name, args) in lookups {
@@ -263,5 +272,38 @@ fn duel_options(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, in_process, sheet_options, duel_options, end_to_end);
+/// The target tables: every option of a random roll in a random reachable
+/// state, played for a random target (one turn solve from the stored
+/// chances of the next states), each chunk read once beforehand.
+fn target_options(c: &mut Criterion) {
+    use dice_tables_reader::sheet::SheetTarget;
+    let mut g = c.benchmark_group("target_options");
+    fn bench<G: SheetGame>(g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>, name: &str) {
+        let target = SheetTarget::<G>::open(tables().join(format!("{}.dtab", G::TARGET_ID))).unwrap();
+        let sheet = ScoreSheet::<G>::open(tables().join(format!("{}.dtab", G::ID))).unwrap();
+        let mut next = random();
+        for rerolls in [2u8, 0] {
+            let cases: Vec<(State, Dice, u8, i64)> = sheet_states(&sheet, G::CATEGORIES.len() as u32, rerolls)
+                .into_iter()
+                .map(|(s, d, r)| (s, d, r, next(200) as i64 + 1))
+                .collect();
+            for &(s, d, r, n) in &cases {
+                target.options(s, d, r, n).unwrap();
+            }
+            let mut i = 0;
+            g.bench_function(format!("{name}_rerolls_{rerolls}"), |b| {
+                b.iter(|| {
+                    i = (i + 1) % cases.len();
+                    let (s, d, r, n) = black_box(cases[i]);
+                    target.options(s, d, r, n).unwrap().len()
+                })
+            });
+        }
+    }
+    bench::<dice_tables_reader::sheet::YatzyGame>(&mut g, "yatzy");
+    bench::<dice_tables_reader::sheet::YahtzeeGame>(&mut g, "yahtzee");
+    g.finish();
+}
+
+criterion_group!(benches, in_process, sheet_options, duel_options, target_options, end_to_end);
 criterion_main!(benches);

@@ -142,7 +142,16 @@ pub trait Game: Sized + fmt::Debug + Send + Sync + 'static {
         let view = Self::from_table(table)?;
         let checked = view.checked();
         checked.table.check_every_chunk(|s, start, bytes| Self::check_chunk(&checked.params, s, start, bytes))?;
+        Self::check_whole(checked)?;
         Ok(view)
+    }
+
+    /// What [`check`](Game::check) adds once every chunk is checked: the
+    /// checks that span a whole large section (the target tables decode
+    /// every state's chances). None by default.
+    fn check_whole(table: &Checked<Self>) -> Result<(), TableError> {
+        let _ = table;
+        Ok(())
     }
 
     /// Wraps an opened table; an error when its header or small sections are

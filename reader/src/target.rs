@@ -136,6 +136,19 @@ where
     Ok(Curve { ones, values: out })
 }
 
+/// Reads every state's curve (what [`Game::check`] adds for the target
+/// tables: a drop that takes a chance below 0 is refused here rather than
+/// at the lookup that meets it).
+pub(crate) fn check_curves<G: Game>(t: &Checked<G>, specs: &[SectionSpec<G::Params>]) -> Result<(), TableError>
+where
+    G::Params: TargetParams,
+{
+    for state in 0..t.params().states() as usize {
+        read_curve(t, specs, state)?;
+    }
+    Ok(())
+}
+
 /// Checks a chunk of `state_index`: every first chance at most `values`,
 /// ascending, and every `ones` at most `most`.
 pub(crate) fn check_index_chunk(bytes: &[u8], values: u64, most: u64) -> Result<(), TableError> {
@@ -150,6 +163,15 @@ pub(crate) fn check_index_chunk(bytes: &[u8], values: u64, most: u64) -> Result<
         previous = start;
     }
     Ok(())
+}
+
+/// The stored distribution: P(final score = s) for s = 0 to the most.
+pub(crate) fn read_distribution<G: Game>(
+    t: &Checked<G>,
+    spec: &SectionSpec<G::Params>,
+) -> Result<Vec<f64>, TableError> {
+    let bytes = t.whole(spec)?;
+    Ok((0..bytes.len() / 8).map(|i| crate::turn::read_f64(bytes, i)).collect())
 }
 
 /// Checks `ev_distribution`: every entry in 0..=1, summing to 1 within 1e-9.
@@ -200,6 +222,40 @@ pub fn score_curve(start: &Curve, distribution: &[f64]) -> Vec<CurveRow> {
         .collect()
 }
 
+/// The last player of a two-player game, who knows the other's final
+/// score, drawn from max-expected-score play: its chances of winning
+/// (scoring more) and of tying, played to win and played for the average.
+/// Exact, from a score curve (see [`last_player`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LastPlayer {
+    /// P(win) playing for the other's score + 1 (the target table).
+    pub win_to_win: f64,
+    /// P(win or tie) playing for the other's score (the target table); a
+    /// player content with a tie plays for it.
+    pub win_or_tie_to_tie: f64,
+    /// P(win) playing for the average.
+    pub win_for_average: f64,
+    /// P(tie) playing for the average.
+    pub tie_for_average: f64,
+}
+
+/// The last player's chances from a game's score curve: with the other's
+/// score `s` (chance `p_ev_exact[s]`), `P*(start, s + 1)` to win,
+/// `P*(start, s)` to win or tie; played for the average, `p_ev[s + 1]` and
+/// `p_ev_exact[s]` (the two games independent).
+pub fn last_player(rows: &[CurveRow]) -> LastPlayer {
+    let at = |s: usize, f: fn(&CurveRow) -> f64| rows.get(s).map_or(0.0, f);
+    let mut out = LastPlayer { win_to_win: 0.0, win_or_tie_to_tie: 0.0, win_for_average: 0.0, tie_for_average: 0.0 };
+    for (s, r) in rows.iter().enumerate() {
+        let p = r.p_ev_exact;
+        out.win_to_win += p * at(s + 1, |r| r.p_best);
+        out.win_or_tie_to_tie += p * r.p_best;
+        out.win_for_average += p * at(s + 1, |r| r.p_ev);
+        out.tie_for_average += p * p;
+    }
+    out
+}
+
 /// The chance of reaching a target once the game is over (no category
 /// open, so a roll has no option): 1 when nothing more is needed, else 0.
 pub fn game_over_chance(need: i64) -> f64 {
@@ -235,32 +291,46 @@ pub(crate) fn rank<A: Copy + PartialEq>(out: &mut TargetChoices<A>) {
     out.rank(|c| Some(c.action) == best, |c| c.p);
 }
 
-/// The keep options of `dice` with `rerolls` (at least 1) left, pushed in
-/// the tie order (keeping all five, then larger keeps first), given each
-/// roll's chance with no reroll left (`stop`, by roll rank): the keep
+/// A turn's keeps solved once for every decision in it: per rerolls left
+/// (1, 2, ...), the chance of every partial keep and of every roll with one
+/// reroll fewer, from each roll's chance with no reroll left: the keep
 /// lattice of the expected-points turn with chances in place of points.
-pub(crate) fn push_keeps<A: Copy>(
-    out: &mut TargetChoices<A>,
-    stop: impl Fn(usize) -> f64,
-    dice: Dice,
-    rerolls: u8,
-    keep: impl Fn(Dice) -> A,
-) {
-    let lattice = &*KEEP_LATTICE;
-    let mut values = [0.0; KEEPS];
-    for (roll, v) in values[PARTIAL_KEEPS..].iter_mut().enumerate() {
-        *v = stop(roll);
-    }
-    for level in 1..=rerolls {
-        if level > 1 {
-            best_values(lattice, &mut values, &mut [0.0; PARTIAL_KEEPS]);
+pub(crate) struct KeepLevels(Vec<[f64; KEEPS]>);
+
+impl KeepLevels {
+    /// Solves `rerolls` levels from `stop` (by roll rank).
+    pub(crate) fn solve(stop: impl Fn(usize) -> f64, rerolls: u8) -> KeepLevels {
+        let lattice = &*KEEP_LATTICE;
+        let mut values = [0.0; KEEPS];
+        for (roll, v) in values[PARTIAL_KEEPS..].iter_mut().enumerate() {
+            *v = stop(roll);
         }
-        keep_values(lattice, &mut values);
+        let mut levels = Vec::with_capacity(usize::from(rerolls));
+        for level in 1..=rerolls {
+            if level > 1 {
+                best_values(lattice, &mut values, &mut [0.0; PARTIAL_KEEPS]);
+            }
+            keep_values(lattice, &mut values);
+            levels.push(values);
+        }
+        KeepLevels(levels)
     }
-    out.push(TargetChoice { action: keep(dice), p: values[PARTIAL_KEEPS + dice.rank()], points: 0 });
-    let mut keeps: Vec<usize> = dice.sub_multisets().filter(|k| k.len() < DICE).map(|k| k.graded_rank()).collect();
-    keeps.sort_unstable_by(|a, b| b.cmp(a));
-    for g in keeps {
-        out.push(TargetChoice { action: keep(PARTIAL_KEEP_DICE[g]), p: values[g], points: 0 });
+
+    /// The keep options of `dice` with `rerolls` (1 to the levels solved)
+    /// left, pushed in the tie order: keeping all five, then larger keeps first.
+    pub(crate) fn push_keeps<A: Copy>(
+        &self,
+        out: &mut TargetChoices<A>,
+        dice: Dice,
+        rerolls: u8,
+        keep: impl Fn(Dice) -> A,
+    ) {
+        let values = &self.0[usize::from(rerolls) - 1];
+        out.push(TargetChoice { action: keep(dice), p: values[PARTIAL_KEEPS + dice.rank()], points: 0 });
+        let mut keeps: Vec<usize> = dice.sub_multisets().filter(|k| k.len() < DICE).map(|k| k.graded_rank()).collect();
+        keeps.sort_unstable_by(|a, b| b.cmp(a));
+        for g in keeps {
+            out.push(TargetChoice { action: keep(PARTIAL_KEEP_DICE[g]), p: values[g], points: 0 });
+        }
     }
 }

@@ -89,6 +89,11 @@ impl Game for YazyTarget {
         }
     }
 
+    /// Every state's chances decoded (none may drop below 0).
+    fn check_whole(t: &Checked<Self>) -> Result<(), TableError> {
+        target::check_curves(t, &SECTIONS)
+    }
+
     fn from_checked(t: Checked<Self>) -> Result<Self, TableError> {
         Ok(YazyTarget { t })
     }
@@ -128,8 +133,7 @@ impl YazyTarget {
     /// P(final score = s) for s = 0 to 280 under max-expected-score play
     /// (the `yazy` table's decisions), as the generator stored it.
     pub fn ev_distribution(&self) -> Result<Vec<f64>, Error> {
-        let bytes = self.t.whole(&SECTIONS[2])?;
-        Ok((0..bytes.len() / 8).map(|i| crate::turn::read_f64(bytes, i)).collect())
+        Ok(target::read_distribution(&self.t, &SECTIONS[2])?)
     }
 
     /// Every action of `dice` with `rerolls` left, with the best chance of
@@ -161,7 +165,7 @@ impl YazyTarget {
             return Ok(out);
         }
         let stop = |roll: usize| next.iter().map(|n| score(roll, n).0).fold(f64::NEG_INFINITY, f64::max);
-        target::push_keeps(&mut out, stop, dice, rerolls, Action::Keep);
+        target::KeepLevels::solve(stop, rerolls).push_keeps(&mut out, dice, rerolls, Action::Keep);
         target::rank(&mut out);
         Ok(out)
     }

@@ -289,6 +289,16 @@ fn chance_at(chances: &[f64], n: i64) -> f64 {
     }
 }
 
+/// `into[i] += p * from[i]`, the shorter padded with zeros.
+fn add_scaled(into: &mut Vec<f64>, p: f64, from: &[f64]) {
+    if into.len() < from.len() {
+        into.resize(from.len(), 0.0);
+    }
+    for (a, &b) in into.iter_mut().zip(from) {
+        *a += p * b;
+    }
+}
+
 /// `into[i] = max(into[i], from[i])`, the shorter padded with zeros.
 fn max_into(into: &mut Vec<f64>, from: &[f64]) {
     if into.len() < from.len() {
@@ -343,13 +353,7 @@ impl BruteSheetTarget {
         let outcomes = self.sheet.outcomes.clone();
         let mut out = Vec::new();
         for (dice, p) in &outcomes[5] {
-            let v = self.roll_chances(&mut turn, mask, upper, flag, dice, 2);
-            if out.len() < v.len() {
-                out.resize(v.len(), 0.0);
-            }
-            for (o, x) in out.iter_mut().zip(v.iter()) {
-                *o += p * x;
-            }
+            add_scaled(&mut out, *p, &self.roll_chances(&mut turn, mask, upper, flag, dice, 2));
         }
         let out = std::rc::Rc::new(out);
         self.memo.insert((mask, upper, flag), out.clone());
@@ -415,13 +419,7 @@ impl BruteSheetTarget {
         for (thrown, p) in &outcomes[5 - kept.len()] {
             let mut dice: Vec<u8> = kept.iter().chain(thrown).copied().collect();
             dice.sort_unstable();
-            let v = self.roll_chances(turn, mask, upper, flag, &dice, rerolls - 1);
-            if out.len() < v.len() {
-                out.resize(v.len(), 0.0);
-            }
-            for (o, x) in out.iter_mut().zip(v.iter()) {
-                *o += p * x;
-            }
+            add_scaled(&mut out, *p, &self.roll_chances(turn, mask, upper, flag, &dice, rerolls - 1));
         }
         let out = std::rc::Rc::new(out);
         turn.keep[rerolls].insert(code, out.clone());

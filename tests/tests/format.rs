@@ -68,15 +68,27 @@ fn flip_every_header_byte(f: &[u8]) -> usize {
     end
 }
 
-/// Flips one random bit in each of `n` copies, somewhere after the header.
+/// Flips one random bit in each of `n` copies, somewhere after the header:
+/// each is refused, or (a bit zstd ignores) decodes to exactly the same
+/// sections, so it cannot answer differently.
 fn flip_random_body_bits(f: &[u8], n: usize, seed: u64) -> usize {
     let mut rng = Rng::new(seed);
     let start = header_end(f);
+    let original = Table::from_vec(f.to_vec()).unwrap();
+    let decoded = |t: &Table| -> Vec<Vec<u8>> {
+        t.header().sections.iter().map(|s| t.section(&s.name).unwrap().unwrap()).collect()
+    };
     for _ in 0..n {
         let mut g = f.to_vec();
         let i = start + rng.below((f.len() - start) as u64) as usize;
-        g[i] ^= 1 << rng.below(8);
-        refuse(g);
+        let bit = rng.below(8);
+        g[i] ^= 1 << bit;
+        if verify_bytes(g.clone()).is_ok() {
+            let same = decoded(&Table::from_vec(g).unwrap()) == decoded(&original);
+            assert!(same, "flipping bit {bit} of byte {i} opened with other contents");
+        } else {
+            refuse(g);
+        }
     }
     n
 }
@@ -226,7 +238,8 @@ fn resigned_with(table: &Table, params: &[(&str, i64)], change: &dyn Fn(&str, &m
             // encoding (zstd for every section that is empty in a shipped table).
             let encoding = if e.stored_len == 0 && !bytes.is_empty() { Encoding::Zstd } else { e.encoding };
             let section = Section::new(&e.name, e.dtype, dims, encoding, bytes);
-            if e.chunks.len() > 1 {
+            // The game's chunk length, also where one chunk holds it all.
+            if e.chunks.len() > 1 || Some(e.chunk_len) > e.decoded_len() {
                 section.chunked(e.chunk_len as usize)
             } else {
                 section
@@ -484,4 +497,46 @@ fn a_keep_count_past_the_bound_is_refused_from_the_header() {
     });
     let e = refuse(over);
     assert!(matches!(e.kind(), Kind::Limit { value, max: 29536, .. } if *value == k), "{e}");
+}
+
+/// The target tables: yazy-target and a reduced yatzy-target take the same
+/// damage sweep; re-signed ones with an index out of order, a drop below
+/// 0 or a distribution not summing to 1 are refused by `verify`, and a
+/// lookup meeting such a drop answers with an error, never a panic.
+#[test]
+fn target_damage_is_caught() {
+    let f = std::fs::read(default_tables().join("yazy-target.dtab")).unwrap();
+    let mut cases = damage_sweep(&f, 23);
+    let dir = scratch("reduced-target");
+    let out = run("generator", &["--out", dir.to_str().unwrap(), "--games", "yatzy-target", "--target-open", "2"], &[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let reduced = std::fs::read(dir.join("yatzy-target.dtab")).unwrap();
+    cases += damage_sweep(&reduced, 24);
+    for f in [f, reduced] {
+        let table = Table::from_vec(f).unwrap();
+        verify_bytes(resigned(&table, "none", &|_| {})).unwrap();
+        // The first state with chances stored, and where they start.
+        let index = table.section("state_index").unwrap().unwrap();
+        let entry = |i: usize| u32::from_le_bytes(index[8 * i..8 * i + 4].try_into().unwrap());
+        let state = (0..index.len() / 8 - 1).find(|&i| entry(i + 1) > entry(i)).unwrap();
+        let e = refuse(resigned(&table, "state_index", &|b| {
+            b[8 * state..8 * state + 4].copy_from_slice(&u32::MAX.to_le_bytes())
+        }));
+        assert!(e.to_string().contains("out of order or range"), "{e}");
+        // A drop of the whole unit at the first chance, then another: below 0.
+        let at = entry(state) as usize;
+        let e = refuse(resigned(&table, "p", &|b| {
+            let plane = b.len().min(3 * 32768) / 3;
+            for i in [at, at + 1] {
+                for (k, byte) in [0xFFu8, 0xFF, 0xFF].into_iter().enumerate() {
+                    b[k * plane + i] = byte;
+                }
+            }
+        }));
+        assert!(e.to_string().contains("decodes below 0"), "{e}");
+        let e = refuse(resigned(&table, "ev_distribution", &|b| b[..8].copy_from_slice(&0.5f64.to_le_bytes())));
+        assert!(e.to_string().contains("sums to"), "{e}");
+        cases += 3;
+    }
+    eprintln!("target table damage cases tried and caught: {cases}");
 }

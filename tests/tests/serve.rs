@@ -48,6 +48,13 @@ fn every_golden_lookup_over_http() {
     let r = client.get("/v1/lookup/yatzy?mask=all&upper=0&need=200").unwrap();
     assert_eq!(r.status, 503, "{}", r.text());
     assert!(r.json()["error"].as_str().unwrap().contains("make target-tables"), "{}", r.text());
+    // /v1/curve/GAME: the CLI's JSON byte for byte.
+    let r = client.get("/v1/curve/yazy").unwrap();
+    let cli = run("reader", &["curve", "yazy", "--json", "--tables", default_tables().to_str().unwrap()], &[]);
+    assert_eq!((r.status, &r.body), (200, &cli.stdout));
+    assert_eq!(client.get("/v1/curve/yatzy").unwrap().status, 503);
+    let r = client.get("/v1/curve/chess").unwrap();
+    assert_eq!(r.status, 404, "{}", r.text());
 }
 
 /// Every refusal of the golden file: status 400 and `{"error": message}`.

@@ -201,3 +201,77 @@ fn the_stored_distribution_is_the_yazy_table_s() {
     let computed = tables.get::<dice_tables_reader::yazy::Yazy>().unwrap().score_distribution().unwrap();
     assert_eq!(stored, computed);
 }
+
+/// `reader curve yazy`: one row per total 0 to 280 in every form; `p_best`
+/// is the `--need` lookup's chance, at least `p_ev`, never increasing;
+/// `p_ev` is the tail of `p_ev_exact`, which sums to 1; the SVG holds both
+/// curves; bad games, missing tables and unwritable files are refused in
+/// one line, the file left as it was.
+#[test]
+fn the_score_curve_from_the_command_line() {
+    use dice_tables_tests::{default_tables, run, scratch};
+    let dir = default_tables().to_str().unwrap();
+    let out = run("reader", &["curve", "yazy", "--json", "--tables", dir], &[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["game"], "yazy");
+    let rows = json["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 281);
+    let f = |r: &serde_json::Value, k: &str| r[k].as_f64().unwrap();
+    let exact_sum: f64 = rows.iter().map(|r| f(r, "p_ev_exact")).sum();
+    assert!((exact_sum - 1.0).abs() < 1e-12, "{exact_sum}");
+    let mut previous = 1.0;
+    for (t, r) in rows.iter().enumerate() {
+        assert_eq!(r["score"].as_u64(), Some(t as u64));
+        let tail: f64 = rows[t..].iter().map(|r| f(r, "p_ev_exact")).sum();
+        assert!((f(r, "p_ev") - tail).abs() < 1e-12, "T {t}");
+        assert!(f(r, "p_best") >= f(r, "p_ev") - 1e-7 && f(r, "p_best") <= previous, "T {t}: {r}");
+        previous = f(r, "p_best");
+    }
+    for t in [150usize, 200, 250] {
+        let need = run(
+            "reader",
+            &["lookup", "yazy", "--mask", "all", "--need", &t.to_string(), "--json", "--tables", dir],
+            &[],
+        );
+        let p: serde_json::Value = serde_json::from_slice(&need.stdout).unwrap();
+        assert_eq!(p["p"].as_f64(), Some(f(&rows[t], "p_best")), "T {t}");
+    }
+    assert!((f(&rows[200], "p_best") - 0.2191338).abs() < 1e-7 && (f(&rows[200], "p_ev") - 0.1821690).abs() < 1e-7);
+
+    let scratch = scratch("curve");
+    let svg = scratch.join("yazy.svg");
+    let csv = run("reader", &["curve", "yazy", "--csv", "--svg", svg.to_str().unwrap(), "--tables", dir], &[]);
+    assert!(csv.status.success(), "{}", String::from_utf8_lossy(&csv.stderr));
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!((lines.len(), lines[0]), (282, "score,p_best,p_ev,p_ev_exact"));
+    assert_eq!(lines[201].split(',').next(), Some("200"));
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawn.starts_with("<svg") && drawn.matches("<polyline").count() == 2, "{drawn}");
+    let text = String::from_utf8(run("reader", &["curve", "yazy", "--tables", dir], &[]).stdout).unwrap();
+    assert_eq!(text.lines().count(), 3 + 281);
+    // The last player's chances, from the rows: the other's score s drawn
+    // from play for the average; P*(s + 1) to win, P_EV(>= s + 1) played for it.
+    let at = |s: usize, k: &str| rows.get(s).map_or(0.0, |r| f(r, k));
+    let sum = |g: &dyn Fn(usize) -> f64| (0..rows.len()).map(|s| at(s, "p_ev_exact") * g(s)).sum::<f64>();
+    let (to_win, for_average) = (sum(&|s| at(s + 1, "p_best")), sum(&|s| at(s + 1, "p_ev")));
+    let (to_tie, tie) = (sum(&|s| at(s, "p_best")), sum(&|s| at(s, "p_ev_exact")));
+    assert!(to_win > for_average && to_tie > to_win, "{to_win} {for_average} {to_tie}");
+    let line = format!(
+        "wins {to_win:.7} played to win, {for_average:.7} played for the average; wins or ties {to_tie:.7} played to tie, ties {tie:.7} played for the average"
+    );
+    assert!(text.lines().nth(1).unwrap().ends_with(&line), "{text:.400}");
+
+    let refused = |args: &[&str], status: i32, says: &str| {
+        let o = run("reader", args, &[]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(status), "{args:?}: {err}");
+        assert!(err.contains(says) && err.trim_end().lines().count() == 1, "{args:?}: {err}");
+    };
+    refused(&["curve", "combo", "--tables", dir], 2, "the games with target tables are yazy, yatzy, yahtzee");
+    refused(&["curve", "yatzy", "--tables", dir], 1, "make target-tables");
+    refused(&["curve", "yazy", "--svg", scratch.to_str().unwrap(), "--tables", dir], 2, "cannot write it");
+    refused(&["curve", "yazy", "--svg", "/no/such/dir/x.svg", "--tables", dir], 2, "cannot write it");
+    assert_eq!(std::fs::read_to_string(&svg).unwrap(), drawn);
+}

@@ -47,7 +47,8 @@ impl Reply {
 ///
 /// `GET /v1/lookup/GAME?ARGS`: what `reader lookup GAME --ARGS --json`
 /// prints (404 for an unknown game, 400 for bad arguments with the one-line
-/// message, 503 for a table not served); `/v1/info`; `/healthz` (503 with
+/// message, 503 for a table not served); `/v1/curve/GAME`: what `reader
+/// curve GAME --json` prints; `/v1/info`; `/healthz` (503 with
 /// the reason when a served table's file can no longer be served); the page.
 pub fn route(served: &Served, method: &str, path: &str, query: Option<&str>) -> Reply {
     if method != "GET" && method != "HEAD" {
@@ -55,6 +56,9 @@ pub fn route(served: &Served, method: &str, path: &str, query: Option<&str>) -> 
     }
     if let Some(game) = path.strip_prefix("/v1/lookup/") {
         return lookup(served, game, query.unwrap_or(""));
+    }
+    if let Some(game) = path.strip_prefix("/v1/curve/") {
+        return curve(served, game);
     }
     match path {
         "/v1/info" => Reply::json(200, info(served)),
@@ -67,7 +71,10 @@ pub fn route(served: &Served, method: &str, path: &str, query: Option<&str>) -> 
         },
         _ => match PAGE.iter().find(|(p, _, _)| *p == path) {
             Some((_, kind, body)) => Reply::new(200, kind, *body),
-            None => Reply::error(404, "no such path: GET /v1/lookup/GAME?ARGS, /v1/info, /healthz, or / for the page"),
+            None => Reply::error(
+                404,
+                "no such path: GET /v1/lookup/GAME?ARGS, /v1/curve/GAME, /v1/info, /healthz, or / for the page",
+            ),
         },
     }
 }
@@ -82,6 +89,14 @@ fn lookup(served: &Served, game: &str, qs: &str) -> Reply {
         return Reply::error(503, why);
     }
     match query.answer(served.tables()) {
+        Ok(answer) => Reply::json(200, answer),
+        Err(e) => lookup_error(e),
+    }
+}
+
+/// `/v1/curve/GAME`: as `reader curve GAME --json`.
+fn curve(served: &Served, game: &str) -> Reply {
+    match crate::lookup::curve(served.tables(), game) {
         Ok(answer) => Reply::json(200, answer),
         Err(e) => lookup_error(e),
     }

@@ -50,7 +50,7 @@ use turn::Levels;
 
 pub use rules::*;
 pub use states::SheetStates;
-pub use target::{SheetTarget, SheetTargetParams, YahtzeeTarget, YatzyTarget, TARGET_SECTIONS};
+pub use target::{SheetTarget, SheetTargetParams, TargetTurn, YahtzeeTarget, YatzyTarget, TARGET_SECTIONS};
 pub use turn::*;
 
 // ---------------------------------------------------------------------------
@@ -529,7 +529,7 @@ impl<G: SheetGame> Turn<'_, G> {
 }
 
 /// Checks a decision's arguments: five dice, 0 to 2 rerolls.
-fn check_decision(dice: Dice, rerolls: u8, game: &str) -> Result<(), ArgumentError> {
+pub(crate) fn check_decision(dice: Dice, rerolls: u8, game: &str) -> Result<(), ArgumentError> {
     check_roll(dice, game)?;
     if rerolls > 2 {
         return Err(ArgumentError::new(format!("rerolls {rerolls} is out of range: {game} allows 0 to 2")));

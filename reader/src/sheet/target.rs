@@ -26,13 +26,13 @@
 use std::fmt;
 use std::marker::PhantomData;
 
-use super::{Action, SheetGame, SheetRules, SheetStates, State, TurnSolver, BONUS_AT};
+use super::{check_decision, Action, SheetGame, SheetRules, SheetStates, State, TurnSolver, BONUS_AT};
 use crate::dice::Dice;
 use crate::error::{ArgumentError, Error, TableError};
 use crate::format::Header;
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::target::{self, Curve, TargetChoice, TargetChoices, TargetParams};
-use crate::turn::{check_roll, DICE, ROLLS};
+use crate::turn::{DICE, ROLLS};
 
 /// A yatzy-target or yahtzee-target table's parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,6 +119,11 @@ impl<G: SheetGame> Game for SheetTarget<G> {
         }
     }
 
+    /// Every state's chances decoded (none may drop below 0).
+    fn check_whole(t: &Checked<Self>) -> Result<(), TableError> {
+        target::check_curves(t, &TARGET_SECTIONS)
+    }
+
     fn from_checked(t: Checked<Self>) -> Result<Self, TableError> {
         let scoring = G::scoring(&t.params().rules);
         Ok(SheetTarget { turn: TurnSolver::new(scoring), states: SheetStates::new(&scoring), t, game: PhantomData })
@@ -180,8 +185,7 @@ impl<G: SheetGame> SheetTarget<G> {
     /// P(final score = s) for s = 0 to the game's most under
     /// max-expected-score play from the start, as the generator stored it.
     pub fn ev_distribution(&self) -> Result<Vec<f64>, Error> {
-        let bytes = self.t.whole(&TARGET_SECTIONS[2])?;
-        Ok((0..bytes.len() / 8).map(|i| crate::turn::read_f64(bytes, i)).collect())
+        Ok(target::read_distribution(&self.t, &TARGET_SECTIONS[2])?)
     }
 
     /// Every action of `dice` with `rerolls` (0 to 2) left in `state`, with
@@ -194,34 +198,70 @@ impl<G: SheetGame> SheetTarget<G> {
     /// mask-bit order; keeping all five, then larger keeps first), then by
     /// descending chance.
     pub fn options(&self, state: State, dice: Dice, rerolls: u8, need: i64) -> Result<TargetChoices<Action>, Error> {
-        check_roll(dice, G::ID)?;
-        if rerolls > 2 {
-            return Err(
-                ArgumentError::new(format!("rerolls {rerolls} is out of range: {} allows 0 to 2", G::ID)).into()
-            );
-        }
+        check_decision(dice, rerolls, G::ID)?;
+        self.solve_turn(state, need, rerolls)?.options(dice, rerolls)
+    }
+
+    /// Solves the turn of `state` played for `need` more points once, for
+    /// every decision in it (see [`TargetTurn`]).
+    pub fn turn(&self, state: State, need: i64) -> Result<TargetTurn<'_, G>, Error> {
+        self.solve_turn(state, need, 2)
+    }
+
+    /// The turn solved as far as a decision with `rerolls` left needs.
+    fn solve_turn(&self, state: State, need: i64, rerolls: u8) -> Result<TargetTurn<'_, G>, Error> {
         self.check_held(state)?;
-        let mut out = TargetChoices::new();
-        if state.mask == 0 {
-            return Ok(out);
-        }
         let next = NextCurves::new(self, state)?;
         let scoring = &self.turn.scoring;
+        let levels = if state.mask == 0 || rerolls == 0 {
+            target::KeepLevels::solve(|_| 0.0, 0)
+        } else {
+            let stop = |r: usize| {
+                let dice = Dice::unrank(DICE, r).expect("roll < 252");
+                let mut best = f64::NEG_INFINITY;
+                scoring.scores(state.mask, state.flag, &dice, |s| best = best.max(next.chance(s, need)));
+                best
+            };
+            target::KeepLevels::solve(stop, rerolls)
+        };
+        Ok(TargetTurn { table: self, state, need, next, levels })
+    }
+}
+
+/// One turn of a yatzy or yahtzee game played for a target, solved once:
+/// every decision of the turn (any roll, as many rerolls left as it was
+/// solved for) is then a few dozen comparisons. For programs that play whole
+/// games; [`SheetTarget::options`] solves the turn for each call.
+pub struct TargetTurn<'a, G: SheetGame> {
+    table: &'a SheetTarget<G>,
+    state: State,
+    need: i64,
+    next: NextCurves,
+    levels: target::KeepLevels,
+}
+
+impl<G: SheetGame> fmt::Debug for TargetTurn<'_, G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TargetTurn").field("state", &self.state).field("need", &self.need).finish_non_exhaustive()
+    }
+}
+
+impl<G: SheetGame> TargetTurn<'_, G> {
+    /// The options of five `dice` with `rerolls` left, as
+    /// [`SheetTarget::options`] gives them.
+    pub fn options(&self, dice: Dice, rerolls: u8) -> Result<TargetChoices<Action>, Error> {
+        check_decision(dice, rerolls, G::ID)?;
+        let mut out = TargetChoices::new();
+        if self.state.mask == 0 {
+            return Ok(out);
+        }
         if rerolls == 0 {
-            scoring.scores(state.mask, state.flag, &dice, |s| {
-                let p = next.chance(s, need);
+            self.table.turn.scoring.scores(self.state.mask, self.state.flag, &dice, |s| {
+                let p = self.next.chance(s, self.need);
                 out.push(TargetChoice { action: Action::Score(s.category as u8), p, points: s.points });
             });
         } else {
-            let rolls: Vec<f64> = (0..ROLLS)
-                .map(|r| {
-                    let dice = Dice::unrank(DICE, r).expect("roll < 252");
-                    let mut best = f64::NEG_INFINITY;
-                    scoring.scores(state.mask, state.flag, &dice, |s| best = best.max(next.chance(s, need)));
-                    best
-                })
-                .collect();
-            target::push_keeps(&mut out, |r| rolls[r], dice, rerolls, Action::Keep);
+            self.levels.push_keeps(&mut out, dice, rerolls, Action::Keep);
         }
         target::rank(&mut out);
         Ok(out)

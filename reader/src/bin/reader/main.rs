@@ -7,6 +7,7 @@
 //! could not be written (a closed pipe is not an error).
 
 mod combo;
+mod curve;
 mod duel;
 mod output;
 mod roll;
@@ -50,6 +51,10 @@ enum Command {
         #[command(subcommand)]
         game: Game,
     },
+    /// A whole game's score curve from its target table (yazy, yatzy, yahtzee):
+    /// per total T, the best chance of scoring at least T (`p_best`) beside
+    /// the chance max-expected-score play does (`p_ev`) and scores exactly T (`p_ev_exact`).
+    Curve(curve::Curve),
     /// Print a table file's header and sections.
     Info {
         /// The table file.
@@ -150,6 +155,7 @@ fn main() -> ExitCode {
 fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
     match command {
         Command::Lookup { game } => out.print(&lookup(game.lookup())?),
+        Command::Curve(c) => out.print(&curve::run(&c)?),
         Command::Info { file } => out.print(&info(&file)?),
         Command::Verify { path, tables } => verify(path.or(tables), out)?,
         #[cfg(feature = "serve")]
@@ -224,7 +230,7 @@ fn lookup(game: &dyn GameLookup) -> Result<String, Failure> {
 }
 
 /// `--tables DIR`, else `$DICE_TABLES`, else `./tables`; it must be a directory.
-fn tables(flag: Option<PathBuf>) -> Result<Tables, Failure> {
+pub(crate) fn tables(flag: Option<PathBuf>) -> Result<Tables, Failure> {
     let source = match (&flag, std::env::var_os(dice_tables_reader::TABLES_ENV)) {
         (Some(_), _) => "--tables",
         (None, Some(d)) if !d.is_empty() => "$DICE_TABLES",
