@@ -131,12 +131,54 @@ pub struct SectionEntry {
 }
 
 /// One independently stored and checksummed piece of a section.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chunk {
     /// How many bytes are stored.
     pub stored_len: u64,
     /// blake3 of the decoded bytes.
     pub blake3: [u8; 32],
+}
+
+// A chunk entry is 40 bytes: `stored_len` (u64 LE), then the 32 bytes of its
+// blake3. Under the header's fixed-width little-endian integers those are
+// five u64s, so they are read and written as a tuple of five (the same
+// bytes as the two fields with the hash byte by byte; a table's header can
+// list thousands of chunks, and five reads an entry instead of 33 keep
+// opening a big table fast).
+impl Serialize for Chunk {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeTuple;
+        let mut t = serializer.serialize_tuple(5)?;
+        t.serialize_element(&self.stored_len)?;
+        for word in self.blake3.chunks_exact(8) {
+            t.serialize_element(&u64::from_le_bytes(word.try_into().expect("8 bytes")))?;
+        }
+        t.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Chunk {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Chunk, D::Error> {
+        struct Entry;
+        impl<'de> serde::de::Visitor<'de> for Entry {
+            type Value = Chunk;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a chunk entry: stored length and blake3")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Chunk, A::Error> {
+                let mut next = || -> Result<u64, A::Error> {
+                    seq.next_element()?.ok_or_else(|| serde::de::Error::custom("a chunk entry is cut short"))
+                };
+                let stored_len = next()?;
+                let mut blake3 = [0u8; 32];
+                for word in blake3.chunks_exact_mut(8) {
+                    word.copy_from_slice(&next()?.to_le_bytes());
+                }
+                Ok(Chunk { stored_len, blake3 })
+            }
+        }
+        deserializer.deserialize_tuple(5, Entry)
+    }
 }
 
 impl SectionEntry {

@@ -105,6 +105,20 @@ pub(crate) fn read_curve<G: Game>(
 where
     G::Params: TargetParams,
 {
+    read_curve_upto(t, specs, state, u64::MAX)
+}
+
+/// State `state`'s curve as far as `n = upto`: its chances past `upto` are
+/// not read, so the curve answers only for `n <= upto`.
+pub(crate) fn read_curve_upto<G: Game>(
+    t: &Checked<G>,
+    specs: &[SectionSpec<G::Params>],
+    state: usize,
+    upto: u64,
+) -> Result<Curve, TableError>
+where
+    G::Params: TargetParams,
+{
     let (index, p) = (&specs[0], &specs[1]);
     let values = t.params().values();
     let start = u64::from(t.u32_at(index, 2 * state)?);
@@ -114,6 +128,7 @@ where
         let why = format!("gives state {state} chances {start}..{end}, not inside 0..{values}");
         return Err(TableError::section(index.name, why));
     }
+    let end = end.min(start.saturating_add(upto.saturating_sub(u64::from(ones))));
     let mut out = Vec::with_capacity((end - start) as usize);
     let mut i = start;
     while i < end {

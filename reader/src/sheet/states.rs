@@ -58,6 +58,16 @@ impl SheetStates {
         SheetStates { flags, stand_ins, flat, row_first, states }
     }
 
+    /// The states of a game scored by `scoring`, built once per process:
+    /// they depend only on the game (yatzy, or yahtzee under either joker
+    /// reading), and a lookup's open needs them twice.
+    pub fn of(scoring: &Scoring) -> &'static SheetStates {
+        static YATZY: std::sync::OnceLock<SheetStates> = std::sync::OnceLock::new();
+        static YAHTZEE: std::sync::OnceLock<SheetStates> = std::sync::OnceLock::new();
+        let cell = if scoring.joker.is_some() { &YAHTZEE } else { &YATZY };
+        cell.get_or_init(|| SheetStates::new(scoring))
+    }
+
     /// States in all.
     pub fn len(&self) -> usize {
         self.states

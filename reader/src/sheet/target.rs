@@ -77,7 +77,7 @@ pub type YahtzeeTarget = SheetTarget<super::YahtzeeGame>;
 pub struct SheetTarget<G: SheetGame> {
     t: Checked<Self>,
     turn: TurnSolver,
-    states: SheetStates,
+    states: &'static SheetStates,
     game: PhantomData<G>,
 }
 
@@ -97,7 +97,7 @@ impl<G: SheetGame> Game for SheetTarget<G> {
         let categories = G::CATEGORIES.len() as i64;
         let open = param_in(header, "open", 1..=categories)? as u8;
         let values = param_in(header, "values", 0..=MAX_VALUES)? as u64;
-        let states = SheetStates::new(&G::scoring(&rules)).len() as u64;
+        let states = SheetStates::of(&G::scoring(&rules)).len() as u64;
         Ok(SheetTargetParams { rules, open, values, states, most: G::MAX_SCORE as u64 })
     }
 
@@ -126,7 +126,7 @@ impl<G: SheetGame> Game for SheetTarget<G> {
 
     fn from_checked(t: Checked<Self>) -> Result<Self, TableError> {
         let scoring = G::scoring(&t.params().rules);
-        Ok(SheetTarget { turn: TurnSolver::new(scoring), states: SheetStates::new(&scoring), t, game: PhantomData })
+        Ok(SheetTarget { turn: TurnSolver::new(scoring), states: SheetStates::of(&scoring), t, game: PhantomData })
     }
 
     fn checked(&self) -> &Checked<Self> {
@@ -199,30 +199,25 @@ impl<G: SheetGame> SheetTarget<G> {
     /// descending chance.
     pub fn options(&self, state: State, dice: Dice, rerolls: u8, need: i64) -> Result<TargetChoices<Action>, Error> {
         check_decision(dice, rerolls, G::ID)?;
-        self.solve_turn(state, need, rerolls)?.options(dice, rerolls)
+        self.solve_turn(state, need, rerolls, dice)?.options(dice, rerolls)
     }
 
     /// Solves the turn of `state` played for `need` more points once, for
     /// every decision in it (see [`TargetTurn`]).
     pub fn turn(&self, state: State, need: i64) -> Result<TargetTurn<'_, G>, Error> {
-        self.solve_turn(state, need, 2)
+        self.solve_turn(state, need, 2, Dice::default())
     }
 
-    /// The turn solved as far as a decision with `rerolls` left needs.
-    fn solve_turn(&self, state: State, need: i64, rerolls: u8) -> Result<TargetTurn<'_, G>, Error> {
+    /// The turn solved as far as a decision with `rerolls` left needs: with
+    /// none, only the curves `dice` can lead to are read.
+    fn solve_turn(&self, state: State, need: i64, rerolls: u8, dice: Dice) -> Result<TargetTurn<'_, G>, Error> {
         self.check_held(state)?;
-        let next = NextCurves::new(self, state)?;
-        let scoring = &self.turn.scoring;
+        let only = (rerolls == 0).then_some(dice);
+        let next = NextCurves::new(self, state, need, only)?;
         let levels = if state.mask == 0 || rerolls == 0 {
             target::KeepLevels::solve(|_| 0.0, 0)
         } else {
-            let stop = |r: usize| {
-                let dice = Dice::unrank(DICE, r).expect("roll < 252");
-                let mut best = f64::NEG_INFINITY;
-                scoring.scores(state.mask, state.flag, &dice, |s| best = best.max(next.chance(s, need)));
-                best
-            };
-            target::KeepLevels::solve(stop, rerolls)
+            target::KeepLevels::solve(|r| next.best(r, need), rerolls)
         };
         Ok(TargetTurn { table: self, state, need, next, levels })
     }
@@ -268,28 +263,48 @@ impl<G: SheetGame> TargetTurn<'_, G> {
     }
 }
 
-/// The curves of the states a turn can lead to, read once: per (category,
-/// upper points added, flag after), the next state's curve.
+/// The curves of the states a turn can lead to, read once as far as the
+/// turn's need (no score is negative, so no lookup asks past it): per
+/// (category, upper points added, flag after), the next state's curve; and
+/// per roll (when every roll is read) its ways to score.
 struct NextCurves {
     /// Per key (see [`NextCurves::key`]), an index into `curves` + 1, or 0.
     slot: Vec<u8>,
     curves: Vec<Curve>,
+    /// Per roll: (index into `curves`, points) of each way to score it.
+    rolls: Vec<arrayvec::ArrayVec<(u8, u8), 16>>,
 }
 
 impl NextCurves {
-    fn new<G: SheetGame>(table: &SheetTarget<G>, state: State) -> Result<NextCurves, TableError> {
-        let mut next = NextCurves { slot: vec![0; 16 * 32 * 2], curves: Vec::new() };
-        for r in 0..ROLLS {
-            let dice = Dice::unrank(DICE, r).expect("roll < 252");
-            let mut keys = arrayvec::ArrayVec::<_, 16>::new();
-            table.turn.scoring.scores(state.mask, state.flag, &dice, |s| keys.push(s));
-            for s in keys {
+    /// The curves every roll can lead to, or only `only`'s.
+    fn new<G: SheetGame>(
+        table: &SheetTarget<G>,
+        state: State,
+        need: i64,
+        only: Option<Dice>,
+    ) -> Result<NextCurves, TableError> {
+        let mut next = NextCurves { slot: vec![0; 16 * 32 * 2], curves: Vec::new(), rolls: Vec::new() };
+        let upto = need.max(0) as u64;
+        let rolls: Vec<Dice> = match only {
+            Some(dice) => vec![dice],
+            None => (0..ROLLS).map(|r| Dice::unrank(DICE, r).expect("roll < 252")).collect(),
+        };
+        for dice in rolls {
+            let mut scores = arrayvec::ArrayVec::<_, 16>::new();
+            table.turn.scoring.scores(state.mask, state.flag, &dice, |s| scores.push(s));
+            let mut ways = arrayvec::ArrayVec::new();
+            for s in scores {
                 let key = Self::key(s);
                 if next.slot[key] == 0 {
                     let upper = (u32::from(state.upper) + u32::from(s.upper)).min(u32::from(BONUS_AT)) as u8;
-                    next.curves.push(table.stored_curve(state.mask & !(1 << s.category), s.bonus_flag, upper)?);
+                    let id = table.states.id_unchecked(state.mask & !(1 << s.category), s.bonus_flag, upper);
+                    next.curves.push(target::read_curve_upto(&table.t, &TARGET_SECTIONS, id, upto)?);
                     next.slot[key] = next.curves.len() as u8;
                 }
+                ways.push((next.slot[key] - 1, s.points));
+            }
+            if only.is_none() {
+                next.rolls.push(ways);
             }
         }
         Ok(next)
@@ -302,5 +317,15 @@ impl NextCurves {
     /// The chance of scoring `s` now and at least `need` in all.
     fn chance(&self, s: super::Score, need: i64) -> f64 {
         self.curves[usize::from(self.slot[Self::key(s)]) - 1].chance(need - i64::from(s.points))
+    }
+
+    /// Roll `roll`'s best chance with no rerolls left (every roll read).
+    fn best(&self, roll: usize, need: i64) -> f64 {
+        let mut best = f64::NEG_INFINITY;
+        for &(c, points) in &self.rolls[roll] {
+            let p = self.curves[usize::from(c)].chance(need - i64::from(points));
+            best = if p > best { p } else { best };
+        }
+        best
     }
 }
