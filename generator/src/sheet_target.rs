@@ -26,7 +26,7 @@ use rayon::prelude::*;
 use crate::dice::{multisets, Dice, FIVE_DICE};
 
 /// Targets solved together: the lanes of a vector.
-const W: usize = 8;
+const W: usize = 16;
 
 /// Values below this are dropped as the solve goes (see the module docs).
 pub const NEGLIGIBLE: f64 = 1e-10;
