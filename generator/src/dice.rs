@@ -351,6 +351,27 @@ impl KeepGraph {
         }
     }
 
+    /// A fresh roll's value for `W` lanes, each roll's value with no
+    /// rerolls left given at `values[partial..]`: `rerolls` rounds of the
+    /// keeps' values ([`keep_values_lanes`](KeepGraph::keep_values_lanes),
+    /// with `average`) and each roll's best keep, then the fresh roll.
+    #[inline(always)]
+    pub fn turn_start_lanes<const W: usize>(
+        &self,
+        values: &mut [[f64; W]],
+        scratch: &mut [[f64; W]],
+        rerolls: usize,
+        average: impl Fn(f64) -> f64,
+    ) -> [f64; W] {
+        // Keeping all five dice with r rerolls left is worth what the roll
+        // is worth with r - 1 left.
+        for _ in 0..rerolls {
+            self.keep_values_lanes(values, &average);
+            self.best_values_lanes(values, scratch);
+        }
+        self.fresh_roll_value_lanes(&values[self.partial..])
+    }
+
     /// [`fresh_roll_value`](KeepGraph::fresh_roll_value) for `W` lanes.
     #[inline(always)]
     pub fn fresh_roll_value_lanes<const W: usize>(&self, roll_value: &[[f64; W]]) -> [f64; W] {

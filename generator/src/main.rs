@@ -159,25 +159,24 @@ fn check_usage(args: &Args) -> Result<Vec<&'static str>, String> {
         .filter(|s| args.games.as_ref().map_or(s.default, |list| list.iter().any(|l| l == s.id)))
         .map(|s| s.id)
         .collect();
-    for (flag, given, game) in [
-        ("--yazy-rerolls", args.yazy_rerolls.is_some(), "yazy"),
-        ("--combo-rerolls", args.combo_rerolls.is_some(), "combo"),
-        ("--yahtzee-joker", args.yahtzee_joker.is_some(), "yahtzee"),
-        ("--duel-entry", args.duel_entry.is_some(), "duel"),
-        ("--duel-goal", args.duel_goal.is_some(), "duel"),
-        ("--target-open", args.target_open.is_some(), "yatzy-target or yahtzee-target"),
-    ] {
-        // The duel flags set both duel tables' rules, yazy's and yahtzee's
-        // their target tables' too.
-        let solved = |id: &str| {
-            games.iter().any(|g| {
-                *g == id
-                    || (id == "duel" && *g == "duel-cardgames")
-                    || g.strip_suffix("-target") == Some(id)
-                    || (id.contains(" or ") && id.split(" or ").any(|t| t == *g))
-            })
-        };
-        if given && !solved(game) {
+    // Each rules flag, the game it is a rule of, and every table it sets:
+    // the duel flags both duel tables, yazy's and yahtzee's their target
+    // tables too.
+    let rule_flags: [(&str, bool, &str, &[&str]); 6] = [
+        ("--yazy-rerolls", args.yazy_rerolls.is_some(), "yazy", &["yazy", "yazy-target"]),
+        ("--combo-rerolls", args.combo_rerolls.is_some(), "combo", &["combo"]),
+        ("--yahtzee-joker", args.yahtzee_joker.is_some(), "yahtzee", &["yahtzee", "yahtzee-target"]),
+        ("--duel-entry", args.duel_entry.is_some(), "duel", &["duel", "duel-cardgames"]),
+        ("--duel-goal", args.duel_goal.is_some(), "duel", &["duel", "duel-cardgames"]),
+        (
+            "--target-open",
+            args.target_open.is_some(),
+            "yatzy-target or yahtzee-target",
+            &["yatzy-target", "yahtzee-target"],
+        ),
+    ];
+    for (flag, given, game, tables) in rule_flags {
+        if given && !games.iter().any(|g| tables.contains(g)) {
             return Err(format!(
                 "{flag} is a rule of {game}, which --games leaves out: add {game} to --games or drop {flag}"
             ));

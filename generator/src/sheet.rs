@@ -295,13 +295,7 @@ fn solve_row_lanes(ctx: &Context, mask: usize, padded: &[f64], ws: &mut Workspac
             }
             ws.values[graph.partial + roll] = best;
         }
-        // Keeping all five dice with r rerolls left is worth what the roll
-        // is worth with r - 1 left.
-        for _ in 0..REROLLS {
-            graph.keep_values_lanes(&mut ws.values, |sum| sum * SIXTH);
-            graph.best_values_lanes(&mut ws.values, &mut ws.scratch);
-        }
-        let start = graph.fresh_roll_value_lanes(&ws.values[graph.partial..]);
+        let start = graph.turn_start_lanes(&mut ws.values, &mut ws.scratch, REROLLS, |sum| sum * SIXTH);
         out[first..first + W].copy_from_slice(&start);
     }
     let flat = out[lowest];

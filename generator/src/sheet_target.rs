@@ -246,11 +246,7 @@ fn solve_block_lanes(solved: &[Box<[f64]>], first: i64, ws: &mut Workspace) -> [
         }
         ws.values[graph.partial + roll] = best;
     }
-    for _ in 0..REROLLS {
-        graph.keep_values_lanes(&mut ws.values, |sum| sum * SIXTH);
-        graph.best_values_lanes(&mut ws.values, &mut ws.scratch);
-    }
-    graph.fresh_roll_value_lanes(&ws.values[graph.partial..])
+    graph.turn_start_lanes(&mut ws.values, &mut ws.scratch, REROLLS, |sum| sum * SIXTH)
 }
 
 /// Solves the `yatzy-target` or `yahtzee-target` table under `rules`, the

@@ -145,11 +145,7 @@ fn solve_block(
         }
         ws.values[partial + roll] = best;
     }
-    for _ in 0..rerolls {
-        graph.keep_values_lanes(&mut ws.values, |sum| sum / 6.0);
-        graph.best_values_lanes(&mut ws.values, &mut ws.scratch);
-    }
-    graph.fresh_roll_value_lanes(&ws.values[partial..])
+    graph.turn_start_lanes(&mut ws.values, &mut ws.scratch, usize::from(rerolls), |sum| sum / 6.0)
 }
 
 /// Solves the `yazy-target` table under `rules` (yazy's rerolls): the

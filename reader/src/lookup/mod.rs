@@ -248,7 +248,11 @@ pub const CURVE_GAMES: [&str; 3] = ["yazy", "yatzy", "yahtzee"];
 /// [`score_curve`](crate::target::score_curve)), from the game's target
 /// table. `game` is one of [`CURVE_GAMES`] (or another name of one).
 pub fn curve(tables: &crate::Tables, game: &str) -> Result<Json, LookupError> {
-    let rows = curve_rows(tables, game)?;
+    Ok(curve_json(game, &curve_rows(tables, game)?))
+}
+
+/// The JSON of [`curve`] from rows already read.
+pub fn curve_json(game: &str, rows: &[crate::target::CurveRow]) -> Json {
     let row = |r: &crate::target::CurveRow| {
         Json::object(vec![
             ("score", Json::Int(r.score.into())),
@@ -258,7 +262,7 @@ pub fn curve(tables: &crate::Tables, game: &str) -> Result<Json, LookupError> {
         ])
     };
     let name = LookupInfo::find(game).map_or(game, |l| l.game);
-    Ok(Json::object(vec![("game", Json::Str(name.into())), ("rows", Json::List(rows.iter().map(row).collect()))]))
+    Json::object(vec![("game", Json::Str(name.into())), ("rows", Json::List(rows.iter().map(row).collect()))])
 }
 
 /// A whole game's score curve as rows: see [`curve`].

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use clap::Args;
-use dice_tables_reader::lookup::{curve, curve_rows};
+use dice_tables_reader::lookup::{curve_json, curve_rows};
 use dice_tables_reader::target::CurveRow;
 
 use crate::output::Failure;
@@ -34,7 +34,7 @@ pub fn run(c: &Curve) -> Result<String, Failure> {
     let rows = curve_rows(&tables, &c.game)?;
     write_svg(c, &rows)?;
     if c.json {
-        return Ok(format!("{}\n", curve(&tables, &c.game)?));
+        return Ok(format!("{}\n", curve_json(&c.game, &rows)));
     }
     let mut out = String::new();
     if c.csv {
