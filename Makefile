@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := target/python-venv
 PIP := $(VENV)/bin/pip --disable-pip-version-check --quiet
 
-.PHONY: all build tables target-tables yazy-target test bench manifest golden fuzz fmt clean python browser
+.PHONY: all build tables target-tables yazy-target reduced-target-tables test bench manifest golden fuzz fmt clean python browser
 
 all: tables
 
@@ -33,6 +33,14 @@ target-tables: build
 yazy-target: build
 	$(BIN)/generator --out $(OUT) --games yazy-target
 
+# yatzy and yahtzee with their target tables reduced to the states with at
+# most 4 categories open (a minute), where `make test` asks the golden
+# target lookups (tests/golden/target.json) and checks the target solve
+# against brute force.
+REDUCED := target/reduced-tables
+reduced-target-tables: build
+	$(BIN)/generator --out $(REDUCED) --games yatzy,yahtzee,yatzy-target,yahtzee-target --target-open 4
+
 # The Python package (python/, built by maturin from the registries) and
 # what its tests need, installed into $(VENV). Its Rust build goes to
 # target/python.
@@ -47,9 +55,9 @@ python:
 # Python package's tests (golden files, errors, values, the example), and a
 # check that the reader library builds without the CLI and pulls in no CLI
 # crates.
-test: tables yazy-target python
-	DICE_TABLES=$(abspath $(OUT)) $(CARGO) test --release --locked --workspace
-	DICE_TABLES=$(abspath $(OUT)) $(VENV)/bin/pytest -q python/tests
+test: tables yazy-target reduced-target-tables python
+	DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED)) $(CARGO) test --release --locked --workspace
+	DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED)) $(VENV)/bin/pytest -q python/tests
 	$(CARGO) build --release --locked -p dice-tables-reader --lib --no-default-features
 	@if $(CARGO) tree --locked -p dice-tables-reader --no-default-features -e normal --prefix none | grep -Eq '^(clap|hyper|tokio|tracing) '; then \
 		echo "reader library depends on clap, hyper, tokio or tracing without the cli and serve features"; exit 1; \
@@ -71,6 +79,10 @@ browser: tables
 # (writes target/combo-scores.svg), and 1,000,000 games each of yatzy and
 # yahtzee (both joker readings) from their tables, whose means must be
 # within 4 standard errors of the tables' values (writes target/*-scores.svg).
+# The target tables, built first, are checked whole against the manifest,
+# played (100,000 games each, to reach 250 and 300), asked the golden target
+# lookups (tests/golden/target.json, which `make test` asks of reduced
+# tables), and their curves redrawn and compared with reader/doc/.
 bench: tables python
 	start=$$(date +%s); $(BIN)/generator --out $(OUT) --games $(TARGET_GAMES) && \
 		echo "target tables: $$(( $$(date +%s) - start )) s whole command"
@@ -82,6 +94,7 @@ bench: tables python
 	start=$$(date +%s); $(BIN)/generator --out target/free-tables --games yahtzee,yahtzee-target --yahtzee-joker free && \
 		echo "yahtzee and yahtzee-target (free reading): $$(( $$(date +%s) - start )) s whole command"
 	$(CARGO) run --release --locked -p dice-tables-generator --example target_games -- 100000 $(OUT) target/free-tables tables/checksums.b3
+	DICE_TARGET_TABLES=$(abspath $(OUT)) $(CARGO) test --release --locked -p dice-tables-tests --test golden -- golden_target
 	for g in yatzy yahtzee; do $(BIN)/reader curve $$g --tables $(OUT) --svg target/$$g-curve.svg > /dev/null && cmp target/$$g-curve.svg reader/doc/$$g-curve.svg || exit 1; done
 
 # Deliberately accept new table output: regenerate and rewrite the manifest
@@ -91,8 +104,8 @@ manifest: build
 
 # Deliberately accept new lookup answers: rewrite tests/golden/ (lookups in
 # every game and the reader's JSON answers, which every reader must give).
-golden: tables yazy-target
-	$(BIN)/golden $(OUT) tests/golden
+golden: tables yazy-target reduced-target-tables
+	$(BIN)/golden $(OUT) $(REDUCED) tests/golden
 
 # Coverage-guided fuzzing of the reader with cargo-fuzz (installed from
 # crates.io when missing) on the stable toolchain: RUSTC_BOOTSTRAP=1 lets it

@@ -40,6 +40,21 @@ def test_every_golden_lookup_gets_its_answer(tables, game):
                     getattr(g, field)(**q)
 
 
+def test_every_golden_target_lookup_gets_its_answer(target_tables):
+    with open(GOLDEN / "target.json") as f:
+        lookups = json.load(f)["lookups"]
+    assert len(lookups) >= 300
+    for entry in lookups:
+        game, q, want = entry["game"], keywords(entry["query"]), entry["answer"]
+        g = getattr(target_tables, game)
+        assert target_tables.lookup(game, **q) == want, (game, q)
+        assert g.lookup(**q) == want, (game, q)
+        assert g.value(**q) == want["p"], (game, q)
+        if "options" in want:
+            assert g.options(**q) == want["options"], (game, q)
+            assert g.best(**q) == want["best"], (game, q)
+
+
 @pytest.mark.parametrize("game", ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel"])
 def test_dice_as_ints_and_masks_as_numbers_or_names_agree(tables, game):
     g = getattr(tables, game)

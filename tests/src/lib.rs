@@ -117,6 +117,36 @@ pub fn default_tables() -> &'static Path {
     })
 }
 
+/// Categories open in the largest states of the reduced target tables.
+pub const REDUCED_OPEN: &str = "4";
+
+/// Where `tests/golden/target.json` is asked: yatzy, yahtzee and their
+/// target tables. `$DICE_TARGET_TABLES` when set (`make test` points it at
+/// the reduced tables `make reduced-target-tables` writes, with at most
+/// [`REDUCED_OPEN`] categories open, for every test binary and the Python
+/// tests; `make bench` at the whole ones), else reduced tables generated
+/// once per test binary.
+pub fn target_tables() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        if let Some(dir) = std::env::var_os("DICE_TARGET_TABLES") {
+            let dir = PathBuf::from(dir);
+            assert!(
+                dir.join("yatzy-target.dtab").is_file(),
+                "no target tables in {}: run `make reduced-target-tables`",
+                dir.display()
+            );
+            return dir;
+        }
+        let dir = scratch("reduced-tables");
+        let games = "yatzy,yahtzee,yatzy-target,yahtzee-target";
+        let out =
+            run("generator", &["--out", dir.to_str().unwrap(), "--games", games, "--target-open", REDUCED_OPEN], &[]);
+        assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
+        dir
+    })
+}
+
 /// The repository's `tables/` directory (manifest and README).
 pub fn repo_tables() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tables")

@@ -2,7 +2,7 @@
 //! lookup in them, asked of `reader lookup ... --json`, gets exactly the
 //! answer on file. Readers in other languages check the same files.
 
-use dice_tables_tests::{default_tables, golden_answer, golden_cli, golden_query};
+use dice_tables_tests::{default_tables, golden_answer, golden_cli, golden_query, target_tables};
 use serde_json::Value;
 
 #[test]
@@ -30,6 +30,32 @@ fn every_golden_lookup_gets_its_answer() {
             let value = golden_query(game, query).unwrap().value(&opened).unwrap();
             assert_eq!(Some(value), want, "{game} {query:?}");
         }
+    }
+}
+
+/// Every yatzy and yahtzee lookup played to reach a target (`target.json`)
+/// gets its answer from the target tables: reduced ones in `make test`,
+/// the whole ones in `make bench`.
+#[test]
+fn every_golden_target_lookup_gets_its_answer() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden/target.json");
+    let file: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let opened = dice_tables_reader::Tables::open_dir(target_tables()).unwrap();
+    let lookups = file["lookups"].as_array().unwrap();
+    for game in ["yatzy", "yahtzee"] {
+        let count = lookups.iter().filter(|l| l["game"] == game).count();
+        assert!(count >= 150, "{game}: only {count} target lookups");
+    }
+    for lookup in lookups {
+        let (game, query) = (lookup["game"].as_str().unwrap(), lookup["query"].as_object().unwrap());
+        assert!(query.contains_key("need"), "{game} {query:?}");
+        let out = golden_cli(game, query, target_tables());
+        assert!(out.status.success(), "{game} {query:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), lookup["answer"], "{game} {query:?}");
+        let text = golden_answer(&opened, game, query).unwrap_or_else(|e| panic!("{game} {query:?}: {e}"));
+        assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), lookup["answer"], "{game} {query:?}");
+        let value = golden_query(game, query).unwrap().value(&opened).unwrap();
+        assert_eq!(Some(value), lookup["answer"]["p"].as_f64(), "{game} {query:?}");
     }
 }
 

@@ -3,7 +3,7 @@
 
 use dice_tables_reader::lookup::Terms;
 use dice_tables_tests::http::{query_string, Client, Server};
-use dice_tables_tests::{default_tables, golden_cli, repo_tables, run, scratch};
+use dice_tables_tests::{default_tables, golden_cli, repo_tables, run, scratch, target_tables};
 use serde_json::Value;
 
 fn golden(file: &str) -> Value {
@@ -55,6 +55,21 @@ fn every_golden_lookup_over_http() {
     assert_eq!(client.get("/v1/curve/yatzy").unwrap().status, 503);
     let r = client.get("/v1/curve/chess").unwrap();
     assert_eq!(r.status, 404, "{}", r.text());
+}
+
+/// Every golden lookup played to reach a target, over HTTP from the
+/// target tables.
+#[test]
+fn every_golden_target_lookup_over_http() {
+    let server = Server::start(target_tables());
+    let mut client = server.connect();
+    let file = golden("target.json");
+    for lookup in file["lookups"].as_array().unwrap() {
+        let (game, query) = (lookup["game"].as_str().unwrap(), lookup["query"].as_object().unwrap());
+        let r = client.get(&format!("/v1/lookup/{game}?{}", query_string(query))).expect("answers");
+        assert_eq!(r.status, 200, "{game} {query:?}: {}", r.text());
+        assert_eq!(r.json(), lookup["answer"], "{game} {query:?}");
+    }
 }
 
 /// Every refusal of the golden file: status 400 and `{"error": message}`.

@@ -10,18 +10,22 @@ use std::path::PathBuf;
 use dice_tables_reader::sheet::{Action, SheetGame, SheetTarget, State, YahtzeeGame, YatzyGame};
 use dice_tables_reader::{Dice, Game};
 use dice_tables_tests::sheet::{BruteSheetTarget, Rules};
-use dice_tables_tests::{run, scratch, Rng};
+use dice_tables_tests::{run, scratch, target_tables, Rng, REDUCED_OPEN};
 
-/// Categories open in the reduced tables' largest states.
-const OPEN: &str = "4";
-
-/// Builds a reduced target table: `(directory, rules)`.
-fn reduced(game: &str, joker: Option<&str>) -> PathBuf {
-    let dir = scratch(&format!("{game}-{}", joker.unwrap_or("")));
-    let mut args = vec!["--out", dir.to_str().unwrap(), "--games", game, "--target-open", OPEN];
-    if let Some(j) = joker {
-        args.extend(["--yahtzee-joker", j]);
-    }
+/// The free reading's reduced yahtzee target table (the forced one is in
+/// the shared reduced tables).
+fn reduced_free() -> PathBuf {
+    let dir = scratch("yahtzee-target-free");
+    let args = [
+        "--out",
+        dir.to_str().unwrap(),
+        "--games",
+        "yahtzee-target",
+        "--yahtzee-joker",
+        "free",
+        "--target-open",
+        REDUCED_OPEN,
+    ];
     let out = run("generator", &args, &[]);
     assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
     dir
@@ -99,21 +103,21 @@ fn agrees_with_brute_force<G: SheetGame>(dir: &std::path::Path, rules: Rules, se
 
 #[test]
 fn yatzy_agrees_with_brute_force() {
-    let dir = reduced("yatzy-target", None);
-    agrees_with_brute_force::<YatzyGame>(&dir, Rules::Yatzy, 231);
-    refuses_larger_states::<YatzyGame>(&dir);
+    let dir = target_tables();
+    agrees_with_brute_force::<YatzyGame>(dir, Rules::Yatzy, 231);
+    refuses_larger_states::<YatzyGame>(dir);
 }
 
 #[test]
 fn yahtzee_forced_agrees_with_brute_force() {
-    let dir = reduced("yahtzee-target", Some("forced"));
-    agrees_with_brute_force::<YahtzeeGame>(&dir, Rules::Yahtzee { forced: true }, 232);
-    distribution_matches::<YahtzeeGame>(&dir, 254.5877287);
+    let dir = target_tables();
+    agrees_with_brute_force::<YahtzeeGame>(dir, Rules::Yahtzee { forced: true }, 232);
+    distribution_matches::<YahtzeeGame>(dir, 254.5877287);
 }
 
 #[test]
 fn yahtzee_free_agrees_with_brute_force() {
-    let dir = reduced("yahtzee-target", Some("free"));
+    let dir = reduced_free();
     agrees_with_brute_force::<YahtzeeGame>(&dir, Rules::Yahtzee { forced: false }, 233);
     distribution_matches::<YahtzeeGame>(&dir, 254.5896095);
 }

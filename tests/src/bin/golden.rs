@@ -8,7 +8,12 @@
 //! message of the reader's lookup layer (what the Python package raises;
 //! the command line prints it inside its own line).
 //!
-//! Usage: golden TABLES_DIR OUT_DIR
+//! `target.json` holds yatzy and yahtzee lookups played to reach a target
+//! (`need`), of states with at most 4 categories open: the reduced target
+//! tables (`make reduced-target-tables`) answer them, and the whole ones
+//! give the same answers (`make bench` checks).
+//!
+//! Usage: golden TABLES_DIR REDUCED_TABLES_DIR OUT_DIR
 
 use std::path::{Path, PathBuf};
 
@@ -19,11 +24,15 @@ use serde_json::{json, Map, Value};
 const PER_GAME: usize = 320;
 /// yazy lookups played to reach a target, after the others in yazy.json.
 const TARGET_LOOKUPS: usize = 80;
+/// Lookups of each of yatzy and yahtzee in target.json.
+const SHEET_TARGET_LOOKUPS: usize = 160;
+/// The most categories open in target.json's states.
+const OPEN: u64 = 4;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [tables, out] = &args[..] else {
-        eprintln!("usage: golden TABLES_DIR OUT_DIR");
+    let [tables, reduced, out] = &args[..] else {
+        eprintln!("usage: golden TABLES_DIR REDUCED_TABLES_DIR OUT_DIR");
         std::process::exit(2);
     };
     std::fs::create_dir_all(out).expect("output directory");
@@ -51,14 +60,56 @@ fn main() {
                 entries.push(json!({ "query": query, "answer": answer }));
             }
         }
-        // One lookup a line: diffs of a regenerated file show what changed.
-        let file = PathBuf::from(out).join(format!("{game}.json"));
-        let lines: Vec<String> = entries.iter().map(|e| serde_json::to_string(e).expect("JSON")).collect();
-        let text = format!("{{\"game\": \"{game}\", \"lookups\": [\n{}\n]}}\n", lines.join(",\n"));
-        std::fs::write(&file, text).expect("write golden file");
-        println!("{}: {} lookups", file.display(), entries.len());
+        write_lookups(&PathBuf::from(out).join(format!("{game}.json")), &format!("\"game\": \"{game}\""), &entries);
     }
+    write_sheet_targets(Path::new(reduced), Path::new(out));
     write_refused(Path::new(tables), Path::new(out));
+}
+
+/// One lookup a line: diffs of a regenerated file show what changed.
+fn write_lookups(file: &Path, head: &str, entries: &[Value]) {
+    let lines: Vec<String> = entries.iter().map(|e| serde_json::to_string(e).expect("JSON")).collect();
+    let text = format!("{{{head}, \"lookups\": [\n{}\n]}}\n", lines.join(",\n"));
+    std::fs::write(file, text).expect("write golden file");
+    println!("{}: {} lookups", file.display(), entries.len());
+}
+
+/// `target.json`: yatzy and yahtzee (the forced joker reading) lookups with
+/// `need`, of random states with 1 to [`OPEN`] categories open, asked of
+/// the reduced tables in `reduced` (states they refuse, which no game
+/// reaches, are left out).
+fn write_sheet_targets(reduced: &Path, out: &Path) {
+    let mut rng = Rng::new(2323);
+    let mut entries = Vec::new();
+    for (game, categories) in [("yatzy", 15), ("yahtzee", 13)] {
+        let mut found = 0;
+        while found < SHEET_TARGET_LOOKUPS {
+            let open = 1 + rng.below(OPEN) as u32;
+            let mut mask = 0u64;
+            while mask.count_ones() < open {
+                mask |= 1 << rng.below(categories);
+            }
+            let mut query = Map::new();
+            query.insert("mask".into(), Value::from(mask));
+            let upper: u64 = (0..6).filter(|f| mask >> f & 1 == 0).map(|f| (f + 1) * rng.below(6)).sum();
+            query.insert("upper".into(), Value::from(upper));
+            if game == "yahtzee" && mask >> 11 & 1 == 0 && rng.below(2) == 0 {
+                query.insert("yahtzee-bonus".into(), Value::Bool(true));
+            }
+            if rng.below(8) > 0 {
+                query.insert("dice".into(), dice(&mut rng, 5));
+                query.insert("rerolls".into(), Value::from(rng.below(3)));
+            }
+            // Up to about what the open boxes can score, so most chances are neither 0 nor 1.
+            query.insert("need".into(), Value::from(rng.below(25 * u64::from(open) + 10) as i64 - 5));
+            if let Some(answer) = lookup(reduced, game, &query) {
+                entries.push(json!({ "game": game, "query": query, "answer": answer }));
+                found += 1;
+            }
+        }
+    }
+    let head = format!("\"tables\": \"yatzy and yahtzee and their target tables, whole or reduced to the states with at most {OPEN} categories open (make reduced-target-tables)\"");
+    write_lookups(&out.join("target.json"), &head, &entries);
 }
 
 /// Lookups every reader refuses: bad values, arguments that do not go
