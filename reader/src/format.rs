@@ -390,6 +390,24 @@ fn check_header(header: &Header, file: &[u8], header_end: u64) -> Result<(), Tab
     Ok(())
 }
 
+/// One zstd frame into `out`'s spare capacity, with this thread's
+/// decompression context: a context's tables cost as much to set up as a
+/// small chunk's decoding (a lookup that opens its table reads 20 chunks).
+fn decompress_into(stored: &[u8], out: &mut Vec<u8>) -> std::io::Result<usize> {
+    thread_local! {
+        static DECOMPRESSOR: std::cell::RefCell<Option<zstd::bulk::Decompressor<'static>>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    DECOMPRESSOR.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let decompressor = match &mut *cell {
+            Some(d) => d,
+            empty => empty.insert(zstd::bulk::Decompressor::new()?),
+        };
+        decompressor.decompress_to_buffer(stored, out)
+    })
+}
+
 /// Decodes chunk `c` of a section, checking its length and blake3: raw
 /// chunks are borrowed from the file (`None`); zstd ones are decompressed
 /// into a buffer of exactly the declared size (never more). `stored_start`
@@ -417,9 +435,9 @@ pub(crate) fn decode_chunk(
                 }
                 Err(_) => return Err(TableError::section(&s.name, format!("chunk {c} is not a zstd frame"))),
             }
-            let mut out = vec![0u8; decoded_len];
-            let n = zstd::bulk::Decompressor::new()
-                .and_then(|mut d| d.decompress_to_buffer(stored, &mut out[..]))
+            // Into spare capacity: zeroing first would cost a pass over every chunk.
+            let mut out = Vec::with_capacity(decoded_len);
+            let n = decompress_into(stored, &mut out)
                 .map_err(|e| TableError::section(&s.name, format!("chunk {c} does not decompress: {e}")))?;
             if n != decoded_len {
                 return Err(TableError::section(
