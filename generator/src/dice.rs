@@ -39,14 +39,40 @@ pub struct KeepGraph {
     pub roll_probability: Vec<f64>,
 }
 
-/// Whether lane code may run compiled for AVX-512 (the solvers' wrappers
-/// check this once; the results are the same bit for bit either way, which
-/// the solvers' tests check).
-pub fn avx512() -> bool {
+/// The vector instructions the solvers' lane code runs compiled for on
+/// this CPU (each solver's wrapper checks once). The results are the same
+/// bit for bit on every level, which the solvers' tests check: each lane
+/// gets the same operations in the same order, only more lanes at a time,
+/// and no level fuses a multiply and an add (`fma` is never enabled).
+/// The release build targets plain x86-64 (SSE2, two f64 a vector), so the
+/// wider levels are a runtime choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Simd {
+    Portable,
+    /// Four f64 a vector.
+    Avx2,
+    /// Eight f64 a vector.
+    Avx512,
+}
+
+/// The widest [`Simd`] level this CPU has.
+pub fn simd() -> Simd {
     #[cfg(target_arch = "x86_64")]
-    return std::arch::is_x86_feature_detected!("avx512f");
-    #[cfg(not(target_arch = "x86_64"))]
-    false
+    {
+        if std::arch::is_x86_feature_detected!("avx512f") {
+            return Simd::Avx512;
+        }
+        if std::arch::is_x86_feature_detected!("avx2") {
+            return Simd::Avx2;
+        }
+    }
+    Simd::Portable
+}
+
+/// Every [`Simd`] level this CPU can run, for tests that compare them.
+pub fn simd_levels() -> Vec<Simd> {
+    let best = simd();
+    [Simd::Portable, Simd::Avx2, Simd::Avx512].into_iter().filter(|&l| l as u8 <= best as u8).collect()
 }
 
 /// The keep graph of five dice, built once.

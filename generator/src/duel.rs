@@ -26,7 +26,7 @@ use dice_tables_reader::tenk::STEP;
 use rayon::prelude::*;
 
 use crate::artifact::{le_bytes, Section};
-use crate::dice::avx512;
+use crate::dice::{simd, Simd};
 use crate::tenk::{outcome_classes, KeepLists, Scoring, CARDGAMES, SEED};
 use crate::{Figure, Solved};
 
@@ -91,7 +91,7 @@ fn solve_table<G: dice_tables_reader::Game<Params = Params>>(
     let n = solution.totals() as u64;
     // Head to head against the tenk table's points player (the seed's rules only).
     let started = std::time::Instant::now();
-    let versus = versus_points(&solution, crate::tenk::solve, avx512());
+    let versus = versus_points(&solution, crate::tenk::solve, simd());
     let figures_time = started.elapsed();
     let (params, sections) = solution.into_sections();
     let mut solved = Solved::new::<G>(&params, n * n, sections);
@@ -248,11 +248,11 @@ const SLOPE: Carry<'static> = Carry { bust: 1.0, bank: &|_, _| 0.0, goal: 0.0 };
 
 /// Solves the game.
 pub fn solve(rules: &Rules, progress: &mut dyn FnMut(usize, usize)) -> Solution {
-    solve_on(rules, progress, avx512())
+    solve_on(rules, progress, simd())
 }
 
-/// [`solve`], with or without the AVX-512 build of the lanes.
-pub fn solve_on(rules: &Rules, progress: &mut dyn FnMut(usize, usize), wide: bool) -> Solution {
+/// [`solve`], with the lanes built for the given vector instructions.
+pub fn solve_on(rules: &Rules, progress: &mut dyn FnMut(usize, usize), simd: Simd) -> Solution {
     assert!(
         rules.goal >= STEP
             && rules.goal.is_multiple_of(STEP)
@@ -303,7 +303,7 @@ pub fn solve_on(rules: &Rules, progress: &mut dyn FnMut(usize, usize), wide: boo
                 .collect();
             let solved: Vec<Turns> = lanes
                 .par_chunks(W)
-                .map_init(Workspace::new, |ws, block| solve_block(&o, n, entry, &win, block, &SLOPE, ws, wide))
+                .map_init(Workspace::new, |ws, block| solve_block(&o, n, entry, &win, block, &SLOPE, ws, simd))
                 .collect();
             for (k, &i) in open.iter().enumerate() {
                 value[i] = solved[k / W].start[k % W];
@@ -348,7 +348,7 @@ fn solve_block(
     block: &[Lane],
     carry: &Carry,
     ws: &mut Workspace,
-    wide: bool,
+    simd: Simd,
 ) -> Turns {
     let mut lanes = [Lane::default(); W];
     lanes[..block.len()].copy_from_slice(block);
@@ -380,12 +380,21 @@ fn solve_block(
     );
     let bust: [f64; W] = std::array::from_fn(|l| lanes[l].bust);
     #[cfg(target_arch = "x86_64")]
-    if wide {
-        // SAFETY: `wide` is set only when the CPU has AVX-512F.
-        return unsafe { turn_lanes_avx512(o, longest, &bust, carry.bust, ws) };
+    match simd {
+        // SAFETY: `simd()` picks a level only when the CPU has it.
+        Simd::Avx512 => return unsafe { turn_lanes_avx512(o, longest, &bust, carry.bust, ws) },
+        Simd::Avx2 => return unsafe { turn_lanes_avx2(o, longest, &bust, carry.bust, ws) },
+        Simd::Portable => {}
     }
-    let _ = wide;
+    let _ = simd;
     turn_lanes::<Portable>(o, longest, &bust, carry.bust, ws)
+}
+
+/// [`turn_lanes`] on pairs of AVX2 vectors (the same results).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn turn_lanes_avx2(o: &Outcomes, longest: usize, bust: &[f64; W], bust_carry: f64, ws: &mut Workspace) -> Turns {
+    turn_lanes::<wide::Pair>(o, longest, bust, bust_carry, ws)
 }
 
 /// [`turn_lanes`] on AVX-512 vectors: the same operations on each lane,
@@ -397,8 +406,8 @@ fn turn_lanes_avx512(o: &Outcomes, longest: usize, bust: &[f64; W], bust_carry: 
 }
 
 /// Eight lanes of f64 and the few operations the turn solve makes on them:
-/// portable arrays, or one AVX-512 register (the compiler does not turn the
-/// per-lane choice into a blend by itself).
+/// portable arrays, one AVX-512 register or two AVX2 ones (the compiler
+/// does not turn the per-lane choice into a blend by itself).
 trait Lanes: Copy {
     fn load(a: &[f64; W]) -> Self;
     fn splat(x: f64) -> Self;
@@ -525,6 +534,74 @@ mod wide {
             }
         }
     }
+
+    /// Eight f64 as two AVX2 registers.
+    #[derive(Clone, Copy)]
+    pub(super) struct Pair([__m256d; 2]);
+
+    // SAFETY (every block below): these run only inlined into
+    // `turn_lanes_avx2`, which is called only when the CPU has AVX2; loads
+    // and stores go through references to eight f64 (two halves of four).
+    impl Lanes for Pair {
+        #[inline(always)]
+        fn load(a: &[f64; W]) -> Self {
+            unsafe { Pair([_mm256_loadu_pd(a.as_ptr()), _mm256_loadu_pd(a.as_ptr().add(4))]) }
+        }
+        #[inline(always)]
+        fn splat(x: f64) -> Self {
+            unsafe { Pair([_mm256_set1_pd(x); 2]) }
+        }
+        #[inline(always)]
+        fn store(self, to: &mut [f64; W]) {
+            unsafe {
+                _mm256_storeu_pd(to.as_mut_ptr(), self.0[0]);
+                _mm256_storeu_pd(to.as_mut_ptr().add(4), self.0[1]);
+            }
+        }
+        #[inline(always)]
+        fn add(self, other: Self) -> Self {
+            unsafe { Pair([_mm256_add_pd(self.0[0], other.0[0]), _mm256_add_pd(self.0[1], other.0[1])]) }
+        }
+        #[inline(always)]
+        fn sub(self, other: Self) -> Self {
+            unsafe { Pair([_mm256_sub_pd(self.0[0], other.0[0]), _mm256_sub_pd(self.0[1], other.0[1])]) }
+        }
+        #[inline(always)]
+        fn mul(self, other: Self) -> Self {
+            unsafe { Pair([_mm256_mul_pd(self.0[0], other.0[0]), _mm256_mul_pd(self.0[1], other.0[1])]) }
+        }
+        #[inline(always)]
+        fn take_greater(best: &mut Self, best_slope: &mut Self, value: Self, slope: Self) {
+            for h in 0..2 {
+                unsafe {
+                    let greater = _mm256_cmp_pd::<_CMP_GT_OQ>(value.0[h], best.0[h]);
+                    best.0[h] = _mm256_blendv_pd(best.0[h], value.0[h], greater);
+                    best_slope.0[h] = _mm256_blendv_pd(best_slope.0[h], slope.0[h], greater);
+                }
+            }
+        }
+        #[inline(always)]
+        fn greater_mask(a: Self, b: Self) -> u8 {
+            unsafe {
+                let low = _mm256_movemask_pd(_mm256_cmp_pd::<_CMP_GT_OQ>(a.0[0], b.0[0]));
+                let high = _mm256_movemask_pd(_mm256_cmp_pd::<_CMP_GT_OQ>(a.0[1], b.0[1]));
+                (low | high << 4) as u8
+            }
+        }
+        #[inline(always)]
+        fn bank_or_throw(bank: Self, bank_carry: Self, throw: Self, throw_carry: Self) -> (Self, Self) {
+            let (mut value, mut carry) = (throw, throw_carry);
+            for h in 0..2 {
+                unsafe {
+                    let banks = _mm256_cmp_pd::<_CMP_GE_OQ>(bank.0[h], throw.0[h]);
+                    let capped = _mm256_min_pd(bank.0[h], _mm256_set1_pd(1.0));
+                    value.0[h] = _mm256_blendv_pd(throw.0[h], capped, banks);
+                    carry.0[h] = _mm256_blendv_pd(throw_carry.0[h], bank_carry.0[h], banks);
+                }
+            }
+            (value, carry)
+        }
+    }
 }
 
 /// One block's turns: per lane, the chance of winning at the turn's start,
@@ -628,16 +705,17 @@ impl Solution {
 mod tests {
     use super::*;
 
-    /// The AVX-512 lanes and the portable ones give the same bits, so the
-    /// tables do not depend on the machine (on one without AVX-512 both runs
-    /// are portable).
+    /// Every level of vector instructions this CPU has gives the same
+    /// bits, so the tables do not depend on the machine.
     #[test]
     fn every_machine_solves_alike() {
         for rules in [SEED_RULES, CARDGAMES_RULES] {
             let small = Rules { goal: 3000, ..rules };
-            let (portable, here) = (solve_on(&small, &mut |_, _| {}, false), solve(&small, &mut |_, _| {}));
             let bits = |s: &Solution| s.win.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
-            assert_eq!(bits(&portable), bits(&here));
+            let here = bits(&solve(&small, &mut |_, _| {}));
+            for level in crate::dice::simd_levels() {
+                assert_eq!(bits(&solve_on(&small, &mut |_, _| {}, level)), here, "{level:?}");
+            }
         }
     }
 

@@ -32,7 +32,7 @@ use dice_tables_reader::sheet::{Action, State, TurnSolver, EXACT_TIE, STORED_TIE
 use dice_tables_reader::yazy::{KEEP_ALL, ROLLS};
 
 use crate::artifact::{le_bytes, Section};
-use crate::dice::{avx512, fold_best_and_below, multisets, Dice, KeepGraph, FIVE_DICE};
+use crate::dice::{fold_best_and_below, multisets, simd, Dice, KeepGraph, Simd, FIVE_DICE};
 use crate::Solved;
 
 /// Upper totals solved together: the lanes of a vector.
@@ -91,8 +91,8 @@ struct Context<'a> {
     roll_scores: Vec<Vec<u16>>,
     /// Per roll: whether it is five of a kind (a possible joker).
     five_of_a_kind: Vec<bool>,
-    /// Whether to solve rows with AVX-512 (the same results, sooner).
-    wide: bool,
+    /// The vector instructions rows are solved with (the same results).
+    simd: Simd,
     /// Where the padded rows' two rows of -inf start: the rows "after"
     /// scoring a closed category, with the flag clear or set.
     closed: usize,
@@ -140,14 +140,14 @@ fn solve_padded(
     progress: impl FnMut(usize, usize),
     prove: bool,
 ) -> (Context<'_>, Vec<f64>, Vec<(usize, usize, NearTies)>) {
-    solve_padded_on(scoring, progress, avx512(), prove)
+    solve_padded_on(scoring, progress, simd(), prove)
 }
 
-/// [`solve_padded`], with AVX-512 or not.
+/// [`solve_padded`], with the given vector instructions.
 fn solve_padded_on(
     scoring: &Scoring,
     mut progress: impl FnMut(usize, usize),
-    wide: bool,
+    simd: Simd,
     prove: bool,
 ) -> (Context<'_>, Vec<f64>, Vec<(usize, usize, NearTies)>) {
     let categories = scoring.categories.len();
@@ -177,7 +177,7 @@ fn solve_padded_on(
         .collect();
     let five_of_a_kind = rolls.iter().map(|d| d.counts().contains(&5)).collect();
     let closed = masks * flags * STRIDE;
-    let ctx = Context { scoring, flags, graph: &FIVE_DICE, rolls, scores, roll_scores, five_of_a_kind, wide, closed };
+    let ctx = Context { scoring, flags, graph: &FIVE_DICE, rolls, scores, roll_scores, five_of_a_kind, simd, closed };
     // The solver's padded rows, then two rows of -inf; the result drops
     // the padding.
     let mut padded = vec![0.0; masks * flags * STRIDE + 2 * STRIDE];
@@ -270,20 +270,29 @@ fn solve_row(
     near: Option<&mut NearTies>,
 ) {
     prepare_row(ctx, mask, flag, ws);
-    #[cfg(target_arch = "x86_64")]
-    if ctx.wide {
-        // SAFETY: `ctx.wide` is set only when the CPU has AVX-512F.
-        return unsafe {
-            match near {
-                Some(near) => solve_row_avx512::<true>(ctx, mask, padded, ws, out, near),
-                None => solve_row_avx512::<false>(ctx, mask, padded, ws, out, &mut Vec::new()),
-            }
-        };
-    }
     match near {
-        Some(near) => solve_row_lanes::<true>(ctx, mask, padded, ws, out, near),
-        None => solve_row_lanes::<false>(ctx, mask, padded, ws, out, &mut Vec::new()),
+        Some(near) => solve_row_on::<true>(ctx, mask, padded, ws, out, near),
+        None => solve_row_on::<false>(ctx, mask, padded, ws, out, &mut Vec::new()),
     }
+}
+
+/// [`solve_row_lanes`] compiled for the context's vector instructions.
+fn solve_row_on<const PROVE: bool>(
+    ctx: &Context,
+    mask: usize,
+    padded: &[f64],
+    ws: &mut Workspace,
+    out: &mut [f64; UPPER_TOTALS],
+    near: &mut NearTies,
+) {
+    #[cfg(target_arch = "x86_64")]
+    match ctx.simd {
+        // SAFETY: `simd()` picks a level only when the CPU has it.
+        Simd::Avx512 => return unsafe { solve_row_avx512::<PROVE>(ctx, mask, padded, ws, out, near) },
+        Simd::Avx2 => return unsafe { solve_row_avx2::<PROVE>(ctx, mask, padded, ws, out, near) },
+        Simd::Portable => {}
+    }
+    solve_row_lanes::<PROVE>(ctx, mask, padded, ws, out, near)
 }
 
 /// [`solve_row_lanes`] compiled for AVX-512: the same operations on each
@@ -291,6 +300,20 @@ fn solve_row(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
 fn solve_row_avx512<const PROVE: bool>(
+    ctx: &Context,
+    mask: usize,
+    padded: &[f64],
+    ws: &mut Workspace,
+    out: &mut [f64; UPPER_TOTALS],
+    near: &mut NearTies,
+) {
+    solve_row_lanes::<PROVE>(ctx, mask, padded, ws, out, near)
+}
+
+/// [`solve_row_lanes`] compiled for AVX2 (the same results).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn solve_row_avx2<const PROVE: bool>(
     ctx: &Context,
     mask: usize,
     padded: &[f64],
@@ -637,15 +660,17 @@ mod tests {
     use super::*;
     use dice_tables_reader::sheet::{yahtzee, Joker, YATZY};
 
-    /// The portable lanes and the AVX-512 ones give the same bits (so the
-    /// tables do not depend on the machine).
+    /// Every level of vector instructions this CPU has gives the same bits
+    /// (so the tables do not depend on the machine).
     #[test]
     fn every_machine_solves_alike() {
         let scoring = yahtzee(Joker::Forced);
-        let (_, portable, portable_near) = solve_padded_on(&scoring, |_, _| {}, false, true);
         let (_, here, here_near) = solve_padded(&scoring, |_, _| {}, true);
-        assert!(portable.iter().zip(&here).all(|(a, b)| a.to_bits() == b.to_bits()));
-        assert_eq!(portable_near, here_near);
+        for level in crate::dice::simd_levels() {
+            let (_, values, near) = solve_padded_on(&scoring, |_, _| {}, level, true);
+            assert!(values.iter().zip(&here).all(|(a, b)| a.to_bits() == b.to_bits()), "{level:?}");
+            assert_eq!(near, here_near, "{level:?}");
+        }
         // Proving changes no value.
         let (_, unproved, _) = solve_padded(&scoring, |_, _| {}, false);
         assert!(unproved.iter().zip(&here).all(|(a, b)| a.to_bits() == b.to_bits()));

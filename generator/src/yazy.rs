@@ -18,7 +18,7 @@ use dice_tables_reader::yazy::{
 use rayon::prelude::*;
 
 use crate::artifact::{le_bytes, Section};
-use crate::dice::{avx512, multisets, KeepGraph, FACES, FIVE_DICE, NONE};
+use crate::dice::{multisets, simd, KeepGraph, Simd, FACES, FIVE_DICE, NONE};
 use crate::Solved;
 
 /// The zstd level of yazy's compressed sections (see `into_sections`).
@@ -74,11 +74,11 @@ pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize))
 /// category fewer. Each mask is computed the same way whatever the thread,
 /// so the output does not depend on the thread count.
 pub fn solve(rerolls: u8, progress: impl FnMut(usize, usize)) -> Solution {
-    solve_on(rerolls, progress, avx512())
+    solve_on(rerolls, progress, simd())
 }
 
-/// [`solve`], with AVX-512 or not.
-fn solve_on(rerolls: u8, mut progress: impl FnMut(usize, usize), wide: bool) -> Solution {
+/// [`solve`], with the given vector instructions.
+fn solve_on(rerolls: u8, mut progress: impl FnMut(usize, usize), simd: Simd) -> Solution {
     let rolls = multisets(5);
     let graph = &*FIVE_DICE;
     let category_points: Vec<u8> =
@@ -102,7 +102,7 @@ fn solve_on(rerolls: u8, mut progress: impl FnMut(usize, usize), wide: bool) -> 
                 || Workspace::new(graph),
                 |ws, masks| {
                     let lanes: [usize; W] = std::array::from_fn(|l| masks[l.min(masks.len() - 1)]);
-                    let inputs = Inputs { rerolls, graph, category_points: &points_f64, turn_start: &turn_start, wide };
+                    let inputs = Inputs { rerolls, graph, category_points: &points_f64, turn_start: &turn_start, simd };
                     solve_turns(&lanes, &inputs, ws)
                 },
             )
@@ -197,17 +197,26 @@ struct Inputs<'a> {
     category_points: &'a [f64],
     /// Per mask: the turn-start values solved so far.
     turn_start: &'a [f64],
-    /// Whether to run the lanes compiled for AVX-512 (the same results).
-    wide: bool,
+    /// The vector instructions the lanes run compiled for (the same results).
+    simd: Simd,
 }
 
 /// The turns of `W` masks of one layer.
 fn solve_turns(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace) -> Block {
     #[cfg(target_arch = "x86_64")]
-    if inputs.wide {
-        // SAFETY: `wide` is set only when the CPU has AVX-512F.
-        return unsafe { solve_turns_avx512(masks, inputs, ws) };
+    match inputs.simd {
+        // SAFETY: `simd()` picks a level only when the CPU has it.
+        Simd::Avx512 => return unsafe { solve_turns_avx512(masks, inputs, ws) },
+        Simd::Avx2 => return unsafe { solve_turns_avx2(masks, inputs, ws) },
+        Simd::Portable => {}
     }
+    solve_turns_lanes(masks, inputs, ws)
+}
+
+/// [`solve_turns_lanes`] compiled for AVX2 (the same results).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn solve_turns_avx2(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace) -> Block {
     solve_turns_lanes(masks, inputs, ws)
 }
 
@@ -307,16 +316,20 @@ mod tests {
         assert_eq!(score("44444", "four-kind"), 20);
     }
 
-    /// The portable lanes and the AVX-512 ones give the same table.
+    /// Every level of vector instructions this CPU has gives the same table.
     #[test]
     fn every_machine_solves_alike() {
-        let (portable, here) = (solve_on(2, |_, _| {}, false), solve(2, |_, _| {}));
-        assert_eq!(
-            portable.turn_start.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
-            here.turn_start.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
-        );
-        assert_eq!(portable.best_keep, here.best_keep);
-        assert_eq!(portable.keep_value, here.keep_value);
+        let here = solve(2, |_, _| {});
+        for level in crate::dice::simd_levels() {
+            let other = solve_on(2, |_, _| {}, level);
+            assert_eq!(
+                other.turn_start.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                here.turn_start.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                "{level:?}"
+            );
+            assert_eq!(other.best_keep, here.best_keep, "{level:?}");
+            assert_eq!(other.keep_value, here.keep_value, "{level:?}");
+        }
     }
 
     #[test]

@@ -13,6 +13,7 @@
 use rayon::prelude::*;
 
 use super::{solve_block, Carry, Lane, Outcomes, Solution, Workspace, DICE, W};
+use crate::dice::Simd;
 use crate::tenk::{self, SEED};
 use dice_tables_reader::tenk::{ENTRY, SCORE_STEPS, STEP};
 
@@ -99,7 +100,7 @@ impl PointsPlayer {
 /// The table's player (the duel `solution`, the seed's rules) against the
 /// tenk table's points player; `None` for other rules, which the tenk table
 /// was not solved for.
-pub fn versus_points(solution: &Solution, tenk: impl FnOnce() -> tenk::Solution, wide: bool) -> Option<Versus> {
+pub fn versus_points(solution: &Solution, tenk: impl FnOnce() -> tenk::Solution, simd: Simd) -> Option<Versus> {
     let rules = solution.rules;
     if rules.scoring != SEED || rules.entry != ENTRY {
         return None;
@@ -124,7 +125,7 @@ pub fn versus_points(solution: &Solution, tenk: impl FnOnce() -> tenk::Solution,
         let chance = Carry { bust: 0.0, bank: &|lane: &Lane, s| y_now[lane.b * n + lane.a + s], goal: 1.0 };
         let carried: Vec<[f64; W]> = lanes
             .par_chunks(W)
-            .map_init(Workspace::new, |ws, block| solve_block(&o, n, entry, win, block, &chance, ws, wide).carried)
+            .map_init(Workspace::new, |ws, block| solve_block(&o, n, entry, win, block, &chance, ws, simd).carried)
             .collect();
         for (k, &(t, p)) in pairs.iter().enumerate() {
             let (a_t, b_t) = (carried[k / W][k % W], solution.bust_slope[t * n + p]);
