@@ -29,7 +29,7 @@ use dice_tables_reader::sheet::{
 use rayon::prelude::*;
 
 use dice_tables_reader::sheet::{Action, State, TurnSolver, EXACT_TIE, STORED_TIE};
-use dice_tables_reader::yazy::{KEEP_ALL, ROLLS};
+use dice_tables_reader::yazy::KEEP_ALL;
 
 use crate::artifact::{le_bytes, Section};
 use crate::dice::{fold_best_and_below, multisets, simd, Dice, KeepGraph, Simd, FIVE_DICE};
@@ -379,20 +379,18 @@ fn solve_row_lanes<const PROVE: bool>(
                 }
             }
             if PROVE {
-                flag_band(near, first, 0, roll, &best, &below);
+                (ws.best[graph.partial + roll], ws.below[graph.partial + roll]) = (best, below);
             }
             ws.values[graph.partial + roll] = best;
         }
         let start = if PROVE {
+            flag_band(near, first, 0, &ws.best[graph.partial..], &ws.below[graph.partial..]);
             // turn_start_lanes's rounds with each roll's best keep found
             // by best_and_below_lanes (the same maxima), then the fresh roll.
             for rerolls in 1..=REROLLS as u8 {
                 graph.keep_values_lanes(&mut ws.values, |sum| sum * SIXTH);
                 graph.best_and_below_lanes(&ws.values, EXACT_TIE, &mut ws.best, &mut ws.below);
-                for roll in 0..ROLLS {
-                    let g = graph.partial + roll;
-                    flag_band(near, first, rerolls, roll, &ws.best[g], &ws.below[g]);
-                }
+                flag_band(near, first, rerolls, &ws.best[graph.partial..], &ws.below[graph.partial..]);
                 ws.values[graph.partial..].copy_from_slice(&ws.best[graph.partial..]);
             }
             graph.fresh_roll_value_lanes(&ws.values[graph.partial..])
@@ -537,20 +535,28 @@ fn prove(ctx: &Context, exact: &TurnStart, game: &str, near_ties: &[(usize, usiz
     proof
 }
 
+/// Adds the rolls (given by their best value and the best more than
+/// [`EXACT_TIE`] below it) with an option in the band.
 #[inline(always)]
-fn flag_band(
-    near: &mut Vec<(usize, u8, usize)>,
-    first: usize,
-    rerolls: u8,
-    roll: usize,
-    best: &[f64; W],
-    below: &[f64; W],
-) {
-    // A lane mask first (vector compares); lanes in the band are rare.
-    let mut lanes = (0..W).fold(0u32, |m, l| m | u32::from(best[l] - below[l] <= BAND) << l);
-    while lanes != 0 {
-        near.push((first + lanes.trailing_zeros() as usize, rerolls, roll));
-        lanes &= lanes - 1;
+fn flag_band(near: &mut NearTies, first: usize, rerolls: u8, best: &[[f64; W]], below: &[[f64; W]]) {
+    // Rolls in the band are rare: each lane's least gap over every roll
+    // first (vector operations), and the rolls only when it is in the band.
+    let mut least = [f64::INFINITY; W];
+    for (b, x) in best.iter().zip(below) {
+        for l in 0..W {
+            let gap = b[l] - x[l];
+            least[l] = if gap < least[l] { gap } else { least[l] };
+        }
+    }
+    if least.iter().all(|&gap| gap > BAND) {
+        return;
+    }
+    for (roll, (b, x)) in best.iter().zip(below).enumerate() {
+        let mut lanes = (0..W).fold(0u32, |m, l| m | u32::from(b[l] - x[l] <= BAND) << l);
+        while lanes != 0 {
+            near.push((first + lanes.trailing_zeros() as usize, rerolls, roll));
+            lanes &= lanes - 1;
+        }
     }
 }
 
