@@ -11,7 +11,7 @@
 
 use dice_tables_reader::dice::FACES;
 use dice_tables_reader::sheet::{Scoring, BONUS_AT, EXACT_TIE, SIXTH, UPPER_TOTALS};
-use dice_tables_reader::turn::{DICE, KEEP_LATTICE, PARTIAL_KEEPS, ROLLS};
+use dice_tables_reader::turn::{partial_keeps_in_tie_order, DICE, KEEP_LATTICE, PARTIAL_KEEPS, ROLLS};
 use rayon::prelude::*;
 
 use crate::dice::{multisets, Dice, FIVE_DICE};
@@ -32,8 +32,8 @@ struct Turns<'a> {
     points: Vec<[u8; 16]>,
     /// Per roll, whether it is five of a kind (a joker where the rules say).
     five_of_a_kind: Vec<bool>,
-    /// Per roll, its partial keeps' graded ranks in the tie order (larger first).
-    keeps: Vec<arrayvec::ArrayVec<u16, 31>>,
+    /// Per roll, its partial keeps' graded ranks in the lookups' tie order.
+    keeps: Vec<arrayvec::ArrayVec<u8, 31>>,
 }
 
 /// Buffers one thread reuses from state to state.
@@ -56,15 +56,7 @@ pub fn ev_distribution(scoring: &Scoring, exact: &TurnStart, most: usize) -> Vec
     let categories = scoring.categories.len();
     let flags = exact.flags;
     let rolls = multisets(DICE);
-    let keeps = rolls
-        .iter()
-        .map(|d| {
-            let mut k: arrayvec::ArrayVec<u16, 31> =
-                d.sub_multisets().filter(|k| k.len() < DICE).map(|k| k.graded_rank() as u16).collect();
-            k.sort_unstable_by(|a, b| b.cmp(a));
-            k
-        })
-        .collect();
+    let keeps = partial_keeps_in_tie_order();
     let points = rolls
         .iter()
         .map(|d| std::array::from_fn(|c| if c < categories { scoring.points(&d.counts(), c) } else { 0 }))
@@ -186,7 +178,8 @@ impl Turns<'_> {
                     u16::MAX
                 } else {
                     let keeps = &self.keeps[roll];
-                    *keeps.iter().find(|&&g| ws.values[usize::from(g)][0] >= floor).expect("the best is among them")
+                    let best = keeps.iter().find(|&&g| ws.values[usize::from(g)][0] >= floor);
+                    u16::from(*best.expect("the best is among them"))
                 };
             }
         }

@@ -16,6 +16,22 @@ pub const KEEP_ALL: u8 = 254;
 /// Stored best action: none (in yazy, no category is open).
 pub const NO_ACTION: u8 = 255;
 
+/// Per roll of five dice (by rank), the graded ranks of its partial keeps
+/// in the order lookups break ties in: larger ranks first, so larger keeps
+/// first (keeping all five comes before any of them). What a program that
+/// plays as the lookups do must follow too.
+pub fn partial_keeps_in_tie_order() -> Vec<arrayvec::ArrayVec<u8, 31>> {
+    (0..ROLLS)
+        .map(|r| {
+            let roll = Dice::unrank(DICE, r).expect("rank < 252");
+            let mut keeps: arrayvec::ArrayVec<u8, 31> =
+                roll.sub_multisets().filter(|k| k.len() < DICE).map(|k| k.graded_rank() as u8).collect();
+            keeps.sort_unstable_by(|a, b| b.cmp(a));
+            keeps
+        })
+        .collect()
+}
+
 /// Checks that `dice` is a roll of exactly five dice.
 pub(crate) fn check_roll(dice: Dice, game: &str) -> Result<(), ArgumentError> {
     if dice.len() != DICE {

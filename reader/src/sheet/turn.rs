@@ -112,15 +112,7 @@ impl TurnSolver {
             .collect();
         let five_of_a_kind =
             rolls.iter().enumerate().filter(|(_, d)| d.counts().contains(&5)).fold(0, |m, (r, _)| m | 1 << r);
-        let keeps = rolls
-            .iter()
-            .map(|d| {
-                let mut keeps: arrayvec::ArrayVec<u8, 31> =
-                    d.sub_multisets().filter(|k| k.len() < DICE).map(|k| k.graded_rank() as u8).collect();
-                keeps.sort_unstable_by(|a, b| b.cmp(a));
-                keeps
-            })
-            .collect();
+        let keeps = crate::turn::partial_keeps_in_tie_order();
         TurnSolver { scoring, scores, roll_scores, five_of_a_kind, keeps }
     }
 
