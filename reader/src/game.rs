@@ -199,6 +199,7 @@ impl<G: Game> Checked<G> {
     }
 
     /// Chunk `c` of a section, checked ([`Game::check_chunk`]) on first use.
+    #[inline(always)]
     pub fn chunk(&self, spec: &SectionSpec<G::Params>, c: usize) -> Result<&[u8], TableError> {
         self.table.chunk(spec.index, c, |start, b| G::check_chunk(&self.params, spec.index, start, b))
     }
@@ -218,6 +219,25 @@ impl<G: Game> Checked<G> {
     #[inline(always)]
     pub fn bytes(&self, spec: &SectionSpec<G::Params>, at: usize, len: usize) -> Result<&[u8], TableError> {
         self.table.range(spec.index, at, len, |start, b| G::check_chunk(&self.params, spec.index, start, b))
+    }
+
+    /// Element `i` of chunk `c` of a u8 section: for a view that knows its
+    /// chunks' layout (no division to find the chunk).
+    #[inline(always)]
+    pub fn u8_in(&self, spec: &SectionSpec<G::Params>, c: usize, i: usize) -> Result<u8, TableError> {
+        let bytes = self.chunk(spec, c)?;
+        bytes.get(i).copied().ok_or_else(|| past_chunk(spec.name, c, i))
+    }
+
+    /// Element `i` of chunk `c` of a little-endian u32 or f32 section, as
+    /// bits ([`u8_in`](Checked::u8_in)).
+    #[inline(always)]
+    pub fn u32_in(&self, spec: &SectionSpec<G::Params>, c: usize, i: usize) -> Result<u32, TableError> {
+        let bytes = self.chunk(spec, c)?;
+        match bytes.get(i * 4..i * 4 + 4) {
+            Some(b) => Ok(crate::turn::read_u32(b, 0)),
+            None => Err(past_chunk(spec.name, c, i)),
+        }
     }
 
     /// Element `i` of a u8 section.
@@ -243,6 +263,12 @@ impl<G: Game> Checked<G> {
     pub fn f64_at(&self, spec: &SectionSpec<G::Params>, i: usize) -> Result<f64, TableError> {
         Ok(crate::turn::read_f64(self.bytes(spec, i * 8, 8)?, 0))
     }
+}
+
+/// A view asked for an element past the end of a chunk.
+#[cold]
+fn past_chunk(section: &str, c: usize, i: usize) -> TableError {
+    TableError::section(section, format!("has no element {i} in chunk {c}"))
 }
 
 impl<G: Game> fmt::Debug for Checked<G> {

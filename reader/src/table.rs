@@ -51,12 +51,14 @@ impl Bytes {
 pub struct Table {
     bytes: Bytes,
     header: Header,
-    /// Per section, what lookups need to find and trust its chunks.
-    sections: Vec<SectionState>,
+    /// Per section, what lookups need to find and trust its chunks; past
+    /// the header's sections, none. (In place, not behind a pointer: a
+    /// lookup's loads wait on each other, so one fewer counts.)
+    sections: [SectionState; format::limits::MAX_SECTIONS],
 }
 
 /// A section's chunks, laid out for the lookup path.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 struct SectionState {
     /// Decoded bytes per chunk when there are several, else 0.
     chunk_len: u32,
@@ -64,7 +66,7 @@ struct SectionState {
     /// exact while position x `chunk_len` is below 2^56: sections are at
     /// most 2^32 bytes, chunks of several at most 2^24.
     reciprocal: u64,
-    chunks: Vec<ChunkState>,
+    chunks: Box<[ChunkState]>,
 }
 
 /// A chunk's place in the file and whether it may be read.
@@ -130,27 +132,25 @@ impl Table {
     fn from_bytes(bytes: Bytes, expect: Expect) -> Result<Table, TableError> {
         let header = format::parse_header(bytes.as_slice())?;
         expect(&header)?;
-        let sections = header
-            .sections
-            .iter()
-            .map(|s| {
-                let mut at = s.offset as usize;
-                let chunks: Vec<ChunkState> = s
-                    .chunks
-                    .iter()
-                    .map(|c| {
-                        let state =
-                            ChunkState { stored_start: at, stored_len: c.stored_len as usize, ready: OnceLock::new() };
-                        at += c.stored_len as usize;
-                        state
-                    })
-                    .collect();
-                // parse_header bounds a chunk of several to 2^24 bytes: it fits in 32 bits.
-                let chunk_len = if chunks.len() > 1 { s.chunk_len as u32 } else { 0 };
-                let reciprocal = if chunk_len > 0 { (1u64 << 56) / u64::from(chunk_len) + 1 } else { 0 };
-                SectionState { chunk_len, reciprocal, chunks }
-            })
-            .collect();
+        let section_state = |s: &format::SectionEntry| {
+            let mut at = s.offset as usize;
+            let chunks: Box<[ChunkState]> = s
+                .chunks
+                .iter()
+                .map(|c| {
+                    let state =
+                        ChunkState { stored_start: at, stored_len: c.stored_len as usize, ready: OnceLock::new() };
+                    at += c.stored_len as usize;
+                    state
+                })
+                .collect();
+            // parse_header bounds a chunk of several to 2^24 bytes: it fits in 32 bits.
+            let chunk_len = if chunks.len() > 1 { s.chunk_len as u32 } else { 0 };
+            let reciprocal = if chunk_len > 0 { (1u64 << 56) / u64::from(chunk_len) + 1 } else { 0 };
+            SectionState { chunk_len, reciprocal, chunks }
+        };
+        // parse_header bounds the count to MAX_SECTIONS.
+        let sections = std::array::from_fn(|s| header.sections.get(s).map(section_state).unwrap_or_default());
         Ok(Table { bytes, header, sections })
     }
 
@@ -170,7 +170,22 @@ impl Table {
         c: usize,
         check: impl FnOnce(u64, &[u8]) -> Result<(), TableError>,
     ) -> Result<&[u8], TableError> {
-        let Some(state) = self.sections.get(s).and_then(|section| section.chunks.get(c)) else {
+        match self.sections.get(s) {
+            Some(section) => self.chunk_of(s, section, c, check),
+            None => Err(self.no_chunk(s, c)),
+        }
+    }
+
+    /// [`chunk`](Table::chunk) once the section is found.
+    #[inline(always)]
+    fn chunk_of<'a>(
+        &'a self,
+        s: usize,
+        section: &'a SectionState,
+        c: usize,
+        check: impl FnOnce(u64, &[u8]) -> Result<(), TableError>,
+    ) -> Result<&'a [u8], TableError> {
+        let Some(state) = section.chunks.get(c) else {
             return Err(self.no_chunk(s, c));
         };
         let ready = match state.ready.get() {
@@ -216,15 +231,17 @@ impl Table {
         len: usize,
         check: impl FnOnce(u64, &[u8]) -> Result<(), TableError>,
     ) -> Result<&[u8], TableError> {
-        // One chunk (the common case) needs no division, several a multiply.
-        let (c, within) = match self.sections.get(s) {
-            Some(section) if section.chunk_len > 0 => {
-                let c = ((at as u128 * u128::from(section.reciprocal)) >> 56) as usize;
-                (c, at - c * section.chunk_len as usize)
-            }
-            _ => (0, at),
+        let Some(section) = self.sections.get(s) else {
+            return Err(self.no_chunk(s, 0));
         };
-        let bytes = self.chunk(s, c, check)?;
+        // One chunk (the common case) needs no division, several a multiply.
+        let (c, within) = if section.chunk_len > 0 {
+            let c = ((at as u128 * u128::from(section.reciprocal)) >> 56) as usize;
+            (c, at - c * section.chunk_len as usize)
+        } else {
+            (0, at)
+        };
+        let bytes = self.chunk_of(s, section, c, check)?;
         bytes.get(within..within + len).ok_or_else(|| {
             TableError::section(&self.header.sections[s].name, format!("has no bytes {at}..{}", at + len))
         })

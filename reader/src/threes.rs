@@ -235,6 +235,21 @@ pub struct Params {
     pub exceptions: u64,
 }
 
+/// Why a state is out of the table's range (one of [`Threes::state`]'s checks failed).
+#[cold]
+fn out_of_range(s: Situation, dice_left: u8) -> ArgumentError {
+    let why = if usize::from(s.points) > MAX_TOTAL {
+        format!("points {} is out of range: points kept so far are 0 to 30", s.points)
+    } else if usize::from(s.after) >= AFTER {
+        format!("players after {} is out of range: the table has 0 to 15", s.after)
+    } else if let Some(r) = s.record.filter(|&r| usize::from(r) > MAX_TOTAL) {
+        format!("record {r} is out of range: a record is a total 0 to 30")
+    } else {
+        format!("{dice_left} dice left is out of range: 0 to 5")
+    };
+    ArgumentError::new(why)
+}
+
 /// The chance of success (encoded, see [`decode_chance`]): per (model,
 /// players after, record, ties, points, dice left), see [`state_index`]; a
 /// chunk for every two numbers of players after (95,232 bytes: 16 chunks
@@ -242,7 +257,9 @@ pub struct Params {
 pub const CHANCE: SectionSpec<Params> = SectionSpec::new(0, "chance", DType::F32, Encoding::Zstd, |_| {
     vec![2, AFTER as u64, RECORDS as u64, 2, POINTS as u64, DICE as u64 + 1]
 })
-.chunked((2 * RECORDS * 2 * POINTS * (DICE + 1) * 4) as u64);
+.chunked((CHANCE_CHUNK * 4) as u64);
+/// States in a chunk of [`CHANCE`]: two numbers of players after.
+const CHANCE_CHUNK: usize = 2 * RECORDS * 2 * POINTS * (DICE + 1);
 /// The lowest expected total still to come: per dice left.
 pub const EXPECTED: SectionSpec<Params> =
     SectionSpec::new(1, "expected", DType::F64, Encoding::Raw, |_| vec![DICE as u64 + 1]);
@@ -322,19 +339,14 @@ impl Game for Threes {
 
 impl Threes {
     /// The index of a state in the `chance` section, its arguments checked.
+    #[inline]
     fn state(&self, s: Situation, dice_left: u8) -> Result<usize, ArgumentError> {
-        let invalid = |what: String| Err(ArgumentError::new(what));
-        if usize::from(s.points) > MAX_TOTAL {
-            return invalid(format!("points {} is out of range: points kept so far are 0 to 30", s.points));
-        }
-        if usize::from(s.after) >= AFTER {
-            return invalid(format!("players after {} is out of range: the table has 0 to 15", s.after));
-        }
-        if let Some(r) = s.record.filter(|&r| usize::from(r) > MAX_TOTAL) {
-            return invalid(format!("record {r} is out of range: a record is a total 0 to 30"));
-        }
-        if usize::from(dice_left) > DICE {
-            return invalid(format!("{dice_left} dice left is out of range: 0 to 5"));
+        let in_range = usize::from(s.points) <= MAX_TOTAL
+            && usize::from(s.after) < AFTER
+            && s.record.is_none_or(|r| usize::from(r) <= MAX_TOTAL)
+            && usize::from(dice_left) <= DICE;
+        if !in_range {
+            return Err(out_of_range(s, dice_left));
         }
         let record = s.record.map_or(NO_RECORD, usize::from);
         Ok(state_index(s.ties, s.model, usize::from(s.after), record, usize::from(s.points), usize::from(dice_left)))
@@ -346,7 +358,7 @@ impl Threes {
     pub fn chance(&self, s: Situation, dice_left: u8) -> Result<f64, Error> {
         check_points_left(s.points, dice_left)?;
         let i = self.state(s, dice_left)?;
-        Ok(decode_chance(self.t.u32_at(&CHANCE, i)?))
+        Ok(decode_chance(self.t.u32_in(&CHANCE, i / CHANCE_CHUNK, i % CHANCE_CHUNK)?))
     }
 
     /// The chance of a state that may lie past 30 points: past 30 the total
@@ -430,31 +442,39 @@ fn check_throw(points: u8, roll: Dice) -> Result<usize, ArgumentError> {
     if !(1..=DICE).contains(&n) {
         return Err(ArgumentError::new(format!("{n} dice given: threes throws 1 to 5 dice, digits 1-6 like 31324")));
     }
-    check_kept_points(points, DICE - n, &format!("with {n} dice thrown"))?;
+    check_kept_points(points, DICE - n, format_args!("with {n} dice thrown"))?;
     Ok(n)
 }
 
 /// Checks that the dice kept before `dice_left` remain can be worth `points`.
 fn check_points_left(points: u8, dice_left: u8) -> Result<(), ArgumentError> {
     match DICE.checked_sub(usize::from(dice_left)) {
-        Some(kept) => check_kept_points(points, kept, &format!("with {dice_left} dice remaining")),
+        Some(kept) => check_kept_points(points, kept, format_args!("with {dice_left} dice remaining")),
         None => Ok(()), // the state's own check names the count
     }
 }
 
 /// Checks that `kept` dice can be worth `points` (`when` says when, for
 /// the message): each is worth 0 (a three), 1, 2, 4, 5 or 6, so one die is
-/// never worth 3 and `kept` dice at most `6 * kept`.
-pub fn check_kept_points(points: u8, kept: usize, when: &str) -> Result<(), ArgumentError> {
-    let most = 6 * kept;
-    let why = if usize::from(points) > most {
-        format!("the {kept} dice kept before are worth at most {most}")
-    } else if kept == 1 && points == 3 {
+/// never worth 3 and `kept` dice at most `6 * kept`. (`when` is formatted
+/// only for the message: a lookup's check allocates nothing.)
+#[inline]
+pub fn check_kept_points(points: u8, kept: usize, when: std::fmt::Arguments) -> Result<(), ArgumentError> {
+    if usize::from(points) <= 6 * kept && !(kept == 1 && points == 3) {
+        return Ok(());
+    }
+    Err(kept_points_error(points, kept, when))
+}
+
+/// Why [`check_kept_points`] refused.
+#[cold]
+fn kept_points_error(points: u8, kept: usize, when: std::fmt::Arguments) -> ArgumentError {
+    let why = if kept == 1 && points == 3 {
         "one kept die is worth 0 (a three), 1, 2, 4, 5 or 6, never 3".to_string()
     } else {
-        return Ok(());
+        format!("the {kept} dice kept before are worth at most {}", 6 * kept)
     };
-    Err(ArgumentError::new(format!("points {points} {when} cannot happen: {why}")))
+    ArgumentError::new(format!("points {points} {when} cannot happen: {why}"))
 }
 
 /// The choices of a roll from `points` kept before it: keep 1..=n of its

@@ -33,25 +33,32 @@ pub fn partial_keeps_in_tie_order() -> Vec<arrayvec::ArrayVec<u8, 31>> {
 }
 
 /// Checks that `dice` is a roll of exactly five dice.
+#[inline]
 pub(crate) fn check_roll(dice: Dice, game: &str) -> Result<(), ArgumentError> {
     if dice.len() != DICE {
-        return Err(ArgumentError::new(format!(
-            "{} dice given: {game} needs exactly five digits 1-6, like 12456",
-            dice.len()
-        )));
+        return Err(not_five_dice(dice, game));
     }
     Ok(())
 }
 
+#[cold]
+fn not_five_dice(dice: Dice, game: &str) -> ArgumentError {
+    ArgumentError::new(format!("{} dice given: {game} needs exactly five digits 1-6, like 12456", dice.len()))
+}
+
 /// Checks a state: five dice, and no more rerolls than the table was solved for.
+#[inline]
 pub(crate) fn check_state(dice: Dice, rerolls: u8, table_rerolls: u8, game: &str) -> Result<(), ArgumentError> {
     check_roll(dice, game)?;
     if rerolls > table_rerolls {
-        return Err(ArgumentError::new(format!(
-            "rerolls {rerolls} is out of range: this {game} table allows 0 to {table_rerolls}"
-        )));
+        return Err(too_many_rerolls(rerolls, table_rerolls, game));
     }
     Ok(())
+}
+
+#[cold]
+fn too_many_rerolls(rerolls: u8, table_rerolls: u8, game: &str) -> ArgumentError {
+    ArgumentError::new(format!("rerolls {rerolls} is out of range: this {game} table allows 0 to {table_rerolls}"))
 }
 
 /// Checks every value of an f64 section lies in `0..=max` (so none is NaN):

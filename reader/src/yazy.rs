@@ -452,6 +452,7 @@ impl Yazy {
         Ok(self.t.u8_at(&CATEGORY_POINTS, dice.rank() * CATEGORIES.len() + usize::from(c.0))?)
     }
 
+    #[inline]
     fn check_state(&self, dice: Dice, rerolls: u8) -> Result<(), ArgumentError> {
         check_state(dice, rerolls, self.rerolls(), Self::ID)
     }
@@ -474,13 +475,16 @@ impl Yazy {
         Ok(self.best_category(mask, roll)?.map_or(0.0, |(_, v)| v))
     }
 
+    #[inline]
     fn stored_keep(&self, mask: Mask, roll: usize, rerolls: u8) -> Result<u8, TableError> {
-        let i = (usize::from(rerolls - 1) * MASKS + usize::from(mask.0)) * ROLLS + roll;
-        self.t.u8_at(&BEST_KEEP, i)
+        let mask = usize::from(mask.0);
+        let block = usize::from(rerolls - 1) * MASK_BLOCKS + mask / MASK_BLOCK;
+        self.t.u8_in(&BEST_KEEP, block, mask % MASK_BLOCK * ROLLS + roll)
     }
 
     /// The values of every partial keep of a mask with `rerolls` left before
     /// the reroll: one chunk of [`KEEP_VALUE`].
+    #[inline]
     fn keep_values(&self, mask: Mask, rerolls: u8) -> Result<KeepValues<'_>, TableError> {
         let mask = usize::from(mask.0);
         let block = self.t.chunk(&KEEP_VALUE, usize::from(rerolls - 1) * MASK_BLOCKS + mask / MASK_BLOCK)?;
@@ -489,6 +493,7 @@ impl Yazy {
 
     /// The best category with no rerolls left and its value, points now plus
     /// the turn-start value of the mask left; `None` when no category is open.
+    #[inline]
     fn best_category(&self, mask: Mask, roll: usize) -> Result<Option<(Category, f64)>, TableError> {
         if mask == Mask::NONE {
             return Ok(None);
@@ -534,6 +539,7 @@ impl Yazy {
     }
 
     /// Points now plus the turn-start value of the mask left.
+    #[inline]
     fn score_value(&self, mask: Mask, roll: usize, c: Category) -> Result<f64, TableError> {
         let points = self.t.u8_at(&CATEGORY_POINTS, roll * CATEGORIES.len() + usize::from(c.0))?;
         Ok(f64::from(points) + self.t.f64_at(&TURN_START, usize::from(mask.without(c).0))?)
