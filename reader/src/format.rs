@@ -393,7 +393,7 @@ fn check_header(header: &Header, file: &[u8], header_end: u64) -> Result<(), Tab
 /// One zstd frame into `out`'s spare capacity, with this thread's
 /// decompression context: a context's tables cost as much to set up as a
 /// small chunk's decoding (a lookup that opens its table reads 20 chunks).
-fn decompress_into(stored: &[u8], out: &mut Vec<u8>) -> std::io::Result<usize> {
+fn decompress_into(stored: &[u8], out: &mut (impl zstd::zstd_safe::WriteBuf + ?Sized)) -> std::io::Result<usize> {
     thread_local! {
         static DECOMPRESSOR: std::cell::RefCell<Option<zstd::bulk::Decompressor<'static>>> =
             const { std::cell::RefCell::new(None) };
@@ -418,39 +418,71 @@ pub(crate) fn decode_chunk(
     c: usize,
     stored_start: u64,
 ) -> Result<Option<Box<[u8]>>, TableError> {
-    let chunk = &s.chunks[c];
-    let stored = &file[stored_start as usize..(stored_start + chunk.stored_len) as usize];
-    let decoded_len = s.chunk_span(c).1 as usize;
+    let stored = stored_chunk(file, s, c, stored_start);
     let owned = match s.encoding {
         Encoding::Raw => None,
         Encoding::Zstd => {
-            // Exactly one frame: nothing (not even an empty frame) after it.
-            match zstd::zstd_safe::find_frame_compressed_size(stored) {
-                Ok(n) if n == stored.len() => {}
-                Ok(n) => {
-                    return Err(TableError::section(
-                        &s.name,
-                        format!("chunk {c} has {} bytes after its zstd frame: a chunk is one frame", stored.len() - n),
-                    ))
-                }
-                Err(_) => return Err(TableError::section(&s.name, format!("chunk {c} is not a zstd frame"))),
-            }
             // Into spare capacity: zeroing first would cost a pass over every chunk.
-            let mut out = Vec::with_capacity(decoded_len);
-            let n = decompress_into(stored, &mut out)
-                .map_err(|e| TableError::section(&s.name, format!("chunk {c} does not decompress: {e}")))?;
-            if n != decoded_len {
-                return Err(TableError::section(
-                    &s.name,
-                    format!("chunk {c} decompresses to {n} bytes, not {decoded_len}"),
-                ));
-            }
+            let mut out = Vec::with_capacity(s.chunk_span(c).1 as usize);
+            decompress_chunk(stored, s, c, &mut out)?;
             Some(out.into_boxed_slice())
         }
     };
-    let bytes = owned.as_deref().unwrap_or(stored);
-    if blake3::hash(bytes).as_bytes() != &chunk.blake3 {
+    verify_chunk(owned.as_deref().unwrap_or(stored), s, c)?;
+    Ok(owned)
+}
+
+/// [`decode_chunk`] of a zstd chunk into `out`, exactly its decoded length.
+pub(crate) fn decode_chunk_into(
+    file: &[u8],
+    s: &SectionEntry,
+    c: usize,
+    stored_start: u64,
+    out: &mut [u8],
+) -> Result<(), TableError> {
+    if s.encoding != Encoding::Zstd || out.len() as u64 != s.chunk_span(c).1 {
+        return Err(TableError::section(&s.name, format!("chunk {c} is not a zstd chunk of {} bytes", out.len())));
+    }
+    decompress_chunk(stored_chunk(file, s, c, stored_start), s, c, out)?;
+    verify_chunk(out, s, c)
+}
+
+fn stored_chunk<'a>(file: &'a [u8], s: &SectionEntry, c: usize, stored_start: u64) -> &'a [u8] {
+    &file[stored_start as usize..(stored_start + s.chunks[c].stored_len) as usize]
+}
+
+/// Decompresses a zstd chunk into `out` (at most its capacity), refusing
+/// anything but one frame of exactly the declared decoded length.
+fn decompress_chunk(
+    stored: &[u8],
+    s: &SectionEntry,
+    c: usize,
+    out: &mut (impl zstd::zstd_safe::WriteBuf + ?Sized),
+) -> Result<(), TableError> {
+    // Exactly one frame: nothing (not even an empty frame) after it.
+    match zstd::zstd_safe::find_frame_compressed_size(stored) {
+        Ok(n) if n == stored.len() => {}
+        Ok(n) => {
+            return Err(TableError::section(
+                &s.name,
+                format!("chunk {c} has {} bytes after its zstd frame: a chunk is one frame", stored.len() - n),
+            ))
+        }
+        Err(_) => return Err(TableError::section(&s.name, format!("chunk {c} is not a zstd frame"))),
+    }
+    let decoded_len = s.chunk_span(c).1 as usize;
+    let n = decompress_into(stored, out)
+        .map_err(|e| TableError::section(&s.name, format!("chunk {c} does not decompress: {e}")))?;
+    if n != decoded_len {
+        return Err(TableError::section(&s.name, format!("chunk {c} decompresses to {n} bytes, not {decoded_len}")));
+    }
+    Ok(())
+}
+
+/// Checks a chunk's decoded bytes against its blake3.
+fn verify_chunk(bytes: &[u8], s: &SectionEntry, c: usize) -> Result<(), TableError> {
+    if blake3::hash(bytes).as_bytes() != &s.chunks[c].blake3 {
         return Err(TableErrorKind::SectionChecksum { name: format!("{} (chunk {c})", s.name) }.into());
     }
-    Ok(owned)
+    Ok(())
 }

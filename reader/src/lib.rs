@@ -37,6 +37,7 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs, missing_debug_implementations)]
 
+mod arena;
 pub mod combo;
 pub mod dice;
 pub mod duel;

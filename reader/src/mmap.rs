@@ -1,4 +1,5 @@
-//! The reader's only unsafe code: mapping a table file into memory.
+//! Mapping a table file into memory: with [`crate::arena`], the reader's
+//! only unsafe code.
 #![allow(unsafe_code)]
 
 use std::fs::File;

@@ -8,6 +8,7 @@ use std::fs::File;
 use std::path::Path;
 use std::sync::OnceLock;
 
+use crate::arena::Arena;
 use crate::error::{TableError, TableErrorKind};
 use crate::format::{self, Header};
 
@@ -67,6 +68,10 @@ struct SectionState {
     /// most 2^32 bytes, chunks of several at most 2^24.
     reciprocal: u64,
     chunks: Box<[ChunkState]>,
+    /// A compressed section's decoded chunks, in one buffer (up to
+    /// [`crate::arena::MAX_ARENA_BYTES`]); else `None`, and each compressed
+    /// chunk keeps its own in [`ChunkState::ready`].
+    arena: Option<Arena>,
 }
 
 /// A chunk's place in the file and whether it may be read.
@@ -147,7 +152,12 @@ impl Table {
             // parse_header bounds a chunk of several to 2^24 bytes: it fits in 32 bits.
             let chunk_len = if chunks.len() > 1 { s.chunk_len as u32 } else { 0 };
             let reciprocal = if chunk_len > 0 { (1u64 << 56) / u64::from(chunk_len) + 1 } else { 0 };
-            SectionState { chunk_len, reciprocal, chunks }
+            let decoded_len = s.decoded_len().unwrap_or(0) as usize;
+            let arena = (s.encoding == format::Encoding::Zstd)
+                .then(|| Arena::new(decoded_len, s.chunk_len as usize))
+                .flatten()
+                .filter(|_| decoded_len.div_ceil(s.chunk_len.max(1) as usize) == chunks.len());
+            SectionState { chunk_len, reciprocal, chunks, arena }
         };
         // parse_header bounds the count to MAX_SECTIONS.
         let sections = std::array::from_fn(|s| header.sections.get(s).map(section_state).unwrap_or_default());
@@ -185,6 +195,12 @@ impl Table {
         c: usize,
         check: impl FnOnce(u64, &[u8]) -> Result<(), TableError>,
     ) -> Result<&'a [u8], TableError> {
+        if let Some(arena) = &section.arena {
+            return match arena.chunk(c) {
+                Some(bytes) => Ok(bytes),
+                None => self.first_read_into(s, c, section, arena, check),
+            };
+        }
         let Some(state) = section.chunks.get(c) else {
             return Err(self.no_chunk(s, c));
         };
@@ -215,6 +231,27 @@ impl Table {
         Ok(state.ready.get().expect("set just above"))
     }
 
+    /// [`first_read`](Table::first_read) of a chunk of a section with an arena: decoded into it.
+    #[cold]
+    fn first_read_into<'a>(
+        &'a self,
+        s: usize,
+        c: usize,
+        section: &'a SectionState,
+        arena: &'a Arena,
+        check: impl FnOnce(u64, &[u8]) -> Result<(), TableError>,
+    ) -> Result<&'a [u8], TableError> {
+        let Some(state) = section.chunks.get(c) else {
+            return Err(self.no_chunk(s, c));
+        };
+        let entry = &self.header.sections[s];
+        let decode = |out: &mut [u8]| {
+            format::decode_chunk_into(self.bytes.as_slice(), entry, c, state.stored_start as u64, out)?;
+            check(entry.chunk_span(c).0, out)
+        };
+        arena.fill(c, decode).unwrap_or_else(|| Err(self.no_chunk(s, c)))
+    }
+
     /// A chunk's stored bytes: for a raw chunk, its decoded bytes in place.
     #[inline(always)]
     fn stored(&self, state: &ChunkState) -> &[u8] {
@@ -241,6 +278,10 @@ impl Table {
         } else {
             (0, at)
         };
+        // The bytes' address does not wait on the chunk's state: only the check that it is ready does.
+        if let Some(bytes) = section.arena.as_ref().and_then(|arena| arena.get(c, at, len)) {
+            return Ok(bytes);
+        }
         let bytes = self.chunk_of(s, section, c, check)?;
         bytes.get(within..within + len).ok_or_else(|| {
             TableError::section(&self.header.sections[s].name, format!("has no bytes {at}..{}", at + len))
@@ -264,8 +305,9 @@ impl Table {
 
     /// Every decoded byte of section `s`, each chunk read through
     /// [`chunk`](Table::chunk) with `check`: in place in the file for a raw
-    /// section, the decoded bytes for a section of one compressed chunk, else
-    /// copied into one buffer (for whole-table access; lookups read chunks).
+    /// section, in place in its decoded bytes for a compressed one (up to
+    /// [`crate::arena::MAX_ARENA_BYTES`]), else copied into one buffer (for
+    /// whole-table access; lookups read chunks).
     pub fn section_bytes(
         &self,
         s: usize,
@@ -285,6 +327,14 @@ impl Table {
             // Raw chunks lie one after another from the section's offset.
             let start = entry.offset as usize;
             return Ok(Cow::Borrowed(&self.bytes.as_slice()[start..start + entry.stored_len as usize]));
+        }
+        if let Some(arena) = &section.arena {
+            for c in 0..n {
+                self.chunk(s, c, &check)?;
+            }
+            if let Some(whole) = arena.whole() {
+                return Ok(Cow::Borrowed(whole));
+            }
         }
         let mut out = Vec::new();
         for c in 0..n {
@@ -352,6 +402,9 @@ impl Table {
     /// checks every chunk's contents itself, even one read before it.
     pub(crate) fn forget_reads(&mut self) {
         for section in &mut self.sections {
+            if let Some(arena) = &mut section.arena {
+                arena.forget();
+            }
             for chunk in &mut section.chunks {
                 chunk.ready.take();
             }

@@ -252,6 +252,10 @@ type TurnOutcome = ((Category, u8), f64);
 /// A yazy table.
 pub struct Yazy {
     t: Checked<Yazy>,
+    /// The small sections (18 KB), read whole and checked at open: lookups
+    /// index them directly, with no chunk to find.
+    turn_start: Box<[f64; MASKS]>,
+    points: Box<[[u8; CATEGORIES.len()]; ROLLS]>,
     /// Per mask, once first asked for: the best category of every roll with
     /// no rerolls left (derived, see `best_category`), so that later lookups
     /// read one byte.
@@ -314,7 +318,15 @@ impl Game for Yazy {
     }
 
     fn from_checked(t: Checked<Yazy>) -> Result<Yazy, TableError> {
-        Ok(Yazy { t, categories: (0..MASKS).map(|_| OnceLock::new()).collect() })
+        let turn_start: Vec<f64> =
+            t.whole(&TURN_START)?.as_chunks::<8>().0.iter().map(|b| f64::from_le_bytes(*b)).collect();
+        let points = t.whole(&CATEGORY_POINTS)?.as_chunks::<{ CATEGORIES.len() }>().0.to_vec();
+        let (Ok(turn_start), Ok(points)) =
+            (turn_start.into_boxed_slice().try_into(), points.into_boxed_slice().try_into())
+        else {
+            return Err(TableError::section(TURN_START.name, "or category_points is not of its declared size"));
+        };
+        Ok(Yazy { t, turn_start, points, categories: (0..MASKS).map(|_| OnceLock::new()).collect() })
     }
 
     fn checked(&self) -> &Checked<Yazy> {
@@ -444,12 +456,13 @@ impl Yazy {
     /// Expected score still to come at the start of a turn, before the roll
     /// (exact to f64 precision).
     pub fn turn_start_value(&self, mask: Mask) -> Result<f64, Error> {
-        Ok(self.t.f64_at(&TURN_START, usize::from(mask.0))?)
+        Ok(self.turn_start[usize::from(mask.0) % MASKS])
     }
 
     /// The points `dice` scores in category `c` now.
     pub fn points(&self, dice: Dice, c: Category) -> Result<u8, Error> {
-        Ok(self.t.u8_at(&CATEGORY_POINTS, dice.rank() * CATEGORIES.len() + usize::from(c.0))?)
+        crate::turn::check_roll(dice, Self::ID)?;
+        Ok(self.points[dice.rank() % ROLLS][usize::from(c.0) % CATEGORIES.len()])
     }
 
     #[inline]
@@ -498,12 +511,19 @@ impl Yazy {
         if mask == Mask::NONE {
             return Ok(None);
         }
+        let c = self.best_category_alone(mask, roll)?;
+        Ok(Some((c, self.score_value(mask, roll, c)?)))
+    }
+
+    /// [`best_category`](Yazy::best_category) without its value, for an
+    /// open mask.
+    #[inline]
+    fn best_category_alone(&self, mask: Mask, roll: usize) -> Result<Category, TableError> {
         let row = match self.categories[usize::from(mask.0) % MASKS].get() {
             Some(row) => row,
             None => self.derive_categories(mask)?,
         };
-        let c = Category(row[roll % ROLLS]);
-        Ok(Some((c, self.score_value(mask, roll, c)?)))
+        Ok(Category(row[roll % ROLLS]))
     }
 
     /// The best category of every roll of an open mask: the maximum of the
@@ -514,20 +534,16 @@ impl Yazy {
     #[cold]
     fn derive_categories(&self, mask: Mask) -> Result<&[u8; ROLLS], TableError> {
         // Fixed-size arrays: the indexing below needs no bounds checks.
-        let points: Result<&[[u8; 11]; ROLLS], _> = self.t.whole(&CATEGORY_POINTS)?.as_chunks::<11>().0.try_into();
-        let turn_start: Result<&[[u8; 8]; MASKS], _> = self.t.whole(&TURN_START)?.as_chunks::<8>().0.try_into();
-        let (Ok(points), Ok(turn_start)) = (points, turn_start) else {
-            return Err(TableError::section(TURN_START.name, "or category_points is not of its declared size"));
-        };
+        let turn_start = &*self.turn_start;
         let mut row = [0u8; ROLLS];
-        for (best, points) in row.iter_mut().zip(points) {
+        for (best, points) in row.iter_mut().zip(&*self.points) {
             let mut best_value = f64::NEG_INFINITY;
             let mut open = mask.0;
             while open != 0 {
                 let c = open.trailing_zeros() as usize;
                 open &= open - 1;
                 let rest = usize::from(mask.0 & !(1 << c)) & (MASKS - 1);
-                let v = f64::from(points[c % CATEGORIES.len()]) + f64::from_le_bytes(turn_start[rest]);
+                let v = f64::from(points[c % CATEGORIES.len()]) + turn_start[rest];
                 if v > best_value {
                     (*best, best_value) = (c as u8, v);
                 }
@@ -541,8 +557,8 @@ impl Yazy {
     /// Points now plus the turn-start value of the mask left.
     #[inline]
     fn score_value(&self, mask: Mask, roll: usize, c: Category) -> Result<f64, TableError> {
-        let points = self.t.u8_at(&CATEGORY_POINTS, roll * CATEGORIES.len() + usize::from(c.0))?;
-        Ok(f64::from(points) + self.t.f64_at(&TURN_START, usize::from(mask.without(c).0))?)
+        let points = self.points[roll % ROLLS][usize::from(c.0) % CATEGORIES.len()];
+        Ok(f64::from(points) + self.turn_start[usize::from(mask.without(c).0) % MASKS])
     }
 
     /// The optimal action: a keep while rerolls are left, a category when
@@ -557,7 +573,10 @@ impl Yazy {
                 keep => PARTIAL_KEEP_DICE.get(usize::from(keep)).copied().map(Action::Keep),
             });
         }
-        Ok(self.best_category(mask, roll)?.map(|(c, _)| Action::Score(c)))
+        if mask == Mask::NONE {
+            return Ok(None);
+        }
+        Ok(Some(Action::Score(self.best_category_alone(mask, roll)?)))
     }
 
     /// Every legal action with its expected score still to come, the stored
