@@ -87,10 +87,11 @@ fn solve_on(rerolls: u8, mut progress: impl FnMut(usize, usize), simd: Simd) -> 
     let points_f64: Vec<f64> = category_points.iter().map(|&p| f64::from(p)).collect();
     let r = usize::from(rerolls);
     let mut turn_start = vec![0.0; MASKS];
-    let mut best_keep = vec![NO_ACTION; r * MASKS * ROLLS];
-    // Mask-major while solving (each mask writes one contiguous row);
-    // transposed to the section's keep-major order at the end.
-    let mut keep_value_by_mask = vec![0u32; r * MASKS * PARTIAL_KEEPS];
+    // Every block as solved, and where each mask's lane is in them: the
+    // sections are gathered from the blocks at the end, in parallel (no
+    // mask-major copy of the 3.4 MB of keep values to fault in and transpose).
+    let mut blocks: Vec<Block> = Vec::with_capacity(MASKS / W + CATEGORIES.len());
+    let mut solved_at = vec![(usize::MAX, 0); MASKS];
     for open in 1..=CATEGORIES.len() {
         progress(open, CATEGORIES.len());
         let layer: Vec<usize> = (1..MASKS).filter(|m| m.count_ones() as usize == open).collect();
@@ -110,33 +111,62 @@ fn solve_on(rerolls: u8, mut progress: impl FnMut(usize, usize), simd: Simd) -> 
         for (masks, block) in layer.chunks(W).zip(solved) {
             for (l, &mask) in masks.iter().enumerate() {
                 turn_start[mask] = block.turn_start[l];
-                for level in 0..r {
-                    let row = level * MASKS + mask;
-                    let lane = level * W + l;
-                    best_keep[row * ROLLS..][..ROLLS].copy_from_slice(&block.best_keep[lane * ROLLS..][..ROLLS]);
-                    keep_value_by_mask[row * PARTIAL_KEEPS..][..PARTIAL_KEEPS]
-                        .copy_from_slice(&block.keep_value[lane * PARTIAL_KEEPS..][..PARTIAL_KEEPS]);
-                }
+                solved_at[mask] = (blocks.len(), l);
             }
+            blocks.push(block);
         }
     }
-    let keep_value = keep_major(&keep_value_by_mask, r);
+    let solved = SolvedBlocks { blocks: &blocks, at: &solved_at };
+    let mut best_keep = vec![0u8; r * MASKS * ROLLS];
+    best_keep.par_chunks_mut(ROLLS).enumerate().for_each(|(row, out)| {
+        match solved.best_keeps(row / MASKS, row % MASKS) {
+            Some(keeps) => out.copy_from_slice(keeps),
+            None => out.fill(NO_ACTION),
+        }
+    });
+    let keep_value = keep_major(&solved, r);
     Solution { rerolls, turn_start, category_points, best_keep, keep_value }
 }
 
-/// Splits `[level][mask][keep]` quantised values into `[level][block][byte]
-/// [keep][mask in block]` byte planes, one block of masks at a time (blocks
-/// in parallel), a few masks at a time so both sides stay in cache.
-fn keep_major(by_mask: &[u32], levels: usize) -> Vec<u8> {
+/// The solved blocks, and per mask where its lane is (`usize::MAX` for
+/// mask 0, never solved: nothing is left to score).
+struct SolvedBlocks<'a> {
+    blocks: &'a [Block],
+    at: &'a [(usize, usize)],
+}
+
+impl SolvedBlocks<'_> {
+    fn lane(&self, level: usize, mask: usize) -> Option<(&Block, usize)> {
+        let (b, l) = self.at[mask];
+        Some((self.blocks.get(b)?, level * W + l))
+    }
+
+    /// A mask's best keep of every roll with `level + 1` rerolls left.
+    fn best_keeps(&self, level: usize, mask: usize) -> Option<&[u8]> {
+        self.lane(level, mask).map(|(block, lane)| &block.best_keep[lane * ROLLS..][..ROLLS])
+    }
+
+    /// A mask's quantised keep values with `level + 1` rerolls left.
+    fn keep_values(&self, level: usize, mask: usize) -> Option<&[u32]> {
+        self.lane(level, mask).map(|(block, lane)| &block.keep_value[lane * PARTIAL_KEEPS..][..PARTIAL_KEEPS])
+    }
+}
+
+/// The quantised keep values as the section's `[level][block][byte][keep]
+/// [mask in block]` byte planes, one block of masks at a time (blocks in
+/// parallel), a few masks at a time so both sides stay in cache.
+fn keep_major(solved: &SolvedBlocks, levels: usize) -> Vec<u8> {
     const STEP: usize = 32;
     const PLANE: usize = PARTIAL_KEEPS * MASK_BLOCK;
+    const UNSOLVED: [u32; PARTIAL_KEEPS] = [0; PARTIAL_KEEPS];
     let mut out = vec![0u8; levels * MASK_BLOCKS * 4 * PLANE];
     out.par_chunks_mut(4 * PLANE).enumerate().for_each(|(chunk, out)| {
         let (level, block) = (chunk / MASK_BLOCKS, chunk % MASK_BLOCKS);
-        let by_mask = &by_mask[(level * MASKS + block * MASK_BLOCK) * PARTIAL_KEEPS..][..MASK_BLOCK * PARTIAL_KEEPS];
         for first in (0..MASK_BLOCK).step_by(STEP) {
+            let rows: [&[u32]; STEP] =
+                std::array::from_fn(|i| solved.keep_values(level, block * MASK_BLOCK + first + i).unwrap_or(&UNSOLVED));
             for keep in 0..PARTIAL_KEEPS {
-                let values: [u32; STEP] = std::array::from_fn(|i| by_mask[(first + i) * PARTIAL_KEEPS + keep]);
+                let values: [u32; STEP] = std::array::from_fn(|i| rows[i][keep]);
                 for plane in 0..4 {
                     let row = &mut out[plane * PLANE + keep * MASK_BLOCK + first..][..STEP];
                     for (b, v) in row.iter_mut().zip(values) {
