@@ -229,17 +229,6 @@ impl<G: Game> Checked<G> {
         bytes.get(i).copied().ok_or_else(|| past_chunk(spec.name, c, i))
     }
 
-    /// Element `i` of chunk `c` of a little-endian u32 or f32 section, as
-    /// bits ([`u8_in`](Checked::u8_in)).
-    #[inline(always)]
-    pub fn u32_in(&self, spec: &SectionSpec<G::Params>, c: usize, i: usize) -> Result<u32, TableError> {
-        let bytes = self.chunk(spec, c)?;
-        match bytes.get(i * 4..i * 4 + 4) {
-            Some(b) => Ok(crate::turn::read_u32(b, 0)),
-            None => Err(past_chunk(spec.name, c, i)),
-        }
-    }
-
     /// Element `i` of a u8 section.
     #[inline(always)]
     pub fn u8_at(&self, spec: &SectionSpec<G::Params>, i: usize) -> Result<u8, TableError> {
