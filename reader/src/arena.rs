@@ -76,6 +76,8 @@ impl Arena {
     #[inline(always)]
     pub(crate) fn get(&self, c: usize, at: usize, len: usize) -> Option<&[u8]> {
         let ready = self.ready.get(c)?.load(Ordering::Acquire);
+        // `span`'s bounds, written out: through `span` this path measured
+        // a nanosecond slower (the lookup benchmarks are 4-60 ns).
         let start = c * self.chunk_len;
         let end = self.len.min(start + self.chunk_len);
         if !ready || at < start || at > end || len > end - at {

@@ -258,10 +258,7 @@ pub const CHANCE: SectionSpec<Params> = SectionSpec::new(0, "chance", DType::F32
     vec![2, AFTER as u64, RECORDS as u64, 2, POINTS as u64, DICE as u64 + 1]
 })
 .chunked((CHANCE_CHUNK * 4) as u64);
-/// States in a chunk of [`CHANCE`]: two numbers of players after. (A
-/// lookup reads a chance by its position in the section: its address then
-/// does not wait on which chunk it is in, only the check that the chunk is
-/// ready does.)
+/// States in a chunk of [`CHANCE`]: two numbers of players after.
 const CHANCE_CHUNK: usize = 2 * RECORDS * 2 * POINTS * (DICE + 1);
 /// The lowest expected total still to come: per dice left.
 pub const EXPECTED: SectionSpec<Params> =
@@ -361,6 +358,8 @@ impl Threes {
     pub fn chance(&self, s: Situation, dice_left: u8) -> Result<f64, Error> {
         check_points_left(s.points, dice_left)?;
         let i = self.state(s, dice_left)?;
+        // By its position in the section, not by chunk: the address then
+        // does not wait on which chunk it is in (only the ready check does).
         Ok(decode_chance(self.t.u32_at(&CHANCE, i)?))
     }
 

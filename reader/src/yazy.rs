@@ -462,7 +462,13 @@ impl Yazy {
     /// The points `dice` scores in category `c` now.
     pub fn points(&self, dice: Dice, c: Category) -> Result<u8, Error> {
         crate::turn::check_roll(dice, Self::ID)?;
-        Ok(self.points[dice.rank() % ROLLS][usize::from(c.0) % CATEGORIES.len()])
+        Ok(self.roll_points(dice.rank(), c))
+    }
+
+    /// The points of roll `roll` (a rank) in category `c`.
+    #[inline]
+    fn roll_points(&self, roll: usize, c: Category) -> u8 {
+        self.points[roll % ROLLS][usize::from(c.0) % CATEGORIES.len()]
     }
 
     #[inline]
@@ -512,7 +518,7 @@ impl Yazy {
             return Ok(None);
         }
         let c = self.best_category_alone(mask, roll)?;
-        Ok(Some((c, self.score_value(mask, roll, c)?)))
+        Ok(Some((c, self.score_value(mask, roll, c))))
     }
 
     /// [`best_category`](Yazy::best_category) without its value, for an
@@ -556,9 +562,8 @@ impl Yazy {
 
     /// Points now plus the turn-start value of the mask left.
     #[inline]
-    fn score_value(&self, mask: Mask, roll: usize, c: Category) -> Result<f64, TableError> {
-        let points = self.points[roll % ROLLS][usize::from(c.0) % CATEGORIES.len()];
-        Ok(f64::from(points) + self.turn_start[usize::from(mask.without(c).0) % MASKS])
+    fn score_value(&self, mask: Mask, roll: usize, c: Category) -> f64 {
+        f64::from(self.roll_points(roll, c)) + self.turn_start[usize::from(mask.without(c).0) % MASKS]
     }
 
     /// The optimal action: a keep while rerolls are left, a category when
@@ -589,8 +594,8 @@ impl Yazy {
             // The game is over: nothing to do.
         } else if rerolls == 0 {
             for c in mask.categories() {
-                let points = self.points(dice, c)?;
-                out.push(Choice { action: Action::Score(c), ev: self.score_value(mask, roll, c)?, points });
+                let points = self.roll_points(roll, c);
+                out.push(Choice { action: Action::Score(c), ev: self.score_value(mask, roll, c), points });
             }
         } else {
             let keep_values = self.keep_values(mask, rerolls)?;
