@@ -218,13 +218,19 @@ struct Workspace {
     /// At `(s * 6 + d - 1)`: per lane, the chance of winning with turn score
     /// s and d dice to throw, banking or throwing, and beside it its slope in
     /// the bust value (together, as they are read together).
-    after: Vec<[[f64; W]; 2]>,
+    after: Vec<Row>,
     /// At s: per lane, the chance of winning by banking s (-1 where not
     /// allowed; infinite at the goal, where the lane wins: read as 1).
     bank: Vec<[f64; W]>,
     /// At s: per lane, what a bank at s carries (see [`Carry`]).
     bank_carry: Vec<[f64; W]>,
 }
+
+/// An after-keep row: per lane, a value and its slope, aligned to cache
+/// lines so that no 32-byte load of one splits across two.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct Row([[f64; W]; 2]);
 
 impl Workspace {
     fn new() -> Workspace {
@@ -359,7 +365,7 @@ fn solve_block(
     let longest = *winning.iter().max().expect("W lanes");
     let top = longest + o.max_steps + 1;
     ws.after.clear();
-    ws.after.resize(top * DICE, [[1.0; W], [carry.goal; W]]);
+    ws.after.resize(top * DICE, Row([[1.0; W], [carry.goal; W]]));
     ws.bank.clear();
     ws.bank.extend((0..longest).map(|s| {
         std::array::from_fn(|l| {
@@ -640,10 +646,18 @@ fn turn_lanes<L: Lanes>(o: &Outcomes, longest: usize, bust: &[f64; W], bust_carr
             for group in o.classes[first..last].chunks(8) {
                 let mut partial = L::splat(0.0);
                 for &(p, start, end) in group {
-                    let mut best = L::splat(-1.0);
-                    let mut best_slope = L::splat(0.0);
-                    for &at in &o.options[start..end] {
-                        let [value, slope] = &after[at];
+                    // A class's first option starts the maximum: every
+                    // after-keep value is a chance, at least 0, so this is
+                    // what taking the greater from -1 gave, one blend fewer.
+                    let (head, rest) = o.options[start..end].split_first().expect("a scoring class has a keep");
+                    // SAFETY: an option's offset is at most (max_steps + 1) *
+                    // DICE - 1 (`Outcomes::new`), and `after` holds the rows
+                    // from s to top = longest + max_steps + 1 > s + max_steps.
+                    let row = |at: usize| unsafe { after.get_unchecked(at) };
+                    let Row([value, slope]) = row(*head);
+                    let (mut best, mut best_slope) = (L::load(value), L::load(slope));
+                    for &at in rest {
+                        let Row([value, slope]) = row(at);
                         L::take_greater(&mut best, &mut best_slope, L::load(value), L::load(slope));
                     }
                     let p = L::splat(p);
@@ -677,7 +691,7 @@ fn turn_lanes<L: Lanes>(o: &Outcomes, longest: usize, bust: &[f64; W], bust_carr
                 }
             }
             let (a, da) = L::bank_or_throw(bank, bank_carry, throw[d], throw_slope[d]);
-            let [value, slope] = &mut ws.after[s * DICE + d];
+            let Row([value, slope]) = &mut ws.after[s * DICE + d];
             a.store(value);
             da.store(slope);
         }
