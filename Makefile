@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := target/python-venv
 PIP := $(VENV)/bin/pip --disable-pip-version-check --quiet
 
-.PHONY: all build tables target-tables yazy-target reduced-target-tables test bench manifest golden fuzz fmt clean python browser
+.PHONY: all build tables target-tables yazy-target reduced-target-tables test bench manifest golden fuzz fmt clean python browser wasm npm npm-test
 
 all: tables
 
@@ -70,6 +70,40 @@ test: tables yazy-target reduced-target-tables python
 browser: tables
 	cd tests/browser && npm ci --no-audit --no-fund --silent
 	READER=$(BIN)/reader DICE_TABLES=$(abspath $(OUT)) node tests/browser/play_yazy.mjs
+
+# The reader's lookup layer as WebAssembly (npm/wasm), for the npm package
+# and the static site. Built with Debian's rustc for wasm32 and the standard
+# library rebuilt from its source (packages rustc-web cargo-web rust-web-src
+# lld; rustup's toolchain has no wasm32 target here), then shrunk by
+# binaryen's wasm-opt (package binaryen: 462 -> 381 KB). Panics abort
+# without their messages (-Cpanic=immediate-abort): none reaches a caller,
+# and their formatting would cost 60 KB.
+WASM_DIR := target/wasm
+WASM := $(WASM_DIR)/dice_tables.wasm
+WASM_CARGO := RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld \
+	RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" CARGO_TARGET_DIR=$(abspath $(WASM_DIR)) /usr/bin/cargo
+wasm:
+	cd npm/wasm && $(WASM_CARGO) build --release --locked --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort
+	wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int --enable-mutable-globals \
+		-o $(WASM) $(WASM_DIR)/wasm32-unknown-unknown/release/dice_tables_wasm.wasm
+	@echo "wasm: $$(stat -c %s $(WASM)) bytes, $$(gzip -9 -c $(WASM) | wc -c) gzipped"
+
+# The npm package `dice-tables` (npm/): the tarball `npm pack` makes, in
+# target/npm/. npm-test installs it into a scratch project and asks it every
+# golden lookup and refusal (npm/test/golden.mjs).
+NPM_VERSION := $(shell sed -n 's/^  "version": "\(.*\)",$$/\1/p' npm/package.json)
+npm: wasm
+	rm -rf target/npm/package && mkdir -p target/npm/package
+	cp npm/package.json npm/index.js npm/index.d.ts npm/README.md $(WASM) target/npm/package/
+	cd target/npm && npm pack ./package --silent >/dev/null
+	@echo "npm: target/npm/dice-tables-$(NPM_VERSION).tgz"
+npm-test: npm tables yazy-target reduced-target-tables
+	rm -rf target/npm/scratch && mkdir -p target/npm/scratch
+	cd target/npm/scratch && echo '{"name": "scratch", "private": true, "type": "module"}' > package.json && \
+		npm install --no-audit --no-fund --silent ../dice-tables-$(NPM_VERSION).tgz
+	cp npm/test/golden.mjs target/npm/scratch/
+	cd target/npm/scratch && GOLDEN=$(abspath tests/golden) DICE_TABLES=$(abspath $(OUT)) \
+		DICE_TARGET_TABLES=$(abspath $(REDUCED)) node golden.mjs
 
 # Criterion benchmarks: solve times, in-process lookups, and whole-process
 # timings of `generator` (what `make tables` runs) and `reader lookup`; the

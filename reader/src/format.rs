@@ -11,6 +11,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::{TableError, TableErrorKind};
+use crate::zstd_frame::FrameError;
 
 /// The first eight bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"DICETBL\0";
@@ -390,24 +391,6 @@ fn check_header(header: &Header, file: &[u8], header_end: u64) -> Result<(), Tab
     Ok(())
 }
 
-/// One zstd frame into `out`'s spare capacity, with this thread's
-/// decompression context: a context's tables cost as much to set up as a
-/// small chunk's decoding (a lookup that opens its table reads 20 chunks).
-fn decompress_into(stored: &[u8], out: &mut (impl zstd::zstd_safe::WriteBuf + ?Sized)) -> std::io::Result<usize> {
-    thread_local! {
-        static DECOMPRESSOR: std::cell::RefCell<Option<zstd::bulk::Decompressor<'static>>> =
-            const { std::cell::RefCell::new(None) };
-    }
-    DECOMPRESSOR.with(|cell| {
-        let mut cell = cell.borrow_mut();
-        let decompressor = match &mut *cell {
-            Some(d) => d,
-            empty => empty.insert(zstd::bulk::Decompressor::new()?),
-        };
-        decompressor.decompress_to_buffer(stored, out)
-    })
-}
-
 /// Decodes chunk `c` of a section, checking its length and blake3: raw
 /// chunks are borrowed from the file (`None`); zstd ones are decompressed
 /// into a buffer of exactly the declared size (never more). `stored_start`
@@ -424,7 +407,8 @@ pub(crate) fn decode_chunk(
         Encoding::Zstd => {
             // Into spare capacity: zeroing first would cost a pass over every chunk.
             let mut out = Vec::with_capacity(s.chunk_span(c).1 as usize);
-            decompress_chunk(stored, s, c, &mut out)?;
+            let n = crate::zstd_frame::decode_to_vec(stored, &mut out);
+            check_decoded(n, s, c)?;
             Some(out.into_boxed_slice())
         }
     };
@@ -443,7 +427,7 @@ pub(crate) fn decode_chunk_into(
     if s.encoding != Encoding::Zstd || out.len() as u64 != s.chunk_span(c).1 {
         return Err(TableError::section(&s.name, format!("chunk {c} is not a zstd chunk of {} bytes", out.len())));
     }
-    decompress_chunk(stored_chunk(file, s, c, stored_start), s, c, out)?;
+    check_decoded(crate::zstd_frame::decode_to_slice(stored_chunk(file, s, c, stored_start), out), s, c)?;
     verify_chunk(out, s, c)
 }
 
@@ -451,32 +435,18 @@ fn stored_chunk<'a>(file: &'a [u8], s: &SectionEntry, c: usize, stored_start: u6
     &file[stored_start as usize..(stored_start + s.chunks[c].stored_len) as usize]
 }
 
-/// Decompresses a zstd chunk into `out` (at most its capacity), refusing
-/// anything but one frame of exactly the declared decoded length.
-fn decompress_chunk(
-    stored: &[u8],
-    s: &SectionEntry,
-    c: usize,
-    out: &mut (impl zstd::zstd_safe::WriteBuf + ?Sized),
-) -> Result<(), TableError> {
-    // Exactly one frame: nothing (not even an empty frame) after it.
-    match zstd::zstd_safe::find_frame_compressed_size(stored) {
-        Ok(n) if n == stored.len() => {}
-        Ok(n) => {
-            return Err(TableError::section(
-                &s.name,
-                format!("chunk {c} has {} bytes after its zstd frame: a chunk is one frame", stored.len() - n),
-            ))
-        }
-        Err(_) => return Err(TableError::section(&s.name, format!("chunk {c} is not a zstd frame"))),
-    }
+/// Refuses a zstd chunk that was not one frame of exactly the declared
+/// decoded length (nothing, not even an empty frame, after it).
+fn check_decoded(decoded: Result<usize, FrameError>, s: &SectionEntry, c: usize) -> Result<(), TableError> {
     let decoded_len = s.chunk_span(c).1 as usize;
-    let n = decompress_into(stored, out)
-        .map_err(|e| TableError::section(&s.name, format!("chunk {c} does not decompress: {e}")))?;
-    if n != decoded_len {
-        return Err(TableError::section(&s.name, format!("chunk {c} decompresses to {n} bytes, not {decoded_len}")));
-    }
-    Ok(())
+    let why = match decoded {
+        Ok(n) if n == decoded_len => return Ok(()),
+        Ok(n) => format!("chunk {c} decompresses to {n} bytes, not {decoded_len}"),
+        Err(FrameError::NotAFrame) => format!("chunk {c} is not a zstd frame"),
+        Err(FrameError::Trailing(n)) => format!("chunk {c} has {n} bytes after its zstd frame: a chunk is one frame"),
+        Err(FrameError::Decode(e)) => format!("chunk {c} does not decompress: {e}"),
+    };
+    Err(TableError::section(&s.name, why))
 }
 
 /// Checks a chunk's decoded bytes against its blake3.

@@ -46,6 +46,7 @@ pub mod format;
 mod game;
 #[cfg(feature = "lookup")]
 pub mod lookup;
+#[cfg(not(target_arch = "wasm32"))]
 mod mmap;
 mod options;
 #[cfg(feature = "serve")]
@@ -60,6 +61,7 @@ pub use sheet::{Yahtzee, Yatzy};
 pub mod turn;
 pub mod yazy;
 pub mod yazy_target;
+mod zstd_frame;
 
 pub use dice::Dice;
 pub use error::{ArgumentError, Error, TableError, TableErrorKind};

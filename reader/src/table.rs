@@ -18,7 +18,7 @@ pub(crate) type Expect<'a> = &'a dyn Fn(&Header) -> Result<(), TableError>;
 
 /// Where the file's bytes live.
 enum Bytes {
-    Mapped(memmap2::Mmap),
+    Mapped(Mapped),
     Static(&'static [u8]),
     Owned(Box<[u8]>),
 }
@@ -372,24 +372,30 @@ impl Table {
             .enumerate()
             .flat_map(|(s, section)| (0..section.chunks.len()).map(move |c| (s, c)))
             .collect();
-        let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 8);
         let check = &check;
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..workers)
-                .map(|w| {
-                    let all = &all;
-                    scope.spawn(move || {
-                        all.iter()
-                            .skip(w)
-                            .step_by(workers)
-                            .try_for_each(|&(s, c)| self.chunk(s, c, |start, bytes| check(s, start, bytes)).map(drop))
+        let check_one = |&(s, c): &(usize, usize)| self.chunk(s, c, |start, bytes| check(s, start, bytes)).map(drop);
+        // WebAssembly has no threads to start.
+        #[cfg(target_arch = "wasm32")]
+        return all.iter().try_for_each(check_one);
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 8);
+            if workers == 1 {
+                return all.iter().try_for_each(check_one);
+            }
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..workers)
+                    .map(|w| {
+                        let all = &all;
+                        scope.spawn(move || all.iter().skip(w).step_by(workers).try_for_each(check_one))
                     })
+                    .collect();
+                handles.into_iter().try_for_each(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err(TableErrorKind::BadHeader("a chunk failed to decode".into()).into()))
                 })
-                .collect();
-            handles.into_iter().try_for_each(|h| {
-                h.join().unwrap_or_else(|_| Err(TableErrorKind::BadHeader("a chunk failed to decode".into()).into()))
             })
-        })
+        }
     }
 
     /// [`check_every_chunk`](Table::check_every_chunk) with no check of the
@@ -429,9 +435,27 @@ impl Table {
 /// preamble. Anything else (a directory, a FIFO, a device such as /dev/zero)
 /// is refused before it is opened, so opening never blocks, and nothing is
 /// read until the header's own checks ask for it.
-fn map_table_file(path: &Path) -> Result<memmap2::Mmap, TableErrorKind> {
+#[cfg(not(target_arch = "wasm32"))]
+fn map_table_file(path: &Path) -> Result<Mapped, TableErrorKind> {
     let file = open_table_file(path)?;
     crate::mmap::map_file(&file).map_err(io_error)
+}
+
+/// A mapped table file.
+#[cfg(not(target_arch = "wasm32"))]
+type Mapped = memmap2::Mmap;
+
+/// WebAssembly has no memory maps (nor files, in a browser): a "mapped"
+/// file is read whole, where there are files at all.
+#[cfg(target_arch = "wasm32")]
+type Mapped = Box<[u8]>;
+
+#[cfg(target_arch = "wasm32")]
+fn map_table_file(path: &Path) -> Result<Mapped, TableErrorKind> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    open_table_file(path)?.read_to_end(&mut bytes).map_err(io_error)?;
+    Ok(bytes.into_boxed_slice())
 }
 
 /// Reads a whole table file into memory, with the checks of

@@ -1,0 +1,37 @@
+/** A table file's bytes, or a URL (absolute, or relative to the page) to fetch them from. */
+export type TableSource = Uint8Array | ArrayBuffer | string | URL;
+
+/**
+ * A lookup's arguments: the flags of `reader lookup GAME` without their
+ * dashes (`mask`, `upper`, `dice`, `rerolls`, `yahtzee-bonus`, `need`, ...).
+ * A flag that takes no value is `true` (or `false`, the same as leaving it out).
+ */
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+/** An answer: exactly the JSON object `reader lookup GAME ... --json` prints. */
+export type Answer = { game: string; [field: string]: unknown };
+
+export interface Tables {
+  /** The ids of the games whose tables are open, in the order given. */
+  readonly games: string[];
+  /**
+   * The answer of `game` (`"yahtzee"`, `"yatzy"`, `"yazy"`, `"threes"`,
+   * `"tenk"`, `"combo"`, `"duel"`, ...) to `query`. Rejects with an Error
+   * whose message is the lookup layer's (a TypeError for an argument the
+   * lookup does not take or lacks).
+   */
+  lookup(game: string, query?: Query): Promise<Answer>;
+  /** `lookup` without a promise. Throws what `lookup` rejects with. */
+  lookupSync(game: string, query?: Query): Answer;
+}
+
+export interface OpenOptions {
+  /** The module's bytes, when `dice_tables.wasm` beside this file cannot be read or fetched. */
+  wasm?: Uint8Array | ArrayBuffer;
+}
+
+/**
+ * Opens the tables of some games, keyed by game: each checked whole (header,
+ * every chunk's blake3, the game's own checks) before the promise resolves.
+ */
+export function openTables(tables: Record<string, TableSource>, options?: OpenOptions): Promise<Tables>;
