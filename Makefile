@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := target/python-venv
 PIP := $(VENV)/bin/pip --disable-pip-version-check --quiet
 
-.PHONY: all build tables target-tables yazy-target reduced-target-tables test bench manifest golden fuzz fmt clean python browser wasm npm npm-test
+.PHONY: all build tables target-tables yazy-target reduced-target-tables test bench manifest golden fuzz fmt clean python browser wasm npm npm-test site
 
 all: tables
 
@@ -67,9 +67,13 @@ test: tables yazy-target reduced-target-tables python
 # (/usr/bin/chromium; .ci/run installs it) driven headless by playwright-core
 # (installed here from tests/browser/package-lock.json). Plays a whole game
 # of yazy on a phone-sized screen; screenshots in target/browser/.
-browser: tables
+# Then the static site (`make site`, served by a plain static file server):
+# whole games of Yahtzee (both joker readings) and Yatzy, checked against
+# `reader lookup --json` at every decision, and their reviews.
+browser: tables site
 	cd tests/browser && npm ci --no-audit --no-fund --silent
 	READER=$(BIN)/reader DICE_TABLES=$(abspath $(OUT)) node tests/browser/play_yazy.mjs
+	READER=$(BIN)/reader SITE=$(SITE) node tests/browser/play_sheet.mjs
 
 # The reader's lookup layer as WebAssembly (npm/wasm), for the npm package
 # and the static site. Built with Debian's rustc for wasm32 and the standard
@@ -104,6 +108,18 @@ npm-test: npm tables yazy-target reduced-target-tables
 	cp npm/test/golden.mjs target/npm/scratch/
 	cd target/npm/scratch && GOLDEN=$(abspath tests/golden) DICE_TABLES=$(abspath $(OUT)) \
 		DICE_TARGET_TABLES=$(abspath $(REDUCED)) node golden.mjs
+
+# The static site: the Yahtzee and Yatzy page (npm/site) with the npm
+# package's module and the tables it fetches (yahtzee under both joker
+# readings, yatzy), in target/site/ for any static file server.
+SITE := target/site
+site: npm tables
+	rm -rf $(SITE) && mkdir -p $(SITE)/dice-tables $(SITE)/tables/free
+	cp npm/site/index.html npm/site/play.js npm/site/style.css $(SITE)/
+	cp target/npm/package/index.js target/npm/package/dice_tables.wasm $(SITE)/dice-tables/
+	cp $(OUT)/yahtzee.dtab $(OUT)/yatzy.dtab $(SITE)/tables/
+	$(BIN)/generator --out $(SITE)/tables/free --games yahtzee --yahtzee-joker free > /dev/null
+	@echo "site: $(SITE) ($$(du -sb $(SITE) | cut -f1) bytes)"
 
 # Criterion benchmarks: solve times, in-process lookups, and whole-process
 # timings of `generator` (what `make tables` runs) and `reader lookup`; the

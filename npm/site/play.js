@@ -1,0 +1,304 @@
+// Yahtzee and Yatzy with the exact optimal advice beside every decision,
+// with no server: the tables are fetched once, checked whole, and every
+// lookup after that runs in this page (the npm package dice-tables, its
+// WebAssembly reader). Each answer is what `reader lookup GAME ... --json`
+// prints for the same state.
+import { openTables } from "./dice-tables/index.js";
+
+const $ = (sel) => document.querySelector(sel);
+
+const GAMES = {
+  yahtzee: {
+    title: "Yahtzee",
+    categories: ["ones", "twos", "threes", "fours", "fives", "sixes", "three-kind", "four-kind", "full-house",
+      "small-straight", "large-straight", "yahtzee", "chance"],
+    upperBonus: 35,
+    table: (joker) => (joker === "free" ? "tables/free/yahtzee.dtab" : "tables/yahtzee.dtab"),
+  },
+  yatzy: {
+    title: "Yatzy",
+    categories: ["ones", "twos", "threes", "fours", "fives", "sixes", "pair", "two-pairs", "three-kind", "four-kind",
+      "small-straight", "large-straight", "full-house", "chance", "yatzy"],
+    upperBonus: 50,
+    table: () => "tables/yatzy.dtab",
+  },
+};
+const UPPER = 6;
+
+/** Each table file opened once, when first needed. */
+const opened = new Map();
+function tablesFor(name, joker) {
+  const url = GAMES[name].table(joker);
+  if (!opened.has(url)) opened.set(url, openTables({ [name]: url }).then((t) => ({ t, url })));
+  return opened.get(url);
+}
+
+/** mulberry32: a seeded generator when the page is opened with ?seed=N (tests), else Math.random. */
+function randomSource() {
+  const seed = new URLSearchParams(location.search).get("seed");
+  if (seed === null) return Math.random;
+  let a = Number(seed) >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = randomSource();
+const die = () => 1 + Math.floor(random() * 6);
+const sorted = (dice) => [...dice].sort().join("");
+
+let game = null;
+let history = []; // snapshots for undo
+let advised = 0; // answers shown, so that a script can wait for the next
+
+function newGame(name, joker) {
+  game = {
+    name, joker: name === "yahtzee" ? joker : null,
+    scores: {}, // category -> box points (a Yahtzee bonus apart)
+    bonuses: 0, // Yahtzee bonuses
+    dice: [], kept: [false, false, false, false, false], rerolls: 0,
+    phase: "roll", // roll | decide | over
+    decisions: [], // {dice, rerolls, options, chosen, cost}
+    answer: null, error: null,
+  };
+  history = [];
+  render();
+}
+
+const info = () => GAMES[game.name];
+const openCategories = () => info().categories.filter((c) => !(c in game.scores));
+const mask = () => info().categories.reduce((m, c, i) => (c in game.scores ? m : m | (1 << i)), 0);
+const upper = () => info().categories.slice(0, UPPER).reduce((s, c) => s + (game.scores[c] ?? 0), 0);
+const upperBonus = () => (upper() >= 63 ? info().upperBonus : 0);
+const total = () => Object.values(game.scores).reduce((s, p) => s + p, 0) + upperBonus() + game.bonuses;
+
+function query() {
+  const q = { mask: mask(), upper: upper(), dice: sorted(game.dice), rerolls: game.rerolls };
+  if (game.name === "yahtzee" && game.scores.yahtzee === 50) q["yahtzee-bonus"] = true;
+  return q;
+}
+
+async function advise() {
+  game.answer = null;
+  game.error = null;
+  render();
+  const asked = game;
+  try {
+    const { t, url } = await tablesFor(game.name, game.joker);
+    const answer = await t.lookup(game.name, query());
+    if (asked !== game) return;
+    game.answer = answer;
+    game.source = url;
+    advised += 1;
+  } catch (e) {
+    game.error = e.message;
+  }
+  render();
+}
+
+function snapshot() {
+  history.push(JSON.stringify({ ...game, answer: null }));
+}
+
+function undo() {
+  if (!history.length) return;
+  game = JSON.parse(history.pop());
+  if (game.phase === "decide") advise();
+  else render();
+}
+
+function startRoll(dice) {
+  snapshot();
+  game.dice = dice;
+  game.kept = [false, false, false, false, false];
+  game.rerolls = 2;
+  game.phase = "decide";
+  advise();
+}
+
+function actionText(action) {
+  if ("category" in action) {
+    const bonus = action.bonus ? ` (${action.points - action.bonus} + ${action.bonus} bonus)` : "";
+    return `score ${action.category} for ${action.points}${bonus}`;
+  }
+  const n = action.keep.length;
+  if (n === 5) return `keep all (${action.keep})`;
+  if (n === 0) return "reroll all five";
+  return `keep ${action.keep}, reroll ${5 - n}`;
+}
+
+/** The player's choice among the current options; `rolled`: the dice a reroll gave (else rolled here). */
+function choose(index, rolled) {
+  const options = game.answer.options;
+  snapshot();
+  game.decisions.push({ dice: sorted(game.dice), rerolls: game.rerolls, options, chosen: index, cost: options[0].ev - options[index].ev });
+  const action = options[index].action;
+  game.kept = [false, false, false, false, false];
+  if ("category" in action) {
+    game.scores[action.category] = action.points - (action.bonus ?? 0);
+    game.bonuses += action.bonus ?? 0;
+    game.answer = null;
+    game.phase = openCategories().length ? "roll" : "over";
+    render();
+    return;
+  }
+  const kept = action.keep.split("").map(Number);
+  game.dice = rolled ?? [...kept, ...Array.from({ length: 5 - kept.length }, die)];
+  game.rerolls -= 1; // keeping all five is worth the same roll with one reroll fewer
+  advise();
+}
+
+function findOption(test) {
+  return game.answer ? game.answer.options.findIndex((o) => test(o.action)) : -1;
+}
+
+function reroll(rolled) {
+  const keep = sorted(game.dice.filter((_, i) => game.kept[i]));
+  const index = findOption((a) => a.keep === keep);
+  if (index >= 0) choose(index, rolled);
+}
+
+function enterDice(text) {
+  const dice = text.replace(/[\s,]/g, "").split("").map(Number);
+  if (dice.length !== 5 || dice.some((d) => !(d >= 1 && d <= 6))) {
+    game.error = `"${text}": give five digits 1-6, like 33356`;
+    return render();
+  }
+  if (game.phase === "roll") return startRoll(dice);
+  if (game.phase === "decide" && game.rerolls > 0 && game.answer) {
+    // The dice a reroll gave at the table: they hold the dice kept.
+    const kept = game.dice.filter((_, i) => game.kept[i]);
+    const left = [...dice];
+    for (const k of kept) {
+      const at = left.indexOf(k);
+      if (at < 0) {
+        game.error = `"${text}" does not hold the kept ${sorted(kept)}`;
+        return render();
+      }
+      left.splice(at, 1);
+    }
+    return reroll(dice);
+  }
+}
+
+function cell(text, cls) {
+  const td = document.createElement("td");
+  td.textContent = text;
+  if (cls) td.className = cls;
+  return td;
+}
+
+function render() {
+  $("#play").hidden = game === null;
+  if (game === null) return;
+  for (const tab of document.querySelectorAll(".tab")) tab.setAttribute("aria-pressed", String(tab.dataset.game === game.name));
+  $("#joker-choice").hidden = game.name !== "yahtzee";
+  const state = $("#state");
+  state.dataset.game = game.name;
+  state.dataset.phase = game.phase;
+  state.dataset.query = game.phase === "decide" ? JSON.stringify(query()) : "";
+  state.dataset.advised = String(advised);
+  state.replaceChildren(...game.dice.map((d, i) => {
+    const b = document.createElement("button");
+    b.className = game.kept[i] ? "die kept" : "die";
+    b.textContent = String(d);
+    b.setAttribute("aria-pressed", String(game.kept[i]));
+    b.disabled = !(game.phase === "decide" && game.rerolls > 0 && game.answer);
+    b.addEventListener("click", () => { game.kept[i] = !game.kept[i]; render(); });
+    return b;
+  }));
+  $("#roll").disabled = game.phase !== "roll";
+  $("#reroll").disabled = !(game.phase === "decide" && game.rerolls > 0 && game.answer);
+  $("#reroll").textContent = game.kept.every(Boolean) ? "Keep all" : "Reroll";
+  $("#undo").disabled = history.length === 0;
+  $("#rerolls-left").textContent = game.phase === "decide" ? `${game.rerolls} reroll${game.rerolls === 1 ? "" : "s"} left` : "";
+
+  const advice = $("#advice");
+  advice.classList.toggle("error", game.error !== null);
+  if (game.error) advice.textContent = game.error;
+  else if (game.answer) advice.textContent = `Best: ${actionText(game.answer.best)} (expected ${game.answer.ev.toFixed(4)} still to come)`;
+  else advice.textContent = { roll: "Roll the dice, or type the dice you rolled.", over: "Game over.", decide: "" }[game.phase];
+  advice.dataset.best = game.answer ? JSON.stringify(game.answer.best) : "";
+
+  const options = game.answer ? game.answer.options : [];
+  $("#options").hidden = options.length === 0;
+  const tbody = $("#options tbody");
+  tbody.replaceChildren(...options.map((o, i) => {
+    const tr = document.createElement("tr");
+    tr.dataset.action = JSON.stringify(o.action);
+    tr.dataset.ev = String(o.ev);
+    if (i === 0) tr.classList.add("best");
+    tr.append(cell(String(i + 1)), cell(actionText(o.action)), cell(o.ev.toFixed(2), "num"), cell((options[0].ev - o.ev).toFixed(3), "num"));
+    tr.addEventListener("click", () => choose(i));
+    return tr;
+  }));
+
+  const sheet = $("#sheet tbody");
+  sheet.replaceChildren(...info().categories.map((c) => {
+    const tr = document.createElement("tr");
+    tr.dataset.category = c;
+    const points = cell(c in game.scores ? String(game.scores[c]) : "", "num");
+    if (c in game.scores) points.dataset.points = String(game.scores[c]);
+    const act = document.createElement("td");
+    const index = findOption((a) => a.category === c);
+    if (!(c in game.scores) && game.phase === "decide" && index >= 0) {
+      const b = document.createElement("button");
+      b.textContent = "score";
+      b.dataset.score = c;
+      b.addEventListener("click", () => choose(index));
+      act.append(b);
+    }
+    tr.append(cell(c), points, act);
+    return tr;
+  }));
+  const up = upper();
+  $("#upper-bonus").textContent = upperBonus() ? String(upperBonus()) : `${up} of 63`;
+  $("#yahtzee-bonus-row").hidden = game.name !== "yahtzee";
+  $("#yahtzee-bonuses").textContent = String(game.bonuses);
+  $("#total").textContent = String(total());
+  $("#total").dataset.total = String(total());
+  if (game.source) {
+    const joker = game.joker ? `, ${game.joker} joker reading` : "";
+    $("#source").textContent = `${info().title}${joker}: answered in this page from ${game.source} (exact, checked whole against its blake3 checksums).`;
+    $("#source").dataset.table = game.source;
+  }
+  renderReview();
+}
+
+function renderReview() {
+  $("#review").hidden = game.phase !== "over";
+  if (game.phase !== "over") return;
+  const lost = game.decisions.reduce((s, d) => s + d.cost, 0);
+  const mistakes = game.decisions.filter((d) => d.cost > 0).length;
+  $("#review-summary").textContent =
+    `${game.decisions.length} decisions, ${mistakes} below the best; ${lost.toFixed(4)} points lost to optimal play in expectation. Final score ${total()}.`;
+  $("#review-summary").dataset.lost = String(lost);
+  $("#review-table tbody").replaceChildren(...game.decisions.map((d, i) => {
+    const tr = document.createElement("tr");
+    tr.dataset.cost = String(d.cost);
+    tr.dataset.query = JSON.stringify({ dice: d.dice, rerolls: d.rerolls });
+    if (d.cost > 0) tr.classList.add("chosen");
+    tr.append(cell(String(i + 1)), cell(`${d.dice} (${d.rerolls} left)`), cell(actionText(d.options[d.chosen].action)),
+      cell(actionText(d.options[0].action)), cell(d.cost.toFixed(4), "num"));
+    return tr;
+  }));
+}
+
+$("#new-game").addEventListener("click", () => newGame(game?.name ?? "yahtzee", $("#joker").value));
+for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("click", () => newGame(tab.dataset.game, $("#joker").value));
+$("#roll").addEventListener("click", () => startRoll(Array.from({ length: 5 }, die)));
+$("#reroll").addEventListener("click", () => reroll());
+$("#undo").addEventListener("click", undo);
+$("#enter").addEventListener("submit", (e) => { e.preventDefault(); enterDice($("#entered").value); });
+
+const params = new URLSearchParams(location.search);
+newGame(GAMES[params.get("game")] ? params.get("game") : "yahtzee", params.get("joker") === "free" ? "free" : "forced");
+$("#joker").value = game.joker ?? "forced";
+// The table is fetched and checked while the player reads the page.
+tablesFor(game.name, game.joker).then(
+  ({ url }) => { $("#source").textContent = `Tables ready: ${url}.`; },
+  (e) => { $("#source").textContent = e.message; $("#source").classList.add("error"); },
+);
