@@ -121,7 +121,7 @@ function startRoll(dice) {
 
 function actionText(action) {
   if ("category" in action) {
-    const bonus = action.bonus ? ` (${action.points - action.bonus} + ${action.bonus} bonus)` : "";
+    const bonus = action.bonus ? ` + ${action.bonus} Yahtzee bonus` : "";
     return `score ${action.category} for ${action.points}${bonus}`;
   }
   const n = action.keep.length;
@@ -138,7 +138,7 @@ function choose(index, rolled) {
   const action = options[index].action;
   game.kept = [false, false, false, false, false];
   if ("category" in action) {
-    game.scores[action.category] = action.points - (action.bonus ?? 0);
+    game.scores[action.category] = action.points; // the box's points; a Yahtzee bonus is apart
     game.bonuses += action.bonus ?? 0;
     game.answer = null;
     game.phase = openCategories().length ? "roll" : "over";

@@ -52,24 +52,38 @@ function cli(game, joker, q) {
 
 /** Waits until the page shows an answer newer than `after`. */
 async function nextAdvice(page, after) {
-  await page.waitForFunction((n) => {
-    const s = document.querySelector("#state").dataset;
-    return (s.phase === "decide" && Number(s.advised) > n) || s.phase === "over" || s.phase === "roll";
-  }, after);
+  await page
+    .waitForFunction((n) => {
+      const s = document.querySelector("#state").dataset;
+      return (s.phase === "decide" && Number(s.advised) > n) || s.phase === "over" || s.phase === "roll";
+    }, after, { timeout: 10_000 })
+    .catch(async (e) => {
+      throw new Error(`no advice: the page says "${await page.textContent("#advice")}" (${e.message})`);
+    });
 }
 
 /** Plays a whole game; `mistakes`: decision numbers (1-based) where the first worse option is taken. */
-async function play(page, base, game, joker, { mistakes = [], offlineAfterFirst = false, context } = {}) {
+// `typed`: turns (1-based) whose roll is typed in, as dice rolled at a table
+// (two Yahtzees of fives, so that the second meets the joker rules);
+// `undoAt`: a decision taken, undone, checked to be back, then taken again.
+async function play(page, base, game, joker, { mistakes = [], offlineAfterFirst = false, context, typed = {}, undoAt } = {}) {
   await page.goto(`${base}/?game=${game}&joker=${joker}&seed=${seed}`);
   const state = page.locator("#state");
   let decisions = 0;
+  let turns = 0;
   const costs = [];
   for (;;) {
     const phase = await state.getAttribute("data-phase");
     if (phase === "over") break;
     if (phase === "roll") {
       const advised = Number(await state.getAttribute("data-advised"));
-      await page.click("#roll");
+      turns += 1;
+      if (typed[turns]) {
+        await page.fill("#entered", typed[turns]);
+        await page.click("#enter button");
+      } else {
+        await page.click("#roll");
+      }
       await nextAdvice(page, advised);
       continue;
     }
@@ -81,6 +95,23 @@ async function play(page, base, game, joker, { mistakes = [], offlineAfterFirst 
     decisions += 1;
     if (decisions === 1 && offlineAfterFirst) await context.setOffline(true);
     if (decisions === 4 && !mistakes.length) await page.screenshot({ path: `${shots}/sheet-${game}-${joker}.png`, fullPage: true });
+    if (decisions === undoAt) {
+      // Take the advice, undo it: the same decision is back, options and all.
+      const before = await page.$$eval("#options tbody tr", (rows) => rows.map((r) => r.dataset.action));
+      const advisedBefore = Number(await state.getAttribute("data-advised"));
+      await page.click(`#options tbody tr >> nth=0`);
+      await page.waitForFunction((q) => document.querySelector("#state").dataset.query !== q, JSON.stringify(q));
+      await page.click("#undo");
+      await page.waitForFunction(
+        ([query, n]) => {
+          const s = document.querySelector("#state").dataset;
+          return s.query === query && Number(s.advised) > n && document.querySelector("#advice").dataset.best !== "";
+        },
+        [JSON.stringify(q), advisedBefore],
+      );
+      assert.equal(await state.getAttribute("data-query"), JSON.stringify(q), "undo restores the state");
+      assert.deepEqual(await page.$$eval("#options tbody tr", (rows) => rows.map((r) => r.dataset.action)), before);
+    }
     const advised = Number(await state.getAttribute("data-advised"));
     let index = 0;
     if (mistakes.includes(decisions)) {
@@ -126,7 +157,7 @@ async function play(page, base, game, joker, { mistakes = [], offlineAfterFirst 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   assert.ok(!overflow, "nothing overflows the screen's width");
   await page.screenshot({ path: `${shots}/sheet-${game}-${joker}${mistakes.length ? "-mistakes" : ""}-review.png`, fullPage: true });
-  return { decisions, total };
+  return { decisions, total, bonuses };
 }
 
 mkdirSync(shots, { recursive: true });
@@ -151,12 +182,13 @@ try {
   assert.ok(bytes <= 1_500_000, `${bytes} bytes before the first advice: ${JSON.stringify(files)}`);
 
   const results = [];
-  results.push(["yahtzee forced", await play(page, base, "yahtzee", "forced", { offlineAfterFirst: true, context })]);
+  const yahtzees = { 1: "55555", 4: "55555" };
+  results.push(["yahtzee forced", await play(page, base, "yahtzee", "forced", { offlineAfterFirst: true, context, typed: yahtzees, undoAt: 2 })]);
   await context.setOffline(false);
-  results.push(["yahtzee free", await play(page, base, "yahtzee", "free")]);
+  results.push(["yahtzee free", await play(page, base, "yahtzee", "free", { typed: yahtzees })]);
   results.push(["yatzy", await play(page, base, "yatzy", "forced")]);
   const mistaken = await play(page, base, "yahtzee", "forced", { mistakes: [3, 10, 20] });
-  const summary = results.map(([g, r]) => `${g} ${r.total} in ${r.decisions} decisions`).join(", ");
+  const summary = results.map(([g, r]) => `${g} ${r.total} in ${r.decisions} decisions (${r.bonuses} Yahtzee bonus)`).join(", ");
   console.log(`browser: static site: ${summary}, every option the CLI's, review cost 0; three mistakes reviewed (${mistaken.decisions} decisions); ${bytes} bytes and ${firstAdvice} ms to the first advice`);
 } finally {
   await browser.close();
