@@ -115,9 +115,9 @@ npm-test: npm tables yazy-target reduced-target-tables
 SITE := target/site
 site: npm tables
 	rm -rf $(SITE) && mkdir -p $(SITE)/dice-tables $(SITE)/tables/free
-	cp npm/site/index.html npm/site/play.js npm/site/style.css $(SITE)/
+	cp npm/site/index.html npm/site/play.js npm/site/duel.js npm/site/style.css $(SITE)/
 	cp target/npm/package/index.js target/npm/package/dice_tables.wasm $(SITE)/dice-tables/
-	cp $(OUT)/yahtzee.dtab $(OUT)/yatzy.dtab $(SITE)/tables/
+	cp $(OUT)/yahtzee.dtab $(OUT)/yatzy.dtab $(OUT)/duel.dtab $(OUT)/duel-cardgames.dtab $(SITE)/tables/
 	$(BIN)/generator --out $(SITE)/tables/free --games yahtzee --yahtzee-joker free > /dev/null
 	@echo "site: $(SITE) ($$(du -sb $(SITE) | cut -f1) bytes)"
 

@@ -194,7 +194,6 @@ function cell(text, cls) {
 function render() {
   $("#play").hidden = game === null;
   if (game === null) return;
-  for (const tab of document.querySelectorAll(".tab")) tab.setAttribute("aria-pressed", String(tab.dataset.game === game.name));
   $("#joker-choice").hidden = game.name !== "yahtzee";
   const state = $("#state");
   state.dataset.game = game.name;
@@ -288,7 +287,31 @@ function renderReview() {
 }
 
 $("#new-game").addEventListener("click", () => newGame(game?.name ?? "yahtzee", $("#joker").value));
-for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("click", () => newGame(tab.dataset.game, $("#joker").value));
+/** Shows the sheet games or the duel. */
+function show(name) {
+  const isDuel = name === "duel";
+  $("#setup").hidden = isDuel;
+  $("#play").hidden = isDuel;
+  $("#review").hidden = isDuel || game?.phase !== "over";
+  $("#duel").hidden = !isDuel;
+  $("#source").hidden = isDuel;
+  for (const tab of document.querySelectorAll(".tab")) tab.setAttribute("aria-pressed", String(tab.dataset.game === name));
+}
+for (const tab of document.querySelectorAll(".tab")) {
+  tab.addEventListener("click", () => {
+    if (tab.dataset.game !== "duel") newGame(tab.dataset.game, $("#joker").value);
+    else if (!duelStarted) startDuel();
+    show(tab.dataset.game);
+  });
+}
+// The duel's code loads when first shown: not before the first Yahtzee advice.
+let duelStarted = false;
+async function startDuel() {
+  duelStarted = true;
+  const duel = await import("./duel.js");
+  duel.wire(die);
+  duel.newDuel($("#duel-rules").value, $("#duel-first").value === "you", die);
+}
 $("#roll").addEventListener("click", () => startRoll(Array.from({ length: 5 }, die)));
 $("#reroll").addEventListener("click", () => reroll());
 $("#undo").addEventListener("click", undo);
@@ -296,9 +319,15 @@ $("#enter").addEventListener("submit", (e) => { e.preventDefault(); enterDice($(
 
 const params = new URLSearchParams(location.search);
 newGame(GAMES[params.get("game")] ? params.get("game") : "yahtzee", params.get("joker") === "free" ? "free" : "forced");
+if (params.get("game") === "duel") {
+  $("#duel-rules").value = params.get("rules") === "cardgames" ? "cardgames" : "seed";
+  $("#duel-first").value = params.get("first") === "table" ? "table" : "you";
+  startDuel();
+}
+show(params.get("game") === "duel" ? "duel" : game.name);
 $("#joker").value = game.joker ?? "forced";
 // The table is fetched and checked while the player reads the page.
-tablesFor(game.name, game.joker).then(
+if (params.get("game") !== "duel") tablesFor(game.name, game.joker).then(
   ({ url }) => { $("#source").textContent = `Tables ready: ${url}.`; },
   (e) => { $("#source").textContent = e.message; $("#source").classList.add("error"); },
 );

@@ -160,6 +160,46 @@ async function play(page, base, game, joker, { mistakes = [], offlineAfterFirst 
   return { decisions, total, bonuses };
 }
 
+/** Plays a whole two-player 10000 game against the table's player, taking the best action. */
+async function playDuel(page, base, rules, first) {
+  await page.goto(`${base}/?game=duel&rules=${rules}&first=${first}&seed=${seed}`);
+  const state = page.locator("#duel-state");
+  const ready = async (after) => {
+    await page.waitForFunction((n) => {
+      const s = document.querySelector("#duel-state").dataset;
+      return s.phase === "over" || (s.mover === "you" && s.query !== "" && Number(s.advised) > n);
+    }, after, { timeout: 20_000 });
+  };
+  await ready(-1);
+  let decisions = 0;
+  for (;;) {
+    if ((await state.getAttribute("data-phase")) === "over") break;
+    const q = JSON.parse(await state.getAttribute("data-query"));
+    const args = ["lookup", "duel", "--me", String(q.me), "--opp", String(q.opp), "--score", String(q.score), "--json"];
+    if (q.remaining !== undefined) args.push("--remaining", String(q.remaining));
+    if (q.dice !== undefined) args.push("--dice", q.dice);
+    if (q.rules) args.push("--rules", q.rules);
+    args.push("--tables", join(site, "tables"));
+    const answer = JSON.parse(execFileSync(reader, args, { encoding: "utf8" }));
+    assert.equal(Number(await state.getAttribute("data-p")), answer.p, `duel ${JSON.stringify(q)}`);
+    const advised = Number(await state.getAttribute("data-advised"));
+    decisions += 1;
+    if (q.remaining !== undefined) {
+      await page.click(answer.best === "bank" ? "#duel-bank" : "#duel-throw");
+    } else {
+      const shown = await page.$$eval("#duel-options tbody tr", (rows) => rows.map((r) => [r.dataset.keep, Number(r.dataset.p)]));
+      assert.deepEqual(shown, answer.options.map((o) => [o.keep, o.p]), `duel ${JSON.stringify(q)}`);
+      await page.click("#duel-options tbody tr >> nth=0");
+    }
+    await ready(advised);
+  }
+  const totals = await page.textContent("#duel-totals");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  assert.ok(!overflow, "nothing overflows the screen's width");
+  await page.screenshot({ path: `${shots}/duel-${rules}.png`, fullPage: true });
+  return { decisions, result: await page.textContent("#duel-advice"), totals };
+}
+
 mkdirSync(shots, { recursive: true });
 const { server, base } = await serve();
 const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
@@ -188,8 +228,10 @@ try {
   results.push(["yahtzee free", await play(page, base, "yahtzee", "free", { typed: yahtzees })]);
   results.push(["yatzy", await play(page, base, "yatzy", "forced")]);
   const mistaken = await play(page, base, "yahtzee", "forced", { mistakes: [3, 10, 20] });
+  const duels = [await playDuel(page, base, "seed", "you"), await playDuel(page, base, "cardgames", "table")];
+  const duelText = duels.map((d) => `${d.result} (${d.totals}; ${d.decisions} decisions)`).join(", ");
   const summary = results.map(([g, r]) => `${g} ${r.total} in ${r.decisions} decisions (${r.bonuses} Yahtzee bonus)`).join(", ");
-  console.log(`browser: static site: ${summary}, every option the CLI's, review cost 0; three mistakes reviewed (${mistaken.decisions} decisions); ${bytes} bytes and ${firstAdvice} ms to the first advice`);
+  console.log(`browser: static site: ${summary}, every option the CLI's, review cost 0; three mistakes reviewed (${mistaken.decisions} decisions); two-player 10000: ${duelText}, every chance the CLI's; ${bytes} bytes and ${firstAdvice} ms to the first advice`);
 } finally {
   await browser.close();
   server.close();
