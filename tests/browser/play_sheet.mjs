@@ -84,7 +84,9 @@ async function play(page, base, game, joker, { mistakes = [], offlineAfterFirst 
       } else {
         await page.click("#roll");
       }
+      const t0 = Date.now();
       await nextAdvice(page, advised);
+      adviceMs.push(Date.now() - t0);
       continue;
     }
     await page.waitForFunction(() => document.querySelector("#advice").dataset.best !== "");
@@ -137,7 +139,9 @@ async function play(page, base, game, joker, { mistakes = [], offlineAfterFirst 
     } else {
       await page.click(`#options tbody tr >> nth=${index}`);
     }
+    const t0 = Date.now();
     await nextAdvice(page, advised);
+    adviceMs.push(Date.now() - t0);
   }
   // The total is the boxes and the bonuses.
   const boxes = await page.$$eval("#sheet td[data-points]", (c) => c.map((x) => Number(x.dataset.points)));
@@ -200,6 +204,10 @@ async function playDuel(page, base, rules, first) {
   return { decisions, result: await page.textContent("#duel-advice"), totals };
 }
 
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+/** How long each later advice took to show, from the action's click (after the click returned). */
+const adviceMs = [];
+
 mkdirSync(shots, { recursive: true });
 const { server, base } = await serve();
 const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
@@ -231,7 +239,7 @@ try {
   const duels = [await playDuel(page, base, "seed", "you"), await playDuel(page, base, "cardgames", "table")];
   const duelText = duels.map((d) => `${d.result} (${d.totals}; ${d.decisions} decisions)`).join(", ");
   const summary = results.map(([g, r]) => `${g} ${r.total} in ${r.decisions} decisions (${r.bonuses} Yahtzee bonus)`).join(", ");
-  console.log(`browser: static site: ${summary}, every option the CLI's, review cost 0; three mistakes reviewed (${mistaken.decisions} decisions); two-player 10000: ${duelText}, every chance the CLI's; ${bytes} bytes and ${firstAdvice} ms to the first advice`);
+  console.log(`browser: static site: ${summary}, every option the CLI's, review cost 0; three mistakes reviewed (${mistaken.decisions} decisions); two-player 10000: ${duelText}, every chance the CLI's; ${bytes} bytes and ${firstAdvice} ms to the first advice, later advice median ${median(adviceMs)} ms, slowest ${Math.max(...adviceMs)} ms`);
 } finally {
   await browser.close();
   server.close();
