@@ -109,13 +109,14 @@ npm-test: npm tables yazy-target reduced-target-tables
 	cd target/npm/scratch && GOLDEN=$(abspath tests/golden) DICE_TABLES=$(abspath $(OUT)) \
 		DICE_TARGET_TABLES=$(abspath $(REDUCED)) node golden.mjs
 
-# The static site: the Yahtzee and Yatzy page (npm/site) with the npm
-# package's module and the tables it fetches (yahtzee under both joker
-# readings, yatzy), in target/site/ for any static file server.
+# The static site: the Yahtzee, Yatzy and two-player 10000 page (npm/site,
+# on the style of reader serve's page) with the npm package's module and the
+# tables it fetches (yahtzee under both joker readings, yatzy, the duel
+# presets), in target/site/ for any static file server.
 SITE := target/site
 site: npm tables
 	rm -rf $(SITE) && mkdir -p $(SITE)/dice-tables $(SITE)/tables/free
-	cp npm/site/index.html npm/site/play.js npm/site/duel.js npm/site/style.css $(SITE)/
+	cp npm/site/index.html npm/site/play.js npm/site/duel.js npm/site/site.css reader/src/serve/web/style.css $(SITE)/
 	cp target/npm/package/index.js target/npm/package/dice_tables.wasm $(SITE)/dice-tables/
 	cp $(OUT)/yahtzee.dtab $(OUT)/yatzy.dtab $(OUT)/duel.dtab $(OUT)/duel-cardgames.dtab $(SITE)/tables/
 	$(BIN)/generator --out $(SITE)/tables/free --games yahtzee --yahtzee-joker free > /dev/null
