@@ -83,9 +83,13 @@ browser: tables site
 # without their messages (-Cpanic=immediate-abort): none reaches a caller,
 # and their formatting would cost 60 KB.
 WASM_DIR := target/wasm
+# Source paths are written as if from /dice-tables and /cargo, so that the
+# module is the same bytes wherever the checkout and cargo's home are.
+CARGO_HOME_DIR := $(or $(CARGO_HOME),$(HOME)/.cargo)
 WASM := $(WASM_DIR)/dice_tables.wasm
 WASM_CARGO := RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld \
-	RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" CARGO_TARGET_DIR=$(abspath $(WASM_DIR)) /usr/bin/cargo
+	RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort --remap-path-prefix=$(abspath .)=/dice-tables \
+	--remap-path-prefix=$(CARGO_HOME_DIR)=/cargo" CARGO_TARGET_DIR=$(abspath $(WASM_DIR)) /usr/bin/cargo
 wasm:
 	cd npm/wasm && $(WASM_CARGO) build --release --locked --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort
 	wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int --enable-mutable-globals \
