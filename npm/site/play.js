@@ -65,19 +65,22 @@ function newGame(name, joker) {
     answer: null, error: null,
   };
   history = [];
+  review = null;
+  $("#game-text").value = "";
   render();
 }
 
 const info = () => GAMES[game.name];
 const openCategories = () => info().categories.filter((c) => !(c in game.scores));
-const mask = () => info().categories.reduce((m, c, i) => (c in game.scores ? m : m | (1 << i)), 0);
-const upper = () => info().categories.slice(0, UPPER).reduce((s, c) => s + (game.scores[c] ?? 0), 0);
-const upperBonus = () => (upper() >= 63 ? info().upperBonus : 0);
-const total = () => Object.values(game.scores).reduce((s, p) => s + p, 0) + upperBonus() + game.bonuses;
+// Of the game on the page, or of `g`, a game being replayed for a review.
+const mask = (g = game) => GAMES[g.name].categories.reduce((m, c, i) => (c in g.scores ? m : m | (1 << i)), 0);
+const upper = (g = game) => GAMES[g.name].categories.slice(0, UPPER).reduce((s, c) => s + (g.scores[c] ?? 0), 0);
+const upperBonus = (g = game) => (upper(g) >= 63 ? GAMES[g.name].upperBonus : 0);
+const total = (g = game) => Object.values(g.scores).reduce((s, p) => s + p, 0) + upperBonus(g) + g.bonuses;
 
-function query() {
-  const q = { mask: mask(), upper: upper(), dice: sorted(game.dice), rerolls: game.rerolls };
-  if (game.name === "yahtzee" && game.scores.yahtzee === 50) q["yahtzee-bonus"] = true;
+function query(g = game) {
+  const q = { mask: mask(g), upper: upper(g), dice: sorted(g.dice), rerolls: g.rerolls };
+  if (g.name === "yahtzee" && g.scores.yahtzee === 50) q["yahtzee-bonus"] = true;
   return q;
 }
 
@@ -267,15 +270,92 @@ function render() {
   renderReview();
 }
 
+/** What a review shows: the game just played once it is over, or one pasted. */
+let review = null;
+
+/** A decision as a line of a game's text: the dice, then the choice. */
+function decisionLine(d) {
+  const a = d.options[d.chosen].action;
+  return `${d.dice} ${"category" in a ? `score ${a.category}` : `keep ${a.keep}`}`;
+}
+
+/**
+ * Replays a game written as lines of `DICE keep DICE` or `DICE score BOX`
+ * (what the page writes after a game) in the game of the page: every
+ * decision looked up with its cost. A box scored with rerolls left is
+ * reviewed as keeping all five until none are left, then scoring. Errors
+ * name the line.
+ */
+async function replay(text) {
+  const g = { name: game.name, joker: game.joker, scores: {}, bonuses: 0, dice: [], rerolls: 2 };
+  const { t } = await tablesFor(g.name, g.joker);
+  const decisions = [];
+  let kept = null;
+  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  if (!lines.length) throw new Error("paste a game: one decision a line, like 33356 keep 333 or 33356 score chance");
+  for (const [n, line] of lines.entries()) {
+    const bad = (why) => new Error(`line ${n + 1} (${line}): ${why}`);
+    const m = /^([1-6]{5})\s+(?:keep\s*([1-6]{0,5})|score\s+([a-z-]+))$/i.exec(line);
+    if (!m) throw bad("write the five dice, then keep DICE or score BOX, like 33356 keep 333");
+    g.dice = m[1].split("").map(Number);
+    if (kept !== null) {
+      const left = [...m[1]];
+      for (const k of kept) {
+        if (!left.includes(k)) throw bad(`the dice do not hold the ${kept} kept`);
+        left.splice(left.indexOf(k), 1);
+      }
+    }
+    const ask = async () => {
+      try {
+        return await t.lookup(g.name, query(g));
+      } catch (e) {
+        throw bad(e.message);
+      }
+    };
+    let answer = await ask();
+    // Scoring with rerolls left is keeping all five until none are left.
+    while (m[3] !== undefined && g.rerolls > 0) {
+      const all = answer.options.findIndex((o) => o.action.keep === sorted(g.dice));
+      decisions.push({ dice: sorted(g.dice), rerolls: g.rerolls, options: answer.options, chosen: all, cost: answer.options[0].ev - answer.options[all].ev });
+      g.rerolls -= 1;
+      answer = await ask();
+    }
+    const index = m[3] !== undefined
+      ? answer.options.findIndex((o) => o.action.category === m[3].toLowerCase())
+      : answer.options.findIndex((o) => o.action.keep === sorted(m[2]));
+    if (index < 0) {
+      throw bad(m[3] !== undefined ? `${m[3]} is not an open box` : g.rerolls === 0 ? "no rerolls are left: score a box" : `${m[2] || "(nothing)"} is not among these dice`);
+    }
+    decisions.push({ dice: sorted(g.dice), rerolls: g.rerolls, options: answer.options, chosen: index, cost: answer.options[0].ev - answer.options[index].ev });
+    const action = answer.options[index].action;
+    if ("category" in action) {
+      g.scores[action.category] = action.points;
+      g.bonuses += action.bonus ?? 0;
+      g.rerolls = 2;
+      kept = null;
+    } else {
+      g.rerolls -= 1;
+      kept = action.keep;
+    }
+  }
+  const open = GAMES[g.name].categories.length - Object.keys(g.scores).length;
+  return { decisions, total: total(g), source: "pasted", open };
+}
+
 function renderReview() {
-  $("#review").hidden = game.phase !== "over";
-  if (game.phase !== "over") return;
-  const lost = game.decisions.reduce((s, d) => s + d.cost, 0);
-  const mistakes = game.decisions.filter((d) => d.cost > 0).length;
+  if (game.phase === "over" && review?.source !== "pasted") review = { decisions: game.decisions, total: total(), source: "played", open: 0 };
+  $("#review-result").hidden = review === null;
+  if (game.phase === "over" && !$("#game-text").value) $("#game-text").value = game.decisions.map(decisionLine).join("\n");
+  if (review === null) return;
+  const decisions = review.decisions;
+  const lost = decisions.reduce((s, d) => s + d.cost, 0);
+  const mistakes = decisions.filter((d) => d.cost > 0).length;
+  const unfinished = review.open ? ` (${review.open} boxes still open)` : "";
   $("#review-summary").textContent =
-    `${game.decisions.length} decisions, ${mistakes} below the best; ${lost.toFixed(4)} points lost to optimal play in expectation. Final score ${total()}.`;
+    `${decisions.length} decisions, ${mistakes} below the best; ${lost.toFixed(4)} points lost to optimal play in expectation. Score ${review.total}${unfinished}.`;
   $("#review-summary").dataset.lost = String(lost);
-  $("#review-table tbody").replaceChildren(...game.decisions.map((d, i) => {
+  $("#review-summary").dataset.source = review.source;
+  $("#review-table tbody").replaceChildren(...decisions.map((d, i) => {
     const tr = document.createElement("tr");
     tr.dataset.cost = String(d.cost);
     tr.dataset.query = JSON.stringify({ dice: d.dice, rerolls: d.rerolls });
@@ -292,7 +372,7 @@ function show(name) {
   const isDuel = name === "duel";
   $("#setup").hidden = isDuel;
   $("#play").hidden = isDuel;
-  $("#review").hidden = isDuel || game?.phase !== "over";
+  $("#review").hidden = isDuel;
   $("#duel").hidden = !isDuel;
   $("#source").hidden = isDuel;
   for (const tab of document.querySelectorAll(".tab")) tab.setAttribute("aria-pressed", String(tab.dataset.game === name));
@@ -316,6 +396,17 @@ $("#roll").addEventListener("click", () => startRoll(Array.from({ length: 5 }, d
 $("#reroll").addEventListener("click", () => reroll());
 $("#undo").addEventListener("click", undo);
 $("#enter").addEventListener("submit", (e) => { e.preventDefault(); enterDice($("#entered").value); });
+$("#review-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  $("#review-error").textContent = "";
+  try {
+    review = await replay($("#game-text").value);
+  } catch (err) {
+    $("#review-error").textContent = err.message;
+    return;
+  }
+  renderReview();
+});
 
 const params = new URLSearchParams(location.search);
 newGame(GAMES[params.get("game")] ? params.get("game") : "yahtzee", params.get("joker") === "free" ? "free" : "forced");

@@ -158,6 +158,21 @@ async function play(page, base, game, joker, { mistakes = [], offlineAfterFirst 
   assert.deepEqual(listed, costs, `${game}: the review's costs`);
   const lost = Number(await page.getAttribute("#review-summary", "data-lost"));
   assert.ok(Math.abs(lost - costs.reduce((s, c) => s + c, 0)) < 1e-9, `${game}: lost ${lost}`);
+  if (mistakes.length) {
+    // The game as the page writes it, pasted back: the same review.
+    const text = await page.inputValue("#game-text");
+    assert.equal(text.split("\n").length, decisions);
+    await page.fill("#game-text", text);
+    await page.click("#review-form button");
+    await page.waitForFunction(() => document.querySelector("#review-summary").dataset.source === "pasted");
+    const pasted = await page.$$eval("#review-table tbody tr", (rows) => rows.map((r) => Number(r.dataset.cost)));
+    assert.deepEqual(pasted, review, "the pasted game's review");
+    // A line that is not a decision is refused, naming the line.
+    await page.fill("#game-text", `12345 score chance\n66666 score nothing`);
+    await page.click("#review-form button");
+    await page.waitForFunction(() => document.querySelector("#review-error").textContent !== "");
+    assert.match(await page.textContent("#review-error"), /^line 2 \(66666 score nothing\): nothing is not an open box$/);
+  }
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   assert.ok(!overflow, "nothing overflows the screen's width");
   await page.screenshot({ path: `${shots}/sheet-${game}-${joker}${mistakes.length ? "-mistakes" : ""}-review.png`, fullPage: true });
@@ -239,7 +254,7 @@ try {
   const duels = [await playDuel(page, base, "seed", "you"), await playDuel(page, base, "cardgames", "table")];
   const duelText = duels.map((d) => `${d.result} (${d.totals}; ${d.decisions} decisions)`).join(", ");
   const summary = results.map(([g, r]) => `${g} ${r.total} in ${r.decisions} decisions (${r.bonuses} Yahtzee bonus)`).join(", ");
-  console.log(`browser: static site: ${summary}, every option the CLI's, review cost 0; three mistakes reviewed (${mistaken.decisions} decisions); two-player 10000: ${duelText}, every chance the CLI's; ${bytes} bytes and ${firstAdvice} ms to the first advice, later advice median ${median(adviceMs)} ms, slowest ${Math.max(...adviceMs)} ms`);
+  console.log(`browser: static site: ${summary}, every option the CLI's, review cost 0; three mistakes reviewed (${mistaken.decisions} decisions), and again pasted as text; two-player 10000: ${duelText}, every chance the CLI's; ${bytes} bytes and ${firstAdvice} ms to the first advice, later advice median ${median(adviceMs)} ms, slowest ${Math.max(...adviceMs)} ms`);
 } finally {
   await browser.close();
   server.close();
