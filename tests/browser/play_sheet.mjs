@@ -71,6 +71,7 @@ async function play(page, base, game, joker, { mistakes = [], offlineAfterFirst 
   const state = page.locator("#state");
   let decisions = 0;
   let turns = 0;
+  let jokerBoxes = null; // the boxes offered for a Yahtzee under the joker rules
   const costs = [];
   for (;;) {
     const phase = await state.getAttribute("data-phase");
@@ -94,6 +95,7 @@ async function play(page, base, game, joker, { mistakes = [], offlineAfterFirst 
     const answer = cli(game, joker, q);
     const shown = await page.$$eval("#options tbody tr", (rows) => rows.map((r) => [r.dataset.action, Number(r.dataset.ev)]));
     assert.deepEqual(shown, answer.options.map((o) => [JSON.stringify(o.action), o.ev]), `${game} ${JSON.stringify(q)}`);
+    if (q.dice === "55555" && q.rerolls === 0 && q["yahtzee-bonus"]) jokerBoxes = shown.map(([a]) => JSON.parse(a).category);
     decisions += 1;
     if (decisions === 1 && offlineAfterFirst) await context.setOffline(true);
     if (decisions === 4 && !mistakes.length) await page.screenshot({ path: `${shots}/sheet-${game}-${joker}.png`, fullPage: true });
@@ -176,7 +178,7 @@ async function play(page, base, game, joker, { mistakes = [], offlineAfterFirst 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   assert.ok(!overflow, "nothing overflows the screen's width");
   await page.screenshot({ path: `${shots}/sheet-${game}-${joker}${mistakes.length ? "-mistakes" : ""}-review.png`, fullPage: true });
-  return { decisions, total, bonuses };
+  return { decisions, total, bonuses, jokerBoxes };
 }
 
 /** Plays a whole two-player 10000 game against the table's player, taking the best action. */
@@ -249,6 +251,10 @@ try {
   results.push(["yahtzee forced", await play(page, base, "yahtzee", "forced", { offlineAfterFirst: true, context, typed: yahtzees, undoAt: 2 })]);
   await context.setOffline(false);
   results.push(["yahtzee free", await play(page, base, "yahtzee", "free", { typed: yahtzees })]);
+  // The second Yahtzee of fives, the fives box open: the forced reading offers
+  // only that box, the free one any box.
+  assert.deepEqual(results[0][1].jokerBoxes, ["fives"], "forced joker reading");
+  assert.ok(results[1][1].jokerBoxes.length > 1 && results[1][1].jokerBoxes.includes("fives"), `free joker reading: ${results[1][1].jokerBoxes}`);
   results.push(["yatzy", await play(page, base, "yatzy", "forced")]);
   const mistaken = await play(page, base, "yahtzee", "forced", { mistakes: [3, 10, 20] });
   const duels = [await playDuel(page, base, "seed", "you"), await playDuel(page, base, "cardgames", "table")];
