@@ -86,6 +86,12 @@ pub const GAMES: &[GameInfo] = &[
     GameInfo::of::<sheet::YahtzeeTarget>(),
 ];
 
+/// The registry entry of a game by its id or another name (`10000` for
+/// `tenk`).
+pub fn game_named(name: &str) -> Option<&'static GameInfo> {
+    GAMES.iter().find(|g| g.id == name || g.aliases.contains(&name))
+}
+
 /// The file name of a game's table in a tables directory: `<id>.dtab`.
 pub fn file_name(game: &str) -> String {
     format!("{game}.dtab")

@@ -374,28 +374,27 @@ impl Table {
             .collect();
         let check = &check;
         let check_one = |&(s, c): &(usize, usize)| self.chunk(s, c, |start, bytes| check(s, start, bytes)).map(drop);
-        // WebAssembly has no threads to start.
-        #[cfg(target_arch = "wasm32")]
-        return all.iter().try_for_each(check_one);
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 8);
-            if workers == 1 {
-                return all.iter().try_for_each(check_one);
-            }
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..workers)
-                    .map(|w| {
-                        let all = &all;
-                        scope.spawn(move || all.iter().skip(w).step_by(workers).try_for_each(check_one))
-                    })
-                    .collect();
-                handles.into_iter().try_for_each(|h| {
-                    h.join()
-                        .unwrap_or_else(|_| Err(TableErrorKind::BadHeader("a chunk failed to decode".into()).into()))
-                })
-            })
+        // WebAssembly has no threads to start (and with one worker, the
+        // threaded code below is dropped from its build).
+        let workers = if cfg!(target_arch = "wasm32") {
+            1
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 8)
+        };
+        if workers == 1 {
+            return all.iter().try_for_each(check_one);
         }
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..workers)
+                .map(|w| {
+                    let all = &all;
+                    scope.spawn(move || all.iter().skip(w).step_by(workers).try_for_each(check_one))
+                })
+                .collect();
+            handles.into_iter().try_for_each(|h| {
+                h.join().unwrap_or_else(|_| Err(TableErrorKind::BadHeader("a chunk failed to decode".into()).into()))
+            })
+        })
     }
 
     /// [`check_every_chunk`](Table::check_every_chunk) with no check of the

@@ -28,7 +28,7 @@ thread_local! {
 enum Status {
     /// The result is the answer's JSON (or empty).
     Ok = 0,
-    /// The result is why the query was refused: a bad value (a `RangeError`-like refusal).
+    /// The result is why the query was refused: a bad value, an unknown game.
     Refused = 1,
     /// An argument the lookup does not take, or one it needs and lacks.
     BadArgument = 2,
@@ -55,20 +55,12 @@ fn refusal(e: LookupError) -> (Status, String) {
 }
 
 /// Room for `len` bytes that the caller fills and then hands to
-/// [`dt_open`] (which keeps them) or [`dt_lookup`] (which frees them).
+/// [`dt_open`] (which keeps them) or [`dt_lookup`] (which frees them):
+/// every call takes over what it is given, so nothing is freed by hand.
 #[no_mangle]
 pub extern "C" fn dt_alloc(len: usize) -> *mut u8 {
     let mut room = std::mem::ManuallyDrop::new(vec![0u8; len]);
     room.as_mut_ptr()
-}
-
-/// Takes back room from [`dt_alloc`] that was not handed on.
-///
-/// # Safety
-/// `ptr` and `len` are exactly what one call of [`dt_alloc`] gave and took.
-#[no_mangle]
-pub unsafe extern "C" fn dt_free(ptr: *mut u8, len: usize) {
-    drop(unsafe { take(ptr, len) });
 }
 
 /// # Safety
@@ -104,7 +96,7 @@ pub unsafe extern "C" fn dt_open(game_ptr: *mut u8, game_len: usize, bytes_ptr: 
 }
 
 fn open(game: &str, bytes: Vec<u8>) -> Result<String, (Status, String)> {
-    let info = GAMES.iter().find(|g| g.id == game || g.aliases.contains(&game)).ok_or_else(|| {
+    let info = dice_tables_reader::game_named(game).ok_or_else(|| {
         let ids: Vec<&str> = GAMES.iter().map(|g| g.id).collect();
         let shown: String = game.chars().take(40).collect();
         (Status::Refused, format!("no game {shown:?}: the games are {}", ids.join(", ")))

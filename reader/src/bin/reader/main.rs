@@ -26,7 +26,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use dice_tables_reader::format::{self, Header};
 use dice_tables_reader::lookup::{directory_error, Query};
-use dice_tables_reader::{Tables, GAMES};
+use dice_tables_reader::Tables;
 
 use output::Failure;
 use shared::{error_line, Output};
@@ -207,8 +207,7 @@ fn command_in_use() -> String {
         Some(c @ ("info" | "verify" | "serve")) => words.push(c),
         Some("lookup") => {
             words.push("lookup");
-            let game = args.get(1).and_then(|g| GAMES.iter().find(|i| i.id == g || i.aliases.contains(&g.as_str())));
-            if let Some(g) = game {
+            if let Some(g) = args.get(1).and_then(|g| dice_tables_reader::game_named(g)) {
                 words.push(g.id);
             }
         }
