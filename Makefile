@@ -120,7 +120,7 @@ npm-test: npm tables yazy-target reduced-target-tables
 SITE := target/site
 site: npm tables
 	rm -rf $(SITE) && mkdir -p $(SITE)/dice-tables $(SITE)/tables/free
-	cp npm/site/index.html npm/site/play.js npm/site/duel.js npm/site/site.css reader/src/serve/web/style.css $(SITE)/
+	cp npm/site/index.html npm/site/play.js npm/site/duel.js npm/site/page.js npm/site/site.css reader/src/serve/web/style.css $(SITE)/
 	cp target/npm/package/index.js target/npm/package/dice_tables.wasm $(SITE)/dice-tables/
 	cp $(OUT)/yahtzee.dtab $(OUT)/yatzy.dtab $(OUT)/duel.dtab $(OUT)/duel-cardgames.dtab $(SITE)/tables/
 	$(BIN)/generator --out $(SITE)/tables/free --games yahtzee --yahtzee-joker free > /dev/null

@@ -41,23 +41,23 @@ function toBytes(value) {
   throw new TypeError("expected a Uint8Array, a Buffer or an ArrayBuffer");
 }
 
-/** A table's bytes: given, or fetched from a URL (a string or a URL). */
+/** A local file's bytes (node): `where` a path or a file: URL. */
+async function readLocal(game, where) {
+  const { readFile } = await import("node:fs/promises");
+  return readFile(where).catch((e) => {
+    throw new Error(`${game} table: cannot read ${where}: ${e.message}`);
+  });
+}
+
+/** A table's bytes: given, or read or fetched from a path or URL. */
 async function tableBytes(game, source) {
   // In node, a string that is not a URL is a path (relative to the working directory).
   if (typeof source === "string" && !globalThis.location && !/^[a-z][a-z0-9+.-]*:/i.test(source)) {
-    const { readFile } = await import("node:fs/promises");
-    return readFile(source).catch((e) => {
-      throw new Error(`${game} table: cannot read ${source}: ${e.message}`);
-    });
+    return readLocal(game, source);
   }
   if (typeof source === "string" || source instanceof URL) {
     const url = new URL(source, globalThis.location?.href ?? import.meta.url);
-    if (url.protocol === "file:") {
-      const { readFile } = await import("node:fs/promises");
-      return readFile(url).catch((e) => {
-        throw new Error(`${game} table: cannot read ${url}: ${e.message}`);
-      });
-    }
+    if (url.protocol === "file:") return readLocal(game, url);
     const response = await fetch(url).catch((e) => {
       throw new Error(`${game} table: cannot fetch ${url}: ${e.message}`);
     });

@@ -1,17 +1,10 @@
 // Two-player 10000 against the table's player, both playing to win: the
 // chance of winning before every decision, and the table player's choices
 // shown as it makes them. Lookups as `reader lookup duel ... --json`.
-import { openTables } from "./dice-tables/index.js";
+import { $, cell, openOnce } from "./page.js";
 
-const $ = (sel) => document.querySelector(sel);
 const GOAL = 10000;
 const TABLES = { seed: ["duel", "tables/duel.dtab"], cardgames: ["duel-cardgames", "tables/duel-cardgames.dtab"] };
-const opened = new Map();
-function tablesFor(rules) {
-  const [id, url] = TABLES[rules];
-  if (!opened.has(rules)) opened.set(rules, openTables({ [id]: url }).then((t) => ({ t, url })));
-  return opened.get(rules);
-}
 
 let duel = null;
 let advised = 0;
@@ -34,7 +27,7 @@ function query(extra) {
 }
 
 async function ask(q) {
-  const { t } = await tablesFor(duel.rules);
+  const { t } = await openOnce(...TABLES[duel.rules]);
   return t.lookup("duel", q);
 }
 
@@ -112,13 +105,6 @@ async function tablePlays() {
 }
 
 const percent = (p) => `${(100 * p).toFixed(2)} %`;
-
-function cell(text, cls) {
-  const td = document.createElement("td");
-  td.textContent = text;
-  if (cls) td.className = cls;
-  return td;
-}
 
 export function render() {
   if (!duel) return;

@@ -3,9 +3,7 @@
 // lookup after that runs in this page (the npm package dice-tables, its
 // WebAssembly reader). Each answer is what `reader lookup GAME ... --json`
 // prints for the same state.
-import { openTables } from "./dice-tables/index.js";
-
-const $ = (sel) => document.querySelector(sel);
+import { $, cell, openOnce } from "./page.js";
 
 const GAMES = {
   yahtzee: {
@@ -25,13 +23,7 @@ const GAMES = {
 };
 const UPPER = 6;
 
-/** Each table file opened once, when first needed. */
-const opened = new Map();
-function tablesFor(name, joker) {
-  const url = GAMES[name].table(joker);
-  if (!opened.has(url)) opened.set(url, openTables({ [name]: url }).then((t) => ({ t, url })));
-  return opened.get(url);
-}
+const tablesFor = (name, joker) => openOnce(name, GAMES[name].table(joker));
 
 /** mulberry32: a seeded generator when the page is opened with ?seed=N (tests), else Math.random. */
 function randomSource() {
@@ -49,6 +41,28 @@ function randomSource() {
 const random = randomSource();
 const die = () => 1 + Math.floor(random() * 6);
 const sorted = (dice) => [...dice].sort().join("");
+
+/** Whether `dice` (digits or numbers) hold every one of `kept`, as many times. */
+function holds(dice, kept) {
+  const left = [...dice].map(Number);
+  for (const k of [...kept].map(Number)) {
+    const at = left.indexOf(k);
+    if (at < 0) return false;
+    left.splice(at, 1);
+  }
+  return true;
+}
+
+/** The decision of taking option `index` of `options` in `g`'s state, with its cost against the best. */
+function decision(g, options, index) {
+  return { dice: sorted(g.dice), rerolls: g.rerolls, options, chosen: index, cost: options[0].ev - options[index].ev };
+}
+
+/** Scores a box in `g`: the box's points, and a Yahtzee bonus apart. */
+function scoreBox(g, action) {
+  g.scores[action.category] = action.points;
+  g.bonuses += action.bonus ?? 0;
+}
 
 let game = null;
 let history = []; // snapshots for undo
@@ -137,12 +151,11 @@ function actionText(action) {
 function choose(index, rolled) {
   const options = game.answer.options;
   snapshot();
-  game.decisions.push({ dice: sorted(game.dice), rerolls: game.rerolls, options, chosen: index, cost: options[0].ev - options[index].ev });
+  game.decisions.push(decision(game, options, index));
   const action = options[index].action;
   game.kept = [false, false, false, false, false];
   if ("category" in action) {
-    game.scores[action.category] = action.points; // the box's points; a Yahtzee bonus is apart
-    game.bonuses += action.bonus ?? 0;
+    scoreBox(game, action);
     game.answer = null;
     game.phase = openCategories().length ? "roll" : "over";
     render();
@@ -174,24 +187,12 @@ function enterDice(text) {
   if (game.phase === "decide" && game.rerolls > 0 && game.answer) {
     // The dice a reroll gave at the table: they hold the dice kept.
     const kept = game.dice.filter((_, i) => game.kept[i]);
-    const left = [...dice];
-    for (const k of kept) {
-      const at = left.indexOf(k);
-      if (at < 0) {
-        game.error = `"${text}" does not hold the kept ${sorted(kept)}`;
-        return render();
-      }
-      left.splice(at, 1);
+    if (!holds(dice, kept)) {
+      game.error = `"${text}" does not hold the kept ${sorted(kept)}`;
+      return render();
     }
     return reroll(dice);
   }
-}
-
-function cell(text, cls) {
-  const td = document.createElement("td");
-  td.textContent = text;
-  if (cls) td.className = cls;
-  return td;
 }
 
 function render() {
@@ -298,13 +299,7 @@ async function replay(text) {
     const m = /^([1-6]{5})\s+(?:keep\s*([1-6]{0,5})|score\s+([a-z-]+))$/i.exec(line);
     if (!m) throw bad("write the five dice, then keep DICE or score BOX, like 33356 keep 333");
     g.dice = m[1].split("").map(Number);
-    if (kept !== null) {
-      const left = [...m[1]];
-      for (const k of kept) {
-        if (!left.includes(k)) throw bad(`the dice do not hold the ${kept} kept`);
-        left.splice(left.indexOf(k), 1);
-      }
-    }
+    if (kept !== null && !holds(m[1], kept)) throw bad(`the dice do not hold the ${kept} kept`);
     const ask = async () => {
       try {
         return await t.lookup(g.name, query(g));
@@ -316,7 +311,7 @@ async function replay(text) {
     // Scoring with rerolls left is keeping all five until none are left.
     while (m[3] !== undefined && g.rerolls > 0) {
       const all = answer.options.findIndex((o) => o.action.keep === sorted(g.dice));
-      decisions.push({ dice: sorted(g.dice), rerolls: g.rerolls, options: answer.options, chosen: all, cost: answer.options[0].ev - answer.options[all].ev });
+      decisions.push(decision(g, answer.options, all));
       g.rerolls -= 1;
       answer = await ask();
     }
@@ -326,11 +321,10 @@ async function replay(text) {
     if (index < 0) {
       throw bad(m[3] !== undefined ? `${m[3]} is not an open box` : g.rerolls === 0 ? "no rerolls are left: score a box" : `${m[2] || "(nothing)"} is not among these dice`);
     }
-    decisions.push({ dice: sorted(g.dice), rerolls: g.rerolls, options: answer.options, chosen: index, cost: answer.options[0].ev - answer.options[index].ev });
+    decisions.push(decision(g, answer.options, index));
     const action = answer.options[index].action;
     if ("category" in action) {
-      g.scores[action.category] = action.points;
-      g.bonuses += action.bonus ?? 0;
+      scoreBox(g, action);
       g.rerolls = 2;
       kept = null;
     } else {
