@@ -63,16 +63,19 @@ test: tables yazy-target reduced-target-tables python
 		echo "reader library depends on clap, hyper, tokio or tracing without the cli and serve features"; exit 1; \
 	else echo "reader library without default features: no CLI or server crates"; fi
 
-# The web page of `reader serve` in a real browser: Debian's chromium
-# (/usr/bin/chromium; .ci/run installs it) driven headless by playwright-core
-# (installed here from tests/browser/package-lock.json). Plays a whole game
-# of yazy on a phone-sized screen; screenshots in target/browser/.
-# Then the static site (`make site`, served by a plain static file server):
-# whole games of Yahtzee (both joker readings) and Yatzy, checked against
-# `reader lookup --json` at every decision, and their reviews.
+# The page in a real browser: Debian's chromium (/usr/bin/chromium;
+# .ci/run installs it) driven headless by playwright-core (installed here
+# from tests/browser/package-lock.json), on a phone-sized screen. First as
+# `reader serve` serves it (answers from the HTTP API): whole games of yazy
+# and Yahtzee, a two-player 10000 game, the threes and 10000 advisors. Then
+# the static site (`make site`, answers from the WebAssembly reader, served
+# by a plain static file server): whole games of Yahtzee (both joker
+# readings), Yatzy and yazy, their reviews, two-player 10000 under both
+# presets, the advisors, play with the network cut. Every answer shown is
+# checked against `reader lookup --json`; screenshots in target/browser/.
 browser: tables site
 	cd tests/browser && npm ci --no-audit --no-fund --silent
-	READER=$(BIN)/reader DICE_TABLES=$(abspath $(OUT)) node tests/browser/play_yazy.mjs
+	READER=$(BIN)/reader DICE_TABLES=$(abspath $(OUT)) node tests/browser/play_served.mjs
 	READER=$(BIN)/reader SITE=$(SITE) node tests/browser/play_sheet.mjs
 
 # The reader's lookup layer as WebAssembly (npm/wasm), for the npm package
@@ -113,16 +116,20 @@ npm-test: npm tables yazy-target reduced-target-tables
 	cd target/npm/scratch && GOLDEN=$(abspath tests/golden) DICE_TABLES=$(abspath $(OUT)) \
 		DICE_TARGET_TABLES=$(abspath $(REDUCED)) node golden.mjs
 
-# The static site: the Yahtzee, Yatzy and two-player 10000 page (npm/site,
-# on the style of reader serve's page) with the npm package's module and the
-# tables it fetches (yahtzee under both joker readings, yatzy, the duel
-# presets), in target/site/ for any static file server.
+# The static site: the page `reader serve` serves (reader/src/serve/web),
+# answering in the page through the npm package's module (backend-wasm.js
+# as backend.js) from the tables it fetches (yahtzee under both joker
+# readings, yatzy, the duel presets, yazy, threes, tenk), in target/site/
+# for any static file server.
 SITE := target/site
+WEB := reader/src/serve/web
+SITE_TABLES := yahtzee yatzy duel duel-cardgames yazy threes tenk
 site: npm tables
 	rm -rf $(SITE) && mkdir -p $(SITE)/dice-tables $(SITE)/tables/free
-	cp npm/site/index.html npm/site/play.js npm/site/duel.js npm/site/page.js npm/site/site.css reader/src/serve/web/style.css $(SITE)/
+	cp $(WEB)/index.html $(WEB)/style.css $(WEB)/page.js $(WEB)/play.js $(WEB)/duel.js $(WEB)/advisors.js $(SITE)/
+	cp $(WEB)/backend-wasm.js $(SITE)/backend.js
 	cp target/npm/package/index.js target/npm/package/dice_tables.wasm $(SITE)/dice-tables/
-	cp $(OUT)/yahtzee.dtab $(OUT)/yatzy.dtab $(OUT)/duel.dtab $(OUT)/duel-cardgames.dtab $(SITE)/tables/
+	cp $(SITE_TABLES:%=$(OUT)/%.dtab) $(SITE)/tables/
 	$(BIN)/generator --out $(SITE)/tables/free --games yahtzee --yahtzee-joker free > /dev/null
 	@echo "site: $(SITE) ($$(du -sb $(SITE) | cut -f1) bytes)"
 

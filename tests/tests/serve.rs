@@ -129,7 +129,8 @@ fn info_health_page_and_unknown_paths() {
     // The page and its files, built into the binary.
     for (path, kind, holds) in [
         ("/", "text/html; charset=utf-8", "<title>dice-tables"),
-        ("/app.js", "text/javascript; charset=utf-8", "/v1/lookup/"),
+        ("/backend.js", "text/javascript; charset=utf-8", "v1/lookup/"),
+        ("/play.js", "text/javascript; charset=utf-8", "tableFor"),
         ("/style.css", "text/css; charset=utf-8", ".die"),
     ] {
         let r = client.get(path).unwrap();

@@ -6,11 +6,19 @@ use std::borrow::Cow;
 use super::state::{Served, Status};
 use crate::lookup::{Json, LookupError, Query, Terms, LOOKUPS};
 
-/// The web page's files, built into the binary.
+const JS: &str = "text/javascript; charset=utf-8";
+
+/// The web page's files, built into the binary: the page `make site` also
+/// writes, with answers from this server's API (`backend-http.js` as
+/// `backend.js`; the static site has the WebAssembly reader's there).
 const PAGE: &[(&str, &str, &str)] = &[
     ("/", "text/html; charset=utf-8", include_str!("web/index.html")),
-    ("/app.js", "text/javascript; charset=utf-8", include_str!("web/app.js")),
     ("/style.css", "text/css; charset=utf-8", include_str!("web/style.css")),
+    ("/page.js", JS, include_str!("web/page.js")),
+    ("/play.js", JS, include_str!("web/play.js")),
+    ("/duel.js", JS, include_str!("web/duel.js")),
+    ("/advisors.js", JS, include_str!("web/advisors.js")),
+    ("/backend.js", JS, include_str!("web/backend-http.js")),
 ];
 
 const JSON: &str = "application/json";

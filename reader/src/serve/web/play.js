@@ -1,9 +1,8 @@
-// Yahtzee and Yatzy with the exact optimal advice beside every decision,
-// with no server: the tables are fetched once, checked whole, and every
-// lookup after that runs in this page (the npm package dice-tables, its
-// WebAssembly reader). Each answer is what `reader lookup GAME ... --json`
-// prints for the same state.
-import { $, cell, openOnce } from "./page.js";
+// Yahtzee, Yatzy and yazy with the exact optimal advice beside every
+// decision, and the page's tabs. Every answer is what `reader lookup GAME
+// ... --json` prints for the same state, from backend.js (in the page on a
+// static site, over HTTP under `reader serve`).
+import { $, cell, die, tableFor } from "./page.js";
 
 const GAMES = {
   yahtzee: {
@@ -11,35 +10,22 @@ const GAMES = {
     categories: ["ones", "twos", "threes", "fours", "fives", "sixes", "three-kind", "four-kind", "full-house",
       "small-straight", "large-straight", "yahtzee", "chance"],
     upperBonus: 35,
-    table: (joker) => (joker === "free" ? "tables/free/yahtzee.dtab" : "tables/yahtzee.dtab"),
   },
   yatzy: {
     title: "Yatzy",
     categories: ["ones", "twos", "threes", "fours", "fives", "sixes", "pair", "two-pairs", "three-kind", "four-kind",
       "small-straight", "large-straight", "full-house", "chance", "yatzy"],
     upperBonus: 50,
-    table: () => "tables/yatzy.dtab",
+  },
+  yazy: {
+    title: "yazy",
+    categories: ["ones", "twos", "threes", "fours", "fives", "sixes", "three-kind", "four-kind", "full-house",
+      "straight", "yazy"],
+    upperBonus: 0, // no bonuses: the points already scored do not matter
   },
 };
 const UPPER = 6;
 
-const tablesFor = (name, joker) => openOnce(name, GAMES[name].table(joker));
-
-/** mulberry32: a seeded generator when the page is opened with ?seed=N (tests), else Math.random. */
-function randomSource() {
-  const seed = new URLSearchParams(location.search).get("seed");
-  if (seed === null) return Math.random;
-  let a = Number(seed) >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = randomSource();
-const die = () => 1 + Math.floor(random() * 6);
 const sorted = (dice) => [...dice].sort().join("");
 
 /** Whether `dice` (digits or numbers) hold every one of `kept`, as many times. */
@@ -93,7 +79,8 @@ const upperBonus = (g = game) => (upper(g) >= 63 ? GAMES[g.name].upperBonus : 0)
 const total = (g = game) => Object.values(g.scores).reduce((s, p) => s + p, 0) + upperBonus(g) + g.bonuses;
 
 function query(g = game) {
-  const q = { mask: mask(g), upper: upper(g), dice: sorted(g.dice), rerolls: g.rerolls };
+  const q = { mask: mask(g), dice: sorted(g.dice), rerolls: g.rerolls };
+  if (GAMES[g.name].upperBonus) q.upper = upper(g);
   if (g.name === "yahtzee" && g.scores.yahtzee === 50) q["yahtzee-bonus"] = true;
   return q;
 }
@@ -104,11 +91,11 @@ async function advise() {
   render();
   const asked = game;
   try {
-    const { t, url } = await tablesFor(game.name, game.joker);
-    const answer = await t.lookup(game.name, query());
+    const table = await tableFor(game.name, game.joker);
+    const answer = await table.lookup(game.name, query());
     if (asked !== game) return;
     game.answer = answer;
-    game.source = url;
+    game.source = table.source;
     advised += 1;
   } catch (e) {
     game.error = e.message;
@@ -258,6 +245,7 @@ function render() {
     return tr;
   }));
   const up = upper();
+  $("#upper-bonus-row").hidden = !info().upperBonus;
   $("#upper-bonus").textContent = upperBonus() ? String(upperBonus()) : `${up} of 63`;
   $("#yahtzee-bonus-row").hidden = game.name !== "yahtzee";
   $("#yahtzee-bonuses").textContent = String(game.bonuses);
@@ -265,7 +253,7 @@ function render() {
   $("#total").dataset.total = String(total());
   if (game.source) {
     const joker = game.joker ? `, ${game.joker} joker reading` : "";
-    $("#source").textContent = `${info().title}${joker}: answered in this page from ${game.source} (exact, checked whole against its blake3 checksums).`;
+    $("#source").textContent = `${info().title}${joker}: answered from ${game.source}.`;
     $("#source").dataset.table = game.source;
   }
   renderReview();
@@ -289,7 +277,7 @@ function decisionLine(d) {
  */
 async function replay(text) {
   const g = { name: game.name, joker: game.joker, scores: {}, bonuses: 0, dice: [], rerolls: 2 };
-  const { t } = await tablesFor(g.name, g.joker);
+  const table = await tableFor(g.name, g.joker);
   const decisions = [];
   let kept = null;
   const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
@@ -302,7 +290,7 @@ async function replay(text) {
     if (kept !== null && !holds(m[1], kept)) throw bad(`the dice do not hold the ${kept} kept`);
     const ask = async () => {
       try {
-        return await t.lookup(g.name, query(g));
+        return await table.lookup(g.name, query(g));
       } catch (e) {
         throw bad(e.message);
       }
@@ -361,30 +349,31 @@ function renderReview() {
 }
 
 $("#new-game").addEventListener("click", () => newGame(game?.name ?? "yahtzee", $("#joker").value));
-/** Shows the sheet games or the duel. */
+// The tabs: a sheet game (Yahtzee, Yatzy, yazy), 10000 (the duel and the
+// one-throw advisor) or threes.
+const SECTIONS = { sheet: ["#setup", "#play", "#review", "#source"], duel: ["#duel", "#tenk"], threes: ["#threes"] };
+const sectionsOf = (name) => (name in SECTIONS ? name : "sheet");
 function show(name) {
-  const isDuel = name === "duel";
-  $("#setup").hidden = isDuel;
-  $("#play").hidden = isDuel;
-  $("#review").hidden = isDuel;
-  $("#duel").hidden = !isDuel;
-  $("#source").hidden = isDuel;
+  for (const [which, ids] of Object.entries(SECTIONS)) for (const id of ids) $(id).hidden = which !== sectionsOf(name);
   for (const tab of document.querySelectorAll(".tab")) tab.setAttribute("aria-pressed", String(tab.dataset.game === name));
+  if (name === "duel") startDuel();
+  if (name === "duel" || name === "threes") import("./advisors.js");
 }
 for (const tab of document.querySelectorAll(".tab")) {
   tab.addEventListener("click", () => {
-    if (tab.dataset.game !== "duel") newGame(tab.dataset.game, $("#joker").value);
-    else if (!duelStarted) startDuel();
+    if (sectionsOf(tab.dataset.game) === "sheet") newGame(tab.dataset.game, $("#joker").value);
     show(tab.dataset.game);
   });
 }
-// The duel's code loads when first shown: not before the first Yahtzee advice.
+// The duel's and the advisors' code load when first shown: not before the
+// first Yahtzee advice.
 let duelStarted = false;
 async function startDuel() {
+  if (duelStarted) return;
   duelStarted = true;
   const duel = await import("./duel.js");
-  duel.wire(die);
-  duel.newDuel($("#duel-rules").value, $("#duel-first").value === "you", die);
+  duel.wire();
+  duel.newDuel($("#duel-rules").value, $("#duel-first").value === "you");
 }
 $("#roll").addEventListener("click", () => startRoll(Array.from({ length: 5 }, die)));
 $("#reroll").addEventListener("click", () => reroll());
@@ -403,16 +392,17 @@ $("#review-form").addEventListener("submit", async (e) => {
 });
 
 const params = new URLSearchParams(location.search);
-newGame(GAMES[params.get("game")] ? params.get("game") : "yahtzee", params.get("joker") === "free" ? "free" : "forced");
-if (params.get("game") === "duel") {
+const asked = params.get("game");
+const otherTab = asked === "duel" || asked === "threes";
+newGame(GAMES[asked] ? asked : "yahtzee", params.get("joker") === "free" ? "free" : "forced");
+if (asked === "duel") {
   $("#duel-rules").value = params.get("rules") === "cardgames" ? "cardgames" : "seed";
   $("#duel-first").value = params.get("first") === "table" ? "table" : "you";
-  startDuel();
 }
-show(params.get("game") === "duel" ? "duel" : game.name);
+show(otherTab ? asked : game.name);
 $("#joker").value = game.joker ?? "forced";
 // The table is fetched and checked while the player reads the page.
-if (params.get("game") !== "duel") tablesFor(game.name, game.joker).then(
-  ({ url }) => { $("#source").textContent = `Tables ready: ${url}.`; },
+if (!otherTab) tableFor(game.name, game.joker).then(
+  ({ source }) => { if (!game.source) $("#source").textContent = `Tables ready: ${source}.`; },
   (e) => { $("#source").textContent = e.message; $("#source").classList.add("error"); },
 );

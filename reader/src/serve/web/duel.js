@@ -1,19 +1,20 @@
 // Two-player 10000 against the table's player, both playing to win: the
 // chance of winning before every decision, and the table player's choices
 // shown as it makes them. Lookups as `reader lookup duel ... --json`.
-import { $, cell, openOnce } from "./page.js";
+import { $, cell, die, percent, tableFor } from "./page.js";
 
 const GOAL = 10000;
-const TABLES = { seed: ["duel", "tables/duel.dtab"], cardgames: ["duel-cardgames", "tables/duel-cardgames.dtab"] };
+/** The table of each rules preset. */
+export const DUEL_TABLES = { seed: "duel", cardgames: "duel-cardgames" };
 
 let duel = null;
 let advised = 0;
 
-export function newDuel(rules, youFirst, die) {
+export function newDuel(rules, youFirst) {
   duel = {
-    rules, die, totals: { you: 0, table: 0 }, mover: youFirst ? "you" : "table",
+    rules, totals: { you: 0, table: 0 }, mover: youFirst ? "you" : "table",
     score: 0, remaining: 6, dice: "", phase: "throw", // throw | keep | over
-    answer: null, error: null, log: [], source: TABLES[rules][1],
+    answer: null, error: null, log: [], source: null,
   };
   return step();
 }
@@ -27,8 +28,8 @@ function query(extra) {
 }
 
 async function ask(q) {
-  const { t } = await openOnce(...TABLES[duel.rules]);
-  return t.lookup("duel", q);
+  const table = await tableFor(DUEL_TABLES[duel.rules]);
+  return { answer: await table.lookup("duel", q), source: table.source };
 }
 
 /** The answer for the moment: before a throw, throw or bank; after one, the keeps. */
@@ -39,8 +40,9 @@ async function step() {
   const at = duel;
   try {
     const q = duel.phase === "throw" ? query({ remaining: duel.remaining, score: duel.score }) : query({ dice: duel.dice, score: duel.score });
-    const answer = await ask(q);
+    const { answer, source } = await ask(q);
     if (at !== duel) return;
+    duel.source = source;
     duel.query = q;
     duel.answer = answer;
     advised += 1;
@@ -78,7 +80,7 @@ function bank() {
 }
 
 function throwDice(given) {
-  duel.dice = given ?? Array.from({ length: duel.remaining }, duel.die).sort().join("");
+  duel.dice = given ?? Array.from({ length: duel.remaining }, die).sort().join("");
   duel.phase = "keep";
   return step().then(() => {
     if (duel.answer?.bust) {
@@ -103,8 +105,6 @@ async function tablePlays() {
   if (duel.phase === "throw") return duel.answer.best === "bank" ? bank() : throwDice();
   if (duel.phase === "keep" && !duel.answer.bust) return keep(0);
 }
-
-const percent = (p) => `${(100 * p).toFixed(2)} %`;
 
 export function render() {
   if (!duel) return;
@@ -144,11 +144,11 @@ export function render() {
     return tr;
   }));
   $("#duel-log").replaceChildren(...duel.log.slice(0, 12).map((l) => Object.assign(document.createElement("li"), { textContent: l })));
-  $("#duel-source").textContent = `Answered in this page from ${duel.source}.`;
+  $("#duel-source").textContent = duel.source ? `Answered from ${duel.source}.` : "";
 }
 
-export function wire(die) {
-  $("#duel-new").addEventListener("click", () => newDuel($("#duel-rules").value, $("#duel-first").value === "you", die));
+export function wire() {
+  $("#duel-new").addEventListener("click", () => newDuel($("#duel-rules").value, $("#duel-first").value === "you"));
   $("#duel-throw").addEventListener("click", () => throwDice());
   $("#duel-bank").addEventListener("click", () => bank());
 }

@@ -1,0 +1,32 @@
+// What the page's parts share: element lookup, table cells, the dice, and
+// where answers come from (backend.js: the WebAssembly reader on a static
+// site, the HTTP API under `reader serve`).
+export { tableFor } from "./backend.js";
+
+export const $ = (sel) => document.querySelector(sel);
+
+export function cell(text, cls) {
+  const td = document.createElement("td");
+  td.textContent = text;
+  if (cls) td.className = cls;
+  return td;
+}
+
+export const percent = (p, digits = 2) => `${(100 * p).toFixed(digits)} %`;
+
+/** mulberry32: a seeded generator when the page is opened with ?seed=N (tests), else Math.random. */
+function randomSource() {
+  const seed = new URLSearchParams(location.search).get("seed");
+  if (seed === null) return Math.random;
+  let a = Number(seed) >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = randomSource();
+/** One die's throw. */
+export const die = () => 1 + Math.floor(random() * 6);

@@ -1,0 +1,254 @@
+// What the browser tests share: chromium started headless on a phone-sized
+// screen, and whole games and advisor questions played on the page (the
+// static site's or `reader serve`'s: the same page), every answer shown
+// checked against `reader lookup ... --json`.
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { strict as assert } from "node:assert";
+import { chromium } from "playwright-core";
+
+export const reader = process.env.READER || "target/release/reader";
+export const seed = Number(process.argv[2] || 2026);
+export const shots = "target/browser";
+const UPPER_BONUS = { yahtzee: 35, yatzy: 50, yazy: 0 };
+const BOXES = { yahtzee: 13, yatzy: 15, yazy: 11 };
+
+/** How long each later advice took to show, from the action's click (after the click returned). */
+export const adviceMs = [];
+export const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+/** Debian's chromium, headless. */
+export function launch() {
+  mkdirSync(shots, { recursive: true });
+  return chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium", args: ["--no-sandbox"] });
+}
+
+/** Nothing on the page is wider than the screen. */
+export async function fitsScreen(page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  assert.ok(!overflow, "nothing overflows the screen's width");
+}
+
+/**
+ * The command line's answer to the query a page shows (its data-query):
+ * `reader lookup GAME --KEY VALUE ... --json` from the tables in `dir`.
+ */
+export function cli(dir, game, q) {
+  const args = ["lookup", game];
+  for (const [key, value] of Object.entries(q)) args.push(`--${key}`, ...(value === true ? [] : [String(value)]));
+  args.push("--json", "--tables", dir);
+  return JSON.parse(execFileSync(reader, args, { encoding: "utf8" }));
+}
+
+/** Waits until the page shows an answer newer than `after`. */
+export async function nextAdvice(page, after) {
+  await page
+    .waitForFunction((n) => {
+      const s = document.querySelector("#state").dataset;
+      return (s.phase === "decide" && Number(s.advised) > n) || s.phase === "over" || s.phase === "roll";
+    }, after, { timeout: 10_000 })
+    .catch(async (e) => {
+      throw new Error(`no advice: the page says "${await page.textContent("#advice")}" (${e.message})`);
+    });
+}
+
+/**
+ * Plays a whole game of `game` (yahtzee under `joker`, yatzy or yazy) on the
+ * page at `base`, every option row checked against the command line asking
+ * the tables in `tablesOf(joker)`. `mistakes`: decision numbers (1-based)
+ * where the first worse option is taken; `typed`: turns (1-based) whose roll
+ * is typed in, as dice rolled at a table; `undoAt`: a decision taken,
+ * undone, checked to be back, then taken again; `offlineAfterFirst`: the
+ * network of `context` cut after the first advice.
+ */
+export async function play(page, base, tablesOf, game, joker, { mistakes = [], offlineAfterFirst = false, context, typed = {}, undoAt } = {}) {
+  await page.goto(`${base}/?game=${game}&joker=${joker}&seed=${seed}`);
+  const state = page.locator("#state");
+  let decisions = 0;
+  let turns = 0;
+  let jokerBoxes = null; // the boxes offered for a Yahtzee under the joker rules
+  const costs = [];
+  for (;;) {
+    const phase = await state.getAttribute("data-phase");
+    if (phase === "over") break;
+    if (phase === "roll") {
+      const advised = Number(await state.getAttribute("data-advised"));
+      turns += 1;
+      if (typed[turns]) {
+        await page.fill("#entered", typed[turns]);
+        await page.click("#enter button");
+      } else {
+        await page.click("#roll");
+      }
+      const t0 = Date.now();
+      await nextAdvice(page, advised);
+      adviceMs.push(Date.now() - t0);
+      continue;
+    }
+    await page.waitForFunction(() => document.querySelector("#advice").dataset.best !== "");
+    const q = JSON.parse(await state.getAttribute("data-query"));
+    const answer = cli(tablesOf(joker), game, q);
+    const shown = await page.$$eval("#options tbody tr", (rows) => rows.map((r) => [r.dataset.action, Number(r.dataset.ev)]));
+    assert.deepEqual(shown, answer.options.map((o) => [JSON.stringify(o.action), o.ev]), `${game} ${JSON.stringify(q)}`);
+    if (q.dice === "55555" && q.rerolls === 0 && q["yahtzee-bonus"]) jokerBoxes = shown.map(([a]) => JSON.parse(a).category);
+    decisions += 1;
+    if (decisions === 1 && offlineAfterFirst) await context.setOffline(true);
+    if (decisions === 4 && !mistakes.length) await page.screenshot({ path: `${shots}/sheet-${game}-${joker}.png`, fullPage: true });
+    if (decisions === undoAt) {
+      // Take the advice, undo it: the same decision is back, options and all.
+      const before = await page.$$eval("#options tbody tr", (rows) => rows.map((r) => r.dataset.action));
+      const advisedBefore = Number(await state.getAttribute("data-advised"));
+      await page.click(`#options tbody tr >> nth=0`);
+      await page.waitForFunction((q) => document.querySelector("#state").dataset.query !== q, JSON.stringify(q));
+      await page.click("#undo");
+      await page.waitForFunction(
+        ([query, n]) => {
+          const s = document.querySelector("#state").dataset;
+          return s.query === query && Number(s.advised) > n && document.querySelector("#advice").dataset.best !== "";
+        },
+        [JSON.stringify(q), advisedBefore],
+      );
+      assert.equal(await state.getAttribute("data-query"), JSON.stringify(q), "undo restores the state");
+      assert.deepEqual(await page.$$eval("#options tbody tr", (rows) => rows.map((r) => r.dataset.action)), before);
+    }
+    const advised = Number(await state.getAttribute("data-advised"));
+    let index = 0;
+    if (mistakes.includes(decisions)) {
+      index = answer.options.findIndex((o) => o.ev < answer.options[0].ev);
+      assert.ok(index > 0, `decision ${decisions} has a worse option`);
+      costs.push(answer.options[0].ev - answer.options[index].ev);
+    }
+    const action = answer.options[index].action;
+    if (index === 0 && "category" in action) {
+      await page.click(`button[data-score="${action.category}"]`);
+    } else if (index === 0) {
+      // Tap the dice to keep, then reroll (or keep all).
+      const want = action.keep.split("");
+      const dice = await page.$$eval("#state .die", (b) => b.map((x) => x.textContent));
+      for (let i = 0; i < dice.length; i++) {
+        const at = want.indexOf(dice[i]);
+        if (at >= 0) {
+          want.splice(at, 1);
+          await page.click(`#state .die >> nth=${i}`);
+        }
+      }
+      await page.click("#reroll");
+    } else {
+      await page.click(`#options tbody tr >> nth=${index}`);
+    }
+    const t0 = Date.now();
+    await nextAdvice(page, advised);
+    adviceMs.push(Date.now() - t0);
+  }
+  // The total is the boxes and the bonuses.
+  const boxes = await page.$$eval("#sheet td[data-points]", (c) => c.map((x) => Number(x.dataset.points)));
+  const upper = boxes.slice(0, 6).reduce((s, p) => s + p, 0);
+  const bonuses = Number(await page.textContent("#yahtzee-bonuses"));
+  const upperBonus = upper >= 63 ? UPPER_BONUS[game] : 0;
+  const total = Number(await page.getAttribute("#total", "data-total"));
+  assert.equal(boxes.length, BOXES[game]);
+  assert.equal(total, boxes.reduce((s, p) => s + p, 0) + upperBonus + bonuses, `${game} total`);
+  // The review: every decision, with the costs of the mistakes only.
+  const review = await page.$$eval("#review-table tbody tr", (rows) => rows.map((r) => Number(r.dataset.cost)));
+  assert.equal(review.length, decisions);
+  const listed = review.filter((c) => c > 0);
+  assert.deepEqual(listed, costs, `${game}: the review's costs`);
+  const lost = Number(await page.getAttribute("#review-summary", "data-lost"));
+  assert.ok(Math.abs(lost - costs.reduce((s, c) => s + c, 0)) < 1e-9, `${game}: lost ${lost}`);
+  if (mistakes.length) {
+    // The game as the page writes it, pasted back: the same review.
+    const text = await page.inputValue("#game-text");
+    assert.equal(text.split("\n").length, decisions);
+    await page.fill("#game-text", text);
+    await page.click("#review-form button");
+    await page.waitForFunction(() => document.querySelector("#review-summary").dataset.source === "pasted");
+    const pasted = await page.$$eval("#review-table tbody tr", (rows) => rows.map((r) => Number(r.dataset.cost)));
+    assert.deepEqual(pasted, review, "the pasted game's review");
+    // A line that is not a decision is refused, naming the line.
+    await page.fill("#game-text", `12345 score chance\n66666 score nothing`);
+    await page.click("#review-form button");
+    await page.waitForFunction(() => document.querySelector("#review-error").textContent !== "");
+    assert.match(await page.textContent("#review-error"), /^line 2 \(66666 score nothing\): nothing is not an open box$/);
+  }
+  await fitsScreen(page);
+  await page.screenshot({ path: `${shots}/sheet-${game}-${joker}${mistakes.length ? "-mistakes" : ""}-review.png`, fullPage: true });
+  return { decisions, total, bonuses, jokerBoxes };
+}
+
+/** Plays a whole two-player 10000 game against the table's player, taking the best action; checked against the tables in `dir`. */
+export async function playDuel(page, base, dir, rules, first) {
+  await page.goto(`${base}/?game=duel&rules=${rules}&first=${first}&seed=${seed}`);
+  const state = page.locator("#duel-state");
+  const ready = async (after) => {
+    await page.waitForFunction((n) => {
+      const s = document.querySelector("#duel-state").dataset;
+      return s.phase === "over" || (s.mover === "you" && s.query !== "" && Number(s.advised) > n);
+    }, after, { timeout: 20_000 });
+  };
+  await ready(-1);
+  let decisions = 0;
+  for (;;) {
+    if ((await state.getAttribute("data-phase")) === "over") break;
+    const q = JSON.parse(await state.getAttribute("data-query"));
+    const answer = cli(dir, "duel", q);
+    assert.equal(Number(await state.getAttribute("data-p")), answer.p, `duel ${JSON.stringify(q)}`);
+    const advised = Number(await state.getAttribute("data-advised"));
+    decisions += 1;
+    if (q.remaining !== undefined) {
+      await page.click(answer.best === "bank" ? "#duel-bank" : "#duel-throw");
+    } else {
+      const shown = await page.$$eval("#duel-options tbody tr", (rows) => rows.map((r) => [r.dataset.keep, Number(r.dataset.p)]));
+      assert.deepEqual(shown, answer.options.map((o) => [o.keep, o.p]), `duel ${JSON.stringify(q)}`);
+      await page.click("#duel-options tbody tr >> nth=0");
+    }
+    await ready(advised);
+  }
+  const totals = await page.textContent("#duel-totals");
+  await fitsScreen(page);
+  await page.screenshot({ path: `${shots}/duel-${rules}.png`, fullPage: true });
+  return { decisions, result: await page.textContent("#duel-advice"), totals };
+}
+
+
+/**
+ * The threes and one-throw 10000 advisors on the page at `base`: each
+ * answer shown is the command line's from the tables in `dir`; a bad throw
+ * shows the lookup layer's message; the table that answered is named.
+ */
+export async function askAdvisors(page, base, dir) {
+  await page.goto(`${base}/?game=threes`);
+  await page.fill('#threes-form input[name="dice"]', "31324");
+  await page.fill('#threes-form input[name="after"]', "3");
+  await page.click("#threes-form button");
+  const threes = cli(dir, "threes", { dice: "31324", points: 0, after: 3, ties: "win", model: "sequential" });
+  await page.waitForFunction(() => document.querySelector("#threes-source").textContent !== "");
+  assert.equal(await page.textContent("#threes-advice"), `Best: keep ${threes.best.keep}: chance of success ${(100 * threes.p).toFixed(4)} %`);
+  const rows = await page.$$eval("#threes-options tbody tr", (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.deepEqual(rows, threes.options.map((o) => [o.keep, `${(100 * o.p).toFixed(4)} %`]), "threes options");
+  assert.match(await page.textContent("#threes-source"), /threes\.dtab/);
+  // A bad throw: the lookup layer's message.
+  await page.fill('#threes-form input[name="dice"]', "313245");
+  await page.click("#threes-form button");
+  await page.waitForFunction(() => document.querySelector("#threes-advice").classList.contains("error"));
+  assert.match(await page.textContent("#threes-advice"), /dice given/);
+  await fitsScreen(page);
+  await page.screenshot({ path: `${shots}/threes.png`, fullPage: true });
+
+  // 10000: for the most points, then to win the two-player game.
+  await page.goto(`${base}/?game=duel`);
+  const tenk = async (fields, game, q, show) => {
+    for (const [name, value] of Object.entries(fields)) await page.fill(`#tenk-form input[name="${name}"]`, value);
+    await page.evaluate(() => { document.querySelector("#tenk-source").textContent = ""; });
+    await page.click("#tenk-form button");
+    await page.waitForFunction(() => document.querySelector("#tenk-source").textContent !== "");
+    const a = cli(dir, game, q);
+    assert.equal(await page.textContent("#tenk-advice"), `Best: keep ${a.best.keep} for ${a.best.points}, then ${a.best.then} (${show(game === "duel" ? a.p : a.ev)})`);
+    const shown = await page.$$eval("#tenk-options tbody tr", (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+    assert.deepEqual(shown, a.options.map((o) => [o.keep, String(o.points), o.then, show(game === "duel" ? o.p : o.ev)]), `10000 ${JSON.stringify(q)}`);
+    assert.match(await page.textContent("#tenk-source"), game === "duel" ? /duel\.dtab/ : /tenk\.dtab/);
+  };
+  await tenk({ dice: "155", score: "300" }, "tenk", { dice: "155", score: 300 }, (v) => v.toFixed(2));
+  await tenk({ me: "2500", opp: "4000" }, "duel", { me: 2500, opp: 4000, dice: "155", score: 300, rules: "seed" }, (v) => `${(100 * v).toFixed(4)} %`);
+  await fitsScreen(page);
+  await page.screenshot({ path: `${shots}/tenk.png`, fullPage: true });
+}

@@ -1,0 +1,72 @@
+// The page `reader serve` serves (the same page as the static site's, with
+// answers from the server's HTTP API) in a real browser on a 390 x 844
+// screen: whole games of yazy and Yahtzee taking the advised action, every
+// option row checked against `reader lookup --json` from the served tables,
+// totals and the review checked; the joker reading the served table was not
+// solved under refused with the server's reason; a whole two-player 10000
+// game; the threes and one-throw 10000 advisors. Saves target/browser/*.png.
+//
+//   READER=target/release/reader DICE_TABLES=tables node tests/browser/play_served.mjs [SEED]
+//
+// Exit status 0 when every check passed; 1 with the failed check otherwise.
+import { spawn } from "node:child_process";
+import { strict as assert } from "node:assert";
+import { askAdvisors, launch, play, playDuel, reader, seed } from "./common.mjs";
+
+const tables = process.env.DICE_TABLES || "tables";
+
+/** Starts `reader serve` on a free loopback port; resolves to its base URL. */
+function startServer() {
+  const server = spawn(reader, ["serve", "--tables", tables, "--addr", "127.0.0.1:0"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const base = new Promise((resolve, reject) => {
+    let seen = "";
+    server.stdout.on("data", (d) => {
+      seen += String(d);
+      const m = /listening on (http:\/\/\S+)/.exec(seen);
+      if (m) resolve(m[1]);
+    });
+    server.on("exit", (code) => reject(new Error(`reader serve exited with status ${code}`)));
+    setTimeout(() => reject(new Error("reader serve did not say where it listens within 20 s")), 20_000);
+  });
+  return { server, base };
+}
+
+const { server, base } = startServer();
+let browser;
+let failed = false;
+try {
+  const url = await base;
+  browser = await launch();
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const pageErrors = [];
+  page.on("pageerror", (e) => pageErrors.push(String(e)));
+  const served = () => tables;
+  const yazy = await play(page, url, served, "yazy", "forced");
+  const yahtzee = await play(page, url, served, "yahtzee", "forced");
+  assert.match(await page.textContent("#source"), /^Yahtzee, forced joker reading: answered from reader serve's yahtzee\.dtab \(blake3 [0-9a-f]{16}\)\.$/);
+
+  // The served yahtzee table is solved under the forced reading: the free
+  // one is refused with the reason, not answered from the wrong table.
+  await page.goto(`${url}/?game=yahtzee&joker=free&seed=${seed}`);
+  await page.click("#roll");
+  await page.waitForFunction(() => document.querySelector("#advice").classList.contains("error"));
+  assert.equal(
+    await page.textContent("#advice"),
+    "this server's yahtzee table is solved under the forced joker reading: choose forced, or serve a table made by generator --yahtzee-joker free",
+  );
+  assert.equal(await page.locator("#options tbody tr").count(), 0, "no options from the wrong table");
+
+  const duel = await playDuel(page, url, tables, "seed", "table");
+  await askAdvisors(page, url, tables);
+  assert.deepEqual(pageErrors, [], "the page raised no errors");
+  console.log(`browser: reader serve's page: yazy ${yazy.total} in ${yazy.decisions} decisions, Yahtzee ${yahtzee.total} in ${yahtzee.decisions}, every option the CLI's, review cost 0; the free joker reading refused; two-player 10000: ${duel.result} (${duel.decisions} decisions), every chance the CLI's; threes and one-throw 10000 advisors the CLI's`);
+} catch (e) {
+  failed = true;
+  console.error(`browser test failed: ${e.message}`);
+} finally {
+  if (browser) await browser.close();
+  server.kill();
+}
+process.exit(failed ? 1 : 0);
