@@ -13,7 +13,7 @@ export const shots = "target/browser";
 const UPPER_BONUS = { yahtzee: 35, yatzy: 50, yazy: 0 };
 const BOXES = { yahtzee: 13, yatzy: 15, yazy: 11 };
 
-/** How long each later advice took to show, from the action's click (after the click returned). */
+/** How long each later advice took, as the page measures it: from the tap to the advice in the page. */
 export const adviceMs = [];
 export const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
@@ -52,6 +52,13 @@ export async function nextAdvice(page, after) {
     });
 }
 
+/** Waits for the advice after `advised` and, when one came, keeps how long the page took to give it. */
+async function timedAdvice(page, advised, game) {
+  await nextAdvice(page, advised);
+  const s = await page.$eval("#state", (e) => ({ ...e.dataset }));
+  if (Number(s.advised) > advised) adviceMs.push([Number(s.ms), `${game} ${s.query}`]);
+}
+
 /**
  * Plays a whole game of `game` (yahtzee under `joker`, yatzy or yazy) on the
  * page at `base`, every option row checked against the command line asking
@@ -80,9 +87,7 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
       } else {
         await page.click("#roll");
       }
-      const t0 = Date.now();
-      await nextAdvice(page, advised);
-      adviceMs.push(Date.now() - t0);
+      await timedAdvice(page, advised, game);
       continue;
     }
     await page.waitForFunction(() => document.querySelector("#advice").dataset.best !== "");
@@ -136,9 +141,7 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
     } else {
       await page.click(`#options tbody tr >> nth=${index}`);
     }
-    const t0 = Date.now();
-    await nextAdvice(page, advised);
-    adviceMs.push(Date.now() - t0);
+    await timedAdvice(page, advised, game);
   }
   // The total is the boxes and the bonuses.
   const boxes = await page.$$eval("#sheet td[data-points]", (c) => c.map((x) => Number(x.dataset.points)));
@@ -202,6 +205,9 @@ export async function playDuel(page, base, dir, rules, first) {
       await page.click("#duel-options tbody tr >> nth=0");
     }
     await ready(advised);
+    // The next advice straight after the tap (no table's turn between): its time.
+    const s = await page.$eval("#duel-state", (e) => ({ ...e.dataset }));
+    if (Number(s.advised) === advised + 1) adviceMs.push([Number(s.ms), `duel ${s.query}`]);
   }
   const totals = await page.textContent("#duel-totals");
   await fitsScreen(page);

@@ -1,7 +1,7 @@
 // Two-player 10000 against the table's player, both playing to win: the
 // chance of winning before every decision, and the table player's choices
 // shown as it makes them. Lookups as `reader lookup duel ... --json`.
-import { $, cell, die, percent, tableFor } from "./page.js";
+import { $, cell, die, percent, sinceTap, tableFor } from "./page.js";
 
 const GOAL = 10000;
 /** The table of each rules preset. */
@@ -50,6 +50,7 @@ async function step() {
     duel.error = e.message;
   }
   render();
+  $("#duel-state").dataset.ms = sinceTap();
   if (duel.mover === "table" && duel.answer && duel.phase !== "over") setTimeout(tablePlays, 0);
 }
 

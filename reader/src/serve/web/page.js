@@ -30,3 +30,8 @@ function randomSource() {
 const random = randomSource();
 /** One die's throw. */
 export const die = () => 1 + Math.floor(random() * 6);
+
+let tappedAt = 0;
+addEventListener("click", (e) => { tappedAt = e.timeStamp; }, true);
+/** Milliseconds from the player's last tap: how long an advice took (read by the browser tests). */
+export const sinceTap = () => (performance.now() - tappedAt).toFixed(1);

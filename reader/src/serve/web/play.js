@@ -2,7 +2,7 @@
 // decision, and the page's tabs. Every answer is what `reader lookup GAME
 // ... --json` prints for the same state, from backend.js (in the page on a
 // static site, over HTTP under `reader serve`).
-import { $, cell, die, tableFor } from "./page.js";
+import { $, cell, die, sinceTap, tableFor } from "./page.js";
 
 const GAMES = {
   yahtzee: {
@@ -101,6 +101,8 @@ async function advise() {
     game.error = e.message;
   }
   render();
+  // From the player's tap to the advice in the page (read by the browser test).
+  $("#state").dataset.ms = sinceTap();
 }
 
 function snapshot() {
