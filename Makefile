@@ -126,7 +126,10 @@ WEB := reader/src/serve/web
 SITE_TABLES := yahtzee yatzy duel duel-cardgames yazy threes tenk
 site: npm tables
 	rm -rf $(SITE) && mkdir -p $(SITE)/dice-tables $(SITE)/tables/free
-	cp $(WEB)/index.html $(WEB)/style.css $(WEB)/page.js $(WEB)/play.js $(WEB)/duel.js $(WEB)/advisors.js $(SITE)/
+	cp $(WEB)/style.css $(WEB)/page.js $(WEB)/play.js $(WEB)/duel.js $(WEB)/advisors.js $(SITE)/
+	# The page's head asks for the module and the yahtzee table while the
+	# page's scripts load (site-head.html: files only the static site has).
+	sed -e '/<!-- make site: site-head.html -->/{r $(WEB)/site-head.html' -e 'd}' $(WEB)/index.html > $(SITE)/index.html
 	cp $(WEB)/backend-wasm.js $(SITE)/backend.js
 	cp target/npm/package/index.js target/npm/package/dice_tables.wasm $(SITE)/dice-tables/
 	cp $(SITE_TABLES:%=$(OUT)/%.dtab) $(SITE)/tables/

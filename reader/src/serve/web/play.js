@@ -101,8 +101,8 @@ async function advise() {
     game.error = e.message;
   }
   render();
-  // From the player's tap to the advice in the page (read by the browser test).
-  $("#state").dataset.ms = sinceTap();
+  // From the player's tap, and from navigation, to the advice in the page (read by the browser test).
+  Object.assign($("#state").dataset, { ms: sinceTap(), at: performance.now().toFixed(0) });
 }
 
 function snapshot() {
