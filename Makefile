@@ -120,15 +120,15 @@ npm-test: npm tables yazy-target reduced-target-tables
 # answering in the page through the npm package's module (backend-wasm.js
 # as backend.js) from the tables it fetches (yahtzee under both joker
 # readings, yatzy, the duel presets, yazy, threes, tenk), in target/site/
-# for any static file server.
+# for any static file server. The page's head there also asks for the
+# module and the yahtzee table while its scripts load (site-head.html:
+# files only the static site has, put in place of a marker comment).
 SITE := target/site
 WEB := reader/src/serve/web
 SITE_TABLES := yahtzee yatzy duel duel-cardgames yazy threes tenk
 site: npm tables
 	rm -rf $(SITE) && mkdir -p $(SITE)/dice-tables $(SITE)/tables/free
 	cp $(WEB)/style.css $(WEB)/page.js $(WEB)/play.js $(WEB)/duel.js $(WEB)/advisors.js $(SITE)/
-	# The page's head asks for the module and the yahtzee table while the
-	# page's scripts load (site-head.html: files only the static site has).
 	sed -e '/<!-- make site: site-head.html -->/{r $(WEB)/site-head.html' -e 'd}' $(WEB)/index.html > $(SITE)/index.html
 	cp $(WEB)/backend-wasm.js $(SITE)/backend.js
 	cp target/npm/package/index.js target/npm/package/dice_tables.wasm $(SITE)/dice-tables/

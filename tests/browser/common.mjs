@@ -215,7 +215,6 @@ export async function playDuel(page, base, dir, rules, first) {
   return { decisions, result: await page.textContent("#duel-advice"), totals };
 }
 
-
 /**
  * The threes and one-throw 10000 advisors on the page at `base`: each
  * answer shown is the command line's from the tables in `dir`; a bad throw

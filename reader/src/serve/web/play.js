@@ -354,12 +354,12 @@ $("#new-game").addEventListener("click", () => newGame(game?.name ?? "yahtzee", 
 // The tabs: a sheet game (Yahtzee, Yatzy, yazy), 10000 (the duel and the
 // one-throw advisor) or threes.
 const SECTIONS = { sheet: ["#setup", "#play", "#review", "#source"], duel: ["#duel", "#tenk"], threes: ["#threes"] };
-const sectionsOf = (name) => (name in SECTIONS ? name : "sheet");
+const sectionsOf = (name) => (Object.hasOwn(SECTIONS, name) ? name : "sheet");
 function show(name) {
   for (const [which, ids] of Object.entries(SECTIONS)) for (const id of ids) $(id).hidden = which !== sectionsOf(name);
   for (const tab of document.querySelectorAll(".tab")) tab.setAttribute("aria-pressed", String(tab.dataset.game === name));
   if (name === "duel") startDuel();
-  if (name === "duel" || name === "threes") import("./advisors.js");
+  if (sectionsOf(name) !== "sheet") import("./advisors.js");
 }
 for (const tab of document.querySelectorAll(".tab")) {
   tab.addEventListener("click", () => {
@@ -395,8 +395,8 @@ $("#review-form").addEventListener("submit", async (e) => {
 
 const params = new URLSearchParams(location.search);
 const asked = params.get("game");
-const otherTab = asked === "duel" || asked === "threes";
-newGame(GAMES[asked] ? asked : "yahtzee", params.get("joker") === "free" ? "free" : "forced");
+const otherTab = sectionsOf(asked) !== "sheet";
+newGame(Object.hasOwn(GAMES, asked) ? asked : "yahtzee", params.get("joker") === "free" ? "free" : "forced");
 if (asked === "duel") {
   $("#duel-rules").value = params.get("rules") === "cardgames" ? "cardgames" : "seed";
   $("#duel-first").value = params.get("first") === "table" ? "table" : "you";
