@@ -77,19 +77,23 @@ pub fn le_bytes<T: Copy, const N: usize>(values: &[T], to_le: impl Fn(T) -> [u8;
 /// Encodes a whole table file. The same inputs give the same bytes: nothing
 /// depends on the time, the machine or the thread count.
 pub fn encode(game: &str, params: &[(&str, i64)], sections: Vec<Section>) -> Vec<u8> {
-    // Every chunk of every section, compressed in parallel.
+    encode_on(game, params, sections, true)
+}
+
+/// [`encode`], compressing the chunks on the calling thread alone unless
+/// `parallel` (the same bytes either way).
+pub fn encode_on(game: &str, params: &[(&str, i64)], sections: Vec<Section>, parallel: bool) -> Vec<u8> {
     let pieces: Vec<(usize, &[u8])> = sections
         .iter()
         .enumerate()
         .flat_map(|(i, s)| s.bytes.chunks(s.chunk_len.max(1)).map(move |c| (i, c)))
         .collect();
-    let stored: Vec<Vec<u8>> = pieces
-        .par_iter()
-        .map(|&(i, c)| match sections[i].encoding {
-            Encoding::Raw => c.to_vec(),
-            Encoding::Zstd => zstd::bulk::compress(c, sections[i].zstd_level).expect("zstd compresses in memory"),
-        })
-        .collect();
+    let store = |&(i, c): &(usize, &[u8])| match sections[i].encoding {
+        Encoding::Raw => c.to_vec(),
+        Encoding::Zstd => zstd::bulk::compress(c, sections[i].zstd_level).expect("zstd compresses in memory"),
+    };
+    let stored: Vec<Vec<u8>> =
+        if parallel { pieces.par_iter().map(store).collect() } else { pieces.iter().map(store).collect() };
     let mut header = Header {
         game: game.to_string(),
         params: params.iter().map(|&(name, value)| Param { name: name.to_string(), value }).collect(),

@@ -150,6 +150,11 @@ impl Solved {
     pub fn encode(self) -> Vec<u8> {
         artifact::encode(self.game, &self.params, self.sections)
     }
+
+    /// [`encode`](Solved::encode), on the calling thread alone unless `parallel`.
+    pub fn encode_on(self, parallel: bool) -> Vec<u8> {
+        artifact::encode_on(self.game, &self.params, self.sections, parallel)
+    }
 }
 
 /// The solver of a game id; `None` for a game this generator does not know.

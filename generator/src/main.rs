@@ -4,12 +4,14 @@
 //! written, 2 for bad usage, 3 when the report could not be printed (every
 //! table is still written; a closed pipe is not an error).
 
+use std::collections::VecDeque;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::{Arc, Condvar, Mutex};
 
 use clap::Parser;
-use dice_tables_generator::{solve, Rules, SOLVERS};
+use dice_tables_generator::{solve, Rules, Solved, SOLVERS};
 use dice_tables_reader::sheet::Joker;
 use rayon::prelude::*;
 
@@ -243,26 +245,19 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
     rules.duel = dice_tables_generator::duel::Overrides { entry: args.duel_entry, goal: args.duel_goal };
     rules.target_open = args.target_open;
     let progress = Progress { shown: std::io::stderr().is_terminal() && !args.json };
-    // Solve every game (each solver is parallel), then compress every
-    // table's sections together, so both cores stay busy to the end.
-    let solved: Vec<_> = games
-        .iter()
-        .map(|&game| {
-            solve(game, &rules, |done, total| progress.show(&format!("solving {game}: {done}/{total}")))
-                .expect("SOLVERS lists only known games")
-        })
-        .collect();
+    // Each table is compressed as soon as it is solved, in the background,
+    // where the next solves leave a core idle; whatever the background has
+    // not reached when the last solve ends is compressed then, in parallel.
+    let background = Background::start();
+    for (index, &game) in games.iter().enumerate() {
+        let solved = solve(game, &rules, |done, total| progress.show(&format!("solving {game}: {done}/{total}")))
+            .expect("SOLVERS lists only known games");
+        background.push(index, solved);
+    }
     progress.show(&format!("compressing {}", games.join(", ")));
-    let encoded: Vec<_> = solved
-        .into_par_iter()
-        .map(|solved| {
-            let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
-            let figures = (solved.figures.clone(), ms(solved.figures_time));
-            (solved.game, solved.states, ms(solved.solve_time), ms(solved.prove_time), figures, solved.encode())
-        })
-        .collect();
+    let encoded = background.finish();
     let mut manifest = String::new();
-    for (game, states, solve_ms, prove_ms, (figures, figures_ms), bytes) in encoded {
+    for Encoded { game, states, solve_ms, prove_ms, figures, figures_ms, bytes } in encoded {
         let name = dice_tables_reader::file_name(game);
         progress.show(&format!("writing {name}"));
         let path = dice_tables_generator::artifact::write_atomically(&args.out, &name, &bytes[..])
@@ -305,6 +300,108 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
             .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
     }
     Ok(())
+}
+
+/// A solved table, encoded, with what the report says of it.
+struct Encoded {
+    game: &'static str,
+    states: u64,
+    solve_ms: f64,
+    prove_ms: f64,
+    figures: Vec<dice_tables_generator::Figure>,
+    figures_ms: f64,
+    bytes: Vec<u8>,
+}
+
+impl Encoded {
+    /// Encodes `solved`, compressing on this thread alone unless `parallel`.
+    fn of(solved: Solved, parallel: bool) -> Encoded {
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+        Encoded {
+            game: solved.game,
+            states: solved.states,
+            solve_ms: ms(solved.solve_time),
+            prove_ms: ms(solved.prove_time),
+            figures: solved.figures.clone(),
+            figures_ms: ms(solved.figures_time),
+            bytes: solved.encode_on(parallel),
+        }
+    }
+}
+
+/// The background compressor: one thread at the lowest priority, so that
+/// it runs where the solves leave a core idle and never slows them (on
+/// Linux, where a thread's priority is its own; elsewhere at the usual one).
+struct Background {
+    shared: Arc<(Mutex<Queue>, Condvar)>,
+    thread: std::thread::JoinHandle<()>,
+}
+
+/// Tables waiting, by their place in the report, and tables encoded.
+#[derive(Default)]
+struct Queue {
+    waiting: VecDeque<(usize, Solved)>,
+    encoded: Vec<(usize, Encoded)>,
+    closed: bool,
+}
+
+impl Background {
+    fn start() -> Background {
+        let shared = Arc::new((Mutex::new(Queue::default()), Condvar::new()));
+        let worker = Arc::clone(&shared);
+        let thread = std::thread::spawn(move || {
+            lowest_priority();
+            let (queue, ready) = &*worker;
+            loop {
+                let mut q = queue.lock().expect("no thread panics holding the queue");
+                while q.waiting.is_empty() && !q.closed {
+                    q = ready.wait(q).expect("no thread panics holding the queue");
+                }
+                let Some((index, solved)) = q.waiting.pop_front() else { return };
+                drop(q);
+                let encoded = Encoded::of(solved, false);
+                queue.lock().expect("no thread panics holding the queue").encoded.push((index, encoded));
+            }
+        });
+        Background { shared, thread }
+    }
+
+    fn push(&self, index: usize, solved: Solved) {
+        let (queue, ready) = &*self.shared;
+        queue.lock().expect("no thread panics holding the queue").waiting.push_back((index, solved));
+        ready.notify_one();
+    }
+
+    /// Every table pushed, encoded, in the order of their places.
+    fn finish(self) -> Vec<Encoded> {
+        let (queue, ready) = &*self.shared;
+        let left: Vec<(usize, Solved)> = {
+            let mut q = queue.lock().expect("no thread panics holding the queue");
+            q.closed = true;
+            q.waiting.drain(..).collect()
+        };
+        ready.notify_one();
+        let mut encoded: Vec<(usize, Encoded)> =
+            left.into_par_iter().map(|(index, solved)| (index, Encoded::of(solved, true))).collect();
+        if let Err(panic) = self.thread.join() {
+            std::panic::resume_unwind(panic);
+        }
+        encoded.append(&mut queue.lock().expect("the background thread has ended").encoded);
+        encoded.sort_by_key(|&(index, _)| index);
+        encoded.into_iter().map(|(_, e)| e).collect()
+    }
+}
+
+/// Lowers the calling thread to the lowest priority (nice 19): on Linux
+/// each thread has its own; elsewhere this would lower the whole process,
+/// so it does nothing.
+fn lowest_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority reads no memory of ours; on Linux, `who` 0 with
+    // PRIO_PROCESS is the calling thread. Failing leaves the priority as it was.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, 19);
+    }
 }
 
 /// The process's peak resident memory so far, in MB (Linux; `None` elsewhere).
