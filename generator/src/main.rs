@@ -37,7 +37,9 @@ struct Args {
     /// yazy-target, yatzy-target and yahtzee-target).
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_game)]
     games: Option<Vec<String>>,
-    /// Worker threads, 1 to 1024 (default: one per core). The output is the same for any count.
+    /// Worker threads, 1 to 1024 (default: one per core, and a background
+    /// thread compressing tables while cores would idle; with N, at most N
+    /// threads work at once). The output is the same for any count.
     #[arg(long, value_name = "N", value_parser = parse_threads, allow_hyphen_values = true)]
     threads: Option<u16>,
     /// Print one JSON object per game per line instead of text.
@@ -248,7 +250,8 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
     // Each table is compressed as soon as it is solved, in the background,
     // where the next solves leave a core idle; whatever the background has
     // not reached when the last solve ends is compressed then, in parallel.
-    let background = Background::start();
+    // Not with --threads: the operator's count is all that works at once.
+    let background = Background::start(args.threads.is_none());
     for (index, &game) in games.iter().enumerate() {
         let solved = solve(game, &rules, |done, total| progress.show(&format!("solving {game}: {done}/{total}")))
             .expect("SOLVERS lists only known games");
@@ -334,7 +337,7 @@ impl Encoded {
 /// Linux, where a thread's priority is its own; elsewhere at the usual one).
 struct Background {
     shared: Arc<(Mutex<Queue>, Condvar)>,
-    thread: std::thread::JoinHandle<()>,
+    thread: Option<std::thread::JoinHandle<()>>,
 }
 
 /// Tables waiting, by their place in the report, and tables encoded.
@@ -346,22 +349,26 @@ struct Queue {
 }
 
 impl Background {
-    fn start() -> Background {
+    /// The queue, and its thread if `enabled` (else every table waits for
+    /// [`finish`](Background::finish)).
+    fn start(enabled: bool) -> Background {
         let shared = Arc::new((Mutex::new(Queue::default()), Condvar::new()));
         let worker = Arc::clone(&shared);
-        let thread = std::thread::spawn(move || {
-            lowest_priority();
-            let (queue, ready) = &*worker;
-            loop {
-                let mut q = queue.lock().expect("no thread panics holding the queue");
-                while q.waiting.is_empty() && !q.closed {
-                    q = ready.wait(q).expect("no thread panics holding the queue");
+        let thread = enabled.then(|| {
+            std::thread::spawn(move || {
+                lowest_priority();
+                let (queue, ready) = &*worker;
+                loop {
+                    let mut q = queue.lock().expect("no thread panics holding the queue");
+                    while q.waiting.is_empty() && !q.closed {
+                        q = ready.wait(q).expect("no thread panics holding the queue");
+                    }
+                    let Some((index, solved)) = q.waiting.pop_front() else { return };
+                    drop(q);
+                    let encoded = Encoded::of(solved, false);
+                    queue.lock().expect("no thread panics holding the queue").encoded.push((index, encoded));
                 }
-                let Some((index, solved)) = q.waiting.pop_front() else { return };
-                drop(q);
-                let encoded = Encoded::of(solved, false);
-                queue.lock().expect("no thread panics holding the queue").encoded.push((index, encoded));
-            }
+            })
         });
         Background { shared, thread }
     }
@@ -383,7 +390,7 @@ impl Background {
         ready.notify_one();
         let mut encoded: Vec<(usize, Encoded)> =
             left.into_par_iter().map(|(index, solved)| (index, Encoded::of(solved, true))).collect();
-        if let Err(panic) = self.thread.join() {
+        if let Some(Err(panic)) = self.thread.map(|t| t.join()) {
             std::panic::resume_unwind(panic);
         }
         encoded.append(&mut queue.lock().expect("the background thread has ended").encoded);
