@@ -77,26 +77,72 @@ pub fn le_bytes<T: Copy, const N: usize>(values: &[T], to_le: impl Fn(T) -> [u8;
 /// Encodes a whole table file. The same inputs give the same bytes: nothing
 /// depends on the time, the machine or the thread count.
 pub fn encode(game: &str, params: &[(&str, i64)], sections: Vec<Section>) -> Vec<u8> {
-    encode_on(game, params, sections, true)
+    let table = TableEncoder::new(game, params, sections);
+    let stored = (0..table.chunks()).into_par_iter().map(|chunk| table.store(chunk)).collect();
+    table.finish(stored)
 }
 
-/// [`encode`], compressing the chunks on the calling thread alone unless
-/// `parallel` (the same bytes either way).
-pub fn encode_on(game: &str, params: &[(&str, i64)], sections: Vec<Section>, parallel: bool) -> Vec<u8> {
-    let pieces: Vec<(usize, &[u8])> = sections
-        .iter()
-        .enumerate()
-        .flat_map(|(i, s)| s.bytes.chunks(s.chunk_len.max(1)).map(move |c| (i, c)))
-        .collect();
-    let store = |&(i, c): &(usize, &[u8])| match sections[i].encoding {
-        Encoding::Raw => c.to_vec(),
-        Encoding::Zstd => zstd::bulk::compress(c, sections[i].zstd_level).expect("zstd compresses in memory"),
-    };
-    let stored: Vec<Vec<u8>> =
-        if parallel { pieces.par_iter().map(store).collect() } else { pieces.iter().map(store).collect() };
+/// A table file in two halves, so that its chunks can be compressed
+/// wherever there is a core to spare: [`store`](TableEncoder::store) each
+/// chunk (in any order, on any thread), then [`finish`](TableEncoder::finish)
+/// with them in order. The same bytes as [`encode`].
+pub struct TableEncoder {
+    game: String,
+    params: Vec<(String, i64)>,
+    sections: Vec<Section>,
+    /// Every chunk of every section: (section, its bytes' range).
+    pieces: Vec<(usize, std::ops::Range<usize>)>,
+}
+
+impl TableEncoder {
+    pub fn new(game: &str, params: &[(&str, i64)], sections: Vec<Section>) -> TableEncoder {
+        let pieces = sections
+            .iter()
+            .enumerate()
+            .flat_map(|(i, s)| {
+                let (len, step) = (s.bytes.len(), s.chunk_len.max(1));
+                (0..len).step_by(step).map(move |start| (i, start..(start + step).min(len)))
+            })
+            .collect();
+        let params = params.iter().map(|&(name, value)| (name.to_string(), value)).collect();
+        TableEncoder { game: game.to_string(), params, sections, pieces }
+    }
+
+    /// How many chunks the table has, in all its sections.
+    pub fn chunks(&self) -> usize {
+        self.pieces.len()
+    }
+
+    /// Chunk `chunk` as the file stores it.
+    pub fn store(&self, chunk: usize) -> Vec<u8> {
+        let (i, range) = &self.pieces[chunk];
+        let (section, decoded) = (&self.sections[*i], &self.sections[*i].bytes[range.clone()]);
+        match section.encoding {
+            Encoding::Raw => decoded.to_vec(),
+            Encoding::Zstd => zstd::bulk::compress(decoded, section.zstd_level).expect("zstd compresses in memory"),
+        }
+    }
+
+    /// The file, from every chunk as [`store`](TableEncoder::store) gave it, in order.
+    pub fn finish(self, stored: Vec<Vec<u8>>) -> Vec<u8> {
+        assert_eq!(stored.len(), self.pieces.len(), "every chunk stored");
+        let TableEncoder { game, params, sections, pieces } = self;
+        let pieces: Vec<(usize, &[u8])> = pieces.into_iter().map(|(i, range)| (i, &sections[i].bytes[range])).collect();
+        assemble(&game, &params, &sections, &pieces, &stored)
+    }
+}
+
+/// The file from its sections' chunks, decoded and as stored.
+fn assemble(
+    game: &str,
+    params: &[(String, i64)],
+    sections: &[Section],
+    pieces: &[(usize, &[u8])],
+    stored: &[Vec<u8>],
+) -> Vec<u8> {
     let mut header = Header {
         game: game.to_string(),
-        params: params.iter().map(|&(name, value)| Param { name: name.to_string(), value }).collect(),
+        params: params.iter().map(|(name, value)| Param { name: name.clone(), value: *value }).collect(),
         file_len: 0,
         sections: sections
             .iter()
@@ -104,7 +150,7 @@ pub fn encode_on(game: &str, params: &[(&str, i64)], sections: Vec<Section>, par
             .map(|(i, s)| {
                 let chunks: Vec<Chunk> = pieces
                     .iter()
-                    .zip(&stored)
+                    .zip(stored)
                     .filter(|((section, _), _)| *section == i)
                     .map(|((_, decoded), data)| Chunk {
                         stored_len: data.len() as u64,
@@ -144,7 +190,7 @@ pub fn encode_on(game: &str, params: &[(&str, i64)], sections: Vec<Section>, par
     file.extend_from_slice(&header_bytes);
     for (i, entry) in header.sections.iter().enumerate() {
         file.resize(entry.offset as usize, 0);
-        for (&(section, _), data) in pieces.iter().zip(&stored) {
+        for (&(section, _), data) in pieces.iter().zip(stored) {
             if section == i {
                 file.extend_from_slice(data);
             }

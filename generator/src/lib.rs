@@ -151,9 +151,10 @@ impl Solved {
         artifact::encode(self.game, &self.params, self.sections)
     }
 
-    /// [`encode`](Solved::encode), on the calling thread alone unless `parallel`.
-    pub fn encode_on(self, parallel: bool) -> Vec<u8> {
-        artifact::encode_on(self.game, &self.params, self.sections, parallel)
+    /// The table file's encoder, to compress its chunks wherever there is a
+    /// core to spare (see [`artifact::TableEncoder`]).
+    pub fn encoder(self) -> artifact::TableEncoder {
+        artifact::TableEncoder::new(self.game, &self.params, self.sections)
     }
 }
 

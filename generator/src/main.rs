@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, Condvar, Mutex};
 
 use clap::Parser;
+use dice_tables_generator::artifact::TableEncoder;
 use dice_tables_generator::{solve, Rules, Solved, SOLVERS};
 use dice_tables_reader::sheet::Joker;
 use rayon::prelude::*;
@@ -251,11 +252,11 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
     // where the next solves leave a core idle; whatever the background has
     // not reached when the last solve ends is compressed then, in parallel.
     // Not with --threads: the operator's count is all that works at once.
-    let background = Background::start(args.threads.is_none());
-    for (index, &game) in games.iter().enumerate() {
+    let mut background = Background::start(args.threads.is_none());
+    for &game in games {
         let solved = solve(game, &rules, |done, total| progress.show(&format!("solving {game}: {done}/{total}")))
             .expect("SOLVERS lists only known games");
-        background.push(index, solved);
+        background.push(solved);
     }
     progress.show(&format!("compressing {}", games.join(", ")));
     let encoded = background.finish();
@@ -316,40 +317,33 @@ struct Encoded {
     bytes: Vec<u8>,
 }
 
-impl Encoded {
-    /// Encodes `solved`, compressing on this thread alone unless `parallel`.
-    fn of(solved: Solved, parallel: bool) -> Encoded {
-        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
-        Encoded {
-            game: solved.game,
-            states: solved.states,
-            solve_ms: ms(solved.solve_time),
-            prove_ms: ms(solved.prove_time),
-            figures: solved.figures.clone(),
-            figures_ms: ms(solved.figures_time),
-            bytes: solved.encode_on(parallel),
-        }
-    }
-}
-
 /// The background compressor: one thread at the lowest priority, so that
 /// it runs where the solves leave a core idle and never slows them (on
-/// Linux, where a thread's priority is its own; elsewhere at the usual one).
+/// Linux, where a thread's priority is its own; elsewhere at the usual
+/// one). It takes one chunk at a time, so that what it has not reached when
+/// the solves end is compressed in parallel, and the tail waits for at most
+/// the chunk in its hands.
 struct Background {
     shared: Arc<(Mutex<Queue>, Condvar)>,
     thread: Option<std::thread::JoinHandle<()>>,
+    /// Each table pushed, in order, with its bytes still to come.
+    reports: Vec<Encoded>,
 }
 
-/// Tables waiting, by their place in the report, and tables encoded.
+/// The tables being encoded, their chunks as stored so far, and the chunks
+/// not yet taken: (table, chunk).
 #[derive(Default)]
 struct Queue {
-    waiting: VecDeque<(usize, Solved)>,
-    encoded: Vec<(usize, Encoded)>,
+    tables: Vec<Arc<TableEncoder>>,
+    stored: Vec<Vec<Option<Vec<u8>>>>,
+    chunks: VecDeque<(usize, usize)>,
     closed: bool,
 }
 
+const QUEUE_LOCK: &str = "no thread panics holding the queue";
+
 impl Background {
-    /// The queue, and its thread if `enabled` (else every table waits for
+    /// The queue, and its thread if `enabled` (else every chunk waits for
     /// [`finish`](Background::finish)).
     fn start(enabled: bool) -> Background {
         let shared = Arc::new((Mutex::new(Queue::default()), Condvar::new()));
@@ -359,43 +353,73 @@ impl Background {
                 lowest_priority();
                 let (queue, ready) = &*worker;
                 loop {
-                    let mut q = queue.lock().expect("no thread panics holding the queue");
-                    while q.waiting.is_empty() && !q.closed {
-                        q = ready.wait(q).expect("no thread panics holding the queue");
+                    let mut q = queue.lock().expect(QUEUE_LOCK);
+                    while q.chunks.is_empty() && !q.closed {
+                        q = ready.wait(q).expect(QUEUE_LOCK);
                     }
-                    let Some((index, solved)) = q.waiting.pop_front() else { return };
+                    let Some((table, chunk)) = q.chunks.pop_front() else { return };
+                    let encoder = Arc::clone(&q.tables[table]);
                     drop(q);
-                    let encoded = Encoded::of(solved, false);
-                    queue.lock().expect("no thread panics holding the queue").encoded.push((index, encoded));
+                    let bytes = encoder.store(chunk);
+                    drop(encoder);
+                    queue.lock().expect(QUEUE_LOCK).stored[table][chunk] = Some(bytes);
                 }
             })
         });
-        Background { shared, thread }
+        Background { shared, thread, reports: Vec::new() }
     }
 
-    fn push(&self, index: usize, solved: Solved) {
+    fn push(&mut self, solved: Solved) {
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+        self.reports.push(Encoded {
+            game: solved.game,
+            states: solved.states,
+            solve_ms: ms(solved.solve_time),
+            prove_ms: ms(solved.prove_time),
+            figures: solved.figures.clone(),
+            figures_ms: ms(solved.figures_time),
+            bytes: Vec::new(),
+        });
+        let encoder = solved.encoder();
         let (queue, ready) = &*self.shared;
-        queue.lock().expect("no thread panics holding the queue").waiting.push_back((index, solved));
+        let mut q = queue.lock().expect(QUEUE_LOCK);
+        let table = q.tables.len();
+        q.chunks.extend((0..encoder.chunks()).map(|chunk| (table, chunk)));
+        q.stored.push(vec![None; encoder.chunks()]);
+        q.tables.push(Arc::new(encoder));
+        drop(q);
         ready.notify_one();
     }
 
-    /// Every table pushed, encoded, in the order of their places.
+    /// Every table pushed, encoded, in order.
     fn finish(self) -> Vec<Encoded> {
         let (queue, ready) = &*self.shared;
-        let left: Vec<(usize, Solved)> = {
-            let mut q = queue.lock().expect("no thread panics holding the queue");
+        let left: Vec<(usize, usize, Arc<TableEncoder>)> = {
+            let mut q = queue.lock().expect(QUEUE_LOCK);
             q.closed = true;
-            q.waiting.drain(..).collect()
+            let chunks: Vec<(usize, usize)> = q.chunks.drain(..).collect();
+            chunks.into_iter().map(|(table, chunk)| (table, chunk, Arc::clone(&q.tables[table]))).collect()
         };
         ready.notify_one();
-        let mut encoded: Vec<(usize, Encoded)> =
-            left.into_par_iter().map(|(index, solved)| (index, Encoded::of(solved, true))).collect();
+        let stored: Vec<(usize, usize, Vec<u8>)> =
+            left.into_par_iter().map(|(table, chunk, encoder)| (table, chunk, encoder.store(chunk))).collect();
         if let Some(Err(panic)) = self.thread.map(|t| t.join()) {
             std::panic::resume_unwind(panic);
         }
-        encoded.append(&mut queue.lock().expect("the background thread has ended").encoded);
-        encoded.sort_by_key(|&(index, _)| index);
-        encoded.into_iter().map(|(_, e)| e).collect()
+        let Queue { tables, stored: mut all, .. } =
+            std::mem::take(&mut *queue.lock().expect("the background thread has ended"));
+        for (table, chunk, bytes) in stored {
+            all[table][chunk] = Some(bytes);
+        }
+        self.reports
+            .into_iter()
+            .zip(tables.into_iter().zip(all))
+            .map(|(report, (encoder, chunks))| {
+                let encoder = Arc::into_inner(encoder).expect("every chunk is stored: no other holder");
+                let chunks = chunks.into_iter().map(|c| c.expect("every chunk is stored")).collect();
+                Encoded { bytes: encoder.finish(chunks), ..report }
+            })
+            .collect()
     }
 }
 
