@@ -78,8 +78,8 @@ pub fn le_bytes<T: Copy, const N: usize>(values: &[T], to_le: impl Fn(T) -> [u8;
 /// depends on the time, the machine or the thread count.
 pub fn encode(game: &str, params: &[(&str, i64)], sections: Vec<Section>) -> Vec<u8> {
     let table = TableEncoder::new(game, params, sections);
-    let stored = (0..table.chunks()).into_par_iter().map(|chunk| table.store(chunk)).collect();
-    table.finish(stored)
+    let stored: Vec<Vec<u8>> = (0..table.chunks()).into_par_iter().map(|chunk| table.store(chunk)).collect();
+    table.finish(&stored)
 }
 
 /// A table file in two halves, so that its chunks can be compressed
@@ -124,11 +124,11 @@ impl TableEncoder {
     }
 
     /// The file, from every chunk as [`store`](TableEncoder::store) gave it, in order.
-    pub fn finish(self, stored: Vec<Vec<u8>>) -> Vec<u8> {
+    pub fn finish(&self, stored: &[Vec<u8>]) -> Vec<u8> {
         assert_eq!(stored.len(), self.pieces.len(), "every chunk stored");
-        let TableEncoder { game, params, sections, pieces } = self;
-        let pieces: Vec<(usize, &[u8])> = pieces.into_iter().map(|(i, range)| (i, &sections[i].bytes[range])).collect();
-        assemble(&game, &params, &sections, &pieces, &stored)
+        let pieces: Vec<(usize, &[u8])> =
+            self.pieces.iter().map(|(i, range)| (*i, &self.sections[*i].bytes[range.clone()])).collect();
+        assemble(&self.game, &self.params, &self.sections, &pieces, stored)
     }
 }
 

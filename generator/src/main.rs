@@ -320,12 +320,12 @@ struct Encoded {
 /// The background compressor: one thread at the lowest priority, so that
 /// it runs where the solves leave a core idle and never slows them (on
 /// Linux, where a thread's priority is its own; elsewhere at the usual
-/// one). It takes one chunk at a time, so that what it has not reached when
-/// the solves end is compressed in parallel, and the tail waits for at most
-/// the chunk in its hands.
+/// one). It takes one chunk at a time; when the solves end, every chunk
+/// not yet stored is compressed in parallel, the one in its hands too: on a
+/// busy machine a thread at the lowest priority may wait long for a core,
+/// so the run never waits for it (what it stores after that is dropped).
 struct Background {
     shared: Arc<(Mutex<Queue>, Condvar)>,
-    thread: Option<std::thread::JoinHandle<()>>,
     /// Each table pushed, in order, with its bytes still to come.
     reports: Vec<Encoded>,
 }
@@ -348,7 +348,7 @@ impl Background {
     fn start(enabled: bool) -> Background {
         let shared = Arc::new((Mutex::new(Queue::default()), Condvar::new()));
         let worker = Arc::clone(&shared);
-        let thread = enabled.then(|| {
+        if enabled {
             std::thread::spawn(move || {
                 lowest_priority();
                 let (queue, ready) = &*worker;
@@ -361,12 +361,14 @@ impl Background {
                     let encoder = Arc::clone(&q.tables[table]);
                     drop(q);
                     let bytes = encoder.store(chunk);
-                    drop(encoder);
-                    queue.lock().expect(QUEUE_LOCK).stored[table][chunk] = Some(bytes);
+                    let mut q = queue.lock().expect(QUEUE_LOCK);
+                    if !q.closed {
+                        q.stored[table][chunk] = Some(bytes);
+                    }
                 }
-            })
-        });
-        Background { shared, thread, reports: Vec::new() }
+            });
+        }
+        Background { shared, reports: Vec::new() }
     }
 
     fn push(&mut self, solved: Solved) {
@@ -394,30 +396,26 @@ impl Background {
     /// Every table pushed, encoded, in order.
     fn finish(self) -> Vec<Encoded> {
         let (queue, ready) = &*self.shared;
-        let left: Vec<(usize, usize, Arc<TableEncoder>)> = {
+        let (tables, mut stored) = {
             let mut q = queue.lock().expect(QUEUE_LOCK);
             q.closed = true;
-            let chunks: Vec<(usize, usize)> = q.chunks.drain(..).collect();
-            chunks.into_iter().map(|(table, chunk)| (table, chunk, Arc::clone(&q.tables[table]))).collect()
+            q.chunks.clear();
+            (q.tables.clone(), std::mem::take(&mut q.stored))
         };
         ready.notify_one();
-        let stored: Vec<(usize, usize, Vec<u8>)> =
-            left.into_par_iter().map(|(table, chunk, encoder)| (table, chunk, encoder.store(chunk))).collect();
-        if let Some(Err(panic)) = self.thread.map(|t| t.join()) {
-            std::panic::resume_unwind(panic);
-        }
-        let Queue { tables, stored: mut all, .. } =
-            std::mem::take(&mut *queue.lock().expect("the background thread has ended"));
-        for (table, chunk, bytes) in stored {
-            all[table][chunk] = Some(bytes);
+        let missing: Vec<(usize, usize)> = (stored.iter().enumerate())
+            .flat_map(|(table, chunks)| (0..chunks.len()).filter(|&c| chunks[c].is_none()).map(move |c| (table, c)))
+            .collect();
+        let compressed: Vec<Vec<u8>> = missing.par_iter().map(|&(table, chunk)| tables[table].store(chunk)).collect();
+        for ((table, chunk), bytes) in missing.into_iter().zip(compressed) {
+            stored[table][chunk] = Some(bytes);
         }
         self.reports
             .into_iter()
-            .zip(tables.into_iter().zip(all))
+            .zip(tables.iter().zip(stored))
             .map(|(report, (encoder, chunks))| {
-                let encoder = Arc::into_inner(encoder).expect("every chunk is stored: no other holder");
-                let chunks = chunks.into_iter().map(|c| c.expect("every chunk is stored")).collect();
-                Encoded { bytes: encoder.finish(chunks), ..report }
+                let chunks: Vec<Vec<u8>> = chunks.into_iter().map(|c| c.expect("every chunk stored")).collect();
+                Encoded { bytes: encoder.finish(&chunks), ..report }
             })
             .collect()
     }
