@@ -114,6 +114,12 @@ pub const NONE: u16 = u16::MAX;
 impl KeepGraph {
     fn new() -> KeepGraph {
         let lattice = &*KEEP_LATTICE;
+        // Smaller keeps first: the partial ones, then the rolls.
+        debug_assert!(lattice
+            .order
+            .iter()
+            .enumerate()
+            .all(|(i, &(g, _))| (i < PARTIAL_KEEPS) == (usize::from(g) < PARTIAL_KEEPS)));
         let mut lattice_runs: Vec<(usize, usize, u8)> = Vec::new();
         for (i, &(_, d)) in lattice.order.iter().enumerate() {
             match lattice_runs.last_mut() {
@@ -356,25 +362,50 @@ impl KeepGraph {
     /// inside it, `values[..partial]`) and the best value of those more than
     /// `tie` below it (`NEG_INFINITY` if none). Values within `tie` of the
     /// best are tied with it, so a keep reached along two paths needs no
-    /// identity: one pass up the lattice. Writes every keep's pair (rolls at
-    /// `partial..`).
+    /// identity: one pass up the lattice. Every keep's pair is written, the
+    /// best over its value in `values` (in place, so the pass touches two
+    /// buffers, not three) and the other into `below`. Returns each lane's
+    /// least gap between a roll's two, so that a caller looking for small
+    /// gaps reads the rolls again only where there is one.
     #[inline(always)]
     pub fn best_and_below_lanes<const W: usize>(
         &self,
-        values: &[[f64; W]],
+        values: &mut [[f64; W]],
         tie: f64,
-        best: &mut [[f64; W]],
         below: &mut [[f64; W]],
-    ) {
-        for &(g, distinct) in self.lattice_order {
-            let g = usize::from(g);
-            let (mut b, mut x) = (values[g], [f64::NEG_INFINITY; W]);
-            for &smaller in &self.minus_face[g][..usize::from(distinct)] {
-                let c = usize::from(smaller);
-                fold_best_and_below(&mut b, &mut x, &best[c], &below[c], tie);
-            }
-            (best[g], below[g]) = (b, x);
+    ) -> [f64; W] {
+        let (partial, rolls) = self.lattice_order.split_at(self.partial);
+        for &(g, faces) in partial {
+            self.best_and_below_at(usize::from(g), faces, values, tie, below);
         }
+        let mut least = [f64::INFINITY; W];
+        for &(g, faces) in rolls {
+            let (b, x) = self.best_and_below_at(usize::from(g), faces, values, tie, below);
+            for l in 0..W {
+                let gap = b[l] - x[l];
+                least[l] = if gap < least[l] { gap } else { least[l] };
+            }
+        }
+        least
+    }
+
+    /// Keep `g`'s pair of [`best_and_below_lanes`](KeepGraph::best_and_below_lanes), written and returned.
+    #[inline(always)]
+    fn best_and_below_at<const W: usize>(
+        &self,
+        g: usize,
+        faces: u8,
+        values: &mut [[f64; W]],
+        tie: f64,
+        below: &mut [[f64; W]],
+    ) -> ([f64; W], [f64; W]) {
+        let (mut b, mut x) = (values[g], [f64::NEG_INFINITY; W]);
+        for &smaller in &self.minus_face[g][..usize::from(faces)] {
+            let c = usize::from(smaller);
+            fold_best_and_below(&mut b, &mut x, &values[c], &below[c], tie);
+        }
+        (values[g], below[g]) = (b, x);
+        (b, x)
     }
 
     /// A fresh roll's value for `W` lanes, each roll's value with no

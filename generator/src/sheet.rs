@@ -116,9 +116,8 @@ struct Workspace {
     score_values: Vec<[f64; W]>,
     values: Vec<[f64; W]>,
     scratch: Vec<[f64; W]>,
-    /// While proving: each keep's best value and the best one more than
-    /// [`EXACT_TIE`] below it.
-    best: Vec<[f64; W]>,
+    /// While proving: each keep's best value more than [`EXACT_TIE`] below
+    /// its best (which goes into `values`).
     below: Vec<[f64; W]>,
 }
 
@@ -251,7 +250,6 @@ impl Workspace {
             score_values: vec![[0.0; W]; ctx.scores.len()],
             values: vec![[0.0; W]; ctx.graph.keeps()],
             scratch: vec![[0.0; W]; ctx.graph.partial],
-            best: vec![[0.0; W]; proof_keeps],
             below: vec![[0.0; W]; proof_keeps],
         }
     }
@@ -365,6 +363,7 @@ fn solve_row_lanes<const PROVE: bool>(
         for (out, &(category, points, offset)) in ws.score_values.iter_mut().zip(&ctx.scores) {
             *out = lane_block(ws.after[usize::from(category)] + offset, first).map(|v| points + v);
         }
+        let mut least = [f64::INFINITY; W];
         for (roll, ids) in ctx.roll_scores.iter().enumerate() {
             let (mut best, mut below) = (zero, zero_below);
             if ws.joker && ctx.five_of_a_kind[roll] {
@@ -379,19 +378,24 @@ fn solve_row_lanes<const PROVE: bool>(
                 }
             }
             if PROVE {
-                (ws.best[graph.partial + roll], ws.below[graph.partial + roll]) = (best, below);
+                ws.below[graph.partial + roll] = below;
+                for l in 0..W {
+                    let gap = best[l] - below[l];
+                    least[l] = if gap < least[l] { gap } else { least[l] };
+                }
             }
             ws.values[graph.partial + roll] = best;
         }
         let start = if PROVE {
-            flag_band(near, first, 0, &ws.best[graph.partial..], &ws.below[graph.partial..]);
+            flag_band(near, first, 0, least, &ws.values[graph.partial..], &ws.below[graph.partial..]);
             // turn_start_lanes's rounds with each roll's best keep found
-            // by best_and_below_lanes (the same maxima), then the fresh roll.
+            // by best_and_below_lanes (the same maxima), then the fresh roll;
+            // `least`, each lane's least gap in the band's test, saves
+            // reading the rolls again where there is none.
             for rerolls in 1..=REROLLS as u8 {
                 graph.keep_values_lanes(&mut ws.values, |sum| sum * SIXTH);
-                graph.best_and_below_lanes(&ws.values, EXACT_TIE, &mut ws.best, &mut ws.below);
-                flag_band(near, first, rerolls, &ws.best[graph.partial..], &ws.below[graph.partial..]);
-                ws.values[graph.partial..].copy_from_slice(&ws.best[graph.partial..]);
+                let least = graph.best_and_below_lanes(&mut ws.values, EXACT_TIE, &mut ws.below);
+                flag_band(near, first, rerolls, least, &ws.values[graph.partial..], &ws.below[graph.partial..]);
             }
             graph.fresh_roll_value_lanes(&ws.values[graph.partial..])
         } else {
@@ -536,18 +540,10 @@ fn prove(ctx: &Context, exact: &TurnStart, game: &str, near_ties: &[(usize, usiz
 }
 
 /// Adds the rolls (given by their best value and the best more than
-/// [`EXACT_TIE`] below it) with an option in the band.
+/// [`EXACT_TIE`] below it) with an option in the band; `least` is each
+/// lane's least gap between the two over every roll (in the band rarely).
 #[inline(always)]
-fn flag_band(near: &mut NearTies, first: usize, rerolls: u8, best: &[[f64; W]], below: &[[f64; W]]) {
-    // Rolls in the band are rare: each lane's least gap over every roll
-    // first (vector operations), and the rolls only when it is in the band.
-    let mut least = [f64::INFINITY; W];
-    for (b, x) in best.iter().zip(below) {
-        for l in 0..W {
-            let gap = b[l] - x[l];
-            least[l] = if gap < least[l] { gap } else { least[l] };
-        }
-    }
+fn flag_band(near: &mut NearTies, first: usize, rerolls: u8, least: [f64; W], best: &[[f64; W]], below: &[[f64; W]]) {
     if least.iter().all(|&gap| gap > BAND) {
         return;
     }
