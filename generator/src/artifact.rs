@@ -21,7 +21,7 @@ pub struct Section {
     pub dtype: DType,
     pub dims: Vec<u64>,
     pub encoding: Encoding,
-    pub bytes: Vec<u8>,
+    pub bytes: Bytes,
     /// The zstd level, for a zstd section.
     pub zstd_level: i32,
     /// Decoded bytes per chunk (the whole section unless chosen).
@@ -30,7 +30,7 @@ pub struct Section {
 
 impl Section {
     /// The section a game's spec describes, for a table with `params`.
-    pub fn of<P>(spec: &SectionSpec<P>, params: &P, bytes: Vec<u8>) -> Section {
+    pub fn of<P>(spec: &SectionSpec<P>, params: &P, bytes: impl Into<Bytes>) -> Section {
         let section = Section::new(spec.name, spec.dtype, (spec.dims)(params), spec.encoding, bytes);
         match spec.chunk_len {
             0 => section,
@@ -40,7 +40,8 @@ impl Section {
 
     /// Any section, in one chunk (for writing files the specs do not
     /// describe, as tests do).
-    pub fn new(name: &str, dtype: DType, dims: Vec<u64>, encoding: Encoding, bytes: Vec<u8>) -> Section {
+    pub fn new(name: &str, dtype: DType, dims: Vec<u64>, encoding: Encoding, bytes: impl Into<Bytes>) -> Section {
+        let bytes = bytes.into();
         let elements: u64 = dims.iter().product();
         assert_eq!(elements * dtype.size(), bytes.len() as u64, "section {name}: dims and bytes disagree");
         // An empty section is stored raw: there is nothing to compress.
@@ -66,6 +67,66 @@ impl Section {
     /// game chooses it per section from measurements of size and time.
     pub fn level(self, level: i32) -> Section {
         Section { zstd_level: level, ..self }
+    }
+}
+
+/// A section's bytes: a `Vec`, or (from [`Bytes::zeroed`]) memory mapped
+/// for the purpose.
+pub enum Bytes {
+    Vec(Vec<u8>),
+    Map(memmap2::MmapMut, usize),
+}
+
+impl Bytes {
+    /// `len` zero bytes to be written in place, on huge pages where the
+    /// system gives them: a fresh 4 KB page costs a fault on its first
+    /// write (about 2.5 us on a virtual machine, and the faults of threads
+    /// writing at once queue on one lock), so megabytes written once, as a
+    /// solver's output, can cost as much as solving them. A 2 MB page
+    /// faults once for 512 of them. Falls back to a `Vec` if the map fails.
+    pub fn zeroed(len: usize) -> Bytes {
+        // Whole huge pages: Linux places such maps on a huge-page boundary.
+        const HUGE: usize = 2 << 20;
+        match memmap2::MmapMut::map_anon(len.div_ceil(HUGE).max(1) * HUGE) {
+            Ok(map) => {
+                #[cfg(target_os = "linux")]
+                // Advice only: without huge pages the map works as well.
+                let _ = map.advise(memmap2::Advice::HugePage);
+                Bytes::Map(map, len)
+            }
+            Err(_) => Bytes::Vec(vec![0; len]),
+        }
+    }
+}
+
+impl From<Vec<u8>> for Bytes {
+    fn from(bytes: Vec<u8>) -> Bytes {
+        Bytes::Vec(bytes)
+    }
+}
+
+impl std::ops::Deref for Bytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Vec(v) => v,
+            Bytes::Map(map, len) => &map[..*len],
+        }
+    }
+}
+
+impl std::ops::DerefMut for Bytes {
+    fn deref_mut(&mut self) -> &mut [u8] {
+        match self {
+            Bytes::Vec(v) => v,
+            Bytes::Map(map, len) => &mut map[..*len],
+        }
+    }
+}
+
+impl std::fmt::Debug for Bytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "{} bytes", self.len())
     }
 }
 

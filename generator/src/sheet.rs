@@ -611,7 +611,7 @@ pub fn solve_table<G: SheetGame>(rules: &SheetRules, progress: &mut dyn FnMut(us
     let states = turn_start.values.iter().filter(|&&v| v != 0.0).count() as u64;
     let params = SheetParams { rules: *rules, exceptions: proof.exceptions.len() as u64 };
     let keys = proof.exceptions.iter().map(|e| e.key).collect::<Vec<u32>>();
-    let actions = proof.exceptions.iter().map(|e| e.action).collect();
+    let actions: Vec<u8> = proof.exceptions.iter().map(|e| e.action).collect();
     let sections = vec![
         turn_start_section::<G>(&params, &turn_start),
         Section::of(&EXCEPTION_KEY, &params, le_bytes(&keys, u32::to_le_bytes)),

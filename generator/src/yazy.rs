@@ -17,7 +17,7 @@ use dice_tables_reader::yazy::{
 };
 use rayon::prelude::*;
 
-use crate::artifact::{le_bytes, Section};
+use crate::artifact::{le_bytes, Bytes, Section};
 use crate::dice::{multisets, simd, KeepGraph, Simd, FACES, FIVE_DICE, NONE};
 use crate::Solved;
 
@@ -34,13 +34,13 @@ pub struct Solution {
     /// Per (roll, category): points now.
     pub category_points: Vec<u8>,
     /// Per (rerolls left - 1, mask, roll): the best keep's graded rank, or KEEP_ALL.
-    pub best_keep: Vec<u8>,
+    pub best_keep: Bytes,
     /// Per (rerolls left - 1, block of masks, byte, partial keep, mask in the
     /// block): byte `byte` of the keep's value (solved in f64) times
     /// KEEP_VALUE_SCALE, rounded. Keep-major order and byte planes put
     /// similar bytes side by side, so they compress far better; blocks of
     /// masks let a lookup decode only its own.
-    pub keep_value: Vec<u8>,
+    pub keep_value: Bytes,
 }
 
 impl Solution {
@@ -87,111 +87,98 @@ fn solve_on(rerolls: u8, mut progress: impl FnMut(usize, usize), simd: Simd) -> 
     let points_f64: Vec<f64> = category_points.iter().map(|&p| f64::from(p)).collect();
     let r = usize::from(rerolls);
     let mut turn_start = vec![0.0; MASKS];
-    // Every block as solved, and where each mask's lane is in them: the
-    // sections are gathered from the blocks at the end, in parallel (no
-    // mask-major copy of the 3.4 MB of keep values to fault in and transpose).
-    let mut blocks: Vec<Block> = Vec::with_capacity(MASKS / W + CATEGORIES.len());
-    let mut solved_at = vec![(usize::MAX, 0); MASKS];
+    // The sections' bytes, written by the blocks as they are solved (no
+    // mask-major copy of 3.4 MB of keep values to fault in, then transpose):
+    // mask 0 is never solved (nothing is left to score) and keeps these.
+    let mut best_keep = Bytes::zeroed(r * MASKS * ROLLS);
+    for level in best_keep.chunks_exact_mut(MASKS * ROLLS) {
+        level[..ROLLS].fill(NO_ACTION);
+    }
+    let mut keep_value = Bytes::zeroed(r * MASK_BLOCKS * 4 * PARTIAL_KEEPS * MASK_BLOCK);
+    let out = Out {
+        best_keep: best_keep.as_mut_ptr(),
+        best_keep_len: best_keep.len(),
+        keep_value: keep_value.as_mut_ptr(),
+        keep_value_len: keep_value.len(),
+    };
     for open in 1..=CATEGORIES.len() {
         progress(open, CATEGORIES.len());
         let layer: Vec<usize> = (1..MASKS).filter(|m| m.count_ones() as usize == open).collect();
         // W masks at a time, as the lanes of one vector (the last block
         // repeats its last mask to fill its lanes).
-        let solved: Vec<Block> = layer
+        let solved: Vec<[f64; W]> = layer
             .par_chunks(W)
             .map_init(
                 || Workspace::new(graph),
                 |ws, masks| {
                     let lanes: [usize; W] = std::array::from_fn(|l| masks[l.min(masks.len() - 1)]);
                     let inputs = Inputs { rerolls, graph, category_points: &points_f64, turn_start: &turn_start, simd };
-                    solve_turns(&lanes, &inputs, ws)
+                    solve_turns(&lanes, &inputs, ws, &out)
                 },
             )
             .collect();
-        for (masks, block) in layer.chunks(W).zip(solved) {
-            for (l, &mask) in masks.iter().enumerate() {
-                turn_start[mask] = block.turn_start[l];
-                solved_at[mask] = (blocks.len(), l);
+        for (masks, values) in layer.chunks(W).zip(solved) {
+            for (&mask, value) in masks.iter().zip(values) {
+                turn_start[mask] = value;
             }
-            blocks.push(block);
         }
     }
-    let solved = SolvedBlocks { blocks: &blocks, at: &solved_at };
-    let mut best_keep = vec![0u8; r * MASKS * ROLLS];
-    best_keep.par_chunks_mut(ROLLS).enumerate().for_each(|(row, out)| {
-        match solved.best_keeps(row / MASKS, row % MASKS) {
-            Some(keeps) => out.copy_from_slice(keeps),
-            None => out.fill(NO_ACTION),
-        }
-    });
-    let keep_value = keep_major(&solved, r);
     Solution { rerolls, turn_start, category_points, best_keep, keep_value }
 }
 
-/// The solved blocks, and per mask where its lane is (`usize::MAX` for
-/// mask 0, never solved: nothing is left to score).
-struct SolvedBlocks<'a> {
-    blocks: &'a [Block],
-    at: &'a [(usize, usize)],
+/// Where the blocks write their masks' rows of the best-keep and keep-value
+/// sections (laid out as [`Solution`] says).
+struct Out {
+    best_keep: *mut u8,
+    best_keep_len: usize,
+    keep_value: *mut u8,
+    keep_value_len: usize,
 }
 
-impl SolvedBlocks<'_> {
-    fn lane(&self, level: usize, mask: usize) -> Option<(&Block, usize)> {
-        let (b, l) = self.at[mask];
-        Some((self.blocks.get(b)?, level * W + l))
-    }
+// SAFETY: the blocks running at once write through these only the bytes of
+// their own masks (each mask is solved by one block; lanes repeating a mask
+// write the same bytes from the same thread), and nothing reads them until
+// every block is done.
+unsafe impl Sync for Out {}
 
-    /// A mask's best keep of every roll with `level + 1` rerolls left.
-    fn best_keeps(&self, level: usize, mask: usize) -> Option<&[u8]> {
-        self.lane(level, mask).map(|(block, lane)| &block.best_keep[lane * ROLLS..][..ROLLS])
-    }
-
-    /// A mask's quantised keep values with `level + 1` rerolls left.
-    fn keep_values(&self, level: usize, mask: usize) -> Option<&[u32]> {
-        self.lane(level, mask).map(|(block, lane)| &block.keep_value[lane * PARTIAL_KEEPS..][..PARTIAL_KEEPS])
-    }
-}
-
-/// The quantised keep values as the section's `[level][block][byte][keep]
-/// [mask in block]` byte planes, one block of masks at a time (blocks in
-/// parallel), a few masks at a time so both sides stay in cache.
-fn keep_major(solved: &SolvedBlocks, levels: usize) -> Vec<u8> {
-    const STEP: usize = 32;
-    const PLANE: usize = PARTIAL_KEEPS * MASK_BLOCK;
-    const UNSOLVED: [u32; PARTIAL_KEEPS] = [0; PARTIAL_KEEPS];
-    let mut out = vec![0u8; levels * MASK_BLOCKS * 4 * PLANE];
-    out.par_chunks_mut(4 * PLANE).enumerate().for_each(|(chunk, out)| {
-        let (level, block) = (chunk / MASK_BLOCKS, chunk % MASK_BLOCKS);
-        for first in (0..MASK_BLOCK).step_by(STEP) {
-            let rows: [&[u32]; STEP] =
-                std::array::from_fn(|i| solved.keep_values(level, block * MASK_BLOCK + first + i).unwrap_or(&UNSOLVED));
-            for keep in 0..PARTIAL_KEEPS {
-                let values: [u32; STEP] = std::array::from_fn(|i| rows[i][keep]);
-                for plane in 0..4 {
-                    let row = &mut out[plane * PLANE + keep * MASK_BLOCK + first..][..STEP];
-                    for (b, v) in row.iter_mut().zip(values) {
-                        *b = (v >> (8 * plane)) as u8;
-                    }
-                }
+impl Out {
+    /// Writes `mask`'s best keeps and quantised keep values with
+    /// `level + 1` rerolls left: lane `lane` of `keeps` (graded ranks as
+    /// f64, `NONE` to keep all) and of `values`.
+    fn write(&self, level: usize, mask: usize, lane: usize, keeps: &[[f64; W]], values: &[[u32; W]]) {
+        const PLANE: usize = PARTIAL_KEEPS * MASK_BLOCK;
+        let best_keep = (level * MASKS + mask) * ROLLS;
+        let keep_value = (level * MASK_BLOCKS + mask / MASK_BLOCK) * 4 * PLANE + mask % MASK_BLOCK;
+        // Every byte below is inside the sections (checked once a call).
+        assert!(keeps.len() == ROLLS && values.len() == PARTIAL_KEEPS && mask < MASKS);
+        assert!(best_keep + ROLLS <= self.best_keep_len);
+        assert!(keep_value + 3 * PLANE + (PARTIAL_KEEPS - 1) * MASK_BLOCK < self.keep_value_len);
+        for (roll, best) in keeps.iter().enumerate() {
+            let code = match best[lane] as u16 {
+                NONE => KEEP_ALL,
+                g => g as u8,
+            };
+            // SAFETY: inside the section (asserted above), and this mask's
+            // own row (see `Sync`).
+            unsafe { *self.best_keep.add(best_keep + roll) = code };
+        }
+        for (keep, value) in values.iter().enumerate() {
+            let v = value[lane];
+            for plane in 0..4 {
+                // SAFETY: inside the section (asserted above), and this
+                // mask's own byte (see `Sync`).
+                unsafe {
+                    *self.keep_value.add(keep_value + plane * PLANE + keep * MASK_BLOCK) = (v >> (8 * plane)) as u8
+                };
             }
         }
-    });
-    out
+    }
 }
 
 /// A non-negative value in units of 1 / KEEP_VALUE_SCALE, rounded to nearest
 /// (adding a half and truncating: `f64::round` is a library call here).
 fn quantise(value: f64) -> u32 {
     (value * KEEP_VALUE_SCALE + 0.5) as u32
-}
-
-/// The turns of `W` masks, solved together.
-struct Block {
-    turn_start: [f64; W],
-    /// Per (rerolls left - 1, lane, roll).
-    best_keep: Vec<u8>,
-    /// Per (rerolls left - 1, lane, partial keep): the keep's value, quantised.
-    keep_value: Vec<u32>,
 }
 
 /// Masks solved together: the lanes of a vector.
@@ -232,34 +219,34 @@ struct Inputs<'a> {
 }
 
 /// The turns of `W` masks of one layer.
-fn solve_turns(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace) -> Block {
+fn solve_turns(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace, out: &Out) -> [f64; W] {
     #[cfg(target_arch = "x86_64")]
     match inputs.simd {
         // SAFETY: `simd()` picks a level only when the CPU has it.
-        Simd::Avx512 => return unsafe { solve_turns_avx512(masks, inputs, ws) },
-        Simd::Avx2 => return unsafe { solve_turns_avx2(masks, inputs, ws) },
+        Simd::Avx512 => return unsafe { solve_turns_avx512(masks, inputs, ws, out) },
+        Simd::Avx2 => return unsafe { solve_turns_avx2(masks, inputs, ws, out) },
         Simd::Portable => {}
     }
-    solve_turns_lanes(masks, inputs, ws)
+    solve_turns_lanes(masks, inputs, ws, out)
 }
 
 /// [`solve_turns_lanes`] compiled for AVX2 (the same results).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn solve_turns_avx2(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace) -> Block {
-    solve_turns_lanes(masks, inputs, ws)
+fn solve_turns_avx2(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace, out: &Out) -> [f64; W] {
+    solve_turns_lanes(masks, inputs, ws, out)
 }
 
 /// [`solve_turns_lanes`] compiled for AVX-512: the same operations on each
 /// lane, in the same order, so the same results bit for bit.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
-fn solve_turns_avx512(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace) -> Block {
-    solve_turns_lanes(masks, inputs, ws)
+fn solve_turns_avx512(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace, out: &Out) -> [f64; W] {
+    solve_turns_lanes(masks, inputs, ws, out)
 }
 
 #[inline(always)]
-fn solve_turns_lanes(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace) -> Block {
+fn solve_turns_lanes(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace, out: &Out) -> [f64; W] {
     let Inputs { rerolls, graph, category_points, turn_start, .. } = *inputs;
     // Each lane's turn-start value after each category; -inf where the
     // category is closed, which never beats anything.
@@ -286,38 +273,21 @@ fn solve_turns_lanes(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace) ->
         }
         ws.stop_value[roll] = best;
     }
-    let levels = usize::from(rerolls);
-    let mut block = Block {
-        turn_start: [0.0; W],
-        best_keep: vec![0; levels * W * ROLLS],
-        keep_value: vec![0; levels * W * PARTIAL_KEEPS],
-    };
     ws.values[graph.partial..].copy_from_slice(&ws.stop_value);
-    for level in 0..levels {
+    for level in 0..usize::from(rerolls) {
         graph.keep_values_lanes(&mut ws.values, |sum| sum / FACES as f64);
         graph.best_keeps_lanes(&ws.values[..graph.partial], &ws.stop_value, &mut ws.best, &mut ws.keep);
-        // Quantised a vector at a time, then split into the lanes' rows.
+        // Quantised a vector at a time, then written lane by lane.
         for (q, v) in ws.quantised.iter_mut().zip(&ws.values[..graph.partial]) {
             *q = v.map(quantise);
         }
-        let keep_values = block.keep_value[level * W * PARTIAL_KEEPS..].chunks_exact_mut(PARTIAL_KEEPS);
-        let best_keeps = block.best_keep[level * W * ROLLS..].chunks_exact_mut(ROLLS);
-        for (l, (values, keeps)) in keep_values.zip(best_keeps).take(W).enumerate() {
-            for (v, q) in values.iter_mut().zip(&ws.quantised) {
-                *v = q[l];
-            }
-            for (k, best) in keeps.iter_mut().zip(&ws.keep[graph.partial..]) {
-                *k = match best[l] as u16 {
-                    NONE => KEEP_ALL,
-                    g => g as u8,
-                };
-            }
+        for (lane, &mask) in masks.iter().enumerate() {
+            out.write(level, mask, lane, &ws.keep[graph.partial..], &ws.quantised);
         }
         let (values, best) = (&mut ws.values, &ws.best);
         values[graph.partial..].copy_from_slice(&best[graph.partial..]);
     }
-    block.turn_start = graph.fresh_roll_value_lanes(&ws.values[graph.partial..]);
-    block
+    graph.fresh_roll_value_lanes(&ws.values[graph.partial..])
 }
 
 #[cfg(test)]
@@ -357,8 +327,8 @@ mod tests {
                 here.turn_start.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
                 "{level:?}"
             );
-            assert_eq!(other.best_keep, here.best_keep, "{level:?}");
-            assert_eq!(other.keep_value, here.keep_value, "{level:?}");
+            assert_eq!(*other.best_keep, *here.best_keep, "{level:?}");
+            assert_eq!(*other.keep_value, *here.keep_value, "{level:?}");
         }
     }
 
