@@ -142,34 +142,41 @@ struct Out {
 unsafe impl Sync for Out {}
 
 impl Out {
-    /// Writes `mask`'s best keeps and quantised keep values with
-    /// `level + 1` rerolls left: lane `lane` of `keeps` (graded ranks as
-    /// f64, `NONE` to keep all) and of `values`.
-    fn write(&self, level: usize, mask: usize, lane: usize, keeps: &[[f64; W]], values: &[[u32; W]]) {
+    /// Writes the best keeps and quantised keep values of a block's masks
+    /// with `level + 1` rerolls left: lane `l` of `keeps` (graded ranks as
+    /// f64, `NONE` to keep all) and of `values` is `masks[l]`'s.
+    fn write(&self, level: usize, masks: &[usize; W], keeps: &[[f64; W]], values: &[[u32; W]]) {
         const PLANE: usize = PARTIAL_KEEPS * MASK_BLOCK;
-        let best_keep = (level * MASKS + mask) * ROLLS;
-        let keep_value = (level * MASK_BLOCKS + mask / MASK_BLOCK) * 4 * PLANE + mask % MASK_BLOCK;
+        assert!(keeps.len() == ROLLS && values.len() == PARTIAL_KEEPS);
+        let best_keep: [usize; W] = std::array::from_fn(|l| (level * MASKS + masks[l]) * ROLLS);
+        let keep_value: [usize; W] =
+            std::array::from_fn(|l| (level * MASK_BLOCKS + masks[l] / MASK_BLOCK) * 4 * PLANE + masks[l] % MASK_BLOCK);
         // Every byte below is inside the sections (checked once a call).
-        assert!(keeps.len() == ROLLS && values.len() == PARTIAL_KEEPS && mask < MASKS);
-        assert!(best_keep + ROLLS <= self.best_keep_len);
-        assert!(keep_value + 3 * PLANE + (PARTIAL_KEEPS - 1) * MASK_BLOCK < self.keep_value_len);
+        for l in 0..W {
+            assert!(masks[l] < MASKS && best_keep[l] + ROLLS <= self.best_keep_len);
+            assert!(keep_value[l] + 3 * PLANE + (PARTIAL_KEEPS - 1) * MASK_BLOCK < self.keep_value_len);
+        }
         for (roll, best) in keeps.iter().enumerate() {
-            let code = match best[lane] as u16 {
+            let codes: [u8; W] = best.map(|g| match g as u16 {
                 NONE => KEEP_ALL,
                 g => g as u8,
-            };
-            // SAFETY: inside the section (asserted above), and this mask's
-            // own row (see `Sync`).
-            unsafe { *self.best_keep.add(best_keep + roll) = code };
-        }
-        for (keep, value) in values.iter().enumerate() {
-            let v = value[lane];
-            for plane in 0..4 {
+            });
+            for l in 0..W {
                 // SAFETY: inside the section (asserted above), and this
-                // mask's own byte (see `Sync`).
-                unsafe {
-                    *self.keep_value.add(keep_value + plane * PLANE + keep * MASK_BLOCK) = (v >> (8 * plane)) as u8
-                };
+                // mask's own row (see `Sync`).
+                unsafe { *self.best_keep.add(best_keep[l] + roll) = codes[l] };
+            }
+        }
+        // Row by row of the section (a keep's byte plane), each written by
+        // every lane at once, so that a row's cache lines are fetched once.
+        for (keep, value) in values.iter().enumerate() {
+            for plane in 0..4 {
+                let row = plane * PLANE + keep * MASK_BLOCK;
+                for l in 0..W {
+                    // SAFETY: inside the section (asserted above), and this
+                    // mask's own byte (see `Sync`).
+                    unsafe { *self.keep_value.add(keep_value[l] + row) = (value[l] >> (8 * plane)) as u8 };
+                }
             }
         }
     }
@@ -277,13 +284,11 @@ fn solve_turns_lanes(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace, ou
     for level in 0..usize::from(rerolls) {
         graph.keep_values_lanes(&mut ws.values, |sum| sum / FACES as f64);
         graph.best_keeps_lanes(&ws.values[..graph.partial], &ws.stop_value, &mut ws.best, &mut ws.keep);
-        // Quantised a vector at a time, then written lane by lane.
+        // Quantised a vector at a time, then written into the sections.
         for (q, v) in ws.quantised.iter_mut().zip(&ws.values[..graph.partial]) {
             *q = v.map(quantise);
         }
-        for (lane, &mask) in masks.iter().enumerate() {
-            out.write(level, mask, lane, &ws.keep[graph.partial..], &ws.quantised);
-        }
+        out.write(level, masks, &ws.keep[graph.partial..], &ws.quantised);
         let (values, best) = (&mut ws.values, &ws.best);
         values[graph.partial..].copy_from_slice(&best[graph.partial..]);
     }
