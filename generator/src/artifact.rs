@@ -85,7 +85,8 @@ impl Bytes {
     /// solver's output, can cost as much as solving them. A 2 MB page
     /// faults once for 512 of them. Falls back to a `Vec` if the map fails.
     pub fn zeroed(len: usize) -> Bytes {
-        // Whole huge pages: Linux places such maps on a huge-page boundary.
+        // Whole huge pages: recent Linux kernels place a map of whole huge
+        // pages on a huge-page boundary (older ones may split the first).
         const HUGE: usize = 2 << 20;
         match memmap2::MmapMut::map_anon(len.div_ceil(HUGE).max(1) * HUGE) {
             Ok(map) => {
