@@ -111,6 +111,16 @@ pub fn fold_best_and_below<const W: usize>(b: &mut [f64; W], x: &mut [f64; W], o
     }
 }
 
+/// Lowers each lane of `least` to the gap between `best` and `below` where
+/// that is smaller (the proof's test for near ties, lane by lane).
+#[inline(always)]
+pub fn fold_least_gap<const W: usize>(least: &mut [f64; W], best: &[f64; W], below: &[f64; W]) {
+    for l in 0..W {
+        let gap = best[l] - below[l];
+        least[l] = if gap < least[l] { gap } else { least[l] };
+    }
+}
+
 /// No keep: "keep all" as a best keep.
 pub const NONE: u16 = u16::MAX;
 
@@ -384,10 +394,7 @@ impl KeepGraph {
         let mut least = [f64::INFINITY; W];
         for &(g, faces) in rolls {
             let (b, x) = self.best_and_below_at(usize::from(g), faces, values, tie, below);
-            for l in 0..W {
-                let gap = b[l] - x[l];
-                least[l] = if gap < least[l] { gap } else { least[l] };
-            }
+            fold_least_gap(&mut least, &b, &x);
         }
         least
     }

@@ -32,7 +32,7 @@ use dice_tables_reader::sheet::{Action, State, TurnSolver, EXACT_TIE, STORED_TIE
 use dice_tables_reader::yazy::KEEP_ALL;
 
 use crate::artifact::{le_bytes, Section};
-use crate::dice::{fold_best_and_below, multisets, simd, Dice, KeepGraph, Simd, FIVE_DICE};
+use crate::dice::{fold_best_and_below, fold_least_gap, multisets, simd, Dice, KeepGraph, Simd, FIVE_DICE};
 use crate::Solved;
 
 /// Upper totals solved together: the lanes of a vector.
@@ -379,10 +379,7 @@ fn solve_row_lanes<const PROVE: bool>(
             }
             if PROVE {
                 ws.below[graph.partial + roll] = below;
-                for l in 0..W {
-                    let gap = best[l] - below[l];
-                    least[l] = if gap < least[l] { gap } else { least[l] };
-                }
+                fold_least_gap(&mut least, &best, &below);
             }
             ws.values[graph.partial + roll] = best;
         }
