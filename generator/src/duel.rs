@@ -138,6 +138,9 @@ struct Outcomes {
     /// whose keeps all add at most `REACH[i]` steps and more than the one
     /// before (the last: every other class).
     reach_chance: [[f64; REACH.len()]; DICE + 1],
+    /// Per d: one past the last group of `reach_chance[d]` with a chance
+    /// (the groups after it add nothing to the bound: 0 times a chance).
+    reach_groups: [usize; DICE + 1],
     /// Whether the turn solve leaves out the throws that banking surely
     /// beats (off only to test that it changes nothing).
     skip_sure_banks: bool,
@@ -162,6 +165,7 @@ impl Outcomes {
             bust: [0.0; DICE + 1],
             max_steps: 0,
             reach_chance: [[0.0; REACH.len()]; DICE + 1],
+            reach_groups: [0; DICE + 1],
             skip_sure_banks: true,
         };
         for d in 1..=DICE {
@@ -180,6 +184,7 @@ impl Outcomes {
                 o.classes.push((class.probability, first, o.options.len()));
             }
             o.by_dice[d] = (start, o.classes.len());
+            o.reach_groups[d] = o.reach_chance[d].iter().rposition(|&p| p > 0.0).map_or(0, |g| g + 1);
         }
         o
     }
@@ -249,6 +254,9 @@ struct Workspace {
     bank: Vec<[f64; W]>,
     /// At s: per lane, what a bank at s carries (see [`Carry`]).
     bank_carry: Vec<[f64; W]>,
+    /// At s: per lane, the greatest after-keep value of the six rows at s
+    /// (for the bound on a throw's value).
+    best_row: Vec<[f64; W]>,
 }
 
 /// An after-keep row: per lane, a value and its slope, aligned to cache
@@ -259,7 +267,7 @@ struct Row([[f64; W]; 2]);
 
 impl Workspace {
     fn new() -> Workspace {
-        Workspace { after: Vec::new(), bank: Vec::new(), bank_carry: Vec::new() }
+        Workspace { after: Vec::new(), bank: Vec::new(), bank_carry: Vec::new(), best_row: Vec::new() }
     }
 }
 
@@ -397,6 +405,8 @@ fn solve_block(
     let top = longest + o.max_steps + 1;
     ws.after.clear();
     ws.after.resize(top * DICE, Row([[1.0; W], [carry.goal; W]]));
+    ws.best_row.clear();
+    ws.best_row.resize(top, [1.0; W]);
     ws.bank.clear();
     ws.bank.extend((0..longest).map(|s| {
         std::array::from_fn(|l| {
@@ -687,14 +697,14 @@ fn turn_lanes<L: Lanes>(o: &Outcomes, longest: usize, bust: &[f64; W], bust_carr
         // worth no more at a lower turn score than at a higher one (more
         // points never hurt), so each class's keeps are worth at most
         // the best row `REACH[i]` steps on, for the first REACH[i] that
-        // its keeps stay within.
-        let reach_best: [L; REACH.len()] = std::array::from_fn(|i| {
-            let at = REACH[i].min(o.max_steps) * DICE;
-            after[at..at + DICE].iter().fold(L::splat(0.0), |best, Row([value, _])| best.max(L::load(value)))
-        });
+        // its keeps stay within. The best of a score's six rows is kept as
+        // they are written (`best_row`), and the groups with no chance are
+        // left out of the sum: neither changes the bound.
+        let reach_best: [L; REACH.len()] =
+            std::array::from_fn(|i| L::load(&ws.best_row[s + REACH[i].min(o.max_steps)]));
         for d in 1..=DICE {
             if o.skip_sure_banks {
-                let bound = (o.reach_chance[d].iter().zip(&reach_best))
+                let bound = (o.reach_chance[d][..o.reach_groups[d]].iter().zip(&reach_best))
                     .fold(L::splat(o.bust[d]).mul(bust_value), |sum, (&p, &best)| sum.add(L::splat(p).mul(best)))
                     .add(L::splat(BOUND_MARGIN));
                 if L::greater_mask(bound, bank) == 0 {
@@ -751,6 +761,7 @@ fn turn_lanes<L: Lanes>(o: &Outcomes, longest: usize, bust: &[f64; W], bust_carr
             return turns;
         }
         let bank_carry = L::load(&ws.bank_carry[s]);
+        let mut best_row = L::splat(0.0);
         for d in 0..DICE {
             let throws = L::greater_mask(throw[d], bank);
             let which = usize::from(d + 1 < DICE);
@@ -760,10 +771,12 @@ fn turn_lanes<L: Lanes>(o: &Outcomes, longest: usize, bust: &[f64; W], bust_carr
                 }
             }
             let (a, da) = L::bank_or_throw(bank, bank_carry, throw[d], throw_slope[d]);
+            best_row = best_row.max(a);
             let Row([value, slope]) = &mut ws.after[s * DICE + d];
             a.store(value);
             da.store(slope);
         }
+        best_row.store(&mut ws.best_row[s]);
     }
     unreachable!("a turn has at least one score step")
 }
