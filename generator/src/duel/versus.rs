@@ -10,9 +10,8 @@
 //! Y(p, t) (the points player to move, the table's player's chance) are
 //! affine in each other through a bust, so each pair is one 2 x 2 solve.
 
-use rayon::prelude::*;
 
-use super::{solve_block, Carry, Lane, Outcomes, Solution, Workspace, DICE, W};
+use super::{par_blocks, solve_block, Carry, Lane, Outcomes, Solution, DICE, W};
 use crate::dice::Simd;
 use crate::tenk::{self, SEED};
 use dice_tables_reader::tenk::{ENTRY, SCORE_STEPS, STEP};
@@ -123,10 +122,7 @@ pub fn versus_points(solution: &Solution, tenk: impl FnOnce() -> tenk::Solution,
         let lanes: Vec<Lane> = pairs.iter().map(|&(t, p)| Lane { a: t, b: p, bust: 1.0 - win[p * n + t] }).collect();
         let y_now = &y;
         let chance = Carry { bust: 0.0, bank: &|lane: &Lane, s| y_now[lane.b * n + lane.a + s], goal: 1.0 };
-        let carried: Vec<[f64; W]> = lanes
-            .par_chunks(W)
-            .map_init(Workspace::new, |ws, block| solve_block(&o, n, entry, win, block, &chance, ws, simd).carried)
-            .collect();
+        let carried = par_blocks(&lanes, |block, ws| solve_block(&o, n, entry, win, block, &chance, ws, simd).carried);
         for (k, &(t, p)) in pairs.iter().enumerate() {
             let (a_t, b_t) = (carried[k / W][k % W], solution.bust_slope[t * n + p]);
             // The points player's turn: busts hand x(t, p) back; banks below
