@@ -235,12 +235,17 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
             .map_err(|e| format!("cannot start {n} threads: {e}"))?;
     }
     std::fs::create_dir_all(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
+    let mut rules = Rules::default();
+    rules.yazy.rerolls = args.yazy_rerolls.unwrap_or(rules.yazy.rerolls);
+    // yazy's sections are made on a thread of their own meanwhile (not with
+    // --threads: the operator's count is all that works at once).
+    if games.contains(&"yazy") && args.threads.is_none() {
+        dice_tables_generator::yazy::prepare(rules.yazy.rerolls);
+    }
     // What every solver shares, made once before any is timed: the thread
     // pool's threads (started on first use) and the five-dice keep graph.
     rayon::broadcast(|_| ());
     std::sync::LazyLock::force(&dice_tables_generator::dice::FIVE_DICE);
-    let mut rules = Rules::default();
-    rules.yazy.rerolls = args.yazy_rerolls.unwrap_or(rules.yazy.rerolls);
     rules.combo.rerolls = args.combo_rerolls.unwrap_or(rules.combo.rerolls);
     if let Some(joker) = args.yahtzee_joker {
         rules.yahtzee.joker = Some(joker);

@@ -16,6 +16,8 @@ use dice_tables_reader::yazy::{
     MASK_BLOCKS, NO_ACTION, PARTIAL_KEEPS, ROLLS, TURN_START,
 };
 use rayon::prelude::*;
+use std::sync::Mutex;
+use std::thread::JoinHandle;
 
 use crate::artifact::{le_bytes, Bytes, Section};
 use crate::dice::{multisets, simd, KeepGraph, Simd, FACES, FIVE_DICE, NONE};
@@ -63,9 +65,10 @@ impl Solution {
     }
 }
 
-/// The yazy table under `rules`.
+/// The yazy table under `rules`, into the sections [`prepare`] made if it
+/// was called.
 pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
-    let solution = solve(rules.yazy.rerolls, progress);
+    let solution = solve_into(Output::prepared(rules.yazy.rerolls), progress, simd());
     Solved::new::<Yazy>(&rules.yazy, solution.states(), solution.into_sections())
 }
 
@@ -78,23 +81,77 @@ pub fn solve(rerolls: u8, progress: impl FnMut(usize, usize)) -> Solution {
 }
 
 /// [`solve`], with the given vector instructions.
-fn solve_on(rerolls: u8, mut progress: impl FnMut(usize, usize), simd: Simd) -> Solution {
+fn solve_on(rerolls: u8, progress: impl FnMut(usize, usize), simd: Simd) -> Solution {
+    solve_into(Output::new(rerolls), progress, simd)
+}
+
+/// The best-keep and keep-value sections before a solve writes them (the
+/// blocks write each mask's bytes as they solve it: no mask-major copy of
+/// 3.4 MB of keep values to fault in, then transpose).
+pub struct Output {
+    rerolls: u8,
+    best_keep: Bytes,
+    keep_value: Bytes,
+}
+
+/// The sections [`prepare`] is making, if it was called.
+static PREPARED: Mutex<Option<JoinHandle<Output>>> = Mutex::new(None);
+
+/// Makes the sections of the next [`solve_table`] under `rerolls` on a
+/// thread of its own, from now: the kernel's clearing of their pages (huge
+/// pages where it has them) is a sixth of a cold solve, and several
+/// milliseconds more when it must first gather huge pages. `generator`
+/// calls this as it starts, beside its other set-up.
+pub fn prepare(rerolls: u8) {
+    let making = std::thread::spawn(move || Output::faulted_in(rerolls));
+    *PREPARED.lock().unwrap_or_else(|e| e.into_inner()) = Some(making);
+}
+
+impl Output {
+    /// Mask 0 is never solved (nothing is left to score) and keeps these.
+    fn new(rerolls: u8) -> Output {
+        let r = usize::from(rerolls);
+        let mut best_keep = Bytes::zeroed(r * MASKS * ROLLS);
+        for level in best_keep.chunks_exact_mut(MASKS * ROLLS) {
+            level[..ROLLS].fill(NO_ACTION);
+        }
+        Output { rerolls, best_keep, keep_value: Bytes::zeroed(r * MASK_BLOCKS * 4 * PARTIAL_KEEPS * MASK_BLOCK) }
+    }
+
+    /// [`Output::new`] with a byte of every page written (the value it
+    /// holds), so that the kernel has given every page.
+    fn faulted_in(rerolls: u8) -> Output {
+        let mut output = Output::new(rerolls);
+        for bytes in [&mut output.best_keep, &mut output.keep_value] {
+            for byte in bytes.iter_mut().step_by(4096) {
+                // SAFETY: a valid, aligned byte of `bytes`; volatile so that
+                // writing the value it holds is not left out.
+                unsafe { std::ptr::write_volatile(byte, std::ptr::read_volatile(byte)) };
+            }
+        }
+        output
+    }
+
+    /// The sections [`prepare`] made for `rerolls`, else new ones.
+    fn prepared(rerolls: u8) -> Output {
+        let making = PREPARED.lock().unwrap_or_else(|e| e.into_inner()).take();
+        match making.map(JoinHandle::join) {
+            Some(Ok(output)) if output.rerolls == rerolls => output,
+            _ => Output::new(rerolls),
+        }
+    }
+}
+
+/// Solves every state into `output`.
+fn solve_into(output: Output, mut progress: impl FnMut(usize, usize), simd: Simd) -> Solution {
+    let Output { rerolls, mut best_keep, mut keep_value } = output;
     let rolls = multisets(5);
     let graph = &*FIVE_DICE;
     let category_points: Vec<u8> =
         rolls.iter().flat_map(|d| (0..CATEGORIES.len()).map(move |c| points(d, c))).collect();
     // Exact conversions, done once rather than in the inner loop.
     let points_f64: Vec<f64> = category_points.iter().map(|&p| f64::from(p)).collect();
-    let r = usize::from(rerolls);
     let mut turn_start = vec![0.0; MASKS];
-    // The sections' bytes, written by the blocks as they are solved (no
-    // mask-major copy of 3.4 MB of keep values to fault in, then transpose):
-    // mask 0 is never solved (nothing is left to score) and keeps these.
-    let mut best_keep = Bytes::zeroed(r * MASKS * ROLLS);
-    for level in best_keep.chunks_exact_mut(MASKS * ROLLS) {
-        level[..ROLLS].fill(NO_ACTION);
-    }
-    let mut keep_value = Bytes::zeroed(r * MASK_BLOCKS * 4 * PARTIAL_KEEPS * MASK_BLOCK);
     let out = Out {
         best_keep: best_keep.as_mut_ptr(),
         best_keep_len: best_keep.len(),
