@@ -1,14 +1,18 @@
-//! Solve times (in process, solving only) and the whole `generator` process,
+//! Solve times (in process, solving only; in a fresh process, as `generator`
+//! reports them) and the whole `generator` process,
 //! which is what `make tables` runs after the build.
 
 use std::hint::black_box;
 use std::process::Command;
+use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use dice_tables_generator::{combo, duel, sheet, tenk, threes, yazy};
 use dice_tables_reader::sheet::{yahtzee, Joker, YATZY};
 
-/// Solving only (every state and action), as the generator's `solve_ms` reports it.
+/// Solving only (every state and action), in process: warm, but each yazy
+/// solve makes its output pages (a fresh `generator` makes them beside its
+/// start-up: see `fresh_process_solve` for its `solve_ms`).
 fn solve_in_process(c: &mut Criterion) {
     let mut g = c.benchmark_group("solve");
     g.bench_function("yazy_all_states", |b| b.iter(|| yazy::solve(black_box(2), |_, _| {})));
@@ -43,6 +47,41 @@ fn solve_in_process(c: &mut Criterion) {
     g.finish();
 }
 
+/// The `solve_ms` a fresh `generator` process reports for one game
+/// (`--json`), as the measured time: the cold-start figure, thread start
+/// and first page faults included, apart from compression and writing.
+fn fresh_process_solve(c: &mut Criterion) {
+    let dir = std::env::temp_dir().join(format!("dice-tables-bench-fresh-{}", std::process::id()));
+    let mut g = c.benchmark_group("generator_fresh_solve");
+    // One process a sample: criterion's times are the reported solves
+    // (each process takes far longer, compressing and writing), so the
+    // warm-up and measurement times are sized by those.
+    g.sample_size(10).sampling_mode(SamplingMode::Flat).warm_up_time(Duration::from_millis(1));
+    for (game, solve_time) in [("yazy", Duration::from_millis(10)), ("duel", Duration::from_millis(1500))] {
+        g.measurement_time(10 * solve_time);
+        g.bench_function(game, |b| b.iter_custom(|iters| (0..iters).map(|_| reported_solve_time(game, &dir)).sum()));
+    }
+    g.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One `generator --out dir --games game --json` process's `solve_ms`.
+fn reported_solve_time(game: &str, dir: &std::path::Path) -> Duration {
+    let out = Command::new(env!("CARGO_BIN_EXE_generator"))
+        .arg("--out")
+        .arg(dir)
+        .args(["--games", game, "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report = String::from_utf8(out.stdout).unwrap();
+    let ms: f64 = (report.split("\"solve_ms\":").nth(1))
+        .and_then(|rest| rest.split(',').next())
+        .and_then(|ms| ms.parse().ok())
+        .unwrap_or_else(|| panic!("no solve_ms in {report}"));
+    Duration::from_secs_f64(ms / 1e3)
+}
+
 fn whole_process(c: &mut Criterion) {
     let dir = std::env::temp_dir().join(format!("dice-tables-bench-{}", std::process::id()));
     let mut g = c.benchmark_group("generator_process");
@@ -57,5 +96,5 @@ fn whole_process(c: &mut Criterion) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-criterion_group!(benches, solve_in_process, whole_process);
+criterion_group!(benches, solve_in_process, fresh_process_solve, whole_process);
 criterion_main!(benches);
