@@ -10,7 +10,6 @@
 //! Y(p, t) (the points player to move, the table's player's chance) are
 //! affine in each other through a bust, so each pair is one 2 x 2 solve.
 
-
 use super::{par_blocks, solve_block, Carry, Lane, Outcomes, Solution, DICE, W};
 use crate::dice::Simd;
 use crate::tenk::{self, SEED};
