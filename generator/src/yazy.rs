@@ -88,7 +88,7 @@ fn solve_on(rerolls: u8, progress: impl FnMut(usize, usize), simd: Simd) -> Solu
 /// The best-keep and keep-value sections before a solve writes them (the
 /// blocks write each mask's bytes as they solve it: no mask-major copy of
 /// 3.4 MB of keep values to fault in, then transpose).
-pub struct Output {
+struct Output {
     rerolls: u8,
     best_keep: Bytes,
     keep_value: Bytes,
@@ -108,7 +108,8 @@ pub fn prepare(rerolls: u8) {
 }
 
 impl Output {
-    /// Mask 0 is never solved (nothing is left to score) and keeps these.
+    /// Zeroed sections, but for mask 0's best keeps, which say no action:
+    /// mask 0 is never solved (nothing is left to score) and keeps these.
     fn new(rerolls: u8) -> Output {
         let r = usize::from(rerolls);
         let mut best_keep = Bytes::zeroed(r * MASKS * ROLLS);
@@ -391,6 +392,20 @@ mod tests {
             );
             assert_eq!(*other.best_keep, *here.best_keep, "{level:?}");
             assert_eq!(*other.keep_value, *here.keep_value, "{level:?}");
+        }
+    }
+
+    /// The sections [`prepare`] makes give the same table; made for other
+    /// rules, they are left for new ones.
+    #[test]
+    fn prepared_sections_solve_alike() {
+        let here = solve(2, |_, _| {});
+        for made_for in [2, 1] {
+            prepare(made_for);
+            let table = solve_table(&crate::Rules::default(), &mut |_, _| {});
+            let bytes = |name: &str| &table.sections.iter().find(|s| s.name == name).expect(name).bytes[..];
+            assert_eq!(bytes("best_keep"), &here.best_keep[..], "prepared for {made_for}");
+            assert_eq!(bytes("keep_value"), &here.keep_value[..], "prepared for {made_for}");
         }
     }
 
