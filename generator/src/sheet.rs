@@ -35,8 +35,16 @@ use crate::artifact::{le_bytes, Section};
 use crate::dice::{fold_best_and_below, fold_least_gap, multisets, simd, Dice, KeepGraph, Simd, FIVE_DICE};
 use crate::Solved;
 
-/// Upper totals solved together: the lanes of a vector.
-const W: usize = 16;
+/// Upper totals solved together: two vectors of AVX-512, two of AVX2
+/// (each half as wide again on a CPU that splits them), or a block the
+/// compiler vectorises; narrower blocks waste fewer lanes past a row's
+/// highest total, wider ones give AVX-512 more independent work.
+fn lane_width(simd: Simd) -> usize {
+    match simd {
+        Simd::Avx512 => 16,
+        Simd::Avx2 | Simd::Portable => 8,
+    }
+}
 /// A row of turn-start values as the solver keeps it: the 64 upper totals,
 /// then copies of the value at 63, so that the value after scoring `p`
 /// upper points is at `u + p` with no cap to apply (`p` is at most 30).
@@ -99,7 +107,7 @@ struct Context<'a> {
 }
 
 /// Buffers one thread reuses from row to row.
-struct Workspace {
+struct Workspace<const W: usize> {
     /// Where the values after filling each category start in the padded
     /// rows, with the flag as it is; for a closed category, rows of -inf
     /// (so a roll's scores need no check of the mask: scoring a closed
@@ -112,7 +120,13 @@ struct Workspace {
     /// after start), zeros included.
     joker: bool,
     jokers: [Vec<(f64, u32)>; 6],
-    /// A block's value of each of `Context::scores`.
+    /// The indices in `Context::scores` of the scores in open categories.
+    open_scores: Vec<u16>,
+    /// Per roll, the indices in `Context::scores` of its scores in open
+    /// categories: roll r's run from where roll r - 1's ends to `open_roll_ends[r]`.
+    open_roll_scores: Vec<u16>,
+    open_roll_ends: Vec<u32>,
+    /// A block's value of each of `Context::scores` in an open category.
     score_values: Vec<[f64; W]>,
     values: Vec<[f64; W]>,
     scratch: Vec<[f64; W]>,
@@ -145,7 +159,7 @@ fn solve_padded(
 /// [`solve_padded`], with the given vector instructions.
 fn solve_padded_on(
     scoring: &Scoring,
-    mut progress: impl FnMut(usize, usize),
+    progress: impl FnMut(usize, usize),
     simd: Simd,
     prove: bool,
 ) -> (Context<'_>, Vec<f64>, Vec<(usize, usize, NearTies)>) {
@@ -186,6 +200,23 @@ fn solve_padded_on(
         let row = &mut padded[flag * STRIDE..][..STRIDE];
         row[usize::from(BONUS_AT)..].fill(f64::from(scoring.upper_bonus));
     }
+    let near_ties = match lane_width(simd) {
+        16 => solve_layers::<16>(&ctx, &mut padded, prove, progress),
+        _ => solve_layers::<8>(&ctx, &mut padded, prove, progress),
+    };
+    (ctx, padded, near_ties)
+}
+
+/// [`solve_padded_on`]'s layers of masks, `W` upper totals a block.
+fn solve_layers<const W: usize>(
+    ctx: &Context,
+    padded: &mut [f64],
+    prove: bool,
+    mut progress: impl FnMut(usize, usize),
+) -> Vec<(usize, usize, NearTies)> {
+    let (scoring, flags) = (ctx.scoring, ctx.flags);
+    let categories = scoring.categories.len();
+    let masks = 1usize << categories;
     let mut near_ties = Vec::new();
     for open in 1..=categories {
         progress(open, categories);
@@ -193,13 +224,13 @@ fn solve_padded_on(
         let solved: Vec<([[f64; UPPER_TOTALS]; 2], [NearTies; 2])> = layer
             .par_iter()
             .map_init(
-                || Workspace::new(&ctx, prove),
+                || Workspace::<W>::new(ctx, prove),
                 |ws, &mask| {
                     let mut rows = [[0.0; UPPER_TOTALS]; 2];
                     let mut near: [NearTies; 2] = Default::default();
                     for (flag, row) in rows.iter_mut().enumerate().take(flags) {
                         if row_exists(scoring, mask, flag) {
-                            solve_row(&ctx, mask, flag, &padded, ws, row, prove.then_some(&mut near[flag]));
+                            solve_row(ctx, mask, flag, padded, ws, row, prove.then_some(&mut near[flag]));
                         }
                     }
                     (rows, near)
@@ -220,7 +251,7 @@ fn solve_padded_on(
             }
         }
     }
-    (ctx, padded, near_ties)
+    near_ties
 }
 
 /// The turn-start values of padded rows: unreachable states hold 0 (the
@@ -239,14 +270,17 @@ fn turn_start_of(ctx: &Context, padded: &[f64]) -> TurnStart {
     TurnStart { flags, values }
 }
 
-impl Workspace {
-    fn new(ctx: &Context, prove: bool) -> Workspace {
+impl<const W: usize> Workspace<W> {
+    fn new(ctx: &Context, prove: bool) -> Workspace<W> {
         let proof_keeps = if prove { ctx.graph.keeps() } else { 0 };
         Workspace {
             after: [0; 16],
             zeros: Vec::new(),
             joker: false,
             jokers: Default::default(),
+            open_scores: Vec::new(),
+            open_roll_scores: Vec::new(),
+            open_roll_ends: Vec::new(),
             score_values: vec![[0.0; W]; ctx.scores.len()],
             values: vec![[0.0; W]; ctx.graph.keeps()],
             scratch: vec![[0.0; W]; ctx.graph.partial],
@@ -258,75 +292,75 @@ impl Workspace {
 /// Solves row (mask, flag): the turn-start value of every upper total up
 /// to the highest reachable one, written to `out`; with `near`, the row's
 /// decisions with an option in the proof's band, added to it.
-fn solve_row(
+fn solve_row<const W: usize>(
     ctx: &Context,
     mask: usize,
     flag: usize,
     padded: &[f64],
-    ws: &mut Workspace,
+    ws: &mut Workspace<W>,
     out: &mut [f64; UPPER_TOTALS],
     near: Option<&mut NearTies>,
 ) {
     prepare_row(ctx, mask, flag, ws);
     match near {
-        Some(near) => solve_row_on::<true>(ctx, mask, padded, ws, out, near),
-        None => solve_row_on::<false>(ctx, mask, padded, ws, out, &mut Vec::new()),
+        Some(near) => solve_row_on::<true, W>(ctx, mask, padded, ws, out, near),
+        None => solve_row_on::<false, W>(ctx, mask, padded, ws, out, &mut Vec::new()),
     }
 }
 
 /// [`solve_row_lanes`] compiled for the context's vector instructions.
-fn solve_row_on<const PROVE: bool>(
+fn solve_row_on<const PROVE: bool, const W: usize>(
     ctx: &Context,
     mask: usize,
     padded: &[f64],
-    ws: &mut Workspace,
+    ws: &mut Workspace<W>,
     out: &mut [f64; UPPER_TOTALS],
     near: &mut NearTies,
 ) {
     #[cfg(target_arch = "x86_64")]
     match ctx.simd {
         // SAFETY: `simd()` picks a level only when the CPU has it.
-        Simd::Avx512 => return unsafe { solve_row_avx512::<PROVE>(ctx, mask, padded, ws, out, near) },
-        Simd::Avx2 => return unsafe { solve_row_avx2::<PROVE>(ctx, mask, padded, ws, out, near) },
+        Simd::Avx512 => return unsafe { solve_row_avx512::<PROVE, W>(ctx, mask, padded, ws, out, near) },
+        Simd::Avx2 => return unsafe { solve_row_avx2::<PROVE, W>(ctx, mask, padded, ws, out, near) },
         Simd::Portable => {}
     }
-    solve_row_lanes::<PROVE>(ctx, mask, padded, ws, out, near)
+    solve_row_lanes::<PROVE, W>(ctx, mask, padded, ws, out, near)
 }
 
 /// [`solve_row_lanes`] compiled for AVX-512: the same operations on each
 /// lane, in the same order, so the same results bit for bit.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
-fn solve_row_avx512<const PROVE: bool>(
+fn solve_row_avx512<const PROVE: bool, const W: usize>(
     ctx: &Context,
     mask: usize,
     padded: &[f64],
-    ws: &mut Workspace,
+    ws: &mut Workspace<W>,
     out: &mut [f64; UPPER_TOTALS],
     near: &mut NearTies,
 ) {
-    solve_row_lanes::<PROVE>(ctx, mask, padded, ws, out, near)
+    solve_row_lanes::<PROVE, W>(ctx, mask, padded, ws, out, near)
 }
 
 /// [`solve_row_lanes`] compiled for AVX2 (the same results).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn solve_row_avx2<const PROVE: bool>(
+fn solve_row_avx2<const PROVE: bool, const W: usize>(
     ctx: &Context,
     mask: usize,
     padded: &[f64],
-    ws: &mut Workspace,
+    ws: &mut Workspace<W>,
     out: &mut [f64; UPPER_TOTALS],
     near: &mut NearTies,
 ) {
-    solve_row_lanes::<PROVE>(ctx, mask, padded, ws, out, near)
+    solve_row_lanes::<PROVE, W>(ctx, mask, padded, ws, out, near)
 }
 
 /// The maximum of two lane blocks, into `best`; while proving, with the
 /// best value more than [`EXACT_TIE`] below it carried in `below` (the
 /// same maximum either way: the proof never changes a value).
 #[inline(always)]
-fn fold<const PROVE: bool>(best: &mut [f64; W], below: &mut [f64; W], v: &[f64; W]) {
+fn fold<const PROVE: bool, const W: usize>(best: &mut [f64; W], below: &mut [f64; W], v: &[f64; W]) {
     if PROVE {
         fold_best_and_below(best, below, v, &[f64::NEG_INFINITY; W], EXACT_TIE);
     } else {
@@ -337,15 +371,15 @@ fn fold<const PROVE: bool>(best: &mut [f64; W], below: &mut [f64; W], v: &[f64; 
 }
 
 #[inline(always)]
-fn solve_row_lanes<const PROVE: bool>(
+fn solve_row_lanes<const PROVE: bool, const W: usize>(
     ctx: &Context,
     mask: usize,
     padded: &[f64],
-    ws: &mut Workspace,
+    ws: &mut Workspace<W>,
     out: &mut [f64; UPPER_TOTALS],
     near: &mut NearTies,
 ) {
-    let (lowest, lanes) = window(mask);
+    let (lowest, lanes) = window(mask, W);
     let graph = &ctx.graph;
     let lane_block =
         |at: u32, first: usize| -> [f64; W] { padded[at as usize + first..][..W].try_into().expect("W lanes") };
@@ -358,23 +392,28 @@ fn solve_row_lanes<const PROVE: bool>(
         // is at least a point below that option, so never in the band.
         let (mut zero, mut zero_below) = (none, none);
         for &at in &ws.zeros {
-            fold::<PROVE>(&mut zero, &mut zero_below, &lane_block(at, first));
+            fold::<PROVE, W>(&mut zero, &mut zero_below, &lane_block(at, first));
         }
-        for (out, &(category, points, offset)) in ws.score_values.iter_mut().zip(&ctx.scores) {
-            *out = lane_block(ws.after[usize::from(category)] + offset, first).map(|v| points + v);
+        for &id in &ws.open_scores {
+            let (category, points, offset) = ctx.scores[usize::from(id)];
+            ws.score_values[usize::from(id)] =
+                lane_block(ws.after[usize::from(category)] + offset, first).map(|v| points + v);
         }
         let mut least = [f64::INFINITY; W];
-        for (roll, ids) in ctx.roll_scores.iter().enumerate() {
+        let mut ids_start = 0;
+        for (roll, &ids_end) in ws.open_roll_ends.iter().enumerate() {
+            let ids = &ws.open_roll_scores[ids_start..ids_end as usize];
+            ids_start = ids_end as usize;
             let (mut best, mut below) = (zero, zero_below);
             if ws.joker && ctx.five_of_a_kind[roll] {
                 // The joker's own rules say where it may go, zeros included.
                 (best, below) = (none, none);
                 for &(points, at) in &ws.jokers[joker_face(ctx, roll)] {
-                    fold::<PROVE>(&mut best, &mut below, &lane_block(at, first).map(|v| points + v));
+                    fold::<PROVE, W>(&mut best, &mut below, &lane_block(at, first).map(|v| points + v));
                 }
             } else {
                 for &id in ids {
-                    fold::<PROVE>(&mut best, &mut below, &ws.score_values[usize::from(id)]);
+                    fold::<PROVE, W>(&mut best, &mut below, &ws.score_values[usize::from(id)]);
                 }
             }
             if PROVE {
@@ -409,12 +448,12 @@ fn solve_row_lanes<const PROVE: bool>(
 /// from which the open ones can no longer reach the bonus: below it, the
 /// total changes nothing, so every lower total has that one's value (bit
 /// for bit: each lane's arithmetic on equal inputs). Whole vectors, inside 0..64.
-fn window(mask: usize) -> (usize, usize) {
+fn window(mask: usize, w: usize) -> (usize, usize) {
     let reachable = reachable_capped_totals(!(mask as u32) & UPPER_MASK);
     let highest = 63 - reachable.leading_zeros() as usize;
     let still_to_score: usize = (0..6).filter(|f| mask >> f & 1 == 1).map(|f| 5 * (f + 1)).sum();
     let flat_below = (usize::from(BONUS_AT) - 1).saturating_sub(still_to_score);
-    let lanes = (highest + 1 - flat_below.min(highest)).div_ceil(W) * W;
+    let lanes = (highest + 1 - flat_below.min(highest)).div_ceil(w) * w;
     (flat_below.min(highest).min(UPPER_TOTALS - lanes), lanes)
 }
 
@@ -424,7 +463,7 @@ fn joker_face(ctx: &Context, roll: usize) -> usize {
 }
 
 /// Fills the workspace's offsets and lists of ways to score in row (mask, flag).
-fn prepare_row(ctx: &Context, mask: usize, flag: usize, ws: &mut Workspace) {
+fn prepare_row<const W: usize>(ctx: &Context, mask: usize, flag: usize, ws: &mut Workspace<W>) {
     let closed = ctx.closed as u32;
     ws.after = std::array::from_fn(|c| {
         if mask >> c & 1 == 1 {
@@ -433,6 +472,17 @@ fn prepare_row(ctx: &Context, mask: usize, flag: usize, ws: &mut Workspace) {
             closed
         }
     });
+    // Scoring a closed category is never the best (its rows are -inf), so
+    // only the open ones' scores are worth a block's time.
+    let open = |&id: &u16| mask >> ctx.scores[usize::from(id)].0 & 1 == 1;
+    ws.open_scores.clear();
+    ws.open_scores.extend((0..ctx.scores.len() as u16).filter(open));
+    ws.open_roll_scores.clear();
+    ws.open_roll_ends.clear();
+    for ids in &ctx.roll_scores {
+        ws.open_roll_scores.extend(ids.iter().copied().filter(open));
+        ws.open_roll_ends.push(ws.open_roll_scores.len() as u32);
+    }
     ws.zeros.clear();
     // A zero leaves the flag as it is (even in the yahtzee box).
     ws.zeros.extend((0..ctx.scoring.categories.len()).filter(|c| mask >> c & 1 == 1).map(|c| ws.after[c]));
@@ -525,7 +575,7 @@ fn prove(ctx: &Context, exact: &TurnStart, game: &str, near_ties: &[(usize, usiz
     let turn = TurnSolver::new(*ctx.scoring);
     let proofs: Vec<Proof> = near_ties
         .par_iter()
-        .map(|(mask, flag, near)| settle(&turn, game, exact, &rounded, *mask, *flag, near))
+        .map(|(mask, flag, near)| settle(&turn, game, exact, &rounded, *mask, *flag, near, lane_width(ctx.simd)))
         .collect();
     let mut proof = Proof::default();
     for p in proofs {
@@ -540,7 +590,14 @@ fn prove(ctx: &Context, exact: &TurnStart, game: &str, near_ties: &[(usize, usiz
 /// [`EXACT_TIE`] below it) with an option in the band; `least` is each
 /// lane's least gap between the two over every roll (in the band rarely).
 #[inline(always)]
-fn flag_band(near: &mut NearTies, first: usize, rerolls: u8, least: [f64; W], best: &[[f64; W]], below: &[[f64; W]]) {
+fn flag_band<const W: usize>(
+    near: &mut NearTies,
+    first: usize,
+    rerolls: u8,
+    least: [f64; W],
+    best: &[[f64; W]],
+    below: &[[f64; W]],
+) {
     if least.iter().all(|&gap| gap > BAND) {
         return;
     }
@@ -563,6 +620,7 @@ fn settle(
     mask: usize,
     flag: usize,
     near: &[(usize, u8, usize)],
+    lane_width: usize,
 ) -> Proof {
     let exact_rows = |m: u32, f: bool| Ok(exact.row(m as usize, usize::from(f)));
     let stored_rows = |m: u32, f: bool| Ok(rounded.row(m as usize, usize::from(f)));
@@ -578,7 +636,7 @@ fn settle(
         options.best().map(|o| o.action)
     }
     let reachable = reachable_capped_totals(!(mask as u32) & UPPER_MASK);
-    let (lowest, _) = window(mask);
+    let (lowest, _) = window(mask, lane_width);
     let mut proof = Proof::default();
     for &(lane, rerolls, roll) in near {
         // The lowest lane stands for every total below it too.
