@@ -112,8 +112,7 @@ struct Context<'a> {
 struct Workspace<const W: usize> {
     /// Where the values after filling each category start in the padded
     /// rows, with the flag as it is; for a closed category, rows of -inf
-    /// (so a roll's scores need no check of the mask: scoring a closed
-    /// category is never the best).
+    /// (never the best, though the row's lists leave closed categories out).
     after: [u32; 16],
     /// Where the values after a zero in each open category start.
     zeros: Vec<u32>,
