@@ -424,7 +424,7 @@ fn solve_row_lanes<const PROVE: bool, const W: usize>(
             ws.values[graph.partial + roll] = best;
         }
         let start = if PROVE {
-            flag_band(near, first, 0, least, &ws.values[graph.partial..], &ws.below[graph.partial..]);
+            flag_band(near, first, lowest, 0, least, &ws.values[graph.partial..], &ws.below[graph.partial..]);
             // turn_start_lanes's rounds with each roll's best keep found
             // by best_and_below_lanes (the same maxima), then the fresh roll;
             // `least`, each lane's least gap in the band's test, saves
@@ -432,7 +432,7 @@ fn solve_row_lanes<const PROVE: bool, const W: usize>(
             for rerolls in 1..=REROLLS as u8 {
                 graph.keep_values_lanes(&mut ws.values, |sum| sum * SIXTH);
                 let least = graph.best_and_below_lanes(&mut ws.values, EXACT_TIE, &mut ws.below);
-                flag_band(near, first, rerolls, least, &ws.values[graph.partial..], &ws.below[graph.partial..]);
+                flag_band(near, first, lowest, rerolls, least, &ws.values[graph.partial..], &ws.below[graph.partial..]);
             }
             graph.fresh_roll_value_lanes(&ws.values[graph.partial..])
         } else {
@@ -576,7 +576,7 @@ fn prove(ctx: &Context, exact: &TurnStart, game: &str, near_ties: &[(usize, usiz
     let turn = TurnSolver::new(*ctx.scoring);
     let proofs: Vec<Proof> = near_ties
         .par_iter()
-        .map(|(mask, flag, near)| settle(&turn, game, exact, &rounded, *mask, *flag, near, lane_width(ctx.simd)))
+        .map(|(mask, flag, near)| settle(&turn, game, exact, &rounded, *mask, *flag, near))
         .collect();
     let mut proof = Proof::default();
     for p in proofs {
@@ -590,10 +590,12 @@ fn prove(ctx: &Context, exact: &TurnStart, game: &str, near_ties: &[(usize, usiz
 /// Adds the rolls (given by their best value and the best more than
 /// [`EXACT_TIE`] below it) with an option in the band; `least` is each
 /// lane's least gap between the two over every roll (in the band rarely).
+/// The row's lowest solved total stands for every total below it too.
 #[inline(always)]
 fn flag_band<const W: usize>(
     near: &mut NearTies,
     first: usize,
+    lowest: usize,
     rerolls: u8,
     least: [f64; W],
     best: &[[f64; W]],
@@ -605,7 +607,9 @@ fn flag_band<const W: usize>(
     for (roll, (b, x)) in best.iter().zip(below).enumerate() {
         let mut lanes = (0..W).fold(0u32, |m, l| m | u32::from(b[l] - x[l] <= BAND) << l);
         while lanes != 0 {
-            near.push((first + lanes.trailing_zeros() as usize, rerolls, roll));
+            let total = first + lanes.trailing_zeros() as usize;
+            let from = if total == lowest { 0 } else { total };
+            near.extend((from..=total).map(|u| (u, rerolls, roll)));
             lanes &= lanes - 1;
         }
     }
@@ -621,7 +625,6 @@ fn settle(
     mask: usize,
     flag: usize,
     near: &[(usize, u8, usize)],
-    lane_width: usize,
 ) -> Proof {
     let exact_rows = |m: u32, f: bool| Ok(exact.row(m as usize, usize::from(f)));
     let stored_rows = |m: u32, f: bool| Ok(rounded.row(m as usize, usize::from(f)));
@@ -637,12 +640,9 @@ fn settle(
         options.best().map(|o| o.action)
     }
     let reachable = reachable_capped_totals(!(mask as u32) & UPPER_MASK);
-    let (lowest, _) = window(mask, lane_width);
     let mut proof = Proof::default();
-    for &(lane, rerolls, roll) in near {
-        // The lowest lane stands for every total below it too.
-        let totals = if lane == lowest { 0..lane + 1 } else { lane..lane + 1 };
-        for u in totals.filter(|&u| u < UPPER_TOTALS && reachable >> u & 1 == 1) {
+    for &(u, rerolls, roll) in near {
+        if u < UPPER_TOTALS && reachable >> u & 1 == 1 {
             proof.near_ties += 1;
             let state = turn.capped_state(game, mask as u32, u as u8, flag == 1).expect("a reachable state");
             let dice = Dice::unrank(5, roll).expect("roll < 252");
