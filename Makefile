@@ -41,27 +41,25 @@ REDUCED := target/reduced-tables
 reduced-target-tables: build
 	$(BIN)/generator --out $(REDUCED) --games yatzy,yahtzee,yatzy-target,yahtzee-target --target-open 4
 
-# The Python package (python/, built by maturin from the registries) and
+# The Python package (crates/python/, built by maturin from the registries) and
 # what its tests need, installed into $(VENV). Its Rust build goes to
 # target/python.
 python:
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
-	$(PIP) install -r python/requirements-test.txt
-	CARGO_TARGET_DIR=$(abspath target/python) $(PIP) install --force-reinstall --no-deps ./python
+	$(PIP) install -r crates/python/requirements-test.txt
+	CARGO_TARGET_DIR=$(abspath target/python) $(PIP) install --force-reinstall --no-deps ./crates/python
 
 # Unit, end-to-end and doc tests. The end-to-end tests regenerate the tables
 # into scratch directories and compare them with tables/checksums.b3; the
 # doc tests look tables up in $(OUT), which `tables` writes first. Then the
 # Python package's tests (golden files, errors, values, the example), and a
-# check that the reader library builds without the CLI and pulls in no CLI
-# crates.
+# check that the reader library pulls in no front end's crates.
 test: tables yazy-target reduced-target-tables python
 	DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED)) $(CARGO) test --release --locked --workspace
-	DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED)) $(VENV)/bin/pytest -q python/tests
-	$(CARGO) build --release --locked -p dice-tables-reader --lib --no-default-features
-	@if $(CARGO) tree --locked -p dice-tables-reader --no-default-features -e normal --prefix none | grep -Eq '^(clap|hyper|tokio|tracing) '; then \
-		echo "reader library depends on clap, hyper, tokio or tracing without the cli and serve features"; exit 1; \
-	else echo "reader library without default features: no CLI or server crates"; fi
+	DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED)) $(VENV)/bin/pytest -q crates/python/tests
+	@if $(CARGO) tree --locked -p dice-tables-reader -e normal --prefix none | grep -Eq '^(clap|hyper|tokio|tracing|serde_json|percent-encoding) '; then \
+		echo "the reader library depends on a front end's crate (clap, hyper, tokio, tracing, serde_json or percent-encoding)"; exit 1; \
+	else echo "reader library: no front end's crates"; fi
 
 # The page in a real browser: Debian's chromium (/usr/bin/chromium;
 # .ci/run installs it) driven headless by playwright-core (installed here
@@ -78,7 +76,7 @@ browser: tables site
 	READER=$(BIN)/reader DICE_TABLES=$(abspath $(OUT)) node tests/browser/play_served.mjs
 	READER=$(BIN)/reader SITE=$(SITE) node tests/browser/play_sheet.mjs
 
-# The reader's lookup layer as WebAssembly (npm/wasm), for the npm package
+# The reader's lookup layer as WebAssembly (crates/npm/wasm), for the npm package
 # and the static site. Built with Debian's rustc for wasm32 and the standard
 # library rebuilt from its source (packages rustc-web cargo-web rust-web-src
 # lld; rustup's toolchain has no wasm32 target here), then shrunk by
@@ -94,29 +92,29 @@ WASM_CARGO := RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN
 	RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort --remap-path-prefix=$(abspath .)=/dice-tables \
 	--remap-path-prefix=$(CARGO_HOME_DIR)=/cargo" CARGO_TARGET_DIR=$(abspath $(WASM_DIR)) /usr/bin/cargo
 wasm:
-	cd npm/wasm && $(WASM_CARGO) build --release --locked --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort
+	cd crates/npm/wasm && $(WASM_CARGO) build --release --locked --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort
 	wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int --enable-mutable-globals \
 		-o $(WASM) $(WASM_DIR)/wasm32-unknown-unknown/release/dice_tables_wasm.wasm
 	@echo "wasm: $$(stat -c %s $(WASM)) bytes, $$(gzip -9 -c $(WASM) | wc -c) gzipped"
 
-# The npm package `dice-tables` (npm/): the tarball `npm pack` makes, in
+# The npm package `dice-tables` (crates/npm/): the tarball `npm pack` makes, in
 # target/npm/. npm-test installs it into a scratch project and asks it every
-# golden lookup and refusal (npm/test/golden.mjs).
-NPM_VERSION := $(shell sed -n 's/^  "version": "\(.*\)",$$/\1/p' npm/package.json)
+# golden lookup and refusal (crates/npm/test/golden.mjs).
+NPM_VERSION := $(shell sed -n 's/^  "version": "\(.*\)",$$/\1/p' crates/npm/package.json)
 npm: wasm
 	rm -rf target/npm/package && mkdir -p target/npm/package
-	cp npm/package.json npm/index.js npm/index.d.ts npm/README.md $(WASM) target/npm/package/
+	cp crates/npm/package.json crates/npm/index.js crates/npm/index.d.ts crates/npm/README.md $(WASM) target/npm/package/
 	cd target/npm && npm pack ./package --silent >/dev/null
 	@echo "npm: target/npm/dice-tables-$(NPM_VERSION).tgz"
 npm-test: npm tables yazy-target reduced-target-tables
 	rm -rf target/npm/scratch && mkdir -p target/npm/scratch
 	cd target/npm/scratch && echo '{"name": "scratch", "private": true, "type": "module"}' > package.json && \
 		npm install --no-audit --no-fund --silent ../dice-tables-$(NPM_VERSION).tgz
-	cp npm/test/golden.mjs target/npm/scratch/
+	cp crates/npm/test/golden.mjs target/npm/scratch/
 	cd target/npm/scratch && GOLDEN=$(abspath tests/golden) DICE_TABLES=$(abspath $(OUT)) \
 		DICE_TARGET_TABLES=$(abspath $(REDUCED)) node golden.mjs
 
-# The static site: the page `reader serve` serves (reader/src/serve/web),
+# The static site: the page `reader serve` serves (crates/serve/web),
 # answering in the page through the npm package's module (backend-wasm.js
 # as backend.js) from the tables it fetches (yahtzee under both joker
 # readings, yatzy, the duel presets, yazy, threes, tenk), in target/site/
@@ -124,7 +122,7 @@ npm-test: npm tables yazy-target reduced-target-tables
 # module and the yahtzee table while its scripts load (site-head.html:
 # files only the static site has, put in place of a marker comment).
 SITE := target/site
-WEB := reader/src/serve/web
+WEB := crates/serve/web
 SITE_TABLES := yahtzee yatzy duel duel-cardgames yazy threes tenk
 site: npm tables
 	rm -rf $(SITE) && mkdir -p $(SITE)/dice-tables $(SITE)/tables/free
@@ -152,7 +150,7 @@ bench: tables python
 	start=$$(date +%s); $(BIN)/generator --out $(OUT) --games $(TARGET_GAMES) && \
 		echo "target tables: $$(( $$(date +%s) - start )) s whole command"
 	$(CARGO) bench --locked --workspace
-	DICE_TABLES=$(abspath $(OUT)) $(VENV)/bin/python python/benchmarks/overhead.py
+	DICE_TABLES=$(abspath $(OUT)) $(VENV)/bin/python crates/python/benchmarks/overhead.py
 	$(BIN)/loadtest $(OUT) 1000000 4
 	$(CARGO) run --release --locked -p dice-tables-generator --example combo_vs_heuristic
 	$(CARGO) run --release --locked -p dice-tables-generator --example sheet_games -- 1000000 $(OUT)

@@ -16,11 +16,7 @@ use dice_tables_generator::{solve, Rules, Solved, SOLVERS};
 use dice_tables_reader::sheet::Joker;
 use rayon::prelude::*;
 
-/// What the `reader` and `generator` command lines share.
-#[path = "../../reader/src/bin/reader/shared.rs"]
-mod shared;
-
-use shared::{error_line, Output};
+use dice_tables_terminal::{error_line, Output};
 
 /// Solve dice games exactly and write their optimal-strategy tables.
 #[derive(Parser, Debug)]
@@ -152,7 +148,7 @@ fn usage_error(e: clap::Error) -> ExitCode {
         let _ = e.print();
         return ExitCode::SUCCESS;
     }
-    error_line("generator", &format!("{} (see generator --help)", shared::one_line(&e)));
+    error_line("generator", &format!("{} (see generator --help)", dice_tables_terminal::one_line(&e)));
     ExitCode::from(2)
 }
 

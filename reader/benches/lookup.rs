@@ -1,10 +1,10 @@
-//! Lookups in the yazy table: in process, and `reader lookup` end to end.
+//! Lookups in process, every game (`reader lookup` end to end is the CLI's
+//! benchmark).
 //! Needs tables/yazy.dtab (`make bench` runs `make tables` first), and for
 //! the target lookups the target tables (`make bench` builds them first).
 
 use std::hint::black_box;
 use std::path::PathBuf;
-use std::process::Command;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use dice_tables_reader::combo::Combo;
@@ -147,43 +147,6 @@ fn decisions() -> Vec<(Mask, Dice, u8, Dice)> {
         .collect()
 }
 
-/// Whole `reader lookup` processes, one per game, beside `/bin/true`: what a
-/// person at a terminal waits for (issue 11: within 2 ms of `/bin/true`).
-fn end_to_end(c: &mut Criterion) {
-    let dir = tables();
-    let mut g = c.benchmark_group("reader_process");
-    g.sample_size(30);
-    let lookups: [(&str, &[&str]); 9] = [
-        ("yazy_state", &["lookup", "yazy", "--mask", "2047", "--dice", "12456", "--rerolls", "2", "--json"]),
-        ("yazy_turn_start", &["lookup", "yazy", "--mask", "all"]),
-        ("combo_state", &["lookup", "combo", "--dice", "26266", "--rerolls", "5"]),
-        ("threes_roll", &["lookup", "threes", "--dice", "31324", "--record", "8", "--after", "3"]),
-        ("threes_state", &["lookup", "threes", "--remaining", "5", "--after", "3"]),
-        ("tenk_throw", &["lookup", "tenk", "--dice", "155", "--score", "300"]),
-        ("duel_throw", &["lookup", "duel", "--me", "0", "--opp", "0", "--dice", "123556"]),
-        (
-            "yatzy_target_roll",
-            &["lookup", "yatzy", "--mask", "all", "--upper", "0", "--need", "250", "--dice", "12456", "--json"],
-        ),
-        (
-            "yahtzee_target_roll",
-            &["lookup", "yahtzee", "--mask", "all", "--upper", "0", "--need", "250", "--dice", "12456", "--json"],
-        ),
-    ];
-    g.bench_function("bin_true", |b| b.iter(|| assert!(Command::new("/bin/true").status().unwrap().success())));
-    for (name, args) in lookups {
-        g.bench_function(name, |b| {
-            b.iter(|| {
-                let out =
-                    Command::new(env!("CARGO_BIN_EXE_reader")).args(args).arg("--tables").arg(&dir).output().unwrap();
-                assert!(out.status.success());
-                out
-            })
-        });
-    }
-    g.finish();
-}
-
 /// yatzy and yahtzee: every option of a random roll in a random reachable
 /// state, ranked (one turn solve from the stored turn-start values).
 fn sheet_options(c: &mut Criterion) {
@@ -305,5 +268,5 @@ fn target_options(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, in_process, sheet_options, duel_options, target_options, end_to_end);
+criterion_group!(benches, in_process, sheet_options, duel_options, target_options);
 criterion_main!(benches);

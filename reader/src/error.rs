@@ -207,8 +207,9 @@ impl TableError {
         self
     }
 
-    /// The same error, naming the file it came from.
-    pub(crate) fn in_file(mut self, path: &Path) -> TableError {
+    /// The same error, naming the file it came from (unless it names one
+    /// already).
+    pub fn in_file(mut self, path: &Path) -> TableError {
         self.0.path.get_or_insert_with(|| path.to_path_buf());
         self
     }
@@ -224,6 +225,18 @@ impl From<TableErrorKind> for TableError {
     #[cold]
     fn from(kind: TableErrorKind) -> TableError {
         TableError(Box::new(TableErrorInner { path: None, kind }))
+    }
+}
+
+/// An I/O error reading a table: [`NotFound`](TableErrorKind::NotFound) for
+/// a missing file, [`Io`](TableErrorKind::Io) for any other.
+impl From<std::io::Error> for TableErrorKind {
+    fn from(source: std::io::Error) -> TableErrorKind {
+        if source.kind() == std::io::ErrorKind::NotFound {
+            TableErrorKind::NotFound
+        } else {
+            TableErrorKind::Io(source)
+        }
     }
 }
 
@@ -294,7 +307,7 @@ impl std::error::Error for TableError {
 
 /// `s` quoted and escaped for a one-line message: its first 40 characters,
 /// then `...`, so that a hostile argument cannot flood the message.
-pub(crate) fn quoted(s: &str) -> String {
+pub fn quoted(s: &str) -> String {
     const SHOWN: usize = 40;
     let mut q = format!("{:?}", s.chars().take(SHOWN).collect::<String>());
     if s.chars().nth(SHOWN).is_some() {

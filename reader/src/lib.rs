@@ -44,13 +44,9 @@ pub mod duel;
 mod error;
 pub mod format;
 mod game;
-#[cfg(feature = "lookup")]
-pub mod lookup;
 #[cfg(not(target_arch = "wasm32"))]
 mod mmap;
 mod options;
-#[cfg(feature = "serve")]
-pub mod serve;
 pub mod sheet;
 mod table;
 mod tables;
@@ -64,7 +60,7 @@ pub mod yazy_target;
 mod zstd_frame;
 
 pub use dice::Dice;
-pub use error::{ArgumentError, Error, TableError, TableErrorKind};
+pub use error::{quoted, ArgumentError, Error, TableError, TableErrorKind};
 pub use game::{Checked, Game, GameInfo, SectionSpec};
 pub use options::{Choice, Options};
 pub use table::{read_table_file, Table};

@@ -437,7 +437,7 @@ impl Table {
 #[cfg(not(target_arch = "wasm32"))]
 fn map_table_file(path: &Path) -> Result<Mapped, TableErrorKind> {
     let file = open_table_file(path)?;
-    crate::mmap::map_file(&file).map_err(io_error)
+    crate::mmap::map_file(&file).map_err(TableErrorKind::from)
 }
 
 /// A mapped table file.
@@ -453,7 +453,7 @@ type Mapped = Box<[u8]>;
 fn map_table_file(path: &Path) -> Result<Mapped, TableErrorKind> {
     use std::io::Read;
     let mut bytes = Vec::new();
-    open_table_file(path)?.read_to_end(&mut bytes).map_err(io_error)?;
+    open_table_file(path)?.read_to_end(&mut bytes).map_err(TableErrorKind::from)?;
     Ok(bytes.into_boxed_slice())
 }
 
@@ -465,9 +465,9 @@ pub fn read_table_file(path: &Path) -> Result<(Vec<u8>, std::fs::Metadata), Tabl
     use std::io::Read;
     let read = || {
         let mut file = open_table_file(path)?;
-        let meta = file.metadata().map_err(io_error)?;
+        let meta = file.metadata().map_err(TableErrorKind::from)?;
         let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-        file.read_to_end(&mut bytes).map_err(io_error)?;
+        file.read_to_end(&mut bytes).map_err(TableErrorKind::from)?;
         Ok::<_, TableErrorKind>((bytes, meta))
     };
     read().map_err(|e| TableError::from(e).in_file(path))
@@ -476,11 +476,11 @@ pub fn read_table_file(path: &Path) -> Result<(Vec<u8>, std::fs::Metadata), Tabl
 /// Opens a table file: a regular file at least as long as the preamble.
 fn open_table_file(path: &Path) -> Result<File, TableErrorKind> {
     // stat first: opening a FIFO would wait for a writer.
-    if !std::fs::metadata(path).map_err(io_error)?.is_file() {
+    if !std::fs::metadata(path).map_err(TableErrorKind::from)?.is_file() {
         return Err(TableErrorKind::NotRegularFile);
     }
-    let file = File::open(path).map_err(io_error)?;
-    let meta = file.metadata().map_err(io_error)?;
+    let file = File::open(path).map_err(TableErrorKind::from)?;
+    let meta = file.metadata().map_err(TableErrorKind::from)?;
     if !meta.is_file() {
         return Err(TableErrorKind::NotRegularFile);
     }
@@ -491,14 +491,6 @@ fn open_table_file(path: &Path) -> Result<File, TableErrorKind> {
     Ok(file)
 }
 
-/// An I/O error reading a table: `NotFound` for a missing file.
-pub(crate) fn io_error(source: std::io::Error) -> TableErrorKind {
-    if source.kind() == std::io::ErrorKind::NotFound {
-        TableErrorKind::NotFound
-    } else {
-        TableErrorKind::Io(source)
-    }
-}
 
 impl fmt::Debug for Table {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -67,8 +67,8 @@ pub fn golden_cli(game: &str, query: &serde_json::Map<String, serde_json::Value>
 pub fn golden_query(
     game: &str,
     query: &serde_json::Map<String, serde_json::Value>,
-) -> Result<dice_tables_reader::lookup::Query, String> {
-    use dice_tables_reader::lookup::{Arg, Query};
+) -> Result<dice_tables_lookup::Query, String> {
+    use dice_tables_lookup::{Arg, Query};
     let texts: Vec<(String, Option<String>)> = query
         .iter()
         .map(|(flag, value)| match value {

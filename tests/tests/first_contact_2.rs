@@ -4,7 +4,7 @@
 
 use std::process::Output;
 
-use dice_tables_reader::lookup::{Arg, Query, Terms};
+use dice_tables_lookup::{Arg, Query, Terms};
 use dice_tables_tests::{default_tables, run, scratch};
 use serde_json::Value;
 

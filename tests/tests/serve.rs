@@ -1,7 +1,7 @@
 //! `reader serve`: every endpoint, the golden lookups and refusals over
 //! HTTP, and input that must be refused without harm.
 
-use dice_tables_reader::lookup::Terms;
+use dice_tables_lookup::Terms;
 use dice_tables_tests::http::{query_string, Client, Server};
 use dice_tables_tests::{default_tables, golden_cli, repo_tables, run, scratch, target_tables};
 use serde_json::Value;

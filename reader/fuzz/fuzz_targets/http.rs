@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use dice_tables_reader::serve::{self, Config, Served, Shared};
+use dice_tables_serve::{self as serve, Config, Served, Shared};
 use libfuzzer_sys::fuzz_target;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 

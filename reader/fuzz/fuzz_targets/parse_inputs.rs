@@ -2,14 +2,14 @@
 //! from any arguments: a value or a one-line message, never a panic.
 #![no_main]
 
-use dice_tables_reader::lookup::Query;
+use dice_tables_lookup::Query;
 use dice_tables_reader::threes::{Model, Ties};
 use dice_tables_reader::yazy::Category;
 use dice_tables_reader::Dice;
 use libfuzzer_sys::fuzz_target;
 
 /// The lookups' parsers, as the command line and the Python package use them.
-use dice_tables_reader::lookup::parse as cli;
+use dice_tables_lookup::parse as cli;
 
 fn one_line<T>(r: Result<T, String>) {
     if let Err(msg) = r {

@@ -1,0 +1,54 @@
+//! Whole `reader lookup` processes: what a person at a terminal waits for.
+//! Needs the tables in tables/ (`make bench` runs `make tables` first), and
+//! the target tables for the target lookups.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+
+fn tables() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tables");
+    assert!(dir.join("yazy.dtab").exists(), "run `make tables` first");
+    dir
+}
+
+/// Whole `reader lookup` processes, one per game, beside `/bin/true`: what a
+/// person at a terminal waits for.
+fn end_to_end(c: &mut Criterion) {
+    let dir = tables();
+    let mut g = c.benchmark_group("reader_process");
+    g.sample_size(30);
+    let lookups: [(&str, &[&str]); 9] = [
+        ("yazy_state", &["lookup", "yazy", "--mask", "2047", "--dice", "12456", "--rerolls", "2", "--json"]),
+        ("yazy_turn_start", &["lookup", "yazy", "--mask", "all"]),
+        ("combo_state", &["lookup", "combo", "--dice", "26266", "--rerolls", "5"]),
+        ("threes_roll", &["lookup", "threes", "--dice", "31324", "--record", "8", "--after", "3"]),
+        ("threes_state", &["lookup", "threes", "--remaining", "5", "--after", "3"]),
+        ("tenk_throw", &["lookup", "tenk", "--dice", "155", "--score", "300"]),
+        ("duel_throw", &["lookup", "duel", "--me", "0", "--opp", "0", "--dice", "123556"]),
+        (
+            "yatzy_target_roll",
+            &["lookup", "yatzy", "--mask", "all", "--upper", "0", "--need", "250", "--dice", "12456", "--json"],
+        ),
+        (
+            "yahtzee_target_roll",
+            &["lookup", "yahtzee", "--mask", "all", "--upper", "0", "--need", "250", "--dice", "12456", "--json"],
+        ),
+    ];
+    g.bench_function("bin_true", |b| b.iter(|| assert!(Command::new("/bin/true").status().unwrap().success())));
+    for (name, args) in lookups {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let out =
+                    Command::new(env!("CARGO_BIN_EXE_reader")).args(args).arg("--tables").arg(&dir).output().unwrap();
+                assert!(out.status.success());
+                out
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, end_to_end);
+criterion_main!(benches);

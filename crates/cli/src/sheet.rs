@@ -1,0 +1,170 @@
+//! `reader lookup yatzy` and `reader lookup yahtzee`.
+
+use clap::Args;
+use dice_tables_lookup::parse::{parse_need, parse_upper, parse_yahtzee_mask, parse_yatzy_mask};
+use dice_tables_lookup::{Query, SheetQuery};
+use dice_tables_reader::sheet::{
+    yahtzee_bonus_of, Action, ScoreSheet, SheetGame, SheetTarget, State, YahtzeeGame, YatzyGame,
+};
+use dice_tables_reader::{Dice, Tables};
+
+use crate::output::Failure;
+use crate::roll::{keep_text, OptionRow, Roll, RollAnswer};
+use crate::{Common, GameLookup};
+
+#[derive(Args, Debug)]
+pub struct YatzyLookup {
+    /// Open categories: a comma list of names (ones,twos,threes,fours,fives,sixes,pair,two-pairs,three-kind,four-kind,small-straight,large-straight,full-house,chance,yatzy;
+    /// any case, `full house` or `fullhouse`, `3-kind` or `three-of-a-kind`), `all`, all less the filled ones
+    /// (`all,-ones,-chance`), or a number 0 to 32767 (decimal, 0x.., 0b..; bit i = category i).
+    #[arg(long, value_name = "M", value_parser = parse_yatzy_mask, allow_hyphen_values = true)]
+    mask: u32,
+    /// Upper-section points so far (ones to sixes; any total from 63 up that the filled boxes can make is one state).
+    #[arg(long, value_name = "N", value_parser = parse_upper, allow_hyphen_values = true)]
+    upper: u32,
+    #[command(flatten)]
+    roll: Roll,
+    /// Play to win: the best chance of scoring at least N more points (this
+    /// turn's included), from the yatzy-target table (`make target-tables`).
+    /// 0 or less: already reached.
+    #[arg(long, value_name = "N", value_parser = parse_need, allow_hyphen_values = true)]
+    need: Option<i64>,
+
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(Args, Debug)]
+pub struct YahtzeeLookup {
+    /// Open categories: a comma list of names (ones,twos,threes,fours,fives,sixes,three-kind,four-kind,full-house,small-straight,large-straight,yahtzee,chance;
+    /// any case, `full house` or `fullhouse`, `3-kind` or `three-of-a-kind`), `all`, all less the filled ones
+    /// (`all,-ones,-chance`), or a number 0 to 8191 (decimal, 0x.., 0b..; bit i = category i).
+    #[arg(long, value_name = "M", value_parser = parse_yahtzee_mask, allow_hyphen_values = true)]
+    mask: u32,
+    /// Upper-section points so far (ones to sixes; any total from 63 up that the filled boxes can make is one state).
+    #[arg(long, value_name = "N", value_parser = parse_upper, allow_hyphen_values = true)]
+    upper: u32,
+    /// The yahtzee box holds 50 (each further Yahtzee scores 100 more).
+    #[arg(long)]
+    yahtzee_bonus: bool,
+    #[command(flatten)]
+    roll: Roll,
+    /// Play to win: the best chance of scoring at least N more points (this
+    /// turn's included), from the yahtzee-target table (`make target-tables`).
+    /// 0 or less: already reached.
+    #[arg(long, value_name = "N", value_parser = parse_need, allow_hyphen_values = true)]
+    need: Option<i64>,
+
+    #[command(flatten)]
+    common: Common,
+}
+
+impl GameLookup for YatzyLookup {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn query(&self) -> Query {
+        Query::Yatzy(sheet_query(self.mask, self.upper, false, &self.roll, self.need))
+    }
+
+    fn text(&self, tables: &Tables) -> Result<String, Failure> {
+        text::<YatzyGame>(tables, sheet_query(self.mask, self.upper, false, &self.roll, self.need))
+    }
+}
+
+impl GameLookup for YahtzeeLookup {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn query(&self) -> Query {
+        Query::Yahtzee(sheet_query(self.mask, self.upper, self.yahtzee_bonus, &self.roll, self.need))
+    }
+
+    fn text(&self, tables: &Tables) -> Result<String, Failure> {
+        text::<YahtzeeGame>(tables, sheet_query(self.mask, self.upper, self.yahtzee_bonus, &self.roll, self.need))
+    }
+}
+
+fn sheet_query(mask: u32, upper: u32, yahtzee_bonus: bool, roll: &Roll, need: Option<i64>) -> SheetQuery {
+    SheetQuery { mask, upper, yahtzee_bonus, dice: roll.dice, rerolls: roll.rerolls, need }
+}
+
+fn text<G: SheetGame>(tables: &Tables, q: SheetQuery) -> Result<String, Failure> {
+    if let Some(need) = q.need {
+        return target::<G>(tables, q, need);
+    }
+    let sheet = tables.get::<ScoreSheet<G>>()?;
+    let state = sheet.state(q.mask, q.upper, q.yahtzee_bonus)?;
+    match q.dice {
+        None => turn_start(sheet, state, q.upper),
+        Some(dice) => roll_state(sheet, state, q.upper, dice, q.rerolls.unwrap_or(2)),
+    }
+}
+
+fn target<G: SheetGame>(tables: &Tables, q: SheetQuery, need: i64) -> Result<String, Failure> {
+    let table = tables.get::<SheetTarget<G>>().map_err(dice_tables_lookup::LookupError::from)?;
+    let state = table.state(q.mask, q.upper, q.yahtzee_bonus)?;
+    let state_line = format!("{}, needing {need} more points", state_line::<G>(state, q.upper));
+    let Some(dice) = q.dice else {
+        let p = table.chance(state, need)?;
+        return Ok(format!(
+            "{state_line}\nbest chance of scoring at least {need} more points, before this turn's roll: {p:.7}\n"
+        ));
+    };
+    let rerolls = q.rerolls.unwrap_or(2);
+    let options = table.options(state, dice, rerolls, need)?;
+    let p = options.best().map_or(dice_tables_reader::target::game_over_chance(need), |b| b.p);
+    let bonus = yahtzee_bonus_of(state, dice);
+    let rows =
+        options.iter().map(|o| OptionRow { text: action_text::<G>(o.action, o.points, bonus), ev: o.p }).collect();
+    Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev: p, width: 38, need: Some(need) }.render(rows))
+}
+
+/// The first line of the text answer: the state.
+fn state_line<G: SheetGame>(state: State, upper: u32) -> String {
+    let mut line = format!(
+        "{}, open: {} (mask {}), upper total {upper}",
+        G::ID,
+        ScoreSheet::<G>::mask_names(state.mask()),
+        state.mask()
+    );
+    if state.yahtzee_bonus() {
+        line.push_str(", yahtzee box holds 50");
+    }
+    line
+}
+
+fn turn_start<G: SheetGame>(sheet: &ScoreSheet<G>, state: State, upper: u32) -> Result<String, Failure> {
+    let ev = sheet.turn_start_value(state)?;
+    Ok(format!("{}\nexpected score still to come, before this turn's roll: {ev:.7}\n", state_line::<G>(state, upper)))
+}
+
+/// An action for people; a category's Yahtzee `bonus` (included in
+/// `points`) is said apart, as a player writes it.
+fn action_text<G: SheetGame>(a: Action, points: u8, bonus: u8) -> String {
+    match a {
+        Action::Keep(d) => keep_text(d),
+        Action::Score(c) if bonus > 0 => {
+            format!("score {} for {} + {bonus} bonus points", ScoreSheet::<G>::category_name(c), points - bonus)
+        }
+        Action::Score(c) => format!("score {} for {points} points", ScoreSheet::<G>::category_name(c)),
+    }
+}
+
+fn roll_state<G: SheetGame>(
+    sheet: &ScoreSheet<G>,
+    state: State,
+    upper: u32,
+    dice: Dice,
+    rerolls: u8,
+) -> Result<String, Failure> {
+    let options = sheet.options(state, dice, rerolls)?;
+    let ev = options.best().map_or(0.0, |o| o.ev);
+    let bonus = sheet.yahtzee_bonus(state, dice);
+    let rows =
+        options.iter().map(|o| OptionRow { text: action_text::<G>(o.action, o.points, bonus), ev: o.ev }).collect();
+    let state_line = state_line::<G>(state, upper);
+    Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev, width: 38, need: None }.render(rows))
+}

@@ -1,0 +1,376 @@
+//! Each game's answer as JSON: the fields README.md documents for
+//! `reader lookup G --json`.
+
+use super::{ComboQuery, DuelQuery, DuelRules, Json, LookupError, SheetQuery, TenkQuery, ThreesQuery, YazyQuery};
+use dice_tables_reader::duel::{CardgamesDuel, Duel, DuelOption, Scoring, SeedDuel};
+use dice_tables_reader::sheet::{ScoreSheet, SheetGame};
+use dice_tables_reader::tenk::{Phase, Tenk, TenkOption, Then};
+use dice_tables_reader::threes::{Model, Threes, Ties};
+use dice_tables_reader::yazy::Yazy;
+use dice_tables_reader::{Dice, Tables};
+
+type Answer = Result<Json, LookupError>;
+
+fn usage(message: String) -> LookupError {
+    LookupError::Usage(message)
+}
+
+fn text(s: impl ToString) -> Json {
+    Json::Str(s.to_string())
+}
+
+/// A value under the key that says what it is: `"p"` for a chance, `"ev"`
+/// for an expected score or total.
+fn value(chance: bool, v: f64) -> (&'static str, Json) {
+    (if chance { "p" } else { "ev" }, Json::Num(v))
+}
+
+/// `{"game":..,"ev":..}`: a value before any dice are shown.
+fn start(game: &'static str, ev: f64) -> Json {
+    Json::object(vec![("game", text(game)), ("ev", Json::Num(ev))])
+}
+
+/// `--rerolls` counts from a roll, so it needs the dice.
+pub(super) fn check_rerolls(dice: Option<Dice>, rerolls: Option<u8>) -> Result<(), LookupError> {
+    match (dice, rerolls) {
+        (None, Some(r)) => Err(usage(format!(
+            "--rerolls={r} needs --dice: give the five dice showing (without dice the answer is the value before the roll)"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+const NO_THROW: &str = "give the throw (--dice) or the dice about to be thrown (--remaining)";
+
+/// Exactly one of a throw (`--dice`) and the dice about to be thrown
+/// (`--remaining`), or at most one when `optional`.
+pub(super) fn check_throw(dice: Option<Dice>, remaining: Option<u8>, optional: bool) -> Result<(), LookupError> {
+    match (dice, remaining) {
+        (Some(_), Some(_)) => Err(usage(
+            "--dice and --remaining cannot both be given: give the throw (--dice) or the dice about to be thrown (--remaining)"
+                .to_string(),
+        )),
+        (None, None) if !optional => Err(usage(NO_THROW.to_string())),
+        _ => Ok(()),
+    }
+}
+
+/// The combinations of arguments a threes query may not have.
+pub(super) fn check_threes(q: &ThreesQuery) -> Result<(), LookupError> {
+    check_throw(q.dice, q.remaining, false)?;
+    if q.expected {
+        let given = [
+            ("--record", q.record.is_some()),
+            ("--after", q.after.is_some()),
+            ("--ties", q.ties.is_some()),
+            ("--model", q.model.is_some()),
+        ];
+        if let Some((flag, _)) = given.iter().find(|(_, g)| *g) {
+            return Err(usage(format!(
+                "{flag} has no meaning with --objective=expected (the lowest expected total ignores other players); drop it or use --objective=win"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The combinations of arguments a duel query may not have.
+pub(super) fn check_duel(q: &DuelQuery) -> Result<(), LookupError> {
+    check_throw(q.dice, q.remaining, true)?;
+    if q.dice.is_none() && q.remaining.is_none() && q.score != 0 {
+        return Err(usage(format!(
+            "--score={} without --dice or --remaining: give the throw (--dice) or the dice about to be thrown (--remaining)",
+            q.score
+        )));
+    }
+    Ok(())
+}
+
+/// A yazy, yatzy or yahtzee roll: its value, the best action (`null` when
+/// the game is over) and every option, best first.
+fn roll(game: &'static str, ev: f64, options: Vec<(Json, f64)>) -> Json {
+    let best = options.first().map_or(Json::Null, |(action, _)| action.clone());
+    let options = options.into_iter().map(|(action, ev)| Json::object(vec![("action", action), ("ev", Json::Num(ev))]));
+    Json::object(vec![
+        ("game", text(game)),
+        ("ev", Json::Num(ev)),
+        ("best", best),
+        ("options", Json::List(options.collect())),
+    ])
+}
+
+fn keep(d: Dice) -> Json {
+    Json::object(vec![("keep", text(d))])
+}
+
+/// Scoring a category, with the points the dice score there.
+fn category(name: &'static str, points: u8) -> Json {
+    Json::object(vec![("category", text(name)), ("points", Json::Int(points.into()))])
+}
+
+pub(super) fn yazy(tables: &Tables, q: &YazyQuery) -> Answer {
+    let yazy = tables.get::<Yazy>()?;
+    let Some(dice) = q.dice else { return Ok(start("yazy", yazy.turn_start_value(q.mask)?)) };
+    let rerolls = q.rerolls.unwrap_or(yazy.rerolls());
+    let ev = yazy.value(q.mask, dice, rerolls)?;
+    let options = yazy.options(q.mask, dice, rerolls)?;
+    let action = |a, points| match a {
+        dice_tables_reader::yazy::Action::Keep(d) => keep(d),
+        dice_tables_reader::yazy::Action::Score(c) => category(c.name(), points),
+    };
+    Ok(roll("yazy", ev, options.iter().map(|o| (action(o.action, o.points), o.ev)).collect()))
+}
+
+/// A roll played to reach a target: the best chance, the decision and
+/// every option with its chance, best first.
+fn target_roll(game: &'static str, need: i64, p: f64, options: Vec<(Json, f64)>) -> Json {
+    let best = options.first().map_or(Json::Null, |(action, _)| action.clone());
+    let options = options.into_iter().map(|(action, p)| Json::object(vec![("action", action), ("p", Json::Num(p))]));
+    Json::object(vec![
+        ("game", text(game)),
+        ("need", Json::Int(need)),
+        ("p", Json::Num(p)),
+        ("best", best),
+        ("options", Json::List(options.collect())),
+    ])
+}
+
+pub(super) fn yazy_target(tables: &Tables, q: &YazyQuery) -> Answer {
+    let need = q.need.expect("a target lookup");
+    let table = tables.get::<dice_tables_reader::yazy_target::YazyTarget>()?;
+    let Some(dice) = q.dice else {
+        let p = table.chance(q.mask, need)?;
+        return Ok(Json::object(vec![("game", text("yazy")), ("need", Json::Int(need)), ("p", Json::Num(p))]));
+    };
+    let rerolls = q.rerolls.unwrap_or(table.rules().rerolls);
+    let options = table.options(q.mask, dice, rerolls, need)?;
+    let p = options.best().map_or(dice_tables_reader::target::game_over_chance(need), |b| b.p);
+    let action = |a, points| match a {
+        dice_tables_reader::yazy::Action::Keep(d) => keep(d),
+        dice_tables_reader::yazy::Action::Score(c) => category(c.name(), points),
+    };
+    Ok(target_roll("yazy", need, p, options.iter().map(|o| (action(o.action, o.points), o.p)).collect()))
+}
+
+pub(super) fn yazy_value(tables: &Tables, q: &YazyQuery) -> Result<f64, LookupError> {
+    let yazy = tables.get::<Yazy>()?;
+    Ok(match q.dice {
+        None => yazy.turn_start_value(q.mask)?,
+        Some(dice) => yazy.value(q.mask, dice, q.rerolls.unwrap_or(yazy.rerolls()))?,
+    })
+}
+
+pub(super) fn combo_value(tables: &Tables, q: &ComboQuery) -> Result<f64, LookupError> {
+    let combo = tables.get::<dice_tables_reader::combo::Combo>()?;
+    Ok(match q.dice {
+        None => combo.game_start_value()?,
+        Some(dice) => combo.value(dice, q.rerolls.unwrap_or(combo.rerolls()))?,
+    })
+}
+
+pub(super) fn combo(tables: &Tables, q: &ComboQuery) -> Answer {
+    let combo = tables.get::<dice_tables_reader::combo::Combo>()?;
+    let Some(dice) = q.dice else { return Ok(start("combo", combo.game_start_value()?)) };
+    let rerolls = q.rerolls.unwrap_or(combo.rerolls());
+    let ev = combo.value(dice, rerolls)?;
+    let best = combo.best_keep(dice, rerolls)?;
+    let options = combo.options(dice, rerolls)?;
+    let options = options.iter().map(|o| Json::object(vec![("action", keep(o.keep)), ("ev", Json::Num(o.ev))]));
+    Ok(Json::object(vec![
+        ("game", text("combo")),
+        ("ev", Json::Num(ev)),
+        ("best", keep(best)),
+        ("options", Json::List(options.collect())),
+    ]))
+}
+
+/// A threes chance to 10 significant digits: the table stores chances as
+/// f32, about 7 digits from the nearer of 0 and 1.
+fn rounded(v: f64) -> f64 {
+    format!("{v:.9e}").parse().unwrap_or(v)
+}
+
+pub(super) fn threes(tables: &Tables, q: &ThreesQuery) -> Answer {
+    let expected = q.expected;
+    let threes = tables.get::<Threes>()?;
+    let s = dice_tables_reader::threes::Situation {
+        ties: q.ties.unwrap_or(Ties::Win),
+        model: q.model.unwrap_or(Model::Sequential),
+        record: q.record,
+        points: q.points,
+        after: q.after.unwrap_or(0),
+    };
+    // Chances are stored to about 7 digits; expected totals are exact.
+    let v = |v: f64| if expected { value(false, v) } else { value(true, rounded(v)) };
+    let game = ("game", text("threes"));
+    let Some(d) = q.dice else {
+        let Some(n) = q.remaining else { return Err(usage(NO_THROW.to_string())) };
+        let headline = if expected { threes.expected(s.points, n)? } else { threes.chance(s, n)? };
+        return Ok(Json::object(vec![game, v(headline)]));
+    };
+    let (list, best): (Vec<(dice_tables_reader::threes::Keep, f64)>, usize) = if expected {
+        let o = threes.expected_options(s.points, d)?;
+        (o.iter().map(|o| (o.keep, o.expected_total)).collect(), o.best_index().unwrap_or(0))
+    } else {
+        let o = threes.options(s, d)?;
+        (o.iter().map(|o| (o.keep, o.chance)).collect(), o.best_index().unwrap_or(0))
+    };
+    // Every throw can keep a die; an empty list would be a library bug, said in words.
+    let Some(&(best_keep, best_value)) = list.get(best) else {
+        return Err(usage(format!("threes has no choice for the throw {d}")));
+    };
+    let options = list.iter().map(|(k, x)| Json::object(vec![("keep", text(k)), v(*x)]));
+    Ok(Json::object(vec![
+        game,
+        v(best_value),
+        ("best", Json::object(vec![("keep", text(best_keep))])),
+        ("options", Json::List(options.collect())),
+    ]))
+}
+
+fn then_name(t: Then) -> &'static str {
+    match t {
+        Then::Bank => "bank",
+        Then::Throw => "throw",
+    }
+}
+
+/// A 10000 keep and what follows it, as every 10000 lookup answers it.
+fn keep_fields(keep: Dice, points: u32, dice_left: u8, then: Then) -> Vec<(&'static str, Json)> {
+    vec![
+        ("keep", text(keep)),
+        ("points", Json::Int(points.into())),
+        ("dice_left", Json::Int(dice_left.into())),
+        ("then", text(then_name(then))),
+    ]
+}
+
+/// `{"bust":true,"options":[]}` after the fields before them.
+fn bust(mut fields: Vec<(&'static str, Json)>) -> Json {
+    fields.extend([("bust", Json::Bool(true)), ("options", Json::List(vec![]))]);
+    Json::object(fields)
+}
+
+pub(super) fn tenk(tables: &Tables, q: &TenkQuery) -> Answer {
+    let tenk = tables.get::<Tenk>()?;
+    // Opening: a chance of reaching 1000; on the board: expected points.
+    let (score, opening) = (q.score, q.opening);
+    let game = ("game", text("tenk"));
+    let Some(throw) = q.dice else {
+        let Some(n) = q.remaining else { return Err(usage(NO_THROW.to_string())) };
+        let (v, throw_value, bank) = if opening {
+            let p = tenk.reach(n, score)?;
+            (p, p, false)
+        } else {
+            (tenk.value(n, score)?, tenk.turn_value(n, score)?, tenk.should_bank(n, score)?)
+        };
+        return Ok(Json::object(vec![
+            game,
+            value(opening, v),
+            ("throw", Json::Num(throw_value)),
+            ("bank", Json::Bool(bank)),
+        ]));
+    };
+    let phase = if opening { Phase::Opening } else { Phase::OnBoard };
+    let options = tenk.options(throw, score, phase)?;
+    let Some(best) = options.best() else { return Ok(bust(vec![game, value(opening, 0.0)])) };
+    let fields = |o: &TenkOption| keep_fields(o.keep, o.points, o.dice_left, o.then);
+    let list = options.best_first(|o| o.value).into_iter().map(|o| {
+        let mut f = fields(o);
+        f.push(value(opening, o.value));
+        Json::object(f)
+    });
+    Ok(Json::object(vec![
+        game,
+        value(opening, best.value),
+        ("best", Json::object(fields(best))),
+        ("options", Json::List(list.collect())),
+    ]))
+}
+
+pub(super) fn sheet<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
+    let sheet = tables.get::<ScoreSheet<G>>()?;
+    let state = sheet.state(q.mask, q.upper, q.yahtzee_bonus)?;
+    let Some(dice) = q.dice else { return Ok(start(G::ID, sheet.turn_start_value(state)?)) };
+    let options = sheet.options(state, dice, q.rerolls.unwrap_or(2))?;
+    let ev = options.best().map_or(0.0, |o| o.ev);
+    let action = sheet_action::<G>(sheet.yahtzee_bonus(state, dice));
+    Ok(roll(G::ID, ev, options.iter().map(|o| (action(o.action, o.points), o.ev)).collect()))
+}
+
+/// A score-sheet action as the lookups write it: in yahtzee a category
+/// carries its Yahtzee bonus (`bonus`, from the roll) apart, as a player writes it.
+fn sheet_action<G: SheetGame>(bonus: u8) -> impl Fn(dice_tables_reader::sheet::Action, u8) -> Json {
+    move |a, points| match a {
+        dice_tables_reader::sheet::Action::Keep(d) => keep(d),
+        dice_tables_reader::sheet::Action::Score(c) => {
+            let name = ScoreSheet::<G>::category_name(c);
+            let mut fields = vec![("category", text(name)), ("points", Json::Int((points - bonus).into()))];
+            if G::ID == <dice_tables_reader::sheet::YahtzeeGame as SheetGame>::ID {
+                fields.push(("bonus", Json::Int(bonus.into())));
+            }
+            Json::object(fields)
+        }
+    }
+}
+
+pub(super) fn sheet_target<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
+    let need = q.need.expect("a target lookup");
+    let table = tables.get::<dice_tables_reader::sheet::SheetTarget<G>>()?;
+    let state = table.state(q.mask, q.upper, q.yahtzee_bonus)?;
+    let Some(dice) = q.dice else {
+        let p = table.chance(state, need)?;
+        return Ok(Json::object(vec![("game", text(G::ID)), ("need", Json::Int(need)), ("p", Json::Num(p))]));
+    };
+    let options = table.options(state, dice, q.rerolls.unwrap_or(2), need)?;
+    let p = options.best().map_or(dice_tables_reader::target::game_over_chance(need), |b| b.p);
+    let action = sheet_action::<G>(dice_tables_reader::sheet::yahtzee_bonus_of(state, dice));
+    Ok(target_roll(G::ID, need, p, options.iter().map(|o| (action(o.action, o.points), o.p)).collect()))
+}
+
+pub(super) fn duel(tables: &Tables, q: &DuelQuery) -> Answer {
+    match q.rules {
+        DuelRules::Seed => duel_with(tables.get::<SeedDuel>()?, q),
+        DuelRules::Cardgames => duel_with(tables.get::<CardgamesDuel>()?, q),
+    }
+}
+
+fn duel_with<S: Scoring>(duel: &Duel<S>, q: &DuelQuery) -> Answer {
+    let (me, opp, score) = (q.me, q.opp, q.score);
+    let head = || vec![("game", text("duel")), ("rules", text(S::NAME))];
+    if let Some(n) = q.remaining {
+        let state = duel.before_throw(me, opp, n, score)?;
+        let mut fields = head();
+        fields.extend([
+            ("p", Json::Num(state.p())),
+            ("throw", Json::Num(state.throw)),
+            ("bank", state.bank.map_or(Json::Null, Json::Num)),
+            ("best", text(then_name(state.best))),
+        ]);
+        return Ok(Json::object(fields));
+    }
+    let Some(throw) = q.dice else {
+        let mut fields = head();
+        fields.push(("p", Json::Num(duel.win_chance(me, opp)?)));
+        return Ok(Json::object(fields));
+    };
+    let options = duel.options(me, opp, throw, score)?;
+    let Some(best) = options.best() else {
+        let mut fields = head();
+        fields.push(("p", Json::Num(duel.turn(me, opp)?.bust())));
+        return Ok(bust(fields));
+    };
+    let fields = |o: &DuelOption| keep_fields(o.keep, o.points, o.dice_left, o.then);
+    let list = options.best_first(|o| o.p).into_iter().map(|o| {
+        let mut f = fields(o);
+        f.push(("p", Json::Num(o.p)));
+        Json::object(f)
+    });
+    let mut out = head();
+    out.extend([
+        ("p", Json::Num(best.p)),
+        ("best", Json::object(fields(best))),
+        ("options", Json::List(list.collect())),
+    ]);
+    Ok(Json::object(out))
+}

@@ -1,0 +1,874 @@
+//! Lookups as the front ends ask them: `reader lookup G ... --json`, the
+//! Python package and any other program that speaks in arguments and JSON.
+//! (Feature `lookup`, no dependencies; apps that call the game views
+//! directly leave it off.)
+//!
+//! A [`Query`] is one game's lookup with its arguments parsed; its
+//! [`answer`](Query::answer) is the JSON the command line prints, as a
+//! [`Json`] tree. [`Query::from_args`] builds a query from named arguments
+//! (the command line's flags without their dashes), with the command line's
+//! one-line messages for bad ones, so every front end accepts and refuses
+//! the same things in the same words.
+//!
+//! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! use dice_tables_lookup::{Arg, Query};
+//! use dice_tables_reader::Tables;
+//! let tables = Tables::open_default()?;
+//! let query = Query::from_args("yazy", &[("mask", Arg::Text("all")), ("dice", Arg::Ints(&[1, 2, 4, 5, 6])), ("rerolls", Arg::Int(2))])?;
+//! let answer = query.answer(&tables)?;
+//! assert_eq!(answer.get("best").unwrap().to_string(), r#"{"keep":"245"}"#);
+//! # Ok(()) }
+//! ```
+
+mod answer;
+mod json;
+pub mod parse;
+
+use std::fmt;
+
+use dice_tables_reader::sheet::SheetGame;
+use dice_tables_reader::threes::{Model, Ties};
+use dice_tables_reader::yazy::Mask;
+use dice_tables_reader::{Dice, TableError, TableErrorKind};
+
+pub use json::Json;
+
+/// A yazy lookup: the turn-start value of a mask, or a roll's options.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct YazyQuery {
+    /// The open categories.
+    pub mask: Mask,
+    /// The five dice showing; `None` for the turn-start value.
+    pub dice: Option<Dice>,
+    /// Rerolls left (default: all of the table's); only with `dice`.
+    pub rerolls: Option<u8>,
+    /// Play to score at least this many more points (the `yazy-target`
+    /// table): the answer is the best chance of it, `"p"`, not the expected score.
+    pub need: Option<i64>,
+}
+
+/// A combo lookup: the game-start value, or a roll's keeps.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ComboQuery {
+    /// The five dice showing; `None` for the value before the first roll.
+    pub dice: Option<Dice>,
+    /// Rerolls left (default: all of the table's); only with `dice`.
+    pub rerolls: Option<u8>,
+}
+
+/// A threes lookup: a state's chance of success (or expected total), or a
+/// throw's choices.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ThreesQuery {
+    /// The 1-5 dice just thrown; one of `dice` and `remaining` is given.
+    pub dice: Option<Dice>,
+    /// Dice still to throw, 0 to 5.
+    pub remaining: Option<u8>,
+    /// Points kept so far.
+    pub points: u8,
+    /// The lowest total of the players before (`None`: the first player).
+    pub record: Option<u8>,
+    /// Players still to play after this one (default 0).
+    pub after: Option<u8>,
+    /// How ties count (default: win).
+    pub ties: Option<Ties>,
+    /// How the later players play (default: sequential).
+    pub model: Option<Model>,
+    /// Minimise the expected total instead of maximising the chance of success.
+    pub expected: bool,
+}
+
+/// A 10000 lookup: before a throw, or a throw's keeps.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TenkQuery {
+    /// The 1-6 dice just thrown; one of `dice` and `remaining` is given.
+    pub dice: Option<Dice>,
+    /// Dice about to be thrown, 1 to 6.
+    pub remaining: Option<u8>,
+    /// The turn score so far.
+    pub score: u32,
+    /// Not yet on the board: the chance of reaching 1000 this turn.
+    pub opening: bool,
+}
+
+/// A yatzy or yahtzee lookup: a state's turn-start value, or a roll's options.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SheetQuery {
+    /// Open categories, bit i for category i.
+    pub mask: u32,
+    /// Upper-section points so far.
+    pub upper: u32,
+    /// Yahtzee only: the yahtzee box holds 50.
+    pub yahtzee_bonus: bool,
+    /// The five dice showing; `None` for the turn-start value.
+    pub dice: Option<Dice>,
+    /// Rerolls left (default 2); only with `dice`.
+    pub rerolls: Option<u8>,
+    /// Play to score at least this many more points (the `yatzy-target` or
+    /// `yahtzee-target` table): the answer is the best chance of it, `"p"`.
+    pub need: Option<i64>,
+}
+
+/// The rules preset of a two-player 10000 lookup: which table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DuelRules {
+    /// The seed's scoring, entry 1000: `duel.dtab`.
+    Seed,
+    /// The cardgames scoring, no entry: `duel-cardgames.dtab`.
+    Cardgames,
+}
+
+/// A two-player 10000 lookup: the chance of winning at a turn's start,
+/// before a throw, or of a throw's keeps.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DuelQuery {
+    /// The banked total of the player to move.
+    pub me: u32,
+    /// The opponent's banked total.
+    pub opp: u32,
+    /// The 1-6 dice just thrown; at most one of `dice` and `remaining`.
+    pub dice: Option<Dice>,
+    /// Dice about to be thrown, 1 to 6.
+    pub remaining: Option<u8>,
+    /// The turn score so far.
+    pub score: u32,
+    /// Which table.
+    pub rules: DuelRules,
+}
+
+/// One game's lookup, its arguments parsed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Query {
+    /// yazy.
+    Yazy(YazyQuery),
+    /// combo.
+    Combo(ComboQuery),
+    /// threes.
+    Threes(ThreesQuery),
+    /// 10000.
+    Tenk(TenkQuery),
+    /// yatzy.
+    Yatzy(SheetQuery),
+    /// yahtzee.
+    Yahtzee(SheetQuery),
+    /// two-player 10000.
+    Duel(DuelQuery),
+}
+
+/// The games a query names, with their other names and their arguments
+/// (the command line's flags without dashes; the first ones are required).
+pub const LOOKUPS: &[LookupInfo] = &[
+    LookupInfo { game: "yazy", aliases: &[], required: &["mask"], optional: &["dice", "rerolls", "need"] },
+    LookupInfo { game: "combo", aliases: &[], required: &[], optional: &["dice", "rerolls"] },
+    LookupInfo {
+        game: "threes",
+        aliases: &[],
+        required: &[],
+        optional: &["dice", "remaining", "points", "record", "after", "ties", "model", "objective"],
+    },
+    LookupInfo {
+        game: "tenk",
+        aliases: &["10000"],
+        required: &[],
+        optional: &["dice", "remaining", "score", "opening"],
+    },
+    LookupInfo { game: "yatzy", aliases: &[], required: &["mask", "upper"], optional: &["dice", "rerolls", "need"] },
+    LookupInfo {
+        game: "yahtzee",
+        aliases: &[],
+        required: &["mask", "upper"],
+        optional: &["yahtzee-bonus", "dice", "rerolls", "need"],
+    },
+    LookupInfo {
+        game: "duel",
+        aliases: &["10000-duel", "tenk2", CARDGAMES_DUEL],
+        required: &["me", "opp"],
+        optional: &["dice", "remaining", "score", "rules"],
+    },
+];
+
+/// The name under which a duel lookup reads the cardgames table: `duel`
+/// with `rules` cardgames.
+const CARDGAMES_DUEL: &str = "duel-cardgames";
+
+/// A game's lookup: its name, other names and arguments.
+#[derive(Clone, Copy, Debug)]
+pub struct LookupInfo {
+    /// The game, as `reader lookup` names it.
+    pub game: &'static str,
+    /// Other names accepted for it.
+    pub aliases: &'static [&'static str],
+    /// The arguments every lookup of it needs.
+    pub required: &'static [&'static str],
+    /// The arguments it may have.
+    pub optional: &'static [&'static str],
+}
+
+impl LookupInfo {
+    /// The game named `name` (its id or another name).
+    pub fn find(name: &str) -> Option<&'static LookupInfo> {
+        LOOKUPS.iter().find(|l| l.game == name || l.aliases.contains(&name))
+    }
+
+    fn has(&self, arg: &str) -> bool {
+        self.required.contains(&arg) || self.optional.contains(&arg)
+    }
+
+    /// Its arguments as flags (a message's front end renders them).
+    fn arguments(&self) -> String {
+        let all: Vec<String> = self.required.iter().chain(self.optional).map(|a| format!("--{a}")).collect();
+        all.join(", ")
+    }
+}
+
+/// An argument's value as a front end has it. Text is parsed exactly as
+/// the command line parses it; the other forms are what programs hold.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Arg<'a> {
+    /// Text, as on the command line (`"12456"`, `"all"`, `"2"`).
+    Text(&'a str),
+    /// A whole number.
+    Int(i64),
+    /// Dice as their faces (`[1, 2, 4, 5, 6]`), or a mask as the numbers
+    /// of its open categories (bit positions: `[0, 10]` is ones and yazy).
+    Ints(&'a [i64]),
+    /// A mask as category names (`["ones", "yazy"]`).
+    Names(&'a [&'a str]),
+    /// A flag that takes no value, set or not (`opening`, `yahtzee-bonus`).
+    Flag(bool),
+}
+
+/// The games with a score curve (a target table): yazy, yatzy, yahtzee.
+pub const CURVE_GAMES: [&str; 3] = ["yazy", "yatzy", "yahtzee"];
+
+/// A whole game's score curve, as `reader curve GAME --json` prints it:
+/// `{"game", "rows": [{"score", "p_best", "p_ev", "p_ev_exact"}, ...]}`, one
+/// row per total from 0 to the game's most (see
+/// [`score_curve`](dice_tables_reader::target::score_curve)), from the game's target
+/// table. `game` is one of [`CURVE_GAMES`] (or another name of one).
+pub fn curve(tables: &dice_tables_reader::Tables, game: &str) -> Result<Json, LookupError> {
+    Ok(curve_json(game, &curve_rows(tables, game)?))
+}
+
+/// The JSON of [`curve`] from rows already read.
+pub fn curve_json(game: &str, rows: &[dice_tables_reader::target::CurveRow]) -> Json {
+    let row = |r: &dice_tables_reader::target::CurveRow| {
+        Json::object(vec![
+            ("score", Json::Int(r.score.into())),
+            ("p_best", Json::Num(r.p_best)),
+            ("p_ev", Json::Num(r.p_ev)),
+            ("p_ev_exact", Json::Num(r.p_ev_exact)),
+        ])
+    };
+    let name = LookupInfo::find(game).map_or(game, |l| l.game);
+    Json::object(vec![("game", Json::Str(name.into())), ("rows", Json::List(rows.iter().map(row).collect()))])
+}
+
+/// A whole game's score curve as rows: see [`curve`].
+pub fn curve_rows(tables: &dice_tables_reader::Tables, game: &str) -> Result<Vec<dice_tables_reader::target::CurveRow>, LookupError> {
+    use dice_tables_reader::sheet::{SheetTarget, YahtzeeGame, YatzyGame};
+    fn sheet<G: SheetGame>(tables: &dice_tables_reader::Tables) -> Result<Vec<dice_tables_reader::target::CurveRow>, dice_tables_reader::Error> {
+        let table = tables.get::<SheetTarget<G>>()?;
+        let all = (1u32 << G::CATEGORIES.len()) - 1;
+        let start = table.curve(table.state(all, 0, false)?)?;
+        Ok(dice_tables_reader::target::score_curve(&start, &table.ev_distribution()?))
+    }
+    let rows = match LookupInfo::find(game).map(|l| l.game) {
+        Some("yazy") => {
+            let table = tables.get::<dice_tables_reader::yazy_target::YazyTarget>()?;
+            dice_tables_reader::target::score_curve(&table.curve(Mask::ALL)?, &table.ev_distribution()?)
+        }
+        Some("yatzy") => sheet::<YatzyGame>(tables)?,
+        Some("yahtzee") => sheet::<YahtzeeGame>(tables)?,
+        _ => {
+            let shown: String = game.chars().take(40).collect();
+            return Err(LookupError::UnknownGame(format!(
+                "no curve of {shown:?}: the games with target tables are {}",
+                CURVE_GAMES.join(", ")
+            )));
+        }
+    };
+    Ok(rows)
+}
+
+/// Why a lookup has no answer.
+#[derive(Debug)]
+pub enum LookupError {
+    /// No game of that name: the message lists the games.
+    UnknownGame(String),
+    /// An argument the game does not take: the message lists those it does.
+    UnknownArgument(String),
+    /// A required argument not given.
+    MissingArgument(String),
+    /// A bad value or combination of arguments: the command line's one-line
+    /// message, which names what was wrong and the accepted form.
+    Usage(String),
+    /// The game's table is missing or damaged.
+    Table(TableError),
+}
+
+impl fmt::Display for LookupError {
+    /// One line; a table's error says what to do about it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LookupError::UnknownGame(m)
+            | LookupError::UnknownArgument(m)
+            | LookupError::MissingArgument(m)
+            | LookupError::Usage(m) => f.write_str(m),
+            LookupError::Table(e) => {
+                let target = e
+                    .path()
+                    .and_then(|p| p.file_name())
+                    .and_then(|n| n.to_str())
+                    .and_then(|n| n.strip_suffix(".dtab"))
+                    .filter(|n| n.ends_with("-target"));
+                if let (TableErrorKind::NotFound, Some(id)) = (e.kind(), target) {
+                    return write!(f, "{e}: the target tables are not part of `make tables`: build them with `make target-tables` (or `generator --games {id}`)");
+                }
+                let hint = match e.kind() {
+                    TableErrorKind::NotFound => ": run `make tables` (or `generator --out DIR`) to write it",
+                    TableErrorKind::Io(_) | TableErrorKind::NotRegularFile => "",
+                    _ => "; regenerate it with `make tables`",
+                };
+                write!(f, "{e}{hint}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for LookupError {}
+
+impl LookupError {
+    /// The message in a front end's own terms ([`Terms::render`]); the
+    /// `Display` form is the command line's.
+    pub fn message(&self, terms: Terms) -> String {
+        terms.render(&self.to_string())
+    }
+}
+
+/// Whose words a message uses for the lookups' arguments. Messages are
+/// written once, naming arguments as command-line flags (`--yahtzee-bonus`,
+/// `--rerolls=1`); each front end renders them in its own terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Terms {
+    /// Flags: `--yahtzee-bonus`, `--rerolls=1`.
+    CommandLine,
+    /// Keyword arguments: `yahtzee_bonus`, `rerolls=1`.
+    Python,
+    /// Query parameters: `yahtzee-bonus`, `rerolls=1`.
+    Http,
+}
+
+impl Terms {
+    /// Argument `name` (as in [`LOOKUPS`]) as this front end writes it.
+    pub fn argument(self, name: &str) -> String {
+        match self {
+            Terms::CommandLine => format!("--{name}"),
+            Terms::Python => name.replace('-', "_"),
+            Terms::Http => name.to_string(),
+        }
+    }
+
+    /// `message`, written with command-line flags, in these terms: each
+    /// `--NAME` that is a lookup argument becomes [`argument`](Terms::argument)
+    /// (`--rerolls=1 needs --dice` is `rerolls=1 needs dice` in Python and
+    /// over HTTP). Other text (`generator --out DIR`) is left alone.
+    pub fn render(self, message: &str) -> String {
+        if self == Terms::CommandLine {
+            return message.to_string();
+        }
+        let mut out = String::with_capacity(message.len());
+        let mut rest = message;
+        while let Some(at) = rest.find("--") {
+            out.push_str(&rest[..at]);
+            let after = &rest[at + 2..];
+            let len = after.find(|c: char| !(c.is_ascii_lowercase() || c == '-')).unwrap_or(after.len());
+            let name = after[..len].trim_end_matches('-');
+            if is_argument(name) {
+                out.push_str(&self.argument(name));
+                rest = &after[name.len()..];
+            } else {
+                out.push_str("--");
+                rest = after;
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+}
+
+/// Whether `name` is an argument of some lookup.
+fn is_argument(name: &str) -> bool {
+    !name.is_empty() && LOOKUPS.iter().any(|l| l.has(name))
+}
+
+impl From<TableError> for LookupError {
+    fn from(e: TableError) -> LookupError {
+        LookupError::Table(e)
+    }
+}
+
+impl From<dice_tables_reader::ArgumentError> for LookupError {
+    fn from(e: dice_tables_reader::ArgumentError) -> LookupError {
+        LookupError::Usage(e.to_string())
+    }
+}
+
+impl From<dice_tables_reader::Error> for LookupError {
+    fn from(e: dice_tables_reader::Error) -> LookupError {
+        match e {
+            dice_tables_reader::Error::Table(e) => LookupError::Table(e),
+            e => LookupError::Usage(e.to_string()),
+        }
+    }
+}
+
+fn game_list() -> String {
+    LOOKUPS.iter().map(|l| l.game).collect::<Vec<_>>().join(", ")
+}
+
+/// Why a tables directory cannot be opened, in one line: `dir` came from
+/// `source` (`--tables`, `$DICE_TABLES`, ...), and `how` says how to give
+/// another (`pass --tables DIR`).
+pub fn directory_error(dir: &std::path::Path, source: &str, how: &str) -> String {
+    let shown = dir.display();
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_file() => format!(
+            "table directory {shown} (from {source}) is a file: give the directory that holds the tables, not one table"
+        ),
+        Ok(m) if !m.is_dir() => {
+            format!("table directory {shown} (from {source}) is not a directory: give the directory that holds the tables")
+        }
+        Ok(_) => format!("table directory {shown} (from {source}) cannot be read: check its permissions"),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => format!(
+            "table directory {shown} (from {source}) does not exist: {how} or set DICE_TABLES to the directory `make tables` wrote"
+        ),
+        Err(e) => format!("table directory {shown} (from {source}) cannot be opened ({e}): {how}"),
+    }
+}
+
+/// A parser of an argument's text.
+type Parser<T> = fn(&str) -> Result<T, String>;
+
+/// Named arguments being taken by a game's query: each once, none unknown.
+struct Args<'a> {
+    info: &'static LookupInfo,
+    given: Vec<(String, Arg<'a>)>,
+}
+
+impl<'a> Args<'a> {
+    fn new(info: &'static LookupInfo, args: &[(&str, Arg<'a>)]) -> Result<Args<'a>, LookupError> {
+        let mut given: Vec<(String, Arg<'a>)> = Vec::with_capacity(args.len());
+        for (given_name, value) in args {
+            // Python's keywords spell the flags' dashes as underscores.
+            let name = given_name.replace('_', "-");
+            if !info.has(&name) {
+                let shown: String = given_name.chars().take(40).collect();
+                return Err(LookupError::UnknownArgument(format!(
+                    "{} has no argument {shown:?}: its arguments are {}",
+                    info.game,
+                    info.arguments()
+                )));
+            }
+            if given.iter().any(|(n, _)| *n == name) {
+                return Err(LookupError::Usage(format!("--{name} is given more than once: give it once")));
+            }
+            given.push((name, *value));
+        }
+        let args = Args { info, given };
+        match info.required.iter().find(|r| args.arg(r).is_none()) {
+            Some(missing) => Err(args.missing(missing)),
+            None => Ok(args),
+        }
+    }
+
+    fn arg(&self, name: &str) -> Option<Arg<'a>> {
+        self.given.iter().find(|(n, _)| n == name).map(|(_, v)| *v)
+    }
+
+    /// The value of `name` parsed from its text form by `parse`.
+    fn value<T>(&self, name: &str, parse: Parser<T>) -> Result<Option<T>, LookupError> {
+        self.value_with(name, &[], parse)
+    }
+
+    /// As [`value`](Args::value), with `categories` naming a mask's
+    /// category numbers.
+    fn value_with<T>(&self, name: &str, categories: &[&str], parse: Parser<T>) -> Result<Option<T>, LookupError> {
+        let Some(arg) = self.arg(name) else { return Ok(None) };
+        let text = match arg {
+            Arg::Text(s) => s.to_string(),
+            Arg::Int(i) => i.to_string(),
+            Arg::Names(names) => names.join(","),
+            Arg::Ints(ints) if categories.is_empty() => dice_text(name, ints)?,
+            Arg::Ints(ints) => mask_text(ints, categories)?,
+            Arg::Flag(_) => {
+                return Err(LookupError::Usage(format!("--{name} takes a value, not true or false")));
+            }
+        };
+        parse(&text).map(Some).map_err(LookupError::Usage)
+    }
+
+    /// A required argument's value (its presence was checked by [`Args::new`]).
+    fn required_with<T>(&self, name: &str, categories: &[&str], parse: Parser<T>) -> Result<T, LookupError> {
+        self.value_with(name, categories, parse)?.ok_or_else(|| self.missing(name))
+    }
+
+    fn missing(&self, name: &str) -> LookupError {
+        LookupError::MissingArgument(format!(
+            "{} lookups need --{name} (the arguments are {})",
+            self.info.game,
+            self.info.arguments()
+        ))
+    }
+
+    /// A flag that takes no value.
+    fn flag(&self, name: &str) -> Result<bool, LookupError> {
+        match self.arg(name) {
+            None => Ok(false),
+            Some(Arg::Flag(b)) => Ok(b),
+            Some(Arg::Text("" | "true" | "1")) | Some(Arg::Int(1)) => Ok(true),
+            Some(Arg::Text("false" | "0")) | Some(Arg::Int(0)) => Ok(false),
+            Some(_) => Err(LookupError::Usage(format!("--{name} takes no value: it is set (true) or not (false)"))),
+        }
+    }
+}
+
+/// Dice given as faces, as the text the parsers read: each a digit.
+fn dice_text(name: &str, faces: &[i64]) -> Result<String, LookupError> {
+    faces
+        .iter()
+        .map(|&f| match u32::try_from(f).ok().and_then(|f| char::from_digit(f, 10)) {
+            Some(c) => Ok(c),
+            None => Err(LookupError::Usage(format!("--{name}: die {f} is not a face 1 to 6"))),
+        })
+        .collect()
+}
+
+/// A mask given as category numbers, as the text the parsers read: names.
+fn mask_text(numbers: &[i64], categories: &[&str]) -> Result<String, LookupError> {
+    if numbers.is_empty() {
+        return Ok("none".to_string());
+    }
+    let names = numbers.iter().map(|&i| match usize::try_from(i).ok().and_then(|i| categories.get(i)) {
+        Some(name) => Ok(*name),
+        None => Err(LookupError::Usage(format!(
+            "mask category number {i} is not 0 to {}: the categories are {}",
+            categories.len() - 1,
+            categories.join(",")
+        ))),
+    });
+    Ok(names.collect::<Result<Vec<&str>, LookupError>>()?.join(","))
+}
+
+/// The longest query string [`Query::from_query_string`] reads.
+pub const MAX_QUERY_BYTES: usize = 2048;
+/// The most parameters a query string may have.
+pub const MAX_QUERY_PARAMS: usize = 16;
+
+/// A URL query string (`mask=all&dice=12456&rerolls=2`) as named arguments:
+/// names and values percent-decoded (`+` is a space), a name alone
+/// (`opening`) a flag. At most [`MAX_QUERY_BYTES`] bytes and
+/// [`MAX_QUERY_PARAMS`] parameters, checked before anything is decoded.
+pub fn parse_query_string(qs: &str) -> Result<Vec<(String, Option<String>)>, LookupError> {
+    if qs.len() > MAX_QUERY_BYTES {
+        return Err(LookupError::Usage(format!(
+            "the query string is {} bytes: at most {MAX_QUERY_BYTES} are read",
+            qs.len()
+        )));
+    }
+    let params = qs.split('&').filter(|p| !p.is_empty());
+    if params.clone().count() > MAX_QUERY_PARAMS {
+        return Err(LookupError::Usage(format!("the query string has more than {MAX_QUERY_PARAMS} parameters")));
+    }
+    params
+        .map(|p| match p.split_once('=') {
+            Some((name, value)) => Ok((percent_decode(name)?, Some(percent_decode(value)?))),
+            None => Ok((percent_decode(p)?, None)),
+        })
+        .collect()
+}
+
+/// `%XX` and `+` decoded (the percent-encoding crate decodes); an error for
+/// a bad escape (a `%` without two hex digits) or bytes that are not UTF-8.
+fn percent_decode(s: &str) -> Result<String, LookupError> {
+    let bad = || LookupError::Usage(format!("{} is not percent-encoded UTF-8", dice_tables_reader::quoted(s)));
+    let bytes = s.as_bytes();
+    let escapes_whole = bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, &b)| b == b'%')
+        .all(|(i, _)| bytes.get(i + 1..i + 3).is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit)));
+    if !escapes_whole {
+        return Err(bad());
+    }
+    let spaced = s.replace('+', " ");
+    let decoded = percent_encoding::percent_decode_str(&spaced).decode_utf8().map_err(|_| bad())?;
+    Ok(decoded.into_owned())
+}
+
+impl Query {
+    /// The lookup of game `game` with a URL query string's arguments
+    /// ([`parse_query_string`]; a name alone is a flag).
+    pub fn from_query_string(game: &str, qs: &str) -> Result<Query, LookupError> {
+        let pairs = parse_query_string(qs)?;
+        let args: Vec<(&str, Arg<'_>)> =
+            pairs.iter().map(|(n, v)| (n.as_str(), v.as_deref().map_or(Arg::Flag(true), Arg::Text))).collect();
+        Query::from_args(game, &args)
+    }
+
+    /// The lookup of game `game` (its id, as `reader lookup` names it, or
+    /// another name) with `args`: the command line's flags without their
+    /// dashes (underscores also accepted), each once. Errors name what was
+    /// wrong and the accepted form.
+    pub fn from_args(game: &str, args: &[(&str, Arg<'_>)]) -> Result<Query, LookupError> {
+        let Some(info) = LookupInfo::find(game) else {
+            let games: Vec<&str> = LOOKUPS.iter().map(|l| l.game).collect();
+            let shown: String = game.chars().take(40).collect();
+            return Err(LookupError::UnknownGame(format!("no game {shown:?}: the games are {}", games.join(", "))));
+        };
+        let a = Args::new(info, args)?;
+        use parse::*;
+        Ok(match info.game {
+            "yazy" => Query::Yazy(YazyQuery {
+                mask: a.required_with("mask", &dice_tables_reader::yazy::CATEGORIES, parse_mask)?,
+                dice: a.value("dice", parse_five_dice)?,
+                rerolls: a.value("rerolls", parse_rerolls)?,
+                need: a.value("need", parse_need)?,
+            }),
+            "combo" => Query::Combo(ComboQuery {
+                dice: a.value("dice", parse_five_dice)?,
+                rerolls: a.value("rerolls", parse_rerolls)?,
+            }),
+            "threes" => Query::Threes(ThreesQuery {
+                dice: a.value("dice", parse_throw)?,
+                remaining: a.value("remaining", parse_remaining)?,
+                points: a.value("points", parse_points)?.unwrap_or(0),
+                record: a.value("record", parse_record)?,
+                after: a.value("after", parse_after)?,
+                ties: a.value("ties", parse_ties)?,
+                model: a.value("model", parse_model)?,
+                expected: a.value("objective", parse_objective)?.unwrap_or(false),
+            }),
+            "tenk" => Query::Tenk(TenkQuery {
+                dice: a.value("dice", parse_tenk_throw)?,
+                remaining: a.value("remaining", parse_tenk_remaining)?,
+                score: a.value("score", parse_score)?.unwrap_or(0),
+                opening: a.flag("opening")?,
+            }),
+            "yatzy" | "yahtzee" => {
+                let (categories, parse_sheet_mask): (&[&str], Parser<u32>) = if info.game == "yatzy" {
+                    (<dice_tables_reader::sheet::YatzyGame as SheetGame>::CATEGORIES, parse_yatzy_mask)
+                } else {
+                    (<dice_tables_reader::sheet::YahtzeeGame as SheetGame>::CATEGORIES, parse_yahtzee_mask)
+                };
+                let q = SheetQuery {
+                    mask: a.required_with("mask", categories, parse_sheet_mask)?,
+                    upper: a.required_with("upper", &[], parse_upper)?,
+                    yahtzee_bonus: a.flag("yahtzee-bonus")?,
+                    dice: a.value("dice", parse_five_dice)?,
+                    rerolls: a.value("rerolls", parse_rerolls)?,
+                    need: a.value("need", parse_need)?,
+                };
+                if info.game == "yatzy" {
+                    Query::Yatzy(q)
+                } else {
+                    Query::Yahtzee(q)
+                }
+            }
+            "duel" => Query::Duel(DuelQuery {
+                me: a.required_with("me", &[], parse_total)?,
+                opp: a.required_with("opp", &[], parse_total)?,
+                dice: a.value("dice", parse_tenk_throw)?,
+                remaining: a.value("remaining", parse_tenk_remaining)?,
+                score: a.value("score", parse_score)?.unwrap_or(0),
+                rules: match (game, a.value("rules", parse_duel_rules)?) {
+                    (CARDGAMES_DUEL, Some(DuelRules::Seed)) => {
+                        return Err(LookupError::Usage(
+                            "duel-cardgames is duel with --rules=cardgames: drop --rules=seed, or ask duel".to_string(),
+                        ))
+                    }
+                    (CARDGAMES_DUEL, _) => DuelRules::Cardgames,
+                    (_, rules) => rules.unwrap_or(DuelRules::Seed),
+                },
+            }),
+            other => {
+                return Err(LookupError::UnknownGame(format!(
+                    "no lookup of {other} is built: the games are {}",
+                    game_list()
+                )))
+            }
+        })
+    }
+
+    /// The game, as `reader lookup` names it.
+    pub fn game(&self) -> &'static str {
+        match self {
+            Query::Yazy(_) => "yazy",
+            Query::Combo(_) => "combo",
+            Query::Threes(_) => "threes",
+            Query::Tenk(_) => "tenk",
+            Query::Yatzy(_) => "yatzy",
+            Query::Yahtzee(_) => "yahtzee",
+            Query::Duel(_) => "duel",
+        }
+    }
+
+    /// The id of the table the answer reads (`duel-cardgames` for a duel
+    /// lookup under the cardgames rules; else the game's own).
+    pub fn table(&self) -> &'static str {
+        match self {
+            Query::Duel(DuelQuery { rules: DuelRules::Cardgames, .. }) => {
+                <dice_tables_reader::duel::CardgamesDuel as dice_tables_reader::Game>::ID
+            }
+            Query::Yazy(YazyQuery { need: Some(_), .. }) => <dice_tables_reader::yazy_target::YazyTarget as dice_tables_reader::Game>::ID,
+            Query::Yatzy(SheetQuery { need: Some(_), .. }) => <dice_tables_reader::sheet::YatzyGame as SheetGame>::TARGET_ID,
+            Query::Yahtzee(SheetQuery { need: Some(_), .. }) => <dice_tables_reader::sheet::YahtzeeGame as SheetGame>::TARGET_ID,
+            _ => self.game(),
+        }
+    }
+
+    /// Whether the arguments go together (`--rerolls` needs `--dice`, a
+    /// throw is `--dice` or `--remaining`, ...): what can be said without
+    /// the tables. [`answer`](Query::answer) checks it first.
+    pub fn check(&self) -> Result<(), LookupError> {
+        match self {
+            Query::Yazy(q) => answer::check_rerolls(q.dice, q.rerolls),
+            Query::Combo(q) => answer::check_rerolls(q.dice, q.rerolls),
+            Query::Yatzy(q) | Query::Yahtzee(q) => answer::check_rerolls(q.dice, q.rerolls),
+            Query::Threes(q) => answer::check_threes(q),
+            Query::Tenk(q) => answer::check_throw(q.dice, q.remaining, false),
+            Query::Duel(q) => answer::check_duel(q),
+        }
+    }
+
+    /// The answer's value (its `ev` or `p`) without the rest: where the
+    /// value is stored (yazy, combo) no options are built.
+    pub fn value(&self, tables: &dice_tables_reader::Tables) -> Result<f64, LookupError> {
+        self.check()?;
+        match self {
+            Query::Yazy(q) if q.need.is_none() => answer::yazy_value(tables, q),
+            Query::Combo(q) => answer::combo_value(tables, q),
+            _ => {
+                let answer = self.answer(tables)?;
+                match answer.get("ev").or_else(|| answer.get("p")) {
+                    Some(Json::Num(v)) => Ok(*v),
+                    _ => Err(LookupError::Usage(format!("{} answered without a value: {answer}", self.game()))),
+                }
+            }
+        }
+    }
+
+    /// The answer from `tables`: exactly what `reader lookup ... --json`
+    /// prints (see README.md for each game's fields), or why there is none.
+    pub fn answer(&self, tables: &dice_tables_reader::Tables) -> Result<Json, LookupError> {
+        self.check()?;
+        match self {
+            Query::Yazy(q) if q.need.is_some() => answer::yazy_target(tables, q),
+            Query::Yazy(q) => answer::yazy(tables, q),
+            Query::Combo(q) => answer::combo(tables, q),
+            Query::Threes(q) => answer::threes(tables, q),
+            Query::Tenk(q) => answer::tenk(tables, q),
+            Query::Yatzy(q) if q.need.is_some() => answer::sheet_target::<dice_tables_reader::sheet::YatzyGame>(tables, q),
+            Query::Yahtzee(q) if q.need.is_some() => answer::sheet_target::<dice_tables_reader::sheet::YahtzeeGame>(tables, q),
+            Query::Yatzy(q) => answer::sheet::<dice_tables_reader::sheet::YatzyGame>(tables, q),
+            Query::Yahtzee(q) => answer::sheet::<dice_tables_reader::sheet::YahtzeeGame>(tables, q),
+            Query::Duel(q) => answer::duel(tables, q),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_in_every_form_parse_alike() {
+        let text = Query::from_args("yazy", &[("mask", Arg::Text("ones,yazy")), ("dice", Arg::Text("12456"))]).unwrap();
+        let ints = Query::from_args("yazy", &[("mask", Arg::Ints(&[0, 10])), ("dice", Arg::Ints(&[1, 2, 4, 5, 6]))]);
+        let names = Query::from_args("yazy", &[("mask", Arg::Names(&["ones", "yazy"])), ("dice", Arg::Text("12456"))]);
+        let number = Query::from_args("yazy", &[("mask", Arg::Int(1025)), ("dice", Arg::Text("12456"))]);
+        assert_eq!(ints.unwrap(), text);
+        assert_eq!(names.unwrap(), text);
+        assert_eq!(number.unwrap(), text);
+        let bonus = |v| {
+            Query::from_args("yahtzee", &[("mask", Arg::Text("all")), ("upper", Arg::Int(0)), ("yahtzee_bonus", v)])
+        };
+        for (v, set) in
+            [(Arg::Flag(true), true), (Arg::Text(""), true), (Arg::Text("false"), false), (Arg::Flag(false), false)]
+        {
+            let Query::Yahtzee(q) = bonus(v).unwrap() else { panic!("yahtzee") };
+            assert_eq!(q.yahtzee_bonus, set);
+        }
+        assert!(matches!(Query::from_args("10000", &[]).unwrap(), Query::Tenk(_)));
+        assert!(matches!(
+            Query::from_args("tenk2", &[("me", Arg::Int(0)), ("opp", Arg::Int(0))]).unwrap(),
+            Query::Duel(_)
+        ));
+    }
+
+    #[test]
+    fn query_strings_decode_and_are_bounded() {
+        let pairs = parse_query_string("mask=ones%2Cyazy&dice=12456&opening&x=a+b&&").unwrap();
+        let want = [("mask", Some("ones,yazy")), ("dice", Some("12456")), ("opening", None), ("x", Some("a b"))];
+        let got: Vec<(&str, Option<&str>)> = pairs.iter().map(|(n, v)| (n.as_str(), v.as_deref())).collect();
+        assert_eq!(got, want);
+        assert_eq!(
+            Query::from_query_string("yazy", "mask=all&dice=12456&rerolls=2").unwrap(),
+            Query::from_args(
+                "yazy",
+                &[("mask", Arg::Text("all")), ("dice", Arg::Text("12456")), ("rerolls", Arg::Int(2))]
+            )
+            .unwrap()
+        );
+        for bad in ["mask=%", "mask=%4", "mask=%zz", "mask=%ff", &"a=1&".repeat(17), &"x".repeat(MAX_QUERY_BYTES + 1)] {
+            let msg = parse_query_string(bad).unwrap_err().to_string();
+            assert!(!msg.contains('\n') && msg.len() < 200, "{bad:?}: {msg}");
+        }
+        // Any bytes: an answer or one line, never a panic.
+        let mut x = 0x9e3779b97f4a7c15u64;
+        for _ in 0..20_000 {
+            let len = (x % 40) as usize;
+            let s: String = (0..len)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let alphabet = b"%&=+abcdemaskiruols0123456789,xZ\xff";
+                    alphabet[(x % alphabet.len() as u64) as usize] as char
+                })
+                .collect();
+            for game in ["yazy", "duel", "threes"] {
+                if let Err(e) = Query::from_query_string(game, &s).and_then(|q| q.check()) {
+                    assert!(!e.to_string().contains('\n'));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_arguments_get_one_line_that_says_why() {
+        type Case<'a> = (&'a str, Vec<(&'a str, Arg<'a>)>, &'a str);
+        let cases: Vec<Case> = vec![
+            ("chess", vec![], "no game \"chess\": the games are yazy, combo"),
+            ("yazy", vec![], "yazy lookups need --mask"),
+            ("yazy", vec![("mask", Arg::Text("all")), ("colour", Arg::Int(1))], "yazy has no argument \"colour\""),
+            ("yazy", vec![("mask", Arg::Ints(&[11]))], "mask category number 11 is not 0 to 10"),
+            ("yazy", vec![("mask", Arg::Text("all")), ("dice", Arg::Ints(&[1, 2, 3, 4, 17]))], "die 17 is not a face"),
+            ("yazy", vec![("mask", Arg::Text("all")), ("dice", Arg::Ints(&[1, 2, 3, 4, 7]))], "7"),
+            ("yazy", vec![("mask", Arg::Flag(true))], "--mask takes a value"),
+            ("tenk", vec![("opening", Arg::Text("maybe"))], "--opening takes no value"),
+            ("tenk", vec![("score", Arg::Int(3)), ("score", Arg::Int(3))], "--score is given more than once"),
+            (
+                "duel",
+                vec![("me", Arg::Int(0)), ("opp", Arg::Int(0)), ("rules", Arg::Text("house"))],
+                "rules \"house\" is not seed or cardgames",
+            ),
+            ("threes", vec![("objective", Arg::Text("lose"))], "objective \"lose\" is not win or expected"),
+        ];
+        for (game, args, want) in cases {
+            let msg = Query::from_args(game, &args).unwrap_err().to_string();
+            assert!(msg.contains(want) && !msg.contains('\n'), "{game} {args:?}: {msg}");
+        }
+    }
+}

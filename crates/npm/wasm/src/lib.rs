@@ -1,0 +1,136 @@
+//! The reader's lookup layer for JavaScript: tables put in as bytes (no
+//! files, no memory map), each checked whole against its checksums as it
+//! goes in, and lookups asked and answered as JSON text, exactly the
+//! answers of `reader lookup --json` and the refusals of the lookup layer.
+//!
+//! The interface is a plain C ABI over the module's memory, driven by
+//! `crates/npm/index.js`: the caller asks for room ([`dt_alloc`]), writes its
+//! bytes there, and passes pointer and length; every call leaves its
+//! result (an answer's JSON, or the refusal's message) in one buffer read
+//! with [`dt_result_ptr`] and [`dt_result_len`].
+
+use std::cell::RefCell;
+use std::sync::LazyLock;
+
+use dice_tables_lookup::{LookupError, Query, Terms};
+use dice_tables_reader::{Tables, GAMES};
+
+/// The tables put in so far (nothing is read from any directory).
+static TABLES: LazyLock<Tables> = LazyLock::new(|| Tables::in_memory("(bytes given to openTables)"));
+
+thread_local! {
+    /// The last call's result: JSON text or a one-line message.
+    static RESULT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A call's outcome, as the JavaScript side reads it.
+#[repr(u32)]
+enum Status {
+    /// The result is the answer's JSON (or empty).
+    Ok = 0,
+    /// The result is why the query was refused: a bad value, an unknown game.
+    Refused = 1,
+    /// An argument the lookup does not take, or one it needs and lacks.
+    BadArgument = 2,
+    /// The table is missing or damaged.
+    Table = 3,
+}
+
+fn finish(result: Result<String, (Status, String)>) -> u32 {
+    let (status, text) = match result {
+        Ok(text) => (Status::Ok, text),
+        Err((status, text)) => (status, text),
+    };
+    RESULT.with(|r| *r.borrow_mut() = text.into_bytes());
+    status as u32
+}
+
+fn refusal(e: LookupError) -> (Status, String) {
+    let status = match e {
+        LookupError::UnknownArgument(_) | LookupError::MissingArgument(_) => Status::BadArgument,
+        LookupError::Table(_) => Status::Table,
+        LookupError::UnknownGame(_) | LookupError::Usage(_) => Status::Refused,
+    };
+    (status, e.message(Terms::Http))
+}
+
+/// Room for `len` bytes that the caller fills and then hands to
+/// [`dt_open`] (which keeps them) or [`dt_lookup`] (which frees them):
+/// every call takes over what it is given, so nothing is freed by hand.
+#[no_mangle]
+pub extern "C" fn dt_alloc(len: usize) -> *mut u8 {
+    let mut room = std::mem::ManuallyDrop::new(vec![0u8; len]);
+    room.as_mut_ptr()
+}
+
+/// # Safety
+/// `ptr` and `len` are exactly what one call of [`dt_alloc`] gave and took.
+unsafe fn take(ptr: *mut u8, len: usize) -> Vec<u8> {
+    // SAFETY: dt_alloc made a Vec of exactly len bytes (capacity len) at ptr.
+    unsafe { Vec::from_raw_parts(ptr, len, len) }
+}
+
+/// Where the last call's result starts.
+#[no_mangle]
+pub extern "C" fn dt_result_ptr() -> *const u8 {
+    RESULT.with(|r| r.borrow().as_ptr())
+}
+
+/// The last call's result's length in bytes.
+#[no_mangle]
+pub extern "C" fn dt_result_len() -> usize {
+    RESULT.with(|r| r.borrow().len())
+}
+
+/// Puts in game `game`'s table (its id or another name) from the file's
+/// bytes, checked whole (header, every chunk's checksum, the game's own
+/// checks). The result is the game's id, or why the bytes were refused.
+///
+/// # Safety
+/// Each pointer and length pair is exactly what one call of [`dt_alloc`]
+/// gave and took; both are taken over.
+#[no_mangle]
+pub unsafe extern "C" fn dt_open(game_ptr: *mut u8, game_len: usize, bytes_ptr: *mut u8, bytes_len: usize) -> u32 {
+    let (game, bytes) = unsafe { (take(game_ptr, game_len), take(bytes_ptr, bytes_len)) };
+    finish(open(&String::from_utf8_lossy(&game), bytes))
+}
+
+fn open(game: &str, bytes: Vec<u8>) -> Result<String, (Status, String)> {
+    let info = dice_tables_reader::game_named(game).ok_or_else(|| {
+        let ids: Vec<&str> = GAMES.iter().map(|g| g.id).collect();
+        let shown: String = game.chars().take(40).collect();
+        (Status::Refused, format!("no game {shown:?}: the games are {}", ids.join(", ")))
+    })?;
+    if TABLES.is_open(info.id) {
+        return Err((Status::Refused, format!("{}: a table is already open for this game", info.id)));
+    }
+    info.load_into(&TABLES, bytes).map_err(|e| (Status::Table, format!("{} table: {e}", info.id)))?;
+    Ok(info.id.to_string())
+}
+
+/// Answers `query` (a URL query string of the lookup's arguments, named as
+/// `reader lookup`'s flags without dashes; a name alone is a flag, as over
+/// HTTP) for game `game`: the result is exactly what `reader lookup GAME
+/// ... --json` prints, or the refusal in the HTTP API's terms.
+///
+/// # Safety
+/// Each pointer and length pair is exactly what one call of [`dt_alloc`]
+/// gave and took; both are taken over.
+#[no_mangle]
+pub unsafe extern "C" fn dt_lookup(game_ptr: *mut u8, game_len: usize, query_ptr: *mut u8, query_len: usize) -> u32 {
+    let (game, query) = unsafe { (take(game_ptr, game_len), take(query_ptr, query_len)) };
+    finish(lookup(&String::from_utf8_lossy(&game), &String::from_utf8_lossy(&query)))
+}
+
+fn lookup(game: &str, query_string: &str) -> Result<String, (Status, String)> {
+    let query = Query::from_query_string(game, query_string).map_err(refusal)?;
+    query.check().map_err(refusal)?;
+    if !TABLES.is_open(query.table()) {
+        let table = query.table();
+        return Err((
+            Status::Table,
+            format!("no {table} table is open: give its bytes or URL to openTables({{ {table:?}: ... }})"),
+        ));
+    }
+    query.answer(&TABLES).map(|answer| answer.to_string()).map_err(refusal)
+}

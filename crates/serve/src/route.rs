@@ -1,0 +1,139 @@
+//! Every request's answer from its method, path and query alone: the
+//! routing, with no HTTP machinery, so that it is tested and fuzzed as it is.
+
+use std::borrow::Cow;
+
+use super::state::{Served, Status};
+use dice_tables_lookup::{Json, LookupError, Query, Terms, LOOKUPS};
+
+const JS: &str = "text/javascript; charset=utf-8";
+
+/// The web page's files, built into the binary: the page `make site` also
+/// writes, with answers from this server's API (`backend-http.js` as
+/// `backend.js`; the static site has the WebAssembly reader's there).
+const PAGE: &[(&str, &str, &str)] = &[
+    ("/", "text/html; charset=utf-8", include_str!("../web/index.html")),
+    ("/style.css", "text/css; charset=utf-8", include_str!("../web/style.css")),
+    ("/page.js", JS, include_str!("../web/page.js")),
+    ("/play.js", JS, include_str!("../web/play.js")),
+    ("/duel.js", JS, include_str!("../web/duel.js")),
+    ("/advisors.js", JS, include_str!("../web/advisors.js")),
+    ("/backend.js", JS, include_str!("../web/backend-http.js")),
+];
+
+const JSON: &str = "application/json";
+
+/// An answer: status, content type and body. Every answer that is not a
+/// page file is JSON, errors included.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    /// The HTTP status.
+    pub status: u16,
+    /// The `Content-Type`.
+    pub content_type: &'static str,
+    /// The body.
+    pub body: Cow<'static, str>,
+    /// Whether to say `Allow: GET, HEAD` (a 405).
+    pub allow: bool,
+}
+
+impl Reply {
+    fn new(status: u16, content_type: &'static str, body: impl Into<Cow<'static, str>>) -> Reply {
+        Reply { status, content_type, body: body.into(), allow: false }
+    }
+
+    fn json(status: u16, json: Json) -> Reply {
+        Reply::new(status, JSON, format!("{json}\n"))
+    }
+
+    fn error(status: u16, message: &str) -> Reply {
+        Reply::json(status, Json::object(vec![("error", Json::Str(message.to_string()))]))
+    }
+}
+
+/// The answer to `METHOD path?query` from what is served now.
+///
+/// `GET /v1/lookup/GAME?ARGS`: what `reader lookup GAME --ARGS --json`
+/// prints (404 for an unknown game, 400 for bad arguments with the one-line
+/// message, 503 for a table not served); `/v1/curve/GAME`: what `reader
+/// curve GAME --json` prints; `/v1/info`; `/healthz` (503 with
+/// the reason when a served table's file can no longer be served); the page.
+pub fn route(served: &Served, method: &str, path: &str, query: Option<&str>) -> Reply {
+    if method != "GET" && method != "HEAD" {
+        return Reply { allow: true, ..Reply::error(405, "only GET is served") };
+    }
+    if let Some(game) = path.strip_prefix("/v1/lookup/") {
+        return lookup(served, game, query.unwrap_or(""));
+    }
+    if let Some(game) = path.strip_prefix("/v1/curve/") {
+        return curve(served, game);
+    }
+    match path {
+        "/v1/info" => Reply::json(200, info(served)),
+        "/healthz" => match served.health() {
+            Ok(()) => Reply::new(200, JSON, "{\"status\":\"ok\"}\n"),
+            Err(why) => Reply::json(
+                503,
+                Json::object(vec![("status", Json::Str("unhealthy".into())), ("error", Json::Str(why))]),
+            ),
+        },
+        _ => match PAGE.iter().find(|(p, _, _)| *p == path) {
+            Some((_, kind, body)) => Reply::new(200, kind, *body),
+            None => Reply::error(
+                404,
+                "no such path: GET /v1/lookup/GAME?ARGS, /v1/curve/GAME, /v1/info, /healthz, or / for the page",
+            ),
+        },
+    }
+}
+
+/// `/v1/lookup/GAME?ARGS`.
+fn lookup(served: &Served, game: &str, qs: &str) -> Reply {
+    let query = match Query::from_query_string(game, qs).and_then(|q| q.check().map(|()| q)) {
+        Ok(query) => query,
+        Err(e) => return lookup_error(e),
+    };
+    if let Some(Status::Missing(why)) = served.status(query.table()) {
+        return Reply::error(503, why);
+    }
+    match query.answer(served.tables()) {
+        Ok(answer) => Reply::json(200, answer),
+        Err(e) => lookup_error(e),
+    }
+}
+
+/// `/v1/curve/GAME`: as `reader curve GAME --json`.
+fn curve(served: &Served, game: &str) -> Reply {
+    match dice_tables_lookup::curve(served.tables(), game) {
+        Ok(answer) => Reply::json(200, answer),
+        Err(e) => lookup_error(e),
+    }
+}
+
+fn lookup_error(e: LookupError) -> Reply {
+    let status = match e {
+        LookupError::UnknownGame(_) => 404,
+        LookupError::Table(_) => 503,
+        _ => 400,
+    };
+    Reply::error(status, &e.message(Terms::Http))
+}
+
+/// `/v1/info`: every table with its rules, size and blake3 (of the whole
+/// file, as `tables/checksums.b3` lists it), or why it is not served; and
+/// each game's lookup arguments.
+fn info(served: &Served) -> Json {
+    let lookups = LOOKUPS
+        .iter()
+        .map(|l| {
+            let names = |list: &[&str]| Json::List(list.iter().map(|s| Json::Str(s.to_string())).collect());
+            Json::object(vec![
+                ("game", Json::Str(l.game.to_string())),
+                ("aliases", names(l.aliases)),
+                ("required", names(l.required)),
+                ("optional", names(l.optional)),
+            ])
+        })
+        .collect();
+    Json::object(vec![("tables", served.info()), ("lookups", Json::List(lookups))])
+}
