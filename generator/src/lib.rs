@@ -1,6 +1,7 @@
 //! Solvers for the games of dice-tables, and the writer of their table files.
 //!
-//! One module per game, each with its rules at the top, all sharing the dice
+//! One folder per game (`src/games/<game>/`, the same folders as the
+//! reader's), each with its rules at the top, all sharing the dice
 //! combinatorics in [`dice`] and the file encoder in [`artifact`]. Each game
 //! writes its sections against the specs of its reader module
 //! (`dice_tables_reader::yazy::TURN_START`, ...), so a section's name, type
@@ -9,20 +10,15 @@
 use std::time::{Duration, Instant};
 
 pub mod artifact;
-pub mod combo;
 pub mod dice;
-pub mod duel;
-pub mod play;
-pub mod sheet;
-pub mod sheet_play;
-pub mod sheet_target;
+mod games;
 pub mod target;
-pub mod tenk;
-pub mod threes;
-pub mod yahtzee;
-pub mod yatzy;
-pub mod yazy;
-pub mod yazy_target;
+
+pub use games::sheet::distribution as sheet_play;
+pub use games::sheet::target as sheet_target;
+pub use games::sheet::{play, yahtzee, yatzy};
+pub use games::yazy::target as yazy_target;
+pub use games::{combo, duel, sheet, tenk, threes, yazy};
 
 use artifact::Section;
 use dice_tables_reader::Game;

@@ -238,19 +238,19 @@ impl<G: Game> Checked<G> {
     /// Element `i` of a little-endian u16 section.
     #[inline(always)]
     pub fn u16_at(&self, spec: &SectionSpec<G::Params>, i: usize) -> Result<u16, TableError> {
-        Ok(crate::turn::read_u16(self.bytes(spec, i * 2, 2)?, 0))
+        Ok(crate::five_dice::read_u16(self.bytes(spec, i * 2, 2)?, 0))
     }
 
     /// Element `i` of a little-endian u32 or f32 section, as bits.
     #[inline(always)]
     pub fn u32_at(&self, spec: &SectionSpec<G::Params>, i: usize) -> Result<u32, TableError> {
-        Ok(crate::turn::read_u32(self.bytes(spec, i * 4, 4)?, 0))
+        Ok(crate::five_dice::read_u32(self.bytes(spec, i * 4, 4)?, 0))
     }
 
     /// Element `i` of a little-endian f64 section.
     #[inline(always)]
     pub fn f64_at(&self, spec: &SectionSpec<G::Params>, i: usize) -> Result<f64, TableError> {
-        Ok(crate::turn::read_f64(self.bytes(spec, i * 8, 8)?, 0))
+        Ok(crate::five_dice::read_f64(self.bytes(spec, i * 8, 8)?, 0))
     }
 }
 

@@ -1,7 +1,7 @@
 //! Writes the golden files (`make golden`): for every game, at least 300
 //! lookups chosen at random (a fixed seed) and what `reader lookup ... --json`
 //! answers, one JSON file per game in `tests/golden/`. Every reader, in any
-//! language, must give the same answers; `tests/tests/golden.rs` checks the
+//! language, must give the same answers; `tests/tests/integration/golden.rs` checks the
 //! Rust one. Regenerating is a deliberate act, like the table manifest.
 //!
 //! `refused.json` holds lookups every reader must refuse, with the one-line

@@ -32,7 +32,7 @@ use crate::error::{ArgumentError, Error, TableError};
 use crate::format::Header;
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::target::{self, Curve, TargetChoice, TargetChoices, TargetParams};
-use crate::turn::{DICE, ROLLS};
+use crate::five_dice::{DICE, ROLLS};
 
 /// A yatzy-target or yahtzee-target table's parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -279,7 +279,7 @@ pub fn reachable_capped_totals(scored: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::turn::parse_mask;
+    use crate::five_dice::parse_mask;
 
     fn points(scoring: &Scoring, dice: &str, category: &str) -> u8 {
         let c = scoring.categories.iter().position(|&n| n == category).unwrap();

@@ -5,7 +5,7 @@
 use crate::dice::{Dice, FACES};
 use crate::error::ArgumentError;
 use crate::options::Options;
-use crate::turn::{
+use crate::five_dice::{
     best_values, keep_values, DICE, KEEPS, KEEP_ALL, KEEP_LATTICE, PARTIAL_KEEPS, PARTIAL_KEEP_DICE, ROLLS,
 };
 
@@ -23,10 +23,7 @@ pub const EXACT_TIE: f64 = 1e-9;
 /// decisions as exceptions.
 pub const STORED_TIE: f64 = 1.2e-7;
 
-/// The value of a keep is the average over the next die's six faces, as a
-/// multiplication by this (a division per keep would cost the solver more
-/// than the rest of the turn); the solver and a lookup's turn solve agree.
-pub const SIXTH: f64 = 1.0 / 6.0;
+pub use crate::five_dice::SIXTH;
 
 /// A turn-start state: the open categories, the upper total so far (capped
 /// at 63) and whether the yahtzee box holds 50. Built by
@@ -112,7 +109,7 @@ impl TurnSolver {
             .collect();
         let five_of_a_kind =
             rolls.iter().enumerate().filter(|(_, d)| d.counts().contains(&5)).fold(0, |m, (r, _)| m | 1 << r);
-        let keeps = crate::turn::partial_keeps_in_tie_order();
+        let keeps = crate::five_dice::partial_keeps_in_tie_order();
         TurnSolver { scoring, scores, roll_scores, five_of_a_kind, keeps }
     }
 

@@ -263,7 +263,7 @@ pub fn solve_table<G: SheetGame>(
     let open = open.min(categories);
     let solution = solve(&scoring, open, |done, _| progress(done, open + 1));
     let exact = crate::sheet::solve(&scoring, |_, _| {});
-    let distribution = crate::sheet_play::ev_distribution(&scoring, &exact, G::MAX_SCORE as usize);
+    let distribution = crate::sheet::distribution::ev_distribution(&scoring, &exact, G::MAX_SCORE as usize);
     progress(open + 1, open + 1);
     let stored = crate::target::Stored::new(solution.values.iter().map(|v| &v[..]));
     let params = SheetTargetParams {

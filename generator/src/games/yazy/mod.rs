@@ -11,6 +11,8 @@
 //! already scored do not matter, so each mask's turn is solved once, from the
 //! turn-start values of the masks with one category fewer.
 
+pub mod target;
+
 use dice_tables_reader::yazy::{
     Rules, Yazy, BEST_KEEP, CATEGORIES, CATEGORY_POINTS, KEEP_ALL, KEEP_VALUE, KEEP_VALUE_SCALE, MASKS, MASK_BLOCK,
     MASK_BLOCKS, NO_ACTION, PARTIAL_KEEPS, ROLLS, TURN_START,

@@ -25,7 +25,7 @@ use crate::error::{Error, TableError};
 use crate::format::Header;
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::target::{self, Curve, TargetChoice, TargetChoices, TargetParams};
-use crate::turn::{check_state, DICE, ROLLS};
+use crate::five_dice::{check_state, DICE, ROLLS};
 use crate::yazy::{points, Action, Category, Mask, Rules, CATEGORIES, MASKS, MAX_REROLLS, MOST_POINTS};
 
 /// A yazy-target table's parameters: the rules and how many chances it stores.

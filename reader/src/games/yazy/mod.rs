@@ -26,6 +26,8 @@
 //! # Ok(()) }
 //! ```
 
+pub mod target;
+
 use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
@@ -35,8 +37,8 @@ use crate::error::{ArgumentError, Error, TableError};
 use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::options::Options;
-use crate::turn::{category_index, check_state, check_values_in_range, parse_mask, LEGAL_KEEPS, PARTIAL_KEEP_DICE};
-pub use crate::turn::{DICE, KEEP_ALL, NO_ACTION, PARTIAL_KEEPS, ROLLS};
+use crate::five_dice::{category_index, check_state, check_values_in_range, parse_mask, LEGAL_KEEPS, PARTIAL_KEEP_DICE};
+pub use crate::five_dice::{DICE, KEEP_ALL, NO_ACTION, PARTIAL_KEEPS, ROLLS};
 /// Categories, in mask-bit order.
 pub const CATEGORIES: [&str; 11] =
     ["ones", "twos", "threes", "fours", "fives", "sixes", "three-kind", "four-kind", "full-house", "straight", "yazy"];
@@ -295,7 +297,7 @@ impl Game for Yazy {
     fn check_chunk(_: &Rules, section: usize, start: u64, bytes: &[u8]) -> Result<(), TableError> {
         if section == TURN_START.index {
             // With no category open nothing is still to come.
-            if start == 0 && bytes.get(..8).is_some_and(|b| crate::turn::read_f64(b, 0) != 0.0) {
+            if start == 0 && bytes.get(..8).is_some_and(|b| crate::five_dice::read_f64(b, 0) != 0.0) {
                 let why = "holds a value for mask 0 (no category open), which must be 0";
                 return Err(TableError::section(TURN_START.name, why));
             }
@@ -363,10 +365,10 @@ impl Yazy {
     pub fn score_distribution(&self) -> Result<Vec<f64>, Error> {
         let most = MOST_POINTS;
         // Each partial keep's rolls after throwing the rest: (roll, chance).
-        let after_keep: Vec<Vec<(usize, f64)>> = (0..crate::turn::PARTIAL_KEEPS)
+        let after_keep: Vec<Vec<(usize, f64)>> = (0..crate::five_dice::PARTIAL_KEEPS)
             .map(|g| {
                 let keep = PARTIAL_KEEP_DICE[g];
-                let thrown = crate::turn::DICE - keep.len();
+                let thrown = crate::five_dice::DICE - keep.len();
                 (0..crate::dice::multiset_count(thrown))
                     .map(|r| {
                         let outcome = Dice::unrank(thrown, r).expect("rank in range");
@@ -377,7 +379,7 @@ impl Yazy {
             })
             .collect();
         let fresh: Vec<f64> =
-            (0..ROLLS).map(|r| Dice::unrank(crate::turn::DICE, r).expect("rank in range").probability()).collect();
+            (0..ROLLS).map(|r| Dice::unrank(crate::five_dice::DICE, r).expect("rank in range").probability()).collect();
         // Per mask, the chance of each score so far; all open first.
         let mut by_mask = vec![Vec::<f64>::new(); MASKS];
         by_mask[MASKS - 1] = vec![0.0; most + 1];
@@ -442,7 +444,7 @@ impl Yazy {
             if q == 0.0 {
                 continue;
             }
-            let dice = Dice::unrank(crate::turn::DICE, roll).expect("rank in range");
+            let dice = Dice::unrank(crate::five_dice::DICE, roll).expect("rank in range");
             let Some(Action::Score(c)) = self.best_action(mask, dice, 0)? else { continue };
             let outcome = (c, self.points(dice, c)?);
             match outcomes.iter_mut().find(|(o, _)| *o == outcome) {
@@ -461,7 +463,7 @@ impl Yazy {
 
     /// The points `dice` scores in category `c` now.
     pub fn points(&self, dice: Dice, c: Category) -> Result<u8, Error> {
-        crate::turn::check_roll(dice, Self::ID)?;
+        crate::five_dice::check_roll(dice, Self::ID)?;
         Ok(self.roll_points(dice.rank(), c))
     }
 

@@ -45,7 +45,7 @@ use crate::dice::{Dice, FACES};
 use crate::error::{ArgumentError, Error, TableError};
 use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
-use crate::turn::{check_roll, parse_mask, read_u32, DICE, ROLLS};
+use crate::five_dice::{check_roll, parse_mask, read_u32, DICE, ROLLS};
 use turn::Levels;
 
 pub use rules::*;
@@ -91,7 +91,7 @@ pub const MAX_EXCEPTIONS: i64 = 1 << 20;
 pub const EXCEPTION_KEY: SectionSpec<SheetParams> =
     SectionSpec::new(1, "exception_key", DType::U32, Encoding::Zstd, |p| vec![p.exceptions]);
 /// The exact decision of each exception: a category's mask bit, a partial
-/// keep's graded rank, or [`KEEP_ALL`](crate::turn::KEEP_ALL).
+/// keep's graded rank, or [`KEEP_ALL`](crate::five_dice::KEEP_ALL).
 pub const EXCEPTION_ACTION: SectionSpec<SheetParams> =
     SectionSpec::new(2, "exception_action", DType::U8, Encoding::Zstd, |p| vec![p.exceptions]);
 

@@ -153,7 +153,7 @@ const REACH: [usize; 7] = [2, 4, 8, 16, 32, 64, usize::MAX];
 
 /// What the bound on a throw's value adds, so that it stays above the
 /// throw's value as computed: the stored chances are within 1e-12 of the
-/// exact ones (tests/tests/duel.rs), so neither a class's rows nor their
+/// exact ones (tests/tests/integration/duel.rs), so neither a class's rows nor their
 /// sums exceed the exact bound by more.
 const BOUND_MARGIN: f64 = 1e-9;
 
@@ -752,7 +752,7 @@ fn turn_lanes<L: Lanes>(o: &Outcomes, longest: usize, bust: &[f64; W], bust_carr
             // of plain partial sums of up to eight classes: small, so their
             // rounding is far below the total's; the table is then exact
             // to about one rounding, so that its fixed point checks to
-            // 1e-15 (tests/tests/duel.rs).
+            // 1e-15 (tests/tests/integration/duel.rs).
             let (mut v, mut carry) = (L::splat(o.bust[d]).mul(bust_value), L::splat(0.0));
             let mut dv = L::splat(o.bust[d] * bust_carry);
             let (first, last) = o.by_dice[d];

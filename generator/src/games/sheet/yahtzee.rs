@@ -18,8 +18,8 @@ pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize))
     crate::sheet::solve_table::<YahtzeeGame>(&rules.yahtzee, progress)
 }
 
-/// The yahtzee-target table under `rules.yahtzee` (see [`crate::sheet_target`]).
+/// The yahtzee-target table under `rules.yahtzee` (see [`crate::sheet::target`]).
 pub fn solve_target_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
     let open = rules.target_open.map_or(usize::MAX, usize::from);
-    crate::sheet_target::solve_table::<YahtzeeGame>(&rules.yahtzee, open, progress)
+    crate::sheet::target::solve_table::<YahtzeeGame>(&rules.yahtzee, open, progress)
 }

@@ -21,6 +21,12 @@
 //! with it, and lists the decisions where the two are close; those few are
 //! then settled one by one.
 
+pub mod distribution;
+pub mod play;
+pub mod target;
+pub mod yahtzee;
+pub mod yatzy;
+
 use dice_tables_reader::dice::FACES;
 use dice_tables_reader::sheet::{
     reachable_capped_totals, ScoreSheet, Scoring, SheetGame, SheetParams, SheetRules, BONUS_AT, EXCEPTION_ACTION,

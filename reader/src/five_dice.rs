@@ -5,6 +5,10 @@
 use crate::dice::Dice;
 use crate::error::{quoted, ArgumentError, TableError};
 
+/// The value of a keep is the average over the next die's six faces, as a
+/// multiplication by this (a division per keep would cost the solver more
+/// than the rest of the turn); the solver and a lookup's turn solve agree.
+pub const SIXTH: f64 = 1.0 / 6.0;
 /// Dice in a roll.
 pub const DICE: usize = 5;
 /// Rolls of five dice: `0..ROLLS` by [`Dice::rank`].
@@ -265,7 +269,7 @@ pub(crate) fn keep_values(lattice: &KeepLattice, values: &mut [f64; KEEPS]) {
     for g in (0..PARTIAL_KEEPS).rev() {
         let n = lattice.plus_face[g].map(usize::from);
         values[g] = (values[n[0]] + values[n[1]] + values[n[2]] + values[n[3]] + values[n[4]] + values[n[5]])
-            * crate::sheet::SIXTH;
+            * SIXTH;
     }
 }
 

@@ -16,8 +16,8 @@ pub fn solve_table(_: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> 
     crate::sheet::solve_table::<YatzyGame>(&SheetRules { joker: None }, progress)
 }
 
-/// The yatzy-target table (see [`crate::sheet_target`]).
+/// The yatzy-target table (see [`crate::sheet::target`]).
 pub fn solve_target_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
     let open = rules.target_open.map_or(usize::MAX, usize::from);
-    crate::sheet_target::solve_table::<YatzyGame>(&SheetRules { joker: None }, open, progress)
+    crate::sheet::target::solve_table::<YatzyGame>(&SheetRules { joker: None }, open, progress)
 }

@@ -45,7 +45,7 @@ use crate::tenk::{
     check_keep_lists, dice_left, keep_count, option_first, option_keep, option_points, KeepCount, Then, DICE,
     MAX_KEEPS_PER_THROW, STEP, THROWS,
 };
-use crate::turn::{read_f64, read_u16, read_u32};
+use crate::five_dice::{read_f64, read_u16, read_u32};
 
 /// The highest goal a table may have (its win section is then 400 x 400).
 pub const MAX_GOAL: u32 = 20_000;
@@ -252,7 +252,7 @@ impl Outcomes {
         // GROUP classes: the partial sums are small, so their rounding is
         // far below the total's, and the chance is exact to about one
         // rounding, so that a table's fixed point checks to 1e-15
-        // (tests/tests/duel.rs).
+        // (tests/tests/integration/duel.rs).
         let mut sum = (self.bust[d] * bust, 0.0);
         let (start, end) = self.by_dice[d];
         for &(k, first, last) in &self.runs[start..end] {
@@ -348,7 +348,7 @@ impl<S: Scoring> Game for Duel<S> {
     /// entry on 0) to the goal.
     fn check_chunk(p: &Params, section: usize, start: u64, bytes: &[u8]) -> Result<(), TableError> {
         match section {
-            s if s == WIN.index => crate::turn::check_values_in_range(WIN.name, bytes, 1.0),
+            s if s == WIN.index => crate::five_dice::check_values_in_range(WIN.name, bytes, 1.0),
             s if s == BANK_FROM.index => {
                 let (n, entry) = (p.totals(), (p.entry / STEP) as usize);
                 for (j, from) in bytes.chunks_exact(2).enumerate() {

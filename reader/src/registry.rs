@@ -1,0 +1,76 @@
+//! The registry of games: every game this reader knows, by id, and the
+//! checks that open any table by the game its header names.
+
+use crate::format;
+use crate::game::GameInfo;
+use crate::games::{combo, duel, sheet, tenk, threes, yazy};
+use crate::table::Table;
+use crate::{TableError, TableErrorKind};
+
+/// Every game this reader knows: the registry behind [`Tables`] and
+/// `reader verify`. A new game adds one line here.
+pub const GAMES: &[GameInfo] = &[
+    GameInfo::of::<yazy::Yazy>(),
+    GameInfo::of::<combo::Combo>(),
+    GameInfo::of::<threes::Threes>(),
+    GameInfo::of::<tenk::Tenk>(),
+    GameInfo::of::<sheet::Yatzy>(),
+    GameInfo::of::<sheet::Yahtzee>(),
+    GameInfo::of::<duel::SeedDuel>(),
+    GameInfo::of::<duel::CardgamesDuel>(),
+    GameInfo::of::<yazy::target::YazyTarget>(),
+    GameInfo::of::<sheet::YatzyTarget>(),
+    GameInfo::of::<sheet::YahtzeeTarget>(),
+];
+
+/// The registry entry of a game by its id or another name (`10000` for
+/// `tenk`).
+pub fn game_named(name: &str) -> Option<&'static GameInfo> {
+    GAMES.iter().find(|g| g.id == name || g.aliases.contains(&name))
+}
+
+/// The file name of a game's table in a tables directory: `<id>.dtab`.
+pub fn file_name(game: &str) -> String {
+    format!("{game}.dtab")
+}
+
+/// The registry entry of the game a header names: an error for a game this
+/// reader does not know.
+fn game_of(header: &format::Header) -> Result<&'static GameInfo, TableError> {
+    let id = &header.game;
+    Ok(GAMES.iter().find(|g| g.id == *id).ok_or_else(|| TableErrorKind::UnknownGame(id.clone()))?)
+}
+
+/// Runs every check of the game a table's header names ([`Game::check`]):
+/// every chunk decoded, its checksum verified and its contents checked.
+pub fn check_table(table: Table) -> Result<(), TableError> {
+    game_of(table.header())?.check(table)
+}
+
+/// Opens any table and runs every check of its game, the header's before
+/// anything is decompressed: what `reader verify` does for each file. A
+/// file named after a game (`combo.dtab`) must hold that game, since that
+/// is where lookups of the game look.
+pub fn verify(path: impl AsRef<std::path::Path>) -> Result<format::Header, TableError> {
+    let path = path.as_ref();
+    let named = path.file_name().and_then(|n| n.to_str()).and_then(|n| GAMES.iter().find(|g| file_name(g.id) == n));
+    let table = Table::open_expecting(path, &|h| {
+        if let Some(g) = named.filter(|g| g.id != h.game) {
+            return Err(TableErrorKind::WrongGame { found: h.game.clone(), expected: g.id }.into());
+        }
+        game_of(h)?.check_header(h)
+    })?;
+    let header = table.header().clone();
+    check_table(table).map_err(|e| e.in_file(path))?;
+    Ok(header)
+}
+
+/// Verifies a table already read into memory and runs every check of its
+/// game, the header's before anything is decompressed.
+pub fn verify_bytes(bytes: Vec<u8>) -> Result<format::Header, TableError> {
+    let table = Table::from_vec_expecting(bytes, &|h| game_of(h)?.check_header(h))?;
+    let header = table.header().clone();
+    check_table(table)?;
+    Ok(header)
+}
+

@@ -1,0 +1,229 @@
+//! yazy by brute force: expected points and the chance of reaching a
+//! target, memoised over (open categories, sorted dice, rerolls left).
+
+use std::collections::HashMap;
+
+use crate::{over_throws, throw_outcomes};
+
+/// Brute-force yazy: memoised recursion over (mask, sorted dice, rerolls left).
+pub struct BruteYazy {
+    rerolls: u8,
+    outcomes: Vec<Vec<(Vec<u8>, f64)>>,
+    turn: HashMap<u16, f64>,
+    state: HashMap<(u16, [u8; 5], u8), f64>,
+    keep: HashMap<(u16, Vec<u8>, u8), f64>,
+}
+
+/// Brute-force yazy played to reach a target: the best chance that the
+/// points from a state to the game's end are at least `need`, by memoised
+/// recursion over (mask, need, sorted dice, rerolls left), every lock of
+/// the five dice tried. Shares no solving code with the generator.
+pub struct BruteYazyTarget {
+    rerolls: u8,
+    outcomes: Vec<Vec<(Vec<u8>, f64)>>,
+    turn: HashMap<(u16, i64), f64>,
+    state: HashMap<(u16, i64, [u8; 5], u8), f64>,
+    keep: HashMap<(u16, i64, Vec<u8>, u8), f64>,
+}
+
+impl BruteYazyTarget {
+    pub fn new(rerolls: u8) -> BruteYazyTarget {
+        BruteYazyTarget {
+            rerolls,
+            outcomes: (0..=5).map(throw_outcomes).collect(),
+            turn: HashMap::new(),
+            state: HashMap::new(),
+            keep: HashMap::new(),
+        }
+    }
+
+    /// The best chance of scoring at least `need` from a turn's start.
+    pub fn turn_start(&mut self, mask: u16, need: i64) -> f64 {
+        if need <= 0 {
+            return 1.0;
+        }
+        if mask == 0 {
+            return 0.0;
+        }
+        if let Some(&v) = self.turn.get(&(mask, need)) {
+            return v;
+        }
+        let v = self.keep_value(mask, need, &[], self.rerolls + 1);
+        self.turn.insert((mask, need), v);
+        v
+    }
+
+    /// Keeping `kept` and throwing the rest, `rerolls` counted before the throw.
+    pub fn keep_value(&mut self, mask: u16, need: i64, kept: &[u8], rerolls: u8) -> f64 {
+        let mut key_dice = kept.to_vec();
+        key_dice.sort_unstable();
+        let key = (mask, need, key_dice, rerolls);
+        if let Some(&v) = self.keep.get(&key) {
+            return v;
+        }
+        let outcomes = self.outcomes[5 - kept.len()].clone();
+        let total = over_throws(&outcomes, kept, |dice| self.value(mask, need, dice, rerolls - 1));
+        self.keep.insert(key, total);
+        total
+    }
+
+    /// Scoring category `c` with `dice` now.
+    pub fn score_value(&mut self, mask: u16, need: i64, dice: &[u8; 5], c: usize) -> f64 {
+        self.turn_start(mask & !(1 << c), need - yazy_points(dice, c) as i64)
+    }
+
+    /// The best chance with `dice` showing and `rerolls` left.
+    pub fn value(&mut self, mask: u16, need: i64, mut dice: [u8; 5], rerolls: u8) -> f64 {
+        if need <= 0 {
+            return 1.0;
+        }
+        if mask == 0 {
+            return 0.0;
+        }
+        dice.sort_unstable();
+        if let Some(&v) = self.state.get(&(mask, need, dice, rerolls)) {
+            return v;
+        }
+        let mut best = 0.0f64;
+        if rerolls == 0 {
+            for c in (0..11).filter(|c| mask >> c & 1 == 1) {
+                best = best.max(self.score_value(mask, need, &dice, c));
+            }
+        } else {
+            for lock in 0u32..32 {
+                let kept: Vec<u8> = (0..5).filter(|i| lock >> i & 1 == 1).map(|i| dice[i]).collect();
+                let v = if kept.len() == 5 {
+                    self.value(mask, need, dice, 0)
+                } else {
+                    self.keep_value(mask, need, &kept, rerolls)
+                };
+                best = best.max(v);
+            }
+        }
+        self.state.insert((mask, need, dice, rerolls), best);
+        best
+    }
+}
+
+/// Points of five dice in yazy category `c` (0 ones .. 5 sixes, 6 three-kind,
+/// 7 four-kind, 8 full-house, 9 straight, 10 yazy), straight from the rules.
+pub fn yazy_points(dice: &[u8; 5], c: usize) -> f64 {
+    let count = |face: u8| dice.iter().filter(|&&d| d == face).count();
+    let sum: u32 = dice.iter().map(|&d| u32::from(d)).sum();
+    let max_same = (1..=6).map(count).max().unwrap();
+    let p = match c {
+        0..=5 => (c as u32 + 1) * count(c as u8 + 1) as u32,
+        6 => {
+            if max_same >= 3 {
+                sum
+            } else {
+                0
+            }
+        }
+        7 => {
+            if max_same >= 4 {
+                sum
+            } else {
+                0
+            }
+        }
+        8 => {
+            let three = (1..=6).any(|f| count(f) == 3);
+            let two = (1..=6).any(|f| count(f) == 2);
+            if three && two {
+                25
+            } else {
+                0
+            }
+        }
+        9 => {
+            let mut s = *dice;
+            s.sort_unstable();
+            if s == [1, 2, 3, 4, 5] || s == [2, 3, 4, 5, 6] {
+                40
+            } else {
+                0
+            }
+        }
+        10 => {
+            if max_same == 5 {
+                50
+            } else {
+                0
+            }
+        }
+        _ => panic!("no category {c}"),
+    };
+    f64::from(p)
+}
+
+impl BruteYazy {
+    pub fn new(rerolls: u8) -> BruteYazy {
+        BruteYazy {
+            rerolls,
+            outcomes: (0..=5).map(throw_outcomes).collect(),
+            turn: HashMap::new(),
+            state: HashMap::new(),
+            keep: HashMap::new(),
+        }
+    }
+
+    /// Expected score still to come at the start of a turn.
+    pub fn turn_start(&mut self, mask: u16) -> f64 {
+        if mask == 0 {
+            return 0.0;
+        }
+        if let Some(&v) = self.turn.get(&mask) {
+            return v;
+        }
+        let v = self.keep_value(mask, &[], self.rerolls + 1);
+        self.turn.insert(mask, v);
+        v
+    }
+
+    /// Value of scoring category `c` now: points plus the next turn's start.
+    pub fn score_value(&mut self, mask: u16, dice: &[u8; 5], c: usize) -> f64 {
+        yazy_points(dice, c) + self.turn_start(mask & !(1 << c))
+    }
+
+    /// Value of keeping `kept` and throwing the rest, with `rerolls` counted
+    /// before the throw (so the dice land with `rerolls - 1` left).
+    pub fn keep_value(&mut self, mask: u16, kept: &[u8], rerolls: u8) -> f64 {
+        let mut key_dice = kept.to_vec();
+        key_dice.sort_unstable();
+        let key = (mask, key_dice, rerolls);
+        if let Some(&v) = self.keep.get(&key) {
+            return v;
+        }
+        let outcomes = self.outcomes[5 - kept.len()].clone();
+        let total = over_throws(&outcomes, kept, |dice| self.value(mask, dice, rerolls - 1));
+        self.keep.insert(key, total);
+        total
+    }
+
+    /// Expected score still to come with `dice` showing and `rerolls` left.
+    pub fn value(&mut self, mask: u16, mut dice: [u8; 5], rerolls: u8) -> f64 {
+        if mask == 0 {
+            return 0.0;
+        }
+        dice.sort_unstable();
+        if let Some(&v) = self.state.get(&(mask, dice, rerolls)) {
+            return v;
+        }
+        let mut best = f64::NEG_INFINITY;
+        if rerolls == 0 {
+            for c in (0..11).filter(|c| mask >> c & 1 == 1) {
+                best = best.max(self.score_value(mask, &dice, c));
+            }
+        } else {
+            // Every lock subset of the five dice; locking all five stops rerolling.
+            for lock in 0u32..32 {
+                let kept: Vec<u8> = (0..5).filter(|i| lock >> i & 1 == 1).map(|i| dice[i]).collect();
+                let v = if kept.len() == 5 { self.value(mask, dice, 0) } else { self.keep_value(mask, &kept, rerolls) };
+                best = best.max(v);
+            }
+        }
+        self.state.insert((mask, dice, rerolls), best);
+        best
+    }
+}

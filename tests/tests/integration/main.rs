@@ -1,0 +1,23 @@
+//! The end-to-end tests as one test binary, a module per area (the tables
+//! each module needs are generated once for all of them). What needs the
+//! machine to itself runs as a binary of its own: `serve_flood.rs`,
+//! `serve_ops.rs`.
+
+mod cli;
+mod cli_forms;
+mod cli_io;
+mod combo;
+mod conformance;
+mod crash_safety;
+mod duel;
+mod format;
+mod golden;
+mod manifest;
+mod readme;
+mod serve;
+mod sheet;
+mod sheet_target;
+mod tenk;
+mod threes;
+mod yazy;
+mod yazy_target;
