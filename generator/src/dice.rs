@@ -39,40 +39,16 @@ pub struct KeepGraph {
     pub roll_probability: Vec<f64>,
 }
 
-/// The vector instructions the solvers' lane code runs compiled for on
-/// this CPU (each solver's wrapper checks once). The results are the same
-/// bit for bit on every level, which the solvers' tests check: each lane
-/// gets the same operations in the same order, only more lanes at a time,
-/// and no level fuses a multiply and an add (`fma` is never enabled).
-/// The release build targets plain x86-64 (SSE2, two f64 a vector), so the
-/// wider levels are a runtime choice.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Simd {
-    Portable,
-    /// Four f64 a vector.
-    Avx2,
-    /// Eight f64 a vector.
-    Avx512,
-}
+pub use crate::cpu::Simd;
 
-/// The widest [`Simd`] level this CPU has.
+/// The widest [`Simd`] level this CPU has ([`Simd::detect`]).
 pub fn simd() -> Simd {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx512f") {
-            return Simd::Avx512;
-        }
-        if std::arch::is_x86_feature_detected!("avx2") {
-            return Simd::Avx2;
-        }
-    }
-    Simd::Portable
+    Simd::detect()
 }
 
-/// Every [`Simd`] level this CPU can run, for tests that compare them.
+/// Every [`Simd`] level this CPU has ([`Simd::available`]).
 pub fn simd_levels() -> Vec<Simd> {
-    let best = simd();
-    [Simd::Portable, Simd::Avx2, Simd::Avx512].into_iter().filter(|&l| l as u8 <= best as u8).collect()
+    Simd::available()
 }
 
 /// The keep graph of five dice, built once.

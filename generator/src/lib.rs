@@ -10,6 +10,7 @@
 use std::time::{Duration, Instant};
 
 pub mod artifact;
+pub mod cpu;
 pub mod dice;
 mod games;
 pub mod target;

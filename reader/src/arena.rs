@@ -5,7 +5,6 @@
 //! state, then its pointer: three dependent steps more on every lookup.)
 //!
 //! With [`crate::mmap`], the reader's only unsafe code.
-#![allow(unsafe_code)]
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::ptr::NonNull;
@@ -37,9 +36,11 @@ pub(crate) struct Arena {
     writing: Box<[Mutex<()>]>,
 }
 
-// SAFETY: the buffer is owned (freed on drop) and shared only under the
-// discipline above, which holds across threads.
+// SAFETY: the buffer is owned (freed on drop), so moving the arena to
+// another thread moves its only owner.
 unsafe impl Send for Arena {}
+// SAFETY: shared only under the discipline above (per-chunk locks and
+// Release/Acquire flags), which holds across threads.
 unsafe impl Sync for Arena {}
 
 impl Arena {

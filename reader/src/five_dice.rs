@@ -268,8 +268,7 @@ pub(crate) fn category_index(name: &str, categories: &[&str]) -> Result<u8, Argu
 pub(crate) fn keep_values(lattice: &KeepLattice, values: &mut [f64; KEEPS]) {
     for g in (0..PARTIAL_KEEPS).rev() {
         let n = lattice.plus_face[g].map(usize::from);
-        values[g] = (values[n[0]] + values[n[1]] + values[n[2]] + values[n[3]] + values[n[4]] + values[n[5]])
-            * SIXTH;
+        values[g] = (values[n[0]] + values[n[1]] + values[n[2]] + values[n[3]] + values[n[4]] + values[n[5]]) * SIXTH;
     }
 }
 

@@ -242,6 +242,29 @@ pub fn header_config() -> impl bincode::config::Config {
 /// checksum, limits, and that every section lies inside the file, aligned, in
 /// order, with zero padding between.
 pub fn parse_header(file: &[u8]) -> Result<Header, TableError> {
+    let (header, header_end) = decode_header(file, file.len() as u64)?;
+    check_header(&header, file, header_end as u64)?;
+    Ok(header)
+}
+
+/// Where the header of a file of `file_len` bytes ends, from its preamble
+/// (the first [`PREAMBLE_LEN`] bytes): magic, version and the header's
+/// length checked.
+pub(crate) fn header_end(preamble: &[u8], file_len: u64) -> Result<usize, TableError> {
+    decode_preamble(preamble, file_len).map(|(_, end)| end)
+}
+
+/// Checks a file's preamble and header from its first bytes alone, its
+/// length `file_len` against the header's: what reading the rest of a file
+/// needs to know first.
+pub(crate) fn check_prefix(prefix: &[u8], file_len: u64) -> Result<(), TableError> {
+    let (header, _) = decode_header(prefix, file_len)?;
+    check_file_len(&header, file_len)
+}
+
+/// Magic, version and the header's length, from the first bytes of a file
+/// of `file_len` bytes; returns the header's length and where it ends.
+fn decode_preamble(file: &[u8], file_len: u64) -> Result<(usize, usize), TableError> {
     if file.len() < PREAMBLE_LEN {
         return Err(TableErrorKind::Truncated { len: file.len() as u64, needed: PREAMBLE_LEN as u64 }.into());
     }
@@ -262,6 +285,16 @@ pub fn parse_header(file: &[u8]) -> Result<Header, TableError> {
         .into());
     }
     let header_end = PREAMBLE_LEN + header_len;
+    if file_len < header_end as u64 {
+        return Err(TableErrorKind::Truncated { len: file_len, needed: header_end as u64 }.into());
+    }
+    Ok((header_len, header_end))
+}
+
+/// The preamble and the header decoded from the first bytes of a file of
+/// `file_len` bytes (its checksum checked, nothing past it read).
+fn decode_header(file: &[u8], file_len: u64) -> Result<(Header, usize), TableError> {
+    let (header_len, header_end) = decode_preamble(file, file_len)?;
     if file.len() < header_end {
         return Err(TableErrorKind::Truncated { len: file.len() as u64, needed: header_end as u64 }.into());
     }
@@ -274,8 +307,20 @@ pub fn parse_header(file: &[u8]) -> Result<Header, TableError> {
     if used != header_len {
         return Err(TableErrorKind::BadHeader(format!("{} stray bytes after the header", header_len - used)).into());
     }
-    check_header(&header, file, header_end as u64)?;
-    Ok(header)
+    Ok((header, header_end))
+}
+
+/// The file's length against the header's.
+fn check_file_len(header: &Header, len: u64) -> Result<(), TableError> {
+    if header.file_len != len {
+        return Err(if len < header.file_len {
+            TableErrorKind::Truncated { len, needed: header.file_len }
+        } else {
+            TableErrorKind::TrailingBytes { len, expected: header.file_len }
+        }
+        .into());
+    }
+    Ok(())
 }
 
 fn check_name(what: &'static str, name: &str) -> Result<(), TableError> {
@@ -339,14 +384,7 @@ fn check_chunks(s: &SectionEntry, decoded: u64) -> Result<(), TableError> {
 
 fn check_header(header: &Header, file: &[u8], header_end: u64) -> Result<(), TableError> {
     let len = file.len() as u64;
-    if header.file_len != len {
-        return Err(if len < header.file_len {
-            TableErrorKind::Truncated { len, needed: header.file_len }
-        } else {
-            TableErrorKind::TrailingBytes { len, expected: header.file_len }
-        }
-        .into());
-    }
+    check_file_len(header, len)?;
     check_name("game id", &header.game)?;
     check_count("parameter count", header.params.len(), limits::MAX_PARAMS)?;
     for p in &header.params {

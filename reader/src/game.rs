@@ -164,11 +164,26 @@ pub trait Game: Sized + fmt::Debug + Send + Sync + 'static {
         Self::from_checked(checked)
     }
 
-    /// Memory-maps a table file of this game and builds the view (see the
-    /// trait's documentation for what is checked when).
+    /// Reads a table file of this game into memory and builds the view (see
+    /// the trait's documentation for what is checked when). Nothing later
+    /// done to the file changes an answer.
     fn open(path: impl AsRef<Path>) -> Result<Self, TableError> {
         let path = path.as_ref();
         let table = Table::open_expecting(path, &|h| Self::check_header(h).map(drop))?;
+        Self::from_table(table).map_err(|e| e.in_file(path))
+    }
+
+    /// Memory-maps a table file of this game and builds the view: nothing is
+    /// copied, and the pages are shared with every process reading the file.
+    ///
+    /// # Safety
+    ///
+    /// As [`Table::map`]: the file must not change in place while the view
+    /// lives (replace it by renaming a new file over it).
+    unsafe fn map(path: impl AsRef<Path>) -> Result<Self, TableError> {
+        let path = path.as_ref();
+        // SAFETY: the caller keeps the file unchanged while the view lives.
+        let table = unsafe { Table::map_expecting(path, &|h| Self::check_header(h).map(drop)) }?;
         Self::from_table(table).map_err(|e| e.in_file(path))
     }
 

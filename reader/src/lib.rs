@@ -2,15 +2,18 @@
 //!
 //! The `generator` program solves each game exhaustively and writes one
 //! checksummed file per game (`yazy.dtab`, ...). This crate opens those files
-//! (memory-mapped, or from bytes embedded with `include_bytes!`), verifies
-//! them, and answers lookups with index arithmetic and no allocation.
+//! (read into memory, memory-mapped, or from bytes embedded with
+//! `include_bytes!`), verifies them, and answers lookups with index
+//! arithmetic and no allocation. It knows no command line, HTTP or page:
+//! those front ends are crates of their own.
 //!
 //! Two layers, as in the file: [`Table`] is the container (header, limits,
-//! checksums, decoding) and knows no game; each game module's view
-//! (`yazy::Yazy`, `combo::Combo`, `threes::Threes`, `tenk::Tenk`,
-//! `sheet::Yatzy`, `sheet::Yahtzee`, `duel::SeedDuel`, `duel::CardgamesDuel`)
-//! implements [`Game`] and answers that game's questions. [`Tables`] opens
-//! a directory of them.
+//! checksums, decoding) and knows no game; each game's view
+//! ([`yazy::Yazy`], [`combo::Combo`], [`threes::Threes`], [`tenk::Tenk`],
+//! [`sheet::Yatzy`], [`sheet::Yahtzee`], [`duel::SeedDuel`],
+//! [`duel::CardgamesDuel`], and the target views) implements [`Game`] and
+//! answers that game's questions. [`Tables`] opens a directory of them;
+//! [`GAMES`] lists every game.
 //!
 //! ```
 //! # fn main() -> Result<(), dice_tables_reader::Error> {
@@ -26,15 +29,13 @@
 //! program in another language can read the tables too.
 //!
 //! Two ways to hold a file ([`Holding`]). [`Tables::open_dir`] and
-//! [`Game::open`] keep a memory map of it: never modify such a file in
-//! place; replace it by writing a new file and renaming it over the old one
-//! (the generator does), which leaves open maps valid (a file truncated
-//! under a map kills the process with SIGBUS when a lookup reads past its
-//! new end). [`Tables::load_dir`] and [`Game::from_vec`] read it into
-//! memory instead (about 7 MB for every default table): a long-running
-//! program whose files an operator may `cp`, `rsync --inplace` or
-//! `install` over uses them, as `reader serve` and the Python package do.
-#![deny(unsafe_code)]
+//! [`Game::open`] read it into memory (about 7 MB for every default
+//! table): no later change to the file changes an answer. Mapping it
+//! instead ([`Tables::map_dir`], [`Game::map`], [`Table::map`]) copies
+//! nothing and shares pages between processes, but is `unsafe`: the caller
+//! promises that no file changes in place while mapped (replace a file by
+//! writing a new one and renaming it over the old, as the generator does; a
+//! file truncated under a map kills the process with SIGBUS).
 #![warn(missing_docs, missing_debug_implementations)]
 
 mod arena;
@@ -53,18 +54,18 @@ mod tables;
 pub mod target;
 mod zstd_frame;
 
+/// The five-dice module under its former name.
+pub use five_dice as turn;
 pub use games::yazy::target as yazy_target;
 pub use games::{combo, duel, sheet, tenk, threes, yazy};
 pub use sheet::{Yahtzee, Yatzy};
-/// The five-dice module under its former name.
-pub use five_dice as turn;
 
 pub use dice::Dice;
 pub use error::{quoted, ArgumentError, Error, TableError, TableErrorKind};
 pub use game::{Checked, Game, GameInfo, SectionSpec};
 pub use options::{Choice, Options};
-pub use table::{read_table_file, Table};
 pub use registry::{check_table, file_name, game_named, verify, verify_bytes, GAMES};
+pub use table::{read_table_file, Table};
 pub use tables::{Holding, Tables, TABLES_ENV};
 
 /// The README's Rust example, compiled and run as a doc test so it stays true.

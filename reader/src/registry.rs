@@ -7,7 +7,7 @@ use crate::games::{combo, duel, sheet, tenk, threes, yazy};
 use crate::table::Table;
 use crate::{TableError, TableErrorKind};
 
-/// Every game this reader knows: the registry behind [`Tables`] and
+/// Every game this reader knows: the registry behind [`Tables`](crate::Tables) and
 /// `reader verify`. A new game adds one line here.
 pub const GAMES: &[GameInfo] = &[
     GameInfo::of::<yazy::Yazy>(),
@@ -41,7 +41,7 @@ fn game_of(header: &format::Header) -> Result<&'static GameInfo, TableError> {
     Ok(GAMES.iter().find(|g| g.id == *id).ok_or_else(|| TableErrorKind::UnknownGame(id.clone()))?)
 }
 
-/// Runs every check of the game a table's header names ([`Game::check`]):
+/// Runs every check of the game a table's header names ([`Game::check`](crate::Game::check)):
 /// every chunk decoded, its checksum verified and its contents checked.
 pub fn check_table(table: Table) -> Result<(), TableError> {
     game_of(table.header())?.check(table)
@@ -73,4 +73,3 @@ pub fn verify_bytes(bytes: Vec<u8>) -> Result<format::Header, TableError> {
     check_table(table)?;
     Ok(header)
 }
-

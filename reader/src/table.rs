@@ -87,7 +87,8 @@ struct ChunkState {
 }
 
 impl Table {
-    /// Memory-maps a table file and checks its header. Errors name the file.
+    /// Reads a table file into memory and checks its header. Errors name
+    /// the file. Nothing later done to the file changes an answer.
     ///
     /// Only the format's own limits bound what a chunk decompresses to; a
     /// game's [`open`](crate::Game::open) also holds every section to the
@@ -99,22 +100,56 @@ impl Table {
     /// [`Table::open`], with `expect` checking the header before any section
     /// is decoded.
     pub(crate) fn open_expecting(path: &Path, expect: Expect) -> Result<Table, TableError> {
-        Table::open_unnamed(path, expect).map_err(|e| e.in_file(path))
+        let (bytes, _) = read_table_file(path)?;
+        Table::from_vec_expecting(bytes, expect).map_err(|e| e.in_file(path))
     }
 
-    fn open_unnamed(path: &Path, expect: Expect) -> Result<Table, TableError> {
-        Table::from_bytes(Bytes::Mapped(map_table_file(path)?), expect)
+    /// Memory-maps a table file and checks its header: nothing is copied,
+    /// and the pages are shared with every other process reading the file.
+    /// Errors name the file.
+    ///
+    /// # Safety
+    ///
+    /// The file must not change in place while the table lives: no program
+    /// may write into it or truncate it (a truncated mapped file kills the
+    /// process with SIGBUS on the next read past its new end, and bytes
+    /// changed under a checked chunk are undefined behaviour). Replacing it
+    /// by renaming a new file over it is fine, as the generator does: the
+    /// map keeps the old file. See FORMAT.md, "Replacing a table".
+    ///
+    /// ```compile_fail
+    /// // Mapping is an opt-in that names its contract: without `unsafe`
+    /// // it does not compile.
+    /// let table = dice_tables_reader::Table::map("tables/yazy.dtab");
+    /// ```
+    pub unsafe fn map(path: impl AsRef<Path>) -> Result<Table, TableError> {
+        // SAFETY: the caller keeps the file unchanged while the table lives.
+        unsafe { Table::map_expecting(path.as_ref(), &|_| Ok(())) }
+    }
+
+    /// [`Table::map`], with `expect` checking the header before any section
+    /// is decoded.
+    ///
+    /// # Safety
+    ///
+    /// As [`Table::map`].
+    pub(crate) unsafe fn map_expecting(path: &Path, expect: Expect) -> Result<Table, TableError> {
+        // SAFETY: the caller keeps the file unchanged while the table lives.
+        let mapped = unsafe { map_table_file(path) };
+        mapped
+            .map_err(TableError::from)
+            .and_then(|m| Table::from_bytes(Bytes::Mapped(m), expect))
+            .map_err(|e| e.in_file(path))
     }
 
     /// The checked header of a table file, without decoding or checking any
-    /// section (what `reader info` shows). Reads only the preamble, the
-    /// header and the padding between sections. Errors name the file.
+    /// section (what `reader info` shows). Reads the whole file; a program
+    /// that may map the file reads only its first pages with
+    /// [`Table::map`] and [`Table::header`]. Errors name the file.
     pub fn read_header(path: impl AsRef<Path>) -> Result<Header, TableError> {
         let path = path.as_ref();
-        map_table_file(path)
-            .map_err(TableError::from)
-            .and_then(|map| format::parse_header(&map))
-            .map_err(|e| e.in_file(path))
+        let (bytes, _) = read_table_file(path)?;
+        format::parse_header(&bytes).map_err(|e| e.in_file(path))
     }
 
     /// A table embedded in the program, e.g. with `include_bytes!`. Raw
@@ -306,7 +341,7 @@ impl Table {
     /// Every decoded byte of section `s`, each chunk read through
     /// [`chunk`](Table::chunk) with `check`: in place in the file for a raw
     /// section, in place in its decoded bytes for a compressed one (up to
-    /// [`crate::arena::MAX_ARENA_BYTES`]), else copied into one buffer (for
+    /// 64 MB), else copied into one buffer (for
     /// whole-table access; lookups read chunks).
     pub fn section_bytes(
         &self,
@@ -434,10 +469,15 @@ impl Table {
 /// preamble. Anything else (a directory, a FIFO, a device such as /dev/zero)
 /// is refused before it is opened, so opening never blocks, and nothing is
 /// read until the header's own checks ask for it.
+///
+/// # Safety
+///
+/// As [`Table::map`]: the file does not change in place while mapped.
 #[cfg(not(target_arch = "wasm32"))]
-fn map_table_file(path: &Path) -> Result<Mapped, TableErrorKind> {
+unsafe fn map_table_file(path: &Path) -> Result<Mapped, TableErrorKind> {
     let file = open_table_file(path)?;
-    crate::mmap::map_file(&file).map_err(TableErrorKind::from)
+    // SAFETY: the caller keeps the file unchanged while the map lives.
+    unsafe { crate::mmap::map_file(&file) }.map_err(TableErrorKind::from)
 }
 
 /// A mapped table file.
@@ -449,28 +489,39 @@ type Mapped = memmap2::Mmap;
 #[cfg(target_arch = "wasm32")]
 type Mapped = Box<[u8]>;
 
+/// # Safety
+///
+/// None needed: the file is read, not mapped.
 #[cfg(target_arch = "wasm32")]
-fn map_table_file(path: &Path) -> Result<Mapped, TableErrorKind> {
+unsafe fn map_table_file(path: &Path) -> Result<Mapped, TableErrorKind> {
     use std::io::Read;
     let mut bytes = Vec::new();
     open_table_file(path)?.read_to_end(&mut bytes).map_err(TableErrorKind::from)?;
     Ok(bytes.into_boxed_slice())
 }
 
-/// Reads a whole table file into memory, with the checks of
-/// [`Table::open`] (a regular file, at least a preamble long): what
-/// [`crate::Holding::Loaded`] holds. Errors name the file.
+/// Reads a whole table file into memory (a regular file, at least a
+/// preamble long): what [`Table::open`] and [`crate::Holding::Loaded`] hold. Errors name the file.
 /// Also returns what the open file's metadata said before it was read.
 pub fn read_table_file(path: &Path) -> Result<(Vec<u8>, std::fs::Metadata), TableError> {
     use std::io::Read;
     let read = || {
         let mut file = open_table_file(path)?;
         let meta = file.metadata().map_err(TableErrorKind::from)?;
-        let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+        // The preamble and the header first, checked against the file's
+        // length, so that a file that is not a table (an 8 GB file of
+        // zeros, say) is refused after reading its first bytes.
+        let mut bytes = vec![0; format::PREAMBLE_LEN];
+        file.read_exact(&mut bytes).map_err(TableErrorKind::from)?;
+        let header_end = format::header_end(&bytes, meta.len())?;
+        bytes.resize(header_end, 0);
+        file.read_exact(&mut bytes[format::PREAMBLE_LEN..]).map_err(TableErrorKind::from)?;
+        format::check_prefix(&bytes, meta.len())?;
+        bytes.reserve_exact(usize::try_from(meta.len()).unwrap_or(0).saturating_sub(header_end));
         file.read_to_end(&mut bytes).map_err(TableErrorKind::from)?;
-        Ok::<_, TableErrorKind>((bytes, meta))
+        Ok::<_, TableError>((bytes, meta))
     };
-    read().map_err(|e| TableError::from(e).in_file(path))
+    read().map_err(|e| e.in_file(path))
 }
 
 /// Opens a table file: a regular file at least as long as the preamble.
@@ -490,7 +541,6 @@ fn open_table_file(path: &Path) -> Result<File, TableErrorKind> {
     }
     Ok(file)
 }
-
 
 impl fmt::Debug for Table {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

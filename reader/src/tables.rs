@@ -16,17 +16,17 @@ pub const TABLES_ENV: &str = "DICE_TABLES";
 /// How a [`Tables`] holds the bytes of the files it opens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Holding {
-    /// Memory-mapped ([`Tables::open_dir`]): nothing is copied, and pages
-    /// are shared with every other process reading the same file. The file
-    /// must never change in place while mapped (replace it by renaming a
-    /// new file over it): a truncated mapped file kills the process with
-    /// SIGBUS on the next read of a page past the new end.
-    #[default]
-    Mapped,
-    /// Read into the process's memory ([`Tables::load_dir`]): the file can
+    /// Read into the process's memory ([`Tables::open_dir`]): the file can
     /// be truncated, overwritten or deleted afterwards without changing an
-    /// answer. For long-running programs whose files an operator replaces.
+    /// answer. About 7 MB for every default table.
+    #[default]
     Loaded,
+    /// Memory-mapped ([`Tables::map_dir`], an `unsafe` opt-in): nothing is
+    /// copied, and pages are shared with every other process reading the
+    /// same file. The file must never change in place while mapped (replace
+    /// it by renaming a new file over it): a truncated mapped file kills the
+    /// process with SIGBUS on the next read of a page past the new end.
+    Mapped,
     /// Only what was put in with [`GameInfo::load_into`](crate::GameInfo::load_into)
     /// or [`Tables::share_from`] ([`Tables::in_memory`]): nothing is ever
     /// read from the directory, and a game not put in is not there.
@@ -52,16 +52,16 @@ pub struct Tables {
 }
 
 impl Tables {
-    /// The tables in `dir`, each memory-mapped when first asked for
-    /// ([`Holding::Mapped`]); an error when `dir` is not a directory.
+    /// The tables in `dir`, each read whole into memory and verified when
+    /// first asked for ([`Holding::Loaded`]): no later change to a file can
+    /// change an answer or crash the program. An error when `dir` is not a
+    /// directory.
     pub fn open_dir(dir: impl Into<PathBuf>) -> Result<Tables, TableError> {
-        Tables::with_holding(dir, Holding::Mapped)
+        Tables::held(dir.into(), Holding::Loaded)
     }
 
-    /// The tables in `dir`, each read whole into memory when first asked
-    /// for ([`Holding::Loaded`]): what a long-running program wants, since
-    /// no later change to a file can change an answer or crash it. About
-    /// 7 MB for every default table.
+    /// [`Tables::open_dir`], by the name it had when opening mapped files
+    /// by default.
     ///
     /// ```
     /// # fn main() -> Result<(), dice_tables_reader::Error> {
@@ -71,13 +71,42 @@ impl Tables {
     /// # Ok(()) }
     /// ```
     pub fn load_dir(dir: impl Into<PathBuf>) -> Result<Tables, TableError> {
-        Tables::with_holding(dir, Holding::Loaded)
+        Tables::open_dir(dir)
+    }
+
+    /// The tables in `dir`, each memory-mapped when first asked for
+    /// ([`Holding::Mapped`]): nothing is copied, and the pages are shared
+    /// with every process reading the same files. An error when `dir` is
+    /// not a directory.
+    ///
+    /// # Safety
+    ///
+    /// As [`Table::map`](crate::Table::map): no table file in `dir` may
+    /// change in place (be written into or truncated) while these tables
+    /// live; replace a file by renaming a new one over it.
+    ///
+    /// ```compile_fail
+    /// // Mapping is an opt-in that names its contract: without `unsafe`
+    /// // it does not compile.
+    /// let tables = dice_tables_reader::Tables::map_dir("tables");
+    /// ```
+    pub unsafe fn map_dir(dir: impl Into<PathBuf>) -> Result<Tables, TableError> {
+        Tables::held(dir.into(), Holding::Mapped)
     }
 
     /// The tables in `dir`, held as `holding` says; an error when `dir` is
     /// not a directory. No table is read until it is asked for.
-    pub fn with_holding(dir: impl Into<PathBuf>, holding: Holding) -> Result<Tables, TableError> {
-        let dir = dir.into();
+    ///
+    /// # Safety
+    ///
+    /// With [`Holding::Mapped`], as [`Tables::map_dir`]; none otherwise.
+    pub unsafe fn with_holding(dir: impl Into<PathBuf>, holding: Holding) -> Result<Tables, TableError> {
+        Tables::held(dir.into(), holding)
+    }
+
+    /// The tables in `dir`, held as `holding` says (the caller answers for
+    /// [`Holding::Mapped`]'s contract).
+    fn held(dir: PathBuf, holding: Holding) -> Result<Tables, TableError> {
         let not_a_dir =
             |kind, why| Err(TableError::from(TableErrorKind::Io(std::io::Error::new(kind, why))).in_file(&dir));
         match std::fs::metadata(&dir) {
@@ -138,10 +167,10 @@ impl Tables {
         if slot.get().is_none() {
             let path = self.path_of::<G>();
             let game = match self.holding {
-                Holding::Mapped => G::open(&path)?,
-                Holding::Loaded => {
-                    G::from_vec(crate::table::read_table_file(&path)?.0).map_err(|e| e.in_file(&path))?
-                }
+                // SAFETY: only `map_dir` and `with_holding`, both unsafe,
+                // make mapped tables: their caller keeps the files unchanged.
+                Holding::Mapped => unsafe { G::map(&path)? },
+                Holding::Loaded => G::open(&path)?,
                 Holding::InMemory => return Err(TableError::from(TableErrorKind::NotFound).in_file(&path)),
             };
             let _ = slot.set(Arc::new(game));

@@ -15,9 +15,9 @@
 
 use crate::dice::Dice;
 use crate::error::TableError;
+use crate::five_dice::{best_values, keep_values, DICE, KEEPS, KEEP_LATTICE, PARTIAL_KEEPS, PARTIAL_KEEP_DICE};
 use crate::format::{DType, Encoding};
 use crate::game::{Checked, Game, SectionSpec};
-use crate::five_dice::{best_values, keep_values, DICE, KEEPS, KEEP_LATTICE, PARTIAL_KEEPS, PARTIAL_KEEP_DICE};
 
 /// A stored chance is `q / UNITS`, `q` in `0..=UNITS`.
 pub const UNITS: u32 = (1 << 24) - 1;

@@ -3,8 +3,8 @@
 use std::fmt::Write as _;
 
 use clap::Args;
-use dice_tables_reader::combo::Combo;
 use dice_tables_lookup::{ComboQuery, Query};
+use dice_tables_reader::combo::Combo;
 use dice_tables_reader::Tables;
 
 use crate::output::Failure;

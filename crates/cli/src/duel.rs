@@ -4,11 +4,9 @@
 use std::fmt::Write as _;
 
 use clap::Args;
-use dice_tables_reader::duel::{CardgamesDuel, Duel, Scoring, SeedDuel};
-use dice_tables_lookup::parse::{
-    parse_duel_rules, parse_score, parse_tenk_remaining, parse_tenk_throw, parse_total,
-};
+use dice_tables_lookup::parse::{parse_duel_rules, parse_score, parse_tenk_remaining, parse_tenk_throw, parse_total};
 use dice_tables_lookup::{DuelQuery, DuelRules, Query};
+use dice_tables_reader::duel::{CardgamesDuel, Duel, Scoring, SeedDuel};
 use dice_tables_reader::{Dice, Tables};
 
 use crate::output::{percent, Failure};

@@ -64,7 +64,10 @@ pub fn run(args: &Serve) -> Result<(), Failure> {
     };
     dice_tables_serve::run(dir, config, |addr| {
         if !addr.ip().is_loopback() {
-            dice_tables_terminal::error_line("reader", &format!("serving {addr}: anyone who can reach this machine may ask"));
+            dice_tables_terminal::error_line(
+                "reader",
+                &format!("serving {addr}: anyone who can reach this machine may ask"),
+            );
         }
         // The line a script waits for (flushed: stdout may be a pipe).
         dice_tables_terminal::Output::default().print(&format!("listening on http://{addr}\n"));

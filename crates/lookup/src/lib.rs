@@ -266,9 +266,14 @@ pub fn curve_json(game: &str, rows: &[dice_tables_reader::target::CurveRow]) -> 
 }
 
 /// A whole game's score curve as rows: see [`curve`].
-pub fn curve_rows(tables: &dice_tables_reader::Tables, game: &str) -> Result<Vec<dice_tables_reader::target::CurveRow>, LookupError> {
+pub fn curve_rows(
+    tables: &dice_tables_reader::Tables,
+    game: &str,
+) -> Result<Vec<dice_tables_reader::target::CurveRow>, LookupError> {
     use dice_tables_reader::sheet::{SheetTarget, YahtzeeGame, YatzyGame};
-    fn sheet<G: SheetGame>(tables: &dice_tables_reader::Tables) -> Result<Vec<dice_tables_reader::target::CurveRow>, dice_tables_reader::Error> {
+    fn sheet<G: SheetGame>(
+        tables: &dice_tables_reader::Tables,
+    ) -> Result<Vec<dice_tables_reader::target::CurveRow>, dice_tables_reader::Error> {
         let table = tables.get::<SheetTarget<G>>()?;
         let all = (1u32 << G::CATEGORIES.len()) - 1;
         let start = table.curve(table.state(all, 0, false)?)?;
@@ -721,9 +726,15 @@ impl Query {
             Query::Duel(DuelQuery { rules: DuelRules::Cardgames, .. }) => {
                 <dice_tables_reader::duel::CardgamesDuel as dice_tables_reader::Game>::ID
             }
-            Query::Yazy(YazyQuery { need: Some(_), .. }) => <dice_tables_reader::yazy_target::YazyTarget as dice_tables_reader::Game>::ID,
-            Query::Yatzy(SheetQuery { need: Some(_), .. }) => <dice_tables_reader::sheet::YatzyGame as SheetGame>::TARGET_ID,
-            Query::Yahtzee(SheetQuery { need: Some(_), .. }) => <dice_tables_reader::sheet::YahtzeeGame as SheetGame>::TARGET_ID,
+            Query::Yazy(YazyQuery { need: Some(_), .. }) => {
+                <dice_tables_reader::yazy_target::YazyTarget as dice_tables_reader::Game>::ID
+            }
+            Query::Yatzy(SheetQuery { need: Some(_), .. }) => {
+                <dice_tables_reader::sheet::YatzyGame as SheetGame>::TARGET_ID
+            }
+            Query::Yahtzee(SheetQuery { need: Some(_), .. }) => {
+                <dice_tables_reader::sheet::YahtzeeGame as SheetGame>::TARGET_ID
+            }
             _ => self.game(),
         }
     }
@@ -769,8 +780,12 @@ impl Query {
             Query::Combo(q) => answer::combo(tables, q),
             Query::Threes(q) => answer::threes(tables, q),
             Query::Tenk(q) => answer::tenk(tables, q),
-            Query::Yatzy(q) if q.need.is_some() => answer::sheet_target::<dice_tables_reader::sheet::YatzyGame>(tables, q),
-            Query::Yahtzee(q) if q.need.is_some() => answer::sheet_target::<dice_tables_reader::sheet::YahtzeeGame>(tables, q),
+            Query::Yatzy(q) if q.need.is_some() => {
+                answer::sheet_target::<dice_tables_reader::sheet::YatzyGame>(tables, q)
+            }
+            Query::Yahtzee(q) if q.need.is_some() => {
+                answer::sheet_target::<dice_tables_reader::sheet::YahtzeeGame>(tables, q)
+            }
             Query::Yatzy(q) => answer::sheet::<dice_tables_reader::sheet::YatzyGame>(tables, q),
             Query::Yahtzee(q) => answer::sheet::<dice_tables_reader::sheet::YahtzeeGame>(tables, q),
             Query::Duel(q) => answer::duel(tables, q),

@@ -5,18 +5,19 @@
 //! only turns Python arguments into the query's arguments and the JSON
 //! tree into Python objects. The Python API is documented in
 //! `dice_tables/__init__.pyi`.
+#![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks, clippy::missing_safety_doc)]
 
 use std::borrow::Cow;
 use std::ffi::{c_int, c_void, CStr};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use dice_tables_lookup::{Arg, DuelRules, Json, LookupError, Query, Terms};
 use dice_tables_reader as reader;
 use pyo3::exceptions::{PyBufferError, PyImportError, PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use pyo3::{ffi, PyClassInitializer};
-use dice_tables_lookup::{Arg, DuelRules, Json, LookupError, Query, Terms};
 
 pyo3::create_exception!(
     dice_tables,
@@ -231,8 +232,16 @@ impl Tables {
     fn new(dir: Option<PathBuf>, mmap: bool) -> PyResult<Tables> {
         let from_env = dir.is_none();
         let dir = dir.unwrap_or_else(reader::Tables::default_dir);
-        let holding = if mmap { reader::Holding::Mapped } else { reader::Holding::Loaded };
-        reader::Tables::with_holding(&dir, holding).map(|t| Tables { inner: Arc::new(t) }).map_err(|_| {
+        let opened = if mmap {
+            // SAFETY: Python has no `unsafe`: `mmap=True` is the opt-in, and
+            // its documentation (open_dir, README) states the contract: no
+            // file in `dir` changes in place while open; replace a file by
+            // renaming a new one over it.
+            unsafe { reader::Tables::map_dir(&dir) }
+        } else {
+            reader::Tables::open_dir(&dir)
+        };
+        opened.map(|t| Tables { inner: Arc::new(t) }).map_err(|_| {
             let source = match (from_env, std::env::var_os(reader::TABLES_ENV)) {
                 (false, _) => "open_dir",
                 (true, Some(d)) if !d.is_empty() => "$DICE_TABLES",
@@ -365,7 +374,9 @@ impl Game {
     /// one entry per total from 0 to the game's most (as `reader curve GAME`).
     fn curve<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let numpy = py.import("numpy").map_err(|e| {
-            PyImportError::new_err(format!("curve() returns numpy arrays and numpy is not installed ({e}): pip install numpy"))
+            PyImportError::new_err(format!(
+                "curve() returns numpy arrays and numpy is not installed ({e}): pip install numpy"
+            ))
         })?;
         let rows = py.detach(|| dice_tables_lookup::curve_rows(&self.tables, self.game)).map_err(py_error)?;
         let out = PyDict::new(py);

@@ -181,7 +181,6 @@ fn connection_cap(asked: usize) -> usize {
 }
 
 #[cfg(unix)]
-#[allow(unsafe_code)]
 fn open_file_limit() -> Option<u64> {
     let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
     // SAFETY: getrlimit writes one rlimit through a valid pointer.

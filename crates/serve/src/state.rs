@@ -162,10 +162,8 @@ impl Served {
             let key = match std::fs::metadata(&path) {
                 Ok(meta) => DiskKey::of(&meta),
                 Err(e) => {
-                    problems.push(on_disk_problem(
-                        &file,
-                        &table_message(TableError::from(TableErrorKind::from(e)), &path),
-                    ));
+                    problems
+                        .push(on_disk_problem(&file, &table_message(TableError::from(TableErrorKind::from(e)), &path)));
                     continue;
                 }
             };

@@ -4,6 +4,7 @@
 //! answer with a status the server gives, or a closed connection; never a
 //! panic or a hang.
 #![no_main]
+#![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};

@@ -2,6 +2,7 @@
 //! lookups each answer or report a damaged chunk; never a panic, a hang or an
 //! allocation beyond the game's own dimensions.
 #![no_main]
+#![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
 use dice_tables_reader::combo::Combo;
 use dice_tables_reader::duel::{CardgamesDuel, Duel, Scoring, SeedDuel};

@@ -1,6 +1,7 @@
 //! The lookups' argument parsers on any string, and whole lookups built
 //! from any arguments: a value or a one-line message, never a panic.
 #![no_main]
+#![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
 use dice_tables_lookup::Query;
 use dice_tables_reader::threes::{Model, Ties};

@@ -386,7 +386,7 @@ fn the_win_maximiser_beats_the_points_maximiser() {
     use dice_tables_generator::duel::{solve, versus_points, SEED_RULES};
     let solution = solve(&SEED_RULES, &mut |_, _| {});
     let exact =
-        versus_points(&solution, dice_tables_generator::tenk::solve, dice_tables_generator::dice::Simd::Portable)
+        versus_points(&solution, dice_tables_generator::tenk::solve, dice_tables_generator::cpu::Simd::PORTABLE)
             .expect("the seed's rules")
             .average();
     let games = 200_000;

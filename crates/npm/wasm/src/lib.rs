@@ -8,6 +8,7 @@
 //! bytes there, and passes pointer and length; every call leaves its
 //! result (an answer's JSON, or the refusal's message) in one buffer read
 //! with [`dt_result_ptr`] and [`dt_result_len`].
+#![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks, clippy::missing_safety_doc)]
 
 use std::cell::RefCell;
 use std::sync::LazyLock;
@@ -91,6 +92,7 @@ pub extern "C" fn dt_result_len() -> usize {
 /// gave and took; both are taken over.
 #[no_mangle]
 pub unsafe extern "C" fn dt_open(game_ptr: *mut u8, game_len: usize, bytes_ptr: *mut u8, bytes_len: usize) -> u32 {
+    // SAFETY: the caller passes what dt_alloc gave and took (this fn's contract).
     let (game, bytes) = unsafe { (take(game_ptr, game_len), take(bytes_ptr, bytes_len)) };
     finish(open(&String::from_utf8_lossy(&game), bytes))
 }
@@ -118,6 +120,7 @@ fn open(game: &str, bytes: Vec<u8>) -> Result<String, (Status, String)> {
 /// gave and took; both are taken over.
 #[no_mangle]
 pub unsafe extern "C" fn dt_lookup(game_ptr: *mut u8, game_len: usize, query_ptr: *mut u8, query_len: usize) -> u32 {
+    // SAFETY: the caller passes what dt_alloc gave and took (this fn's contract).
     let (game, query) = unsafe { (take(game_ptr, game_len), take(query_ptr, query_len)) };
     finish(lookup(&String::from_utf8_lossy(&game), &String::from_utf8_lossy(&query)))
 }

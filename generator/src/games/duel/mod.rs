@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use crate::artifact::{le_bytes, Section};
-use crate::dice::{simd, Simd};
+use crate::cpu::{Kernel, Lanes, Simd, W};
 use crate::tenk::{outcome_classes, KeepLists, Scoring, CARDGAMES, SEED};
 use crate::{Figure, Solved};
 
@@ -36,8 +36,6 @@ pub use versus::{versus_points, Versus};
 
 /// Dice in a full throw.
 const DICE: usize = 6;
-/// Pairs solved together, one per lane.
-const W: usize = 8;
 /// Newton steps below this end a pair's iteration.
 pub const TOLERANCE: f64 = 1e-15;
 /// Passes at one sum before the solver gives up (it never needs more than a few).
@@ -92,7 +90,7 @@ fn solve_table<G: dice_tables_reader::Game<Params = Params>>(
     let n = solution.totals() as u64;
     // Head to head against the tenk table's points player (the seed's rules only).
     let started = std::time::Instant::now();
-    let versus = versus_points(&solution, crate::tenk::solve, simd());
+    let versus = versus_points(&solution, crate::tenk::solve, Simd::detect());
     let figures_time = started.elapsed();
     let (params, sections) = solution.into_sections();
     let mut solved = Solved::new::<G>(&params, n * n, sections);
@@ -288,7 +286,7 @@ const SLOPE: Carry<'static> = Carry { bust: 1.0, bank: &|_, _| 0.0, goal: 0.0 };
 
 /// Solves the game.
 pub fn solve(rules: &Rules, progress: &mut dyn FnMut(usize, usize)) -> Solution {
-    solve_on(rules, progress, simd())
+    solve_on(rules, progress, Simd::detect())
 }
 
 /// [`solve`], with the lanes built for the given vector instructions.
@@ -460,241 +458,25 @@ fn solve_block(
             .map(|s| std::array::from_fn(|l| if s >= winning[l] { carry.goal } else { (carry.bank)(&lanes[l], s) })),
     );
     let bust: [f64; W] = std::array::from_fn(|l| lanes[l].bust);
-    #[cfg(target_arch = "x86_64")]
-    match simd {
-        // SAFETY: `simd()` picks a level only when the CPU has it.
-        Simd::Avx512 => return unsafe { turn_lanes_avx512(o, longest, &bust, carry.bust, ws) },
-        Simd::Avx2 => return unsafe { turn_lanes_avx2(o, longest, &bust, carry.bust, ws) },
-        Simd::Portable => {}
-    }
-    let _ = simd;
-    turn_lanes::<Portable>(o, longest, &bust, carry.bust, ws)
+    simd.run(TurnLanes { o, longest, bust: &bust, bust_carry: carry.bust, ws })
 }
 
-/// [`turn_lanes`] on pairs of AVX2 vectors (the same results).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn turn_lanes_avx2(o: &Outcomes, longest: usize, bust: &[f64; W], bust_carry: f64, ws: &mut Workspace) -> Turns {
-    turn_lanes::<wide::Pair>(o, longest, bust, bust_carry, ws)
+/// [`turn_lanes`] as a kernel, compiled for each vector level.
+struct TurnLanes<'a> {
+    o: &'a Outcomes,
+    longest: usize,
+    bust: &'a [f64; W],
+    bust_carry: f64,
+    ws: &'a mut Workspace,
 }
 
-/// [`turn_lanes`] on AVX-512 vectors: the same operations on each lane,
-/// in the same order, so the same results bit for bit.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-fn turn_lanes_avx512(o: &Outcomes, longest: usize, bust: &[f64; W], bust_carry: f64, ws: &mut Workspace) -> Turns {
-    turn_lanes::<wide::Wide>(o, longest, bust, bust_carry, ws)
-}
-
-/// Eight lanes of f64 and the few operations the turn solve makes on them:
-/// portable arrays, one AVX-512 register or two AVX2 ones (the compiler
-/// does not turn the per-lane choice into a blend by itself).
-trait Lanes: Copy {
-    fn load(a: &[f64; W]) -> Self;
-    fn splat(x: f64) -> Self;
-    fn store(self, to: &mut [f64; W]);
-    fn add(self, other: Self) -> Self;
-    fn sub(self, other: Self) -> Self;
-    fn mul(self, other: Self) -> Self;
-    fn max(self, other: Self) -> Self;
-    /// Where `value > best`, takes `value` and its slope.
-    fn take_greater(best: &mut Self, best_slope: &mut Self, value: Self, slope: Self);
-    /// Bit l set where `a > b` in lane l.
-    fn greater_mask(a: Self, b: Self) -> u8;
-    /// Where `bank >= throw`: bank (at most 1) and its carry, else throw and its carry.
-    fn bank_or_throw(bank: Self, bank_carry: Self, throw: Self, throw_carry: Self) -> (Self, Self);
-}
-
-#[derive(Clone, Copy)]
-struct Portable([f64; W]);
-
-impl Lanes for Portable {
+impl Kernel for TurnLanes<'_> {
+    type Output = Turns;
     #[inline(always)]
-    fn load(a: &[f64; W]) -> Self {
-        Portable(*a)
-    }
-    #[inline(always)]
-    fn splat(x: f64) -> Self {
-        Portable([x; W])
-    }
-    #[inline(always)]
-    fn store(self, to: &mut [f64; W]) {
-        *to = self.0;
-    }
-    #[inline(always)]
-    fn add(self, other: Self) -> Self {
-        Portable(std::array::from_fn(|l| self.0[l] + other.0[l]))
-    }
-    #[inline(always)]
-    fn sub(self, other: Self) -> Self {
-        Portable(std::array::from_fn(|l| self.0[l] - other.0[l]))
-    }
-    #[inline(always)]
-    fn mul(self, other: Self) -> Self {
-        Portable(std::array::from_fn(|l| self.0[l] * other.0[l]))
-    }
-    #[inline(always)]
-    fn max(self, other: Self) -> Self {
-        Portable(std::array::from_fn(|l| self.0[l].max(other.0[l])))
-    }
-    #[inline(always)]
-    fn take_greater(best: &mut Self, best_slope: &mut Self, value: Self, slope: Self) {
-        for l in 0..W {
-            if value.0[l] > best.0[l] {
-                best.0[l] = value.0[l];
-                best_slope.0[l] = slope.0[l];
-            }
-        }
-    }
-    #[inline(always)]
-    fn greater_mask(a: Self, b: Self) -> u8 {
-        (0..W).fold(0, |mask, l| mask | (u8::from(a.0[l] > b.0[l]) << l))
-    }
-    #[inline(always)]
-    fn bank_or_throw(bank: Self, bank_carry: Self, throw: Self, throw_carry: Self) -> (Self, Self) {
-        let banks = |l: usize| bank.0[l] >= throw.0[l];
-        (
-            Portable(std::array::from_fn(|l| if banks(l) { bank.0[l].min(1.0) } else { throw.0[l] })),
-            Portable(std::array::from_fn(|l| if banks(l) { bank_carry.0[l] } else { throw_carry.0[l] })),
-        )
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-mod wide {
-    use super::{Lanes, W};
-    use std::arch::x86_64::*;
-
-    #[derive(Clone, Copy)]
-    pub(super) struct Wide(__m512d);
-
-    // SAFETY (every block below): these run only inlined into
-    // `turn_lanes_avx512`, which is called only when the CPU has AVX-512F;
-    // loads and stores go through references to eight f64.
-    impl Lanes for Wide {
-        #[inline(always)]
-        fn load(a: &[f64; W]) -> Self {
-            Wide(unsafe { _mm512_loadu_pd(a.as_ptr()) })
-        }
-        #[inline(always)]
-        fn splat(x: f64) -> Self {
-            Wide(unsafe { _mm512_set1_pd(x) })
-        }
-        #[inline(always)]
-        fn store(self, to: &mut [f64; W]) {
-            unsafe { _mm512_storeu_pd(to.as_mut_ptr(), self.0) }
-        }
-        #[inline(always)]
-        fn add(self, other: Self) -> Self {
-            Wide(unsafe { _mm512_add_pd(self.0, other.0) })
-        }
-        #[inline(always)]
-        fn sub(self, other: Self) -> Self {
-            Wide(unsafe { _mm512_sub_pd(self.0, other.0) })
-        }
-        #[inline(always)]
-        fn mul(self, other: Self) -> Self {
-            Wide(unsafe { _mm512_mul_pd(self.0, other.0) })
-        }
-        #[inline(always)]
-        fn max(self, other: Self) -> Self {
-            Wide(unsafe { _mm512_max_pd(self.0, other.0) })
-        }
-        #[inline(always)]
-        fn take_greater(best: &mut Self, best_slope: &mut Self, value: Self, slope: Self) {
-            unsafe {
-                let greater = _mm512_cmp_pd_mask::<_CMP_GT_OQ>(value.0, best.0);
-                best.0 = _mm512_mask_blend_pd(greater, best.0, value.0);
-                best_slope.0 = _mm512_mask_blend_pd(greater, best_slope.0, slope.0);
-            }
-        }
-        #[inline(always)]
-        fn greater_mask(a: Self, b: Self) -> u8 {
-            unsafe { _mm512_cmp_pd_mask::<_CMP_GT_OQ>(a.0, b.0) }
-        }
-        #[inline(always)]
-        fn bank_or_throw(bank: Self, bank_carry: Self, throw: Self, throw_carry: Self) -> (Self, Self) {
-            unsafe {
-                let banks = _mm512_cmp_pd_mask::<_CMP_GE_OQ>(bank.0, throw.0);
-                let capped = _mm512_min_pd(bank.0, _mm512_set1_pd(1.0));
-                (
-                    Wide(_mm512_mask_blend_pd(banks, throw.0, capped)),
-                    Wide(_mm512_mask_blend_pd(banks, throw_carry.0, bank_carry.0)),
-                )
-            }
-        }
-    }
-
-    /// Eight f64 as two AVX2 registers.
-    #[derive(Clone, Copy)]
-    pub(super) struct Pair([__m256d; 2]);
-
-    // SAFETY (every block below): these run only inlined into
-    // `turn_lanes_avx2`, which is called only when the CPU has AVX2; loads
-    // and stores go through references to eight f64 (two halves of four).
-    impl Lanes for Pair {
-        #[inline(always)]
-        fn load(a: &[f64; W]) -> Self {
-            unsafe { Pair([_mm256_loadu_pd(a.as_ptr()), _mm256_loadu_pd(a.as_ptr().add(4))]) }
-        }
-        #[inline(always)]
-        fn splat(x: f64) -> Self {
-            unsafe { Pair([_mm256_set1_pd(x); 2]) }
-        }
-        #[inline(always)]
-        fn store(self, to: &mut [f64; W]) {
-            unsafe {
-                _mm256_storeu_pd(to.as_mut_ptr(), self.0[0]);
-                _mm256_storeu_pd(to.as_mut_ptr().add(4), self.0[1]);
-            }
-        }
-        #[inline(always)]
-        fn add(self, other: Self) -> Self {
-            unsafe { Pair([_mm256_add_pd(self.0[0], other.0[0]), _mm256_add_pd(self.0[1], other.0[1])]) }
-        }
-        #[inline(always)]
-        fn sub(self, other: Self) -> Self {
-            unsafe { Pair([_mm256_sub_pd(self.0[0], other.0[0]), _mm256_sub_pd(self.0[1], other.0[1])]) }
-        }
-        #[inline(always)]
-        fn mul(self, other: Self) -> Self {
-            unsafe { Pair([_mm256_mul_pd(self.0[0], other.0[0]), _mm256_mul_pd(self.0[1], other.0[1])]) }
-        }
-        #[inline(always)]
-        fn max(self, other: Self) -> Self {
-            unsafe { Pair([_mm256_max_pd(self.0[0], other.0[0]), _mm256_max_pd(self.0[1], other.0[1])]) }
-        }
-        #[inline(always)]
-        fn take_greater(best: &mut Self, best_slope: &mut Self, value: Self, slope: Self) {
-            for h in 0..2 {
-                unsafe {
-                    let greater = _mm256_cmp_pd::<_CMP_GT_OQ>(value.0[h], best.0[h]);
-                    best.0[h] = _mm256_blendv_pd(best.0[h], value.0[h], greater);
-                    best_slope.0[h] = _mm256_blendv_pd(best_slope.0[h], slope.0[h], greater);
-                }
-            }
-        }
-        #[inline(always)]
-        fn greater_mask(a: Self, b: Self) -> u8 {
-            unsafe {
-                let low = _mm256_movemask_pd(_mm256_cmp_pd::<_CMP_GT_OQ>(a.0[0], b.0[0]));
-                let high = _mm256_movemask_pd(_mm256_cmp_pd::<_CMP_GT_OQ>(a.0[1], b.0[1]));
-                (low | high << 4) as u8
-            }
-        }
-        #[inline(always)]
-        fn bank_or_throw(bank: Self, bank_carry: Self, throw: Self, throw_carry: Self) -> (Self, Self) {
-            let (mut value, mut carry) = (throw, throw_carry);
-            for h in 0..2 {
-                unsafe {
-                    let banks = _mm256_cmp_pd::<_CMP_GE_OQ>(bank.0[h], throw.0[h]);
-                    let capped = _mm256_min_pd(bank.0[h], _mm256_set1_pd(1.0));
-                    value.0[h] = _mm256_blendv_pd(throw.0[h], capped, banks);
-                    carry.0[h] = _mm256_blendv_pd(throw_carry.0[h], bank_carry.0[h], banks);
-                }
-            }
-            (value, carry)
-        }
+    fn run<L: Lanes>(self) -> Turns {
+        // SAFETY: `Simd::run` runs a kernel only on the lanes of a level
+        // this CPU has.
+        unsafe { turn_lanes::<L>(self.o, self.longest, self.bust, self.bust_carry, self.ws) }
     }
 }
 
@@ -714,18 +496,34 @@ struct Turns {
 /// winning by throwing d dice is the chance-weighted best of each outcome
 /// class's keeps, plus the bust chance times the bust value; the slope
 /// follows the keep chosen. Lanes past their goal read 1 (a win by banking).
+///
+/// # Safety
+///
+/// The CPU has `L`'s level (what [`Lanes`]' methods need).
 #[inline(always)]
-fn turn_lanes<L: Lanes>(o: &Outcomes, longest: usize, bust: &[f64; W], bust_carry: f64, ws: &mut Workspace) -> Turns {
-    let bust_value = L::load(bust);
+unsafe fn turn_lanes<L: Lanes>(
+    o: &Outcomes,
+    longest: usize,
+    bust: &[f64; W],
+    bust_carry: f64,
+    ws: &mut Workspace,
+) -> Turns {
+    // Every block below that calls a method of `L` is sound because the CPU
+    // has `L`'s level: this fn's contract.
+    // SAFETY: `L`'s level (this fn's contract).
+    let bust_value = unsafe { L::load(bust) };
     // Per lane, one past the highest turn score (steps) at which six dice
     // are thrown rather than banked, and fewer dice; 0 until one is seen.
     let mut bank_from = [[0u16; 2]; W];
     let mut left_out = 0;
     for s in (0..longest).rev() {
-        let mut throw = [L::splat(0.0); DICE];
-        let mut throw_slope = [L::splat(0.0); DICE];
+        // SAFETY: `L`'s level (this fn's contract).
+        let zero = unsafe { L::splat(0.0) };
+        let mut throw = [zero; DICE];
+        let mut throw_slope = [zero; DICE];
         let after = &ws.after[s * DICE..];
-        let bank = L::load(&ws.bank[s]);
+        // SAFETY: `L`'s level (this fn's contract).
+        let bank = unsafe { L::load(&ws.bank[s]) };
         // A bound on each throw's value, to leave out the throws that
         // banking beats in every lane (about a fifth of the work): a row is
         // worth no more at a lower turn score than at a higher one (more
@@ -734,16 +532,23 @@ fn turn_lanes<L: Lanes>(o: &Outcomes, longest: usize, bust: &[f64; W], bust_carr
         // its keeps stay within. The best of a score's six rows is kept as
         // they are written (`best_row`), and the groups with no chance are
         // left out of the sum: neither changes the bound.
-        let reach_best: [L; REACH.len()] =
-            std::array::from_fn(|i| L::load(&ws.best_row[s + REACH[i].min(o.max_steps)]));
+        let reach_best: [L; REACH.len()] = std::array::from_fn(|i| {
+            // SAFETY: `L`'s level (this fn's contract).
+            unsafe { L::load(&ws.best_row[s + REACH[i].min(o.max_steps)]) }
+        });
         for d in 1..=DICE {
             if o.skip_sure_banks {
-                let bound = (o.reach_chance[d][..o.reach_groups[d]].iter().zip(&reach_best))
-                    .fold(L::splat(o.bust[d]).mul(bust_value), |sum, (&p, &best)| sum.add(L::splat(p).mul(best)))
-                    .add(L::splat(BOUND_MARGIN));
-                if L::greater_mask(bound, bank) == 0 {
+                // SAFETY: `L`'s level (this fn's contract).
+                let banks_everywhere = unsafe {
+                    let bound = (o.reach_chance[d][..o.reach_groups[d]].iter().zip(&reach_best))
+                        .fold(L::splat(o.bust[d]).mul(bust_value), |sum, (&p, &best)| sum.add(L::splat(p).mul(best)))
+                        .add(L::splat(BOUND_MARGIN));
+                    L::greater_mask(bound, bank) == 0
+                };
+                if banks_everywhere {
                     // Banks in every lane: a throw below any bank says so.
-                    throw[d - 1] = L::splat(f64::NEG_INFINITY);
+                    // SAFETY: `L`'s level (this fn's contract).
+                    throw[d - 1] = unsafe { L::splat(f64::NEG_INFINITY) };
                     left_out += 1;
                     continue;
                 }
@@ -753,11 +558,12 @@ fn turn_lanes<L: Lanes>(o: &Outcomes, longest: usize, bust: &[f64; W], bust_carr
             // rounding is far below the total's; the table is then exact
             // to about one rounding, so that its fixed point checks to
             // 1e-15 (tests/tests/integration/duel.rs).
-            let (mut v, mut carry) = (L::splat(o.bust[d]).mul(bust_value), L::splat(0.0));
-            let mut dv = L::splat(o.bust[d] * bust_carry);
+            // SAFETY: `L`'s level (this fn's contract).
+            let (mut v, mut carry, mut dv) =
+                unsafe { (L::splat(o.bust[d]).mul(bust_value), zero, L::splat(o.bust[d] * bust_carry)) };
             let (first, last) = o.by_dice[d];
             for group in o.classes[first..last].chunks(8) {
-                let mut partial = L::splat(0.0);
+                let mut partial = zero;
                 for &(p, start, end) in group {
                     // A class's first option starts the maximum: every
                     // after-keep value is a chance, at least 0, so this is
@@ -768,49 +574,67 @@ fn turn_lanes<L: Lanes>(o: &Outcomes, longest: usize, bust: &[f64; W], bust_carr
                     // from s to top = longest + max_steps + 1 > s + max_steps.
                     let row = |at: usize| unsafe { after.get_unchecked(at) };
                     let Row([value, slope]) = row(*head);
-                    let (mut best, mut best_slope) = (L::load(value), L::load(slope));
+                    // SAFETY: `L`'s level (this fn's contract).
+                    let (mut best, mut best_slope) = unsafe { (L::load(value), L::load(slope)) };
                     for &at in rest {
                         let Row([value, slope]) = row(at);
-                        L::take_greater(&mut best, &mut best_slope, L::load(value), L::load(slope));
+                        // SAFETY: `L`'s level (this fn's contract).
+                        unsafe { L::take_greater(&mut best, &mut best_slope, L::load(value), L::load(slope)) };
                     }
-                    let p = L::splat(p);
-                    partial = partial.add(p.mul(best));
-                    dv = dv.add(p.mul(best_slope));
+                    // SAFETY: `L`'s level (this fn's contract).
+                    unsafe {
+                        let p = L::splat(p);
+                        partial = partial.add(p.mul(best));
+                        dv = dv.add(p.mul(best_slope));
+                    }
                 }
-                let t = v.add(partial);
-                let z = t.sub(v);
-                carry = carry.add(v.sub(t.sub(z)).add(partial.sub(z)));
-                v = t;
+                // SAFETY: `L`'s level (this fn's contract).
+                unsafe {
+                    let t = v.add(partial);
+                    let z = t.sub(v);
+                    carry = carry.add(v.sub(t.sub(z)).add(partial.sub(z)));
+                    v = t;
+                }
             }
-            throw[d - 1] = v.add(carry);
+            // SAFETY: `L`'s level (this fn's contract).
+            throw[d - 1] = unsafe { v.add(carry) };
             throw_slope[d - 1] = dv;
         }
         if s == 0 {
             let mut turns = Turns { start: [0.0; W], carried: [0.0; W], bank_from, left_out };
-            throw[DICE - 1].store(&mut turns.start);
-            throw_slope[DICE - 1].store(&mut turns.carried);
+            // SAFETY: `L`'s level (this fn's contract).
+            unsafe {
+                throw[DICE - 1].store(&mut turns.start);
+                throw_slope[DICE - 1].store(&mut turns.carried);
+            }
             for from in turns.bank_from.iter_mut().flatten() {
                 *from = (*from).max(1);
             }
             return turns;
         }
-        let bank_carry = L::load(&ws.bank_carry[s]);
-        let mut best_row = L::splat(0.0);
+        // SAFETY: `L`'s level (this fn's contract).
+        let bank_carry = unsafe { L::load(&ws.bank_carry[s]) };
+        let mut best_row = zero;
         for d in 0..DICE {
-            let throws = L::greater_mask(throw[d], bank);
+            // SAFETY: `L`'s level (this fn's contract).
+            let throws = unsafe { L::greater_mask(throw[d], bank) };
             let which = usize::from(d + 1 < DICE);
             for (l, from) in bank_from.iter_mut().enumerate() {
                 if throws >> l & 1 == 1 && from[which] == 0 {
                     from[which] = s as u16 + 1;
                 }
             }
-            let (a, da) = L::bank_or_throw(bank, bank_carry, throw[d], throw_slope[d]);
-            best_row = best_row.max(a);
             let Row([value, slope]) = &mut ws.after[s * DICE + d];
-            a.store(value);
-            da.store(slope);
+            // SAFETY: `L`'s level (this fn's contract).
+            unsafe {
+                let (a, da) = L::bank_or_throw(bank, bank_carry, throw[d], throw_slope[d]);
+                best_row = best_row.max(a);
+                a.store(value);
+                da.store(slope);
+            }
         }
-        best_row.store(&mut ws.best_row[s]);
+        // SAFETY: `L`'s level (this fn's contract).
+        unsafe { best_row.store(&mut ws.best_row[s]) };
     }
     unreachable!("a turn has at least one score step")
 }
@@ -843,7 +667,7 @@ mod tests {
             let small = Rules { goal: 3000, ..rules };
             let bits = |s: &Solution| s.win.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
             let here = bits(&solve(&small, &mut |_, _| {}));
-            for level in crate::dice::simd_levels() {
+            for level in Simd::available() {
                 assert_eq!(bits(&solve_on(&small, &mut |_, _| {}, level)), here, "{level:?}");
             }
         }
@@ -859,8 +683,8 @@ mod tests {
                 let values = s.win.iter().chain(&s.bust_slope).map(|v| v.to_bits()).collect::<Vec<_>>();
                 (values, s.bank_from.clone(), s.passes, s.turns_solved)
             };
-            let skipping = solve_with(&small, &mut |_, _| {}, simd(), true);
-            let whole = solve_with(&small, &mut |_, _| {}, simd(), false);
+            let skipping = solve_with(&small, &mut |_, _| {}, Simd::detect(), true);
+            let whole = solve_with(&small, &mut |_, _| {}, Simd::detect(), false);
             assert_eq!(bits(&skipping), bits(&whole), "{rules:?}");
             assert_eq!(whole.throws_left_out, 0);
             assert!(skipping.throws_left_out > skipping.turns_solved, "{rules:?}: {}", skipping.throws_left_out);

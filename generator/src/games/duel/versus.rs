@@ -11,7 +11,7 @@
 //! affine in each other through a bust, so each pair is one 2 x 2 solve.
 
 use super::{par_blocks, solve_block, Carry, Lane, Outcomes, Solution, DICE, W};
-use crate::dice::Simd;
+use crate::cpu::Simd;
 use crate::tenk::{self, SEED};
 use dice_tables_reader::tenk::{ENTRY, SCORE_STEPS, STEP};
 

@@ -38,7 +38,8 @@ use dice_tables_reader::sheet::{Action, State, TurnSolver, EXACT_TIE, STORED_TIE
 use dice_tables_reader::yazy::KEEP_ALL;
 
 use crate::artifact::{le_bytes, Section};
-use crate::dice::{fold_best_and_below, fold_least_gap, multisets, simd, Dice, KeepGraph, Simd, FIVE_DICE};
+use crate::cpu::{Kernel, Lanes, Simd};
+use crate::dice::{fold_best_and_below, fold_least_gap, multisets, Dice, KeepGraph, FIVE_DICE};
 use crate::Solved;
 
 /// Upper totals solved together, a block: two vectors' worth with AVX-512,
@@ -47,9 +48,10 @@ use crate::Solved;
 /// spills less (with AVX2, yatzy's solve took 2.19 s at 8 against 2.50 s
 /// at 16 and 2.3-2.4 s at 4, on an EPYC without AVX-512).
 fn lane_width(simd: Simd) -> usize {
-    match simd {
-        Simd::Avx512 => 16,
-        Simd::Avx2 | Simd::Portable => 8,
+    if simd.f64_lanes() >= 8 {
+        16
+    } else {
+        8
     }
 }
 
@@ -160,7 +162,7 @@ fn solve_padded(
     progress: impl FnMut(usize, usize),
     prove: bool,
 ) -> (Context<'_>, Vec<f64>, Vec<(usize, usize, NearTies)>) {
-    solve_padded_on(scoring, progress, simd(), prove)
+    solve_padded_on(scoring, progress, Simd::detect(), prove)
 }
 
 /// [`solve_padded`], with the given vector instructions.
@@ -336,43 +338,27 @@ fn solve_row_on<const PROVE: bool, const W: usize>(
     out: &mut [f64; UPPER_TOTALS],
     near: &mut NearTies,
 ) {
-    #[cfg(target_arch = "x86_64")]
-    match ctx.simd {
-        // SAFETY: `simd()` picks a level only when the CPU has it.
-        Simd::Avx512 => return unsafe { solve_row_avx512::<PROVE, W>(ctx, mask, padded, ws, out, near) },
-        Simd::Avx2 => return unsafe { solve_row_avx2::<PROVE, W>(ctx, mask, padded, ws, out, near) },
-        Simd::Portable => {}
+    ctx.simd.run(SolveRow::<PROVE, W> { ctx, mask, padded, ws, out, near })
+}
+
+/// [`solve_row_lanes`] as a kernel, compiled for each vector level (the
+/// same operations on each lane, in the same order, so the same results
+/// bit for bit).
+struct SolveRow<'a, const PROVE: bool, const W: usize> {
+    ctx: &'a Context<'a>,
+    mask: usize,
+    padded: &'a [f64],
+    ws: &'a mut Workspace<W>,
+    out: &'a mut [f64; UPPER_TOTALS],
+    near: &'a mut NearTies,
+}
+
+impl<const PROVE: bool, const W: usize> Kernel for SolveRow<'_, PROVE, W> {
+    type Output = ();
+    #[inline(always)]
+    fn run<L: Lanes>(self) {
+        solve_row_lanes::<PROVE, W>(self.ctx, self.mask, self.padded, self.ws, self.out, self.near)
     }
-    solve_row_lanes::<PROVE, W>(ctx, mask, padded, ws, out, near)
-}
-
-/// [`solve_row_lanes`] compiled for AVX-512: the same operations on each
-/// lane, in the same order, so the same results bit for bit.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-fn solve_row_avx512<const PROVE: bool, const W: usize>(
-    ctx: &Context,
-    mask: usize,
-    padded: &[f64],
-    ws: &mut Workspace<W>,
-    out: &mut [f64; UPPER_TOTALS],
-    near: &mut NearTies,
-) {
-    solve_row_lanes::<PROVE, W>(ctx, mask, padded, ws, out, near)
-}
-
-/// [`solve_row_lanes`] compiled for AVX2 (the same results).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn solve_row_avx2<const PROVE: bool, const W: usize>(
-    ctx: &Context,
-    mask: usize,
-    padded: &[f64],
-    ws: &mut Workspace<W>,
-    out: &mut [f64; UPPER_TOTALS],
-    near: &mut NearTies,
-) {
-    solve_row_lanes::<PROVE, W>(ctx, mask, padded, ws, out, near)
 }
 
 /// The maximum of two lane blocks, into `best`; while proving, with the
@@ -766,7 +752,7 @@ mod tests {
         let here_near = reachable_near_ties(here_near);
         assert!(!here_near.is_empty(), "yahtzee has near ties to compare");
         // Both lane widths on every level, whichever the level would pick.
-        for level in crate::dice::simd_levels() {
+        for level in Simd::available() {
             for lanes in [16, 8] {
                 let (values, near) = reachable(solve_padded_wide(&scoring, |_, _| {}, level, lanes, true));
                 assert!(values.iter().zip(&here).all(|(a, b)| a.to_bits() == b.to_bits()), "{level:?} {lanes}");

@@ -23,6 +23,7 @@ use dice_tables_reader::sheet::{
 };
 use rayon::prelude::*;
 
+use crate::cpu::{Kernel, Lanes, Simd};
 use crate::dice::{multisets, Dice, FIVE_DICE};
 
 /// Targets solved together: the lanes of a vector.
@@ -134,6 +135,8 @@ struct Workspace {
     score_values: Vec<[f64; W]>,
     values: Vec<[f64; W]>,
     scratch: Vec<[f64; W]>,
+    /// The vector instructions the lanes run compiled for.
+    simd: Simd,
 }
 
 impl Workspace {
@@ -147,6 +150,7 @@ impl Workspace {
             score_values: Vec::new(),
             values: vec![[0.0; W]; graph.keeps()],
             scratch: vec![[0.0; W]; graph.partial],
+            simd: Simd::detect(),
         }
     }
 }
@@ -200,28 +204,24 @@ fn solve_state(
 /// `P*(state, first + l)` for the `W` lanes `l`, the workspace's ways to
 /// score prepared.
 fn solve_block(solved: &[Box<[f64]>], first: i64, ws: &mut Workspace) -> [f64; W] {
-    #[cfg(target_arch = "x86_64")]
-    if *AVX2 {
-        // SAFETY: the CPU has AVX2 (checked once).
-        return unsafe { solve_block_avx2(solved, first, ws) };
-    }
-    solve_block_lanes(solved, first, ws)
+    ws.simd.run(SolveBlock { solved, first, ws })
 }
 
-/// Whether the CPU has AVX2: the lanes then compile to 256-bit vectors,
-/// with the same operations in the same order (no fused multiply-add), so
-/// the same results bit for bit.
-static AVX2: std::sync::LazyLock<bool> = std::sync::LazyLock::new(|| {
-    #[cfg(target_arch = "x86_64")]
-    return std::arch::is_x86_feature_detected!("avx2");
-    #[cfg(not(target_arch = "x86_64"))]
-    false
-});
+/// [`solve_block_lanes`] as a kernel, compiled for each vector level (the
+/// same operations in the same order, no fused multiply-add, so the same
+/// results bit for bit).
+struct SolveBlock<'a> {
+    solved: &'a [Box<[f64]>],
+    first: i64,
+    ws: &'a mut Workspace,
+}
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn solve_block_avx2(solved: &[Box<[f64]>], first: i64, ws: &mut Workspace) -> [f64; W] {
-    solve_block_lanes(solved, first, ws)
+impl Kernel for SolveBlock<'_> {
+    type Output = [f64; W];
+    #[inline(always)]
+    fn run<L: Lanes>(self) -> [f64; W] {
+        solve_block_lanes(self.solved, self.first, self.ws)
+    }
 }
 
 #[inline(always)]

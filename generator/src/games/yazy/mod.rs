@@ -22,7 +22,8 @@ use std::sync::Mutex;
 use std::thread::JoinHandle;
 
 use crate::artifact::{le_bytes, Bytes, Section};
-use crate::dice::{multisets, simd, KeepGraph, Simd, FACES, FIVE_DICE, NONE};
+use crate::cpu::{Kernel, Lanes, Simd};
+use crate::dice::{multisets, KeepGraph, FACES, FIVE_DICE, NONE};
 use crate::Solved;
 
 /// The zstd level of yazy's compressed sections (see `into_sections`).
@@ -70,7 +71,7 @@ impl Solution {
 /// The yazy table under `rules`, into the sections [`prepare`] made if it
 /// was called.
 pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
-    let solution = solve_into(Output::prepared(rules.yazy.rerolls), progress, simd());
+    let solution = solve_into(Output::prepared(rules.yazy.rerolls), progress, Simd::detect());
     Solved::new::<Yazy>(&rules.yazy, solution.states(), solution.into_sections())
 }
 
@@ -79,7 +80,7 @@ pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize))
 /// category fewer. Each mask is computed the same way whatever the thread,
 /// so the output does not depend on the thread count.
 pub fn solve(rerolls: u8, progress: impl FnMut(usize, usize)) -> Solution {
-    solve_on(rerolls, progress, simd())
+    solve_on(rerolls, progress, Simd::detect())
 }
 
 /// [`solve`], with the given vector instructions.
@@ -287,29 +288,25 @@ struct Inputs<'a> {
 
 /// The turns of `W` masks of one layer.
 fn solve_turns(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace, out: &Out) -> [f64; W] {
-    #[cfg(target_arch = "x86_64")]
-    match inputs.simd {
-        // SAFETY: `simd()` picks a level only when the CPU has it.
-        Simd::Avx512 => return unsafe { solve_turns_avx512(masks, inputs, ws, out) },
-        Simd::Avx2 => return unsafe { solve_turns_avx2(masks, inputs, ws, out) },
-        Simd::Portable => {}
+    inputs.simd.run(SolveTurns { masks, inputs, ws, out })
+}
+
+/// [`solve_turns_lanes`] as a kernel, compiled for each vector level (the
+/// same operations on each lane, in the same order, so the same results
+/// bit for bit).
+struct SolveTurns<'a> {
+    masks: &'a [usize; W],
+    inputs: &'a Inputs<'a>,
+    ws: &'a mut Workspace,
+    out: &'a Out,
+}
+
+impl Kernel for SolveTurns<'_> {
+    type Output = [f64; W];
+    #[inline(always)]
+    fn run<L: Lanes>(self) -> [f64; W] {
+        solve_turns_lanes(self.masks, self.inputs, self.ws, self.out)
     }
-    solve_turns_lanes(masks, inputs, ws, out)
-}
-
-/// [`solve_turns_lanes`] compiled for AVX2 (the same results).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn solve_turns_avx2(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace, out: &Out) -> [f64; W] {
-    solve_turns_lanes(masks, inputs, ws, out)
-}
-
-/// [`solve_turns_lanes`] compiled for AVX-512: the same operations on each
-/// lane, in the same order, so the same results bit for bit.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-fn solve_turns_avx512(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace, out: &Out) -> [f64; W] {
-    solve_turns_lanes(masks, inputs, ws, out)
 }
 
 #[inline(always)]
@@ -385,7 +382,7 @@ mod tests {
     #[test]
     fn every_machine_solves_alike() {
         let here = solve(2, |_, _| {});
-        for level in crate::dice::simd_levels() {
+        for level in Simd::available() {
             let other = solve_on(2, |_, _| {}, level);
             assert_eq!(
                 other.turn_start.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),

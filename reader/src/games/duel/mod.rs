@@ -38,6 +38,7 @@ use std::marker::PhantomData;
 
 use crate::dice::Dice;
 use crate::error::{ArgumentError, Error, TableError, TableErrorKind};
+use crate::five_dice::{read_f64, read_u16, read_u32};
 use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::options::Options;
@@ -45,7 +46,6 @@ use crate::tenk::{
     check_keep_lists, dice_left, keep_count, option_first, option_keep, option_points, KeepCount, Then, DICE,
     MAX_KEEPS_PER_THROW, STEP, THROWS,
 };
-use crate::five_dice::{read_f64, read_u16, read_u32};
 
 /// The highest goal a table may have (its win section is then 400 x 400).
 pub const MAX_GOAL: u32 = 20_000;

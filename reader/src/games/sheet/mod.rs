@@ -43,9 +43,9 @@ use std::sync::OnceLock;
 
 use crate::dice::{Dice, FACES};
 use crate::error::{ArgumentError, Error, TableError};
+use crate::five_dice::{check_roll, parse_mask, read_u32, DICE, ROLLS};
 use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
-use crate::five_dice::{check_roll, parse_mask, read_u32, DICE, ROLLS};
 use turn::Levels;
 
 pub use rules::*;

@@ -29,10 +29,10 @@ use std::marker::PhantomData;
 use super::{check_decision, Action, SheetGame, SheetRules, SheetStates, State, TurnSolver, BONUS_AT};
 use crate::dice::Dice;
 use crate::error::{ArgumentError, Error, TableError};
+use crate::five_dice::{DICE, ROLLS};
 use crate::format::Header;
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::target::{self, Curve, TargetChoice, TargetChoices, TargetParams};
-use crate::five_dice::{DICE, ROLLS};
 
 /// A yatzy-target or yahtzee-target table's parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

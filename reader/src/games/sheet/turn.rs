@@ -4,10 +4,10 @@
 
 use crate::dice::{Dice, FACES};
 use crate::error::ArgumentError;
-use crate::options::Options;
 use crate::five_dice::{
     best_values, keep_values, DICE, KEEPS, KEEP_ALL, KEEP_LATTICE, PARTIAL_KEEPS, PARTIAL_KEEP_DICE, ROLLS,
 };
+use crate::options::Options;
 
 use super::rules::{reachable_upper_totals, Score, Scoring, BONUS_AT, MAX_UPPER_POINTS, UPPER_MASK, UPPER_TOTALS};
 

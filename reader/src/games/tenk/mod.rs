@@ -28,10 +28,10 @@
 
 use crate::dice::Dice;
 use crate::error::{ArgumentError, Error, TableError, TableErrorKind};
+use crate::five_dice::{check_values_in_range, read_u16, read_u32};
 use crate::format::{DType, Encoding, Header};
 use crate::game::{Checked, Game, SectionSpec};
 use crate::options::Options;
-use crate::five_dice::{check_values_in_range, read_u16, read_u32};
 /// Dice in a full throw.
 pub const DICE: usize = 6;
 /// Turn scores are multiples of this.

@@ -32,10 +32,10 @@ use std::fmt;
 
 use crate::dice::{multiset_count, Dice, FACES};
 use crate::error::{ArgumentError, Error, TableError};
+use crate::five_dice::{read_f64, read_u32};
 use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::options::Options;
-use crate::five_dice::{read_f64, read_u32};
 
 /// Dice in a turn.
 pub const DICE: usize = 5;

@@ -34,11 +34,13 @@ use std::sync::OnceLock;
 
 use crate::dice::Dice;
 use crate::error::{ArgumentError, Error, TableError};
+use crate::five_dice::{
+    category_index, check_state, check_values_in_range, parse_mask, LEGAL_KEEPS, PARTIAL_KEEP_DICE,
+};
+pub use crate::five_dice::{DICE, KEEP_ALL, NO_ACTION, PARTIAL_KEEPS, ROLLS};
 use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::options::Options;
-use crate::five_dice::{category_index, check_state, check_values_in_range, parse_mask, LEGAL_KEEPS, PARTIAL_KEEP_DICE};
-pub use crate::five_dice::{DICE, KEEP_ALL, NO_ACTION, PARTIAL_KEEPS, ROLLS};
 /// Categories, in mask-bit order.
 pub const CATEGORIES: [&str; 11] =
     ["ones", "twos", "threes", "fours", "fives", "sixes", "three-kind", "four-kind", "full-house", "straight", "yazy"];

@@ -22,10 +22,10 @@ use std::fmt;
 
 use crate::dice::Dice;
 use crate::error::{Error, TableError};
+use crate::five_dice::{check_state, DICE, ROLLS};
 use crate::format::Header;
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::target::{self, Curve, TargetChoice, TargetChoices, TargetParams};
-use crate::five_dice::{check_state, DICE, ROLLS};
 use crate::yazy::{points, Action, Category, Mask, Rules, CATEGORIES, MASKS, MAX_REROLLS, MOST_POINTS};
 
 /// A yazy-target table's parameters: the rules and how many chances it stores.
