@@ -74,12 +74,90 @@ impl From<ParseDiceError> for Error {
     }
 }
 
-/// A lookup argument out of range or malformed. The message is one line
-/// naming the argument and the accepted form.
+/// A lookup argument out of range or malformed: what was given and what is
+/// accepted ([`kind`](ArgumentError::kind)). The message is one line naming
+/// the argument and the accepted form.
 ///
 /// One pointer wide, so that a lookup's `Result<f64, ArgumentError>` comes
 /// back in registers. `{:?}` is the message; `{:#?}` the structure.
-pub struct ArgumentError(Box<ArgumentErrorInner>);
+pub struct ArgumentError(Box<ArgumentErrorKind>);
+
+/// What is wrong with a lookup's argument: what was given, with what the
+/// game accepts. Front ends that word messages their own way match on this.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+#[allow(missing_docs)] // each variant's doc says what its fields are
+pub enum ArgumentErrorKind {
+    /// Dice that do not parse ([`ParseDiceError`]).
+    Dice(ParseDiceError),
+    /// A roll of `given` dice where `game` rolls exactly five.
+    NotFiveDice { game: String, given: usize },
+    /// More rerolls than the table of `game` was solved for (0 to `max`).
+    RerollsOverTable { game: String, given: u8, max: u8 },
+    /// More rerolls than the rules of `game` allow (0 to `max`).
+    RerollsOverRules { game: String, given: u8, max: u8 },
+    /// A mask number above `max` (`game` when the message names it).
+    MaskOutOfRange { given: String, max: u32, game: Option<String> },
+    /// A mask that is neither a number 0 to `max` nor a list of categories.
+    MaskNotNumber { given: String, max: u32 },
+    /// A name after `all` without the minus that marks a filled category.
+    OpenAfterAll { given: String },
+    /// A filled category (`-name`) in a list of open ones.
+    FilledInOpenList { given: String },
+    /// A category name the game does not have.
+    UnknownCategory { given: String, categories: Vec<String> },
+    /// An upper total the filled upper boxes cannot make: `filled` names
+    /// them; `capped` whether they reach 63, `up_to` the highest total
+    /// accepted (the most they make, or the most an upper section makes).
+    UpperTotal { given: u32, filled: Vec<String>, up_to: u32, capped: bool },
+    /// The Yahtzee bonus asked of a game without one.
+    NoYahtzeeBonus { game: String },
+    /// The Yahtzee bonus asked while the yahtzee box is open.
+    BonusWhileOpen,
+    /// A state with `open` categories open in a target table reduced to
+    /// states with at most `max_open`.
+    ReducedTable { table: String, open: usize, max_open: usize },
+    /// A throw of `given` dice, where a throw is of 1 to `max`.
+    ThrowDice { given: usize, max: usize },
+    /// A threes throw of `given` dice, where one is of 1 to 5.
+    ThreesThrowDice { given: usize },
+    /// `what` (`score`, `turn score`, `your total`, ...) is not a multiple of 50.
+    NotMultipleOf50 { what: String, given: u32 },
+    /// A turn score above the table's `max`.
+    ScoreAboveTable { given: u32, max: u32 },
+    /// A turn score of 1000 or more while opening.
+    ScoreWhileOpening { given: u32 },
+    /// A banked total at or above the goal.
+    TotalWon { whose: String, given: u32, goal: u32, step: u32 },
+    /// Fewer than six dice at turn score 0.
+    FewerDiceAtStart { given: usize },
+    /// A turn score below the one a solved turn starts from.
+    BelowSolvedTurn { given: u32, lowest: u32 },
+    /// A word that is not one of `accepted` (`ties`, `model`).
+    NotOneOf { what: &'static str, given: String, accepted: &'static [&'static str] },
+    /// A threes value out of the table's range: `what` (`points`,
+    /// `players after`, `record`, `dice left`) and what the table holds.
+    ThreesOutOfRange { what: &'static str, given: u8, accepted: &'static str },
+    /// Points kept that `kept` dice cannot make (`when` says when).
+    KeptPoints { given: u8, kept: usize, when: String },
+}
+
+impl ArgumentError {
+    /// What is wrong.
+    pub fn kind(&self) -> &ArgumentErrorKind {
+        &self.0
+    }
+}
+
+impl From<ArgumentErrorKind> for ArgumentError {
+    /// Cold: lookups check their arguments on every call, and the check
+    /// should cost only its compare.
+    #[cold]
+    #[inline(never)]
+    fn from(kind: ArgumentErrorKind) -> ArgumentError {
+        ArgumentError(Box::new(kind))
+    }
+}
 
 impl fmt::Debug for ArgumentError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -90,37 +168,122 @@ impl fmt::Debug for ArgumentError {
     }
 }
 
-#[derive(Debug)]
-struct ArgumentErrorInner {
-    message: String,
-    source: Option<ParseDiceError>,
-}
-
-impl ArgumentError {
-    /// An error with this one-line message. Cold: lookups check their
-    /// arguments on every call, and the check should cost only its compare.
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn new(message: String) -> ArgumentError {
-        ArgumentError(Box::new(ArgumentErrorInner { message, source: None }))
+impl fmt::Display for ArgumentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
     }
 }
 
-impl fmt::Display for ArgumentError {
+impl fmt::Display for ArgumentErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0.message)
+        use ArgumentErrorKind as K;
+        const MASK_FORMS: &str = "(bit i set when category i is open) or a comma list of categories";
+        match self {
+            K::Dice(e) => e.fmt(f),
+            K::NotFiveDice { game, given } => {
+                write!(f, "{given} dice given: {game} needs exactly five digits 1-6, like 12456")
+            }
+            K::RerollsOverTable { game, given, max } => {
+                write!(f, "rerolls {given} is out of range: this {game} table allows 0 to {max}")
+            }
+            K::RerollsOverRules { game, given, max } => {
+                write!(f, "rerolls {given} is out of range: {game} allows 0 to {max}")
+            }
+            K::MaskOutOfRange { given, max, game: None } => {
+                write!(f, "mask {given} is out of range: a mask is 0 to {max} {MASK_FORMS}")
+            }
+            K::MaskOutOfRange { given, max, game: Some(game) } => {
+                write!(f, "mask {given} is out of range: a {game} mask is 0 to {max} {MASK_FORMS}")
+            }
+            K::MaskNotNumber { given, max } => write!(
+                f,
+                "mask {} is not a number 0 to {max} (decimal, 0x.. or 0b..) or a comma list of categories",
+                quoted(given)
+            ),
+            K::OpenAfterAll { given } => write!(
+                f,
+                "{} after all: name each filled category after a minus, like all,-ones,-chance",
+                quoted(given)
+            ),
+            K::FilledInOpenList { given } => write!(
+                f,
+                "-{} names a filled category: start the list with all (like all,-ones,-chance) or list the open ones",
+                quoted(given)
+            ),
+            K::UnknownCategory { given, categories } => {
+                write!(f, "unknown category {}: categories are {}", quoted(given), categories.join(", "))
+            }
+            K::UpperTotal { given, filled, up_to, capped } => {
+                let filled = if filled.is_empty() { "none".to_string() } else { filled.join(",") };
+                write!(f, "upper total {given} cannot be made with the upper boxes filled ({filled}): each filled box holds 0 to 5 times its face; give ")?;
+                match capped {
+                    true => write!(f, "the totals they can make below 63, or any of 63 to {up_to} for 63 and above"),
+                    false => write!(f, "only totals they can make, at most {up_to}"),
+                }
+            }
+            K::NoYahtzeeBonus { game } => write!(f, "{game} has no Yahtzee bonus"),
+            K::BonusWhileOpen => {
+                write!(f, "the yahtzee box cannot hold 50 while it is open: drop the Yahtzee bonus or close yahtzee in the mask")
+            }
+            K::ReducedTable { table, open, max_open } => write!(
+                f,
+                "this {table} table is reduced: it holds states with at most {max_open} open categories, not {open}"
+            ),
+            K::ThrowDice { given, max } => write!(f, "{given} dice: a throw is of 1 to {max} dice"),
+            K::ThreesThrowDice { given } => {
+                write!(f, "{given} dice given: threes throws 1 to 5 dice, digits 1-6 like 31324")
+            }
+            K::NotMultipleOf50 { what, given } => write!(f, "{what} {given} is not a multiple of 50"),
+            K::ScoreAboveTable { given, max } => write!(
+                f,
+                "score {given} is above the table's {max} (banking is best for every number of dice long before)"
+            ),
+            K::ScoreWhileOpening { given } => write!(
+                f,
+                "score {given} while opening: opening scores are 0 to 950; at 1000 the player may bank and is on the board"
+            ),
+            K::TotalWon { whose, given, goal, step } => write!(
+                f,
+                "{whose} total {given} has already won: totals are 0 to {} (the goal is {goal})",
+                goal - step
+            ),
+            K::FewerDiceAtStart { given } => write!(
+                f,
+                "{given} dice at turn score 0: a turn starts with six dice, and fewer are left only after keeping points"
+            ),
+            K::BelowSolvedTurn { given, lowest } => {
+                write!(f, "turn score {given} is below the {lowest} this turn was solved from")
+            }
+            K::NotOneOf { what, given, accepted } => {
+                write!(f, "{what} {} is not one of: {}", quoted(given), accepted.join(", "))
+            }
+            K::ThreesOutOfRange { what: "dice left", given, accepted } => {
+                write!(f, "{given} dice left is out of range: {accepted}")
+            }
+            K::ThreesOutOfRange { what, given, accepted } => write!(f, "{what} {given} is out of range: {accepted}"),
+            K::KeptPoints { given, kept, when } => {
+                write!(f, "points {given} {when} cannot happen: ")?;
+                match (kept, given) {
+                    (1, 3) => write!(f, "one kept die is worth 0 (a three), 1, 2, 4, 5 or 6, never 3"),
+                    _ => write!(f, "the {kept} dice kept before are worth at most {}", 6 * kept),
+                }
+            }
+        }
     }
 }
 
 impl std::error::Error for ArgumentError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        self.0.source.as_ref().map(|e| e as &(dyn std::error::Error + 'static))
+        match &*self.0 {
+            ArgumentErrorKind::Dice(e) => Some(e),
+            _ => None,
+        }
     }
 }
 
 impl From<ParseDiceError> for ArgumentError {
     fn from(e: ParseDiceError) -> ArgumentError {
-        ArgumentError(Box::new(ArgumentErrorInner { message: e.to_string(), source: Some(e) }))
+        ArgumentErrorKind::Dice(e).into()
     }
 }
 
@@ -161,7 +324,7 @@ pub enum TableErrorKind {
     /// Not a dice-tables file.
     BadMagic,
     /// A dice-tables file of a format version this reader does not read.
-    UnsupportedVersion(u32),
+    UnsupportedVersion { found: u32, supported: u32 },
     /// The file ends before what its header declares.
     Truncated { len: u64, needed: u64 },
     /// The file goes on after its last section.
@@ -179,7 +342,7 @@ pub enum TableErrorKind {
     /// A section's blake3 does not match its decoded bytes.
     SectionChecksum { name: String },
     /// The file holds a game this reader does not know.
-    UnknownGame(String),
+    UnknownGame { found: String, known: Vec<&'static str> },
     /// The file holds another game than the one asked for.
     WrongGame { found: String, expected: &'static str },
     /// The rules parameters in the header are not ones this reader can serve.
@@ -262,8 +425,8 @@ impl fmt::Display for TableErrorKind {
             TableErrorKind::BadMagic => {
                 write!(f, "not a dice-tables file (the first 8 bytes are not \"DICETBL\\0\")")
             }
-            TableErrorKind::UnsupportedVersion(v) => {
-                write!(f, "format version {v} is not supported: this reader reads version {}", crate::format::VERSION)
+            TableErrorKind::UnsupportedVersion { found, supported } => {
+                write!(f, "format version {found} is not supported: this reader reads version {supported}")
             }
             TableErrorKind::Truncated { len, needed } => {
                 write!(f, "file is truncated: {len} bytes, but its header needs {needed}")
@@ -283,9 +446,8 @@ impl fmt::Display for TableErrorKind {
             TableErrorKind::SectionChecksum { name } => {
                 write!(f, "section {name:?} is corrupt: its blake3 checksum does not match")
             }
-            TableErrorKind::UnknownGame(g) => {
-                let known: Vec<&str> = crate::GAMES.iter().map(|g| g.id).collect();
-                write!(f, "unknown game id {g:?} in the header: this reader knows {}", known.join(", "))
+            TableErrorKind::UnknownGame { found, known } => {
+                write!(f, "unknown game id {found:?} in the header: this reader knows {}", known.join(", "))
             }
             TableErrorKind::WrongGame { found, expected } => {
                 write!(f, "holds a {found} table, not a {expected} table")

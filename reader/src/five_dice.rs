@@ -3,7 +3,7 @@
 //! keep is one the roll can make.
 
 use crate::dice::Dice;
-use crate::error::{quoted, ArgumentError, TableError};
+use crate::error::{quoted, ArgumentError, ArgumentErrorKind};
 
 /// The value of a keep is the average over the next die's six faces, as a
 /// multiplication by this (a division per keep would cost the solver more
@@ -47,7 +47,7 @@ pub(crate) fn check_roll(dice: Dice, game: &str) -> Result<(), ArgumentError> {
 
 #[cold]
 fn not_five_dice(dice: Dice, game: &str) -> ArgumentError {
-    ArgumentError::new(format!("{} dice given: {game} needs exactly five digits 1-6, like 12456", dice.len()))
+    ArgumentErrorKind::NotFiveDice { game: game.to_string(), given: dice.len() }.into()
 }
 
 /// Checks a state: five dice, and no more rerolls than the table was solved for.
@@ -62,16 +62,7 @@ pub(crate) fn check_state(dice: Dice, rerolls: u8, table_rerolls: u8, game: &str
 
 #[cold]
 fn too_many_rerolls(rerolls: u8, table_rerolls: u8, game: &str) -> ArgumentError {
-    ArgumentError::new(format!("rerolls {rerolls} is out of range: this {game} table allows 0 to {table_rerolls}"))
-}
-
-/// Checks every value of an f64 section lies in `0..=max` (so none is NaN):
-/// lookups add these and print them as JSON numbers.
-pub(crate) fn check_values_in_range(section: &str, bytes: &[u8], max: f64) -> Result<(), TableError> {
-    match (0..bytes.len() / 8).map(|i| (i, read_f64(bytes, i))).find(|&(_, v)| !(0.0..=max).contains(&v)) {
-        Some((i, v)) => Err(TableError::section(section, format!("holds {v} at {i}, outside 0 to {max}"))),
-        None => Ok(()),
-    }
+    ArgumentErrorKind::RerollsOverTable { game: game.to_string(), given: rerolls, max: table_rerolls }.into()
 }
 
 /// For each roll, the set of partial keeps (graded ranks) it can make:
@@ -107,21 +98,6 @@ impl LegalKeeps {
 /// The dice of each partial keep, by graded rank: a stored keep code to dice in O(1).
 pub(crate) static PARTIAL_KEEP_DICE: std::sync::LazyLock<[Dice; PARTIAL_KEEPS]> =
     std::sync::LazyLock::new(|| std::array::from_fn(|g| Dice::graded_unrank(g).expect("graded rank < 210")));
-
-/// Element `i` of a little-endian u16 section.
-pub(crate) fn read_u16(bytes: &[u8], i: usize) -> u16 {
-    u16::from_le_bytes(bytes[i * 2..i * 2 + 2].try_into().expect("2 bytes"))
-}
-
-/// Element `i` of a little-endian u32 section.
-pub(crate) fn read_u32(bytes: &[u8], i: usize) -> u32 {
-    u32::from_le_bytes(bytes[i * 4..i * 4 + 4].try_into().expect("4 bytes"))
-}
-
-/// Element `i` of a little-endian f64 section.
-pub(crate) fn read_f64(bytes: &[u8], i: usize) -> f64 {
-    f64::from_le_bytes(bytes[i * 8..i * 8 + 8].try_into().expect("8 bytes"))
-}
 
 /// The keep lattice of five dice: for each partial keep the keeps with one
 /// die more, for each keep (partial or whole roll) those with one die fewer,
@@ -177,11 +153,8 @@ impl KeepLattice {
 /// read as people write them ([`category_index`]).
 pub(crate) fn parse_mask(s: &str, categories: &[&str]) -> Result<u32, ArgumentError> {
     let max = (1u32 << categories.len()) - 1;
-    let out_of_range = |what: &dyn std::fmt::Display| {
-        ArgumentError::new(format!(
-            "mask {what} is out of range: a mask is 0 to {max} (bit i set when category i is open) or a comma list of categories"
-        ))
-    };
+    let out_of_range =
+        |given: String| ArgumentError::from(ArgumentErrorKind::MaskOutOfRange { given, max, game: None });
     let s = s.trim();
     let number = if let Some(hex) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
         Some(u32::from_str_radix(hex, 16))
@@ -194,12 +167,9 @@ pub(crate) fn parse_mask(s: &str, categories: &[&str]) -> Result<u32, ArgumentEr
     };
     match number {
         Some(Ok(bits)) if bits <= max => Ok(bits),
-        Some(Ok(bits)) => Err(out_of_range(&bits)),
-        Some(Err(_)) if s.starts_with('-') => Err(out_of_range(&quoted(s))),
-        Some(Err(_)) => Err(ArgumentError::new(format!(
-            "mask {} is not a number 0 to {max} (decimal, 0x.. or 0b..) or a comma list of categories",
-            quoted(s)
-        ))),
+        Some(Ok(bits)) => Err(out_of_range(bits.to_string())),
+        Some(Err(_)) if s.starts_with('-') => Err(out_of_range(quoted(s))),
+        Some(Err(_)) => Err(ArgumentErrorKind::MaskNotNumber { given: s.to_string(), max }.into()),
         None if s.eq_ignore_ascii_case("none") => Ok(0),
         None => {
             let mut names = s.split(',');
@@ -208,18 +178,12 @@ pub(crate) fn parse_mask(s: &str, categories: &[&str]) -> Result<u32, ArgumentEr
                 // `all`, then the filled categories: `all,-ones,-chance`.
                 return names.try_fold(max, |m, name| match name.trim().strip_prefix('-') {
                     Some(filled) => Ok(m & !(1 << category_index(filled, categories)?)),
-                    None => Err(ArgumentError::new(format!(
-                        "{} after all: name each filled category after a minus, like all,-ones,-chance",
-                        quoted(name.trim())
-                    ))),
+                    None => Err(ArgumentErrorKind::OpenAfterAll { given: name.trim().to_string() }.into()),
                 });
             }
             std::iter::once(first).chain(names).try_fold(0, |m, name| {
                 if let Some(filled) = name.trim().strip_prefix('-') {
-                    return Err(ArgumentError::new(format!(
-                        "-{} names a filled category: start the list with all (like all,-ones,-chance) or list the open ones",
-                        quoted(filled.trim())
-                    )));
+                    return Err(ArgumentErrorKind::FilledInOpenList { given: filled.trim().to_string() }.into());
                 }
                 Ok(m | 1 << category_index(name, categories)?)
             })
@@ -258,7 +222,8 @@ pub(crate) fn category_index(name: &str, categories: &[&str]) -> Result<u8, Argu
     let name = name.trim();
     let key = category_key(name);
     categories.iter().position(|&c| category_key(c) == key).map(|i| i as u8).ok_or_else(|| {
-        ArgumentError::new(format!("unknown category {}: categories are {}", quoted(name), categories.join(", ")))
+        let categories = categories.iter().map(|c| c.to_string()).collect();
+        ArgumentErrorKind::UnknownCategory { given: name.to_string(), categories }.into()
     })
 }
 /// Fills the value of every partial keep from the roll values

@@ -273,7 +273,7 @@ fn decode_preamble(file: &[u8], file_len: u64) -> Result<(usize, usize), TableEr
     }
     let version = u32::from_le_bytes(file[8..12].try_into().expect("4 bytes"));
     if version != VERSION {
-        return Err(TableErrorKind::UnsupportedVersion(version).into());
+        return Err(TableErrorKind::UnsupportedVersion { found: version, supported: VERSION }.into());
     }
     let header_len = u32::from_le_bytes(file[12..16].try_into().expect("4 bytes")) as usize;
     if header_len > limits::MAX_HEADER_LEN {
@@ -493,4 +493,19 @@ fn verify_chunk(bytes: &[u8], s: &SectionEntry, c: usize) -> Result<(), TableErr
         return Err(TableErrorKind::SectionChecksum { name: format!("{} (chunk {c})", s.name) }.into());
     }
     Ok(())
+}
+
+/// Element `i` of a little-endian u16 section.
+pub(crate) fn read_u16(bytes: &[u8], i: usize) -> u16 {
+    u16::from_le_bytes(bytes[i * 2..i * 2 + 2].try_into().expect("2 bytes"))
+}
+
+/// Element `i` of a little-endian u32 section.
+pub(crate) fn read_u32(bytes: &[u8], i: usize) -> u32 {
+    u32::from_le_bytes(bytes[i * 4..i * 4 + 4].try_into().expect("4 bytes"))
+}
+
+/// Element `i` of a little-endian f64 section.
+pub(crate) fn read_f64(bytes: &[u8], i: usize) -> f64 {
+    f64::from_le_bytes(bytes[i * 8..i * 8 + 8].try_into().expect("8 bytes"))
 }

@@ -118,7 +118,7 @@ pub trait Game: Sized + fmt::Debug + Send + Sync + 'static {
 
     /// The file name of this game's table in a tables directory.
     fn file_name() -> String {
-        crate::file_name(Self::ID)
+        file_name(Self::ID)
     }
 
     /// The checks a header alone allows: the id, the parameters, and the
@@ -253,19 +253,19 @@ impl<G: Game> Checked<G> {
     /// Element `i` of a little-endian u16 section.
     #[inline(always)]
     pub fn u16_at(&self, spec: &SectionSpec<G::Params>, i: usize) -> Result<u16, TableError> {
-        Ok(crate::five_dice::read_u16(self.bytes(spec, i * 2, 2)?, 0))
+        Ok(crate::format::read_u16(self.bytes(spec, i * 2, 2)?, 0))
     }
 
     /// Element `i` of a little-endian u32 or f32 section, as bits.
     #[inline(always)]
     pub fn u32_at(&self, spec: &SectionSpec<G::Params>, i: usize) -> Result<u32, TableError> {
-        Ok(crate::five_dice::read_u32(self.bytes(spec, i * 4, 4)?, 0))
+        Ok(crate::format::read_u32(self.bytes(spec, i * 4, 4)?, 0))
     }
 
     /// Element `i` of a little-endian f64 section.
     #[inline(always)]
     pub fn f64_at(&self, spec: &SectionSpec<G::Params>, i: usize) -> Result<f64, TableError> {
-        Ok(crate::five_dice::read_f64(self.bytes(spec, i * 8, 8)?, 0))
+        Ok(crate::format::read_f64(self.bytes(spec, i * 8, 8)?, 0))
     }
 }
 
@@ -355,8 +355,12 @@ fn check_schema<P>(header: &Header, specs: &[SectionSpec<P>], params: &P) -> Res
     Ok(())
 }
 
-/// A game this reader knows: its id and how to check a table of it, for
-/// code that handles every game alike (`reader verify`, [`crate::Tables`]).
+/// A game's view with its type erased, as a directory of tables holds it.
+pub(crate) type View = std::sync::Arc<dyn std::any::Any + Send + Sync>;
+
+/// A game this reader knows: its id and how to check a table of it and
+/// build its view, for code that handles every game alike (`reader
+/// verify`, [`Tables`](crate::Tables)).
 #[derive(Clone, Copy)]
 pub struct GameInfo {
     /// The game id.
@@ -365,8 +369,10 @@ pub struct GameInfo {
     pub aliases: &'static [&'static str],
     check_header: fn(&Header) -> Result<(), TableError>,
     check: fn(Table) -> Result<(), TableError>,
-    open_in: fn(&crate::Tables) -> Result<(), TableError>,
-    load_into: fn(&crate::Tables, Vec<u8>) -> Result<(), TableError>,
+    /// [`Game::from_table`], the view's type erased.
+    pub(crate) view: fn(Table) -> Result<View, TableError>,
+    /// [`Game::check`], the view's type erased.
+    pub(crate) checked_view: fn(Table) -> Result<View, TableError>,
 }
 
 impl GameInfo {
@@ -377,29 +383,14 @@ impl GameInfo {
             aliases: G::ALIASES,
             check_header: check_header_as::<G>,
             check: check_as::<G>,
-            open_in: open_in_as::<G>,
-            load_into: load_into_as::<G>,
+            view: view_as::<G>,
+            checked_view: checked_view_as::<G>,
         }
     }
 
     /// The header checks of this game ([`Game::check_header`]).
     pub fn check_header(&self, header: &Header) -> Result<(), TableError> {
         (self.check_header)(header)
-    }
-
-    /// Opens this game's table in `tables` ([`crate::Tables::get`]), for a
-    /// program that opens every table at start.
-    pub fn open_in(&self, tables: &crate::Tables) -> Result<(), TableError> {
-        (self.open_in)(tables)
-    }
-
-    /// Builds this game's view over a table file's bytes, runs every check
-    /// ([`Game::check`]: every chunk decoded and verified now, so no lookup
-    /// meets a damaged chunk later) and puts it into `tables`, unless
-    /// `tables` already holds this game (then nothing changes; see
-    /// [`Tables::is_open`](crate::Tables::is_open)).
-    pub fn load_into(&self, tables: &crate::Tables, bytes: Vec<u8>) -> Result<(), TableError> {
-        (self.load_into)(tables, bytes)
     }
 
     /// Every check of this game on `table` ([`Game::check`]).
@@ -422,14 +413,17 @@ fn check_as<G: Game>(table: Table) -> Result<(), TableError> {
     G::check(table).map(drop)
 }
 
-fn open_in_as<G: Game>(tables: &crate::Tables) -> Result<(), TableError> {
-    tables.get::<G>().map(drop)
+fn view_as<G: Game>(table: Table) -> Result<View, TableError> {
+    Ok(std::sync::Arc::new(G::from_table(table)?))
 }
 
-fn load_into_as<G: Game>(tables: &crate::Tables, bytes: Vec<u8>) -> Result<(), TableError> {
-    let table = Table::from_vec_expecting(bytes, &|h| G::check_header(h).map(drop))?;
-    tables.put(G::check(table)?);
-    Ok(())
+fn checked_view_as<G: Game>(table: Table) -> Result<View, TableError> {
+    Ok(std::sync::Arc::new(G::check(table)?))
+}
+
+/// The file name of a game's table in a tables directory: `<id>.dtab`.
+pub fn file_name(game: &str) -> String {
+    format!("{game}.dtab")
 }
 
 /// A whole-number rules parameter, which must be present and in `range`.
@@ -444,4 +438,14 @@ pub(crate) fn param_in(
         return Err(TableErrorKind::BadParam { name, why }.into());
     }
     Ok(value)
+}
+
+/// Checks every value of an f64 section lies in `0..=max` (so none is NaN):
+/// lookups add these and print them as JSON numbers.
+pub(crate) fn check_values_in_range(section: &str, bytes: &[u8], max: f64) -> Result<(), TableError> {
+    match (0..bytes.len() / 8).map(|i| (i, crate::format::read_f64(bytes, i))).find(|&(_, v)| !(0.0..=max).contains(&v))
+    {
+        Some((i, v)) => Err(TableError::section(section, format!("holds {v} at {i}, outside 0 to {max}"))),
+        None => Ok(()),
+    }
 }

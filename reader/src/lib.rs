@@ -61,10 +61,10 @@ pub use games::{combo, duel, sheet, tenk, threes, yazy};
 pub use sheet::{Yahtzee, Yatzy};
 
 pub use dice::Dice;
-pub use error::{quoted, ArgumentError, Error, TableError, TableErrorKind};
-pub use game::{Checked, Game, GameInfo, SectionSpec};
+pub use error::{quoted, ArgumentError, ArgumentErrorKind, Error, TableError, TableErrorKind};
+pub use game::{file_name, Checked, Game, GameInfo, SectionSpec};
 pub use options::{Choice, Options};
-pub use registry::{check_table, file_name, game_named, verify, verify_bytes, GAMES};
+pub use registry::{check_table, game_named, verify, verify_bytes, GAMES};
 pub use table::{read_table_file, Table};
 pub use tables::{Holding, Tables, TABLES_ENV};
 

@@ -2,7 +2,7 @@
 //! checks that open any table by the game its header names.
 
 use crate::format;
-use crate::game::GameInfo;
+use crate::game::{file_name, GameInfo};
 use crate::games::{combo, duel, sheet, tenk, threes, yazy};
 use crate::table::Table;
 use crate::{TableError, TableErrorKind};
@@ -29,16 +29,17 @@ pub fn game_named(name: &str) -> Option<&'static GameInfo> {
     GAMES.iter().find(|g| g.id == name || g.aliases.contains(&name))
 }
 
-/// The file name of a game's table in a tables directory: `<id>.dtab`.
-pub fn file_name(game: &str) -> String {
-    format!("{game}.dtab")
-}
-
 /// The registry entry of the game a header names: an error for a game this
 /// reader does not know.
 fn game_of(header: &format::Header) -> Result<&'static GameInfo, TableError> {
     let id = &header.game;
-    Ok(GAMES.iter().find(|g| g.id == *id).ok_or_else(|| TableErrorKind::UnknownGame(id.clone()))?)
+    Ok(GAMES.iter().find(|g| g.id == *id).ok_or_else(|| unknown_game(id))?)
+}
+
+/// A game outside the registry.
+#[cold]
+pub(crate) fn unknown_game(id: &str) -> TableErrorKind {
+    TableErrorKind::UnknownGame { found: id.to_string(), known: GAMES.iter().map(|g| g.id).collect() }
 }
 
 /// Runs every check of the game a table's header names ([`Game::check`](crate::Game::check)):

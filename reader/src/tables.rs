@@ -1,13 +1,13 @@
 //! One entry point for programs that use several games: a directory of
 //! tables, each opened and verified the first time it is asked for.
 
-use std::any::Any;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use crate::error::{TableError, TableErrorKind};
-use crate::game::Game;
+use crate::game::{file_name, Game, GameInfo, View};
+use crate::table::Table;
 use crate::GAMES;
 
 /// The environment variable naming the tables directory.
@@ -48,7 +48,7 @@ pub enum Holding {
 pub struct Tables {
     dir: PathBuf,
     holding: Holding,
-    opened: Vec<OnceLock<Arc<dyn Any + Send + Sync>>>,
+    opened: Vec<OnceLock<View>>,
 }
 
 impl Tables {
@@ -163,7 +163,7 @@ impl Tables {
     /// Game `G`'s table, opened and verified on the first call. A failure
     /// is not remembered: a later call tries the file again.
     pub fn get<G: Game>(&self) -> Result<&G, TableError> {
-        let slot = self.slot(G::ID).ok_or_else(|| TableErrorKind::UnknownGame(G::ID.to_string()))?;
+        let slot = self.slot(G::ID).ok_or_else(|| crate::registry::unknown_game(G::ID))?;
         if slot.get().is_none() {
             let path = self.path_of::<G>();
             let game = match self.holding {
@@ -195,14 +195,44 @@ impl Tables {
         }
     }
 
-    /// Puts in a view built elsewhere (by [`GameInfo::load_into`](crate::GameInfo::load_into)).
-    pub(crate) fn put<G: Game>(&self, game: G) -> bool {
-        self.slot(G::ID).is_some_and(|slot| slot.set(Arc::new(game)).is_ok())
+    /// The registry slot of game `id`: `None` for a game outside the registry.
+    fn slot(&self, id: &str) -> Option<&OnceLock<View>> {
+        GAMES.iter().position(|g| g.id == id).map(|i| &self.opened[i])
+    }
+}
+
+impl GameInfo {
+    /// Opens this game's table in `tables` ([`Tables::get`]), for a program
+    /// that opens every table at start.
+    pub fn open_in(&self, tables: &Tables) -> Result<(), TableError> {
+        let slot = tables.slot(self.id).ok_or_else(|| crate::registry::unknown_game(self.id))?;
+        if slot.get().is_none() {
+            let path = tables.dir.join(file_name(self.id));
+            let expect = |h: &crate::format::Header| self.check_header(h);
+            let table = match tables.holding {
+                // SAFETY: only `map_dir` and `with_holding`, both unsafe,
+                // make mapped tables: their caller keeps the files unchanged.
+                Holding::Mapped => unsafe { Table::map_expecting(&path, &expect)? },
+                Holding::Loaded => Table::open_expecting(&path, &expect)?,
+                Holding::InMemory => return Err(TableError::from(TableErrorKind::NotFound).in_file(&path)),
+            };
+            let _ = slot.set((self.view)(table).map_err(|e| e.in_file(&path))?);
+        }
+        Ok(())
     }
 
-    /// The registry slot of game `id`: `None` for a game outside the registry.
-    fn slot(&self, id: &str) -> Option<&OnceLock<Arc<dyn Any + Send + Sync>>> {
-        GAMES.iter().position(|g| g.id == id).map(|i| &self.opened[i])
+    /// Builds this game's view over a table file's bytes, runs every check
+    /// ([`Game::check`]: every chunk decoded and verified now, so no lookup
+    /// meets a damaged chunk later) and puts it into `tables`, unless
+    /// `tables` already holds this game (then nothing changes; see
+    /// [`Tables::is_open`]).
+    pub fn load_into(&self, tables: &Tables, bytes: Vec<u8>) -> Result<(), TableError> {
+        let table = Table::from_vec_expecting(bytes, &|h| self.check_header(h))?;
+        let view = (self.checked_view)(table)?;
+        if let Some(slot) = tables.slot(self.id) {
+            let _ = slot.set(view);
+        }
+        Ok(())
     }
 }
 

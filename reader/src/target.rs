@@ -186,13 +186,13 @@ pub(crate) fn read_distribution<G: Game>(
     spec: &SectionSpec<G::Params>,
 ) -> Result<Vec<f64>, TableError> {
     let bytes = t.whole(spec)?;
-    Ok((0..bytes.len() / 8).map(|i| crate::five_dice::read_f64(bytes, i)).collect())
+    Ok((0..bytes.len() / 8).map(|i| crate::format::read_f64(bytes, i)).collect())
 }
 
 /// Checks `ev_distribution`: every entry in 0..=1, summing to 1 within 1e-9.
 pub(crate) fn check_distribution(bytes: &[u8]) -> Result<(), TableError> {
-    crate::five_dice::check_values_in_range("ev_distribution", bytes, 1.0)?;
-    let sum: f64 = (0..bytes.len() / 8).map(|i| crate::five_dice::read_f64(bytes, i)).sum();
+    crate::game::check_values_in_range("ev_distribution", bytes, 1.0)?;
+    let sum: f64 = (0..bytes.len() / 8).map(|i| crate::format::read_f64(bytes, i)).sum();
     if (sum - 1.0).abs() > 1e-9 {
         return Err(TableError::section("ev_distribution", format!("sums to {sum}, not 1")));
     }

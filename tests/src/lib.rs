@@ -210,3 +210,32 @@ pub(crate) fn over_throws(outcomes: &[(Vec<u8>, f64)], kept: &[u8], mut value: i
     }
     total
 }
+
+/// A message written with command-line flags (as the golden refusals are)
+/// in the HTTP API's and Python's terms, rewritten here apart from the
+/// lookup layer's own rendering: each `--NAME` that is a lookup argument
+/// becomes `NAME` (`underscores` for Python's keywords); other text
+/// (`generator --out DIR`) stays.
+pub fn in_terms(message: &str, python: bool) -> String {
+    let is_argument = |name: &str| {
+        !name.is_empty()
+            && dice_tables_lookup::LOOKUPS.iter().any(|l| l.required.contains(&name) || l.optional.contains(&name))
+    };
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find("--") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let len = after.find(|c: char| !(c.is_ascii_lowercase() || c == '-')).unwrap_or(after.len());
+        let name = after[..len].trim_end_matches('-');
+        if is_argument(name) {
+            out.push_str(&if python { name.replace('-', "_") } else { name.to_string() });
+            rest = &after[name.len()..];
+        } else {
+            out.push_str("--");
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}

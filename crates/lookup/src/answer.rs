@@ -11,10 +11,6 @@ use dice_tables_reader::{Dice, Tables};
 
 type Answer = Result<Json, LookupError>;
 
-fn usage(message: String) -> LookupError {
-    LookupError::Usage(message)
-}
-
 fn text(s: impl ToString) -> Json {
     Json::Str(s.to_string())
 }
@@ -33,24 +29,17 @@ fn start(game: &'static str, ev: f64) -> Json {
 /// `--rerolls` counts from a roll, so it needs the dice.
 pub(super) fn check_rerolls(dice: Option<Dice>, rerolls: Option<u8>) -> Result<(), LookupError> {
     match (dice, rerolls) {
-        (None, Some(r)) => Err(usage(format!(
-            "--rerolls={r} needs --dice: give the five dice showing (without dice the answer is the value before the roll)"
-        ))),
+        (None, Some(rerolls)) => Err(LookupError::RerollsWithoutDice { rerolls }),
         _ => Ok(()),
     }
 }
-
-const NO_THROW: &str = "give the throw (--dice) or the dice about to be thrown (--remaining)";
 
 /// Exactly one of a throw (`--dice`) and the dice about to be thrown
 /// (`--remaining`), or at most one when `optional`.
 pub(super) fn check_throw(dice: Option<Dice>, remaining: Option<u8>, optional: bool) -> Result<(), LookupError> {
     match (dice, remaining) {
-        (Some(_), Some(_)) => Err(usage(
-            "--dice and --remaining cannot both be given: give the throw (--dice) or the dice about to be thrown (--remaining)"
-                .to_string(),
-        )),
-        (None, None) if !optional => Err(usage(NO_THROW.to_string())),
+        (Some(_), Some(_)) => Err(LookupError::ThrowOrRemaining { both: true }),
+        (None, None) if !optional => Err(LookupError::ThrowOrRemaining { both: false }),
         _ => Ok(()),
     }
 }
@@ -60,15 +49,13 @@ pub(super) fn check_threes(q: &ThreesQuery) -> Result<(), LookupError> {
     check_throw(q.dice, q.remaining, false)?;
     if q.expected {
         let given = [
-            ("--record", q.record.is_some()),
-            ("--after", q.after.is_some()),
-            ("--ties", q.ties.is_some()),
-            ("--model", q.model.is_some()),
+            ("record", q.record.is_some()),
+            ("after", q.after.is_some()),
+            ("ties", q.ties.is_some()),
+            ("model", q.model.is_some()),
         ];
-        if let Some((flag, _)) = given.iter().find(|(_, g)| *g) {
-            return Err(usage(format!(
-                "{flag} has no meaning with --objective=expected (the lowest expected total ignores other players); drop it or use --objective=win"
-            )));
+        if let Some(&(argument, _)) = given.iter().find(|(_, g)| *g) {
+            return Err(LookupError::NotWithExpected { argument });
         }
     }
     Ok(())
@@ -78,10 +65,7 @@ pub(super) fn check_threes(q: &ThreesQuery) -> Result<(), LookupError> {
 pub(super) fn check_duel(q: &DuelQuery) -> Result<(), LookupError> {
     check_throw(q.dice, q.remaining, true)?;
     if q.dice.is_none() && q.remaining.is_none() && q.score != 0 {
-        return Err(usage(format!(
-            "--score={} without --dice or --remaining: give the throw (--dice) or the dice about to be thrown (--remaining)",
-            q.score
-        )));
+        return Err(LookupError::ScoreWithoutThrow { score: q.score });
     }
     Ok(())
 }
@@ -204,7 +188,7 @@ pub(super) fn threes(tables: &Tables, q: &ThreesQuery) -> Answer {
     let v = |v: f64| if expected { value(false, v) } else { value(true, rounded(v)) };
     let game = ("game", text("threes"));
     let Some(d) = q.dice else {
-        let Some(n) = q.remaining else { return Err(usage(NO_THROW.to_string())) };
+        let Some(n) = q.remaining else { return Err(LookupError::ThrowOrRemaining { both: false }) };
         let headline = if expected { threes.expected(s.points, n)? } else { threes.chance(s, n)? };
         return Ok(Json::object(vec![game, v(headline)]));
     };
@@ -217,7 +201,7 @@ pub(super) fn threes(tables: &Tables, q: &ThreesQuery) -> Answer {
     };
     // Every throw can keep a die; an empty list would be a library bug, said in words.
     let Some(&(best_keep, best_value)) = list.get(best) else {
-        return Err(usage(format!("threes has no choice for the throw {d}")));
+        return Err(LookupError::NoChoice { throw: d.to_string() });
     };
     let options = list.iter().map(|(k, x)| Json::object(vec![("keep", text(k)), v(*x)]));
     Ok(Json::object(vec![
@@ -257,7 +241,7 @@ pub(super) fn tenk(tables: &Tables, q: &TenkQuery) -> Answer {
     let (score, opening) = (q.score, q.opening);
     let game = ("game", text("tenk"));
     let Some(throw) = q.dice else {
-        let Some(n) = q.remaining else { return Err(usage(NO_THROW.to_string())) };
+        let Some(n) = q.remaining else { return Err(LookupError::ThrowOrRemaining { both: false }) };
         let (v, throw_value, bank) = if opening {
             let p = tenk.reach(n, score)?;
             (p, p, false)

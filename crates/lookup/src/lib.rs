@@ -30,7 +30,7 @@ use std::fmt;
 use dice_tables_reader::sheet::SheetGame;
 use dice_tables_reader::threes::{Model, Ties};
 use dice_tables_reader::yazy::Mask;
-use dice_tables_reader::{Dice, TableError, TableErrorKind};
+use dice_tables_reader::{ArgumentError, ArgumentErrorKind, Dice, TableError, TableErrorKind};
 
 pub use json::Json;
 
@@ -215,10 +215,9 @@ impl LookupInfo {
         self.required.contains(&arg) || self.optional.contains(&arg)
     }
 
-    /// Its arguments as flags (a message's front end renders them).
-    fn arguments(&self) -> String {
-        let all: Vec<String> = self.required.iter().chain(self.optional).map(|a| format!("--{a}")).collect();
-        all.join(", ")
+    /// Its arguments, the required first.
+    fn arguments(&self) -> Vec<&'static str> {
+        self.required.iter().chain(self.optional).copied().collect()
     }
 }
 
@@ -287,41 +286,185 @@ pub fn curve_rows(
         Some("yatzy") => sheet::<YatzyGame>(tables)?,
         Some("yahtzee") => sheet::<YahtzeeGame>(tables)?,
         _ => {
-            let shown: String = game.chars().take(40).collect();
-            return Err(LookupError::UnknownGame(format!(
-                "no curve of {shown:?}: the games with target tables are {}",
-                CURVE_GAMES.join(", ")
-            )));
+            return Err(LookupError::NoCurve { given: game.to_string(), known: &CURVE_GAMES });
         }
     };
     Ok(rows)
 }
 
-/// Why a lookup has no answer.
+/// Why a lookup has no answer: what was given and what is accepted. Each
+/// front end words it with [`message`](LookupError::message) in its own
+/// terms for the arguments; `Display` is the command line's.
 #[derive(Debug)]
+#[non_exhaustive]
+#[allow(missing_docs)] // each variant's doc says what its fields are
 pub enum LookupError {
-    /// No game of that name: the message lists the games.
-    UnknownGame(String),
-    /// An argument the game does not take: the message lists those it does.
-    UnknownArgument(String),
+    /// No game of that name: `known` lists the games.
+    UnknownGame { given: String, known: Vec<&'static str> },
+    /// No score curve of that game: `known` lists the games with target tables.
+    NoCurve { given: String, known: &'static [&'static str] },
+    /// An argument `game` does not take: `accepted` lists those it does.
+    UnknownArgument { game: &'static str, given: String, accepted: Vec<&'static str> },
     /// A required argument not given.
-    MissingArgument(String),
-    /// A bad value or combination of arguments: the command line's one-line
-    /// message, which names what was wrong and the accepted form.
-    Usage(String),
+    MissingArgument { game: &'static str, argument: &'static str, accepted: Vec<&'static str> },
+    /// An argument given more than once.
+    Repeated { argument: String },
+    /// An argument that takes a value, given as a flag (true or false).
+    NeedsValue { argument: &'static str },
+    /// A flag given a value other than true or false.
+    TakesNoValue { argument: &'static str },
+    /// A die given as a number that is not a face.
+    NotAFace { argument: &'static str, given: i64 },
+    /// A mask's category number that is not one of the game's.
+    CategoryNumber { given: i64, categories: Vec<&'static str> },
+    /// An argument's text that does not parse: `why` is the parser's one line.
+    BadValue { argument: &'static str, given: String, why: String },
+    /// Arguments the game's view refuses (out of range, impossible).
+    Refused(ArgumentError),
+    /// `rerolls` without the dice they count from.
+    RerollsWithoutDice { rerolls: u8 },
+    /// Both a throw and the dice about to be thrown, or (`both` false) neither.
+    ThrowOrRemaining { both: bool },
+    /// An argument about other players with the lowest expected total.
+    NotWithExpected { argument: &'static str },
+    /// A turn score without a throw or the dice about to be thrown.
+    ScoreWithoutThrow { score: u32 },
+    /// `duel-cardgames` asked with the seed's rules.
+    SeedRulesForCardgames,
+    /// A threes throw with no choice (a library bug, said in words).
+    NoChoice { throw: String },
+    /// An answer without a value (a library bug, said in words).
+    NoValue { game: &'static str, answer: String },
+    /// A query string longer than `max` bytes.
+    QueryTooLong { len: usize, max: usize },
+    /// A query string with more than `max` parameters.
+    TooManyParameters { max: usize },
+    /// Query text that is not percent-encoded UTF-8.
+    NotPercentEncoded { given: String },
     /// The game's table is missing or damaged.
     Table(TableError),
+    /// Another of the reader's errors.
+    Other(dice_tables_reader::Error),
 }
 
 impl fmt::Display for LookupError {
-    /// One line; a table's error says what to do about it.
+    /// One line, naming arguments as command-line flags; a table's error
+    /// says what to do about it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, Terms::CommandLine)
+    }
+}
+
+impl std::error::Error for LookupError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            LookupError::UnknownGame(m)
-            | LookupError::UnknownArgument(m)
-            | LookupError::MissingArgument(m)
-            | LookupError::Usage(m) => f.write_str(m),
-            LookupError::Table(e) => {
+            LookupError::Refused(e) => Some(e),
+            LookupError::Table(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl LookupError {
+    /// The message in a front end's own terms: arguments named as it names
+    /// them (`--rerolls=1` on the command line, `rerolls=1` in Python and
+    /// over HTTP).
+    pub fn message(&self, terms: Terms) -> String {
+        struct In<'a>(&'a LookupError, Terms);
+        impl fmt::Display for In<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.write(f, self.1)
+            }
+        }
+        In(self, terms).to_string()
+    }
+
+    fn write(&self, f: &mut fmt::Formatter<'_>, terms: Terms) -> fmt::Result {
+        use LookupError as E;
+        let arg = |name: &str| terms.argument(name);
+        let args = |names: &[&str]| names.iter().map(|n| terms.argument(n)).collect::<Vec<_>>().join(", ");
+        let shown = |given: &str| given.chars().take(40).collect::<String>();
+        let throw_or_remaining =
+            || format!("give the throw ({}) or the dice about to be thrown ({})", arg("dice"), arg("remaining"));
+        match self {
+            E::UnknownGame { given, known } => write!(f, "no game {:?}: the games are {}", shown(given), known.join(", ")),
+            E::NoCurve { given, known } => {
+                write!(f, "no curve of {:?}: the games with target tables are {}", shown(given), known.join(", "))
+            }
+            E::UnknownArgument { game, given, accepted } => {
+                write!(f, "{game} has no argument {:?}: its arguments are {}", shown(given), args(accepted))
+            }
+            E::MissingArgument { game, argument, accepted } => {
+                write!(f, "{game} lookups need {} (the arguments are {})", arg(argument), args(accepted))
+            }
+            E::Repeated { argument } => write!(f, "{} is given more than once: give it once", arg(argument)),
+            E::NeedsValue { argument } => write!(f, "{} takes a value, not true or false", arg(argument)),
+            E::TakesNoValue { argument } => {
+                write!(f, "{} takes no value: it is set (true) or not (false)", arg(argument))
+            }
+            E::NotAFace { argument, given } => write!(f, "{}: die {given} is not a face 1 to 6", arg(argument)),
+            E::CategoryNumber { given, categories } => write!(
+                f,
+                "mask category number {given} is not 0 to {}: the categories are {}",
+                categories.len() - 1,
+                categories.join(",")
+            ),
+            E::BadValue { why, .. } => f.write_str(why),
+            E::Refused(e) => match e.kind() {
+                ArgumentErrorKind::BonusWhileOpen => write!(
+                    f,
+                    "the yahtzee box cannot hold 50 while it is open: drop {} or close yahtzee in the mask",
+                    arg("yahtzee-bonus")
+                ),
+                ArgumentErrorKind::ReducedTable { .. } => {
+                    write!(f, "{e}; build the whole table with `make target-tables`")
+                }
+                _ => write!(f, "{e}"),
+            },
+            E::RerollsWithoutDice { rerolls } => write!(
+                f,
+                "{}={rerolls} needs {}: give the five dice showing (without dice the answer is the value before the roll)",
+                arg("rerolls"),
+                arg("dice")
+            ),
+            E::ThrowOrRemaining { both: true } => write!(
+                f,
+                "{} and {} cannot both be given: {}",
+                arg("dice"),
+                arg("remaining"),
+                throw_or_remaining()
+            ),
+            E::ThrowOrRemaining { both: false } => f.write_str(&throw_or_remaining()),
+            E::NotWithExpected { argument } => write!(
+                f,
+                "{} has no meaning with {}=expected (the lowest expected total ignores other players); drop it or use {}=win",
+                arg(argument),
+                arg("objective"),
+                arg("objective")
+            ),
+            E::ScoreWithoutThrow { score } => write!(
+                f,
+                "{}={score} without {} or {}: {}",
+                arg("score"),
+                arg("dice"),
+                arg("remaining"),
+                throw_or_remaining()
+            ),
+            E::SeedRulesForCardgames => write!(
+                f,
+                "duel-cardgames is duel with {}=cardgames: drop {}=seed, or ask duel",
+                arg("rules"),
+                arg("rules")
+            ),
+            E::NoChoice { throw } => write!(f, "threes has no choice for the throw {throw}"),
+            E::NoValue { game, answer } => write!(f, "{game} answered without a value: {answer}"),
+            E::QueryTooLong { len, max } => write!(f, "the query string is {len} bytes: at most {max} are read"),
+            E::TooManyParameters { max } => write!(f, "the query string has more than {max} parameters"),
+            E::NotPercentEncoded { given } => {
+                write!(f, "{} is not percent-encoded UTF-8", dice_tables_reader::quoted(given))
+            }
+            E::Other(e) => write!(f, "{e}"),
+            E::Table(e) => {
                 let target = e
                     .path()
                     .and_then(|p| p.file_name())
@@ -342,19 +485,8 @@ impl fmt::Display for LookupError {
     }
 }
 
-impl std::error::Error for LookupError {}
-
-impl LookupError {
-    /// The message in a front end's own terms ([`Terms::render`]); the
-    /// `Display` form is the command line's.
-    pub fn message(&self, terms: Terms) -> String {
-        terms.render(&self.to_string())
-    }
-}
-
-/// Whose words a message uses for the lookups' arguments. Messages are
-/// written once, naming arguments as command-line flags (`--yahtzee-bonus`,
-/// `--rerolls=1`); each front end renders them in its own terms.
+/// Whose words a message uses for the lookups' arguments: each front end
+/// names them its own way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Terms {
     /// Flags: `--yahtzee-bonus`, `--rerolls=1`.
@@ -374,38 +506,6 @@ impl Terms {
             Terms::Http => name.to_string(),
         }
     }
-
-    /// `message`, written with command-line flags, in these terms: each
-    /// `--NAME` that is a lookup argument becomes [`argument`](Terms::argument)
-    /// (`--rerolls=1 needs --dice` is `rerolls=1 needs dice` in Python and
-    /// over HTTP). Other text (`generator --out DIR`) is left alone.
-    pub fn render(self, message: &str) -> String {
-        if self == Terms::CommandLine {
-            return message.to_string();
-        }
-        let mut out = String::with_capacity(message.len());
-        let mut rest = message;
-        while let Some(at) = rest.find("--") {
-            out.push_str(&rest[..at]);
-            let after = &rest[at + 2..];
-            let len = after.find(|c: char| !(c.is_ascii_lowercase() || c == '-')).unwrap_or(after.len());
-            let name = after[..len].trim_end_matches('-');
-            if is_argument(name) {
-                out.push_str(&self.argument(name));
-                rest = &after[name.len()..];
-            } else {
-                out.push_str("--");
-                rest = after;
-            }
-        }
-        out.push_str(rest);
-        out
-    }
-}
-
-/// Whether `name` is an argument of some lookup.
-fn is_argument(name: &str) -> bool {
-    !name.is_empty() && LOOKUPS.iter().any(|l| l.has(name))
 }
 
 impl From<TableError> for LookupError {
@@ -414,9 +514,9 @@ impl From<TableError> for LookupError {
     }
 }
 
-impl From<dice_tables_reader::ArgumentError> for LookupError {
-    fn from(e: dice_tables_reader::ArgumentError) -> LookupError {
-        LookupError::Usage(e.to_string())
+impl From<ArgumentError> for LookupError {
+    fn from(e: ArgumentError) -> LookupError {
+        LookupError::Refused(e)
     }
 }
 
@@ -424,13 +524,15 @@ impl From<dice_tables_reader::Error> for LookupError {
     fn from(e: dice_tables_reader::Error) -> LookupError {
         match e {
             dice_tables_reader::Error::Table(e) => LookupError::Table(e),
-            e => LookupError::Usage(e.to_string()),
+            dice_tables_reader::Error::Argument(e) => LookupError::Refused(e),
+            e => LookupError::Other(e),
         }
     }
 }
 
-fn game_list() -> String {
-    LOOKUPS.iter().map(|l| l.game).collect::<Vec<_>>().join(", ")
+/// Every game a lookup can ask.
+fn games() -> Vec<&'static str> {
+    LOOKUPS.iter().map(|l| l.game).collect()
 }
 
 /// Why a tables directory cannot be opened, in one line: `dir` came from
@@ -469,15 +571,11 @@ impl<'a> Args<'a> {
             // Python's keywords spell the flags' dashes as underscores.
             let name = given_name.replace('_', "-");
             if !info.has(&name) {
-                let shown: String = given_name.chars().take(40).collect();
-                return Err(LookupError::UnknownArgument(format!(
-                    "{} has no argument {shown:?}: its arguments are {}",
-                    info.game,
-                    info.arguments()
-                )));
+                let (game, given, accepted) = (info.game, given_name.to_string(), info.arguments());
+                return Err(LookupError::UnknownArgument { game, given, accepted });
             }
             if given.iter().any(|(n, _)| *n == name) {
-                return Err(LookupError::Usage(format!("--{name} is given more than once: give it once")));
+                return Err(LookupError::Repeated { argument: name });
             }
             given.push((name, *value));
         }
@@ -493,13 +591,18 @@ impl<'a> Args<'a> {
     }
 
     /// The value of `name` parsed from its text form by `parse`.
-    fn value<T>(&self, name: &str, parse: Parser<T>) -> Result<Option<T>, LookupError> {
+    fn value<T>(&self, name: &'static str, parse: Parser<T>) -> Result<Option<T>, LookupError> {
         self.value_with(name, &[], parse)
     }
 
     /// As [`value`](Args::value), with `categories` naming a mask's
     /// category numbers.
-    fn value_with<T>(&self, name: &str, categories: &[&str], parse: Parser<T>) -> Result<Option<T>, LookupError> {
+    fn value_with<T>(
+        &self,
+        name: &'static str,
+        categories: &[&'static str],
+        parse: Parser<T>,
+    ) -> Result<Option<T>, LookupError> {
         let Some(arg) = self.arg(name) else { return Ok(None) };
         let text = match arg {
             Arg::Text(s) => s.to_string(),
@@ -507,61 +610,56 @@ impl<'a> Args<'a> {
             Arg::Names(names) => names.join(","),
             Arg::Ints(ints) if categories.is_empty() => dice_text(name, ints)?,
             Arg::Ints(ints) => mask_text(ints, categories)?,
-            Arg::Flag(_) => {
-                return Err(LookupError::Usage(format!("--{name} takes a value, not true or false")));
-            }
+            Arg::Flag(_) => return Err(LookupError::NeedsValue { argument: name }),
         };
-        parse(&text).map(Some).map_err(LookupError::Usage)
+        parse(&text).map(Some).map_err(|why| LookupError::BadValue { argument: name, given: text, why })
     }
 
     /// A required argument's value (its presence was checked by [`Args::new`]).
-    fn required_with<T>(&self, name: &str, categories: &[&str], parse: Parser<T>) -> Result<T, LookupError> {
+    fn required_with<T>(
+        &self,
+        name: &'static str,
+        categories: &[&'static str],
+        parse: Parser<T>,
+    ) -> Result<T, LookupError> {
         self.value_with(name, categories, parse)?.ok_or_else(|| self.missing(name))
     }
 
-    fn missing(&self, name: &str) -> LookupError {
-        LookupError::MissingArgument(format!(
-            "{} lookups need --{name} (the arguments are {})",
-            self.info.game,
-            self.info.arguments()
-        ))
+    fn missing(&self, argument: &'static str) -> LookupError {
+        LookupError::MissingArgument { game: self.info.game, argument, accepted: self.info.arguments() }
     }
 
     /// A flag that takes no value.
-    fn flag(&self, name: &str) -> Result<bool, LookupError> {
+    fn flag(&self, name: &'static str) -> Result<bool, LookupError> {
         match self.arg(name) {
             None => Ok(false),
             Some(Arg::Flag(b)) => Ok(b),
             Some(Arg::Text("" | "true" | "1")) | Some(Arg::Int(1)) => Ok(true),
             Some(Arg::Text("false" | "0")) | Some(Arg::Int(0)) => Ok(false),
-            Some(_) => Err(LookupError::Usage(format!("--{name} takes no value: it is set (true) or not (false)"))),
+            Some(_) => Err(LookupError::TakesNoValue { argument: name }),
         }
     }
 }
 
 /// Dice given as faces, as the text the parsers read: each a digit.
-fn dice_text(name: &str, faces: &[i64]) -> Result<String, LookupError> {
+fn dice_text(name: &'static str, faces: &[i64]) -> Result<String, LookupError> {
     faces
         .iter()
         .map(|&f| match u32::try_from(f).ok().and_then(|f| char::from_digit(f, 10)) {
             Some(c) => Ok(c),
-            None => Err(LookupError::Usage(format!("--{name}: die {f} is not a face 1 to 6"))),
+            None => Err(LookupError::NotAFace { argument: name, given: f }),
         })
         .collect()
 }
 
 /// A mask given as category numbers, as the text the parsers read: names.
-fn mask_text(numbers: &[i64], categories: &[&str]) -> Result<String, LookupError> {
+fn mask_text(numbers: &[i64], categories: &[&'static str]) -> Result<String, LookupError> {
     if numbers.is_empty() {
         return Ok("none".to_string());
     }
     let names = numbers.iter().map(|&i| match usize::try_from(i).ok().and_then(|i| categories.get(i)) {
         Some(name) => Ok(*name),
-        None => Err(LookupError::Usage(format!(
-            "mask category number {i} is not 0 to {}: the categories are {}",
-            categories.len() - 1,
-            categories.join(",")
-        ))),
+        None => Err(LookupError::CategoryNumber { given: i, categories: categories.to_vec() }),
     });
     Ok(names.collect::<Result<Vec<&str>, LookupError>>()?.join(","))
 }
@@ -577,14 +675,11 @@ pub const MAX_QUERY_PARAMS: usize = 16;
 /// [`MAX_QUERY_PARAMS`] parameters, checked before anything is decoded.
 pub fn parse_query_string(qs: &str) -> Result<Vec<(String, Option<String>)>, LookupError> {
     if qs.len() > MAX_QUERY_BYTES {
-        return Err(LookupError::Usage(format!(
-            "the query string is {} bytes: at most {MAX_QUERY_BYTES} are read",
-            qs.len()
-        )));
+        return Err(LookupError::QueryTooLong { len: qs.len(), max: MAX_QUERY_BYTES });
     }
     let params = qs.split('&').filter(|p| !p.is_empty());
     if params.clone().count() > MAX_QUERY_PARAMS {
-        return Err(LookupError::Usage(format!("the query string has more than {MAX_QUERY_PARAMS} parameters")));
+        return Err(LookupError::TooManyParameters { max: MAX_QUERY_PARAMS });
     }
     params
         .map(|p| match p.split_once('=') {
@@ -597,7 +692,7 @@ pub fn parse_query_string(qs: &str) -> Result<Vec<(String, Option<String>)>, Loo
 /// `%XX` and `+` decoded (the percent-encoding crate decodes); an error for
 /// a bad escape (a `%` without two hex digits) or bytes that are not UTF-8.
 fn percent_decode(s: &str) -> Result<String, LookupError> {
-    let bad = || LookupError::Usage(format!("{} is not percent-encoded UTF-8", dice_tables_reader::quoted(s)));
+    let bad = || LookupError::NotPercentEncoded { given: s.to_string() };
     let bytes = s.as_bytes();
     let escapes_whole = bytes
         .iter()
@@ -628,9 +723,7 @@ impl Query {
     /// wrong and the accepted form.
     pub fn from_args(game: &str, args: &[(&str, Arg<'_>)]) -> Result<Query, LookupError> {
         let Some(info) = LookupInfo::find(game) else {
-            let games: Vec<&str> = LOOKUPS.iter().map(|l| l.game).collect();
-            let shown: String = game.chars().take(40).collect();
-            return Err(LookupError::UnknownGame(format!("no game {shown:?}: the games are {}", games.join(", "))));
+            return Err(LookupError::UnknownGame { given: game.to_string(), known: games() });
         };
         let a = Args::new(info, args)?;
         use parse::*;
@@ -688,21 +781,12 @@ impl Query {
                 remaining: a.value("remaining", parse_tenk_remaining)?,
                 score: a.value("score", parse_score)?.unwrap_or(0),
                 rules: match (game, a.value("rules", parse_duel_rules)?) {
-                    (CARDGAMES_DUEL, Some(DuelRules::Seed)) => {
-                        return Err(LookupError::Usage(
-                            "duel-cardgames is duel with --rules=cardgames: drop --rules=seed, or ask duel".to_string(),
-                        ))
-                    }
+                    (CARDGAMES_DUEL, Some(DuelRules::Seed)) => return Err(LookupError::SeedRulesForCardgames),
                     (CARDGAMES_DUEL, _) => DuelRules::Cardgames,
                     (_, rules) => rules.unwrap_or(DuelRules::Seed),
                 },
             }),
-            other => {
-                return Err(LookupError::UnknownGame(format!(
-                    "no lookup of {other} is built: the games are {}",
-                    game_list()
-                )))
-            }
+            other => return Err(LookupError::UnknownGame { given: other.to_string(), known: games() }),
         })
     }
 
@@ -764,7 +848,7 @@ impl Query {
                 let answer = self.answer(tables)?;
                 match answer.get("ev").or_else(|| answer.get("p")) {
                     Some(Json::Num(v)) => Ok(*v),
-                    _ => Err(LookupError::Usage(format!("{} answered without a value: {answer}", self.game()))),
+                    _ => Err(LookupError::NoValue { game: self.game(), answer: answer.to_string() }),
                 }
             }
         }

@@ -111,9 +111,11 @@ fn given(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Given> {
 /// `ValueError`, a missing or damaged table a `TableError`.
 fn py_error(e: LookupError) -> PyErr {
     match &e {
-        LookupError::UnknownArgument(_) | LookupError::MissingArgument(_) => PyTypeError::new_err(python_terms(&e)),
-        LookupError::UnknownGame(_) | LookupError::Usage(_) => PyValueError::new_err(python_terms(&e)),
+        LookupError::UnknownArgument { .. } | LookupError::MissingArgument { .. } => {
+            PyTypeError::new_err(python_terms(&e))
+        }
         LookupError::Table(_) => TableError::new_err(python_terms(&e)),
+        _ => PyValueError::new_err(python_terms(&e)),
     }
 }
 
@@ -535,6 +537,9 @@ struct Layout {
     axes: Vec<&'static str>,
 }
 
+/// The tables whose values `values()` gives.
+const VALUES_GAMES: [&str; 8] = ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel", "duel-cardgames"];
+
 impl Values {
     /// `len` bytes at `start`, kept alive by `owner`.
     fn new(owner: Owner, start: usize, len: usize, layout: Layout) -> Values {
@@ -606,7 +611,7 @@ impl Values {
         Ok(Values::owned(words, len, Layout { item: 8, format: c"d", shape, axes }))
     }
 
-    /// The values of the table `id` (a game, or `duel-cardgames`).
+    /// The values of the table `id` (one of [`VALUES_GAMES`]).
     fn of(tables: &Arc<reader::Tables>, id: &str) -> Result<Values, LookupError> {
         use reader::{combo, duel, tenk, yazy};
         match id {
@@ -618,7 +623,7 @@ impl Values {
             "duel" => Values::section::<duel::SeedDuel>(tables, &duel::WIN, vec!["me", "opp"]),
             "yatzy" => Values::sheet::<reader::sheet::YatzyGame>(tables, vec!["mask", "upper"]),
             "yahtzee" => Values::sheet::<reader::sheet::YahtzeeGame>(tables, vec!["mask", "yahtzee_bonus", "upper"]),
-            other => Err(LookupError::UnknownGame(format!("no values for game {other:?}"))),
+            other => Err(LookupError::UnknownGame { given: other.to_string(), known: VALUES_GAMES.to_vec() }),
         }
     }
 }

@@ -112,7 +112,7 @@ fn curve(served: &Served, game: &str) -> Reply {
 
 fn lookup_error(e: LookupError) -> Reply {
     let status = match e {
-        LookupError::UnknownGame(_) => 404,
+        LookupError::UnknownGame { .. } | LookupError::NoCurve { .. } => 404,
         LookupError::Table(_) => 503,
         _ => 400,
     };

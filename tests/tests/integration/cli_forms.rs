@@ -209,10 +209,17 @@ fn messages_name_arguments_in_each_front_end_s_terms() {
         e.message(Terms::Python),
         "yahtzee lookups need upper (the arguments are mask, upper, yahtzee_bonus, dice, rerolls, need)"
     );
-    assert_eq!(
-        Terms::Http.render("drop --yahtzee-bonus; run generator --out DIR"),
-        "drop yahtzee-bonus; run generator --out DIR"
-    );
+    let e = Query::from_args(
+        "yahtzee",
+        &[("mask", Arg::Text("all")), ("upper", Arg::Int(0)), ("yahtzee-bonus", Arg::Flag(true))],
+    )
+    .unwrap()
+    .answer(&dice_tables_reader::Tables::open_dir(default_tables()).unwrap())
+    .unwrap_err();
+    let drop = |terms| e.message(terms).split_once(": ").map(|(_, why)| why.to_string());
+    assert_eq!(drop(Terms::CommandLine).as_deref(), Some("drop --yahtzee-bonus or close yahtzee in the mask"));
+    assert_eq!(drop(Terms::Python).as_deref(), Some("drop yahtzee_bonus or close yahtzee in the mask"));
+    assert_eq!(drop(Terms::Http).as_deref(), Some("drop yahtzee-bonus or close yahtzee in the mask"));
 }
 
 /// Item 11: What `main` prints for a returned error is readable.

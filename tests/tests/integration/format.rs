@@ -53,7 +53,7 @@ fn wrong_magic_and_version() {
     for version in [1u32, 3] {
         let mut f = original();
         f[8..12].copy_from_slice(&version.to_le_bytes());
-        assert!(matches!(refuse(f).kind(), Kind::UnsupportedVersion(v) if *v == version));
+        assert!(matches!(refuse(f).kind(), Kind::UnsupportedVersion { found, .. } if *found == version));
     }
 }
 
@@ -167,7 +167,7 @@ fn absurd_lengths_are_refused_before_use() {
     let e = refuse(with_header(&f, |h| h.params[0].value = -1));
     assert!(matches!(e.kind(), Kind::BadParam { .. }), "{e}");
     let e = refuse(with_header(&f, |h| h.game = "yazz".into()));
-    assert!(matches!(e.kind(), Kind::UnknownGame(_)), "{e}");
+    assert!(matches!(e.kind(), Kind::UnknownGame { .. }), "{e}");
     let e = refuse(with_header(&f, |h| h.sections.swap(0, 1)));
     assert!(matches!(e.kind(), Kind::BadSection { .. }), "{e}");
 }

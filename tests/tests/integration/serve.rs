@@ -1,7 +1,6 @@
 //! `reader serve`: every endpoint, the golden lookups and refusals over
 //! HTTP, and input that must be refused without harm.
 
-use dice_tables_lookup::Terms;
 use dice_tables_tests::http::{query_string, Client, Server};
 use dice_tables_tests::{default_tables, golden_cli, repo_tables, run, scratch, target_tables};
 use serde_json::Value;
@@ -82,7 +81,7 @@ fn every_golden_refusal_is_a_400_with_its_message() {
         let r = client.get(&format!("/v1/lookup/{game}?{}", query_string(query))).expect("answers");
         assert_eq!(r.status, 400, "{game} {query:?}: {}", r.text());
         // Over HTTP the arguments are named as query parameters.
-        let message = Terms::Http.render(entry["error"].as_str().unwrap());
+        let message = dice_tables_tests::in_terms(entry["error"].as_str().unwrap(), false);
         assert_eq!(r.json(), serde_json::json!({"error": message}), "{game} {query:?}");
     }
     let r = client.get("/v1/lookup/yazy").unwrap();

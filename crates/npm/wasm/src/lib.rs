@@ -48,9 +48,9 @@ fn finish(result: Result<String, (Status, String)>) -> u32 {
 
 fn refusal(e: LookupError) -> (Status, String) {
     let status = match e {
-        LookupError::UnknownArgument(_) | LookupError::MissingArgument(_) => Status::BadArgument,
+        LookupError::UnknownArgument { .. } | LookupError::MissingArgument { .. } => Status::BadArgument,
         LookupError::Table(_) => Status::Table,
-        LookupError::UnknownGame(_) | LookupError::Usage(_) => Status::Refused,
+        _ => Status::Refused,
     };
     (status, e.message(Terms::Http))
 }

@@ -22,10 +22,11 @@
 
 use crate::dice::Dice;
 use crate::error::{ArgumentError, Error, TableError};
-use crate::five_dice::{check_roll, check_state, check_values_in_range, read_f64, LEGAL_KEEPS, PARTIAL_KEEP_DICE};
+use crate::five_dice::{check_roll, check_state, LEGAL_KEEPS, PARTIAL_KEEP_DICE};
 pub use crate::five_dice::{DICE, KEEP_ALL, PARTIAL_KEEPS, ROLLS};
+use crate::format::read_f64;
 use crate::format::{DType, Encoding, Header};
-use crate::game::{param_in, Checked, Game, SectionSpec};
+use crate::game::{check_values_in_range, param_in, Checked, Game, SectionSpec};
 use crate::options::Options;
 
 /// The most rerolls a table may be solved for.

@@ -37,8 +37,8 @@
 use std::marker::PhantomData;
 
 use crate::dice::Dice;
-use crate::error::{ArgumentError, Error, TableError, TableErrorKind};
-use crate::five_dice::{read_f64, read_u16, read_u32};
+use crate::error::{ArgumentError, ArgumentErrorKind, Error, TableError, TableErrorKind};
+use crate::format::{read_f64, read_u16, read_u32};
 use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::options::Options;
@@ -348,7 +348,7 @@ impl<S: Scoring> Game for Duel<S> {
     /// entry on 0) to the goal.
     fn check_chunk(p: &Params, section: usize, start: u64, bytes: &[u8]) -> Result<(), TableError> {
         match section {
-            s if s == WIN.index => crate::five_dice::check_values_in_range(WIN.name, bytes, 1.0),
+            s if s == WIN.index => crate::game::check_values_in_range(WIN.name, bytes, 1.0),
             s if s == BANK_FROM.index => {
                 let (n, entry) = (p.totals(), (p.entry / STEP) as usize);
                 for (j, from) in bytes.chunks_exact(2).enumerate() {
@@ -389,13 +389,10 @@ impl<S: Scoring> Duel<S> {
     fn check_total(&self, total: u32, whose: &str) -> Result<usize, ArgumentError> {
         let goal = self.params().goal;
         if !total.is_multiple_of(STEP) {
-            return Err(ArgumentError::new(format!("{whose} total {total} is not a multiple of 50")));
+            return Err(ArgumentErrorKind::NotMultipleOf50 { what: format!("{whose} total"), given: total }.into());
         }
         if total >= goal {
-            return Err(ArgumentError::new(format!(
-                "{whose} total {total} has already won: totals are 0 to {} (the goal is {goal})",
-                goal - STEP
-            )));
+            return Err(ArgumentErrorKind::TotalWon { whose: whose.to_string(), given: total, goal, step: STEP }.into());
         }
         Ok((total / STEP) as usize)
     }
@@ -445,7 +442,7 @@ impl<S: Scoring> Duel<S> {
 
 fn check_score(score: u32) -> Result<(), ArgumentError> {
     if !score.is_multiple_of(STEP) {
-        return Err(ArgumentError::new(format!("turn score {score} is not a multiple of 50")));
+        return Err(ArgumentErrorKind::NotMultipleOf50 { what: "turn score".to_string(), given: score }.into());
     }
     Ok(())
 }
@@ -453,13 +450,11 @@ fn check_score(score: u32) -> Result<(), ArgumentError> {
 /// A throw of `dice` dice at turn score `score` must be one a turn can reach.
 fn check_throw(dice: usize, score: u32) -> Result<(), ArgumentError> {
     if !(1..=DICE).contains(&dice) {
-        return Err(ArgumentError::new(format!("{dice} dice: a throw is of 1 to 6 dice")));
+        return Err(ArgumentErrorKind::ThrowDice { given: dice, max: DICE }.into());
     }
     check_score(score)?;
     if score == 0 && dice < DICE {
-        return Err(ArgumentError::new(format!(
-            "{dice} dice at turn score 0: a turn starts with six dice, and fewer are left only after keeping points"
-        )));
+        return Err(ArgumentErrorKind::FewerDiceAtStart { given: dice }.into());
     }
     Ok(())
 }
@@ -590,10 +585,8 @@ impl<'a, S: Scoring> DuelTurn<'a, S> {
         check_score(score)?;
         let s = (score / STEP) as usize;
         if s < self.lowest {
-            return Err(ArgumentError::new(format!(
-                "turn score {score} is below the {} this turn was solved from",
-                self.lowest * STEP as usize
-            )));
+            let lowest = self.lowest as u32 * STEP;
+            return Err(ArgumentErrorKind::BelowSolvedTurn { given: score, lowest }.into());
         }
         Ok(s)
     }

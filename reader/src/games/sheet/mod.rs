@@ -42,8 +42,9 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use crate::dice::{Dice, FACES};
-use crate::error::{ArgumentError, Error, TableError};
-use crate::five_dice::{check_roll, parse_mask, read_u32, DICE, ROLLS};
+use crate::error::{ArgumentError, ArgumentErrorKind, Error, TableError};
+use crate::five_dice::{check_roll, parse_mask, DICE, ROLLS};
+use crate::format::read_u32;
 use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use turn::Levels;
@@ -532,7 +533,7 @@ impl<G: SheetGame> Turn<'_, G> {
 pub(crate) fn check_decision(dice: Dice, rerolls: u8, game: &str) -> Result<(), ArgumentError> {
     check_roll(dice, game)?;
     if rerolls > 2 {
-        return Err(ArgumentError::new(format!("rerolls {rerolls} is out of range: {game} allows 0 to 2")));
+        return Err(ArgumentErrorKind::RerollsOverRules { game: game.to_string(), given: rerolls, max: 2 }.into());
     }
     Ok(())
 }

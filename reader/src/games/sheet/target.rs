@@ -28,7 +28,7 @@ use std::marker::PhantomData;
 
 use super::{check_decision, Action, SheetGame, SheetRules, SheetStates, State, TurnSolver, BONUS_AT};
 use crate::dice::Dice;
-use crate::error::{ArgumentError, Error, TableError};
+use crate::error::{ArgumentError, ArgumentErrorKind, Error, TableError};
 use crate::five_dice::{DICE, ROLLS};
 use crate::format::Header;
 use crate::game::{param_in, Checked, Game, SectionSpec};
@@ -157,11 +157,8 @@ impl<G: SheetGame> SheetTarget<G> {
     fn check_held(&self, state: State) -> Result<(), ArgumentError> {
         let open = state.mask.count_ones() as usize;
         if open > self.max_open() {
-            return Err(ArgumentError::new(format!(
-                "this {} table is reduced: it holds states with at most {} open categories, not {open}; build the whole table with `make target-tables`",
-                G::TARGET_ID,
-                self.max_open()
-            )));
+            let (table, max_open) = (G::TARGET_ID.to_string(), self.max_open());
+            return Err(ArgumentErrorKind::ReducedTable { table, open, max_open }.into());
         }
         Ok(())
     }

@@ -3,7 +3,7 @@
 //! the table's decisions.
 
 use crate::dice::{Dice, FACES};
-use crate::error::ArgumentError;
+use crate::error::{ArgumentError, ArgumentErrorKind};
 use crate::five_dice::{
     best_values, keep_values, DICE, KEEPS, KEEP_ALL, KEEP_LATTICE, PARTIAL_KEEPS, PARTIAL_KEEP_DICE, ROLLS,
 };
@@ -174,11 +174,8 @@ impl TurnSolver {
     pub fn state(&self, game: &str, mask: u32, upper: u32, yahtzee_bonus: bool) -> Result<State, ArgumentError> {
         let categories = self.scoring.categories.len();
         if mask >= 1 << categories {
-            return Err(ArgumentError::new(format!(
-                "mask {mask} is out of range: a {} mask is 0 to {} (bit i set when category i is open) or a comma list of categories",
-                game,
-                (1u32 << categories) - 1
-            )));
+            let (given, max, game) = (mask.to_string(), (1u32 << categories) - 1, Some(game.to_string()));
+            return Err(ArgumentErrorKind::MaskOutOfRange { given, max, game }.into());
         }
         let scored_upper = !mask & UPPER_MASK;
         let reachable = reachable_upper_totals(scored_upper);
@@ -190,28 +187,17 @@ impl TurnSolver {
             u => reachable >> u & 1 == 1,
         };
         if !made {
-            let filled: Vec<&str> =
-                (0..FACES).filter(|f| scored_upper >> f & 1 == 1).map(|f| self.scoring.categories[f]).collect();
-            let filled = if filled.is_empty() { "none".to_string() } else { filled.join(",") };
+            let filled =
+                (0..FACES).filter(|f| scored_upper >> f & 1 == 1).map(|f| self.scoring.categories[f].to_string());
             let highest = (0..=u32::from(MAX_UPPER_POINTS)).rev().find(|&t| reachable >> t & 1 == 1).unwrap_or(0);
-            let accepted = if capped_reachable {
-                format!("the totals they can make below 63, or any of 63 to {MAX_UPPER_POINTS} for 63 and above")
-            } else {
-                format!("only totals they can make, at most {highest}")
-            };
-            return Err(ArgumentError::new(format!(
-                "upper total {upper} cannot be made with the upper boxes filled ({filled}): each filled box holds 0 to 5 times its face; give {accepted}"
-            )));
+            let up_to = if capped_reachable { u32::from(MAX_UPPER_POINTS) } else { highest };
+            let (given, filled, capped) = (upper, filled.collect(), capped_reachable);
+            return Err(ArgumentErrorKind::UpperTotal { given, filled, up_to, capped }.into());
         }
         if yahtzee_bonus {
             match self.scoring.joker {
-                None => return Err(ArgumentError::new(format!("{game} has no Yahtzee bonus"))),
-                Some((b, _)) if mask >> b & 1 == 1 => {
-                    return Err(ArgumentError::new(
-                        "the yahtzee box cannot hold 50 while it is open: drop --yahtzee-bonus or close yahtzee in the mask"
-                            .to_string(),
-                    ))
-                }
+                None => return Err(ArgumentErrorKind::NoYahtzeeBonus { game: game.to_string() }.into()),
+                Some((b, _)) if mask >> b & 1 == 1 => return Err(ArgumentErrorKind::BonusWhileOpen.into()),
                 Some(_) => {}
             }
         }

@@ -27,9 +27,10 @@
 //! ```
 
 use crate::dice::Dice;
-use crate::error::{ArgumentError, Error, TableError, TableErrorKind};
-use crate::five_dice::{check_values_in_range, read_u16, read_u32};
+use crate::error::{ArgumentError, ArgumentErrorKind, Error, TableError, TableErrorKind};
+use crate::format::{read_u16, read_u32};
 use crate::format::{DType, Encoding, Header};
+use crate::game::check_values_in_range;
 use crate::game::{Checked, Game, SectionSpec};
 use crate::options::Options;
 /// Dice in a full throw.
@@ -277,20 +278,18 @@ impl Tenk {
     }
 
     fn check(dice: u8, score: u32, phase: Phase) -> Result<(), ArgumentError> {
-        let invalid = |msg: String| Err(ArgumentError::new(msg));
+        let invalid = |kind: ArgumentErrorKind| Err(ArgumentError::from(kind));
         if !(1..=DICE as u8).contains(&dice) {
-            return invalid(format!("{dice} dice: a throw is of 1 to 6 dice"));
+            return invalid(ArgumentErrorKind::ThrowDice { given: usize::from(dice), max: DICE });
         }
         if !score.is_multiple_of(STEP) {
-            return invalid(format!("score {score} is not a multiple of 50"));
+            return invalid(ArgumentErrorKind::NotMultipleOf50 { what: "score".to_string(), given: score });
         }
         match phase {
-            Phase::OnBoard if score > MAX_SCORE => invalid(format!(
-                "score {score} is above the table's {MAX_SCORE} (banking is best for every number of dice long before)"
-            )),
-            Phase::Opening if score >= ENTRY => invalid(format!(
-                "score {score} while opening: opening scores are 0 to 950; at 1000 the player may bank and is on the board"
-            )),
+            Phase::OnBoard if score > MAX_SCORE => {
+                invalid(ArgumentErrorKind::ScoreAboveTable { given: score, max: MAX_SCORE })
+            }
+            Phase::Opening if score >= ENTRY => invalid(ArgumentErrorKind::ScoreWhileOpening { given: score }),
             _ => Ok(()),
         }
     }

@@ -31,8 +31,8 @@
 use std::fmt;
 
 use crate::dice::{multiset_count, Dice, FACES};
-use crate::error::{ArgumentError, Error, TableError};
-use crate::five_dice::{read_f64, read_u32};
+use crate::error::{ArgumentError, ArgumentErrorKind, Error, TableError};
+use crate::format::{read_f64, read_u32};
 use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::options::Options;
@@ -209,7 +209,10 @@ impl std::str::FromStr for Ties {
         match s {
             "win" => Ok(Ties::Win),
             "lose" => Ok(Ties::Lose),
-            _ => Err(ArgumentError::new(format!("ties {} is not one of: win, lose", crate::error::quoted(s)))),
+            _ => {
+                Err(ArgumentErrorKind::NotOneOf { what: "ties", given: s.to_string(), accepted: &["win", "lose"] }
+                    .into())
+            }
         }
     }
 }
@@ -220,10 +223,12 @@ impl std::str::FromStr for Model {
         match s {
             "independent" => Ok(Model::Independent),
             "sequential" => Ok(Model::Sequential),
-            _ => Err(ArgumentError::new(format!(
-                "model {} is not one of: independent, sequential",
-                crate::error::quoted(s)
-            ))),
+            _ => Err(ArgumentErrorKind::NotOneOf {
+                what: "model",
+                given: s.to_string(),
+                accepted: &["independent", "sequential"],
+            }
+            .into()),
         }
     }
 }
@@ -238,16 +243,16 @@ pub struct Params {
 /// Why a state is out of the table's range (one of [`Threes::state`]'s checks failed).
 #[cold]
 fn out_of_range(s: Situation, dice_left: u8) -> ArgumentError {
-    let why = if usize::from(s.points) > MAX_TOTAL {
-        format!("points {} is out of range: points kept so far are 0 to 30", s.points)
+    let (what, given, accepted) = if usize::from(s.points) > MAX_TOTAL {
+        ("points", s.points, "points kept so far are 0 to 30")
     } else if usize::from(s.after) >= AFTER {
-        format!("players after {} is out of range: the table has 0 to 15", s.after)
+        ("players after", s.after, "the table has 0 to 15")
     } else if let Some(r) = s.record.filter(|&r| usize::from(r) > MAX_TOTAL) {
-        format!("record {r} is out of range: a record is a total 0 to 30")
+        ("record", r, "a record is a total 0 to 30")
     } else {
-        format!("{dice_left} dice left is out of range: 0 to 5")
+        ("dice left", dice_left, "0 to 5")
     };
-    ArgumentError::new(why)
+    ArgumentErrorKind::ThreesOutOfRange { what, given, accepted }.into()
 }
 
 /// The chance of success (encoded, see [`decode_chance`]): per (model,
@@ -442,7 +447,7 @@ impl Threes {
 fn check_throw(points: u8, roll: Dice) -> Result<usize, ArgumentError> {
     let n = roll.len();
     if !(1..=DICE).contains(&n) {
-        return Err(ArgumentError::new(format!("{n} dice given: threes throws 1 to 5 dice, digits 1-6 like 31324")));
+        return Err(ArgumentErrorKind::ThreesThrowDice { given: n }.into());
     }
     check_kept_points(points, DICE - n, format_args!("with {n} dice thrown"))?;
     Ok(n)
@@ -471,12 +476,7 @@ pub fn check_kept_points(points: u8, kept: usize, when: std::fmt::Arguments) -> 
 /// Why [`check_kept_points`] refused.
 #[cold]
 fn kept_points_error(points: u8, kept: usize, when: std::fmt::Arguments) -> ArgumentError {
-    let why = if kept == 1 && points == 3 {
-        "one kept die is worth 0 (a three), 1, 2, 4, 5 or 6, never 3".to_string()
-    } else {
-        format!("the {kept} dice kept before are worth at most {}", 6 * kept)
-    };
-    ArgumentError::new(format!("points {points} {when} cannot happen: {why}"))
+    ArgumentErrorKind::KeptPoints { given: points, kept, when: when.to_string() }.into()
 }
 
 /// The choices of a roll from `points` kept before it: keep 1..=n of its

@@ -33,13 +33,11 @@ use std::str::FromStr;
 use std::sync::OnceLock;
 
 use crate::dice::Dice;
-use crate::error::{ArgumentError, Error, TableError};
-use crate::five_dice::{
-    category_index, check_state, check_values_in_range, parse_mask, LEGAL_KEEPS, PARTIAL_KEEP_DICE,
-};
+use crate::error::{ArgumentError, ArgumentErrorKind, Error, TableError};
+use crate::five_dice::{category_index, check_state, parse_mask, LEGAL_KEEPS, PARTIAL_KEEP_DICE};
 pub use crate::five_dice::{DICE, KEEP_ALL, NO_ACTION, PARTIAL_KEEPS, ROLLS};
 use crate::format::{DType, Encoding, Header};
-use crate::game::{param_in, Checked, Game, SectionSpec};
+use crate::game::{check_values_in_range, param_in, Checked, Game, SectionSpec};
 use crate::options::Options;
 /// Categories, in mask-bit order.
 pub const CATEGORIES: [&str; 11] =
@@ -107,9 +105,7 @@ impl Mask {
         if (bits as usize) < MASKS {
             Ok(Mask(bits as u16))
         } else {
-            Err(ArgumentError::new(format!(
-                "mask {bits} is out of range: a mask is 0 to 2047 (bit i set when category i is open) or a comma list of categories"
-            )))
+            Err(ArgumentErrorKind::MaskOutOfRange { given: bits.to_string(), max: MASKS as u32 - 1, game: None }.into())
         }
     }
     /// The bits.
@@ -299,7 +295,7 @@ impl Game for Yazy {
     fn check_chunk(_: &Rules, section: usize, start: u64, bytes: &[u8]) -> Result<(), TableError> {
         if section == TURN_START.index {
             // With no category open nothing is still to come.
-            if start == 0 && bytes.get(..8).is_some_and(|b| crate::five_dice::read_f64(b, 0) != 0.0) {
+            if start == 0 && bytes.get(..8).is_some_and(|b| crate::format::read_f64(b, 0) != 0.0) {
                 let why = "holds a value for mask 0 (no category open), which must be 0";
                 return Err(TableError::section(TURN_START.name, why));
             }
