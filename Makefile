@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := target/python-venv
 PIP := $(VENV)/bin/pip --disable-pip-version-check --quiet
 
-.PHONY: all build tables target-tables yazy-target reduced-target-tables test bench manifest golden fuzz fmt clean python browser wasm npm npm-test site
+.PHONY: all build tables target-tables yazy-target reduced-target-tables test check bench manifest golden fuzz clean python browser wasm npm npm-test site
 
 all: tables
 
@@ -52,14 +52,25 @@ python:
 # Unit, end-to-end and doc tests. The end-to-end tests regenerate the tables
 # into scratch directories and compare them with tables/checksums.b3; the
 # doc tests look tables up in $(OUT), which `tables` writes first. Then the
-# Python package's tests (golden files, errors, values, the example), and a
-# check that the reader library pulls in no front end's crates.
+# Python package's tests (golden files, errors, values, the example).
 test: tables yazy-target reduced-target-tables python
 	DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED)) $(CARGO) test --release --locked --workspace
 	DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED)) $(VENV)/bin/pytest -q crates/python/tests
-	@if $(CARGO) tree --locked -p dice-tables-reader -e normal --prefix none | grep -Eq '^(clap|hyper|tokio|tracing|serde_json|percent-encoding) '; then \
-		echo "the reader library depends on a front end's crate (clap, hyper, tokio, tracing, serde_json or percent-encoding)"; exit 1; \
-	else echo "reader library: no front end's crates"; fi
+
+# The lint gate: rustfmt (the workspace, and the crates outside it), clippy
+# on every target with warnings as errors, rustdoc of the library crates
+# with warnings as errors, and the reader library's dependencies: none of a
+# front end's crates.
+LIBRARY_CRATES := -p dice-tables-reader -p dice-tables-lookup -p dice-tables-serve -p dice-tables-generator
+FRONT_END_CRATES := clap|hyper|hyper-util|tokio|tracing|tracing-subscriber|serde_json|percent-encoding
+check:
+	$(CARGO) fmt --all --check
+	for d in crates/python crates/npm/wasm reader/fuzz; do (cd $$d && $(CARGO) fmt --check) || exit 1; done
+	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings
+	RUSTDOCFLAGS=-Dwarnings $(CARGO) doc --locked --no-deps $(LIBRARY_CRATES)
+	@if $(CARGO) tree --locked -p dice-tables-reader -e normal --prefix none | grep -Eq '^($(FRONT_END_CRATES)) '; then \
+		echo "the reader library depends on a front end's crate ($(FRONT_END_CRATES))"; exit 1; \
+	else echo "check: rustfmt, clippy and rustdoc clean; the reader library has no front end's crates"; fi
 
 # The page in a real browser: Debian's chromium (/usr/bin/chromium;
 # .ci/run installs it) driven headless by playwright-core (installed here

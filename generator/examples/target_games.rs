@@ -1,4 +1,4 @@
-//! The whole yatzy and yahtzee target tables (issue 23), checked in full:
+//! The whole yatzy and yahtzee target tables, checked in full:
 //! every state's chances never increase with the target; at the start,
 //! `P*(T)` is at least `P_EV(>= T)` for every total and the sum of `P*` at
 //! least the start value; then games played to reach T = 250 and 300, each

@@ -1,4 +1,4 @@
-//! Development probe for the yatzy/yahtzee target solve (issue 23): solves
+//! Development probe for the yatzy/yahtzee target solve: solves
 //! the layers up to K open categories and prints states, values and time.
 //! `cargo run --release -p dice-tables-generator --example target_probe -- yatzy|forced|free K`
 use dice_tables_generator::sheet_target::solve;

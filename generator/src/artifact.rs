@@ -17,10 +17,15 @@ pub const ZSTD_LEVEL: i32 = 19;
 /// One section before encoding: its decoded little-endian bytes.
 #[derive(Debug)]
 pub struct Section {
+    /// Its name in the header (the reader's spec's).
     pub name: String,
+    /// The element type.
     pub dtype: DType,
+    /// The shape, outermost first.
     pub dims: Vec<u64>,
+    /// Raw or zstd chunks.
     pub encoding: Encoding,
+    /// The decoded bytes.
     pub bytes: Bytes,
     /// The zstd level, for a zstd section.
     pub zstd_level: i32,
@@ -73,7 +78,9 @@ impl Section {
 /// A section's bytes: a `Vec`, or (from [`Bytes::zeroed`]) memory mapped
 /// for the purpose.
 pub enum Bytes {
+    /// Bytes on the heap.
     Vec(Vec<u8>),
+    /// The first `.1` bytes of an anonymous map.
     Map(memmap2::MmapMut, usize),
 }
 
@@ -157,6 +164,8 @@ pub struct TableEncoder {
 }
 
 impl TableEncoder {
+    /// The encoder of game `game`'s table with `params` and `sections`:
+    /// nothing is compressed yet.
     pub fn new(game: &str, params: &[(&str, i64)], sections: Vec<Section>) -> TableEncoder {
         let pieces = sections
             .iter()

@@ -6,6 +6,7 @@
 //! writes its sections against the specs of its reader module
 //! (`dice_tables_reader::yazy::TURN_START`, ...), so a section's name, type
 //! and shape are written once.
+#![deny(missing_docs)]
 
 use std::time::{Duration, Instant};
 
@@ -99,7 +100,9 @@ impl Default for Rules {
 /// A solved game, ready to encode.
 #[derive(Debug)]
 pub struct Solved {
+    /// The game id.
     pub game: &'static str,
+    /// The rules parameters the header records, by name.
     pub params: Vec<(&'static str, i64)>,
     /// States in the table.
     pub states: u64,
@@ -112,6 +115,7 @@ pub struct Solved {
     /// Time spent deriving [`figures`](Solved::figures) beyond the table
     /// (the duel's exact head-to-head against the points player).
     pub figures_time: Duration,
+    /// The table's sections, in the file's order.
     pub sections: Vec<Section>,
     /// Figures derived from the solution, for the report: (name, text, value).
     pub figures: Vec<Figure>,

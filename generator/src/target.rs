@@ -16,7 +16,10 @@ pub fn quantize(p: f64) -> u32 {
 /// and one more entry, and the drops of the stored chances.
 #[derive(Debug, Default)]
 pub struct Stored {
+    /// Per state, two entries: where its stored chances start, and how
+    /// many chances round to 1 before them.
     pub index: Vec<u32>,
+    /// The drops of the stored chances.
     pub drops: Vec<u32>,
 }
 

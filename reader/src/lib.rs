@@ -36,7 +36,7 @@
 //! promises that no file changes in place while mapped (replace a file by
 //! writing a new one and renaming it over the old, as the generator does; a
 //! file truncated under a map kills the process with SIGBUS).
-#![warn(missing_docs, missing_debug_implementations)]
+#![deny(missing_docs, missing_debug_implementations)]
 
 mod arena;
 pub mod dice;
@@ -68,7 +68,9 @@ pub use registry::{check_table, game_named, verify, verify_bytes, GAMES};
 pub use table::{read_table_file, Table};
 pub use tables::{Holding, Tables, TABLES_ENV};
 
-/// The README's Rust example, compiled and run as a doc test so it stays true.
+/// The README's and the guide's Rust examples, compiled and run as doc
+/// tests so they stay true.
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
+#[doc = include_str!("../../docs/GUIDE.md")]
 struct ReadmeExamples;

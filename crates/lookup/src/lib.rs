@@ -1,14 +1,15 @@
-//! Lookups as the front ends ask them: `reader lookup G ... --json`, the
-//! Python package and any other program that speaks in arguments and JSON.
-//! (Feature `lookup`, no dependencies; apps that call the game views
-//! directly leave it off.)
+//! Lookups as the front ends ask them: `reader lookup G ... --json`,
+//! `reader serve`, the Python package, the WebAssembly module and any other
+//! program that speaks in arguments and JSON. (Apps that call the game
+//! views of `dice-tables-reader` directly do not need this crate.)
 //!
 //! A [`Query`] is one game's lookup with its arguments parsed; its
 //! [`answer`](Query::answer) is the JSON the command line prints, as a
 //! [`Json`] tree. [`Query::from_args`] builds a query from named arguments
-//! (the command line's flags without their dashes), with the command line's
-//! one-line messages for bad ones, so every front end accepts and refuses
-//! the same things in the same words.
+//! (the command line's flags without their dashes), refusing bad ones with
+//! a [`LookupError`] that holds what was given and what is accepted, so
+//! every front end accepts and refuses the same things, each naming the
+//! arguments in its own [`Terms`].
 //!
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -20,6 +21,7 @@
 //! assert_eq!(answer.get("best").unwrap().to_string(), r#"{"keep":"245"}"#);
 //! # Ok(()) }
 //! ```
+#![deny(missing_docs)]
 
 mod answer;
 mod json;

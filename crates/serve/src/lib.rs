@@ -17,6 +17,7 @@
 //!   stops the server.
 //!
 //! Lookups take microseconds, so they run on the runtime's worker threads.
+#![deny(missing_docs)]
 
 mod route;
 mod state;

@@ -2,6 +2,7 @@
 //! exit the same way: clap's errors as one line, the exit status for output
 //! that could not be written, and standard output that a closed pipe
 //! silences.
+#![deny(missing_docs)]
 
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -1,5 +1,5 @@
 //! What a new player, a Python programmer and a reader in another language
-//! tripped on (issue 22), one test per item: the command line's forms and
+//! tripped on, one test each: the command line's forms and
 //! messages, the answers' shape, and the library's errors.
 
 use std::process::Output;
@@ -31,7 +31,7 @@ fn refused(game: &str, args: &[&str]) -> String {
     err
 }
 
-/// Item 1: `duel-cardgames` is a game name: `duel --rules cardgames`.
+/// `duel-cardgames` is a game name: `duel --rules cardgames`.
 #[test]
 fn duel_cardgames_is_accepted_where_it_is_listed() {
     let named = json("duel-cardgames", &["--me", "0", "--opp", "0", "--dice", "155", "--score", "300"]);
@@ -47,7 +47,7 @@ fn duel_cardgames_is_accepted_where_it_is_listed() {
     assert!(e.unwrap_err().to_string().contains("duel-cardgames is duel with --rules=cardgames"));
 }
 
-/// Item 2: The filled boxes (`all,-ones`), names as people write them, dice
+/// The filled boxes (`all,-ones`), names as people write them, dice
 /// with spaces or commas.
 #[test]
 fn states_are_entered_as_players_write_them() {
@@ -88,7 +88,7 @@ fn states_are_entered_as_players_write_them() {
     );
 }
 
-/// Item 3: A Yahtzee bonus is reported apart from the box's points.
+/// A Yahtzee bonus is reported apart from the box's points.
 #[test]
 fn yahtzee_bonuses_are_reported_apart() {
     let args = ["--mask", "sixes,chance", "--upper", "0", "--yahtzee-bonus", "--dice", "66666", "--rerolls", "0"];
@@ -103,7 +103,7 @@ fn yahtzee_bonuses_are_reported_apart() {
     assert!(yatzy["best"].get("bonus").is_none());
 }
 
-/// Item 4: Keep lists are best first in 10000 and two-player 10000, ties in the
+/// Keep lists are best first in 10000 and two-player 10000, ties in the
 /// game's order.
 #[test]
 fn keep_lists_are_best_first_everywhere() {
@@ -126,7 +126,7 @@ fn keep_lists_are_best_first_everywhere() {
     assert!(keeps[0].contains("<- best") && keeps[2].contains("keep 55") && keeps[3].contains("keep 1 "), "{text}");
 }
 
-/// Item 5: Too many dice: the game's own limit.
+/// Too many dice: the game's own limit.
 #[test]
 fn too_many_dice_names_the_game_s_limit() {
     assert!(refused("threes", &["--dice", "3132456"]).contains("7 dice given: a threes throw is 1 to 5 dice"));
@@ -134,7 +134,7 @@ fn too_many_dice_names_the_game_s_limit() {
     assert!(refused("tenk", &["--dice", "1234566"]).contains("7 dice given: a 10000 throw is 1 to 6 dice"));
 }
 
-/// Item 6: Any upper total from 63 up that the filled boxes can make is the
+/// Any upper total from 63 up that the filled boxes can make is the
 /// capped state, 63 itself included.
 #[test]
 fn upper_totals_from_63_up_are_one_state() {
@@ -149,7 +149,7 @@ fn upper_totals_from_63_up_are_one_state() {
     assert!(e.contains("give only totals they can make, at most 5"), "{e}");
 }
 
-/// Item 7: Impossible threes states, symlink loops, hostile values in clap's
+/// Impossible threes states, symlink loops, hostile values in clap's
 /// prefix, one keep style, the help's list.
 #[test]
 fn the_small_things_of_round_two() {
@@ -193,7 +193,7 @@ fn the_small_things_of_round_two() {
     }
 }
 
-/// Item 10: Each front end names the arguments in its own terms, from one message.
+/// Each front end names the arguments in its own terms, from one message.
 #[test]
 fn messages_name_arguments_in_each_front_end_s_terms() {
     let e =
@@ -222,7 +222,7 @@ fn messages_name_arguments_in_each_front_end_s_terms() {
     assert_eq!(drop(Terms::Http).as_deref(), Some("drop yahtzee-bonus or close yahtzee in the mask"));
 }
 
-/// Item 11: What `main` prints for a returned error is readable.
+/// What `main` prints for a returned error is readable.
 #[test]
 fn errors_returned_from_main_read_as_messages() {
     let e = dice_tables_reader::Tables::open_dir("/no/such/dir").unwrap_err();

@@ -1,4 +1,4 @@
-//! The defects a first-time user found (issue 11), one test each: closed
+//! The defects a first-time user found, one test each: closed
 //! pipes, FIFOs and endless files, messages and exit codes, and the small
 //! things.
 

@@ -1,12 +1,11 @@
-//! Every `reader` command in README.md runs, and where the README shows its
-//! output, prints exactly that.
+//! Every `reader` command in README.md and docs/GUIDE.md runs, and where
+//! they show its output, prints exactly that.
 
 use dice_tables_tests::{bin_dir, default_tables, run, scratch};
 use std::process::Command;
 
 #[test]
 fn readme_commands_run_and_print_what_it_shows() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
     // Run from a directory whose ./tables holds freshly generated tables:
     // the default ones and yazy-target, and reduced yatzy and yahtzee
     // target tables (the README's target lookups have at most 4 categories
@@ -23,25 +22,35 @@ fn readme_commands_run_and_print_what_it_shows() {
         let path = entry.unwrap().path();
         std::os::unix::fs::symlink(&path, tables.join(path.file_name().unwrap())).unwrap();
     }
-    let lines: Vec<&str> = readme.lines().collect();
+    for (doc, least) in [("README.md", 2), ("docs/GUIDE.md", 5)] {
+        let ran = run_commands(doc, &cwd);
+        assert!(ran >= least, "found only {ran} commands in {doc}");
+    }
+}
+
+/// Runs every `$ ./target/release/...` line of `doc` in `cwd`, comparing
+/// what it prints with the lines shown under it; returns how many ran.
+fn run_commands(doc: &str, cwd: &std::path::Path) -> usize {
+    let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(doc)).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
     let mut ran = 0;
     for (i, line) in lines.iter().enumerate() {
         let Some(command) = line.strip_prefix("$ ./target/release/") else { continue };
         let words: Vec<&str> = command.split_whitespace().collect();
         let out = Command::new(bin_dir().join(words[0]))
             .args(&words[1..])
-            .current_dir(&cwd)
+            .current_dir(cwd)
             .env_remove("DICE_TABLES")
             .output()
             .unwrap();
-        assert!(out.status.success(), "README line {}: {command}: {}", i + 1, String::from_utf8_lossy(&out.stderr));
+        assert!(out.status.success(), "{doc} line {}: {command}: {}", i + 1, String::from_utf8_lossy(&out.stderr));
         let shown: Vec<&str> =
             lines[i + 1..].iter().take_while(|l| !l.starts_with("```") && !l.starts_with("$ ")).copied().collect();
         if !shown.is_empty() {
             let printed = String::from_utf8(out.stdout).unwrap();
-            assert_eq!(printed.trim_end(), shown.join("\n"), "README line {}: {command}", i + 1);
+            assert_eq!(printed.trim_end(), shown.join("\n"), "{doc} line {}: {command}", i + 1);
         }
         ran += 1;
     }
-    assert!(ran >= 5, "found only {ran} commands in README.md");
+    ran
 }

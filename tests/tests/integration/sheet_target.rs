@@ -1,4 +1,4 @@
-//! yatzy and yahtzee played to reach a target (issue 23), on reduced tables
+//! yatzy and yahtzee played to reach a target, on reduced tables
 //! (the states with at most 4 categories open, as `make test` builds them):
 //! every stored chance and every option of random rolls against the
 //! independent brute force, for yatzy and both joker readings of yahtzee;

@@ -1,4 +1,4 @@
-//! yazy played to reach a target (issue 23): the generator's `P*(mask, n)`
+//! yazy played to reach a target: the generator's `P*(mask, n)`
 //! against an independent brute force, and the properties every such
 //! table has.
 

@@ -1,4 +1,4 @@
-//! combo, the five-rerolls combination game (seed 002).
+//! combo, the five-rerolls combination game.
 //!
 //! Five dice: an initial roll, then up to `rerolls` rerolls (default 5), each
 //! keeping any sub-multiset; keeping all five ends the game. The final dice
@@ -36,6 +36,7 @@ pub fn final_score(dice: &Dice) -> u8 {
 
 /// Everything the table holds.
 pub struct Solution {
+    /// The rerolls of the rules solved.
     pub rerolls: u8,
     /// The expected final score before the initial roll.
     pub game_start: f64,
@@ -95,6 +96,7 @@ pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize))
 /// A player of combo: given the dice showing and the rerolls left (at least
 /// one), the dice to keep; keeping all five stops.
 pub trait Player {
+    /// The dice to keep of `dice` with `rerolls_left` rerolls left.
     fn keep(&self, dice: Dice, rerolls_left: u8) -> Dice;
 }
 

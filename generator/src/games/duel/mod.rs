@@ -44,6 +44,7 @@ const MAX_PASSES: usize = 60;
 /// A duel's rules: the scoring, the entry and the goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
+    /// What kept dice score.
     pub scoring: Scoring,
     /// The turn score a player on 0 needs to bank (0: none), a multiple of 50.
     pub entry: u32,
@@ -59,7 +60,9 @@ pub const CARDGAMES_RULES: Rules = Rules { scoring: CARDGAMES, entry: 0, goal: 1
 /// The entry and goal set from the command line, for both duel tables.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Overrides {
+    /// The entry, where not the preset's.
     pub entry: Option<u32>,
+    /// The goal, where not the preset's.
     pub goal: Option<u32>,
 }
 
@@ -191,6 +194,7 @@ impl Outcomes {
 
 /// The solved game.
 pub struct Solution {
+    /// The rules solved.
     pub rules: Rules,
     /// At `a * n + b` (totals in steps of 50, n = goal / 50): W(a, b).
     pub win: Vec<f64>,

@@ -68,7 +68,9 @@ pub const REROLLS: usize = 2;
 /// unreachable states hold 0.
 #[derive(Clone, Debug)]
 pub struct TurnStart {
+    /// Flags a mask: 2 for yahtzee (the yahtzee box holds 50 or not), else 1.
     pub flags: usize,
+    /// Per (mask, flag, upper total): the expected points still to come.
     pub values: Vec<f64>,
 }
 
@@ -522,7 +524,9 @@ const BAND: f64 = STORED_TIE + 1.1e-7;
 /// mask bit, a partial keep's graded rank, or [`KEEP_ALL`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Exception {
+    /// The decision, as [`EXCEPTION_KEY`] packs it.
     pub key: u32,
+    /// The exact action.
     pub action: u8,
 }
 

@@ -1,4 +1,4 @@
-//! yatzy and yahtzee played to reach a target (issue 23): for every
+//! yatzy and yahtzee played to reach a target: for every
 //! turn-start state S the game reaches and every `n` from 1 up, `P*(S, n)`,
 //! the highest chance over all strategies that the points scored from this
 //! turn's start to the game's end (the upper bonus and Yahtzee bonuses
@@ -40,7 +40,9 @@ const REROLLS: usize = 2;
 /// [`NEGLIGIBLE`]. States in layers above `max_open` (see [`solve`]) are empty.
 #[derive(Debug)]
 pub struct Solution {
+    /// The reachable turn-start states, by id.
     pub states: SheetStates,
+    /// Per state id: `P*(state, n)` for `n = 1, 2, ...`.
     pub values: Vec<Box<[f64]>>,
 }
 

@@ -1,4 +1,4 @@
-//! 10000 ("tenk", seed 003).
+//! 10000 ("tenk").
 //!
 //! Six dice. Each throw must keep at least one scoring die (any set of them);
 //! kept dice score, the rest may be thrown again, or the player banks the
@@ -29,7 +29,9 @@ const DICE: usize = 6;
 /// A legal keep of a throw and what it scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KeepOption {
+    /// The dice kept.
     pub keep: Dice,
+    /// What they score.
     pub points: u32,
 }
 
@@ -130,6 +132,7 @@ impl Scoring {
 /// with the same dice left and fewer points are never better (more points
 /// are worth at least as much in both tables), so only these matter.
 pub struct OutcomeClass {
+    /// The chance of a throw of the class.
     pub probability: f64,
     /// (points in steps of 50, dice left) per dice-left count that can be reached.
     pub best: Vec<(usize, usize)>,
@@ -163,12 +166,16 @@ pub fn outcome_classes(d: usize, scoring: &Scoring) -> Vec<OutcomeClass> {
 /// graded rank of the throw, where its keeps start (and one past the last),
 /// and per keep the graded rank of the dice kept and its points.
 pub struct KeepLists {
+    /// Per throw: where its keeps start; one more entry ends the last.
     pub first: Vec<u32>,
+    /// Per keep: the graded rank of the dice kept.
     pub keep: Vec<u16>,
+    /// Per keep: its points.
     pub points: Vec<u16>,
 }
 
 impl KeepLists {
+    /// The keep lists of every throw under `scoring`.
     pub fn of(scoring: &Scoring) -> KeepLists {
         let mut lists = KeepLists { first: vec![0], keep: Vec::new(), points: Vec::new() };
         for g in 0..THROWS {
@@ -196,7 +203,9 @@ pub struct Solution {
     /// Every throw's legal keeps (by graded rank of the throw): offsets, and
     /// per keep the graded rank of the dice kept and its points.
     pub option_first: Vec<u32>,
+    /// Per keep: the graded rank of the dice kept.
     pub option_keep: Vec<u16>,
+    /// Per keep: its points.
     pub option_points: Vec<u16>,
 }
 

@@ -1,4 +1,4 @@
-//! threes (seeds 000 and 001).
+//! threes.
 //!
 //! Five dice; each is worth its face, a 3 worth 0; the lowest final total
 //! wins. After each roll the player keeps the c lowest-worth dice just rolled
@@ -53,6 +53,7 @@ struct RollNode {
 pub struct RollTrees(Vec<Vec<RollNode>>);
 
 impl RollTrees {
+    /// The trees of every roll of 1 to 5 dice.
     pub fn new() -> RollTrees {
         let mut trees = vec![Vec::new()];
         for n in 1..=DICE {
@@ -123,10 +124,15 @@ type Terminal = [f64; POINTS_SPAN];
 /// make: the keep count of the exact (f64) policy for this roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Exception {
+    /// The record, or the table's value for none.
     pub record: u8,
+    /// Points kept before the roll.
     pub points: u8,
+    /// Dice rolled.
     pub dice: u8,
+    /// The roll's rank among rolls of that many dice.
     pub roll_rank: u16,
+    /// The exact policy's keep count.
     pub keep: u8,
 }
 

@@ -1,4 +1,4 @@
-//! yazy (seed 004).
+//! yazy.
 //!
 //! Five dice, 11 turns. A turn: roll all five, then up to `rerolls` rerolls
 //! (default 2), each keeping any sub-multiset; then score the dice in one of
@@ -33,6 +33,7 @@ pub use dice_tables_reader::yazy::points;
 
 /// Everything the table holds, laid out as its sections.
 pub struct Solution {
+    /// The rerolls of the rules solved.
     pub rerolls: u8,
     /// Per mask: the expected score still to come before the turn's roll.
     pub turn_start: Vec<f64>,

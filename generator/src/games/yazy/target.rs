@@ -1,4 +1,4 @@
-//! yazy played to reach a target (issue 23's first table): for every mask
+//! yazy played to reach a target: for every mask
 //! of open categories and every `n` from 1 to the most points the mask can
 //! still score, `P*(mask, n)`, the highest chance over all strategies that
 //! the points scored from this turn's start to the game's end are at least
