@@ -163,20 +163,28 @@ impl Tables {
     /// Game `G`'s table, opened and verified on the first call. A failure
     /// is not remembered: a later call tries the file again.
     pub fn get<G: Game>(&self) -> Result<&G, TableError> {
-        let slot = self.slot(G::ID).ok_or_else(|| crate::registry::unknown_game(G::ID))?;
-        if slot.get().is_none() {
-            let path = self.path_of::<G>();
-            let game = match self.holding {
-                // SAFETY: only `map_dir` and `with_holding`, both unsafe,
-                // make mapped tables: their caller keeps the files unchanged.
-                Holding::Mapped => unsafe { G::map(&path)? },
-                Holding::Loaded => G::open(&path)?,
-                Holding::InMemory => return Err(TableError::from(TableErrorKind::NotFound).in_file(&path)),
-            };
-            let _ = slot.set(Arc::new(game));
-        }
-        let game = slot.get().and_then(|g| g.downcast_ref::<G>());
+        let game = self.opened(G::ID)?.downcast_ref::<G>();
         Ok(game.expect("each registry slot holds the game of its id"))
+    }
+
+    /// The view of game `id`, its file opened and checked on the first call.
+    fn opened(&self, id: &str) -> Result<&View, TableError> {
+        let i = GAMES.iter().position(|g| g.id == id).ok_or_else(|| crate::registry::unknown_game(id))?;
+        let (info, slot) = (&GAMES[i], &self.opened[i]);
+        if let Some(view) = slot.get() {
+            return Ok(view);
+        }
+        let path = self.dir.join(file_name(id));
+        let expect = |h: &crate::format::Header| info.check_header(h);
+        let table = match self.holding {
+            // SAFETY: only `map_dir` and `with_holding`, both unsafe, make
+            // mapped tables: their caller keeps the files unchanged.
+            Holding::Mapped => unsafe { Table::map_expecting(&path, &expect)? },
+            Holding::Loaded => Table::open_expecting(&path, &expect)?,
+            Holding::InMemory => return Err(TableError::from(TableErrorKind::NotFound).in_file(&path)),
+        };
+        let _ = slot.set((info.view)(table).map_err(|e| e.in_file(&path))?);
+        Ok(slot.get().expect("set just now, or by another thread"))
     }
 
     /// Whether the table of game `id` has been opened (or put in).
@@ -205,20 +213,7 @@ impl GameInfo {
     /// Opens this game's table in `tables` ([`Tables::get`]), for a program
     /// that opens every table at start.
     pub fn open_in(&self, tables: &Tables) -> Result<(), TableError> {
-        let slot = tables.slot(self.id).ok_or_else(|| crate::registry::unknown_game(self.id))?;
-        if slot.get().is_none() {
-            let path = tables.dir.join(file_name(self.id));
-            let expect = |h: &crate::format::Header| self.check_header(h);
-            let table = match tables.holding {
-                // SAFETY: only `map_dir` and `with_holding`, both unsafe,
-                // make mapped tables: their caller keeps the files unchanged.
-                Holding::Mapped => unsafe { Table::map_expecting(&path, &expect)? },
-                Holding::Loaded => Table::open_expecting(&path, &expect)?,
-                Holding::InMemory => return Err(TableError::from(TableErrorKind::NotFound).in_file(&path)),
-            };
-            let _ = slot.set((self.view)(table).map_err(|e| e.in_file(&path))?);
-        }
-        Ok(())
+        tables.opened(self.id).map(drop)
     }
 
     /// Builds this game's view over a table file's bytes, runs every check
