@@ -224,3 +224,24 @@ fn loaded_tables_answer_the_same_after_their_files_change() {
     assert!(fresh.get::<Yazy>().unwrap_err().to_string().contains("truncated"));
     assert!(fresh.get::<Yatzy>().is_err());
 }
+
+/// A SIGHUP sent the moment the server says where it listens, before
+/// `/healthz` has even been asked (what a deploy tool or logrotate that
+/// reloads right after a start does), reloads the tables and ends nothing,
+/// 20 times out of 20: every handler is installed before the port is bound.
+/// (Before, about one such signal in four ended the process.)
+#[test]
+fn sighup_as_soon_as_the_server_listens_reloads() {
+    for round in 0..20 {
+        let server = start(default_tables(), &[]);
+        let pid = libc::pid_t::try_from(server.pid()).unwrap();
+        // SAFETY: kill sends a signal to the server this test started (and
+        // still holds as a child, so its pid is not reused); it touches no
+        // memory of ours.
+        assert_eq!(unsafe { libc::kill(pid, libc::SIGHUP) }, 0);
+        server.log_line("SIGHUP: read the tables again", 30).unwrap_or_else(|| panic!("round {round}: no reload"));
+        let mut server = server;
+        assert!(server.exited().is_none(), "round {round}: the server ended");
+        assert_eq!(server.connect().get("/healthz").unwrap().status, 200, "round {round}");
+    }
+}

@@ -133,6 +133,11 @@ pub fn run(dir: PathBuf, config: Config, listening: impl FnOnce(SocketAddr)) -> 
         .build()
         .map_err(|e| ServeError::Runtime(format!("cannot start the server's runtime: {e}")))?;
     runtime.block_on(async move {
+        // Every signal's handler is installed before the port is bound: a
+        // SIGHUP sent as soon as the server answers (a deploy tool reloading
+        // right after a start) must find it, not the default action, which
+        // ends the process.
+        let signals = Signals::install();
         let listener = tokio::net::TcpListener::bind(config.addr).await.map_err(|e| {
             ServeError::Bind(format!(
                 "cannot listen on {}: {e} (give another --addr, such as 127.0.0.1:0)",
@@ -148,11 +153,12 @@ pub fn run(dir: PathBuf, config: Config, listening: impl FnOnce(SocketAddr)) -> 
         listening(addr);
         log_start(&shared, &changes, addr);
         let (stop, stopped) = watch::channel(false);
-        tokio::spawn(reload_on_hangup(Arc::clone(&shared)));
+        let Signals { hangup, shutdown } = signals;
+        tokio::spawn(reload_on_hangup(hangup, Arc::clone(&shared)));
         let open = Arc::new(AtomicUsize::new(0));
         tokio::select! {
             () = accept_loop(listener, Arc::clone(&shared), Arc::clone(&open), stopped) => {}
-            () = shutdown_signal() => {}
+            () = shutdown => {}
         }
         let _ = stop.send(true);
         let deadline = Instant::now() + Duration::from_secs(5);
@@ -225,13 +231,60 @@ fn log_changes(changes: &[(String, Change)], reload: bool) {
     }
 }
 
+/// The server's signals, their handlers installed: SIGHUP reloads, SIGINT
+/// and SIGTERM stop.
+struct Signals {
+    /// SIGHUP, when its handler could be installed.
+    #[cfg(unix)]
+    hangup: Option<tokio::signal::unix::Signal>,
+    #[cfg(not(unix))]
+    hangup: Option<()>,
+    /// Completes at the first SIGINT or SIGTERM.
+    shutdown: Pin<Box<dyn std::future::Future<Output = ()> + Send>>,
+}
+
+impl Signals {
+    /// Installs every handler now (tokio installs one when the stream is
+    /// made, not when it is first polled).
+    #[cfg(unix)]
+    fn install() -> Signals {
+        use tokio::signal::unix::{signal, SignalKind};
+        let hangup = signal(SignalKind::hangup()).ok();
+        if hangup.is_none() {
+            tracing::warn!("cannot listen for SIGHUP: restart the server to read new tables");
+        }
+        let interrupt = signal(SignalKind::interrupt());
+        let terminate = signal(SignalKind::terminate());
+        let shutdown = Box::pin(async move {
+            match (interrupt, terminate) {
+                (Ok(mut interrupt), Ok(mut terminate)) => {
+                    tokio::select! {
+                        _ = interrupt.recv() => {}
+                        _ = terminate.recv() => {}
+                    }
+                }
+                _ => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
+            }
+        });
+        Signals { hangup, shutdown }
+    }
+
+    #[cfg(not(unix))]
+    fn install() -> Signals {
+        Signals {
+            hangup: None,
+            shutdown: Box::pin(async {
+                let _ = tokio::signal::ctrl_c().await;
+            }),
+        }
+    }
+}
+
 #[cfg(unix)]
-async fn reload_on_hangup(shared: Arc<Shared>) {
-    use tokio::signal::unix::{signal, SignalKind};
-    let Ok(mut hangups) = signal(SignalKind::hangup()) else {
-        tracing::warn!("cannot listen for SIGHUP: restart the server to read new tables");
-        return;
-    };
+async fn reload_on_hangup(hangup: Option<tokio::signal::unix::Signal>, shared: Arc<Shared>) {
+    let Some(mut hangups) = hangup else { return };
     while hangups.recv().await.is_some() {
         let shared = Arc::clone(&shared);
         match tokio::task::spawn_blocking(move || {
@@ -254,22 +307,7 @@ async fn reload_on_hangup(shared: Arc<Shared>) {
 }
 
 #[cfg(not(unix))]
-async fn reload_on_hangup(_shared: Arc<Shared>) {}
-
-async fn shutdown_signal() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
-            tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
-                _ = term.recv() => {}
-            }
-            return;
-        }
-    }
-    let _ = tokio::signal::ctrl_c().await;
-}
+async fn reload_on_hangup(_hangup: Option<()>, _shared: Arc<Shared>) {}
 
 /// The canned answer to a connection past the cap.
 const BUSY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\n\
