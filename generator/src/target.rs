@@ -92,7 +92,8 @@ pub fn figures(start: &[f64], distribution: &[f64]) -> Vec<crate::Figure> {
     let mut out = Vec::new();
     for (&t, (best_key, ev_key)) in REPORTED_TOTALS.iter().zip(KEYS) {
         let best = start.get(t as usize - 1).copied().unwrap_or(0.0);
-        let ev: f64 = distribution.iter().skip(t as usize).sum();
+        // From 0.0: an f64 sum of nothing is -0.0, which prints as -0.0000000.
+        let ev = distribution.iter().skip(t as usize).fold(0.0, |sum, p| sum + p);
         let text = format!("P*(start, {t}) {best:.7} vs {ev:.7} played for the average");
         out.push(crate::Figure { key: best_key, value: best, text });
         out.push(crate::Figure { key: ev_key, value: ev, text: String::new() });

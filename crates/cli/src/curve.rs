@@ -20,7 +20,8 @@ pub struct Curve {
     /// Print CSV: a header line, then one line per total.
     #[arg(long)]
     csv: bool,
-    /// Also write both curves as an SVG chart to FILE (replaced whole, or left as it was).
+    /// Write both curves as an SVG chart to FILE (replaced whole, or left as
+    /// it was), and print one line saying so (with --json or --csv, those).
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
     /// Directory holding the tables (default: `$DICE_TABLES`, else ./tables).
@@ -33,6 +34,9 @@ pub fn run(c: &Curve) -> Result<String, Failure> {
     let tables = crate::tables(c.tables.clone())?;
     let rows = curve_rows(&tables, &c.game)?;
     write_svg(c, &rows)?;
+    if let (Some(path), false, false) = (&c.svg, c.json, c.csv) {
+        return Ok(format!("wrote the {} chart to {} ({} totals)\n", c.game, path.display(), rows.len()));
+    }
     if c.json {
         return Ok(format!("{}\n", curve_json(&c.game, &rows)));
     }

@@ -52,6 +52,11 @@ pub fn percent(p: f64) -> String {
     }
 }
 
+/// Scoring a box, for people: `score ones for 1 point`, `score yazy for 50 points`.
+pub fn score_text(category: impl std::fmt::Display, points: u8) -> String {
+    format!("score {category} for {points} point{}", plural(points))
+}
+
 /// "s" unless there is one.
 pub fn plural(n: impl Into<u64>) -> &'static str {
     if n.into() == 1 {

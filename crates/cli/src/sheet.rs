@@ -8,7 +8,7 @@ use dice_tables_reader::sheet::{
 };
 use dice_tables_reader::{Dice, Tables};
 
-use crate::output::Failure;
+use crate::output::{score_text, Failure};
 use crate::roll::{keep_text, OptionRow, Roll, RollAnswer};
 use crate::{Common, GameLookup};
 
@@ -149,7 +149,7 @@ fn action_text<G: SheetGame>(a: Action, points: u8, bonus: u8) -> String {
         Action::Score(c) if bonus > 0 => {
             format!("score {} for {} + {bonus} bonus points", ScoreSheet::<G>::category_name(c), points - bonus)
         }
-        Action::Score(c) => format!("score {} for {points} points", ScoreSheet::<G>::category_name(c)),
+        Action::Score(c) => score_text(ScoreSheet::<G>::category_name(c), points),
     }
 }
 

@@ -7,7 +7,7 @@ use dice_tables_reader::yazy::{Action, Mask, Yazy};
 use dice_tables_reader::yazy_target::YazyTarget;
 use dice_tables_reader::{Dice, Tables};
 
-use crate::output::Failure;
+use crate::output::{score_text, Failure};
 use crate::roll::{keep_text, OptionRow, Roll, RollAnswer};
 use crate::{Common, GameLookup};
 
@@ -32,7 +32,7 @@ pub struct Lookup {
 fn action_text(a: Action, points: u8) -> String {
     match a {
         Action::Keep(d) => keep_text(d),
-        Action::Score(c) => format!("score {c} for {points} points"),
+        Action::Score(c) => score_text(c, points),
     }
 }
 

@@ -19,5 +19,6 @@ mod sheet;
 mod sheet_target;
 mod tenk;
 mod threes;
+mod wording;
 mod yazy;
 mod yazy_target;

@@ -1,0 +1,56 @@
+//! What the programs print, word for word, where it was wrong: one point
+//! is a point, a chance is never -0, and a chart written to a file is said
+//! in one line instead of the whole table.
+
+use dice_tables_tests::{default_tables, run, scratch};
+
+fn stdout(out: &std::process::Output) -> String {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+#[test]
+fn one_point_is_a_point() {
+    let tables = default_tables().to_str().unwrap();
+    let yazy = stdout(&run(
+        "reader",
+        &["lookup", "yazy", "--mask", "ones", "--dice", "12345", "--rerolls", "0", "--tables", tables],
+        &[],
+    ));
+    assert!(yazy.contains("best: score ones for 1 point\n") && !yazy.contains("1 points"), "{yazy}");
+    let yatzy = stdout(&run(
+        "reader",
+        &["lookup", "yatzy", "--mask", "ones", "--upper", "0", "--dice", "12345", "--rerolls", "0", "--tables", tables],
+        &[],
+    ));
+    assert!(yatzy.contains("score ones for 1 point ") && !yatzy.contains("1 points"), "{yatzy}");
+    let fifty = stdout(&run(
+        "reader",
+        &["lookup", "yazy", "--mask", "yazy", "--dice", "66666", "--rerolls", "0", "--tables", tables],
+        &[],
+    ));
+    assert!(fifty.contains("score yazy for 50 points"), "{fifty}");
+}
+
+#[test]
+fn the_generator_reports_no_negative_zero() {
+    let dir = scratch("wording-report");
+    let report = stdout(&run("generator", &["--out", dir.to_str().unwrap(), "--games", "yazy-target"], &[]));
+    // No yazy game scores 500 (at most 330): both chances are 0.
+    assert!(report.contains("P*(start, 500) 0.0000000 vs 0.0000000"), "{report}");
+    assert!(!report.contains("-0.0"), "{report}");
+}
+
+#[test]
+fn a_chart_written_is_one_line() {
+    let dir = scratch("wording-curve");
+    let svg = dir.join("yazy.svg");
+    let tables = default_tables().to_str().unwrap();
+    let out = stdout(&run("reader", &["curve", "yazy", "--svg", svg.to_str().unwrap(), "--tables", tables], &[]));
+    assert_eq!(out, format!("wrote the yazy chart to {} (281 totals)\n", svg.display()));
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    // Asked for the table as well, it is printed.
+    let csv =
+        stdout(&run("reader", &["curve", "yazy", "--csv", "--svg", svg.to_str().unwrap(), "--tables", tables], &[]));
+    assert_eq!(csv.lines().count(), 282);
+}
