@@ -118,6 +118,9 @@ npm: wasm
 	cd target/npm && npm pack ./package --silent >/dev/null
 	@echo "npm: target/npm/dice-tables-$(NPM_VERSION).tgz"
 npm-test: npm tables yazy-target reduced-target-tables
+	@# The source folder, which has no module, refuses to be packed or installed, saying how.
+	cd crates/npm && ! npm pack --dry-run --silent 2> ../../target/npm/refused.txt > /dev/null
+	grep -q "make npm builds the package" target/npm/refused.txt
 	rm -rf target/npm/scratch && mkdir -p target/npm/scratch
 	cd target/npm/scratch && echo '{"name": "scratch", "private": true, "type": "module"}' > package.json && \
 		npm install --no-audit --no-fund --silent ../dice-tables-$(NPM_VERSION).tgz

@@ -321,6 +321,10 @@ pub enum TableErrorKind {
     NotRegularFile,
     /// No table file where one was looked for.
     NotFound,
+    /// No tables directory where the tables were looked for (the error's
+    /// path): `from` says who named it; `variable` is the environment
+    /// variable that names one.
+    NoTablesDirectory { from: TablesFrom, variable: &'static str },
     /// Not a dice-tables file.
     BadMagic,
     /// A dice-tables file of a format version this reader does not read.
@@ -391,6 +395,17 @@ impl From<TableErrorKind> for TableError {
     }
 }
 
+/// Who named a tables directory, for the message when there is none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TablesFrom {
+    /// The program named it.
+    Given,
+    /// The environment variable [`TABLES_ENV`](crate::TABLES_ENV) named it.
+    Environment,
+    /// Nothing did: the default `./tables`.
+    Default,
+}
+
 /// An I/O error reading a table: [`NotFound`](TableErrorKind::NotFound) for
 /// a missing file, [`Io`](TableErrorKind::Io) for any other.
 impl From<std::io::Error> for TableErrorKind {
@@ -421,6 +436,17 @@ impl fmt::Display for TableErrorKind {
         match self {
             TableErrorKind::Io(source) => write!(f, "cannot read: {source}"),
             TableErrorKind::NotFound => write!(f, "no table there"),
+            TableErrorKind::NoTablesDirectory { from, variable } => {
+                match from {
+                    TablesFrom::Given => write!(f, "no tables directory here (the directory given)")?,
+                    TablesFrom::Environment => write!(f, "no tables directory here (named by ${variable})")?,
+                    TablesFrom::Default => write!(
+                        f,
+                        "no tables directory here (the default ./tables: no directory was given, and ${variable} is not set)"
+                    )?,
+                }
+                write!(f, ": give the directory the generator wrote the tables into, or set {variable} to it")
+            }
             TableErrorKind::NotRegularFile => write!(f, "not a regular file: a table is a file the generator wrote"),
             TableErrorKind::BadMagic => {
                 write!(f, "not a dice-tables file (the first 8 bytes are not \"DICETBL\\0\")")
@@ -476,4 +502,27 @@ pub fn quoted(s: &str) -> String {
         q.insert_str(q.len() - 1, "...");
     }
     q
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_tables_directory_says_who_named_it() {
+        let said = |from| {
+            let kind = TableErrorKind::NoTablesDirectory { from, variable: "DICE_TABLES" };
+            TableError::from(kind).in_file(Path::new("tables")).to_string()
+        };
+        let how = ": give the directory the generator wrote the tables into, or set DICE_TABLES to it";
+        assert_eq!(said(TablesFrom::Given), format!("tables: no tables directory here (the directory given){how}"));
+        assert_eq!(
+            said(TablesFrom::Environment),
+            format!("tables: no tables directory here (named by $DICE_TABLES){how}")
+        );
+        assert_eq!(
+            said(TablesFrom::Default),
+            format!("tables: no tables directory here (the default ./tables: no directory was given, and $DICE_TABLES is not set){how}")
+        );
+    }
 }

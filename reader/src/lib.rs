@@ -61,7 +61,7 @@ pub use games::{combo, duel, sheet, tenk, threes, yazy};
 pub use sheet::{Yahtzee, Yatzy};
 
 pub use dice::Dice;
-pub use error::{quoted, ArgumentError, ArgumentErrorKind, Error, TableError, TableErrorKind};
+pub use error::{quoted, ArgumentError, ArgumentErrorKind, Error, TableError, TableErrorKind, TablesFrom};
 pub use game::{file_name, Checked, Game, GameInfo, SectionSpec};
 pub use options::{Choice, Options};
 pub use registry::{check_table, game_named, verify, verify_bytes, GAMES};

@@ -5,13 +5,23 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use crate::error::{TableError, TableErrorKind};
+use crate::error::{TableError, TableErrorKind, TablesFrom};
 use crate::game::{file_name, Game, GameInfo, View};
 use crate::table::Table;
 use crate::GAMES;
 
 /// The environment variable naming the tables directory.
 pub const TABLES_ENV: &str = "DICE_TABLES";
+
+/// Who named `dir`: [`Tables::default_dir`]'s answer is the environment's
+/// or the default; any other directory was given.
+fn named_by(dir: &Path) -> TablesFrom {
+    match std::env::var_os(TABLES_ENV) {
+        _ if dir != Tables::default_dir() => TablesFrom::Given,
+        Some(env) if !env.is_empty() => TablesFrom::Environment,
+        _ => TablesFrom::Default,
+    }
+}
 
 /// How a [`Tables`] holds the bytes of the files it opens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -113,7 +123,8 @@ impl Tables {
             Ok(meta) if meta.is_dir() => Ok(Tables::empty(dir, holding)),
             Ok(_) => not_a_dir(std::io::ErrorKind::NotADirectory, "not a directory: give the directory of the tables"),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                not_a_dir(std::io::ErrorKind::NotFound, "no such directory")
+                Err(TableError::from(TableErrorKind::NoTablesDirectory { from: named_by(&dir), variable: TABLES_ENV })
+                    .in_file(&dir))
             }
             Err(e) => Err(TableError::from(TableErrorKind::Io(e)).in_file(&dir)),
         }

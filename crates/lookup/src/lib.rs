@@ -478,7 +478,7 @@ impl LookupError {
                 }
                 let hint = match e.kind() {
                     TableErrorKind::NotFound => ": run `make tables` (or `generator --out DIR`) to write it",
-                    TableErrorKind::Io(_) | TableErrorKind::NotRegularFile => "",
+                    TableErrorKind::Io(_) | TableErrorKind::NotRegularFile | TableErrorKind::NoTablesDirectory { .. } => "",
                     _ => "; regenerate it with `make tables`",
                 };
                 write!(f, "{e}{hint}")

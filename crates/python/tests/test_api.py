@@ -157,3 +157,12 @@ def test_pip_install_leaves_no_build_output_in_the_source_tree(tmp_path):
     assert list(tmp_path.glob("dice_tables-*.whl")), out.stdout
     assert not (REPO / "crates" / "python" / "target").exists(), "build output left in crates/python/target"
     assert (REPO / "target" / "python").is_dir()
+
+
+def test_numpy_is_a_dependency_of_the_package():
+    """`values()` and `curve()` answer numpy arrays: installing the package
+    installs numpy (not an extra to remember)."""
+    from importlib.metadata import requires
+
+    needs = [r for r in requires("dice-tables") or [] if "extra ==" not in r]
+    assert any(r.replace(" ", "").startswith("numpy>=") for r in needs), needs

@@ -227,10 +227,15 @@ fn messages_name_arguments_in_each_front_end_s_terms() {
 fn errors_returned_from_main_read_as_messages() {
     let e = dice_tables_reader::Tables::open_dir("/no/such/dir").unwrap_err();
     let shown = format!("{e:?}");
-    assert!(shown.starts_with("/no/such/dir: cannot read: no such directory"), "{shown}");
+    // The library's message names where it looked and how to give another
+    // directory, as the command line's does.
+    assert_eq!(
+        shown,
+        "/no/such/dir: no tables directory here (the directory given): give the directory the generator wrote the tables into, or set DICE_TABLES to it"
+    );
     assert!(!shown.contains("TableErrorInner"), "{shown}");
     let detailed = format!("{e:#?}");
-    assert!(detailed.contains("Io"), "{detailed}");
+    assert!(detailed.contains("NoTablesDirectory") && detailed.contains("Given"), "{detailed}");
     let e: dice_tables_reader::Error = e.into();
-    assert!(format!("{e:?}").starts_with("/no/such/dir: cannot read"), "{e:?}");
+    assert!(format!("{e:?}").starts_with("/no/such/dir: no tables directory here"), "{e:?}");
 }
