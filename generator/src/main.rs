@@ -111,11 +111,7 @@ fn parse_target_open(s: &str) -> Result<u8, String> {
 }
 
 fn parse_joker(s: &str) -> Result<Joker, String> {
-    match s.trim() {
-        "forced" => Ok(Joker::Forced),
-        "free" => Ok(Joker::Free),
-        _ => Err(format!("joker reading {s:?} is not `forced` or `free`")),
-    }
+    Joker::named(s.trim()).ok_or_else(|| format!("joker reading {s:?} is not `forced` or `free`"))
 }
 
 fn main() -> ExitCode {

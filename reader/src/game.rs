@@ -89,6 +89,13 @@ pub trait Game: Sized + fmt::Debug + Send + Sync + 'static {
     /// writes them.
     fn header_params(params: &Self::Params) -> Vec<(&'static str, i64)>;
 
+    /// The name of a rules parameter's value where it has one (yahtzee's
+    /// `joker` 0 is `forced`), as people read it; `None` for a number.
+    fn param_value_name(name: &str, value: i64) -> Option<&'static str> {
+        let _ = (name, value);
+        None
+    }
+
     /// The checks run when the view is built: those that span sections, and
     /// those of small sections (read through [`Checked`], which decodes them).
     fn check_contents(table: &Checked<Self>) -> Result<(), TableError>;
@@ -369,6 +376,7 @@ pub struct GameInfo {
     pub aliases: &'static [&'static str],
     check_header: fn(&Header) -> Result<(), TableError>,
     check: fn(Table) -> Result<(), TableError>,
+    param_value_name: fn(&str, i64) -> Option<&'static str>,
     /// [`Game::from_table`], the view's type erased.
     pub(crate) view: fn(Table) -> Result<View, TableError>,
     /// [`Game::check`], the view's type erased.
@@ -383,6 +391,7 @@ impl GameInfo {
             aliases: G::ALIASES,
             check_header: check_header_as::<G>,
             check: check_as::<G>,
+            param_value_name: G::param_value_name,
             view: view_as::<G>,
             checked_view: checked_view_as::<G>,
         }
@@ -391,6 +400,18 @@ impl GameInfo {
     /// The header checks of this game ([`Game::check_header`]).
     pub fn check_header(&self, header: &Header) -> Result<(), TableError> {
         (self.check_header)(header)
+    }
+
+    /// The name of a rules parameter's value where it has one
+    /// ([`Game::param_value_name`]: yahtzee's `joker` 0 is `forced`).
+    pub fn param_value_name(&self, name: &str, value: i64) -> Option<&'static str> {
+        (self.param_value_name)(name, value)
+    }
+
+    /// A rules parameter's value as people read it: its name where it has
+    /// one, else the number.
+    pub fn param_text(&self, name: &str, value: i64) -> String {
+        self.param_value_name(name, value).map_or_else(|| value.to_string(), str::to_string)
     }
 
     /// Every check of this game on `table` ([`Game::check`]).

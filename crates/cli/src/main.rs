@@ -254,7 +254,7 @@ fn header_text(file: &Path, h: &Header) -> String {
     let _ = writeln!(out, "file:    {}", file.display());
     let _ = writeln!(out, "format:  dice-tables version {}", format::VERSION);
     let _ = writeln!(out, "game:    {}", h.game);
-    let params: Vec<String> = h.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+    let params = rules_text(h);
     let _ = writeln!(out, "rules:   {}", if params.is_empty() { "-".to_string() } else { params.join(" ") });
     let _ = writeln!(out, "length:  {} bytes", h.file_len);
     let _ = writeln!(out, "sections:");
@@ -283,6 +283,13 @@ fn header_text(file: &Path, h: &Header) -> String {
         );
     }
     out
+}
+
+/// A header's rules parameters as people read them: `joker=forced`, `rerolls=2`.
+fn rules_text(h: &Header) -> Vec<String> {
+    let game = dice_tables_reader::game_named(&h.game);
+    let value = |name: &str, v: i64| game.map_or_else(|| v.to_string(), |g| g.param_text(name, v));
+    h.params.iter().map(|p| format!("{}={}", p.name, value(&p.name, p.value))).collect()
 }
 
 /// Verifies a file, or every `*.dtab` in a directory, printing a line each.
@@ -315,10 +322,7 @@ fn verify(path: Option<PathBuf>, out: &mut Output) -> Result<(), Failure> {
     for file in &files {
         match dice_tables_reader::verify(file) {
             Ok(h) => {
-                let mut what = h.game.clone();
-                for p in &h.params {
-                    what.push_str(&format!(" {}={}", p.name, p.value));
-                }
+                let what = std::iter::once(h.game.clone()).chain(rules_text(&h)).collect::<Vec<_>>().join(" ");
                 out.print(&format!("ok      {} ({what}, {} bytes)\n", file.display(), h.file_len));
             }
             Err(e) => {

@@ -209,7 +209,9 @@ impl Served {
                     vec![("game", Json::Str(game.id.to_string())), ("file", Json::Str(file_name(game.id)))];
                 match status {
                     Status::Served(l) => {
-                        let rules = l.rules.iter().map(|(n, v)| (n.clone().into(), Json::Int(*v))).collect();
+                        let value =
+                            |n: &str, v: i64| game.param_value_name(n, v).map_or(Json::Int(v), |s| Json::Str(s.into()));
+                        let rules = l.rules.iter().map(|(n, v)| (n.clone().into(), value(n, *v))).collect();
                         fields.push(("rules", Json::Object(rules)));
                         fields.push(("bytes", Json::Int(l.bytes as i64)));
                         fields.push(("blake3", Json::Str(l.blake3.clone())));

@@ -31,7 +31,7 @@ export async function tableFor(id, joker) {
   const table = tables.find((t) => t.game === id);
   if (!table) throw new Error(`this server serves no ${id} table`);
   if (table.error) throw new Error(table.error);
-  if (joker && table.rules.joker !== (joker === "free" ? 1 : 0)) {
+  if (joker && table.rules.joker !== joker) {
     const other = joker === "free" ? "forced" : "free";
     throw new Error(`this server's yahtzee table is solved under the ${other} joker reading: choose ${other}, or serve a table made by generator --yahtzee-joker ${joker}`);
   }

@@ -123,6 +123,9 @@ fn info_health_page_and_unknown_paths() {
     assert_eq!(tables[0]["rules"], serde_json::json!({"rerolls": 2}));
     let duel = tables.iter().find(|t| t["game"] == "duel").unwrap();
     assert_eq!(duel["rules"], serde_json::json!({"goal": 10000, "entry": 1000}));
+    // A reading is named, not numbered.
+    let yahtzee = tables.iter().find(|t| t["game"] == "yahtzee").unwrap();
+    assert_eq!(yahtzee["rules"], serde_json::json!({"joker": "forced", "exceptions": 0}));
     assert_eq!(info["lookups"].as_array().unwrap().len(), 7);
 
     // The page and its files, built into the binary.

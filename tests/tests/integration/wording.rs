@@ -1,6 +1,6 @@
 //! What the programs print, word for word, where it was wrong: one point
-//! is a point, a chance is never -0, and a chart written to a file is said
-//! in one line instead of the whole table.
+//! is a point, a chance is never -0, a chart written to a file is said in
+//! one line instead of the whole table, and a joker reading is named.
 
 use dice_tables_tests::{default_tables, run, scratch};
 
@@ -53,4 +53,18 @@ fn a_chart_written_is_one_line() {
     let csv =
         stdout(&run("reader", &["curve", "yazy", "--csv", "--svg", svg.to_str().unwrap(), "--tables", tables], &[]));
     assert_eq!(csv.lines().count(), 282);
+}
+
+#[test]
+fn joker_readings_are_named() {
+    let dir = scratch("wording-joker");
+    let free =
+        run("generator", &["--out", dir.to_str().unwrap(), "--games", "yahtzee", "--yahtzee-joker", "free"], &[]);
+    stdout(&free);
+    let forced = default_tables().join("yahtzee.dtab");
+    let info = stdout(&run("reader", &["info", forced.to_str().unwrap()], &[]));
+    assert!(info.contains("rules:   joker=forced exceptions=0\n"), "{info}");
+    let verified = stdout(&run("reader", &["verify", dir.to_str().unwrap()], &[]));
+    assert!(verified.contains("(yahtzee joker=free exceptions="), "{verified}");
+    assert!(!verified.contains("joker=1") && !info.contains("joker=0"));
 }

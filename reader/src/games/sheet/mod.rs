@@ -114,6 +114,12 @@ pub trait SheetGame: fmt::Debug + Send + Sync + 'static {
     fn rules(header: &Header) -> Result<SheetRules, TableError>;
     /// The header parameters of these rules.
     fn rules_params(rules: &SheetRules) -> Vec<(&'static str, i64)>;
+    /// The name of a rules parameter's value, where it has one (yahtzee's
+    /// `joker`: `forced`, `free`).
+    fn param_value_name(name: &str, value: i64) -> Option<&'static str> {
+        let _ = (name, value);
+        None
+    }
     /// The scoring under these rules.
     fn scoring(rules: &SheetRules) -> Scoring;
 }
@@ -191,14 +197,14 @@ impl SheetGame for YahtzeeGame {
     const MAX_SCORE: f64 = 1575.0;
     const SECTIONS: &'static [SectionSpec<SheetParams>] = &[YAHTZEE_TURN_START, EXCEPTION_KEY, EXCEPTION_ACTION];
     fn rules(header: &Header) -> Result<SheetRules, TableError> {
-        let joker = match param_in(header, "joker", 0..=1)? {
-            0 => Joker::Forced,
-            _ => Joker::Free,
-        };
+        let joker = Joker::from_param(param_in(header, "joker", 0..=1)?).expect("0 and 1 are the readings");
         Ok(SheetRules { joker: Some(joker) })
     }
     fn rules_params(rules: &SheetRules) -> Vec<(&'static str, i64)> {
-        vec![("joker", i64::from(rules.joker == Some(Joker::Free)))]
+        vec![("joker", rules.joker.unwrap_or(Joker::Forced).param())]
+    }
+    fn param_value_name(name: &str, value: i64) -> Option<&'static str> {
+        (name == "joker").then(|| Joker::from_param(value)).flatten().map(Joker::name)
     }
     fn scoring(rules: &SheetRules) -> Scoring {
         yahtzee(rules.joker.unwrap_or(Joker::Forced))
@@ -247,6 +253,9 @@ impl<G: SheetGame> Game for ScoreSheet<G> {
         Ok(SheetParams { rules: G::rules(header)?, exceptions })
     }
 
+    fn param_value_name(name: &str, value: i64) -> Option<&'static str> {
+        G::param_value_name(name, value)
+    }
     fn header_params(params: &SheetParams) -> Vec<(&'static str, i64)> {
         let mut out = G::rules_params(&params.rules);
         out.push(("exceptions", params.exceptions as i64));

@@ -26,6 +26,37 @@ pub enum Joker {
     Free,
 }
 
+impl Joker {
+    /// Both readings.
+    pub const ALL: [Joker; 2] = [Joker::Forced, Joker::Free];
+
+    /// Its name, as people and the command lines write it: `forced` or `free`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Joker::Forced => "forced",
+            Joker::Free => "free",
+        }
+    }
+
+    /// Its value as the header's `joker` parameter records it: 0 or 1.
+    pub fn param(self) -> i64 {
+        match self {
+            Joker::Forced => 0,
+            Joker::Free => 1,
+        }
+    }
+
+    /// The reading a header's `joker` parameter records.
+    pub fn from_param(value: i64) -> Option<Joker> {
+        Joker::ALL.into_iter().find(|j| j.param() == value)
+    }
+
+    /// The reading of this name (`forced` or `free`).
+    pub fn named(name: &str) -> Option<Joker> {
+        Joker::ALL.into_iter().find(|j| j.name() == name)
+    }
+}
+
 /// The scoring of one score-sheet game: categories `0..6` are ones to sixes
 /// (face times count) and count towards the upper bonus.
 #[derive(Clone, Copy, Debug)]

@@ -101,6 +101,9 @@ impl<G: SheetGame> Game for SheetTarget<G> {
         Ok(SheetTargetParams { rules, open, values, states, most: G::MAX_SCORE as u64 })
     }
 
+    fn param_value_name(name: &str, value: i64) -> Option<&'static str> {
+        G::param_value_name(name, value)
+    }
     fn header_params(p: &SheetTargetParams) -> Vec<(&'static str, i64)> {
         let mut out = G::rules_params(&p.rules);
         out.push(("open", i64::from(p.open)));
