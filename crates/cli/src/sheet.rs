@@ -20,8 +20,9 @@ pub struct YatzyLookup {
     #[arg(long, value_name = "M", value_parser = parse_yatzy_mask, allow_hyphen_values = true)]
     mask: u32,
     /// Upper-section points so far (ones to sixes; any total from 63 up that the filled boxes can make is one state).
+    /// Needed once an upper box is filled; left out, 0.
     #[arg(long, value_name = "N", value_parser = parse_upper, allow_hyphen_values = true)]
-    upper: u32,
+    upper: Option<u32>,
     #[command(flatten)]
     roll: Roll,
     /// Play to win: the best chance of scoring at least N more points (this
@@ -42,8 +43,9 @@ pub struct YahtzeeLookup {
     #[arg(long, value_name = "M", value_parser = parse_yahtzee_mask, allow_hyphen_values = true)]
     mask: u32,
     /// Upper-section points so far (ones to sixes; any total from 63 up that the filled boxes can make is one state).
+    /// Needed once an upper box is filled; left out, 0.
     #[arg(long, value_name = "N", value_parser = parse_upper, allow_hyphen_values = true)]
-    upper: u32,
+    upper: Option<u32>,
     /// The yahtzee box holds 50 (each further Yahtzee scores 100 more).
     #[arg(long)]
     yahtzee_bonus: bool,
@@ -87,7 +89,7 @@ impl GameLookup for YahtzeeLookup {
     }
 }
 
-fn sheet_query(mask: u32, upper: u32, yahtzee_bonus: bool, roll: &Roll, need: Option<i64>) -> SheetQuery {
+fn sheet_query(mask: u32, upper: Option<u32>, yahtzee_bonus: bool, roll: &Roll, need: Option<i64>) -> SheetQuery {
     SheetQuery { mask, upper, yahtzee_bonus, dice: roll.dice, rerolls: roll.rerolls, need }
 }
 
@@ -96,17 +98,17 @@ fn text<G: SheetGame>(tables: &Tables, q: SheetQuery) -> Result<String, Failure>
         return target::<G>(tables, q, need);
     }
     let sheet = tables.get::<ScoreSheet<G>>()?;
-    let state = sheet.state(q.mask, q.upper, q.yahtzee_bonus)?;
+    let state = sheet.state(q.mask, q.upper_total(), q.yahtzee_bonus)?;
     match q.dice {
-        None => turn_start(sheet, state, q.upper),
-        Some(dice) => roll_state(sheet, state, q.upper, dice, q.rerolls.unwrap_or(2)),
+        None => turn_start(sheet, state, q.upper_total()),
+        Some(dice) => roll_state(sheet, state, q.upper_total(), dice, q.rerolls.unwrap_or(2)),
     }
 }
 
 fn target<G: SheetGame>(tables: &Tables, q: SheetQuery, need: i64) -> Result<String, Failure> {
     let table = tables.get::<SheetTarget<G>>().map_err(dice_tables_lookup::LookupError::from)?;
-    let state = table.state(q.mask, q.upper, q.yahtzee_bonus)?;
-    let state_line = format!("{}, needing {need} more points", state_line::<G>(state, q.upper));
+    let state = table.state(q.mask, q.upper_total(), q.yahtzee_bonus)?;
+    let state_line = format!("{}, needing {need} more points", state_line::<G>(state, q.upper_total()));
     let Some(dice) = q.dice else {
         let p = table.chance(state, need)?;
         return Ok(format!(

@@ -34,6 +34,16 @@ pub(super) fn check_rerolls(dice: Option<Dice>, rerolls: Option<u8>) -> Result<(
     }
 }
 
+/// The upper total may be left out only while ones to sixes are all open
+/// (then it can only be 0).
+pub(super) fn check_upper(game: &'static str, q: &SheetQuery) -> Result<(), LookupError> {
+    let upper_open = dice_tables_reader::sheet::UPPER_MASK;
+    match q.upper {
+        None if q.mask & upper_open != upper_open => Err(LookupError::UpperNeeded { game }),
+        _ => Ok(()),
+    }
+}
+
 /// Exactly one of a throw (`--dice`) and the dice about to be thrown
 /// (`--remaining`), or at most one when `optional`.
 pub(super) fn check_throw(dice: Option<Dice>, remaining: Option<u8>, optional: bool) -> Result<(), LookupError> {
@@ -274,7 +284,7 @@ pub(super) fn tenk(tables: &Tables, q: &TenkQuery) -> Answer {
 
 pub(super) fn sheet<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
     let sheet = tables.get::<ScoreSheet<G>>()?;
-    let state = sheet.state(q.mask, q.upper, q.yahtzee_bonus)?;
+    let state = sheet.state(q.mask, q.upper_total(), q.yahtzee_bonus)?;
     let Some(dice) = q.dice else { return Ok(start(G::ID, sheet.turn_start_value(state)?)) };
     let options = sheet.options(state, dice, q.rerolls.unwrap_or(2))?;
     let ev = options.best().map_or(0.0, |o| o.ev);
@@ -301,7 +311,7 @@ fn sheet_action<G: SheetGame>(bonus: u8) -> impl Fn(dice_tables_reader::sheet::A
 pub(super) fn sheet_target<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
     let need = q.need.expect("a target lookup");
     let table = tables.get::<dice_tables_reader::sheet::SheetTarget<G>>()?;
-    let state = table.state(q.mask, q.upper, q.yahtzee_bonus)?;
+    let state = table.state(q.mask, q.upper_total(), q.yahtzee_bonus)?;
     let Some(dice) = q.dice else {
         let p = table.chance(state, need)?;
         return Ok(Json::object(vec![("game", text(G::ID)), ("need", Json::Int(need)), ("p", Json::Num(p))]));

@@ -99,8 +99,9 @@ pub struct TenkQuery {
 pub struct SheetQuery {
     /// Open categories, bit i for category i.
     pub mask: u32,
-    /// Upper-section points so far.
-    pub upper: u32,
+    /// Points in ones to sixes so far; `None` is 0, which is the only
+    /// total while they are all open (see [`SheetQuery::upper_total`]).
+    pub upper: Option<u32>,
     /// Yahtzee only: the yahtzee box holds 50.
     pub yahtzee_bonus: bool,
     /// The five dice showing; `None` for the turn-start value.
@@ -110,6 +111,14 @@ pub struct SheetQuery {
     /// Play to score at least this many more points (the `yatzy-target` or
     /// `yahtzee-target` table): the answer is the best chance of it, `"p"`.
     pub need: Option<i64>,
+}
+
+impl SheetQuery {
+    /// The upper total asked (0 when left out: [`Query::check`] refuses to
+    /// leave it out once an upper box is filled).
+    pub fn upper_total(&self) -> u32 {
+        self.upper.unwrap_or(0)
+    }
 }
 
 /// The rules preset of a two-player 10000 lookup: which table.
@@ -175,12 +184,12 @@ pub const LOOKUPS: &[LookupInfo] = &[
         required: &[],
         optional: &["dice", "remaining", "score", "opening"],
     },
-    LookupInfo { game: "yatzy", aliases: &[], required: &["mask", "upper"], optional: &["dice", "rerolls", "need"] },
+    LookupInfo { game: "yatzy", aliases: &[], required: &["mask"], optional: &["upper", "dice", "rerolls", "need"] },
     LookupInfo {
         game: "yahtzee",
         aliases: &[],
-        required: &["mask", "upper"],
-        optional: &["yahtzee-bonus", "dice", "rerolls", "need"],
+        required: &["mask"],
+        optional: &["upper", "yahtzee-bonus", "dice", "rerolls", "need"],
     },
     LookupInfo {
         game: "duel",
@@ -323,6 +332,8 @@ pub enum LookupError {
     BadValue { argument: &'static str, given: String, why: String },
     /// Arguments the game's view refuses (out of range, impossible).
     Refused(ArgumentError),
+    /// No upper total, where an upper box is filled.
+    UpperNeeded { game: &'static str },
     /// `rerolls` without the dice they count from.
     RerollsWithoutDice { rerolls: u8 },
     /// Both a throw and the dice about to be thrown, or (`both` false) neither.
@@ -423,6 +434,11 @@ impl LookupError {
                 }
                 _ => write!(f, "{e}"),
             },
+            E::UpperNeeded { game } => write!(
+                f,
+                "{game} lookups need {} once an upper box is filled: give the points ones to sixes hold so far (left out, it is 0)",
+                arg("upper")
+            ),
             E::RerollsWithoutDice { rerolls } => write!(
                 f,
                 "{}={rerolls} needs {}: give the five dice showing (without dice the answer is the value before the roll)",
@@ -764,7 +780,7 @@ impl Query {
                 };
                 let q = SheetQuery {
                     mask: a.required_with("mask", categories, parse_sheet_mask)?,
-                    upper: a.required_with("upper", &[], parse_upper)?,
+                    upper: a.value("upper", parse_upper)?,
                     yahtzee_bonus: a.flag("yahtzee-bonus")?,
                     dice: a.value("dice", parse_five_dice)?,
                     rerolls: a.value("rerolls", parse_rerolls)?,
@@ -832,7 +848,10 @@ impl Query {
         match self {
             Query::Yazy(q) => answer::check_rerolls(q.dice, q.rerolls),
             Query::Combo(q) => answer::check_rerolls(q.dice, q.rerolls),
-            Query::Yatzy(q) | Query::Yahtzee(q) => answer::check_rerolls(q.dice, q.rerolls),
+            Query::Yatzy(q) | Query::Yahtzee(q) => {
+                answer::check_rerolls(q.dice, q.rerolls)?;
+                answer::check_upper(self.game(), q)
+            }
             Query::Threes(q) => answer::check_threes(q),
             Query::Tenk(q) => answer::check_throw(q.dice, q.remaining, false),
             Query::Duel(q) => answer::check_duel(q),

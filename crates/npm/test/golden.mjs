@@ -72,7 +72,10 @@ for (const { game, query, error } of refused) {
 
 // What the package itself refuses, before the lookup layer.
 await assert.rejects(tables.lookup("yahtzee", { mask: "all", upper: [0] }), TypeError);
-await assert.rejects(tables.lookup("yahtzee", { mask: "all" }), /yahtzee lookups need upper/);
+await assert.rejects(tables.lookup("yahtzee", {}), /yahtzee lookups need mask/);
+await assert.rejects(tables.lookup("yahtzee", { mask: "all,-ones" }), /yahtzee lookups need upper once an upper box is filled/);
+// With ones to sixes all open, the upper total can only be 0: it may be left out.
+assert.deepEqual(await tables.lookup("yahtzee", { mask: "all" }), await tables.lookup("yahtzee", { mask: "all", upper: 0 }));
 await assert.rejects(openTables({ yahtzee: new Uint8Array(10) }), /yahtzee table: /);
 await assert.rejects(openTables({ nosuch: new Uint8Array(10) }), /no game "nosuch"/);
 const noYatzy = await openTables({ yahtzee: await bytes(tablesDir, "yahtzee") });

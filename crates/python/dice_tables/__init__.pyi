@@ -217,7 +217,7 @@ class YatzyQuery(TypedDict, total=False):
     """The keywords of yatzy lookups (the flags of ``reader lookup`` without dashes)."""
 
     mask: Required[Mask]
-    upper: Required[Number]
+    upper: Optional[Number]
     dice: Optional[Dice]
     rerolls: Optional[Number]
     need: Optional[Number]
@@ -226,7 +226,7 @@ class Yatzy(Game):
     """yatzy (Scandinavian): 15 boxes, bonus 50 at 63."""
 
     def lookup(self, **query: Unpack[YatzyQuery]) -> Answer:
-        """As yazy's, for a state of the sheet (``upper``: points in ones to sixes so far).
+        """As yazy's, for a state of the sheet (``upper``: points in ones to sixes so far, needed once one of them is filled; left out, 0).
         With ``need=N`` (the yatzy-target table, ``make target-tables``): ``"need"`` and ``"p"``, the best chance of scoring at least N more, in place of ``"ev"``."""
     def value(self, **query: Unpack[YatzyQuery]) -> float:
         """The expected score still to come (with ``need``: the best chance of scoring it)."""
@@ -239,7 +239,7 @@ class YahtzeeQuery(TypedDict, total=False):
     """The keywords of yahtzee lookups (the flags of ``reader lookup`` without dashes)."""
 
     mask: Required[Mask]
-    upper: Required[Number]
+    upper: Optional[Number]
     yahtzee_bonus: Optional[bool]
     dice: Optional[Dice]
     rerolls: Optional[Number]

@@ -49,9 +49,14 @@ def test_messages_speak_in_keywords(tables):
     cases = [
         (lambda: tables.yahtzee.best(mask="all", upper=0, rerolls=1), ValueError, "rerolls=1 needs dice: give"),
         (
-            lambda: tables.yahtzee.lookup(mask="all"),
+            lambda: tables.yahtzee.lookup(),
             TypeError,
-            "yahtzee lookups need upper (the arguments are mask, upper, yahtzee_bonus, dice, rerolls, need)",
+            "yahtzee lookups need mask (the arguments are mask, upper, yahtzee_bonus, dice, rerolls, need)",
+        ),
+        (
+            lambda: tables.yahtzee.lookup(mask="all,-ones"),
+            ValueError,
+            "yahtzee lookups need upper once an upper box is filled: give the points ones to sixes hold so far (left out, it is 0)",
         ),
         (lambda: tables.yahtzee.lookup(mask="all", upper=5.0), TypeError, "upper: expected an int"),
         (lambda: tables.yazy.lookup(mask="all", dice=[10**30, 2, 3, 4, 5]), ValueError, "dice: " + "1" + "0" * 30 + " is not a face 1 to 6"),
@@ -64,7 +69,7 @@ def test_messages_speak_in_keywords(tables):
             call()
         assert text in str(e.value) and "--" not in str(e.value), str(e.value)
     yahtzee = next(g for g in dice_tables.games() if g["name"] == "yahtzee")
-    assert yahtzee["optional"] == ["yahtzee_bonus", "dice", "rerolls", "need"]
+    assert yahtzee["optional"] == ["upper", "yahtzee_bonus", "dice", "rerolls", "need"]
 
 
 def test_the_game_s_own_forms_are_accepted(tables):

@@ -204,10 +204,15 @@ fn messages_name_arguments_in_each_front_end_s_terms() {
     assert!(e.to_string().starts_with("--rerolls=1 needs --dice: "));
     assert!(e.message(Terms::Python).starts_with("rerolls=1 needs dice: "));
     assert!(e.message(Terms::Http).starts_with("rerolls=1 needs dice: "));
-    let e = Query::from_args("yahtzee", &[("mask", Arg::Text("all"))]).unwrap_err();
+    let e = Query::from_args("yahtzee", &[]).unwrap_err();
     assert_eq!(
         e.message(Terms::Python),
-        "yahtzee lookups need upper (the arguments are mask, upper, yahtzee_bonus, dice, rerolls, need)"
+        "yahtzee lookups need mask (the arguments are mask, upper, yahtzee_bonus, dice, rerolls, need)"
+    );
+    let e = Query::from_args("yahtzee", &[("mask", Arg::Text("all,-ones"))]).unwrap().check().unwrap_err();
+    assert_eq!(
+        e.message(Terms::Python),
+        "yahtzee lookups need upper once an upper box is filled: give the points ones to sixes hold so far (left out, it is 0)"
     );
     let e = Query::from_args(
         "yahtzee",

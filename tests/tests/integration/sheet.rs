@@ -247,7 +247,7 @@ fn lookups_refuse_bad_input_with_one_line() {
         (&["yahtzee", "--mask", "all", "--upper", "0", "--yahtzee-bonus"], "cannot hold 50 while it is open"),
         (&["yatzy", "--mask", "all", "--upper", "0", "--yahtzee-bonus"], "--yahtzee-bonus"),
         (&["yatzy", "--mask", "all", "--upper", "-1"], "upper total \"-1\" is not a whole number"),
-        (&["yatzy", "--mask", "all"], "--upper"),
+        (&["yatzy", "--mask", "all,-ones"], "need --upper once an upper box is filled"),
         (&["yatzy", "--mask", "40000", "--upper", "0"], "0 to 32767"),
         (&["yahtzee", "--mask", "ones,pair", "--upper", "0"], "unknown category \"pair\""),
         (&["yahtzee", "--mask", "all", "--upper", "0", "--dice", "1234"], "exactly five digits"),

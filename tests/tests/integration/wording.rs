@@ -68,3 +68,23 @@ fn joker_readings_are_named() {
     assert!(verified.contains("(yahtzee joker=free exceptions="), "{verified}");
     assert!(!verified.contains("joker=1") && !info.contains("joker=0"));
 }
+
+/// With ones to sixes all open the upper total can only be 0: it may be
+/// left out; once one is filled it is needed.
+#[test]
+fn the_upper_total_is_needed_only_once_an_upper_box_is_filled() {
+    let tables = default_tables().to_str().unwrap();
+    for game in ["yatzy", "yahtzee"] {
+        let left_out = stdout(&run("reader", &["lookup", game, "--mask", "all", "--json", "--tables", tables], &[]));
+        let given = stdout(&run(
+            "reader",
+            &["lookup", game, "--mask", "all", "--upper", "0", "--json", "--tables", tables],
+            &[],
+        ));
+        assert_eq!(left_out, given);
+        let out = run("reader", &["lookup", game, "--mask", "all,-ones", "--tables", tables], &[]);
+        assert_eq!(out.status.code(), Some(2));
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains(&format!("{game} lookups need --upper once an upper box is filled")), "{said}");
+    }
+}
