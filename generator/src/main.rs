@@ -34,6 +34,11 @@ struct Args {
     /// yazy-target, yatzy-target and yahtzee-target).
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_game)]
     games: Option<Vec<String>>,
+    /// When standard error is not a terminal (a build server's log), a
+    /// progress line every SECONDS, 0.01 to 3600 (default 10); on a
+    /// terminal, one line rewritten in place.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_progress_every)]
+    progress_every: Option<f64>,
     /// Worker threads, 1 to 1024 (default: one per core, and a background
     /// thread compressing tables while cores would idle; with N, at most N
     /// threads work at once). The output is the same for any count.
@@ -78,6 +83,13 @@ fn parse_game(s: &str) -> Result<String, String> {
             let ids: Vec<&str> = SOLVERS.iter().map(|s| s.id).collect();
             Err(format!("unknown game {s:?}: the games are {}", ids.join(", ")))
         }
+    }
+}
+
+fn parse_progress_every(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (0.01..=3600.0).contains(&v) => Ok(v),
+        _ => Err(format!("progress interval {s:?} is not a number of seconds 0.01 to 3600")),
     }
 }
 
@@ -244,7 +256,7 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
     }
     rules.duel = dice_tables_generator::duel::Overrides { entry: args.duel_entry, goal: args.duel_goal };
     rules.target_open = args.target_open;
-    let progress = Progress { shown: std::io::stderr().is_terminal() && !args.json };
+    let progress = Progress::new(args.json, args.progress_every.unwrap_or(10.0));
     // Each table is compressed as soon as it is solved, in the background,
     // where the next solves leave a core idle; whatever the background has
     // not reached when the last solve ends is compressed then, in parallel.
@@ -438,18 +450,43 @@ fn peak_memory_mb() -> Option<u64> {
     Some(kib / 1024)
 }
 
-/// The progress line, on a terminal only: one line, rewritten in place.
-struct Progress {
-    shown: bool,
+/// Progress on standard error: on a terminal one line, rewritten in place;
+/// elsewhere (a build server's log) a line every so often, so that a long
+/// solve shows it is alive; with --json on a terminal, none.
+enum Progress {
+    Line,
+    Every { interval: std::time::Duration, last: Mutex<std::time::Instant> },
+    Off,
 }
 
 impl Progress {
+    fn new(json: bool, every_seconds: f64) -> Progress {
+        match (std::io::stderr().is_terminal(), json) {
+            (true, false) => Progress::Line,
+            (true, true) => Progress::Off,
+            (false, _) => Progress::Every {
+                interval: std::time::Duration::from_secs_f64(every_seconds),
+                last: Mutex::new(std::time::Instant::now()),
+            },
+        }
+    }
+
     fn show(&self, what: &str) {
-        if self.shown {
-            use std::io::Write;
-            let mut err = std::io::stderr().lock();
-            let _ = write!(err, "\r\x1b[K{what}");
-            let _ = err.flush();
+        use std::io::Write;
+        match self {
+            Progress::Line => {
+                let mut err = std::io::stderr().lock();
+                let _ = write!(err, "\r\x1b[K{what}");
+                let _ = err.flush();
+            }
+            Progress::Every { interval, last } if !what.is_empty() => {
+                let mut last = last.lock().unwrap_or_else(|p| p.into_inner());
+                if last.elapsed() >= *interval {
+                    *last = std::time::Instant::now();
+                    let _ = writeln!(std::io::stderr().lock(), "generator: {what}");
+                }
+            }
+            _ => {}
         }
     }
 }

@@ -142,6 +142,22 @@ fn generator_bad_usage() {
     assert_one_line_error(&o, 2, "--yazy-rerolls");
 }
 
+/// Not on a terminal (a build server's log), a long solve says it is alive:
+/// a progress line every --progress-every seconds (10 by default).
+#[test]
+fn generator_progress_lines_off_a_terminal() {
+    let dir = scratch("progress-lines");
+    let o =
+        run("generator", &["--out", dir.to_str().unwrap(), "--games", "yazy-target", "--progress-every", "0.01"], &[]);
+    assert!(o.status.success());
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert!(said.lines().any(|l| l.starts_with("generator: solving yazy-target: ")), "{said}");
+    assert!(said.lines().all(|l| l.starts_with("generator: ")) && !said.contains('\r'), "{said}");
+    let o = run("generator", &["--out", dir.to_str().unwrap(), "--progress-every", "0"], &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("0.01 to 3600"));
+}
+
 #[test]
 fn generator_json_report() {
     let dir = scratch("json-report");
@@ -152,7 +168,7 @@ fn generator_json_report() {
     for key in ["\"game\":\"yazy\"", "\"states\":1548288", "\"solve_ms\":", "\"bytes\":", "\"blake3\":\""] {
         assert!(text.contains(key), "{text}");
     }
-    // Quiet when not on a terminal.
+    // Quiet when not on a terminal: a progress line only every 10 s.
     assert!(o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
     // No temporary file is left behind.
     let names: Vec<String> =
