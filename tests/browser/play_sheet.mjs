@@ -14,7 +14,8 @@
 //   READER=target/release/reader SITE=target/site node tests/browser/play_sheet.mjs [SEED]
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
-import { extname, join, normalize } from "node:path";
+import { extname, join, normalize, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { strict as assert } from "node:assert";
 import { adviceMs, askAdvisors, launch, median, play, playDuel, seed } from "./common.mjs";
 
@@ -73,9 +74,13 @@ try {
   const duels = [await playDuel(page, base, tables, "seed", "you"), await playDuel(page, base, tables, "cardgames", "table")];
   await askAdvisors(page, base, tables);
   const duelText = duels.map((d) => `${d.result} (${d.totals}; ${d.decisions} decisions)`).join(", ");
+  // Opened from disk, the page says in one line that it must be served.
+  await page.goto(pathToFileURL(resolve(site, "index.html")).href);
+  const fromDisk = await page.textContent("#source");
+  assert.match(fromDisk, /^This page must be served, not opened from disk: run reader serve/);
   const slowest = adviceMs.reduce((a, b) => (b[0] > a[0] ? b : a));
   const summary = results.map(([g, r]) => `${g} ${r.total} in ${r.decisions} decisions${r.bonuses ? ` (${r.bonuses} Yahtzee bonus)` : ""}`).join(", ");
-  console.log(`browser: static site: ${summary}, every option the CLI's, review cost 0; three mistakes reviewed (${mistaken.decisions} decisions), and again pasted as text; two-player 10000: ${duelText}, every chance the CLI's; threes and one-throw 10000 advisors the CLI's; ${bytes} bytes and ${firstAdvice} ms from navigation to the first advice (the page's clock), later advice (tap to advice, as the page measures it) median ${median(adviceMs.map(([ms]) => ms))} ms, slowest ${slowest[0]} ms (${slowest[1]})`);
+  console.log(`browser: static site: ${summary}, every option the CLI's, review cost 0; three mistakes reviewed (${mistaken.decisions} decisions), and again pasted as text; two-player 10000: ${duelText}, every chance the CLI's; threes and one-throw 10000 advisors the CLI's; opened from disk, it says it must be served; ${bytes} bytes and ${firstAdvice} ms from navigation to the first advice (the page's clock), later advice (tap to advice, as the page measures it) median ${median(adviceMs.map(([ms]) => ms))} ms, slowest ${slowest[0]} ms (${slowest[1]})`);
 } finally {
   await browser.close();
   server.close();
