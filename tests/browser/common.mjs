@@ -95,6 +95,16 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
     const answer = cli(tablesOf(joker), game, q);
     const shown = await page.$$eval("#options tbody tr", (rows) => rows.map((r) => [r.dataset.action, Number(r.dataset.ev)]));
     assert.deepEqual(shown, answer.options.map((o) => [JSON.stringify(o.action), o.ev]), `${game} ${JSON.stringify(q)}`);
+    // Each option's final score is the points on the sheet (boxes and
+    // Yahtzee bonuses, the upper bonus being among the points to come) plus
+    // its points to come.
+    const [onTop, onSheet] = await page.evaluate(() => [
+      [...document.querySelectorAll("#options tbody tr")].map((r) => Number(r.dataset.final) - Number(r.dataset.ev)),
+      [...document.querySelectorAll("#sheet td[data-points]")].reduce((s, c) => s + Number(c.dataset.points), 0) +
+        Number(document.querySelector("#yahtzee-bonuses").textContent),
+    ]);
+    for (const d of onTop) assert.ok(Math.abs(d - onSheet) < 1e-9, `final score ${d} on top of the points to come, ${onSheet} on the sheet`);
+    assert.match(await page.textContent("#advice"), /points still to come: a final score of /);
     if (q.dice === "55555" && q.rerolls === 0 && q["yahtzee-bonus"]) jokerBoxes = shown.map(([a]) => JSON.parse(a).category);
     decisions += 1;
     if (decisions === 1 && offlineAfterFirst) await context.setOffline(true);

@@ -77,6 +77,10 @@ const mask = (g = game) => GAMES[g.name].categories.reduce((m, c, i) => (c in g.
 const upper = (g = game) => GAMES[g.name].categories.slice(0, UPPER).reduce((s, c) => s + (g.scores[c] ?? 0), 0);
 const upperBonus = (g = game) => (upper(g) >= 63 ? GAMES[g.name].upperBonus : 0);
 const total = (g = game) => Object.values(g.scores).reduce((s, p) => s + p, 0) + upperBonus(g) + g.bonuses;
+// The points already scored that the tables' values come on top of: the
+// boxes and the Yahtzee bonuses; the upper bonus is among the points still
+// to come until the game ends (the tables count it so), even once earned.
+const scored = (g = game) => total(g) - upperBonus(g);
 
 function query(g = game) {
   const q = { mask: mask(g), dice: sorted(g.dice), rerolls: g.rerolls };
@@ -211,7 +215,10 @@ function render() {
   const advice = $("#advice");
   advice.classList.toggle("error", game.error !== null);
   if (game.error) advice.textContent = game.error;
-  else if (game.answer) advice.textContent = `Best: ${actionText(game.answer.best)} (expected ${game.answer.ev.toFixed(4)} still to come)`;
+  else if (game.answer) {
+    const ev = game.answer.ev;
+    advice.textContent = `Best: ${actionText(game.answer.best)} (expected ${ev.toFixed(4)} points still to come: a final score of ${(scored() + ev).toFixed(2)})`;
+  }
   else advice.textContent = { roll: "Roll the dice, or type the dice you rolled.", over: "Game over.", decide: "" }[game.phase];
   advice.dataset.best = game.answer ? JSON.stringify(game.answer.best) : "";
 
@@ -223,7 +230,8 @@ function render() {
     tr.dataset.action = JSON.stringify(o.action);
     tr.dataset.ev = String(o.ev);
     if (i === 0) tr.classList.add("best");
-    tr.append(cell(String(i + 1)), cell(actionText(o.action)), cell(o.ev.toFixed(2), "num"), cell((options[0].ev - o.ev).toFixed(3), "num"));
+    tr.dataset.final = String(scored() + o.ev);
+    tr.append(cell(String(i + 1)), cell(actionText(o.action)), cell(o.ev.toFixed(2), "num"), cell((options[0].ev - o.ev).toFixed(3), "num"), cell((scored() + o.ev).toFixed(2), "num"));
     tr.addEventListener("click", () => choose(i));
     return tr;
   }));
