@@ -117,7 +117,7 @@ fn target<G: SheetGame>(tables: &Tables, q: SheetQuery, need: i64) -> Result<Str
     };
     let rerolls = q.rerolls.unwrap_or(2);
     let options = table.options(state, dice, rerolls, need)?;
-    let p = options.best().map_or(dice_tables_reader::target::game_over_chance(need), |b| b.p);
+    let p = table.roll_chance(state, need, &options)?;
     let bonus = yahtzee_bonus_of(state, dice);
     let rows =
         options.iter().map(|o| OptionRow { text: action_text::<G>(o.action, o.points, bonus), ev: o.p }).collect();
@@ -163,7 +163,7 @@ fn roll_state<G: SheetGame>(
     rerolls: u8,
 ) -> Result<String, Failure> {
     let options = sheet.options(state, dice, rerolls)?;
-    let ev = options.best().map_or(0.0, |o| o.ev);
+    let ev = sheet.roll_value(state, &options)?;
     let bonus = sheet.yahtzee_bonus(state, dice);
     let rows =
         options.iter().map(|o| OptionRow { text: action_text::<G>(o.action, o.points, bonus), ev: o.ev }).collect();

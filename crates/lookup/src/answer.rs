@@ -287,7 +287,7 @@ pub(super) fn sheet<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
     let state = sheet.state(q.mask, q.upper_total(), q.yahtzee_bonus)?;
     let Some(dice) = q.dice else { return Ok(start(G::ID, sheet.turn_start_value(state)?)) };
     let options = sheet.options(state, dice, q.rerolls.unwrap_or(2))?;
-    let ev = options.best().map_or(0.0, |o| o.ev);
+    let ev = sheet.roll_value(state, &options)?;
     let action = sheet_action::<G>(sheet.yahtzee_bonus(state, dice));
     Ok(roll(G::ID, ev, options.iter().map(|o| (action(o.action, o.points), o.ev)).collect()))
 }
@@ -317,7 +317,7 @@ pub(super) fn sheet_target<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Ans
         return Ok(Json::object(vec![("game", text(G::ID)), ("need", Json::Int(need)), ("p", Json::Num(p))]));
     };
     let options = table.options(state, dice, q.rerolls.unwrap_or(2), need)?;
-    let p = options.best().map_or(dice_tables_reader::target::game_over_chance(need), |b| b.p);
+    let p = table.roll_chance(state, need, &options)?;
     let action = sheet_action::<G>(dice_tables_reader::sheet::yahtzee_bonus_of(state, dice));
     Ok(target_roll(G::ID, need, p, options.iter().map(|o| (action(o.action, o.points), o.p)).collect()))
 }

@@ -2,7 +2,7 @@
 //! is a point, a chance is never -0, a chart written to a file is said in
 //! one line instead of the whole table, and a joker reading is named.
 
-use dice_tables_tests::{default_tables, run, scratch};
+use dice_tables_tests::{default_tables, run, scratch, target_tables};
 
 fn stdout(out: &std::process::Output) -> String {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -87,4 +87,29 @@ fn the_upper_total_is_needed_only_once_an_upper_box_is_filled() {
         let said = String::from_utf8_lossy(&out.stderr);
         assert!(said.contains(&format!("{game} lookups need --upper once an upper box is filled")), "{said}");
     }
+}
+
+/// A roll with no category open (the game is over) is worth what the turn
+/// start of its state is: the upper bonus still to come once earned (50 in
+/// yatzy at an upper total of 63), and played for a target the turn start's
+/// chance, where the roll answered 0 before.
+#[test]
+fn a_finished_game_s_roll_is_worth_its_turn_start() {
+    let value = |tables: &std::path::Path, args: &[&str]| -> serde_json::Value {
+        let mut all =
+            vec!["lookup", "yatzy", "--mask", "0", "--upper", "63", "--json", "--tables", tables.to_str().unwrap()];
+        all.extend_from_slice(args);
+        serde_json::from_str(&stdout(&run("reader", &all, &[]))).unwrap()
+    };
+    let sheet = default_tables();
+    assert_eq!(value(sheet, &[])["ev"], 50.0);
+    assert_eq!(value(sheet, &["--dice", "12345", "--rerolls", "0"])["ev"], 50.0);
+    let target = target_tables();
+    for need in ["10", "50", "51"] {
+        let start = value(target, &["--need", need])["p"].clone();
+        let roll = value(target, &["--need", need, "--dice", "12345", "--rerolls", "1"]);
+        assert_eq!(roll["p"], start, "need {need}: {roll}");
+        assert_eq!(roll["options"], serde_json::json!([]));
+    }
+    assert_eq!(value(target, &["--need", "50"])["p"], 1.0);
 }

@@ -441,6 +441,17 @@ impl<G: SheetGame> ScoreSheet<G> {
         yahtzee_bonus_of(state, dice)
     }
 
+    /// The value of a roll in `state` whose options ([`ScoreSheet::options`])
+    /// are `options`: the best option's; with no category open (the game is
+    /// over, no option) the state's turn-start value, the upper bonus still
+    /// to come once earned, as the turn start counts it.
+    pub fn roll_value(&self, state: State, options: &Choices) -> Result<f64, Error> {
+        match options.best() {
+            Some(best) => Ok(best.ev),
+            None => self.turn_start_value(state),
+        }
+    }
+
     /// Every action of `dice` with `rerolls` rerolls left (0 to 2) in
     /// `state`, with its expected score still to come: keeps while rerolls
     /// are left (keeping all five is worth the roll with one reroll fewer),

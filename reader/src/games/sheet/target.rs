@@ -188,6 +188,18 @@ impl<G: SheetGame> SheetTarget<G> {
         Ok(target::read_distribution(&self.t, &TARGET_SECTIONS[2])?)
     }
 
+    /// The chance of a roll in `state` played for `need` more points, whose
+    /// options ([`SheetTarget::options`]) are `options`: the decided
+    /// option's; with no category open (the game is over, no option) the
+    /// state's turn-start chance, which counts the upper bonus still to come
+    /// once earned.
+    pub fn roll_chance(&self, state: State, need: i64, options: &TargetChoices<Action>) -> Result<f64, Error> {
+        match options.best() {
+            Some(best) => Ok(best.p),
+            None => self.chance(state, need),
+        }
+    }
+
     /// Every action of `dice` with `rerolls` (0 to 2) left in `state`, with
     /// the best chance of scoring at least `need` more points (this turn's
     /// included) if it is taken: keeps while rerolls are left (keeping all
