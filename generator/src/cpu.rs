@@ -65,6 +65,12 @@ impl Simd {
         [Level::Portable, Level::Avx2, Level::Avx512].into_iter().map(Simd).filter(|&l| l <= best).collect()
     }
 
+    /// This level, or AVX2 where it is wider: a narrower level than
+    /// detected is always one the CPU has.
+    pub fn at_most_avx2(self) -> Simd {
+        Simd(self.0.min(Level::Avx2))
+    }
+
     /// f64 a vector register holds at this level: 2 (SSE2), 4 or 8.
     pub fn f64_lanes(self) -> usize {
         match self.0 {
