@@ -46,6 +46,13 @@ fn run_commands(doc: &str, cwd: &std::path::Path) -> usize {
         assert!(out.status.success(), "{doc} line {}: {command}: {}", i + 1, String::from_utf8_lossy(&out.stderr));
         let shown: Vec<&str> =
             lines[i + 1..].iter().take_while(|l| !l.starts_with("```") && !l.starts_with("$ ")).copied().collect();
+        // Every command shows what it prints, to compare against, but
+        // `reader verify` of a directory, whose listing is the directory's.
+        assert!(
+            !shown.is_empty() || command.starts_with("reader verify "),
+            "{doc} line {}: {command} shows no output",
+            i + 1
+        );
         if !shown.is_empty() {
             let printed = String::from_utf8(out.stdout).unwrap();
             assert_eq!(printed.trim_end(), shown.join("\n"), "{doc} line {}: {command}", i + 1);
