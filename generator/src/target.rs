@@ -89,11 +89,13 @@ pub fn figures(start: &[f64], distribution: &[f64]) -> Vec<crate::Figure> {
         ("p_best_400", "p_ev_400"),
         ("p_best_500", "p_ev_500"),
     ];
+    // The figures as the reader shows them (`reader curve`): the stored,
+    // rounded chance, and P(final >= T) as the reader sums it.
+    let at_least = dice_tables_reader::target::at_least_chances(distribution);
     let mut out = Vec::new();
     for (&t, (best_key, ev_key)) in REPORTED_TOTALS.iter().zip(KEYS) {
-        let best = start.get(t as usize - 1).copied().unwrap_or(0.0);
-        // From 0.0: an f64 sum of nothing is -0.0, which prints as -0.0000000.
-        let ev = distribution.iter().skip(t as usize).fold(0.0, |sum, p| sum + p);
+        let best = f64::from(quantize(start.get(t as usize - 1).copied().unwrap_or(0.0))) / f64::from(UNITS);
+        let ev = at_least.get(t as usize).copied().unwrap_or(0.0);
         let text = format!("P*(start, {t}) {best:.7} vs {ev:.7} played for the average");
         out.push(crate::Figure { key: best_key, value: best, text });
         out.push(crate::Figure { key: ev_key, value: ev, text: String::new() });

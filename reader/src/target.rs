@@ -212,11 +212,11 @@ pub struct CurveRow {
     pub p_ev_exact: f64,
 }
 
-/// A whole game's score curve: for every total from 0 to the game's most,
-/// the best chance of reaching it (from the start state's stored chances,
-/// `start`) beside the chance max-expected-score play reaches it and scores
-/// it exactly (from the stored distribution).
-pub fn score_curve(start: &Curve, distribution: &[f64]) -> Vec<CurveRow> {
+/// P(final >= T) for every total T from 0 to the most, from P(final = s):
+/// summed from the most down (the small chances first), each capped at 1
+/// (the stored distribution sums to 1 within about 4e-15). What `p_ev` is,
+/// in `reader curve` and the generator's report alike.
+pub fn at_least_chances(distribution: &[f64]) -> Vec<f64> {
     let mut at_least = 0.0;
     let mut tail: Vec<f64> = distribution
         .iter()
@@ -227,6 +227,15 @@ pub fn score_curve(start: &Curve, distribution: &[f64]) -> Vec<CurveRow> {
         })
         .collect();
     tail.reverse();
+    tail
+}
+
+/// A whole game's score curve: for every total from 0 to the game's most,
+/// the best chance of reaching it (from the start state's stored chances,
+/// `start`) beside the chance max-expected-score play reaches it and scores
+/// it exactly (from the stored distribution).
+pub fn score_curve(start: &Curve, distribution: &[f64]) -> Vec<CurveRow> {
+    let tail = at_least_chances(distribution);
     (0..distribution.len())
         .map(|s| CurveRow {
             score: s as u32,

@@ -275,3 +275,24 @@ fn the_score_curve_from_the_command_line() {
     refused(&["curve", "yazy", "--svg", "/no/such/dir/x.svg", "--tables", dir], 2, "cannot write it");
     assert_eq!(std::fs::read_to_string(&svg).unwrap(), drawn);
 }
+
+/// The generator reports the figures the reader shows: its `p_best_T` and
+/// `p_ev_T` are, to the bit, `reader curve`'s `p_best` and `p_ev` at T.
+#[test]
+fn the_generator_reports_the_reader_s_figures() {
+    use dice_tables_tests::{run, scratch};
+    let dir = scratch("target-figures");
+    let out = run("generator", &["--out", dir.to_str().unwrap(), "--games", "yazy-target", "--json"], &[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let out = run("reader", &["curve", "yazy", "--json", "--tables", dir.to_str().unwrap()], &[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let curve: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = curve["rows"].as_array().unwrap();
+    for t in [150usize, 200, 250] {
+        for (key, column) in [("p_best", "p_best"), ("p_ev", "p_ev")] {
+            let reported = report[format!("{key}_{t}")].as_f64().unwrap();
+            assert_eq!(reported, rows[t][column].as_f64().unwrap(), "{key} at {t}");
+        }
+    }
+}
