@@ -157,7 +157,13 @@ impl Client {
     }
 
     pub fn request(&mut self, method: &str, target: &str) -> Option<Response> {
-        let head = format!("{method} {target} HTTP/1.1\r\nHost: localhost\r\n\r\n");
+        self.request_with(method, target, &[])
+    }
+
+    /// `method target` with these headers besides `Host`.
+    pub fn request_with(&mut self, method: &str, target: &str, headers: &[(&str, &str)]) -> Option<Response> {
+        let extra: String = headers.iter().map(|(n, v)| format!("{n}: {v}\r\n")).collect();
+        let head = format!("{method} {target} HTTP/1.1\r\nHost: localhost\r\n{extra}\r\n");
         self.stream.get_mut().write_all(head.as_bytes()).ok()?;
         let mut line = String::new();
         if self.stream.read_line(&mut line).ok()? == 0 {

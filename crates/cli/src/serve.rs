@@ -38,6 +38,27 @@ pub struct Serve {
     /// One line per request on standard error: method, path, status, microseconds.
     #[arg(long)]
     log: bool,
+    /// Let pages from ORIGIN call the API from a browser
+    /// (Access-Control-Allow-Origin on /v1/ answers): `*`, or a scheme and
+    /// host with an optional port, such as https://example.org:8443.
+    /// Default: no other origin.
+    #[arg(long, value_name = "ORIGIN", value_parser = origin)]
+    cors: Option<String>,
+}
+
+/// `*` or `http(s)://host[:port]`, as an Origin header writes it.
+fn origin(s: &str) -> Result<String, String> {
+    let accepted = "give * or a scheme and host with an optional port, such as https://example.org:8443";
+    if s == "*" {
+        return Ok(s.to_string());
+    }
+    let host = s.strip_prefix("https://").or_else(|| s.strip_prefix("http://"));
+    match host {
+        Some(h) if !h.is_empty() && h.bytes().all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b)) => {
+            Ok(s.to_string())
+        }
+        _ => Err(format!("origin {} is not one: {accepted}", dice_tables_reader::quoted(s))),
+    }
 }
 
 /// A number of seconds from 0.001 to 86400.
@@ -51,7 +72,7 @@ fn seconds(s: &str) -> Result<Duration, String> {
 /// Checks the directory, then serves until SIGINT or SIGTERM: exit 1 for a
 /// directory that is not there, 2 for an address that cannot be listened on.
 pub fn run(args: &Serve) -> Result<(), Failure> {
-    let dir = crate::tables(args.tables.clone())?.dir().to_path_buf();
+    let dir = crate::tables_dir(args.tables.clone())?;
     // Start, reload and warning lines always; the access lines with --log.
     tracing_subscriber::fmt().with_writer(std::io::stderr).with_ansi(false).with_target(false).init();
     let config = Config {
@@ -61,6 +82,7 @@ pub fn run(args: &Serve) -> Result<(), Failure> {
         idle_timeout: args.idle_timeout,
         max_header_bytes: args.max_header_bytes as usize,
         log: args.log,
+        cors: args.cors.clone(),
     };
     dice_tables_serve::run(dir, config, |addr| {
         if !addr.ip().is_loopback() {

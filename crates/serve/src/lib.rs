@@ -34,7 +34,10 @@ use std::time::{Duration, Instant};
 use bytes::Bytes;
 use http_body::{Body, Frame, SizeHint};
 use http_body_util::Full;
-use hyper::header::{HeaderValue, ALLOW, CONTENT_TYPE, RETRY_AFTER};
+use hyper::header::{
+    HeaderValue, ACCESS_CONTROL_ALLOW_ORIGIN, ALLOW, CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH, RETRY_AFTER,
+    VARY,
+};
 use hyper::service::service_fn;
 use hyper::{Request, Response};
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -60,6 +63,10 @@ pub struct Config {
     pub max_header_bytes: usize,
     /// One line per request on standard error.
     pub log: bool,
+    /// The origin whose pages may call the API from a browser
+    /// (`Access-Control-Allow-Origin` on `/v1/` answers: `*` or
+    /// `https://host[:port]`); `None`, the default, allows none.
+    pub cors: Option<String>,
 }
 
 impl Default for Config {
@@ -71,6 +78,7 @@ impl Default for Config {
             idle_timeout: Duration::from_secs(60),
             max_header_bytes: 16 * 1024,
             log: false,
+            cors: None,
         }
     }
 }
@@ -449,10 +457,33 @@ fn respond(shared: &Shared, request: &Request<hyper::body::Incoming>, clock: Arc
             us = started.elapsed().as_micros() as u64,
         );
     }
-    let status = reply.status;
-    let mut response = Response::new(TimedBody { inner: Full::new(Bytes::from(reply.body.into_owned())), clock });
+    // An answer's ETag is its body's blake3: a client that has it asks
+    // again with If-None-Match and gets a 304 without the body. Answers are
+    // revalidated every time (no-cache), since a reload can change any;
+    // the health and the info are not kept at all.
+    let etag = (reply.status == 200).then(|| format!("\"{}\"", &blake3::hash(reply.body.as_bytes()).to_hex()[..32]));
+    let not_modified = etag.as_deref().is_some_and(|tag| {
+        let asked = request.headers().get_all(IF_NONE_MATCH).into_iter().filter_map(|v| v.to_str().ok());
+        asked.flat_map(|v| v.split(',')).any(|t| t.trim() == tag || t.trim() == "*")
+    });
+    let (status, body) = if not_modified { (304, String::new()) } else { (reply.status, reply.body.into_owned()) };
+    let mut response = Response::new(TimedBody { inner: Full::new(Bytes::from(body)), clock });
     *response.status_mut() = hyper::StatusCode::from_u16(status).unwrap_or(hyper::StatusCode::INTERNAL_SERVER_ERROR);
-    response.headers_mut().insert(CONTENT_TYPE, HeaderValue::from_static(reply.content_type));
+    let headers = response.headers_mut();
+    if !not_modified {
+        headers.insert(CONTENT_TYPE, HeaderValue::from_static(reply.content_type));
+    }
+    if let Some(tag) = etag.and_then(|t| HeaderValue::from_str(&t).ok()) {
+        headers.insert(ETAG, tag);
+    }
+    let kept = if matches!(uri.path(), "/healthz" | "/v1/info") { "no-store" } else { "no-cache" };
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static(kept));
+    if let Some(origin) = shared.config.cors.as_deref().filter(|_| uri.path().starts_with("/v1/")) {
+        if let Ok(origin) = HeaderValue::from_str(origin) {
+            headers.insert(ACCESS_CONTROL_ALLOW_ORIGIN, origin);
+            headers.insert(VARY, HeaderValue::from_static("Origin"));
+        }
+    }
     if reply.allow {
         response.headers_mut().insert(ALLOW, HeaderValue::from_static("GET, HEAD"));
     }

@@ -279,3 +279,44 @@ fn concurrent_connections_agree() {
         }
     });
 }
+
+/// Every answer carries an ETag (its body's blake3) and is revalidated
+/// (no-cache; the health and the info are not kept: no-store); a client
+/// asking with the ETag it has gets a 304 without the body. The API allows
+/// no other origin unless --cors names one.
+#[test]
+fn answers_can_be_revalidated_and_cors_is_opt_in() {
+    let server = Server::start(default_tables());
+    let mut client = server.connect();
+    for target in ["/v1/lookup/yazy?mask=all&dice=12456&rerolls=2", "/", "/page.js"] {
+        let r = client.get(target).unwrap();
+        assert_eq!(r.status, 200, "{target}");
+        assert_eq!(r.header("cache-control"), Some("no-cache"), "{target}");
+        assert!(r.header("access-control-allow-origin").is_none(), "{target}");
+        let tag = r.header("etag").unwrap_or_else(|| panic!("{target}: no etag")).to_string();
+        assert!(tag.len() == 34 && tag.starts_with('"') && tag.ends_with('"'), "{tag}");
+        let again = client.request_with("GET", target, &[("If-None-Match", &tag)]).unwrap();
+        assert_eq!((again.status, again.body.len()), (304, 0), "{target}");
+        assert_eq!(again.header("etag"), Some(tag.as_str()));
+        let other = client.request_with("GET", target, &[("If-None-Match", "\"0\"")]).unwrap();
+        assert_eq!(other.status, 200);
+        assert_eq!(other.body, r.body);
+    }
+    assert_eq!(client.get("/healthz").unwrap().header("cache-control"), Some("no-store"));
+    assert_eq!(client.get("/v1/info").unwrap().header("cache-control"), Some("no-store"));
+    // An error is not tagged.
+    let refused = client.get("/v1/lookup/yazy").unwrap();
+    assert_eq!(refused.status, 400);
+    assert!(refused.header("etag").is_none());
+
+    let dir = default_tables().to_str().unwrap();
+    let open = Server::start_with(&["--tables", dir, "--addr", "127.0.0.1:0", "--cors", "https://example.org:8443"]);
+    let mut client = open.connect();
+    let r = client.get("/v1/lookup/yazy?mask=all").unwrap();
+    assert_eq!(r.header("access-control-allow-origin"), Some("https://example.org:8443"));
+    assert_eq!(r.header("vary"), Some("Origin"));
+    assert!(client.get("/").unwrap().header("access-control-allow-origin").is_none(), "the page is not the API");
+    let bad = dice_tables_tests::run("reader", &["serve", "--tables", dir, "--cors", "ftp://example.org"], &[]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("origin \"ftp://example.org\" is not one: give *"));
+}
