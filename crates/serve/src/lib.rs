@@ -19,6 +19,7 @@
 //! Lookups take microseconds, so they run on the runtime's worker threads.
 #![deny(missing_docs)]
 
+mod metrics;
 mod route;
 mod state;
 
@@ -107,6 +108,7 @@ impl std::error::Error for ServeError {}
 pub struct Shared {
     served: RwLock<Arc<Served>>,
     config: Config,
+    metrics: metrics::Metrics,
     /// When the server started: the connections' clocks count from it.
     epoch: Instant,
 }
@@ -114,7 +116,8 @@ pub struct Shared {
 impl Shared {
     /// A server's shared state over what is served.
     pub fn new(served: Served, config: Config) -> Arc<Shared> {
-        Arc::new(Shared { served: RwLock::new(Arc::new(served)), config, epoch: Instant::now() })
+        let metrics = metrics::Metrics::default();
+        Arc::new(Shared { served: RwLock::new(Arc::new(served)), config, metrics, epoch: Instant::now() })
     }
 
     /// What is served now.
@@ -127,6 +130,7 @@ impl Shared {
         let old = self.served();
         let (new, changes) = Served::load(old.dir(), Some(&old));
         *self.served.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(new);
+        self.metrics.reloaded();
         changes
     }
 }
@@ -447,7 +451,19 @@ fn respond(shared: &Shared, request: &Request<hyper::body::Incoming>, clock: Arc
     let started = Instant::now();
     let served = shared.served();
     let (method, uri) = (request.method(), request.uri());
-    let reply = route(&served, method.as_str(), uri.path(), uri.query());
+    let reply = match (method.as_str(), uri.path()) {
+        ("GET" | "HEAD", "/metrics") => {
+            let (tables, bytes) = served.served();
+            Reply {
+                status: 200,
+                content_type: "text/plain; version=0.0.4; charset=utf-8",
+                body: shared.metrics.text(tables, bytes).into(),
+                allow: false,
+            }
+        }
+        (method, path) => route(&served, method, path, uri.query()),
+    };
+    shared.metrics.record(reply.status, started.elapsed());
     if shared.config.log {
         tracing::info!(
             target: "access",
@@ -460,8 +476,10 @@ fn respond(shared: &Shared, request: &Request<hyper::body::Incoming>, clock: Arc
     // An answer's ETag is its body's blake3: a client that has it asks
     // again with If-None-Match and gets a 304 without the body. Answers are
     // revalidated every time (no-cache), since a reload can change any;
-    // the health and the info are not kept at all.
-    let etag = (reply.status == 200).then(|| format!("\"{}\"", &blake3::hash(reply.body.as_bytes()).to_hex()[..32]));
+    // the health, the info and the metrics are not kept at all.
+    let volatile = matches!(uri.path(), "/healthz" | "/v1/info" | "/metrics");
+    let etag = (reply.status == 200 && !volatile)
+        .then(|| format!("\"{}\"", &blake3::hash(reply.body.as_bytes()).to_hex()[..32]));
     let not_modified = etag.as_deref().is_some_and(|tag| {
         let asked = request.headers().get_all(IF_NONE_MATCH).into_iter().filter_map(|v| v.to_str().ok());
         asked.flat_map(|v| v.split(',')).any(|t| t.trim() == tag || t.trim() == "*")
@@ -476,7 +494,7 @@ fn respond(shared: &Shared, request: &Request<hyper::body::Incoming>, clock: Arc
     if let Some(tag) = etag.and_then(|t| HeaderValue::from_str(&t).ok()) {
         headers.insert(ETAG, tag);
     }
-    let kept = if matches!(uri.path(), "/healthz" | "/v1/info") { "no-store" } else { "no-cache" };
+    let kept = if volatile { "no-store" } else { "no-cache" };
     headers.insert(CACHE_CONTROL, HeaderValue::from_static(kept));
     if let Some(origin) = shared.config.cors.as_deref().filter(|_| uri.path().starts_with("/v1/")) {
         if let Ok(origin) = HeaderValue::from_str(origin) {

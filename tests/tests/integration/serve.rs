@@ -320,3 +320,35 @@ fn answers_can_be_revalidated_and_cors_is_opt_in() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("origin \"ftp://example.org\" is not one: give *"));
 }
+
+/// `GET /metrics`: Prometheus' text format, counting the requests by status
+/// class with their answer times, the reloads and the tables served.
+#[test]
+fn metrics_count_what_was_answered() {
+    let server = Server::start(default_tables());
+    let mut client = server.connect();
+    for _ in 0..3 {
+        assert_eq!(client.get("/v1/lookup/yazy?mask=all").unwrap().status, 200);
+    }
+    assert_eq!(client.get("/v1/lookup/chess").unwrap().status, 404);
+    let r = client.get("/metrics").unwrap();
+    assert_eq!(r.status, 200);
+    assert!(r.header("content-type").unwrap().starts_with("text/plain; version=0.0.4"));
+    assert_eq!(r.header("cache-control"), Some("no-store"));
+    let text = r.text();
+    let value = |name: &str| -> f64 {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(name) && l[name.len()..].starts_with(' '))
+            .unwrap_or_else(|| panic!("{name}:\n{text}"));
+        line[name.len()..].trim().parse().unwrap()
+    };
+    // The metrics request itself is counted once its answer is made.
+    assert_eq!(value("dice_tables_requests_total{code=\"2xx\"}"), 3.0);
+    assert_eq!(value("dice_tables_requests_total{code=\"4xx\"}"), 1.0);
+    assert_eq!(value("dice_tables_request_duration_seconds_count"), 4.0);
+    assert_eq!(value("dice_tables_request_duration_seconds_bucket{le=\"+Inf\"}"), 4.0);
+    assert_eq!(value("dice_tables_tables_served"), 9.0);
+    assert!(value("dice_tables_table_bytes") > 7e6);
+    assert_eq!(value("dice_tables_reloads_total"), 0.0);
+}
