@@ -36,8 +36,8 @@ use bytes::Bytes;
 use http_body::{Body, Frame, SizeHint};
 use http_body_util::Full;
 use hyper::header::{
-    HeaderValue, ACCESS_CONTROL_ALLOW_ORIGIN, ALLOW, CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH, RETRY_AFTER,
-    VARY,
+    HeaderValue, ACCEPT_ENCODING, ACCESS_CONTROL_ALLOW_ORIGIN, ALLOW, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE,
+    ETAG, IF_NONE_MATCH, RETRY_AFTER, VARY,
 };
 use hyper::service::service_fn;
 use hyper::{Request, Response};
@@ -478,18 +478,34 @@ fn respond(shared: &Shared, request: &Request<hyper::body::Incoming>, clock: Arc
     // revalidated every time (no-cache), since a reload can change any;
     // the health, the info and the metrics are not kept at all.
     let volatile = matches!(uri.path(), "/healthz" | "/v1/info" | "/metrics");
-    let etag = (reply.status == 200 && !volatile)
-        .then(|| format!("\"{}\"", &blake3::hash(reply.body.as_bytes()).to_hex()[..32]));
+    // A page file goes gzipped to a browser that takes it (its own ETag:
+    // another representation).
+    let page_file = reply.status == 200 && route::page_gzipped(uri.path()).is_some();
+    let gzipped = route::page_gzipped(uri.path()).filter(|_| reply.status == 200 && accepts_gzip(request));
+    let etag = (reply.status == 200 && !volatile).then(|| {
+        let hash = blake3::hash(reply.body.as_bytes()).to_hex();
+        format!("\"{}{}\"", &hash[..32], if gzipped.is_some() { "-gzip" } else { "" })
+    });
     let not_modified = etag.as_deref().is_some_and(|tag| {
         let asked = request.headers().get_all(IF_NONE_MATCH).into_iter().filter_map(|v| v.to_str().ok());
         asked.flat_map(|v| v.split(',')).any(|t| t.trim() == tag || t.trim() == "*")
     });
-    let (status, body) = if not_modified { (304, String::new()) } else { (reply.status, reply.body.into_owned()) };
-    let mut response = Response::new(TimedBody { inner: Full::new(Bytes::from(body)), clock });
+    let (status, body) = match (not_modified, gzipped) {
+        (true, _) => (304, Bytes::new()),
+        (false, Some(gz)) => (reply.status, Bytes::from_static(gz)),
+        (false, None) => (reply.status, Bytes::from(reply.body.into_owned())),
+    };
+    let mut response = Response::new(TimedBody { inner: Full::new(body), clock });
     *response.status_mut() = hyper::StatusCode::from_u16(status).unwrap_or(hyper::StatusCode::INTERNAL_SERVER_ERROR);
     let headers = response.headers_mut();
     if !not_modified {
         headers.insert(CONTENT_TYPE, HeaderValue::from_static(reply.content_type));
+        if gzipped.is_some() {
+            headers.insert(CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        }
+    }
+    if page_file {
+        headers.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
     }
     if let Some(tag) = etag.and_then(|t| HeaderValue::from_str(&t).ok()) {
         headers.insert(ETAG, tag);
@@ -509,6 +525,17 @@ fn respond(shared: &Shared, request: &Request<hyper::body::Incoming>, clock: Arc
         response.headers_mut().insert(RETRY_AFTER, HeaderValue::from_static("10"));
     }
     response
+}
+
+/// Whether the request's Accept-Encoding takes gzip (and not with q=0).
+fn accepts_gzip(request: &Request<hyper::body::Incoming>) -> bool {
+    let values = request.headers().get_all(ACCEPT_ENCODING).into_iter().filter_map(|v| v.to_str().ok());
+    values.flat_map(|v| v.split(',')).any(|coding| {
+        let mut parts = coding.split(';').map(str::trim);
+        let name = parts.next().unwrap_or("");
+        let refused = parts.any(|p| p.strip_prefix("q=").is_some_and(|q| q.parse::<f64>().is_ok_and(|q| q == 0.0)));
+        (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
+    })
 }
 
 /// A connection's deadline, and what it is waiting for.

@@ -352,3 +352,35 @@ fn metrics_count_what_was_answered() {
     assert!(value("dice_tables_table_bytes") > 7e6);
     assert_eq!(value("dice_tables_reloads_total"), 0.0);
 }
+
+/// The page's files go gzipped to a browser that takes gzip (the same text,
+/// a quarter of the bytes, its own ETag); not to one that refuses it.
+#[test]
+fn page_files_are_gzipped_for_who_takes_it() {
+    use std::io::Read;
+    let server = Server::start(default_tables());
+    let mut client = server.connect();
+    for target in ["/", "/play.js", "/style.css"] {
+        let plain = client.get(target).unwrap();
+        assert_eq!(plain.header("vary"), Some("Accept-Encoding"), "{target}");
+        assert!(plain.header("content-encoding").is_none());
+        let gz = client.request_with("GET", target, &[("Accept-Encoding", "br, gzip;q=0.8")]).unwrap();
+        assert_eq!((gz.status, gz.header("content-encoding")), (200, Some("gzip")), "{target}");
+        assert!(gz.body.len() * 2 < plain.body.len(), "{target}: {} of {} bytes", gz.body.len(), plain.body.len());
+        let mut text = Vec::new();
+        flate2::read::GzDecoder::new(&gz.body[..]).read_to_end(&mut text).unwrap();
+        assert_eq!(text, plain.body, "{target}");
+        let tag = gz.header("etag").unwrap();
+        assert!(tag.ends_with("-gzip\"") && Some(tag) != plain.header("etag"), "{tag}");
+        assert_eq!(
+            client.request_with("GET", target, &[("Accept-Encoding", "gzip"), ("If-None-Match", tag)]).unwrap().status,
+            304
+        );
+        let refused = client.request_with("GET", target, &[("Accept-Encoding", "gzip;q=0")]).unwrap();
+        assert!(refused.header("content-encoding").is_none());
+        assert_eq!(refused.body, plain.body);
+    }
+    // Answers of the API are not gzipped.
+    let r = client.request_with("GET", "/v1/lookup/yazy?mask=all", &[("Accept-Encoding", "gzip")]).unwrap();
+    assert!(r.header("content-encoding").is_none() && r.header("vary").is_none());
+}
