@@ -80,15 +80,6 @@ impl Simd {
         }
     }
 
-    /// The level's name: `portable`, `avx2` or `avx512`.
-    pub fn name(self) -> &'static str {
-        match self.0 {
-            Level::Portable => "portable",
-            Level::Avx2 => "avx2",
-            Level::Avx512 => "avx512",
-        }
-    }
-
     /// Runs `kernel` compiled for this level, on this level's [`Lanes`].
     pub(crate) fn run<K: Kernel>(self, kernel: K) -> K::Output {
         match self.0 {

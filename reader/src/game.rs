@@ -148,11 +148,8 @@ pub trait Game: Sized + fmt::Debug + Send + Sync + 'static {
     /// decodes what its lookups read, each chunk once (so a table checked
     /// whole costs its file's bytes, not its decoded sections: `reader
     /// serve` with both target tables held 1.39 GB at start, 400 MB now).
-    fn check(mut table: Table) -> Result<Self, TableError> {
-        let params = Self::check_header(table.header())?;
-        table.forget_reads();
-        let mut checked = Checked { table, params };
-        Self::check_contents(&checked)?;
+    fn check(table: Table) -> Result<Self, TableError> {
+        let mut checked = checked::<Self>(table)?;
         let params = &checked.params;
         checked.table.check_every_chunk(|s, start, bytes| Self::check_chunk(params, s, start, bytes))?;
         Self::check_whole(&checked)?;
@@ -170,12 +167,8 @@ pub trait Game: Sized + fmt::Debug + Send + Sync + 'static {
 
     /// Wraps an opened table; an error when its header or small sections are
     /// not those of a valid table of this game.
-    fn from_table(mut table: Table) -> Result<Self, TableError> {
-        let params = Self::check_header(table.header())?;
-        table.forget_reads();
-        let checked = Checked { table, params };
-        Self::check_contents(&checked)?;
-        Self::from_checked(checked)
+    fn from_table(table: Table) -> Result<Self, TableError> {
+        Self::from_checked(checked::<Self>(table)?)
     }
 
     /// Reads a table file of this game into memory and builds the view (see
@@ -206,6 +199,16 @@ pub trait Game: Sized + fmt::Debug + Send + Sync + 'static {
     fn from_vec(bytes: Vec<u8>) -> Result<Self, TableError> {
         Self::from_table(Table::from_vec_expecting(bytes, &|h| Self::check_header(h).map(drop))?)
     }
+}
+
+/// `table` with its header and small sections checked as game `G`'s, and
+/// nothing it read before kept (the view checks every chunk itself).
+fn checked<G: Game>(mut table: Table) -> Result<Checked<G>, TableError> {
+    let params = G::check_header(table.header())?;
+    table.forget_reads();
+    let checked = Checked { table, params };
+    G::check_contents(&checked)?;
+    Ok(checked)
 }
 
 /// A table whose header passed game `G`'s checks, with the parameters read

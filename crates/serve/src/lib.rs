@@ -499,8 +499,8 @@ fn respond(shared: &Shared, request: &Request<hyper::body::Incoming>, clock: Arc
     let volatile = matches!(uri.path(), "/healthz" | "/v1/info" | "/metrics");
     // A page file goes gzipped to a browser that takes it (its own ETag:
     // another representation).
-    let page_file = reply.status == 200 && route::page_gzipped(uri.path()).is_some();
-    let gzipped = route::page_gzipped(uri.path()).filter(|_| reply.status == 200 && accepts_gzip(request));
+    let page = route::page_gzipped(uri.path()).filter(|_| reply.status == 200);
+    let gzipped = page.filter(|_| accepts_gzip(request));
     let etag = (reply.status == 200 && !volatile).then(|| {
         let hash = blake3::hash(reply.body.as_bytes()).to_hex();
         format!("\"{}{}\"", &hash[..32], if gzipped.is_some() { "-gzip" } else { "" })
@@ -523,7 +523,7 @@ fn respond(shared: &Shared, request: &Request<hyper::body::Incoming>, clock: Arc
             headers.insert(CONTENT_ENCODING, HeaderValue::from_static("gzip"));
         }
     }
-    if page_file {
+    if page.is_some() {
         headers.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
     }
     if let Some(tag) = etag.and_then(|t| HeaderValue::from_str(&t).ok()) {
@@ -538,10 +538,10 @@ fn respond(shared: &Shared, request: &Request<hyper::body::Incoming>, clock: Arc
         }
     }
     if reply.allow {
-        response.headers_mut().insert(ALLOW, HeaderValue::from_static("GET, HEAD"));
+        headers.insert(ALLOW, HeaderValue::from_static("GET, HEAD"));
     }
     if status == 503 {
-        response.headers_mut().insert(RETRY_AFTER, HeaderValue::from_static("10"));
+        headers.insert(RETRY_AFTER, HeaderValue::from_static("10"));
     }
     response
 }
