@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := target/python-venv
 PIP := $(VENV)/bin/pip --disable-pip-version-check --quiet
 
-.PHONY: all build tables target-tables yazy-target reduced-target-tables test check bench manifest golden fuzz clean python browser wasm npm npm-test site
+.PHONY: all build tables target-tables yazy-target yahtzee-free yahtzee-free-target reduced-target-tables test check bench manifest golden fuzz clean python browser wasm npm npm-test site
 
 all: tables
 
@@ -27,6 +27,15 @@ MANIFEST_GAMES := yazy,combo,threes,tenk,yatzy,yahtzee,duel,duel-cardgames,yazy-
 target-tables: build
 	$(BIN)/generator --out $(OUT) --games $(TARGET_GAMES)
 	$(BIN)/reader verify $(OUT)
+
+# yahtzee under the free joker reading (any open box takes a joker), into
+# the same directory: yahtzee-free.dtab (seconds), and its target table
+# (minutes, as the forced reading's). `reader lookup yahtzee --joker free`
+# reads them.
+yahtzee-free: build
+	$(BIN)/generator --out $(OUT) --games yahtzee-free
+yahtzee-free-target: build
+	$(BIN)/generator --out $(OUT) --games yahtzee-free-target
 
 # yazy's target table alone: small (a second), so `make test` builds and
 # tests it end to end.
@@ -88,21 +97,36 @@ browser: tables site
 	READER=$(BIN)/reader SITE=$(SITE) node tests/browser/play_sheet.mjs
 
 # The reader's lookup layer as WebAssembly (crates/npm/wasm), for the npm package
-# and the static site. Built with Debian's rustc for wasm32 and the standard
-# library rebuilt from its source (packages rustc-web cargo-web rust-web-src
-# lld; rustup's toolchain has no wasm32 target here), then shrunk by
-# binaryen's wasm-opt (package binaryen: 462 -> 381 KB). Panics abort
-# without their messages (-Cpanic=immediate-abort): none reaches a caller,
-# and their formatting would cost 60 KB.
+# and the static site, with the standard library rebuilt from its source
+# (RUSTC_BOOTSTRAP=1 -Zbuild-std) so that panics abort without their
+# messages (-Cpanic=immediate-abort): none reaches a caller, and their
+# formatting would cost 60 KB. The compiler: rustup's, when its
+# wasm32-unknown-unknown target and rust-src component are installed
+# (`rustup target add wasm32-unknown-unknown && rustup component add
+# rust-src`); else Debian's (packages rustc-web cargo-web rust-web-src lld,
+# /usr/bin/rustc and /usr/bin/cargo, which .ci/run installs). Then shrunk by
+# binaryen's wasm-opt (package binaryen: 462 -> 381 KB).
 WASM_DIR := target/wasm
 # Source paths are written as if from /dice-tables and /cargo, so that the
 # module is the same bytes wherever the checkout and cargo's home are.
 CARGO_HOME_DIR := $(or $(CARGO_HOME),$(HOME)/.cargo)
 WASM := $(WASM_DIR)/dice_tables.wasm
-WASM_CARGO := RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld \
+RUSTUP_WASM := $(shell rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown && \
+	rustup component list --installed 2>/dev/null | grep -q '^rust-src' && echo yes)
+ifeq ($(RUSTUP_WASM),yes)
+WASM_TOOLCHAIN := rustup's wasm32-unknown-unknown target ($(shell rustc --version))
+WASM_TOOLS := $(CARGO)
+else
+WASM_TOOLCHAIN := Debian's rustc-web ($(shell /usr/bin/rustc --version 2>/dev/null))
+WASM_TOOLS := RUSTC=/usr/bin/rustc CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld /usr/bin/cargo
+endif
+WASM_CARGO := RUSTC_BOOTSTRAP=1 \
 	RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort --remap-path-prefix=$(abspath .)=/dice-tables \
-	--remap-path-prefix=$(CARGO_HOME_DIR)=/cargo" CARGO_TARGET_DIR=$(abspath $(WASM_DIR)) /usr/bin/cargo
+	--remap-path-prefix=$(CARGO_HOME_DIR)=/cargo" CARGO_TARGET_DIR=$(abspath $(WASM_DIR)) $(WASM_TOOLS)
 wasm:
+	@if [ "$(RUSTUP_WASM)" != yes ] && [ ! -x /usr/bin/rustc ]; then \
+		echo "make wasm: no compiler for wasm32: run rustup target add wasm32-unknown-unknown && rustup component add rust-src, or apt-get install rustc-web cargo-web rust-web-src lld"; exit 1; fi
+	@echo "wasm: compiling with $(WASM_TOOLCHAIN)"
 	cd crates/npm/wasm && $(WASM_CARGO) build --release --locked --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort
 	wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int --enable-mutable-globals \
 		-o $(WASM) $(WASM_DIR)/wasm32-unknown-unknown/release/dice_tables_wasm.wasm
@@ -139,13 +163,13 @@ SITE := target/site
 WEB := crates/serve/web
 SITE_TABLES := yahtzee yatzy duel duel-cardgames yazy threes tenk
 site: npm tables
-	rm -rf $(SITE) && mkdir -p $(SITE)/dice-tables $(SITE)/tables/free
+	rm -rf $(SITE) && mkdir -p $(SITE)/dice-tables $(SITE)/tables
 	cp $(WEB)/style.css $(WEB)/page.js $(WEB)/play.js $(WEB)/duel.js $(WEB)/advisors.js $(SITE)/
 	sed -e '/<!-- make site: site-head.html -->/{r $(WEB)/site-head.html' -e 'd}' $(WEB)/index.html > $(SITE)/index.html
 	cp $(WEB)/backend-wasm.js $(SITE)/backend.js
 	cp target/npm/package/index.js target/npm/package/dice_tables.wasm $(SITE)/dice-tables/
 	cp $(SITE_TABLES:%=$(OUT)/%.dtab) $(SITE)/tables/
-	$(BIN)/generator --out $(SITE)/tables/free --games yahtzee --yahtzee-joker free > /dev/null
+	$(BIN)/generator --out $(SITE)/tables --games yahtzee-free > /dev/null
 	@echo "site: $(SITE) ($$(du -sb $(SITE) | cut -f1) bytes)"
 
 # Criterion benchmarks: solve times, in-process lookups, and whole-process
@@ -168,8 +192,8 @@ bench: tables python
 	$(BIN)/loadtest $(OUT) 1000000 4
 	$(CARGO) run --release --locked -p dice-tables-generator --example combo_vs_heuristic
 	$(CARGO) run --release --locked -p dice-tables-generator --example sheet_games -- 1000000 $(OUT)
-	start=$$(date +%s); $(BIN)/generator --out target/free-tables --games yahtzee,yahtzee-target --yahtzee-joker free && \
-		echo "yahtzee and yahtzee-target (free reading): $$(( $$(date +%s) - start )) s whole command"
+	start=$$(date +%s); $(BIN)/generator --out target/free-tables --games yahtzee-free,yahtzee-free-target && \
+		echo "yahtzee-free and yahtzee-free-target: $$(( $$(date +%s) - start )) s whole command"
 	$(CARGO) run --release --locked -p dice-tables-generator --example target_games -- 100000 $(OUT) target/free-tables tables/checksums.b3
 	DICE_TARGET_TABLES=$(abspath $(OUT)) $(CARGO) test --release --locked -p dice-tables-tests --test integration -- golden::every_golden_target_lookup_gets_its_answer
 	for g in yatzy yahtzee; do $(BIN)/reader curve $$g --tables $(OUT) --svg target/$$g-curve.svg > /dev/null && cmp target/$$g-curve.svg reader/doc/$$g-curve.svg || exit 1; done

@@ -13,8 +13,8 @@ use std::time::Instant;
 
 use dice_tables_generator::play::{histogram_svg, mean_sd_se, score_histogram};
 use dice_tables_generator::{solve, Rules};
-use dice_tables_reader::sheet::{Joker, ScoreSheet, SheetGame, YahtzeeGame, YatzyGame};
-use dice_tables_reader::{Error, Game, Tables, Yahtzee};
+use dice_tables_reader::sheet::{ScoreSheet, SheetGame, YahtzeeFree, YahtzeeGame, YatzyGame};
+use dice_tables_reader::{Error, Game, Tables};
 
 /// Plays `games` games from `sheet`; true when the mean is within 4 standard errors.
 fn run<G: SheetGame>(sheet: &ScoreSheet<G>, name: &str, games: u64, seed: u64) -> Result<bool, Error> {
@@ -40,11 +40,9 @@ fn run<G: SheetGame>(sheet: &ScoreSheet<G>, name: &str, games: u64, seed: u64) -
 }
 
 /// The yahtzee table under the free joker reading, solved in memory.
-fn free_yahtzee() -> Result<Yahtzee, Error> {
-    let mut rules = Rules::default();
-    rules.yahtzee.joker = Some(Joker::Free);
-    let solved = solve("yahtzee", &rules, |_, _| {}).expect("the generator solves yahtzee");
-    Ok(Yahtzee::from_vec(solved.encode())?)
+fn free_yahtzee() -> Result<YahtzeeFree, Error> {
+    let solved = solve("yahtzee-free", &Rules::default(), |_, _| {}).expect("the generator solves yahtzee-free");
+    Ok(YahtzeeFree::from_vec(solved.encode())?)
 }
 
 fn main() -> ExitCode {

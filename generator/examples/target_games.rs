@@ -11,14 +11,14 @@
 //!
 //! `cargo run --release -p dice-tables-generator --example target_games -- GAMES TABLES FREE_TABLES [MANIFEST]`
 //! (`make bench` runs it with 100000 games: TABLES holds yatzy, yahtzee and
-//! their target tables, FREE_TABLES yahtzee and yahtzee-target under the free
-//! joker reading, MANIFEST is tables/checksums.b3).
+//! their target tables, FREE_TABLES yahtzee-free and yahtzee-free-target, the
+//! free joker reading's, MANIFEST is tables/checksums.b3).
 
 use std::process::ExitCode;
 use std::time::Instant;
 
 use dice_tables_generator::play::{play_by, DiceRng};
-use dice_tables_reader::sheet::{ScoreSheet, SheetGame, SheetTarget, YahtzeeGame, YatzyGame};
+use dice_tables_reader::sheet::{ScoreSheet, SheetGame, SheetTarget, YahtzeeFreeGame, YahtzeeGame, YatzyGame};
 use dice_tables_reader::{Error, Tables};
 use rayon::prelude::*;
 
@@ -144,7 +144,7 @@ fn main() -> ExitCode {
     let results = [
         check::<YatzyGame>("yatzy", &tables, games, 1),
         check::<YahtzeeGame>("yahtzee", &tables, games, 2),
-        check::<YahtzeeGame>("yahtzee-free", &free, games, 3),
+        check::<YahtzeeFreeGame>("yahtzee-free", &free, games, 3),
     ];
     let mut ok = true;
     if let Some(manifest) = args.get(3) {

@@ -34,6 +34,11 @@ pub const SOLVERS: &[Solver] = &[
     Solver { id: <dice_tables_reader::tenk::Tenk as Game>::ID, solve: tenk::solve_table, default: true },
     Solver { id: <dice_tables_reader::sheet::Yatzy as Game>::ID, solve: yatzy::solve_table, default: true },
     Solver { id: <dice_tables_reader::sheet::Yahtzee as Game>::ID, solve: yahtzee::solve_table, default: true },
+    Solver {
+        id: <dice_tables_reader::sheet::YahtzeeFree as Game>::ID,
+        solve: yahtzee::solve_free_table,
+        default: false,
+    },
     Solver { id: <dice_tables_reader::duel::SeedDuel as Game>::ID, solve: duel::solve_seed_table, default: true },
     Solver {
         id: <dice_tables_reader::duel::CardgamesDuel as Game>::ID,
@@ -55,6 +60,11 @@ pub const SOLVERS: &[Solver] = &[
         solve: yahtzee::solve_target_table,
         default: false,
     },
+    Solver {
+        id: <dice_tables_reader::sheet::YahtzeeFreeTarget as Game>::ID,
+        solve: yahtzee::solve_free_target_table,
+        default: false,
+    },
 ];
 
 /// One game's solver.
@@ -65,7 +75,8 @@ pub struct Solver {
     /// Solves every state under `rules`, calling `progress(done, total)` as it goes.
     pub solve: fn(&Rules, &mut dyn FnMut(usize, usize)) -> Solved,
     /// Whether `generator` solves it unless `--games` says otherwise (the
-    /// target tables take minutes: `make target-tables` builds them).
+    /// target tables take minutes: `make target-tables` builds them; the
+    /// free joker reading's yahtzee tables are for who asks).
     pub default: bool,
 }
 
@@ -76,8 +87,6 @@ pub struct Rules {
     pub yazy: dice_tables_reader::yazy::Rules,
     /// combo's rules.
     pub combo: dice_tables_reader::combo::Rules,
-    /// yahtzee's rules (the joker reading).
-    pub yahtzee: dice_tables_reader::sheet::SheetRules,
     /// The entry and goal of both duel tables, where not their presets'.
     pub duel: duel::Overrides,
     /// The most categories open in a state the yatzy and yahtzee target
@@ -90,7 +99,6 @@ impl Default for Rules {
         Rules {
             yazy: dice_tables_reader::yazy::Rules { rerolls: 2 },
             combo: dice_tables_reader::combo::Rules { rerolls: 5 },
-            yahtzee: dice_tables_reader::sheet::SheetRules { joker: Some(dice_tables_reader::sheet::Joker::Forced) },
             duel: duel::Overrides::default(),
             target_open: None,
         }

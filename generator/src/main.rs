@@ -13,7 +13,6 @@ use std::sync::{Arc, Condvar, Mutex};
 use clap::Parser;
 use dice_tables_generator::artifact::TableEncoder;
 use dice_tables_generator::{solve, Rules, Solved, SOLVERS};
-use dice_tables_reader::sheet::Joker;
 use rayon::prelude::*;
 
 use dice_tables_terminal::{error_line, Output};
@@ -31,7 +30,8 @@ struct Args {
     #[arg(long, value_name = "DIR", default_value = "tables")]
     out: PathBuf,
     /// Comma list of games to solve (default: all but the target tables,
-    /// yazy-target, yatzy-target and yahtzee-target).
+    /// yazy-target, yatzy-target and yahtzee-target, and yahtzee under the
+    /// free joker reading, yahtzee-free and yahtzee-free-target).
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_game)]
     games: Option<Vec<String>>,
     /// When standard error is not a terminal (a build server's log), a
@@ -53,10 +53,10 @@ struct Args {
     /// Rerolls in a combo game, 0 to 20 (default 5).
     #[arg(long, value_name = "N", value_parser = parse_rerolls, allow_hyphen_values = true)]
     combo_rerolls: Option<u8>,
-    /// Where a Yahtzee rolled with the yahtzee box filled may go: `forced`
-    /// (the official reading, default) or `free` (any open box; Verhoeff's).
-    #[arg(long, value_name = "READING", value_parser = parse_joker)]
-    yahtzee_joker: Option<Joker>,
+    /// No longer a flag: each joker reading is a game of its own
+    /// (`yahtzee`, `yahtzee-free`); kept to say so in one line.
+    #[arg(long, value_name = "READING", hide = true)]
+    yahtzee_joker: Option<String>,
     /// The turn score a player on 0 needs to bank, in both duel tables
     /// (default: 1000 in duel, 0 in duel-cardgames): a multiple of 50 up to the goal.
     #[arg(long, value_name = "POINTS", value_parser = parse_duel_points, allow_hyphen_values = true)]
@@ -122,10 +122,6 @@ fn parse_target_open(s: &str) -> Result<u8, String> {
     }
 }
 
-fn parse_joker(s: &str) -> Result<Joker, String> {
-    Joker::named(s.trim()).ok_or_else(|| format!("joker reading {s:?} is not `forced` or `free`"))
-}
-
 fn main() -> ExitCode {
     let args = match Args::try_parse() {
         Ok(args) => args,
@@ -171,17 +167,21 @@ fn check_usage(args: &Args) -> Result<Vec<&'static str>, String> {
     // Each rules flag, the game it is a rule of, and every table it sets:
     // the duel flags both duel tables, yazy's and yahtzee's their target
     // tables too.
-    let rule_flags: [(&str, bool, &str, &[&str]); 6] = [
+    if args.yahtzee_joker.is_some() {
+        return Err("--yahtzee-joker is gone: each reading is a game of its own, yahtzee and yahtzee-target (forced) \
+             and yahtzee-free and yahtzee-free-target (free): name them in --games"
+            .into());
+    }
+    let rule_flags: [(&str, bool, &str, &[&str]); 5] = [
         ("--yazy-rerolls", args.yazy_rerolls.is_some(), "yazy", &["yazy", "yazy-target"]),
         ("--combo-rerolls", args.combo_rerolls.is_some(), "combo", &["combo"]),
-        ("--yahtzee-joker", args.yahtzee_joker.is_some(), "yahtzee", &["yahtzee", "yahtzee-target"]),
         ("--duel-entry", args.duel_entry.is_some(), "duel", &["duel", "duel-cardgames"]),
         ("--duel-goal", args.duel_goal.is_some(), "duel", &["duel", "duel-cardgames"]),
         (
             "--target-open",
             args.target_open.is_some(),
             "yatzy-target or yahtzee-target",
-            &["yatzy-target", "yahtzee-target"],
+            &["yatzy-target", "yahtzee-target", "yahtzee-free-target"],
         ),
     ];
     for (flag, given, game, tables) in rule_flags {
@@ -251,9 +251,6 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
     rayon::broadcast(|_| ());
     std::sync::LazyLock::force(&dice_tables_generator::dice::FIVE_DICE);
     rules.combo.rerolls = args.combo_rerolls.unwrap_or(rules.combo.rerolls);
-    if let Some(joker) = args.yahtzee_joker {
-        rules.yahtzee.joker = Some(joker);
-    }
     rules.duel = dice_tables_generator::duel::Overrides { entry: args.duel_entry, goal: args.duel_goal };
     rules.target_open = args.target_open;
     let progress = Progress::new(args.json, args.progress_every.unwrap_or(10.0));

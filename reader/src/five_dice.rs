@@ -30,7 +30,8 @@ pub fn partial_keeps_in_tie_order() -> Vec<arrayvec::ArrayVec<u8, 31>> {
             let roll = Dice::unrank(DICE, r).expect("rank < 252");
             let mut keeps: arrayvec::ArrayVec<u8, 31> =
                 roll.sub_multisets().filter(|k| k.len() < DICE).map(|k| k.graded_rank() as u8).collect();
-            keeps.sort_unstable_by(|a, b| b.cmp(a));
+            keeps.sort_unstable();
+            keeps.reverse();
             keeps
         })
         .collect()

@@ -50,7 +50,11 @@ impl<T: Copy, const N: usize> Options<T, N> {
     /// Puts the option matching `is_best` first, then the rest by
     /// descending `value`, and marks the first as the best.
     pub(crate) fn rank(&mut self, is_best: impl Fn(&T) -> bool, value: impl Fn(&T) -> f64) {
-        self.items.sort_by(|a, b| is_best(b).cmp(&is_best(a)).then(value(b).total_cmp(&value(a))));
+        let keys = self.items.iter().enumerate().map(|(i, o)| (is_best(o), value(o), i)).collect();
+        let old = self.items.clone();
+        for (slot, (_, _, i)) in self.items.iter_mut().zip(ranked(keys)) {
+            *slot = old[i];
+        }
         self.best = (!self.items.is_empty()).then_some(0);
     }
 
@@ -67,12 +71,8 @@ impl<T: Copy, const N: usize> Options<T, N> {
     /// Every option, best first, then by descending `value`; options of
     /// equal value keep the game's order. What every front end lists.
     pub fn best_first(&self, value: impl Fn(&T) -> f64) -> Vec<&T> {
-        let mut out: Vec<(usize, &T)> = self.items.iter().enumerate().collect();
-        // A stable sort: ties keep the game's order.
-        out.sort_by(|(i, a), (j, b)| {
-            (Some(*j) == self.best).cmp(&(Some(*i) == self.best)).then(value(b).total_cmp(&value(a)))
-        });
-        out.into_iter().map(|(_, item)| item).collect()
+        let keys = self.items.iter().enumerate().map(|(i, o)| (Some(i) == self.best, value(o), i)).collect();
+        ranked(keys).into_iter().map(|(_, _, i)| &self.items[i]).collect()
     }
 
     /// Every option, in the game's order.
@@ -94,6 +94,15 @@ impl<T: Copy, const N: usize> Options<T, N> {
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
+}
+
+/// Options' keys, (is the best, value, position), the best first, then by
+/// descending value, ties in position order. One function for every kind
+/// of option: a sort is large code, and the WebAssembly reader would carry
+/// one per kind.
+fn ranked(mut keys: Vec<(bool, f64, usize)>) -> Vec<(bool, f64, usize)> {
+    keys.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.total_cmp(&a.1)).then(a.2.cmp(&b.2)));
+    keys
 }
 
 /// One legal action of a score-sheet game (yazy, yatzy, yahtzee) and the
@@ -121,4 +130,41 @@ impl<T: Copy + fmt::Debug, const N: usize> fmt::Debug for Options<T, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Options").field("best", &self.best).field("options", &self.as_slice()).finish()
     }
+}
+
+/// The options of a roll with rerolls left as a player meets them: scoring
+/// now in any open category is one of them, beside every partial keep.
+///
+/// The solvers value keeping all five as "reroll none, then decide again
+/// with one reroll fewer"; `at(r)` gives those options with `r` rerolls
+/// left (the decision first, as each game ranks them). Here that option
+/// makes way for the categories of `at(0)`, and a decision to keep all five
+/// is followed down to what it comes to: a category, or, where a reroll
+/// fewer loses nothing (so both are optimal), the partial keep decided
+/// then, given with its value at `rerolls`.
+pub(crate) fn with_scoring_now<T: Copy, A: Copy + PartialEq, E, const N: usize>(
+    rerolls: u8,
+    at: impl Fn(u8) -> Result<Options<T, N>, E>,
+    action: impl Fn(&T) -> A,
+    keeps_all: impl Fn(&T) -> bool,
+    value: impl Fn(&T) -> f64,
+) -> Result<Options<T, N>, E> {
+    let keeps = at(rerolls)?;
+    if rerolls == 0 || keeps.is_empty() {
+        return Ok(keeps);
+    }
+    let scores = at(0)?;
+    let mut r = rerolls;
+    let mut decided = keeps.best().copied();
+    while decided.as_ref().is_some_and(&keeps_all) {
+        r -= 1;
+        decided = if r == 0 { scores.best().copied() } else { at(r)?.best().copied() };
+    }
+    let decided = decided.map(|d| action(&d));
+    let mut out = Options::new();
+    for o in scores.iter().chain(keeps.iter().filter(|o| !keeps_all(o))) {
+        out.push(*o);
+    }
+    out.rank(|o| Some(action(o)) == decided, value);
+    Ok(out)
 }

@@ -16,11 +16,13 @@ pub const GAMES: &[GameInfo] = &[
     GameInfo::of::<tenk::Tenk>(),
     GameInfo::of::<sheet::Yatzy>(),
     GameInfo::of::<sheet::Yahtzee>(),
+    GameInfo::of::<sheet::YahtzeeFree>(),
     GameInfo::of::<duel::SeedDuel>(),
     GameInfo::of::<duel::CardgamesDuel>(),
     GameInfo::of::<yazy::target::YazyTarget>(),
     GameInfo::of::<sheet::YatzyTarget>(),
     GameInfo::of::<sheet::YahtzeeTarget>(),
+    GameInfo::of::<sheet::YahtzeeFreeTarget>(),
 ];
 
 /// The registry entry of a game by its id or another name (`10000` for

@@ -305,7 +305,7 @@ pub struct TargetChoice<A> {
 /// Every option of a decision played to reach a target, the decision first
 /// (the first in the game's tie order within [`TARGET_TIE`] of the best
 /// chance), then by descending chance.
-pub type TargetChoices<A> = crate::options::Options<TargetChoice<A>, 32>;
+pub type TargetChoices<A> = crate::options::Options<TargetChoice<A>, 48>;
 
 /// Ranks options pushed in tie order: the first within [`TARGET_TIE`] of the
 /// highest chance is the decision.
@@ -340,9 +340,11 @@ impl KeepLevels {
         KeepLevels(levels)
     }
 
-    /// The keep options of `dice` with `rerolls` (1 to the levels solved)
-    /// left, pushed in the tie order: keeping all five, then larger keeps first.
-    pub(crate) fn push_keeps<A: Copy>(
+    /// The partial keeps of `dice` with `rerolls` (1 to the levels solved)
+    /// left, pushed in the tie order: larger keeps first. (Keeping all five
+    /// is scoring now, or deciding again with a reroll fewer: never better
+    /// than the best of scoring now and these, so not an option of its own.)
+    pub(crate) fn push_partial_keeps<A: Copy>(
         &self,
         out: &mut TargetChoices<A>,
         dice: Dice,
@@ -350,9 +352,9 @@ impl KeepLevels {
         keep: impl Fn(Dice) -> A,
     ) {
         let values = &self.0[usize::from(rerolls) - 1];
-        out.push(TargetChoice { action: keep(dice), p: values[PARTIAL_KEEPS + dice.rank()], points: 0 });
         let mut keeps: Vec<usize> = dice.sub_multisets().filter(|k| k.len() < DICE).map(|k| k.graded_rank()).collect();
-        keeps.sort_unstable_by(|a, b| b.cmp(a));
+        keeps.sort_unstable();
+        keeps.reverse();
         for g in keeps {
             out.push(TargetChoice { action: keep(PARTIAL_KEEP_DICE[g]), p: values[g], points: 0 });
         }

@@ -92,7 +92,7 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
     }
     await page.waitForFunction(() => document.querySelector("#advice").dataset.best !== "");
     const q = JSON.parse(await state.getAttribute("data-query"));
-    const answer = cli(tablesOf(joker), game, q);
+    const answer = cli(tablesOf(joker), game, game === "yahtzee" && joker === "free" ? { ...q, joker } : q);
     const shown = await page.$$eval("#options tbody tr", (rows) => rows.map((r) => [r.dataset.action, Number(r.dataset.ev)]));
     assert.deepEqual(shown, answer.options.map((o) => [JSON.stringify(o.action), o.ev]), `${game} ${JSON.stringify(q)}`);
     // Each option's final score is the points on the sheet (boxes and
@@ -105,7 +105,12 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
     ]);
     for (const d of onTop) assert.ok(Math.abs(d - onSheet) < 1e-9, `final score ${d} on top of the points to come, ${onSheet} on the sheet`);
     assert.match(await page.textContent("#advice"), /points still to come: a final score of /);
-    if (q.dice === "55555" && q.rerolls === 0 && q["yahtzee-bonus"]) jokerBoxes = shown.map(([a]) => JSON.parse(a).category);
+    const boxes = shown.map(([a]) => JSON.parse(a)).filter((a) => "category" in a).map((a) => a.category);
+    // Scoring now is offered on the sheet whatever the rerolls left.
+    const buttons = await page.$$eval("button[data-score]", (b) => b.map((x) => x.dataset.score));
+    assert.ok(boxes.length > 0, `${game} ${JSON.stringify(q)}: no box offered`);
+    assert.deepEqual([...buttons].sort(), [...boxes].sort(), `${game} ${JSON.stringify(q)}: the sheet's score buttons`);
+    if (q.dice === "55555" && q["yahtzee-bonus"]) jokerBoxes = boxes;
     decisions += 1;
     if (decisions === 1 && offlineAfterFirst) await context.setOffline(true);
     if (decisions === 4 && !mistakes.length) await page.screenshot({ path: `${shots}/sheet-${game}-${joker}.png`, fullPage: true });
@@ -137,7 +142,7 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
     if (index === 0 && "category" in action) {
       await page.click(`button[data-score="${action.category}"]`);
     } else if (index === 0) {
-      // Tap the dice to keep, then reroll (or keep all).
+      // Tap the dice to keep, then reroll.
       const want = action.keep.split("");
       const dice = await page.$$eval("#state .die", (b) => b.map((x) => x.textContent));
       for (let i = 0; i < dice.length; i++) {

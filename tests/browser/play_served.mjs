@@ -47,14 +47,14 @@ try {
   const yahtzee = await play(page, url, served, "yahtzee", "forced");
   assert.match(await page.textContent("#source"), /^Yahtzee, forced joker reading: answered from reader serve's yahtzee\.dtab \(blake3 [0-9a-f]{16}\)\.$/);
 
-  // The served yahtzee table is solved under the forced reading: the free
+  // The served directory holds the forced reading's table only: the free
   // one is refused with the reason, not answered from the wrong table.
   await page.goto(`${url}/?game=yahtzee&joker=free&seed=${seed}`);
   await page.click("#roll");
   await page.waitForFunction(() => document.querySelector("#advice").classList.contains("error"));
   assert.equal(
     await page.textContent("#advice"),
-    "this server's yahtzee table is solved under the forced joker reading: choose forced, or serve a table made by generator --yahtzee-joker free",
+    "no table at yahtzee-free.dtab: the free joker reading's tables are not part of `make tables`: build it with `make yahtzee-free` (or `generator --games yahtzee-free`)",
   );
   assert.equal(await page.locator("#options tbody tr").count(), 0, "no options from the wrong table");
 

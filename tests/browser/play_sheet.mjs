@@ -21,7 +21,8 @@ import { adviceMs, askAdvisors, launch, median, play, playDuel, seed } from "./c
 
 const site = process.env.SITE || "target/site";
 const tables = join(site, "tables");
-const tablesOf = (joker) => (joker === "free" ? join(tables, "free") : tables);
+// Both joker readings' tables sit in one directory (yahtzee-free.dtab).
+const tablesOf = () => tables;
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm" };
 
 /** A plain static file server of `site` on a free loopback port. */

@@ -1,10 +1,10 @@
 //! `reader lookup yatzy` and `reader lookup yahtzee`.
 
 use clap::Args;
-use dice_tables_lookup::parse::{parse_need, parse_upper, parse_yahtzee_mask, parse_yatzy_mask};
-use dice_tables_lookup::{Query, SheetQuery};
+use dice_tables_lookup::parse::{parse_joker, parse_need, parse_upper, parse_yahtzee_mask, parse_yatzy_mask};
+use dice_tables_lookup::{LookupError, Query, SheetQuery};
 use dice_tables_reader::sheet::{
-    yahtzee_bonus_of, Action, ScoreSheet, SheetGame, SheetTarget, State, YahtzeeGame, YatzyGame,
+    yahtzee_bonus_of, Action, Joker, ScoreSheet, SheetGame, SheetTarget, State, YahtzeeFreeGame, YahtzeeGame, YatzyGame,
 };
 use dice_tables_reader::{Dice, Tables};
 
@@ -56,6 +56,12 @@ pub struct YahtzeeLookup {
     /// 0 or less: already reached.
     #[arg(long, value_name = "N", value_parser = parse_need, allow_hyphen_values = true)]
     need: Option<i64>,
+    /// Where a Yahtzee rolled with the yahtzee box filled may go: `forced`
+    /// (the official reading; yahtzee.dtab, the default) or `free` (any open
+    /// box, Verhoeff's; yahtzee-free.dtab from `make yahtzee-free`, and
+    /// yahtzee-free-target.dtab from `make yahtzee-free-target` for --need).
+    #[arg(long, value_name = "READING", value_parser = parse_joker)]
+    joker: Option<Joker>,
 
     #[command(flatten)]
     common: Common,
@@ -67,11 +73,11 @@ impl GameLookup for YatzyLookup {
     }
 
     fn query(&self) -> Query {
-        Query::Yatzy(sheet_query(self.mask, self.upper, false, &self.roll, self.need))
+        Query::Yatzy(sheet_query(self.mask, self.upper, false, &self.roll, self.need, None))
     }
 
     fn text(&self, tables: &Tables) -> Result<String, Failure> {
-        text::<YatzyGame>(tables, sheet_query(self.mask, self.upper, false, &self.roll, self.need))
+        text::<YatzyGame>(tables, sheet_query(self.mask, self.upper, false, &self.roll, self.need, None))
     }
 }
 
@@ -81,23 +87,39 @@ impl GameLookup for YahtzeeLookup {
     }
 
     fn query(&self) -> Query {
-        Query::Yahtzee(sheet_query(self.mask, self.upper, self.yahtzee_bonus, &self.roll, self.need))
+        Query::Yahtzee(self.sheet_query())
     }
 
     fn text(&self, tables: &Tables) -> Result<String, Failure> {
-        text::<YahtzeeGame>(tables, sheet_query(self.mask, self.upper, self.yahtzee_bonus, &self.roll, self.need))
+        match self.joker {
+            Some(Joker::Free) => text::<YahtzeeFreeGame>(tables, self.sheet_query()),
+            _ => text::<YahtzeeGame>(tables, self.sheet_query()),
+        }
     }
 }
 
-fn sheet_query(mask: u32, upper: Option<u32>, yahtzee_bonus: bool, roll: &Roll, need: Option<i64>) -> SheetQuery {
-    SheetQuery { mask, upper, yahtzee_bonus, dice: roll.dice, rerolls: roll.rerolls, need }
+impl YahtzeeLookup {
+    fn sheet_query(&self) -> SheetQuery {
+        sheet_query(self.mask, self.upper, self.yahtzee_bonus, &self.roll, self.need, self.joker)
+    }
+}
+
+fn sheet_query(
+    mask: u32,
+    upper: Option<u32>,
+    yahtzee_bonus: bool,
+    roll: &Roll,
+    need: Option<i64>,
+    joker: Option<Joker>,
+) -> SheetQuery {
+    SheetQuery { mask, upper, yahtzee_bonus, dice: roll.dice, rerolls: roll.rerolls, need, joker }
 }
 
 fn text<G: SheetGame>(tables: &Tables, q: SheetQuery) -> Result<String, Failure> {
     if let Some(need) = q.need {
         return target::<G>(tables, q, need);
     }
-    let sheet = tables.get::<ScoreSheet<G>>()?;
+    let sheet = tables.get::<ScoreSheet<G>>().map_err(LookupError::from)?;
     let state = sheet.state(q.mask, q.upper_total(), q.yahtzee_bonus)?;
     match q.dice {
         None => turn_start(sheet, state, q.upper_total()),
@@ -106,7 +128,7 @@ fn text<G: SheetGame>(tables: &Tables, q: SheetQuery) -> Result<String, Failure>
 }
 
 fn target<G: SheetGame>(tables: &Tables, q: SheetQuery, need: i64) -> Result<String, Failure> {
-    let table = tables.get::<SheetTarget<G>>().map_err(dice_tables_lookup::LookupError::from)?;
+    let table = tables.get::<SheetTarget<G>>().map_err(LookupError::from)?;
     let state = table.state(q.mask, q.upper_total(), q.yahtzee_bonus)?;
     let state_line = format!("{}, needing {need} more points", state_line::<G>(state, q.upper_total()));
     let Some(dice) = q.dice else {
@@ -126,9 +148,12 @@ fn target<G: SheetGame>(tables: &Tables, q: SheetQuery, need: i64) -> Result<Str
 
 /// The first line of the text answer: the state.
 fn state_line<G: SheetGame>(state: State, upper: u32) -> String {
+    let game = match G::JOKER {
+        Some(Joker::Free) => "yahtzee (free joker reading)",
+        _ => G::ID,
+    };
     let mut line = format!(
-        "{}, open: {} (mask {}), upper total {upper}",
-        G::ID,
+        "{game}, open: {} (mask {}), upper total {upper}",
         ScoreSheet::<G>::mask_names(state.mask()),
         state.mask()
     );

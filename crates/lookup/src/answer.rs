@@ -26,6 +26,21 @@ fn start(game: &'static str, ev: f64) -> Json {
     Json::object(vec![("game", text(game)), ("ev", Json::Num(ev))])
 }
 
+/// A score-sheet game's answer as the lookups write it: a table of the free
+/// joker reading answers as yahtzee, saying so (`"joker":"free"` after the
+/// game); the forced reading, yahtzee's default, goes unsaid.
+fn reading<G: SheetGame>(answer: Json) -> Json {
+    use dice_tables_reader::sheet::{Joker, YahtzeeGame};
+    match (G::JOKER, answer) {
+        (Some(Joker::Free), Json::Object(mut fields)) => {
+            fields[0].1 = text(YahtzeeGame::ID);
+            fields.insert(1, ("joker".into(), text(Joker::Free.name())));
+            Json::Object(fields)
+        }
+        (_, answer) => answer,
+    }
+}
+
 /// `--rerolls` counts from a roll, so it needs the dice.
 pub(super) fn check_rerolls(dice: Option<Dice>, rerolls: Option<u8>) -> Result<(), LookupError> {
     match (dice, rerolls) {
@@ -283,6 +298,10 @@ pub(super) fn tenk(tables: &Tables, q: &TenkQuery) -> Answer {
 }
 
 pub(super) fn sheet<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
+    sheet_answer::<G>(tables, q).map(reading::<G>)
+}
+
+fn sheet_answer<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
     let sheet = tables.get::<ScoreSheet<G>>()?;
     let state = sheet.state(q.mask, q.upper_total(), q.yahtzee_bonus)?;
     let Some(dice) = q.dice else { return Ok(start(G::ID, sheet.turn_start_value(state)?)) };
@@ -300,7 +319,7 @@ fn sheet_action<G: SheetGame>(bonus: u8) -> impl Fn(dice_tables_reader::sheet::A
         dice_tables_reader::sheet::Action::Score(c) => {
             let name = ScoreSheet::<G>::category_name(c);
             let mut fields = vec![("category", text(name)), ("points", Json::Int((points - bonus).into()))];
-            if G::ID == <dice_tables_reader::sheet::YahtzeeGame as SheetGame>::ID {
+            if G::JOKER.is_some() {
                 fields.push(("bonus", Json::Int(bonus.into())));
             }
             Json::object(fields)
@@ -309,6 +328,10 @@ fn sheet_action<G: SheetGame>(bonus: u8) -> impl Fn(dice_tables_reader::sheet::A
 }
 
 pub(super) fn sheet_target<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
+    sheet_target_answer::<G>(tables, q).map(reading::<G>)
+}
+
+fn sheet_target_answer<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
     let need = q.need.expect("a target lookup");
     let table = tables.get::<dice_tables_reader::sheet::SheetTarget<G>>()?;
     let state = table.state(q.mask, q.upper_total(), q.yahtzee_bonus)?;

@@ -29,7 +29,7 @@ pub mod parse;
 
 use std::fmt;
 
-use dice_tables_reader::sheet::SheetGame;
+use dice_tables_reader::sheet::{Joker, SheetGame};
 use dice_tables_reader::threes::{Model, Ties};
 use dice_tables_reader::yazy::Mask;
 use dice_tables_reader::{ArgumentError, ArgumentErrorKind, Dice, TableError, TableErrorKind};
@@ -111,6 +111,9 @@ pub struct SheetQuery {
     /// Play to score at least this many more points (the `yatzy-target` or
     /// `yahtzee-target` table): the answer is the best chance of it, `"p"`.
     pub need: Option<i64>,
+    /// Yahtzee only: the joker reading, which picks the table (`None`:
+    /// forced, `yahtzee.dtab`; free: `yahtzee-free.dtab`).
+    pub joker: Option<Joker>,
 }
 
 impl SheetQuery {
@@ -189,7 +192,7 @@ pub const LOOKUPS: &[LookupInfo] = &[
         game: "yahtzee",
         aliases: &[],
         required: &["mask"],
-        optional: &["upper", "yahtzee-bonus", "dice", "rerolls", "need"],
+        optional: &["upper", "yahtzee-bonus", "dice", "rerolls", "need", "joker"],
     },
     LookupInfo {
         game: "duel",
@@ -483,13 +486,16 @@ impl LookupError {
             }
             E::Other(e) => write!(f, "{e}"),
             E::Table(e) => {
-                let target = e
+                let missing = e
                     .path()
                     .and_then(|p| p.file_name())
                     .and_then(|n| n.to_str())
                     .and_then(|n| n.strip_suffix(".dtab"))
-                    .filter(|n| n.ends_with("-target"));
-                if let (TableErrorKind::NotFound, Some(id)) = (e.kind(), target) {
+                    .filter(|_| matches!(e.kind(), TableErrorKind::NotFound));
+                if let Some(id) = missing.filter(|n| n.starts_with("yahtzee-free")) {
+                    return write!(f, "{e}: the free joker reading's tables are not part of `make tables`: build it with `make {id}` (or `generator --games {id}`)");
+                }
+                if let Some(id) = missing.filter(|n| n.ends_with("-target")) {
                     return write!(f, "{e}: the target tables are not part of `make tables`: build them with `make target-tables` (or `generator --games {id}`)");
                 }
                 let hint = match e.kind() {
@@ -785,6 +791,7 @@ impl Query {
                     dice: a.value("dice", parse_five_dice)?,
                     rerolls: a.value("rerolls", parse_rerolls)?,
                     need: a.value("need", parse_need)?,
+                    joker: a.value("joker", parse_joker)?,
                 };
                 if info.game == "yatzy" {
                     Query::Yatzy(q)
@@ -833,6 +840,12 @@ impl Query {
             }
             Query::Yatzy(SheetQuery { need: Some(_), .. }) => {
                 <dice_tables_reader::sheet::YatzyGame as SheetGame>::TARGET_ID
+            }
+            Query::Yahtzee(SheetQuery { need: Some(_), joker: Some(Joker::Free), .. }) => {
+                <dice_tables_reader::sheet::YahtzeeFreeGame as SheetGame>::TARGET_ID
+            }
+            Query::Yahtzee(SheetQuery { joker: Some(Joker::Free), .. }) => {
+                <dice_tables_reader::sheet::YahtzeeFreeGame as SheetGame>::ID
             }
             Query::Yahtzee(SheetQuery { need: Some(_), .. }) => {
                 <dice_tables_reader::sheet::YahtzeeGame as SheetGame>::TARGET_ID
@@ -887,6 +900,12 @@ impl Query {
             Query::Tenk(q) => answer::tenk(tables, q),
             Query::Yatzy(q) if q.need.is_some() => {
                 answer::sheet_target::<dice_tables_reader::sheet::YatzyGame>(tables, q)
+            }
+            Query::Yahtzee(q @ SheetQuery { joker: Some(Joker::Free), need: Some(_), .. }) => {
+                answer::sheet_target::<dice_tables_reader::sheet::YahtzeeFreeGame>(tables, q)
+            }
+            Query::Yahtzee(q @ SheetQuery { joker: Some(Joker::Free), .. }) => {
+                answer::sheet::<dice_tables_reader::sheet::YahtzeeFreeGame>(tables, q)
             }
             Query::Yahtzee(q) if q.need.is_some() => {
                 answer::sheet_target::<dice_tables_reader::sheet::YahtzeeGame>(tables, q)

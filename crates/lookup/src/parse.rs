@@ -147,6 +147,12 @@ pub fn parse_objective(s: &str) -> Result<bool, String> {
     }
 }
 
+/// Yahtzee's joker reading: `forced` or `free`.
+pub fn parse_joker(s: &str) -> Result<dice_tables_reader::sheet::Joker, String> {
+    dice_tables_reader::sheet::Joker::named(s)
+        .ok_or_else(|| format!("joker reading {} is not forced or free", quoted(s)))
+}
+
 /// The two-player 10000 rules preset: `seed` or `cardgames`.
 pub fn parse_duel_rules(s: &str) -> Result<super::DuelRules, String> {
     match s {

@@ -244,12 +244,14 @@ class YahtzeeQuery(TypedDict, total=False):
     dice: Optional[Dice]
     rerolls: Optional[Number]
     need: Optional[Number]
+    joker: Optional[str]
 
 class Yahtzee(Game):
     """yahtzee (United States): 13 boxes, bonus 35 at 63, Yahtzee bonuses and jokers."""
 
     def lookup(self, **query: Unpack[YahtzeeQuery]) -> Answer:
-        """As yazy's, for a state of the sheet (``yahtzee_bonus``: the yahtzee box holds 50).
+        """As yazy's, for a state of the sheet (``yahtzee_bonus``: the yahtzee box holds 50;
+        ``joker="free"``: the free joker reading's tables, ``make yahtzee-free``; the answer says ``"joker": "free"``).
         With ``need=N`` (the yahtzee-target table, ``make target-tables``): ``"need"`` and ``"p"``, the best chance of scoring at least N more, in place of ``"ev"``."""
     def value(self, **query: Unpack[YahtzeeQuery]) -> float:
         """The expected score still to come (with ``need``: the best chance of scoring it)."""

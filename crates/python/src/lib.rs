@@ -465,7 +465,7 @@ game_classes! {
     Tenk;
     /// yatzy (Scandinavian): value(mask=..., upper=..., dice=None, rerolls=None).
     Yatzy;
-    /// yahtzee (United States): value(mask=..., upper=..., yahtzee_bonus=False, dice=None, rerolls=None).
+    /// yahtzee (United States): value(mask=..., upper=..., yahtzee_bonus=False, dice=None, rerolls=None, joker="forced").
     Yahtzee;
     /// two-player 10000: value(me=..., opp=..., dice=None, remaining=None, score=0, rules="seed").
     Duel;

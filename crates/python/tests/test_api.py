@@ -47,6 +47,14 @@ def test_the_example_in_the_docstring(tables):
     assert tables.yazy.best(mask="all", dice="12456", rerolls=2) == {"keep": "245"}
 
 
+def test_scoring_now_is_an_option_with_rerolls_left(tables):
+    answer = tables.yazy.lookup(mask="all", dice="66666", rerolls=2)
+    assert answer["best"] == {"category": "yazy", "points": 50}
+    actions = [o["action"] for o in answer["options"]]
+    assert {"keep": "66666"} not in actions
+    assert sum("category" in a for a in actions) == 11 and sum("keep" in a for a in actions) == 5
+
+
 def stub_classes():
     """The stub's classes (not its keyword TypedDicts, which are for type checkers only) and functions."""
     tree = ast.parse(STUB.read_text())

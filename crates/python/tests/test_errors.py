@@ -51,7 +51,7 @@ def test_messages_speak_in_keywords(tables):
         (
             lambda: tables.yahtzee.lookup(),
             TypeError,
-            "yahtzee lookups need mask (the arguments are mask, upper, yahtzee_bonus, dice, rerolls, need)",
+            "yahtzee lookups need mask (the arguments are mask, upper, yahtzee_bonus, dice, rerolls, need, joker)",
         ),
         (
             lambda: tables.yahtzee.lookup(mask="all,-ones"),
@@ -69,7 +69,7 @@ def test_messages_speak_in_keywords(tables):
             call()
         assert text in str(e.value) and "--" not in str(e.value), str(e.value)
     yahtzee = next(g for g in dice_tables.games() if g["name"] == "yahtzee")
-    assert yahtzee["optional"] == ["upper", "yahtzee_bonus", "dice", "rerolls", "need"]
+    assert yahtzee["optional"] == ["upper", "yahtzee_bonus", "dice", "rerolls", "need", "joker"]
 
 
 def test_the_game_s_own_forms_are_accepted(tables):
@@ -176,6 +176,10 @@ def test_missing_directory_and_missing_table(tmp_path):
         empty.yazy.value(mask="all")
     with pytest.raises(dice_tables.TableError):
         empty.duel.values()
+    with pytest.raises(dice_tables.TableError, match=r"yahtzee-free\.dtab: .*build it with `make yahtzee-free`"):
+        empty.yahtzee.value(mask="all", joker="free")
+    with pytest.raises(ValueError, match='joker reading "wild" is not forced or free'):
+        empty.yahtzee.value(mask="all", joker="wild")
 
 
 def damaged_copy(tmp_path, game, damage):
@@ -304,6 +308,7 @@ VALID_LOOKING = {
     "opp": [0, 4000, 9950, 10000],
     "rules": ["seed", "cardgames", "house"],
     "need": [-5, 0, 1, 50, 150, 300, 100001, "x"],
+    "joker": ["forced", "free", "wild"],
 }
 
 
@@ -329,6 +334,8 @@ def test_random_combinations_answer_or_raise_cleanly(tables, game):
         except (ValueError, TypeError) as e:
             assert str(e) and "\n" not in str(e), (q, str(e))
         except dice_tables.TableError as e:
-            # The test tables leave out the yatzy and yahtzee target tables.
-            assert "need" in q and "make target-tables" in str(e) and "\n" not in str(e), (q, str(e))
+            # The test tables leave out the yatzy and yahtzee target tables
+            # and the free joker reading's.
+            made = "make yahtzee-free" if q.get("joker") == "free" else "make target-tables"
+            assert ("need" in q or q.get("joker") == "free") and made in str(e) and "\n" not in str(e), (q, str(e))
     assert answered > 20, answered

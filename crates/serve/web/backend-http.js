@@ -14,6 +14,9 @@ async function getJson(path) {
 
 const lookup = (game, query) => getJson(`v1/lookup/${game}?${new URLSearchParams(query)}`);
 
+/** The table of `id` under joker reading `joker`: yahtzee's free reading is yahtzee-free. */
+const tableId = (id, joker) => (joker === "free" ? `${id}-free` : id);
+
 /**
  * The table answering game `id` (yahtzee under joker reading `joker`):
  * resolves to { lookup(game, query), source }, or fails saying why the
@@ -28,12 +31,13 @@ export async function tableFor(id, joker) {
     served = null; // asked again on the next call
     throw e;
   }
-  const table = tables.find((t) => t.game === id);
+  const wanted = tableId(id, joker);
+  const table = tables.find((t) => t.game === wanted);
+  if (!table && joker) {
+    throw new Error(`this server serves no ${wanted} table (the ${joker} joker reading): choose the other reading, or serve a directory holding ${wanted}.dtab (make ${wanted})`);
+  }
   if (!table) throw new Error(`this server serves no ${id} table`);
   if (table.error) throw new Error(table.error);
-  if (joker && table.rules.joker !== joker) {
-    const other = joker === "free" ? "forced" : "free";
-    throw new Error(`this server's yahtzee table is solved under the ${other} joker reading: choose ${other}, or serve a table made by generator --yahtzee-joker ${joker}`);
-  }
-  return { lookup, source: `reader serve's ${table.file} (blake3 ${table.blake3.slice(0, 16)})` };
+  const ask = joker === "free" ? (game, query) => lookup(game, { ...query, joker }) : lookup;
+  return { lookup: ask, source: `reader serve's ${table.file} (blake3 ${table.blake3.slice(0, 16)})` };
 }

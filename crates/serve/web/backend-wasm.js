@@ -11,10 +11,12 @@ const opened = new Map();
  * opened on the first call: resolves to { lookup(game, query), source }.
  */
 export function tableFor(id, joker) {
-  const url = `tables/${joker === "free" ? "free/" : ""}${id}.dtab`;
+  // yahtzee's free joker reading is the table yahtzee-free.
+  const name = joker === "free" ? `${id}-free` : id;
+  const url = `tables/${name}.dtab`;
   if (!opened.has(url)) {
-    const table = openTables({ [id]: url }).then((t) => ({
-      lookup: (game, query) => t.lookup(game, query),
+    const table = openTables({ [name]: url }).then((t) => ({
+      lookup: (game, query) => t.lookup(game, joker === "free" ? { ...query, joker } : query),
       source: `${url} (checked whole against its blake3 checksums), looked up in this page`,
     }));
     // A failed fetch is tried again on the next call, not remembered.

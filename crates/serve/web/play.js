@@ -135,7 +135,6 @@ function actionText(action) {
     return `score ${action.category} for ${action.points}${bonus}`;
   }
   const n = action.keep.length;
-  if (n === 5) return `keep all (${action.keep})`;
   if (n === 0) return "reroll all five";
   return `keep ${action.keep}, reroll ${5 - n}`;
 }
@@ -156,7 +155,7 @@ function choose(index, rolled) {
   }
   const kept = action.keep.split("").map(Number);
   game.dice = rolled ?? [...kept, ...Array.from({ length: 5 - kept.length }, die)];
-  game.rerolls -= 1; // keeping all five is worth the same roll with one reroll fewer
+  game.rerolls -= 1;
   advise();
 }
 
@@ -207,8 +206,8 @@ function render() {
     return b;
   }));
   $("#roll").disabled = game.phase !== "roll";
-  $("#reroll").disabled = !(game.phase === "decide" && game.rerolls > 0 && game.answer);
-  $("#reroll").textContent = game.kept.every(Boolean) ? "Keep all" : "Reroll";
+  // Keeping all five is scoring now: the sheet's buttons do it.
+  $("#reroll").disabled = !(game.phase === "decide" && game.rerolls > 0 && game.answer && !game.kept.every(Boolean));
   $("#undo").disabled = history.length === 0;
   $("#rerolls-left").textContent = game.phase === "decide" ? `${game.rerolls} reroll${game.rerolls === 1 ? "" : "s"} left` : "";
 
@@ -281,9 +280,7 @@ function decisionLine(d) {
 /**
  * Replays a game written as lines of `DICE keep DICE` or `DICE score BOX`
  * (what the page writes after a game) in the game of the page: every
- * decision looked up with its cost. A box scored with rerolls left is
- * reviewed as keeping all five until none are left, then scoring. Errors
- * name the line.
+ * decision looked up with its cost. Errors name the line.
  */
 async function replay(text) {
   const g = { name: game.name, joker: game.joker, scores: {}, bonuses: 0, dice: [], rerolls: 2 };
@@ -305,19 +302,16 @@ async function replay(text) {
         throw bad(e.message);
       }
     };
-    let answer = await ask();
-    // Scoring with rerolls left is keeping all five until none are left.
-    while (m[3] !== undefined && g.rerolls > 0) {
-      const all = answer.options.findIndex((o) => o.action.keep === sorted(g.dice));
-      decisions.push(decision(g, answer.options, all));
-      g.rerolls -= 1;
-      answer = await ask();
-    }
+    const answer = await ask();
     const index = m[3] !== undefined
       ? answer.options.findIndex((o) => o.action.category === m[3].toLowerCase())
       : answer.options.findIndex((o) => o.action.keep === sorted(m[2]));
     if (index < 0) {
-      throw bad(m[3] !== undefined ? `${m[3]} is not an open box` : g.rerolls === 0 ? "no rerolls are left: score a box" : `${m[2] || "(nothing)"} is not among these dice`);
+      const why = m[3] !== undefined ? `${m[3]} is not an open box`
+        : g.rerolls === 0 ? "no rerolls are left: score a box"
+        : m[2].length === 5 ? "keeping all five is scoring now: write score BOX"
+        : `${m[2] || "(nothing)"} is not among these dice`;
+      throw bad(why);
     }
     decisions.push(decision(g, answer.options, index));
     const action = answer.options[index].action;

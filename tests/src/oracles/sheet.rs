@@ -241,16 +241,18 @@ impl BruteSheet {
     ) -> Vec<(Result<Vec<u8>, usize>, f64)> {
         let upper = upper.min(63);
         let mut turn = Turn::new();
+        // Scoring now is an option whatever the rerolls left.
+        let mut out: Vec<(Result<Vec<u8>, usize>, f64)> = self
+            .rules
+            .scorings(mask, flag, dice)
+            .into_iter()
+            .map(|s| (Err(s.0), self.score_value(mask, upper, s)))
+            .collect();
         if rerolls == 0 {
-            return self
-                .rules
-                .scorings(mask, flag, dice)
-                .into_iter()
-                .map(|s| (Err(s.0), self.score_value(mask, upper, s)))
-                .collect();
+            return out;
         }
-        let mut out: Vec<(Result<Vec<u8>, usize>, f64)> = Vec::new();
-        for lock in 0u32..32 {
+        // Every keep of fewer than five dice.
+        for lock in 0u32..31 {
             let kept: Vec<u8> = (0..5).filter(|i| lock >> i & 1 == 1).map(|i| dice[i]).collect();
             if out.iter().any(|(k, _)| k.as_ref() == Ok(&kept)) {
                 continue;
@@ -439,18 +441,20 @@ impl BruteSheetTarget {
         rerolls: usize,
     ) -> Vec<(Result<Vec<u8>, usize>, f64)> {
         let upper = upper.min(63);
+        // Scoring now is an option whatever the rerolls left.
+        let mut out: Vec<(Result<Vec<u8>, usize>, f64)> = self
+            .sheet
+            .rules
+            .scorings(mask, flag, dice)
+            .into_iter()
+            .map(|s| (Err(s.0), chance_at(&self.score_chances(mask, upper, s), need)))
+            .collect();
         if rerolls == 0 {
-            return self
-                .sheet
-                .rules
-                .scorings(mask, flag, dice)
-                .into_iter()
-                .map(|s| (Err(s.0), chance_at(&self.score_chances(mask, upper, s), need)))
-                .collect();
+            return out;
         }
         let mut turn: TargetTurn = Default::default();
-        let mut out: Vec<(Result<Vec<u8>, usize>, f64)> = Vec::new();
-        for lock in 0u32..32 {
+        // Every keep of fewer than five dice.
+        for lock in 0u32..31 {
             let kept: Vec<u8> = (0..5).filter(|i| lock >> i & 1 == 1).map(|i| dice[i]).collect();
             if out.iter().any(|(k, _)| k.as_ref() == Ok(&kept)) {
                 continue;

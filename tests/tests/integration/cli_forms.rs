@@ -179,11 +179,21 @@ fn the_small_things_of_round_two() {
         &lookup("yahtzee", &["--mask", "all", "--upper", "0", "--dice", "12345", "--rerolls", "2"]).stdout,
     )
     .into_owned();
+    // With rerolls left, scoring now is named as the box, not as keeping all five.
     assert!(
-        yazy.contains("keep 12345 (reroll none)") && yahtzee.contains("keep 12345 (reroll none)"),
+        yazy.contains("best: score straight for 40 points")
+            && yahtzee.contains("best: score large-straight for 40 points"),
         "{yazy}{yahtzee}"
     );
-    assert!(!yazy.contains("stop rerolling"));
+    assert!(!yazy.contains("reroll none") && !yahtzee.contains("reroll none") && !yazy.contains("stop rerolling"));
+    let json = String::from_utf8_lossy(
+        &lookup("yazy", &["--mask", "all", "--dice", "66666", "--rerolls", "2", "--json"]).stdout,
+    )
+    .into_owned();
+    assert!(
+        json.contains(r#""best":{"category":"yazy","points":50}"#) && !json.contains(r#"{"keep":"66666"}"#),
+        "{json}"
+    );
 
     for game in ["yazy", "yatzy", "yahtzee"] {
         let help = String::from_utf8_lossy(&run("reader", &["lookup", game, "--help"], &[]).stdout).into_owned();
@@ -207,7 +217,7 @@ fn messages_name_arguments_in_each_front_end_s_terms() {
     let e = Query::from_args("yahtzee", &[]).unwrap_err();
     assert_eq!(
         e.message(Terms::Python),
-        "yahtzee lookups need mask (the arguments are mask, upper, yahtzee_bonus, dice, rerolls, need)"
+        "yahtzee lookups need mask (the arguments are mask, upper, yahtzee_bonus, dice, rerolls, need, joker)"
     );
     let e = Query::from_args("yahtzee", &[("mask", Arg::Text("all,-ones"))]).unwrap().check().unwrap_err();
     assert_eq!(

@@ -205,8 +205,9 @@ fn a_table_written_from_the_spec_opens_and_answers() {
         assert_eq!(yazy.value(mask, dice, 0).unwrap(), want, "{mask} {dice}");
         assert_eq!(yazy.best_action(mask, dice, 0).unwrap(), Some(Action::Score(Category::new(c).unwrap())));
         assert_eq!(yazy.options(mask, dice, 0).unwrap().len(), mask.bits().count_ones() as usize);
-        // With the reroll left: best_keep says keep all five, worth the same.
-        assert_eq!(yazy.best_action(mask, dice, 1).unwrap(), Some(Action::Keep(dice)));
+        // With the reroll left: best_keep says keep all five, which is
+        // scoring now, worth the same.
+        assert_eq!(yazy.best_action(mask, dice, 1).unwrap(), Some(Action::Score(Category::new(c).unwrap())));
         assert_eq!(yazy.value(mask, dice, 1).unwrap(), want);
         // A partial keep is worth K / 65536 from its block's four byte planes.
         let options = yazy.options(mask, dice, 1).unwrap();

@@ -7,14 +7,22 @@ use std::process::Command;
 #[test]
 fn readme_commands_run_and_print_what_it_shows() {
     // Run from a directory whose ./tables holds freshly generated tables:
-    // the default ones and yazy-target, and reduced yatzy and yahtzee
-    // target tables (the README's target lookups have at most 4 categories
-    // open, which a reduced table answers as the whole one does).
+    // the default ones and yazy-target, reduced yatzy and yahtzee target
+    // tables (the README's target lookups have at most 4 categories open,
+    // which a reduced table answers as the whole one does), and yahtzee
+    // under the free joker reading.
     let cwd = scratch("readme");
     let tables = cwd.join("tables");
     let out = run(
         "generator",
-        &["--out", tables.to_str().unwrap(), "--games", "yatzy-target,yahtzee-target", "--target-open", "4"],
+        &[
+            "--out",
+            tables.to_str().unwrap(),
+            "--games",
+            "yatzy-target,yahtzee-target,yahtzee-free",
+            "--target-open",
+            "4",
+        ],
         &[],
     );
     assert!(out.status.success(), "generator: {}", String::from_utf8_lossy(&out.stderr));

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use dice_tables_generator::play::{mean_sd_se, score_histogram};
-use dice_tables_reader::sheet::{Action, ScoreSheet, SheetGame, YahtzeeGame, YatzyGame};
+use dice_tables_reader::sheet::{Action, ScoreSheet, SheetGame, YahtzeeFree, YahtzeeFreeGame, YahtzeeGame, YatzyGame};
 use dice_tables_reader::{Dice, Game, Yahtzee, Yatzy};
 use dice_tables_tests::sheet::{BruteSheet, Rules};
 use dice_tables_tests::{default_tables, run, scratch, Rng};
@@ -26,15 +26,14 @@ fn yahtzee_free_dir() -> &'static Path {
     static DIR: OnceLock<std::path::PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = scratch("yahtzee-free");
-        let out =
-            run("generator", &["--out", dir.to_str().unwrap(), "--games", "yahtzee", "--yahtzee-joker", "free"], &[]);
+        let out = run("generator", &["--out", dir.to_str().unwrap(), "--games", "yahtzee-free"], &[]);
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         dir
     })
 }
 
-fn yahtzee_free() -> Yahtzee {
-    Yahtzee::open(yahtzee_free_dir().join("yahtzee.dtab")).unwrap()
+fn yahtzee_free() -> YahtzeeFree {
+    YahtzeeFree::open(yahtzee_free_dir().join("yahtzee-free.dtab")).unwrap()
 }
 
 #[test]
@@ -64,7 +63,7 @@ fn scoring_agrees_with_the_evaluator() {
     for (sheet_rules, scoring) in [
         (Rules::Yatzy, YatzyGame::scoring(&yatzy().rules())),
         (Rules::Yahtzee { forced: true }, YahtzeeGame::scoring(&yahtzee_forced().rules())),
-        (Rules::Yahtzee { forced: false }, YahtzeeGame::scoring(&yahtzee_free().rules())),
+        (Rules::Yahtzee { forced: false }, YahtzeeFreeGame::scoring(&yahtzee_free().rules())),
     ] {
         let categories = sheet_rules.categories();
         let mut rng = Rng::new(7);
@@ -199,12 +198,15 @@ fn yatzy_exceptions_are_exact_decisions() {
         let dice = Dice::unrank(5, roll).unwrap();
         let options = t.options(state, dice, rerolls).unwrap();
         let best = options.best().unwrap().action;
-        let code = match best {
+        // Keeping all five (254) with rerolls left is deciding again with one fewer.
+        let decided =
+            if action == 254 { t.options(state, dice, rerolls - 1).unwrap().best().unwrap().action } else { best };
+        let code = match decided {
             Action::Score(c) => c,
-            Action::Keep(k) if k.len() == 5 => 254,
             Action::Keep(k) => k.graded_rank() as u8,
         };
-        assert_eq!(code, action, "mask {mask} upper {upper} {dice} r{rerolls}");
+        assert_eq!(best, decided, "mask {mask} upper {upper} {dice} r{rerolls}: keeping all five comes to this");
+        assert!(action == 254 || code == action, "mask {mask} upper {upper} {dice} r{rerolls}");
         if mask.count_ones() <= 7 {
             let brute_options = brute.options(mask, upper, false, &to_faces(dice), usize::from(rerolls));
             let brute_best = brute_options.iter().map(|o| o.1).fold(f64::NEG_INFINITY, f64::max);
@@ -279,12 +281,26 @@ fn lookups_refuse_bad_input_with_one_line() {
 }
 
 /// The artifacts stay within their budgets: yatzy 3 MB, yahtzee 2 MB.
+/// A yahtzee table holds the forced reading only, a yahtzee-free table the
+/// free one: a header of the other reading is refused, naming both.
+#[test]
+fn each_joker_reading_is_its_own_game() {
+    let mut free = dice_tables_generator::solve("yahtzee-free", &Default::default(), |_, _| {}).unwrap();
+    free.game = "yahtzee";
+    let e = Yahtzee::from_vec(free.encode()).unwrap_err().to_string();
+    assert!(e.contains("\"joker\" is free, but yahtzee is solved under the forced joker reading"), "{e}");
+    let mut forced = dice_tables_generator::solve("yahtzee", &Default::default(), |_, _| {}).unwrap();
+    forced.game = "yahtzee-free";
+    let e = YahtzeeFree::from_vec(forced.encode()).unwrap_err().to_string();
+    assert!(e.contains("\"joker\" is forced, but yahtzee-free is solved under the free joker reading"), "{e}");
+}
+
 #[test]
 fn artifact_sizes() {
     for (game, limit) in [("yatzy", 3_000_000), ("yahtzee", 2_000_000)] {
         let len = std::fs::metadata(default_tables().join(format!("{game}.dtab"))).unwrap().len();
         assert!(len <= limit, "{game}.dtab is {len} bytes, over {limit}");
     }
-    let free = std::fs::metadata(yahtzee_free_dir().join("yahtzee.dtab")).unwrap().len();
-    assert!(free <= 2_000_000, "the free-joker yahtzee.dtab is {free} bytes");
+    let free = std::fs::metadata(yahtzee_free_dir().join("yahtzee-free.dtab")).unwrap().len();
+    assert!(free <= 2_000_000, "yahtzee-free.dtab is {free} bytes");
 }

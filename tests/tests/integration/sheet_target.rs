@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use dice_tables_reader::sheet::{Action, SheetGame, SheetTarget, State, YahtzeeGame, YatzyGame};
+use dice_tables_reader::sheet::{Action, SheetGame, SheetTarget, State, YahtzeeFreeGame, YahtzeeGame, YatzyGame};
 use dice_tables_reader::{Dice, Game};
 use dice_tables_tests::sheet::{BruteSheetTarget, Rules};
 use dice_tables_tests::{run, scratch, target_tables, Rng, REDUCED_OPEN};
@@ -16,16 +16,7 @@ use dice_tables_tests::{run, scratch, target_tables, Rng, REDUCED_OPEN};
 /// the shared reduced tables).
 fn reduced_free() -> PathBuf {
     let dir = scratch("yahtzee-target-free");
-    let args = [
-        "--out",
-        dir.to_str().unwrap(),
-        "--games",
-        "yahtzee-target",
-        "--yahtzee-joker",
-        "free",
-        "--target-open",
-        REDUCED_OPEN,
-    ];
+    let args = ["--out", dir.to_str().unwrap(), "--games", "yahtzee-free-target", "--target-open", REDUCED_OPEN];
     let out = run("generator", &args, &[]);
     assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
     dir
@@ -118,8 +109,8 @@ fn yahtzee_forced_agrees_with_brute_force() {
 #[test]
 fn yahtzee_free_agrees_with_brute_force() {
     let dir = reduced_free();
-    agrees_with_brute_force::<YahtzeeGame>(&dir, Rules::Yahtzee { forced: false }, 233);
-    distribution_matches::<YahtzeeGame>(&dir, 254.5896095);
+    agrees_with_brute_force::<YahtzeeFreeGame>(&dir, Rules::Yahtzee { forced: false }, 233);
+    distribution_matches::<YahtzeeFreeGame>(&dir, 254.5896095);
 }
 
 /// A reduced table refuses a state with more categories open; the lookup

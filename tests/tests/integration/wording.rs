@@ -58,15 +58,41 @@ fn a_chart_written_is_one_line() {
 #[test]
 fn joker_readings_are_named() {
     let dir = scratch("wording-joker");
-    let free =
-        run("generator", &["--out", dir.to_str().unwrap(), "--games", "yahtzee", "--yahtzee-joker", "free"], &[]);
+    let free = run("generator", &["--out", dir.to_str().unwrap(), "--games", "yahtzee-free"], &[]);
     stdout(&free);
     let forced = default_tables().join("yahtzee.dtab");
     let info = stdout(&run("reader", &["info", forced.to_str().unwrap()], &[]));
     assert!(info.contains("rules:   joker=forced exceptions=0\n"), "{info}");
     let verified = stdout(&run("reader", &["verify", dir.to_str().unwrap()], &[]));
-    assert!(verified.contains("(yahtzee joker=free exceptions="), "{verified}");
+    assert!(verified.contains("yahtzee-free.dtab (yahtzee-free joker=free exceptions="), "{verified}");
     assert!(!verified.contains("joker=1") && !info.contains("joker=0"));
+
+    // Both readings in one directory, a lookup choosing by name.
+    std::fs::copy(&forced, dir.join("yahtzee.dtab")).unwrap();
+    let d = dir.to_str().unwrap();
+    let ask = |extra: &[&str]| {
+        let mut args = vec!["lookup", "yahtzee", "--mask", "all", "--json", "--tables", d];
+        args.extend_from_slice(extra);
+        run("reader", &args, &[])
+    };
+    assert_eq!(stdout(&ask(&[])), "{\"game\":\"yahtzee\",\"ev\":254.5877287}\n");
+    assert_eq!(stdout(&ask(&["--joker", "forced"])), "{\"game\":\"yahtzee\",\"ev\":254.5877287}\n");
+    assert_eq!(stdout(&ask(&["--joker", "free"])), "{\"game\":\"yahtzee\",\"joker\":\"free\",\"ev\":254.5896095}\n");
+    // Missing, the free table is refused in one line naming its make target.
+    let tables = default_tables().to_str().unwrap();
+    for (extra, target) in [(&[][..], "yahtzee-free"), (&["--need", "100"][..], "yahtzee-free-target")] {
+        let mut args = vec!["lookup", "yahtzee", "--mask", "all", "--joker", "free", "--tables", tables];
+        args.extend_from_slice(extra);
+        let out = run("reader", &args, &[]);
+        let e = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{e}");
+        assert!(e.contains(&format!("build it with `make {target}`")) && e.lines().count() == 1, "{e}");
+    }
+    // A table of the other reading under a reading's name is refused.
+    std::fs::copy(dir.join("yahtzee-free.dtab"), dir.join("yahtzee.dtab")).unwrap();
+    let out = ask(&[]);
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && e.contains("holds a yahtzee-free table, not a yahtzee table"), "{e}");
 }
 
 /// With ones to sixes all open the upper total can only be 0: it may be

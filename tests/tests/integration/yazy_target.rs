@@ -88,9 +88,9 @@ fn the_score_distribution_of_max_expected_score_play() {
             let mut dice = throw(Dice::EMPTY);
             for rerolls in (1..=2).rev() {
                 match yazy.best_action(mask, dice, rerolls).unwrap() {
-                    Some(Action::Keep(k)) if k.len() == 5 => break,
+                    Some(Action::Score(_)) => break,
                     Some(Action::Keep(k)) => dice = throw(k),
-                    other => panic!("{other:?} with rerolls left"),
+                    None => panic!("no action with a category open"),
                 }
             }
             let Some(Action::Score(c)) = yazy.best_action(mask, dice, 0).unwrap() else { panic!("no category") };
@@ -168,7 +168,7 @@ fn lookup_options_agree_with_brute_force() {
         for o in options.iter() {
             let exact = match o.action {
                 Action::Score(c) => brute.score_value(mask, need, &dice, usize::from(c.index())),
-                Action::Keep(k) if k.len() == 5 => brute.value(mask, need, dice, r - 1),
+                Action::Keep(k) if k.len() == 5 => panic!("keeping all five is scoring now, not an option"),
                 Action::Keep(k) => {
                     let kept: Vec<u8> = k.faces().collect();
                     brute.keep_value(mask, need, &kept, r)

@@ -670,10 +670,11 @@ fn settle(
 /// lays its table out as its sections (see FORMAT.md): per upper-scored
 /// set, byte planes of the zigzag deltas of each row's values in units of
 /// 1e-7 points along the upper total; then the exceptions.
-pub fn solve_table<G: SheetGame>(rules: &SheetRules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
-    let (turn_start, proof, prove_time) = solve_and_prove(&G::scoring(rules), G::ID, progress);
+pub fn solve_table<G: SheetGame>(progress: &mut dyn FnMut(usize, usize)) -> Solved {
+    let rules = SheetRules { joker: G::JOKER };
+    let (turn_start, proof, prove_time) = solve_and_prove(&G::scoring(&rules), G::ID, progress);
     let states = turn_start.values.iter().filter(|&&v| v != 0.0).count() as u64;
-    let params = SheetParams { rules: *rules, exceptions: proof.exceptions.len() as u64 };
+    let params = SheetParams { rules, exceptions: proof.exceptions.len() as u64 };
     let keys = proof.exceptions.iter().map(|e| e.key).collect::<Vec<u32>>();
     let actions: Vec<u8> = proof.exceptions.iter().map(|e| e.action).collect();
     let sections = vec![

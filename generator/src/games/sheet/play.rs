@@ -52,20 +52,20 @@ pub fn play_by<'a, G: SheetGame>(
     while mask != 0 {
         let best = turn(sheet.state(mask, upper, flag)?, total)?;
         let mut faces: Vec<u8> = (0..5).map(|_| rng.die()).collect();
-        for rerolls in [2, 1] {
+        let mut rerolls = 2;
+        let c = loop {
             let dice = Dice::from_faces(&faces).expect("five dice");
             match best(dice, rerolls)? {
-                Some(Action::Keep(keep)) => {
+                Some(Action::Keep(keep)) if rerolls > 0 => {
                     faces = keep.faces().collect();
                     faces.extend((faces.len()..5).map(|_| rng.die()));
+                    rerolls -= 1;
                 }
-                other => unreachable!("a keep with rerolls left, not {other:?}"),
+                Some(Action::Score(c)) => break c,
+                other => unreachable!("a category is open and the dice are legal, not {other:?}"),
             }
-        }
-        let dice = Dice::from_faces(&faces).expect("five dice");
-        let Some(Action::Score(c)) = best(dice, 0)? else {
-            unreachable!("a category is open");
         };
+        let dice = Dice::from_faces(&faces).expect("five dice");
         let mut scored = None;
         sheet.scoring().scores(mask, flag, &dice, |s| {
             if s.category == usize::from(c) {

@@ -258,12 +258,9 @@ fn solve_block_lanes(solved: &[Box<[f64]>], first: i64, ws: &mut Workspace) -> [
 /// states with at most `open` categories open (a whole table for the
 /// game's category count): the chances, and the distribution of the final
 /// score under max-expected-score play (the expected-points table's play).
-pub fn solve_table<G: SheetGame>(
-    rules: &SheetRules,
-    open: usize,
-    progress: &mut dyn FnMut(usize, usize),
-) -> crate::Solved {
-    let scoring = G::scoring(rules);
+pub fn solve_table<G: SheetGame>(open: usize, progress: &mut dyn FnMut(usize, usize)) -> crate::Solved {
+    let rules = SheetRules { joker: G::JOKER };
+    let scoring = G::scoring(&rules);
     let categories = scoring.categories.len();
     let open = open.min(categories);
     let solution = solve(&scoring, open, |done, _| progress(done, open + 1));
@@ -272,7 +269,7 @@ pub fn solve_table<G: SheetGame>(
     progress(open + 1, open + 1);
     let stored = crate::target::Stored::new(solution.values.iter().map(|v| &v[..]));
     let params = SheetTargetParams {
-        rules: *rules,
+        rules,
         open: open as u8,
         values: stored.values(),
         states: solution.states.len() as u64,

@@ -9,17 +9,28 @@
 //! placed by the forced (official) or free (Verhoeff's) reading.
 //! Scoring: `dice_tables_reader::sheet::yahtzee`; the solver: [`crate::sheet`].
 
-use dice_tables_reader::sheet::YahtzeeGame;
+use dice_tables_reader::sheet::{YahtzeeFreeGame, YahtzeeGame};
 
 use crate::Solved;
 
-/// The yahtzee table under `rules.yahtzee`.
-pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
-    crate::sheet::solve_table::<YahtzeeGame>(&rules.yahtzee, progress)
+/// The yahtzee table (the forced joker reading).
+pub fn solve_table(_: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+    crate::sheet::solve_table::<YahtzeeGame>(progress)
 }
 
-/// The yahtzee-target table under `rules.yahtzee` (see [`crate::sheet::target`]).
+/// The yahtzee-free table (the free joker reading).
+pub fn solve_free_table(_: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+    crate::sheet::solve_table::<YahtzeeFreeGame>(progress)
+}
+
+/// The yahtzee-target table (the forced joker reading; see [`crate::sheet::target`]).
 pub fn solve_target_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
     let open = rules.target_open.map_or(usize::MAX, usize::from);
-    crate::sheet::target::solve_table::<YahtzeeGame>(&rules.yahtzee, open, progress)
+    crate::sheet::target::solve_table::<YahtzeeGame>(open, progress)
+}
+
+/// The yahtzee-free-target table (the free joker reading).
+pub fn solve_free_target_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+    let open = rules.target_open.map_or(usize::MAX, usize::from);
+    crate::sheet::target::solve_table::<YahtzeeFreeGame>(open, progress)
 }

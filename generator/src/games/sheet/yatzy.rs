@@ -7,17 +7,17 @@
 //! (five of a kind: 50). Bonus 50 when ones to sixes total 63 or more.
 //! Scoring: `dice_tables_reader::sheet::YATZY`; the solver: [`crate::sheet`].
 
-use dice_tables_reader::sheet::{SheetRules, YatzyGame};
+use dice_tables_reader::sheet::YatzyGame;
 
 use crate::Solved;
 
 /// The yatzy table.
 pub fn solve_table(_: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
-    crate::sheet::solve_table::<YatzyGame>(&SheetRules { joker: None }, progress)
+    crate::sheet::solve_table::<YatzyGame>(progress)
 }
 
 /// The yatzy-target table (see [`crate::sheet::target`]).
 pub fn solve_target_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
     let open = rules.target_open.map_or(usize::MAX, usize::from);
-    crate::sheet::target::solve_table::<YatzyGame>(&SheetRules { joker: None }, open, progress)
+    crate::sheet::target::solve_table::<YatzyGame>(open, progress)
 }

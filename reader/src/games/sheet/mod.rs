@@ -42,16 +42,19 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use crate::dice::{Dice, FACES};
-use crate::error::{ArgumentError, ArgumentErrorKind, Error, TableError};
+use crate::error::{ArgumentError, ArgumentErrorKind, Error, TableError, TableErrorKind};
 use crate::five_dice::{check_roll, parse_mask, DICE, ROLLS};
 use crate::format::read_u32;
 use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
+use crate::options::with_scoring_now;
 use turn::Levels;
 
 pub use rules::*;
 pub use states::SheetStates;
-pub use target::{SheetTarget, SheetTargetParams, TargetTurn, YahtzeeTarget, YatzyTarget, TARGET_SECTIONS};
+pub use target::{
+    SheetTarget, SheetTargetParams, TargetTurn, YahtzeeFreeTarget, YahtzeeTarget, YatzyTarget, TARGET_SECTIONS,
+};
 pub use turn::*;
 
 // ---------------------------------------------------------------------------
@@ -110,18 +113,39 @@ pub trait SheetGame: fmt::Debug + Send + Sync + 'static {
     const MAX_SCORE: f64;
     /// The sections: the turn-start values, [`EXCEPTION_KEY`], [`EXCEPTION_ACTION`].
     const SECTIONS: &'static [SectionSpec<SheetParams>];
-    /// The rules in a header.
-    fn rules(header: &Header) -> Result<SheetRules, TableError>;
+    /// yahtzee's joker reading, which each of its tables is solved under
+    /// (and named after: `yahtzee`, `yahtzee-free`); `None` for yatzy.
+    const JOKER: Option<Joker>;
+    /// The rules in a header: the game's joker reading in its `joker`
+    /// parameter, where it has one (a table of the other reading is
+    /// another game's, in another file).
+    fn rules(header: &Header) -> Result<SheetRules, TableError> {
+        if let Some(joker) = Self::JOKER {
+            let found = param_in(header, "joker", 0..=1)?;
+            if found != joker.param() {
+                let other = Joker::from_param(found).map_or("another", Joker::name);
+                let why = format!("is {other}, but {} is solved under the {} joker reading", Self::ID, joker.name());
+                return Err(TableErrorKind::BadParam { name: "joker", why }.into());
+            }
+        }
+        Ok(SheetRules { joker: Self::JOKER })
+    }
     /// The header parameters of these rules.
-    fn rules_params(rules: &SheetRules) -> Vec<(&'static str, i64)>;
+    fn rules_params(rules: &SheetRules) -> Vec<(&'static str, i64)> {
+        rules.joker.map(|j| ("joker", j.param())).into_iter().collect()
+    }
     /// The name of a rules parameter's value, where it has one (yahtzee's
     /// `joker`: `forced`, `free`).
     fn param_value_name(name: &str, value: i64) -> Option<&'static str> {
-        let _ = (name, value);
-        None
+        (name == "joker").then(|| Joker::from_param(value)).flatten().map(Joker::name)
     }
     /// The scoring under these rules.
-    fn scoring(rules: &SheetRules) -> Scoring;
+    fn scoring(rules: &SheetRules) -> Scoring {
+        match rules.joker {
+            Some(joker) => yahtzee(joker),
+            None => YATZY,
+        }
+    }
 }
 
 /// Masks of a game's open categories: `0..masks`.
@@ -168,18 +192,11 @@ impl SheetGame for YatzyGame {
     const FLAGS: usize = 1;
     const MAX_SCORE: f64 = 374.0;
     const SECTIONS: &'static [SectionSpec<SheetParams>] = &[YATZY_TURN_START, EXCEPTION_KEY, EXCEPTION_ACTION];
-    fn rules(_: &Header) -> Result<SheetRules, TableError> {
-        Ok(SheetRules { joker: None })
-    }
-    fn rules_params(_: &SheetRules) -> Vec<(&'static str, i64)> {
-        Vec::new()
-    }
-    fn scoring(_: &SheetRules) -> Scoring {
-        YATZY
-    }
+    const JOKER: Option<Joker> = None;
 }
 
-/// yahtzee: the United States rules.
+/// yahtzee: the United States rules, a joker placed by the forced
+/// (official) reading.
 #[derive(Debug)]
 pub struct YahtzeeGame;
 
@@ -196,19 +213,23 @@ impl SheetGame for YahtzeeGame {
     /// 375 on the sheet and twelve Yahtzee bonuses.
     const MAX_SCORE: f64 = 1575.0;
     const SECTIONS: &'static [SectionSpec<SheetParams>] = &[YAHTZEE_TURN_START, EXCEPTION_KEY, EXCEPTION_ACTION];
-    fn rules(header: &Header) -> Result<SheetRules, TableError> {
-        let joker = Joker::from_param(param_in(header, "joker", 0..=1)?).expect("0 and 1 are the readings");
-        Ok(SheetRules { joker: Some(joker) })
-    }
-    fn rules_params(rules: &SheetRules) -> Vec<(&'static str, i64)> {
-        vec![("joker", rules.joker.unwrap_or(Joker::Forced).param())]
-    }
-    fn param_value_name(name: &str, value: i64) -> Option<&'static str> {
-        (name == "joker").then(|| Joker::from_param(value)).flatten().map(Joker::name)
-    }
-    fn scoring(rules: &SheetRules) -> Scoring {
-        yahtzee(rules.joker.unwrap_or(Joker::Forced))
-    }
+    const JOKER: Option<Joker> = Some(Joker::Forced);
+}
+
+/// yahtzee under the free (Verhoeff's) joker reading: its own tables,
+/// `yahtzee-free.dtab` and `yahtzee-free-target.dtab`, beside the forced
+/// reading's.
+#[derive(Debug)]
+pub struct YahtzeeFreeGame;
+
+impl SheetGame for YahtzeeFreeGame {
+    const ID: &'static str = "yahtzee-free";
+    const TARGET_ID: &'static str = "yahtzee-free-target";
+    const CATEGORIES: &'static [&'static str] = &YAHTZEE_CATEGORIES;
+    const FLAGS: usize = 2;
+    const MAX_SCORE: f64 = YahtzeeGame::MAX_SCORE;
+    const SECTIONS: &'static [SectionSpec<SheetParams>] = YahtzeeGame::SECTIONS;
+    const JOKER: Option<Joker> = Some(Joker::Free);
 }
 
 /// The Yahtzee bonus that scoring `dice` in any category earns in `state`:
@@ -226,6 +247,8 @@ pub fn yahtzee_bonus_of(state: State, dice: Dice) -> u8 {
 pub type Yatzy = ScoreSheet<YatzyGame>;
 /// A yahtzee table.
 pub type Yahtzee = ScoreSheet<YahtzeeGame>;
+/// The yahtzee table under the free joker reading.
+pub type YahtzeeFree = ScoreSheet<YahtzeeFreeGame>;
 
 /// A yatzy or yahtzee table: the turn-start values, from which a lookup
 /// solves the turn it is asked about.
@@ -453,20 +476,23 @@ impl<G: SheetGame> ScoreSheet<G> {
     }
 
     /// Every action of `dice` with `rerolls` rerolls left (0 to 2) in
-    /// `state`, with its expected score still to come: keeps while rerolls
-    /// are left (keeping all five is worth the roll with one reroll fewer),
-    /// else the categories the dice may be scored in. The exact solution's
-    /// decision first (options within [`EXACT_TIE`] of each other are tied,
-    /// and the first in the tie order wins: categories in mask-bit order;
-    /// keeping all five, then larger keeps first), then from best to worst.
+    /// `state`, with its expected score still to come: the categories the
+    /// dice may be scored in now, and while rerolls are left every partial
+    /// keep. The exact solution's decision first, then from best to worst.
     /// Solves the turn from the stored turn-start values (values within
     /// 5e-8 of the exact ones); the decision is proved exact by the
     /// generator, which lists the few it is not as exceptions, followed here.
+    ///
+    /// The decision: options within [`EXACT_TIE`] of each other are tied,
+    /// and the first in the tie order wins (categories in mask-bit order;
+    /// keeping all five, then larger keeps first). Keeping all five with
+    /// rerolls left is deciding again with one fewer: so a decision to
+    /// score now, or, where that reroll is worth nothing, the partial keep
+    /// decided with one fewer (equally optimal).
     pub fn options(&self, state: State, dice: Dice, rerolls: u8) -> Result<Choices, Error> {
         check_decision(dice, rerolls, G::ID)?;
-        let mut options = self.turn.options(&|mask, flag| self.row(mask, flag), state, dice, rerolls)?;
-        self.apply_exception(&mut options, state, dice, rerolls)?;
-        Ok(options)
+        let levels = self.turn.solve(&|mask, flag| self.row(mask, flag), state, rerolls)?;
+        Turn { sheet: self, levels }.options(dice, rerolls)
     }
 
     /// Solves the turn of `state` once, for every decision in it (see [`Turn`]).
@@ -543,6 +569,18 @@ impl<G: SheetGame> Turn<'_, G> {
     /// [`ScoreSheet::options`] gives them.
     pub fn options(&self, dice: Dice, rerolls: u8) -> Result<Choices, Error> {
         check_decision(dice, rerolls, G::ID)?;
+        Ok(with_scoring_now(
+            rerolls,
+            |r| self.decided(dice, r),
+            |o| o.action,
+            |o| matches!(o.action, Action::Keep(k) if k.len() == DICE),
+            |o| o.ev,
+        )?)
+    }
+
+    /// The options as the solver values them (keeping all five with
+    /// rerolls left among them), the decision first.
+    fn decided(&self, dice: Dice, rerolls: u8) -> Result<Choices, TableError> {
         let mut options = self.sheet.turn.choices(&self.levels, dice, rerolls, STORED_TIE);
         self.sheet.apply_exception(&mut options, self.levels.state, dice, rerolls)?;
         Ok(options)

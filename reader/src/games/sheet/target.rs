@@ -70,8 +70,10 @@ const MAX_VALUES: i64 = 1 << 34;
 
 /// A yatzy-target table.
 pub type YatzyTarget = SheetTarget<super::YatzyGame>;
-/// A yahtzee-target table (either joker reading).
+/// A yahtzee-target table (the forced joker reading).
 pub type YahtzeeTarget = SheetTarget<super::YahtzeeGame>;
+/// The yahtzee target table under the free joker reading.
+pub type YahtzeeFreeTarget = SheetTarget<super::YahtzeeFreeGame>;
 
 /// A yatzy-target or yahtzee-target table.
 pub struct SheetTarget<G: SheetGame> {
@@ -202,13 +204,12 @@ impl<G: SheetGame> SheetTarget<G> {
 
     /// Every action of `dice` with `rerolls` (0 to 2) left in `state`, with
     /// the best chance of scoring at least `need` more points (this turn's
-    /// included) if it is taken: keeps while rerolls are left (keeping all
-    /// five is worth the roll with one reroll fewer), else the categories
-    /// the dice may be scored in (a category's `points` include any Yahtzee
-    /// bonus). The decision first (the first in the tie order within
-    /// [`TARGET_TIE`](crate::target::TARGET_TIE) of the best: categories in
-    /// mask-bit order; keeping all five, then larger keeps first), then by
-    /// descending chance.
+    /// included) if it is taken: scoring now in each category the dice may
+    /// be scored in (a category's `points` include any Yahtzee bonus) and,
+    /// while rerolls are left, every partial keep. The decision first (the
+    /// first in the tie order within [`TARGET_TIE`](crate::target::TARGET_TIE)
+    /// of the best: categories in mask-bit order, then larger keeps first),
+    /// then by descending chance.
     pub fn options(&self, state: State, dice: Dice, rerolls: u8, need: i64) -> Result<TargetChoices<Action>, Error> {
         check_decision(dice, rerolls, G::ID)?;
         self.solve_turn(state, need, rerolls, dice)?.options(dice, rerolls)
@@ -262,13 +263,12 @@ impl<G: SheetGame> TargetTurn<'_, G> {
         if self.state.mask == 0 {
             return Ok(out);
         }
-        if rerolls == 0 {
-            self.table.turn.scoring.scores(self.state.mask, self.state.flag, &dice, |s| {
-                let p = self.next.chance(s, self.need);
-                out.push(TargetChoice { action: Action::Score(s.category as u8), p, points: s.points });
-            });
-        } else {
-            self.levels.push_keeps(&mut out, dice, rerolls, Action::Keep);
+        self.table.turn.scoring.scores(self.state.mask, self.state.flag, &dice, |s| {
+            let p = self.next.chance(s, self.need);
+            out.push(TargetChoice { action: Action::Score(s.category as u8), p, points: s.points });
+        });
+        if rerolls > 0 {
+            self.levels.push_partial_keeps(&mut out, dice, rerolls, Action::Keep);
         }
         target::rank(&mut out);
         Ok(out)

@@ -64,8 +64,9 @@ pub enum Action {
 pub type Choice = crate::options::Choice<Action>;
 
 /// Every legal action of a roll, the optimal first, then from best to
-/// worst: at most 32 keeps or 15 categories.
-pub type Choices = Options<Choice, 32>;
+/// worst: at most 15 categories and 31 partial keeps (or, as the solver
+/// sees a roll with rerolls left, 32 keeps).
+pub type Choices = Options<Choice, 48>;
 
 /// One turn's solve from turn-start values, wherever they come from: a
 /// lookup gives it the table's, the generator the exact ones, to prove that

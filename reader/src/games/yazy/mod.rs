@@ -20,9 +20,10 @@
 //! assert_eq!(best, Some(Action::Keep("245".parse()?)));
 //! let ev = yazy.value(Mask::ALL, roll, 2)?;
 //! assert!((ev - 163.6207).abs() < 1e-4);
-//! // Every keep of that roll, best first.
+//! // Every option of that roll, best first: scoring now in each of the 11
+//! // boxes, and the 31 keeps of fewer than five dice.
 //! let options = yazy.options(Mask::ALL, roll, 2)?;
-//! assert_eq!((options.len(), options.best().map(|o| o.action)), (32, best));
+//! assert_eq!((options.len(), options.best().map(|o| o.action)), (11 + 31, best));
 //! # Ok(()) }
 //! ```
 
@@ -154,7 +155,8 @@ impl FromStr for Mask {
 /// What to do with a roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// Keep these dice and reroll the rest (keeping all five = stop rerolling).
+    /// Keep these dice and reroll the rest (fewer than five: keeping all
+    /// five is scoring now).
     Keep(Dice),
     /// Score the dice in this category.
     Score(Category),
@@ -164,8 +166,9 @@ pub enum Action {
 pub type Choice = crate::options::Choice<Action>;
 
 /// Every legal action in a state, the optimal first, then from best to
-/// worst: at most 32 keeps (the sub-multisets of five dice) or 11 categories.
-pub type Choices = Options<Choice, 32>;
+/// worst: at most 11 categories and 31 partial keeps (the sub-multisets of
+/// five dice but all five).
+pub type Choices = Options<Choice, 48>;
 
 /// The points `dice` scores in category `c` (mask bit order).
 pub fn points(dice: &Dice, c: usize) -> u8 {
@@ -477,21 +480,16 @@ impl Yazy {
     }
 
     /// Expected score still to come with `dice` showing and `rerolls` left,
-    /// under optimal play. With no rerolls left it is exact (from the
-    /// turn-start values); with rerolls left it is the stored value of the
-    /// best keep, within 1e-5 of the exact value (see [`KEEP_VALUE_SCALE`]).
+    /// under optimal play: the value of [`best_action`](Yazy::best_action).
+    /// Scoring now is exact (points plus the turn-start value of the mask
+    /// left); a keep's is stored within 1e-5 of the exact value (see
+    /// [`KEEP_VALUE_SCALE`]).
     pub fn value(&self, mask: Mask, dice: Dice, rerolls: u8) -> Result<f64, Error> {
-        self.check_state(dice, rerolls)?;
-        let roll = dice.rank();
-        if rerolls > 0 {
-            match self.stored_keep(mask, roll, rerolls)? {
-                // Keeping all five stops rerolling: worth the dice scored now.
-                KEEP_ALL => {}
-                NO_ACTION => return Ok(0.0),
-                keep => return Ok(self.keep_values(mask, rerolls)?.get(usize::from(keep))),
-            }
+        match self.best_action(mask, dice, rerolls)? {
+            None => Ok(0.0),
+            Some(Action::Keep(keep)) => Ok(self.keep_values(mask, rerolls)?.get(keep.graded_rank())),
+            Some(Action::Score(c)) => Ok(self.score_value(mask, dice.rank(), c)),
         }
-        Ok(self.best_category(mask, roll)?.map_or(0.0, |(_, v)| v))
     }
 
     #[inline]
@@ -510,19 +508,7 @@ impl Yazy {
         Ok(KeepValues { block, mask: mask % MASK_BLOCK })
     }
 
-    /// The best category with no rerolls left and its value, points now plus
-    /// the turn-start value of the mask left; `None` when no category is open.
-    #[inline]
-    fn best_category(&self, mask: Mask, roll: usize) -> Result<Option<(Category, f64)>, TableError> {
-        if mask == Mask::NONE {
-            return Ok(None);
-        }
-        let c = self.best_category_alone(mask, roll)?;
-        Ok(Some((c, self.score_value(mask, roll, c))))
-    }
-
-    /// [`best_category`](Yazy::best_category) without its value, for an
-    /// open mask.
+    /// The best category with no rerolls left, for an open mask.
     #[inline]
     fn best_category_alone(&self, mask: Mask, roll: usize) -> Result<Category, TableError> {
         let row = match self.categories[usize::from(mask.0) % MASKS].get() {
@@ -566,46 +552,46 @@ impl Yazy {
         f64::from(self.roll_points(roll, c)) + self.turn_start[usize::from(mask.without(c).0) % MASKS]
     }
 
-    /// The optimal action: a keep while rerolls are left, a category when
-    /// none are; `None` when no category is open.
+    /// The optimal action: with rerolls left a partial keep, or scoring now
+    /// (what the table's "keep all five" comes to); with none, a category.
+    /// `None` when no category is open.
     pub fn best_action(&self, mask: Mask, dice: Dice, rerolls: u8) -> Result<Option<Action>, Error> {
         self.check_state(dice, rerolls)?;
-        let roll = dice.rank();
-        if rerolls > 0 {
-            return Ok(match self.stored_keep(mask, roll, rerolls)? {
-                KEEP_ALL => Some(Action::Keep(dice)),
-                NO_ACTION => None,
-                keep => PARTIAL_KEEP_DICE.get(usize::from(keep)).copied().map(Action::Keep),
-            });
-        }
         if mask == Mask::NONE {
             return Ok(None);
+        }
+        let roll = dice.rank();
+        // Keeping all five is deciding again with a reroll fewer.
+        for r in (1..=rerolls).rev() {
+            match self.stored_keep(mask, roll, r)? {
+                KEEP_ALL => continue,
+                NO_ACTION => return Ok(None),
+                keep => return Ok(PARTIAL_KEEP_DICE.get(usize::from(keep)).copied().map(Action::Keep)),
+            }
         }
         Ok(Some(Action::Score(self.best_category_alone(mask, roll)?)))
     }
 
     /// Every legal action with its expected score still to come, the stored
-    /// optimal action first, then the rest from best to worst.
+    /// optimal action first, then the rest from best to worst: with rerolls
+    /// left, scoring now in each open category and every partial keep; with
+    /// none, the open categories.
     pub fn options(&self, mask: Mask, dice: Dice, rerolls: u8) -> Result<Choices, Error> {
+        self.check_state(dice, rerolls)?;
         let best = self.best_action(mask, dice, rerolls)?;
         let mut out = Choices::new();
-        let roll = dice.rank();
         if mask == Mask::NONE {
-            // The game is over: nothing to do.
-        } else if rerolls == 0 {
-            for c in mask.categories() {
-                let points = self.roll_points(roll, c);
-                out.push(Choice { action: Action::Score(c), ev: self.score_value(mask, roll, c), points });
-            }
-        } else {
+            return Ok(out);
+        }
+        let roll = dice.rank();
+        for c in mask.categories() {
+            let points = self.roll_points(roll, c);
+            out.push(Choice { action: Action::Score(c), ev: self.score_value(mask, roll, c), points });
+        }
+        if rerolls > 0 {
             let keep_values = self.keep_values(mask, rerolls)?;
-            for keep in dice.sub_multisets() {
-                let ev = if keep.len() == DICE {
-                    self.best_category(mask, roll)?.map_or(0.0, |(_, v)| v)
-                } else {
-                    keep_values.get(keep.graded_rank())
-                };
-                out.push(Choice { action: Action::Keep(keep), ev, points: 0 });
+            for keep in dice.sub_multisets().filter(|k| k.len() < DICE) {
+                out.push(Choice { action: Action::Keep(keep), ev: keep_values.get(keep.graded_rank()), points: 0 });
             }
         }
         out.rank(|c| Some(c.action) == best, |c| c.ev);

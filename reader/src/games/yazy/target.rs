@@ -138,17 +138,15 @@ impl YazyTarget {
 
     /// Every action of `dice` with `rerolls` left, with the best chance of
     /// scoring at least `need` more points (this turn's included) if it is
-    /// taken: keeps while rerolls are left (keeping all five is worth the
-    /// roll with one reroll fewer), else the open categories. The decision
-    /// first (the first in the tie order within
-    /// [`TARGET_TIE`](crate::target::TARGET_TIE) of the best: categories in
-    /// mask-bit order; keeping all five, then larger keeps first), then by
+    /// taken: scoring now in each open category and, while rerolls are
+    /// left, every partial keep. The decision first (the first in the tie
+    /// order within [`TARGET_TIE`](crate::target::TARGET_TIE) of the best:
+    /// categories in mask-bit order, then larger keeps first), then by
     /// descending chance.
     pub fn options(&self, mask: Mask, dice: Dice, rerolls: u8, need: i64) -> Result<TargetChoices<Action>, Error> {
         check_state(dice, rerolls, self.rules().rerolls, Self::ID)?;
-        let mut out = TargetChoices::new();
         if mask == Mask::NONE {
-            return Ok(out);
+            return Ok(TargetChoices::new());
         }
         let next: Vec<(Category, Curve)> =
             mask.categories().map(|c| Ok((c, self.curve(mask.without(c))?))).collect::<Result<_, TableError>>()?;
@@ -156,16 +154,15 @@ impl YazyTarget {
             let p = ROLL_POINTS[roll][usize::from(c.index())];
             (curve.chance(need - i64::from(p)), p)
         };
-        if rerolls == 0 {
-            for n in &next {
-                let (p, points) = score(dice.rank(), n);
-                out.push(TargetChoice { action: Action::Score(n.0), p, points });
-            }
-            target::rank(&mut out);
-            return Ok(out);
-        }
         let stop = |roll: usize| next.iter().map(|n| score(roll, n).0).fold(f64::NEG_INFINITY, f64::max);
-        target::KeepLevels::solve(stop, rerolls).push_keeps(&mut out, dice, rerolls, Action::Keep);
+        let mut out = TargetChoices::new();
+        for n in &next {
+            let (p, points) = score(dice.rank(), n);
+            out.push(TargetChoice { action: Action::Score(n.0), p, points });
+        }
+        if rerolls > 0 {
+            target::KeepLevels::solve(stop, rerolls).push_partial_keeps(&mut out, dice, rerolls, Action::Keep);
+        }
         target::rank(&mut out);
         Ok(out)
     }
