@@ -98,6 +98,20 @@ const ASKS: &[&str] = &[
     "/v1/lookup/yazy?mask=ones%2Cyazy&dice=11116&rerolls=1",
 ];
 
+/// `/healthz` once the checks of changed files are done: its first answer
+/// after a change never waits for them (it names the files being checked),
+/// so ask until none is named, for up to 10 seconds.
+fn settled_health(client: &mut Client) -> dice_tables_tests::http::Response {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let health = client.get("/healthz").unwrap();
+        if health.json().get("checking").is_none() || Instant::now() > deadline {
+            return health;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 fn answers(client: &mut Client) -> Vec<String> {
     ASKS.iter()
         .map(|a| {
@@ -145,7 +159,14 @@ fn tables_changed_in_place_change_nothing_until_a_good_reload() {
         }
         assert_eq!(answers(&mut client), before, "{what}: the answers");
         assert_eq!(answers(&mut server.connect()), before, "{what}: the answers on a new connection");
-        let health = client.get("/healthz").unwrap();
+        // The changed files are checked in the background: the first answer
+        // says so at once, a later one what the checks found.
+        let first = client.get("/healthz").unwrap();
+        assert_eq!(first.status, 200, "{what}: {}", first.text());
+        let checking: Vec<String> =
+            first.json()["checking"].as_array().unwrap().iter().map(|f| f.as_str().unwrap().to_string()).collect();
+        assert_eq!(checking, ["combo.dtab", "yatzy.dtab", "duel.dtab", "duel-cardgames.dtab"], "{what}");
+        let health = settled_health(&mut client);
         assert_eq!(health.status, 503, "{what}: {}", health.text());
         let why = health.json()["error"].as_str().unwrap().to_string();
         assert!(why.contains("yatzy.dtab") && why.contains("duel.dtab") && why.contains("still served"), "{why}");
@@ -161,7 +182,12 @@ fn tables_changed_in_place_change_nothing_until_a_good_reload() {
         for file in ["yatzy.dtab", "duel.dtab", "duel-cardgames.dtab", "combo.dtab"] {
             std::fs::copy(default_tables().join(file), dir.join(file)).unwrap();
         }
-        assert_eq!(client.get("/healthz").unwrap().status, 200, "{what}: the files are good again");
+        let health = settled_health(&mut client);
+        assert_eq!(
+            (health.status, health.text()),
+            (200, "{\"status\":\"ok\"}\n".into()),
+            "{what}: the files are good again"
+        );
     }
 
     // A good new file, served after SIGHUP: combo with one reroll.
@@ -181,6 +207,43 @@ fn tables_changed_in_place_change_nothing_until_a_good_reload() {
     for (ask, before) in ASKS.iter().zip(&before).filter(|(a, _)| !a.contains("combo")) {
         assert_eq!(&client.get(ask).unwrap().text(), before, "{ask}");
     }
+}
+
+/// `--games` serves the tables it names and reads no other: the rest are
+/// listed as not served here, their lookups answered 503 with why, and
+/// health looks at the chosen files only.
+#[test]
+fn games_serves_a_subset() {
+    let dir = served_copy("serve-games");
+    let server = start(&dir, &["--games", "yazy,10000"]);
+    server.log_line("serving 2 of 2 tables", 10).expect("the start line counts the chosen tables");
+    let mut client = server.connect();
+    assert_eq!(client.get("/v1/lookup/yazy?mask=all").unwrap().status, 200);
+    assert_eq!(client.get("/v1/lookup/tenk?remaining=6").unwrap().status, 200);
+    let r = client.get("/v1/lookup/yatzy?mask=all").unwrap();
+    assert_eq!(r.status, 503);
+    assert!(r.text().contains("not served here (reader serve --games leaves it out)"), "{}", r.text());
+    let info = client.get("/v1/info").unwrap().json();
+    let served: Vec<&str> = info["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t.get("error").is_none())
+        .map(|t| t["game"].as_str().unwrap())
+        .collect();
+    assert_eq!(served, ["yazy", "tenk"]);
+    // A file it does not serve may change: health is not its business.
+    std::fs::OpenOptions::new().write(true).open(dir.join("yatzy.dtab")).unwrap().set_len(100).unwrap();
+    assert_eq!(settled_health(&mut client).text(), "{\"status\":\"ok\"}\n");
+    // Kept through a reload.
+    server.signal("HUP");
+    server.log_line("SIGHUP: read the tables again", 10).expect("a reload");
+    assert_eq!(client.get("/v1/lookup/yatzy?mask=all").unwrap().status, 503);
+    // A name no table has is refused in one line, listing the tables.
+    let o = run("reader", &["serve", "--tables", dir.to_str().unwrap(), "--games", "yazy,chess"], &[]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(e.contains("no table \"chess\": the tables are yazy, combo,") && e.lines().count() == 1, "{e}");
 }
 
 /// A table missing at start is served after it is written and SIGHUP; a

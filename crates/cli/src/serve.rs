@@ -44,6 +44,22 @@ pub struct Serve {
     /// Default: no other origin.
     #[arg(long, value_name = "ORIGIN", value_parser = origin)]
     cors: Option<String>,
+    /// Comma list of the tables to serve, by game id (yazy, yatzy,
+    /// yahtzee-target, ...; see reader verify's listing); the others are
+    /// neither read nor served. Default: every table in the directory.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = table_id)]
+    games: Option<Vec<&'static str>>,
+}
+
+/// A table's game id, or another name of it (`10000` for `tenk`).
+fn table_id(s: &str) -> Result<&'static str, String> {
+    match dice_tables_reader::game_named(s.trim()) {
+        Some(game) => Ok(game.id),
+        None => {
+            let ids: Vec<&str> = dice_tables_reader::GAMES.iter().map(|g| g.id).collect();
+            Err(format!("no table {}: the tables are {}", dice_tables_reader::quoted(s), ids.join(", ")))
+        }
+    }
 }
 
 /// `*` or `http(s)://host[:port]`, as an Origin header writes it.
@@ -83,6 +99,7 @@ pub fn run(args: &Serve) -> Result<(), Failure> {
         max_header_bytes: args.max_header_bytes as usize,
         log: args.log,
         cors: args.cors.clone(),
+        games: args.games.clone(),
     };
     dice_tables_serve::run(dir, config, |addr| {
         if !addr.ip().is_loopback() {

@@ -68,6 +68,8 @@ pub struct Config {
     /// (`Access-Control-Allow-Origin` on `/v1/` answers: `*` or
     /// `https://host[:port]`); `None`, the default, allows none.
     pub cors: Option<String>,
+    /// The tables served, by game id; `None`, the default, serves every one.
+    pub games: Option<Vec<&'static str>>,
 }
 
 impl Default for Config {
@@ -80,6 +82,7 @@ impl Default for Config {
             max_header_bytes: 16 * 1024,
             log: false,
             cors: None,
+            games: None,
         }
     }
 }
@@ -176,7 +179,8 @@ pub fn run(dir: PathBuf, config: Config, listening: impl FnOnce(SocketAddr)) -> 
             ))
         })?;
         let addr = listener.local_addr().map_err(|e| ServeError::Bind(format!("cannot listen: {e}")))?;
-        let (served, changes) = tokio::task::spawn_blocking(move || Served::load(&dir, None))
+        let games = config.games.clone();
+        let (served, changes) = tokio::task::spawn_blocking(move || Served::load_games(&dir, games, None))
             .await
             .map_err(|e| ServeError::Runtime(format!("cannot read the tables: {e}")))?;
         let cap = connection_cap(config.max_connections);

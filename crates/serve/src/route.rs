@@ -73,8 +73,9 @@ impl Reply {
 /// `GET /v1/lookup/GAME?ARGS`: what `reader lookup GAME --ARGS --json`
 /// prints (404 for an unknown game, 400 for bad arguments with the one-line
 /// message, 503 for a table not served); `/v1/curve/GAME`: what `reader
-/// curve GAME --json` prints; `/v1/info`; `/healthz` (503 with
-/// the reason when a served table's file can no longer be served); the page.
+/// curve GAME --json` prints; `/v1/info`; `/healthz` (503 with the reason
+/// when a served table's file can no longer be served; 200 naming the
+/// changed files still being checked); the page.
 pub fn route(served: &Served, method: &str, path: &str, query: Option<&str>) -> Reply {
     if method != "GET" && method != "HEAD" {
         return Reply { allow: true, ..Reply::error(405, "only GET is served") };
@@ -87,13 +88,7 @@ pub fn route(served: &Served, method: &str, path: &str, query: Option<&str>) -> 
     }
     match path {
         "/v1/info" => Reply::json(200, info(served)),
-        "/healthz" => match served.health() {
-            Ok(()) => Reply::new(200, JSON, "{\"status\":\"ok\"}\n"),
-            Err(why) => Reply::json(
-                503,
-                Json::object(vec![("status", Json::Str("unhealthy".into())), ("error", Json::Str(why))]),
-            ),
-        },
+        "/healthz" => health(served),
         _ => match PAGE.iter().find(|(p, _, _)| *p == path) {
             Some((_, kind, body)) => Reply::new(200, kind, *body),
             None => Reply::error(
@@ -102,6 +97,23 @@ pub fn route(served: &Served, method: &str, path: &str, query: Option<&str>) -> 
             ),
         },
     }
+}
+
+/// `/healthz`: `{"status":"ok"}`, or 503 with the problems; either names
+/// the changed files still being checked in the background, if any.
+fn health(served: &Served) -> Reply {
+    let (result, checking) = served.health();
+    if result.is_ok() && checking.is_empty() {
+        return Reply::new(200, JSON, "{\"status\":\"ok\"}\n");
+    }
+    let (status, mut fields) = match result {
+        Ok(()) => (200, vec![("status", Json::Str("ok".into()))]),
+        Err(why) => (503, vec![("status", Json::Str("unhealthy".into())), ("error", Json::Str(why))]),
+    };
+    if !checking.is_empty() {
+        fields.push(("checking", Json::List(checking.into_iter().map(Json::Str).collect())));
+    }
+    Reply::json(status, Json::object(fields))
 }
 
 /// `/v1/lookup/GAME?ARGS`.

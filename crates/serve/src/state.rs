@@ -16,16 +16,20 @@ use dice_tables_reader::{file_name, format, read_table_file, TableError, TableEr
 #[derive(Debug)]
 pub struct Served {
     dir: PathBuf,
+    /// The games served (`reader serve --games`); `None` for every one.
+    games: Option<Vec<&'static str>>,
     tables: Tables,
     /// Per [`GAMES`] entry.
     status: Vec<Status>,
     /// Per [`GAMES`] entry: the last look at the file on disk, when it was
-    /// not the file that was read (see [`Served::health`]).
-    on_disk: Mutex<Vec<Option<DiskLook>>>,
+    /// not the file that was read (see [`Served::health`]); shared with the
+    /// threads that check changed files.
+    on_disk: Arc<Mutex<Vec<Option<DiskLook>>>>,
 }
 
-/// The last look at a file on disk: its metadata, and whether it could be served.
-type DiskLook = (DiskKey, Result<(), String>);
+/// The last look at a file on disk: its metadata, and whether it could be
+/// served (`None` while a thread checks it).
+type DiskLook = (DiskKey, Option<Result<(), String>>);
 
 /// A table's status in a [`Served`].
 #[derive(Clone, Debug)]
@@ -91,6 +95,16 @@ impl Served {
     /// previous copy. Never fails: a table that cannot be served is listed
     /// with why.
     pub fn load(dir: &Path, previous: Option<&Served>) -> (Served, Vec<(String, Change)>) {
+        Served::load_games(dir, previous.and_then(|p| p.games.clone()), previous)
+    }
+
+    /// [`load`](Served::load) of the tables of `games` only (ids; `None`
+    /// for every game): the others are neither read nor served.
+    pub fn load_games(
+        dir: &Path,
+        games: Option<Vec<&'static str>>,
+        previous: Option<&Served>,
+    ) -> (Served, Vec<(String, Change)>) {
         // No directory: a table's message names its file only.
         let tables = Tables::in_memory("");
         let mut changes = Vec::new();
@@ -98,6 +112,9 @@ impl Served {
             .iter()
             .enumerate()
             .map(|(i, game)| {
+                if games.as_ref().is_some_and(|list| !list.contains(&game.id)) {
+                    return Status::Missing("not served here (reader serve --games leaves it out)".to_string());
+                }
                 let file = file_name(game.id);
                 let path = dir.join(&file);
                 let before = previous.and_then(|p| match &p.status[i] {
@@ -120,8 +137,13 @@ impl Served {
                 status
             })
             .collect();
-        let on_disk = Mutex::new(GAMES.iter().map(|_| None).collect());
-        (Served { dir: dir.to_path_buf(), tables, status, on_disk }, changes)
+        let on_disk = Arc::new(Mutex::new(GAMES.iter().map(|_| None).collect()));
+        (Served { dir: dir.to_path_buf(), games, tables, status, on_disk }, changes)
+    }
+
+    /// The games served when `reader serve --games` chose some.
+    pub fn games(&self) -> Option<&[&'static str]> {
+        self.games.as_deref()
     }
 
     /// The tables, for lookups: holds only what is served.
@@ -150,52 +172,74 @@ impl Served {
     /// Whether every table that is served could be served again from its
     /// file (what a reload or a restart would read): for each, the file's
     /// metadata is compared with the file read; a changed file is read and
-    /// checked whole (once per change). `Err` lists what is wrong in one
-    /// line. No table served at all is unhealthy too.
-    pub fn health(&self) -> Result<(), String> {
+    /// checked whole, once per change, on a thread of its own, so that
+    /// health answers at once however big the file: the second part names
+    /// the files still being checked (no problem yet: the copy served is
+    /// sound), and a later call says what the check found. `Err` lists what
+    /// is wrong in one line. No table served at all is unhealthy too.
+    pub fn health(&self) -> (Result<(), String>, Vec<String>) {
         let mut problems = Vec::new();
-        let mut on_disk = self.on_disk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        for (i, game) in GAMES.iter().enumerate() {
-            let Status::Served(loaded) = &self.status[i] else { continue };
-            let file = file_name(game.id);
-            let path = self.dir.join(&file);
-            let key = match std::fs::metadata(&path) {
-                Ok(meta) => DiskKey::of(&meta),
-                Err(e) => {
-                    problems
-                        .push(on_disk_problem(&file, &table_message(TableError::from(TableErrorKind::from(e)), &path)));
+        let mut checking = Vec::new();
+        {
+            let mut on_disk = self.on_disk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            for (i, game) in GAMES.iter().enumerate() {
+                let Status::Served(loaded) = &self.status[i] else { continue };
+                let file = file_name(game.id);
+                let path = self.dir.join(&file);
+                let key = match std::fs::metadata(&path) {
+                    Ok(meta) => DiskKey::of(&meta),
+                    Err(e) => {
+                        let why = table_message(TableError::from(TableErrorKind::from(e)), &path);
+                        problems.push(on_disk_problem(&file, &why));
+                        continue;
+                    }
+                };
+                if key == loaded.disk {
                     continue;
                 }
-            };
-            if key == loaded.disk {
-                continue;
-            }
-            let looked = match &on_disk[i] {
-                Some((seen, result)) if *seen == key => result.clone(),
-                _ => {
-                    let result = read_and_check(&path, |bytes| {
-                        let header = dice_tables_reader::verify_bytes(bytes)?;
-                        match header.game == game.id {
-                            true => Ok(()),
-                            false => Err(TableErrorKind::WrongGame { found: header.game, expected: game.id }.into()),
-                        }
-                    })
-                    .map(drop);
-                    on_disk[i] = Some((key, result.clone()));
-                    result
+                if !matches!(&on_disk[i], Some((seen, _)) if *seen == key) {
+                    on_disk[i] = Some((key, None));
+                    if let Err(e) = self.check_in_background(i, key, path) {
+                        on_disk[i] = Some((key, Some(Err(format!("cannot start a thread to check it: {e}")))));
+                    }
                 }
-            };
-            if let Err(why) = looked {
-                problems.push(on_disk_problem(&file, &why));
+                match &on_disk[i] {
+                    Some((_, None)) => checking.push(file),
+                    Some((_, Some(Err(why)))) => problems.push(on_disk_problem(&file, why)),
+                    _ => {}
+                }
             }
         }
         if self.served().0 == 0 {
             problems.push(format!("no table is served from {}: run `make tables`, then SIGHUP", self.dir_name()));
         }
         match problems.is_empty() {
-            true => Ok(()),
-            false => Err(problems.join("; ")),
+            true => (Ok(()), checking),
+            false => (Err(problems.join("; ")), checking),
         }
+    }
+
+    /// Reads and checks the file of [`GAMES`] entry `i` whole on a thread of
+    /// its own, and records what it found under `key` (unless the file
+    /// changed again meanwhile: then a newer check has its place).
+    fn check_in_background(&self, i: usize, key: DiskKey, path: PathBuf) -> std::io::Result<()> {
+        let on_disk = Arc::clone(&self.on_disk);
+        let game = &GAMES[i];
+        let check = move || {
+            let result = read_and_check(&path, |bytes| {
+                let header = dice_tables_reader::verify_bytes(bytes)?;
+                match header.game == game.id {
+                    true => Ok(()),
+                    false => Err(TableErrorKind::WrongGame { found: header.game, expected: game.id }.into()),
+                }
+            })
+            .map(drop);
+            let mut on_disk = on_disk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            if matches!(&on_disk[i], Some((seen, None)) if *seen == key) {
+                on_disk[i] = Some((key, Some(result)));
+            }
+        };
+        std::thread::Builder::new().name("health-check".into()).spawn(check).map(drop)
     }
 
     /// `/v1/info`'s tables: every table this reader knows, with its rules,
