@@ -105,6 +105,95 @@ impl BruteYazyTarget {
     }
 }
 
+/// Brute-force two-player yazy: the mover's chance of winning (ties half),
+/// `V(M, O, D)`, by memoised recursion over (mover's open categories,
+/// opponent's, lead, sorted dice, rerolls left), every lock of the five
+/// dice tried, with no settled leads (every lead is played out to the full
+/// sheets). Shares no solving code with the generator.
+pub struct BruteYazyDuel {
+    rerolls: u8,
+    outcomes: Vec<Vec<(Vec<u8>, f64)>>,
+    turn: HashMap<(u16, u16, i32), f64>,
+    state: HashMap<(u16, u16, i32, [u8; 5], u8), f64>,
+    keep: HashMap<(u16, u16, i32, Vec<u8>, u8), f64>,
+}
+
+impl BruteYazyDuel {
+    pub fn new(rerolls: u8) -> BruteYazyDuel {
+        BruteYazyDuel {
+            rerolls,
+            outcomes: (0..=5).map(throw_outcomes).collect(),
+            turn: HashMap::new(),
+            state: HashMap::new(),
+            keep: HashMap::new(),
+        }
+    }
+
+    /// The mover's chance at a turn's start: `m` the mover's open
+    /// categories, `o` the opponent's, `d` the lead.
+    pub fn turn_start(&mut self, m: u16, o: u16, d: i32) -> f64 {
+        if m == 0 {
+            assert_eq!(o, 0, "the mover never has fewer categories open");
+            return match d.cmp(&0) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Less => 0.0,
+            };
+        }
+        if let Some(&v) = self.turn.get(&(m, o, d)) {
+            return v;
+        }
+        let v = self.keep_value(m, o, d, &[], self.rerolls + 1);
+        self.turn.insert((m, o, d), v);
+        v
+    }
+
+    /// Keeping `kept` and throwing the rest, `rerolls` counted before the throw.
+    pub fn keep_value(&mut self, m: u16, o: u16, d: i32, kept: &[u8], rerolls: u8) -> f64 {
+        let mut key_dice = kept.to_vec();
+        key_dice.sort_unstable();
+        let key = (m, o, d, key_dice, rerolls);
+        if let Some(&v) = self.keep.get(&key) {
+            return v;
+        }
+        let outcomes = self.outcomes[5 - kept.len()].clone();
+        let total = over_throws(&outcomes, kept, |dice| self.value(m, o, d, dice, rerolls - 1));
+        self.keep.insert(key, total);
+        total
+    }
+
+    /// Scoring category `c` with `dice` now: the opponent moves next.
+    pub fn score_value(&mut self, m: u16, o: u16, d: i32, dice: &[u8; 5], c: usize) -> f64 {
+        1.0 - self.turn_start(o, m & !(1 << c), -(d + yazy_points(dice, c) as i32))
+    }
+
+    /// The mover's best chance with `dice` showing and `rerolls` left.
+    pub fn value(&mut self, m: u16, o: u16, d: i32, mut dice: [u8; 5], rerolls: u8) -> f64 {
+        dice.sort_unstable();
+        if let Some(&v) = self.state.get(&(m, o, d, dice, rerolls)) {
+            return v;
+        }
+        let mut best = 0.0f64;
+        if rerolls == 0 {
+            for c in (0..11).filter(|c| m >> c & 1 == 1) {
+                best = best.max(self.score_value(m, o, d, &dice, c));
+            }
+        } else {
+            for lock in 0u32..32 {
+                let kept: Vec<u8> = (0..5).filter(|i| lock >> i & 1 == 1).map(|i| dice[i]).collect();
+                let v = if kept.len() == 5 {
+                    self.value(m, o, d, dice, 0)
+                } else {
+                    self.keep_value(m, o, d, &kept, rerolls)
+                };
+                best = best.max(v);
+            }
+        }
+        self.state.insert((m, o, d, dice, rerolls), best);
+        best
+    }
+}
+
 /// Points of five dice in yazy category `c` (0 ones .. 5 sixes, 6 three-kind,
 /// 7 four-kind, 8 full-house, 9 straight, 10 yazy), straight from the rules.
 pub fn yazy_points(dice: &[u8; 5], c: usize) -> f64 {

@@ -21,4 +21,5 @@ mod tenk;
 mod threes;
 mod wording;
 mod yazy;
+mod yazy_duel;
 mod yazy_target;

@@ -11,6 +11,7 @@
 //! already scored do not matter, so each mask's turn is solved once, from the
 //! turn-start values of the masks with one category fewer.
 
+pub mod duel;
 pub mod target;
 
 use dice_tables_reader::yazy::{

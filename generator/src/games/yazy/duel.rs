@@ -1,0 +1,281 @@
+//! yazy for two players: the exact chance of winning against a perfect
+//! opponent.
+//!
+//! Two players alternate whole yazy turns (see `yazy`), the first player
+//! then the second, until both sheets are full; the higher total wins and a
+//! tie counts half. At a turn's start the player to move has the open
+//! categories `M`, the opponent `O`, and the lead `D` (the mover's total
+//! minus the opponent's); the mover is the first player when `|M| = |O|`
+//! and the second when `|M| = |O| + 1`. `V(M, O, D)` is the mover's
+//! P(win) + P(tie) / 2 when both play to maximise their own: scoring `s`
+//! points in `c` leads to `1 - V(O, M - c, -(D + s))`; with both sheets full
+//! it is 1, 1/2 or 0 by the sign of `D`. A lead beyond what the trailing
+//! side can still score is settled: 1 when `D > most(O)`, 0 when
+//! `-D > most(M)`.
+//!
+//! The turn is solved as for yazy's target table, with `1 - V` of the next
+//! state in place of a target's chance: a roll scored in `c` is worth the
+//! next state's value at its lead, a keep the average over the next roll,
+//! a roll with rerolls left the best of its keeps and of keeping all five.
+//! Each lead is independent of the others, so `W` leads are the lanes of
+//! one vector through the same keep lattice. States are solved in layers by
+//! the categories open on both sheets (`|M| + |O|`): a layer needs only the
+//! one below it.
+
+use std::collections::HashMap;
+
+use rayon::prelude::*;
+
+use super::target::category_most;
+use crate::cpu::{Kernel, Lanes, Simd};
+use crate::dice::{multisets, FIVE_DICE};
+use crate::yazy::points;
+use dice_tables_reader::yazy::CATEGORIES;
+
+/// Leads solved together: the lanes of a vector.
+const W: usize = 8;
+
+/// The most points of any one category (yazy, 50): how far past a pair's
+/// leads a scored roll can reach.
+const MOST_ONE_SCORE: usize = 50;
+
+/// The most points the open categories of `mask` can still score.
+pub fn most(mask: u16) -> i32 {
+    (0..CATEGORIES.len()).filter(|c| mask >> c & 1 == 1).map(|c| category_most(c) as i32).sum()
+}
+
+/// One pair of sheets of a layer: the mover's open categories `m`, the
+/// opponent's `o`, and where its values begin in the layer's `values`; its
+/// leads run from `-most(m)` to `most(o)`, the unsettled ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pair {
+    /// The mover's open categories.
+    pub m: u16,
+    /// The opponent's open categories.
+    pub o: u16,
+    /// Where the pair's values begin in its layer.
+    pub start: usize,
+}
+
+impl Pair {
+    /// The lowest unsettled lead.
+    pub fn lowest(&self) -> i32 {
+        -most(self.m)
+    }
+
+    /// How many unsettled leads the pair has.
+    pub fn leads(&self) -> usize {
+        (most(self.m) + most(self.o) + 1) as usize
+    }
+}
+
+/// Every pair of sheets with `n` categories open on both together, the
+/// mover holding the larger half, within `universe` (the categories a
+/// game uses: all 11, or fewer for a reduced game), in (m, o) order.
+fn layer_pairs(n: u32, universe: u16) -> Vec<Pair> {
+    let sheets = |k: u32| -> Vec<u16> {
+        (0..=universe).filter(|&s| s & !universe == 0 && s.count_ones() == k).collect::<Vec<u16>>()
+    };
+    let (movers, opponents) = (sheets(n.div_ceil(2)), sheets(n / 2));
+    let mut start = 0;
+    let mut pairs = Vec::with_capacity(movers.len() * opponents.len());
+    for &m in &movers {
+        for &o in &opponents {
+            let pair = Pair { m, o, start };
+            start += pair.leads();
+            pairs.push(pair);
+        }
+    }
+    pairs
+}
+
+/// One layer's values: per pair, `V` at every unsettled lead, exact in f64.
+#[derive(Clone, Debug, Default)]
+pub struct Layer {
+    /// The pairs, in order.
+    pub pairs: Vec<Pair>,
+    /// Their values, one pair after another.
+    pub values: Vec<f64>,
+    index: HashMap<(u16, u16), usize>,
+}
+
+impl Layer {
+    fn new(pairs: Vec<Pair>, values: Vec<f64>) -> Layer {
+        let index = pairs.iter().enumerate().map(|(i, p)| ((p.m, p.o), i)).collect();
+        Layer { pairs, values, index }
+    }
+
+    /// The pair `(m, o)`, if the layer has it.
+    pub fn pair(&self, m: u16, o: u16) -> Option<&Pair> {
+        self.index.get(&(m, o)).map(|&i| &self.pairs[i])
+    }
+
+    /// `V(m, o, d)` for a pair of this layer, settled leads included.
+    pub fn value(&self, pair: &Pair, d: i32) -> f64 {
+        if d > most(pair.o) {
+            1.0
+        } else if d < pair.lowest() {
+            0.0
+        } else {
+            self.values[pair.start + (d - pair.lowest()) as usize]
+        }
+    }
+}
+
+/// Solves every layer from both sheets full (layer 0) up to both sheets
+/// `universe`, calling `each(n, layer)` as each is done (in order, each
+/// once; only the last two are held). Every value is computed the same way
+/// whatever the thread and the vector level, so the output does not depend
+/// on either.
+pub fn solve(universe: u16, rerolls: u8, each: impl FnMut(u32, &Layer)) {
+    solve_on(universe, rerolls, Simd::detect(), each)
+}
+
+/// [`solve`] on the vector level `simd`.
+fn solve_on(universe: u16, rerolls: u8, simd: Simd, mut each: impl FnMut(u32, &Layer)) {
+    let rolls = multisets(5);
+    let category_points: Vec<[u8; CATEGORIES.len()]> =
+        rolls.iter().map(|d| std::array::from_fn(|c| points(d, c))).collect();
+    // Both sheets full: the sign of the lead, only 0 unsettled.
+    let mut below = Layer::new(vec![Pair { m: 0, o: 0, start: 0 }], vec![0.5]);
+    each(0, &below);
+    for n in 1..=2 * universe.count_ones() {
+        let pairs = layer_pairs(n, universe);
+        let solved: Vec<Vec<f64>> = pairs
+            .par_iter()
+            .map_init(
+                || Workspace::new(FIVE_DICE.keeps()),
+                |ws, pair| solve_pair(pair, rerolls, &category_points, &below, simd, ws),
+            )
+            .collect();
+        below = Layer::new(pairs, solved.concat());
+        each(n, &below);
+    }
+}
+
+/// Buffers one thread reuses from pair to pair.
+struct Workspace {
+    values: Vec<[f64; W]>,
+    scratch: Vec<[f64; W]>,
+    /// Per open category `c` of the mover: `1 - V(O, M - c, -x)` for the
+    /// mover's lead after scoring, `x`, from the pair's lowest lead up.
+    after: Vec<Vec<f64>>,
+}
+
+impl Workspace {
+    fn new(keeps: usize) -> Workspace {
+        Workspace { values: vec![[0.0; W]; keeps], scratch: vec![[0.0; W]; keeps], after: Vec::new() }
+    }
+}
+
+/// `V(m, o, d)` of a pair at every unsettled lead, lowest first.
+fn solve_pair(
+    pair: &Pair,
+    rerolls: u8,
+    category_points: &[[u8; CATEGORIES.len()]],
+    below: &Layer,
+    simd: Simd,
+    ws: &mut Workspace,
+) -> Vec<f64> {
+    let open: Vec<usize> = (0..CATEGORIES.len()).filter(|c| pair.m >> c & 1 == 1).collect();
+    let lowest = pair.lowest();
+    // The value after scoring, per category, for every lead a lane can
+    // reach: a lane's lead plus the points, read by index below.
+    let reach = pair.leads().next_multiple_of(W) + MOST_ONE_SCORE;
+    ws.after.resize_with(open.len(), Vec::new);
+    for (row, &c) in ws.after.iter_mut().zip(&open) {
+        let m = pair.m & !(1 << c);
+        let next = below.pair(pair.o, m).expect("the layer below holds every pair one category smaller");
+        row.clear();
+        row.extend((0..reach).map(|x| 1.0 - below.value(next, -(lowest + x as i32))));
+    }
+    let mut out = Vec::with_capacity(pair.leads().next_multiple_of(W));
+    for first in (0..pair.leads()).step_by(W) {
+        let block = SolveBlock { first, open: &open, rerolls, category_points, ws: &mut *ws };
+        out.extend(simd.run(block));
+    }
+    out.truncate(pair.leads());
+    out
+}
+
+/// The turn of `W` leads of a pair, from `first` up, as a kernel compiled
+/// for each vector level (the same operations on each lane, in the same
+/// order, so the same results bit for bit).
+struct SolveBlock<'a> {
+    first: usize,
+    open: &'a [usize],
+    rerolls: u8,
+    category_points: &'a [[u8; CATEGORIES.len()]],
+    ws: &'a mut Workspace,
+}
+
+impl Kernel for SolveBlock<'_> {
+    type Output = [f64; W];
+    #[inline(always)]
+    fn run<L: Lanes>(self) -> [f64; W] {
+        let SolveBlock { first, open, rerolls, category_points, ws } = self;
+        let graph = &*FIVE_DICE;
+        let partial = graph.partial;
+        for (roll, points) in category_points.iter().enumerate() {
+            let mut best = [0.0f64; W];
+            for (row, &c) in ws.after.iter().zip(open) {
+                let lanes: &[f64; W] = row[first + usize::from(points[c])..][..W].try_into().expect("W lanes");
+                for (b, &v) in best.iter_mut().zip(lanes) {
+                    *b = if v > *b { v } else { *b };
+                }
+            }
+            ws.values[partial + roll] = best;
+        }
+        graph.turn_start_lanes(&mut ws.values, &mut ws.scratch, usize::from(rerolls), |sum| sum / 6.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layers_hold_every_pair_a_game_reaches() {
+        let all = (1u16 << CATEGORIES.len()) - 1;
+        let pairs: usize = (0..=22).map(|n| layer_pairs(n, all).len()).sum();
+        // C(22, 11) pairs of equal sizes and C(22, 10) with the mover one ahead.
+        assert_eq!(pairs, 705_432 + 646_646);
+        let leads: usize = (0..=22).flat_map(|n| layer_pairs(n, all)).map(|p| p.leads()).sum();
+        assert_eq!(leads, 379_933_918);
+        assert_eq!(layer_pairs(22, all)[0].leads(), 561);
+    }
+
+    #[test]
+    fn every_machine_solves_alike() {
+        // ones, threes, full-house and yazy on both sheets.
+        let universe = 1 | 1 << 2 | 1 << 8 | 1 << 10;
+        let solved = |simd| {
+            let mut values = Vec::new();
+            solve_on(universe, 2, simd, |_, layer| values.extend_from_slice(&layer.values));
+            values
+        };
+        let portable = solved(Simd::PORTABLE);
+        for level in Simd::available() {
+            let other = solved(level);
+            assert!(portable.iter().zip(&other).all(|(a, b)| a.to_bits() == b.to_bits()), "{level:?}");
+        }
+    }
+
+    #[test]
+    fn one_category_each_is_exact_by_hand() {
+        // Only yazy open on both sheets, the lead 0: the first player wins
+        // with a yazy the second misses, and ties when both or neither roll
+        // one. Each player's chance of a yazy in a turn, q, comes from the
+        // solitaire table's own turn: P*(yazy, 50).
+        let universe = 1 << 10;
+        let mut layers = Vec::new();
+        solve(universe, 2, |_, layer| layers.push(layer.clone()));
+        let q = crate::yazy::target::solve_target(2).chance(1 << 10, 50);
+        let top = &layers[2];
+        let pair = top.pair(universe, universe).unwrap();
+        let v = top.value(pair, 0);
+        let exact = q * (1.0 - q) + 0.5 * (q * q + (1.0 - q) * (1.0 - q));
+        assert!((v - exact).abs() < 1e-12, "{v} vs {exact}");
+        assert!((v - 0.5).abs() < 1e-12, "symmetric when only yazy is open: {v}");
+    }
+}
