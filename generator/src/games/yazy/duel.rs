@@ -121,12 +121,32 @@ impl Layer {
 
     /// `V(m, o, d)` for a pair of this layer, settled leads included.
     pub fn value(&self, pair: &Pair, d: i32) -> f64 {
-        if d > most(pair.o) {
+        self.row(pair).at(d)
+    }
+
+    /// A pair's values with the bounds of its unsettled leads, read once.
+    fn row(&self, pair: &Pair) -> Row<'_> {
+        Row { lowest: pair.lowest(), highest: most(pair.o), stored: &self.values[pair.start..][..pair.leads()] }
+    }
+}
+
+/// One pair's values: `stored` at the leads `lowest..=highest`.
+struct Row<'a> {
+    lowest: i32,
+    highest: i32,
+    stored: &'a [f64],
+}
+
+impl Row<'_> {
+    /// `V` at lead `d`: 1 past the highest unsettled lead, 0 below the lowest.
+    #[inline]
+    fn at(&self, d: i32) -> f64 {
+        if d > self.highest {
             1.0
-        } else if d < pair.lowest() {
+        } else if d < self.lowest {
             0.0
         } else {
-            self.values[pair.start + (d - pair.lowest()) as usize]
+            self.stored[(d - self.lowest) as usize]
         }
     }
 }
@@ -195,16 +215,10 @@ fn solve_pair(
     for (row, &c) in ws.after.iter_mut().zip(&open) {
         let m = pair.m & !(1 << c);
         let next = below.pair(pair.o, m).expect("the layer below holds every pair one category smaller");
-        let (next_lowest, next_highest) = (next.lowest(), most(next.o));
-        let stored = &below.values[next.start..][..next.leads()];
+        let next = below.row(next);
         row.clear();
-        // The opponent's lead is -(lowest + x): settled at 1 above its
-        // highest unsettled lead (so 0 here), at 0 below its lowest (1 here).
-        row.extend((0..reach as i32).map(|x| match -(lowest + x) {
-            d if d > next_highest => 0.0,
-            d if d < next_lowest => 1.0,
-            d => 1.0 - stored[(d - next_lowest) as usize],
-        }));
+        // The opponent moves next, with the lead -(lowest + x).
+        row.extend((0..reach as i32).map(|x| 1.0 - next.at(-(lowest + x))));
     }
     let mut out = Vec::with_capacity(pair.leads().next_multiple_of(W));
     for first in (0..pair.leads()).step_by(W) {
