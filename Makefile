@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := target/python-venv
 PIP := $(VENV)/bin/pip --disable-pip-version-check --quiet
 
-.PHONY: all build tables target-tables yazy-target yahtzee-free yahtzee-free-target reduced-target-tables test check bench manifest golden fuzz clean python browser wasm npm npm-test site
+.PHONY: all build tables optional-tables yazy-duel target-tables yazy-target yahtzee-free yahtzee-free-target reduced-target-tables test check bench manifest golden fuzz clean python browser wasm npm npm-test site
 
 all: tables
 
@@ -23,9 +23,22 @@ tables: build
 # into the same directory. Not part of `tables`: yatzy's and yahtzee's
 # (the forced joker reading) take minutes to solve.
 TARGET_GAMES := yazy-target,yatzy-target,yahtzee-target
-MANIFEST_GAMES := yazy,combo,threes,tenk,yatzy,yahtzee,duel,duel-cardgames,yazy-target,yatzy-target,yahtzee-target
+MANIFEST_GAMES := yazy,combo,threes,tenk,yatzy,yahtzee,duel,duel-cardgames,yazy-target,yatzy-target,yahtzee-target,yazy-duel
 target-tables: build
 	$(BIN)/generator --out $(OUT) --games $(TARGET_GAMES)
+	$(BIN)/reader verify $(OUT)
+
+# Two-player yazy (the exact chance of winning against a perfect opponent,
+# every state of both sheets): about 2.5 minutes and 210 MB, so not part of
+# `tables`. `reader lookup yazy --opp-mask ...` reads it.
+yazy-duel: build
+	$(BIN)/generator --out $(OUT) --games yazy-duel
+
+# Every table `tables` leaves out, into the same directory, checked: the
+# target tables, the free joker reading's two and two-player yazy.
+OPTIONAL_GAMES := $(TARGET_GAMES),yahtzee-free,yahtzee-free-target,yazy-duel
+optional-tables: build
+	$(BIN)/generator --out $(OUT) --games $(OPTIONAL_GAMES)
 	$(BIN)/reader verify $(OUT)
 
 # yahtzee under the free joker reading (any open box takes a joker), into
@@ -45,10 +58,13 @@ yazy-target: build
 # yatzy and yahtzee with their target tables reduced to the states with at
 # most 4 categories open (a minute), where `make test` asks the golden
 # target lookups (tests/golden/target.json) and checks the target solve
-# against brute force.
+# against brute force; and two-player yazy reduced to five categories on
+# both sheets (a tenth of a second), for the golden two-player lookups.
 REDUCED := target/reduced-tables
+REDUCED_DUEL := ones,threes,full-house,straight,yazy
 reduced-target-tables: build
 	$(BIN)/generator --out $(REDUCED) --games yatzy,yahtzee,yatzy-target,yahtzee-target --target-open 4
+	$(BIN)/generator --out $(REDUCED) --games yazy-duel --yazy-duel-categories $(REDUCED_DUEL)
 
 # The Python package (crates/python/, built by maturin from the registries) and
 # what its tests need, installed into $(VENV). Its Rust build goes to

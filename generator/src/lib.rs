@@ -51,6 +51,11 @@ pub const SOLVERS: &[Solver] = &[
         default: false,
     },
     Solver {
+        id: <dice_tables_reader::yazy_duel::YazyDuel as Game>::ID,
+        solve: yazy::duel::solve_table,
+        default: false,
+    },
+    Solver {
         id: <dice_tables_reader::sheet::YatzyTarget as Game>::ID,
         solve: yatzy::solve_target_table,
         default: false,
@@ -92,6 +97,9 @@ pub struct Rules {
     /// The most categories open in a state the yatzy and yahtzee target
     /// tables hold: `None` for every state (a reduced table, for tests, holds the last turns).
     pub target_open: Option<u8>,
+    /// The categories both sheets of the two-player yazy game use: all 11
+    /// (2047), or fewer for a reduced game that tests solve in seconds.
+    pub yazy_duel_universe: u16,
 }
 
 impl Default for Rules {
@@ -101,6 +109,7 @@ impl Default for Rules {
             combo: dice_tables_reader::combo::Rules { rerolls: 5 },
             duel: duel::Overrides::default(),
             target_open: None,
+            yazy_duel_universe: (dice_tables_reader::yazy::MASKS - 1) as u16,
         }
     }
 }

@@ -69,6 +69,11 @@ struct Args {
     /// states with at most N categories open, 1 to 15 (default: every state).
     #[arg(long, value_name = "N", value_parser = parse_target_open, allow_hyphen_values = true)]
     target_open: Option<u8>,
+    /// A reduced yazy-duel table, for tests: both sheets use only these
+    /// categories (a yazy mask: a number, or names like
+    /// `ones,full-house,yazy`; default: all 11).
+    #[arg(long, value_name = "MASK", value_parser = parse_duel_categories, allow_hyphen_values = true)]
+    yazy_duel_categories: Option<u16>,
     /// Also write the blake3 of every table written to FILE, in `b3sum` format.
     #[arg(long, value_name = "FILE")]
     manifest: Option<PathBuf>,
@@ -112,6 +117,14 @@ fn parse_duel_points(s: &str) -> Result<u32, String> {
     match s.parse::<u32>() {
         Ok(n) if n % 50 == 0 && n <= max => Ok(n),
         _ => Err(format!("{s:?} is not a multiple of 50 from 0 to {max}")),
+    }
+}
+
+fn parse_duel_categories(s: &str) -> Result<u16, String> {
+    match s.parse::<dice_tables_reader::yazy::Mask>() {
+        Ok(m) if m.bits() != 0 => Ok(m.bits()),
+        Ok(_) => Err("no category: a yazy-duel game needs at least one".into()),
+        Err(e) => Err(e.to_string()),
     }
 }
 
@@ -172,9 +185,10 @@ fn check_usage(args: &Args) -> Result<Vec<&'static str>, String> {
              and yahtzee-free and yahtzee-free-target (free): name them in --games"
             .into());
     }
-    let rule_flags: [(&str, bool, &str, &[&str]); 5] = [
-        ("--yazy-rerolls", args.yazy_rerolls.is_some(), "yazy", &["yazy", "yazy-target"]),
+    let rule_flags: [(&str, bool, &str, &[&str]); 6] = [
+        ("--yazy-rerolls", args.yazy_rerolls.is_some(), "yazy", &["yazy", "yazy-target", "yazy-duel"]),
         ("--combo-rerolls", args.combo_rerolls.is_some(), "combo", &["combo"]),
+        ("--yazy-duel-categories", args.yazy_duel_categories.is_some(), "yazy-duel", &["yazy-duel"]),
         ("--duel-entry", args.duel_entry.is_some(), "duel", &["duel", "duel-cardgames"]),
         ("--duel-goal", args.duel_goal.is_some(), "duel", &["duel", "duel-cardgames"]),
         (
@@ -253,6 +267,9 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
     rules.combo.rerolls = args.combo_rerolls.unwrap_or(rules.combo.rerolls);
     rules.duel = dice_tables_generator::duel::Overrides { entry: args.duel_entry, goal: args.duel_goal };
     rules.target_open = args.target_open;
+    if let Some(universe) = args.yazy_duel_categories {
+        rules.yazy_duel_universe = universe;
+    }
     let progress = Progress::new(args.json, args.progress_every.unwrap_or(10.0));
     // Each table is compressed as soon as it is solved, in the background,
     // where the next solves leave a core idle; whatever the background has

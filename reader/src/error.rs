@@ -117,6 +117,11 @@ pub enum ArgumentErrorKind {
     /// A state with `open` categories open in a target table reduced to
     /// states with at most `max_open`.
     ReducedTable { table: String, open: usize, max_open: usize },
+    /// A two-player state whose sheets fit no turn order: the player to move
+    /// has `mover` categories open, the opponent `opponent`.
+    TurnOrder { mover: u32, opponent: u32 },
+    /// A mask with categories outside those of a reduced game's table.
+    OutsideUniverse { table: String, given: String, universe: String },
     /// A throw of `given` dice, where a throw is of 1 to `max`.
     ThrowDice { given: usize, max: usize },
     /// A threes throw of `given` dice, where one is of 1 to 5.
@@ -228,6 +233,17 @@ impl fmt::Display for ArgumentErrorKind {
             K::ReducedTable { table, open, max_open } => write!(
                 f,
                 "this {table} table is reduced: it holds states with at most {max_open} open categories, not {open}"
+            ),
+            K::TurnOrder { mover, opponent } => write!(
+                f,
+                "the player to move has {mover} {} open and the opponent {opponent}: the player to move has \
+                 as many open as the opponent (moving first) or one more (moving second)",
+                if *mover == 1 { "category" } else { "categories" }
+            ),
+            K::OutsideUniverse { table, given, universe } => write!(
+                f,
+                "mask {given} opens categories outside this reduced {table} table's game ({universe}); \
+                 `make yazy-duel` builds the whole game"
             ),
             K::ThrowDice { given, max } => write!(f, "{given} dice: a throw is of 1 to {max} dice"),
             K::ThreesThrowDice { given } => {

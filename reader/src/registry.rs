@@ -20,6 +20,7 @@ pub const GAMES: &[GameInfo] = &[
     GameInfo::of::<duel::SeedDuel>(),
     GameInfo::of::<duel::CardgamesDuel>(),
     GameInfo::of::<yazy::target::YazyTarget>(),
+    GameInfo::of::<yazy::duel::YazyDuel>(),
     GameInfo::of::<sheet::YatzyTarget>(),
     GameInfo::of::<sheet::YahtzeeTarget>(),
     GameInfo::of::<sheet::YahtzeeFreeTarget>(),

@@ -323,7 +323,9 @@ pub(crate) struct KeepLevels(Vec<[f64; KEEPS]>);
 
 impl KeepLevels {
     /// Solves `rerolls` levels from `stop` (by roll rank).
-    pub(crate) fn solve(stop: impl Fn(usize) -> f64, rerolls: u8) -> KeepLevels {
+    /// (`stop` is called through a pointer: one copy of the lattice's code
+    /// serves every caller, which the WebAssembly build's size needs.)
+    pub(crate) fn solve(stop: &dyn Fn(usize) -> f64, rerolls: u8) -> KeepLevels {
         let lattice = &*KEEP_LATTICE;
         let mut values = [0.0; KEEPS];
         for (roll, v) in values[PARTIAL_KEEPS..].iter_mut().enumerate() {
@@ -338,6 +340,12 @@ impl KeepLevels {
             levels.push(values);
         }
         KeepLevels(levels)
+    }
+
+    /// A turn's value at its start, before the first roll, with `rerolls`
+    /// rerolls to come: the keep of no dice one level above them.
+    pub(crate) fn turn_start(stop: &dyn Fn(usize) -> f64, rerolls: u8) -> f64 {
+        KeepLevels::solve(stop, rerolls + 1).0[usize::from(rerolls)][0]
     }
 
     /// The partial keeps of `dice` with `rerolls` (1 to the levels solved)

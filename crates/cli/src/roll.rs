@@ -41,16 +41,27 @@ pub struct OptionRow {
 
 /// The text answer for a roll of a score-sheet game (yazy, yatzy,
 /// yahtzee) worth `ev`: under the state's first line, the options best
-/// first in a column `width` wide. Played to reach a target (`need`), `ev`
-/// and each option's value are the best chance of scoring at least `need`
-/// more points instead.
+/// first in a column `width` wide. `ev` and each option's value are what
+/// `value` says: expected points, the best chance of reaching a target, or
+/// the chance of winning.
 pub struct RollAnswer<'a> {
     pub state_line: &'a str,
     pub dice: Dice,
     pub rerolls: u8,
     pub ev: f64,
     pub width: usize,
-    pub need: Option<i64>,
+    pub value: Valued,
+}
+
+/// What a roll's values are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Valued {
+    /// Expected points still to come.
+    Points,
+    /// The best chance of scoring at least this many more points.
+    Reach(i64),
+    /// The chance of winning against an opponent, ties half.
+    Winning,
 }
 
 impl RollAnswer<'_> {
@@ -60,9 +71,10 @@ impl RollAnswer<'_> {
         let mut out = String::new();
         let _ = writeln!(out, "{}", self.state_line);
         let _ = writeln!(out, "dice {}, {}", self.dice, rerolls_text(self.rerolls));
-        match self.need {
-            None => writeln!(out, "expected score still to come: {ev:.6}"),
-            Some(need) => writeln!(out, "best chance of scoring at least {need} more points: {ev:.7}"),
+        match self.value {
+            Valued::Points => writeln!(out, "expected score still to come: {ev:.6}"),
+            Valued::Reach(need) => writeln!(out, "best chance of scoring at least {need} more points: {ev:.7}"),
+            Valued::Winning => writeln!(out, "chance of winning (ties half): {ev:.7}"),
         }
         .expect("writing to a String");
         match options.first() {
@@ -71,15 +83,16 @@ impl RollAnswer<'_> {
             }
             Some(best) => {
                 let _ = writeln!(out, "best: {}", best.text);
-                match self.need {
-                    None => writeln!(out, "actions, best first (expected score still to come):"),
-                    Some(need) => writeln!(out, "actions, best first (chance of at least {need} more):"),
+                match self.value {
+                    Valued::Points => writeln!(out, "actions, best first (expected score still to come):"),
+                    Valued::Reach(need) => writeln!(out, "actions, best first (chance of at least {need} more):"),
+                    Valued::Winning => writeln!(out, "actions, best first (chance of winning):"),
                 }
                 .expect("writing to a String");
                 for (i, o) in options.iter().enumerate() {
-                    match self.need {
-                        None => writeln!(out, "{:>3}. {:<width$} {:>11.6}", i + 1, o.text, o.ev),
-                        Some(_) => writeln!(out, "{:>3}. {:<width$} {:>9.7}", i + 1, o.text, o.ev),
+                    match self.value {
+                        Valued::Points => writeln!(out, "{:>3}. {:<width$} {:>11.6}", i + 1, o.text, o.ev),
+                        _ => writeln!(out, "{:>3}. {:<width$} {:>9.7}", i + 1, o.text, o.ev),
                     }
                     .expect("writing to a String");
                 }

@@ -9,7 +9,7 @@ use dice_tables_reader::sheet::{
 use dice_tables_reader::{Dice, Tables};
 
 use crate::output::{score_text, Failure};
-use crate::roll::{keep_text, OptionRow, Roll, RollAnswer};
+use crate::roll::{keep_text, OptionRow, Roll, RollAnswer, Valued};
 use crate::{Common, GameLookup};
 
 #[derive(Args, Debug)]
@@ -143,7 +143,7 @@ fn target<G: SheetGame>(tables: &Tables, q: SheetQuery, need: i64) -> Result<Str
     let bonus = yahtzee_bonus_of(state, dice);
     let rows =
         options.iter().map(|o| OptionRow { text: action_text::<G>(o.action, o.points, bonus), ev: o.p }).collect();
-    Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev: p, width: 38, need: Some(need) }.render(rows))
+    Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev: p, width: 38, value: Valued::Reach(need) }.render(rows))
 }
 
 /// The first line of the text answer: the state.
@@ -193,5 +193,5 @@ fn roll_state<G: SheetGame>(
     let rows =
         options.iter().map(|o| OptionRow { text: action_text::<G>(o.action, o.points, bonus), ev: o.ev }).collect();
     let state_line = state_line::<G>(state, upper);
-    Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev, width: 38, need: None }.render(rows))
+    Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev, width: 38, value: Valued::Points }.render(rows))
 }

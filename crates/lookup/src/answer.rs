@@ -7,6 +7,7 @@ use dice_tables_reader::sheet::{ScoreSheet, SheetGame};
 use dice_tables_reader::tenk::{Phase, Tenk, TenkOption, Then};
 use dice_tables_reader::threes::{Model, Threes, Ties};
 use dice_tables_reader::yazy::Yazy;
+use dice_tables_reader::ArgumentErrorKind;
 use dice_tables_reader::{Dice, Tables};
 
 type Answer = Result<Json, LookupError>;
@@ -95,6 +96,31 @@ pub(super) fn check_duel(q: &DuelQuery) -> Result<(), LookupError> {
     Ok(())
 }
 
+/// A two-player yazy lookup has the opponent's sheet and both totals, and
+/// no target. (Totals are not checked against the filled categories: a
+/// head start is a lead no sheet made.)
+pub(super) fn check_yazy_opponent(q: &YazyQuery) -> Result<(), LookupError> {
+    if q.opp_mask.is_none() {
+        if q.me.is_some() || q.opp.is_some() {
+            return Err(LookupError::TwoPlayer { missing: "opp-mask" });
+        }
+        return Ok(());
+    }
+    if q.need.is_some() {
+        return Err(LookupError::TwoPlayer { missing: "need" });
+    }
+    let (mover, opponent) = (q.mask.bits().count_ones(), q.opp_mask.map_or(0, |m| m.bits().count_ones()));
+    if mover != opponent && mover != opponent + 1 {
+        let e: dice_tables_reader::ArgumentError = ArgumentErrorKind::TurnOrder { mover, opponent }.into();
+        return Err(LookupError::Refused(e));
+    }
+    match (q.me, q.opp) {
+        (None, _) => Err(LookupError::TwoPlayer { missing: "me" }),
+        (_, None) => Err(LookupError::TwoPlayer { missing: "opp" }),
+        _ => Ok(()),
+    }
+}
+
 /// A yazy, yatzy or yahtzee roll: its value, the best action (`null` when
 /// the game is over) and every option, best first.
 fn roll(game: &'static str, ev: f64, options: Vec<(Json, f64)>) -> Json {
@@ -133,15 +159,45 @@ pub(super) fn yazy(tables: &Tables, q: &YazyQuery) -> Answer {
 /// A roll played to reach a target: the best chance, the decision and
 /// every option with its chance, best first.
 fn target_roll(game: &'static str, need: i64, p: f64, options: Vec<(Json, f64)>) -> Json {
+    chance_roll(game, ("need", need), p, options)
+}
+
+/// A roll's chance (of reaching a target, or of winning), with `known`
+/// (the need, or the lead) after the game, the decision and every option
+/// with its chance, best first.
+fn chance_roll(game: &'static str, known: (&'static str, i64), p: f64, options: Vec<(Json, f64)>) -> Json {
     let best = options.first().map_or(Json::Null, |(action, _)| action.clone());
     let options = options.into_iter().map(|(action, p)| Json::object(vec![("action", action), ("p", Json::Num(p))]));
     Json::object(vec![
         ("game", text(game)),
-        ("need", Json::Int(need)),
+        (known.0, Json::Int(known.1)),
         ("p", Json::Num(p)),
         ("best", best),
         ("options", Json::List(options.collect())),
     ])
+}
+
+/// Two-player yazy from the `yazy-duel` table: the chance of winning (ties
+/// half) at the turn's start, or a roll's options each with its chance.
+pub(super) fn yazy_duel(tables: &Tables, q: &YazyQuery) -> Answer {
+    let opp_mask = q.opp_mask.expect("a two-player lookup");
+    let lead = i64::from(q.me.unwrap_or(0)) - i64::from(q.opp.unwrap_or(0));
+    let table = tables.get::<dice_tables_reader::yazy_duel::YazyDuel>()?;
+    let Some(dice) = q.dice else {
+        let p = table.chance(q.mask, opp_mask, lead)?;
+        return Ok(Json::object(vec![("game", text("yazy")), ("lead", Json::Int(lead)), ("p", Json::Num(p))]));
+    };
+    let rerolls = q.rerolls.unwrap_or(table.rules().rerolls);
+    let options = table.options(q.mask, opp_mask, lead, dice, rerolls)?;
+    let p = match options.best() {
+        Some(b) => b.p,
+        None => table.chance(q.mask, opp_mask, lead)?,
+    };
+    let action = |a, points| match a {
+        dice_tables_reader::yazy::Action::Keep(d) => keep(d),
+        dice_tables_reader::yazy::Action::Score(c) => category(c.name(), points),
+    };
+    Ok(chance_roll("yazy", ("lead", lead), p, options.iter().map(|o| (action(o.action, o.points), o.p)).collect()))
 }
 
 pub(super) fn yazy_target(tables: &Tables, q: &YazyQuery) -> Answer {

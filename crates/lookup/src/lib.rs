@@ -48,6 +48,15 @@ pub struct YazyQuery {
     /// Play to score at least this many more points (the `yazy-target`
     /// table): the answer is the best chance of it, `"p"`, not the expected score.
     pub need: Option<i64>,
+    /// Play against an opponent with these categories open (the
+    /// `yazy-duel` table): the answer is the chance of winning, ties half,
+    /// `"p"`. Needs `me` and `opp`.
+    pub opp_mask: Option<Mask>,
+    /// The total so far of the player to move, in a two-player lookup;
+    /// only `me - opp` matters.
+    pub me: Option<u32>,
+    /// The opponent's total so far, in a two-player lookup.
+    pub opp: Option<u32>,
 }
 
 /// A combo lookup: the game-start value, or a roll's keeps.
@@ -173,7 +182,12 @@ pub enum Query {
 /// The games a query names, with their other names and their arguments
 /// (the command line's flags without dashes; the first ones are required).
 pub const LOOKUPS: &[LookupInfo] = &[
-    LookupInfo { game: "yazy", aliases: &[], required: &["mask"], optional: &["dice", "rerolls", "need"] },
+    LookupInfo {
+        game: "yazy",
+        aliases: &[],
+        required: &["mask"],
+        optional: &["dice", "rerolls", "need", "opp-mask", "me", "opp"],
+    },
     LookupInfo { game: "combo", aliases: &[], required: &[], optional: &["dice", "rerolls"] },
     LookupInfo {
         game: "threes",
@@ -347,6 +361,9 @@ pub enum LookupError {
     ScoreWithoutThrow { score: u32 },
     /// `duel-cardgames` asked with the seed's rules.
     SeedRulesForCardgames,
+    /// A two-player yazy lookup without `missing` (`opp-mask`, `me`,
+    /// `opp`), or `need` beside them (`missing` is then `need`).
+    TwoPlayer { missing: &'static str },
     /// A threes throw with no choice (a library bug, said in words).
     NoChoice { throw: String },
     /// An answer without a value (a library bug, said in words).
@@ -432,6 +449,14 @@ impl LookupError {
                     "the yahtzee box cannot hold 50 while it is open: drop {} or close yahtzee in the mask",
                     arg("yahtzee-bonus")
                 ),
+                ArgumentErrorKind::TurnOrder { mover, opponent } => write!(
+                    f,
+                    "{} has {mover} {} open and {} {opponent}: the player to move has as many open as the \
+                     opponent (moving first) or one more (moving second)",
+                    arg("mask"),
+                    if *mover == 1 { "category" } else { "categories" },
+                    arg("opp-mask")
+                ),
                 ArgumentErrorKind::ReducedTable { .. } => {
                     write!(f, "{e}; build the whole table with `make target-tables`")
                 }
@@ -477,6 +502,27 @@ impl LookupError {
                 arg("rules"),
                 arg("rules")
             ),
+            E::TwoPlayer { missing: "opp-mask" } => write!(
+                f,
+                "{} and {} are the two players' totals: add {}, the opponent's open categories",
+                arg("me"),
+                arg("opp"),
+                arg("opp-mask")
+            ),
+            E::TwoPlayer { missing: "need" } => write!(
+                f,
+                "{} plays alone to reach a score and {} against an opponent: drop one of them",
+                arg("need"),
+                arg("opp-mask")
+            ),
+            E::TwoPlayer { .. } => write!(
+                f,
+                "two-player yazy lookups need {} and {}: both totals so far (only their difference matters), like {} 0 {} 0",
+                arg("me"),
+                arg("opp"),
+                arg("me"),
+                arg("opp")
+            ),
             E::NoChoice { throw } => write!(f, "threes has no choice for the throw {throw}"),
             E::NoValue { game, answer } => write!(f, "{game} answered without a value: {answer}"),
             E::QueryTooLong { len, max } => write!(f, "the query string is {len} bytes: at most {max} are read"),
@@ -494,6 +540,9 @@ impl LookupError {
                     .filter(|_| matches!(e.kind(), TableErrorKind::NotFound));
                 if let Some(id) = missing.filter(|n| n.starts_with("yahtzee-free")) {
                     return write!(f, "{e}: the free joker reading's tables are not part of `make tables`: build it with `make {id}` (or `generator --games {id}`)");
+                }
+                if let Some(id) = missing.filter(|n| *n == "yazy-duel") {
+                    return write!(f, "{e}: the two-player table is not part of `make tables`: build it with `make {id}` (or `generator --games {id}`), or every optional table with `make optional-tables`");
                 }
                 if let Some(id) = missing.filter(|n| n.ends_with("-target")) {
                     return write!(f, "{e}: the target tables are not part of `make tables`: build them with `make target-tables` (or `generator --games {id}`)");
@@ -757,6 +806,9 @@ impl Query {
                 dice: a.value("dice", parse_five_dice)?,
                 rerolls: a.value("rerolls", parse_rerolls)?,
                 need: a.value("need", parse_need)?,
+                opp_mask: a.value("opp-mask", parse_mask)?,
+                me: a.value("me", parse_yazy_total)?,
+                opp: a.value("opp", parse_yazy_total)?,
             }),
             "combo" => Query::Combo(ComboQuery {
                 dice: a.value("dice", parse_five_dice)?,
@@ -835,6 +887,9 @@ impl Query {
             Query::Duel(DuelQuery { rules: DuelRules::Cardgames, .. }) => {
                 <dice_tables_reader::duel::CardgamesDuel as dice_tables_reader::Game>::ID
             }
+            Query::Yazy(YazyQuery { opp_mask: Some(_), .. }) => {
+                <dice_tables_reader::yazy_duel::YazyDuel as dice_tables_reader::Game>::ID
+            }
             Query::Yazy(YazyQuery { need: Some(_), .. }) => {
                 <dice_tables_reader::yazy_target::YazyTarget as dice_tables_reader::Game>::ID
             }
@@ -859,7 +914,10 @@ impl Query {
     /// the tables. [`answer`](Query::answer) checks it first.
     pub fn check(&self) -> Result<(), LookupError> {
         match self {
-            Query::Yazy(q) => answer::check_rerolls(q.dice, q.rerolls),
+            Query::Yazy(q) => {
+                answer::check_rerolls(q.dice, q.rerolls)?;
+                answer::check_yazy_opponent(q)
+            }
             Query::Combo(q) => answer::check_rerolls(q.dice, q.rerolls),
             Query::Yatzy(q) | Query::Yahtzee(q) => {
                 answer::check_rerolls(q.dice, q.rerolls)?;
@@ -876,7 +934,7 @@ impl Query {
     pub fn value(&self, tables: &dice_tables_reader::Tables) -> Result<f64, LookupError> {
         self.check()?;
         match self {
-            Query::Yazy(q) if q.need.is_none() => answer::yazy_value(tables, q),
+            Query::Yazy(q) if q.need.is_none() && q.opp_mask.is_none() => answer::yazy_value(tables, q),
             Query::Combo(q) => answer::combo_value(tables, q),
             _ => {
                 let answer = self.answer(tables)?;
@@ -893,6 +951,7 @@ impl Query {
     pub fn answer(&self, tables: &dice_tables_reader::Tables) -> Result<Json, LookupError> {
         self.check()?;
         match self {
+            Query::Yazy(q) if q.opp_mask.is_some() => answer::yazy_duel(tables, q),
             Query::Yazy(q) if q.need.is_some() => answer::yazy_target(tables, q),
             Query::Yazy(q) => answer::yazy(tables, q),
             Query::Combo(q) => answer::combo(tables, q),

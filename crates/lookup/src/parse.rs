@@ -58,6 +58,17 @@ pub fn parse_throw(s: &str) -> Result<Dice, String> {
 }
 
 /// A yazy mask: a number 0 to 2047, a comma list of category names, or `all`.
+/// A yazy total so far: 0 to 280, the most a whole game scores.
+pub fn parse_yazy_total(s: &str) -> Result<u32, String> {
+    let most = dice_tables_reader::yazy::MOST_POINTS;
+    match s.trim().parse::<i64>() {
+        Ok(v) if (0..=most as i64).contains(&v) => Ok(v as u32),
+        Ok(v) => Err(format!("total {v} is out of range: a yazy total so far is 0 to {most}")),
+        Err(_) => Err(format!("total {} is not a whole number: a yazy total so far is 0 to {most}", quoted(s))),
+    }
+}
+
+/// A yazy mask.
 pub fn parse_mask(s: &str) -> Result<Mask, String> {
     s.parse().map_err(|e: ArgumentError| e.to_string())
 }

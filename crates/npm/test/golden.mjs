@@ -35,6 +35,7 @@ const targets = await openTables({
   yahtzee: file(targetDir, "yahtzee"),
   "yatzy-target": file(targetDir, "yatzy-target"),
   "yahtzee-target": file(targetDir, "yahtzee-target"),
+  "yazy-duel": file(targetDir, "yazy-duel"),
 });
 console.log(`opened ${tables.games.length + targets.games.length} tables in ${(performance.now() - started).toFixed(0)} ms`);
 
@@ -53,6 +54,13 @@ const target = await read("target.json");
 for (const { game, query, answer } of target.lookups) {
   Object.keys(query).forEach((k) => argumentNames.add(k));
   assert.deepStrictEqual(targets.lookupSync(game, query), answer, `${game} ${JSON.stringify(query)}`);
+  answered++;
+}
+const twoPlayer = await read("yazy-duel.json");
+assert.ok(twoPlayer.lookups.length >= 200);
+for (const { query, answer } of twoPlayer.lookups) {
+  Object.keys(query).forEach((k) => argumentNames.add(k));
+  assert.deepStrictEqual(targets.lookupSync("yazy", query), answer, `yazy ${JSON.stringify(query)}`);
   answered++;
 }
 

@@ -137,15 +137,19 @@ class YazyQuery(TypedDict, total=False):
     dice: Optional[Dice]
     rerolls: Optional[Number]
     need: Optional[Number]
+    opp_mask: Optional[Mask]
+    me: Optional[Number]
+    opp: Optional[Number]
 
 class Yazy(Game):
     """yazy: 11 boxes, a roll and two rerolls a turn."""
 
     def lookup(self, **query: Unpack[YazyQuery]) -> Answer:
         """``{"game","ev","best","options"}`` for a roll; ``{"game","ev"}`` (the turn-start value) without dice.
-        With ``need=N`` (the yazy-target table): ``"need"`` and ``"p"``, the best chance of scoring at least N more, in place of ``"ev"``."""
+        With ``need=N`` (the yazy-target table): ``"need"`` and ``"p"``, the best chance of scoring at least N more, in place of ``"ev"``.
+        With ``opp_mask=O, me=S, opp=T`` (the yazy-duel table): ``"lead"`` (S - T) and ``"p"``, the chance of winning against a perfect opponent, ties half."""
     def value(self, **query: Unpack[YazyQuery]) -> float:
-        """The expected score still to come (with ``need``: the best chance of scoring it)."""
+        """The expected score still to come (with ``need``: the best chance of scoring it; with ``opp_mask``: the chance of winning)."""
     def options(self, **query: Unpack[YazyQuery]) -> list[dict[str, Any]]:
         """``[{"action": {"keep": "245"} or {"category": "yazy", "points": 50}, "ev": ...}, ...]``, best first."""
     def best(self, **query: Unpack[YazyQuery]) -> Optional[dict[str, Any]]:

@@ -304,8 +304,9 @@ VALID_LOOKING = {
     "opening": [True, False],
     "upper": [0, 3, 40, 63, 64, 200],
     "yahtzee_bonus": [True, False],
-    "me": [0, 50, 9950, 10000, 19950],
-    "opp": [0, 4000, 9950, 10000],
+    "me": [0, 50, 9950, 10000, 19950, 120, 281],
+    "opp": [0, 4000, 9950, 10000, 95, 280],
+    "opp_mask": ["all", "all,-yazy", "yazy", 0, 2048, "none"],
     "rules": ["seed", "cardgames", "house"],
     "need": [-5, 0, 1, 50, 150, 300, 100001, "x"],
     "joker": ["forced", "free", "wild"],
@@ -334,8 +335,12 @@ def test_random_combinations_answer_or_raise_cleanly(tables, game):
         except (ValueError, TypeError) as e:
             assert str(e) and "\n" not in str(e), (q, str(e))
         except dice_tables.TableError as e:
-            # The test tables leave out the yatzy and yahtzee target tables
-            # and the free joker reading's.
-            made = "make yahtzee-free" if q.get("joker") == "free" else "make target-tables"
-            assert ("need" in q or q.get("joker") == "free") and made in str(e) and "\n" not in str(e), (q, str(e))
+            # The test tables leave out the yatzy and yahtzee target tables,
+            # the free joker reading's and two-player yazy's.
+            if "opp_mask" in q:
+                made = "make yazy-duel"
+            else:
+                made = "make yahtzee-free" if q.get("joker") == "free" else "make target-tables"
+            wanted = "need" in q or "opp_mask" in q or q.get("joker") == "free"
+            assert wanted and made in str(e) and "\n" not in str(e), (q, str(e))
     assert answered > 20, answered

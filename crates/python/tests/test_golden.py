@@ -55,6 +55,21 @@ def test_every_golden_target_lookup_gets_its_answer(target_tables):
             assert g.best(**q) == want["best"], (game, q)
 
 
+def test_every_golden_two_player_lookup_gets_its_answer(target_tables):
+    with open(GOLDEN / "yazy-duel.json") as f:
+        lookups = json.load(f)["lookups"]
+    assert len(lookups) >= 200
+    for entry in lookups:
+        q, want = keywords(entry["query"]), entry["answer"]
+        assert "opp_mask" in q, q
+        assert target_tables.lookup("yazy", **q) == want, q
+        assert target_tables.yazy.lookup(**q) == want, q
+        assert target_tables.yazy.value(**q) == want["p"], q
+        if "options" in want:
+            assert target_tables.yazy.options(**q) == want["options"], q
+            assert target_tables.yazy.best(**q) == want["best"], q
+
+
 @pytest.mark.parametrize("game", ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel"])
 def test_dice_as_ints_and_masks_as_numbers_or_names_agree(tables, game):
     g = getattr(tables, game)

@@ -13,6 +13,10 @@
 //! tables (`make reduced-target-tables`) answer them, and the whole ones
 //! give the same answers (`make bench` checks).
 //!
+//! `yazy-duel.json` holds two-player yazy lookups of the reduced game the
+//! reduced tables directory holds (both sheets within
+//! [`DUEL_CATEGORIES`]), which only its table answers.
+//!
 //! Usage: golden TABLES_DIR REDUCED_TABLES_DIR OUT_DIR
 
 use std::path::{Path, PathBuf};
@@ -28,6 +32,10 @@ const TARGET_LOOKUPS: usize = 80;
 const SHEET_TARGET_LOOKUPS: usize = 160;
 /// The most categories open in target.json's states.
 const OPEN: u64 = 4;
+/// Two-player yazy lookups in yazy-duel.json.
+const DUEL_LOOKUPS: usize = 240;
+/// The categories of the reduced two-player game (the Makefile's `REDUCED_DUEL`).
+const DUEL_CATEGORIES: &str = "ones,threes,full-house,straight,yazy";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -63,6 +71,7 @@ fn main() {
         write_lookups(&PathBuf::from(out).join(format!("{game}.json")), &format!("\"game\": \"{game}\""), &entries);
     }
     write_sheet_targets(Path::new(reduced), Path::new(out));
+    write_two_player(Path::new(reduced), Path::new(out));
     write_refused(Path::new(tables), Path::new(out));
 }
 
@@ -110,6 +119,38 @@ fn write_sheet_targets(reduced: &Path, out: &Path) {
     }
     let head = format!("\"tables\": \"yatzy and yahtzee and their target tables, whole or reduced to the states with at most {OPEN} categories open (make reduced-target-tables)\"");
     write_lookups(&out.join("target.json"), &head, &entries);
+}
+
+/// `yazy-duel.json`: two-player yazy lookups of random states of the
+/// reduced game in `reduced` (both turn orders, totals the filled
+/// categories can make), most with a roll.
+fn write_two_player(reduced: &Path, out: &Path) {
+    use dice_tables_reader::yazy::Mask;
+    use dice_tables_reader::yazy_duel::most;
+    let universe = DUEL_CATEGORIES.parse::<Mask>().expect("a mask").bits();
+    let sheets: Vec<u16> = (0..=universe).filter(|s| s & !universe == 0).collect();
+    let mut rng = Rng::new(4040);
+    let mut entries = Vec::new();
+    while entries.len() < DUEL_LOOKUPS {
+        let m = sheets[1 + rng.below(sheets.len() as u64 - 1) as usize];
+        let size = m.count_ones() - rng.below(2) as u32;
+        let opponents: Vec<u16> = sheets.iter().copied().filter(|o| o.count_ones() == size).collect();
+        let o = opponents[rng.below(opponents.len() as u64) as usize];
+        let total = |rng: &mut Rng, open: u16| rng.below(most(universe & !open) as u64 + 1);
+        let mut query = Map::new();
+        query.insert("mask".into(), Value::from(m));
+        query.insert("opp-mask".into(), Value::from(o));
+        query.insert("me".into(), Value::from(total(&mut rng, m)));
+        query.insert("opp".into(), Value::from(total(&mut rng, o)));
+        if rng.below(8) > 0 {
+            query.insert("dice".into(), dice(&mut rng, 5));
+            query.insert("rerolls".into(), Value::from(rng.below(3)));
+        }
+        let answer = lookup(reduced, "yazy", &query).expect("every state of the reduced game answers");
+        entries.push(json!({ "query": query, "answer": answer }));
+    }
+    let head = format!("\"game\": \"yazy\", \"tables\": \"two-player yazy reduced to {DUEL_CATEGORIES} on both sheets (make reduced-target-tables)\"");
+    write_lookups(&out.join("yazy-duel.json"), &head, &entries);
 }
 
 /// Lookups every reader refuses: bad values, arguments that do not go
@@ -177,6 +218,13 @@ const REFUSED: &[(&str, &str)] = &[
     ("duel", r#"{"me":"0","opp":"0","dice":"1234561","score":"300"}"#),
     ("duel", r#"{"me":"0","opp":"0","dice":"155","score":"0"}"#),
     ("duel", r#"{"me":"0","opp":"0","dice":"155","score":"75"}"#),
+    ("yazy", r#"{"mask":"all","opp-mask":"yazy","me":"0","opp":"0"}"#),
+    ("yazy", r#"{"mask":"yazy","opp-mask":"yazy,ones","me":"0","opp":"0","dice":"12345"}"#),
+    ("yazy", r#"{"mask":"yazy","me":"0","opp":"0"}"#),
+    ("yazy", r#"{"mask":"yazy","opp-mask":"yazy","me":"0"}"#),
+    ("yazy", r#"{"mask":"yazy","opp-mask":"yazy","me":"0","opp":"0","need":"30"}"#),
+    ("yazy", r#"{"mask":"yazy","opp-mask":"yazy","me":"281","opp":"0"}"#),
+    ("yazy", r#"{"mask":"yazy","opp-mask":"2048","me":"0","opp":"0"}"#),
     ("duel", r#"{"me":"0","opp":"0","score":"300"}"#),
     ("duel", r#"{"me":"0","opp":"0","dice":"155","remaining":"3"}"#),
     ("duel", r#"{"me":"0","opp":"0","rules":"house"}"#),

@@ -59,6 +59,29 @@ fn every_golden_target_lookup_gets_its_answer() {
     }
 }
 
+/// Every two-player yazy lookup (`yazy-duel.json`) gets its answer from the
+/// reduced two-player table, through the command line and the lookup layer.
+#[test]
+fn every_golden_two_player_lookup_gets_its_answer() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden/yazy-duel.json");
+    let file: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(file["game"], "yazy");
+    let opened = dice_tables_reader::Tables::open_dir(target_tables()).unwrap();
+    let lookups = file["lookups"].as_array().unwrap();
+    assert!(lookups.len() >= 200, "only {} two-player lookups", lookups.len());
+    for lookup in lookups {
+        let query = lookup["query"].as_object().unwrap();
+        assert!(query.contains_key("opp-mask"), "{query:?}");
+        let out = golden_cli("yazy", query, target_tables());
+        assert!(out.status.success(), "{query:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), lookup["answer"], "{query:?}");
+        let text = golden_answer(&opened, "yazy", query).unwrap_or_else(|e| panic!("{query:?}: {e}"));
+        assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), lookup["answer"], "{query:?}");
+        let value = golden_query("yazy", query).unwrap().value(&opened).unwrap();
+        assert_eq!(Some(value), lookup["answer"]["p"].as_f64(), "{query:?}");
+    }
+}
+
 /// Every lookup in `refused.json` is refused with its message: by the
 /// lookup layer word for word, and by the command line with status 2 and a
 /// line that holds it.

@@ -26,6 +26,21 @@ fn readme_commands_run_and_print_what_it_shows() {
         &[],
     );
     assert!(out.status.success(), "generator: {}", String::from_utf8_lossy(&out.stderr));
+    // Two-player yazy reduced to five categories on both sheets: its
+    // states answer as the whole table's do (the guide's examples stay in them).
+    let out = run(
+        "generator",
+        &[
+            "--out",
+            tables.to_str().unwrap(),
+            "--games",
+            "yazy-duel",
+            "--yazy-duel-categories",
+            "ones,threes,full-house,straight,yazy",
+        ],
+        &[],
+    );
+    assert!(out.status.success(), "generator: {}", String::from_utf8_lossy(&out.stderr));
     for entry in std::fs::read_dir(default_tables()).unwrap() {
         let path = entry.unwrap().path();
         std::os::unix::fs::symlink(&path, tables.join(path.file_name().unwrap())).unwrap();

@@ -26,11 +26,13 @@ use std::collections::HashMap;
 
 use rayon::prelude::*;
 
-use super::target::category_most;
 use crate::cpu::{Kernel, Lanes, Simd};
 use crate::dice::{multisets, FIVE_DICE};
 use crate::yazy::points;
-use dice_tables_reader::yazy::{CATEGORIES, MASKS};
+pub use dice_tables_reader::yazy::duel::most;
+use dice_tables_reader::yazy::duel::{Layout, YazyDuel, YazyDuelParams, PLANES, UNITS, VALUES, VALUE_CHUNK};
+use dice_tables_reader::yazy::CATEGORIES;
+use std::sync::Arc;
 
 /// Leads solved together: two AVX-512 vectors. Measured on the whole game
 /// (two cores, AVX-512): 8 leads took 181 s, 16 took 144 s, 32 took 224 s
@@ -40,18 +42,6 @@ const W: usize = 16;
 /// The most points of any one category (yazy, 50): how far past a pair's
 /// leads a scored roll can reach.
 const MOST_ONE_SCORE: usize = 50;
-
-/// The most points the open categories of `mask` can still score.
-pub fn most(mask: u16) -> i32 {
-    MOST[usize::from(mask) & (MASKS - 1)]
-}
-
-/// [`most`] of every mask, summed once.
-static MOST: std::sync::LazyLock<Vec<i32>> = std::sync::LazyLock::new(|| {
-    (0..MASKS)
-        .map(|m| (0..CATEGORIES.len()).filter(|c| m >> c & 1 == 1).map(|c| category_most(c) as i32).sum())
-        .collect()
-});
 
 /// One pair of sheets of a layer: the mover's open categories `m`, the
 /// opponent's `o`, and where its values begin in the layer's `values`; its
@@ -259,6 +249,92 @@ impl Kernel for SolveBlock<'_> {
         }
         graph.turn_start_lanes(&mut ws.values, &mut ws.scratch, usize::from(rerolls), |sum| sum / 6.0)
     }
+}
+
+/// The stored form of a value: `round(v x UNITS)`.
+fn quantize(v: f64) -> u32 {
+    (v * f64::from(UNITS)).round() as u32
+}
+
+/// Solves the `yazy-duel` table under `rules` (yazy's rerolls, and the
+/// categories both sheets use: all 11 but in a reduced game for tests).
+/// The second player's turn starts are stored, the layers with an odd
+/// count of open categories, in the order they are solved (which is the
+/// layout's): see FORMAT.md.
+pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> crate::Solved {
+    let (rerolls, universe) = (rules.yazy.rerolls, rules.yazy_duel_universe);
+    let layout = Arc::new(Layout::new(universe));
+    let values = layout.values() as usize;
+    let mut planes = crate::artifact::Bytes::zeroed(values * PLANES);
+    let (mut at, mut start_row) = (0usize, Vec::new());
+    let top = 2 * universe.count_ones();
+    solve(universe, rerolls, |n, layer| {
+        progress(n as usize, top as usize);
+        if n == top {
+            let pair = layer.pair(universe, universe).expect("the start");
+            start_row = (-most(universe)..=most(universe)).map(|d| layer.value(pair, d)).collect();
+        }
+        if n % 2 == 0 {
+            return;
+        }
+        for pair in &layer.pairs {
+            assert_eq!(layout.start(pair.m, pair.o) as usize, at, "the layer's order is the layout's");
+            let (mut q, mut rise) = (0i64, 0i64);
+            for (i, &v) in layer.values[pair.start..][..pair.leads()].iter().enumerate() {
+                let p = at + i;
+                let (c, j) = (p / VALUE_CHUNK, p % VALUE_CHUNK);
+                if i == 0 || j == 0 {
+                    (q, rise) = (0, 0);
+                }
+                let next = i64::from(quantize(v));
+                let delta = next - q - rise;
+                (q, rise) = (next, next - q);
+                let z = ((delta << 1) ^ (delta >> 63)) as u32;
+                let len = VALUE_CHUNK.min(values - c * VALUE_CHUNK);
+                for b in 0..PLANES {
+                    planes[c * VALUE_CHUNK * PLANES + b * len + j] = (z >> (8 * b)) as u8;
+                }
+            }
+            at += pair.leads();
+        }
+    });
+    assert_eq!(at, values, "every stored pair solved");
+    let params = YazyDuelParams { rules: rules.yazy, layout };
+    let section = crate::artifact::Section::of(&VALUES, &params, planes).level(VALUE_LEVEL);
+    let figures = figures(&start_row, most(universe));
+    crate::Solved { figures, ..crate::Solved::new::<YazyDuel>(&params, values as u64, vec![section]) }
+}
+
+/// The zstd level of the values: level 6 stores the whole game in 209 MB
+/// in 2.5 s of compression on two cores; level 19 would take minutes for
+/// a few MB less, level 3 writes 214 MB.
+const VALUE_LEVEL: i32 = 6;
+
+/// The figures of the start of a game, from the first player's values at
+/// every lead `-most..=most`: the first player's chance, and the fair head
+/// start (the lead given to one player at the start that brings the first
+/// player's chance closest to 1/2; the smaller head start where two are
+/// as close).
+fn figures(start_row: &[f64], most: i32) -> Vec<crate::Figure> {
+    let at = |d: i32| start_row[(d + most) as usize];
+    let p = at(0);
+    let mut leads: Vec<i32> = (-most..=most).collect();
+    leads.sort_by_key(|d| (d.abs(), *d < 0));
+    let fair = leads.into_iter().min_by(|&a, &b| (at(a) - 0.5).abs().total_cmp(&(at(b) - 0.5).abs())).unwrap_or(0);
+    let whom = match fair {
+        0 => "no head start".to_string(),
+        d if d > 0 => format!("a head start of {d} points for the first player"),
+        d => format!("a head start of {} points for the second player", -d),
+    };
+    vec![
+        crate::Figure { key: "first_player", value: p, text: format!("the first player wins {:.7} (ties half)", p) },
+        crate::Figure {
+            key: "fair_head_start",
+            value: f64::from(fair),
+            text: format!("fairest start: {whom}, the first player then wins {:.7}", at(fair)),
+        },
+        crate::Figure { key: "first_player_after_head_start", value: at(fair), text: String::new() },
+    ]
 }
 
 #[cfg(test)]

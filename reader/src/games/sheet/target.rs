@@ -228,9 +228,9 @@ impl<G: SheetGame> SheetTarget<G> {
         let only = (rerolls == 0).then_some(dice);
         let next = NextCurves::new(self, state, need, only)?;
         let levels = if state.mask == 0 || rerolls == 0 {
-            target::KeepLevels::solve(|_| 0.0, 0)
+            target::KeepLevels::solve(&|_| 0.0, 0)
         } else {
-            target::KeepLevels::solve(|r| next.best(r, need), rerolls)
+            target::KeepLevels::solve(&|r| next.best(r, need), rerolls)
         };
         Ok(TargetTurn { table: self, state, need, next, levels })
     }

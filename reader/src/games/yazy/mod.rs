@@ -27,6 +27,7 @@
 //! # Ok(()) }
 //! ```
 
+pub mod duel;
 pub mod target;
 
 use std::fmt;

@@ -104,7 +104,7 @@ impl Game for YazyTarget {
 }
 
 /// Every roll's points in every category, computed once.
-static ROLL_POINTS: std::sync::LazyLock<Vec<[u8; CATEGORIES.len()]>> = std::sync::LazyLock::new(|| {
+pub(crate) static ROLL_POINTS: std::sync::LazyLock<Vec<[u8; CATEGORIES.len()]>> = std::sync::LazyLock::new(|| {
     (0..ROLLS)
         .map(|r| {
             let dice = Dice::unrank(DICE, r).expect("roll < 252");
@@ -161,7 +161,7 @@ impl YazyTarget {
             out.push(TargetChoice { action: Action::Score(n.0), p, points });
         }
         if rerolls > 0 {
-            target::KeepLevels::solve(stop, rerolls).push_partial_keeps(&mut out, dice, rerolls, Action::Keep);
+            target::KeepLevels::solve(&stop, rerolls).push_partial_keeps(&mut out, dice, rerolls, Action::Keep);
         }
         target::rank(&mut out);
         Ok(out)
