@@ -364,6 +364,8 @@ pub enum LookupError {
     /// A two-player yazy lookup without `missing` (`opp-mask`, `me`,
     /// `opp`), or `need` beside them (`missing` is then `need`).
     TwoPlayer { missing: &'static str },
+    /// A lookup this build of the reader leaves out (`what`).
+    NotInBuild { what: &'static str },
     /// A threes throw with no choice (a library bug, said in words).
     NoChoice { throw: String },
     /// An answer without a value (a library bug, said in words).
@@ -523,6 +525,9 @@ impl LookupError {
                 arg("me"),
                 arg("opp")
             ),
+            E::NotInBuild { what } => {
+                write!(f, "{what} is not in this build of the reader: ask reader lookup, Python or HTTP")
+            }
             E::NoChoice { throw } => write!(f, "threes has no choice for the throw {throw}"),
             E::NoValue { game, answer } => write!(f, "{game} answered without a value: {answer}"),
             E::QueryTooLong { len, max } => write!(f, "the query string is {len} bytes: at most {max} are read"),
