@@ -199,10 +199,16 @@ site: npm tables
 # The target tables, built first, are checked whole against the manifest,
 # played (100,000 games each, to reach 250 and 300), asked the golden target
 # lookups (tests/golden/target.json, which `make test` asks of reduced
-# tables), and their curves redrawn and compared with reader/doc/.
+# tables), and their curves redrawn and compared with reader/doc/. The
+# two-player yazy table, built and timed first, is asked the golden
+# two-player lookups and checked whole (every chunk, the yazy-target
+# brackets, the brute force on random small states) as `make test` checks
+# the reduced one.
 bench: tables python
 	start=$$(date +%s); $(BIN)/generator --out $(OUT) --games $(TARGET_GAMES) && \
 		echo "target tables: $$(( $$(date +%s) - start )) s whole command"
+	/usr/bin/time -f "yazy-duel: %e s whole command, %U s user, %S s system, %M KB peak" \
+		$(BIN)/generator --out $(OUT) --games yazy-duel
 	$(CARGO) bench --locked --workspace
 	DICE_TABLES=$(abspath $(OUT)) $(VENV)/bin/python crates/python/benchmarks/overhead.py
 	$(BIN)/loadtest $(OUT) 1000000 4
@@ -211,7 +217,9 @@ bench: tables python
 	start=$$(date +%s); $(BIN)/generator --out target/free-tables --games yahtzee-free,yahtzee-free-target && \
 		echo "yahtzee-free and yahtzee-free-target: $$(( $$(date +%s) - start )) s whole command"
 	$(CARGO) run --release --locked -p dice-tables-generator --example target_games -- 100000 $(OUT) target/free-tables tables/checksums.b3
-	DICE_TARGET_TABLES=$(abspath $(OUT)) $(CARGO) test --release --locked -p dice-tables-tests --test integration -- golden::every_golden_target_lookup_gets_its_answer
+	DICE_TARGET_TABLES=$(abspath $(OUT)) $(CARGO) test --release --locked -p dice-tables-tests --test integration -- \
+		golden::every_golden_target_lookup_gets_its_answer golden::every_golden_two_player_lookup_gets_its_answer \
+		yazy_duel::the_table_agrees_with_the_target_table_and_brute_force
 	for g in yatzy yahtzee; do $(BIN)/reader curve $$g --tables $(OUT) --svg target/$$g-curve.svg > /dev/null && cmp target/$$g-curve.svg reader/doc/$$g-curve.svg || exit 1; done
 
 # Deliberately accept new table output: regenerate and rewrite the manifest

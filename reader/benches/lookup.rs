@@ -1,7 +1,8 @@
 //! Lookups in process, every game (`reader lookup` end to end is the CLI's
 //! benchmark).
 //! Needs tables/yazy.dtab (`make bench` runs `make tables` first), and for
-//! the target lookups the target tables (`make bench` builds them first).
+//! the target and two-player lookups the target tables and yazy-duel.dtab
+//! (`make bench` builds them first).
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -268,5 +269,61 @@ fn target_options(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, in_process, sheet_options, duel_options, target_options);
+/// Two-player yazy (`make bench` builds tables/yazy-duel.dtab first):
+/// random reachable states, both turn orders, a turn's start and every
+/// option of a random roll, each chunk read once beforehand (an app asking
+/// again and again).
+fn yazy_duel_options(c: &mut Criterion) {
+    use dice_tables_reader::yazy_duel::{most, YazyDuel};
+    let duel = YazyDuel::open(tables().join("yazy-duel.dtab")).unwrap();
+    let mut next = random();
+    let mut sheet = |size: u32| loop {
+        let m = next(2048) as u16;
+        if m.count_ones() == size {
+            return m;
+        }
+    };
+    let mut cases = Vec::new();
+    for i in 0..512u32 {
+        let size = 1 + i % 11;
+        let mover = sheet(size);
+        let opponent = sheet(if i % 2 == 0 { size } else { size - 1 });
+        let lead = (i as i64 * 37) % (i64::from(most(mover)) + i64::from(most(opponent)) + 1) - i64::from(most(mover));
+        let faces: Vec<u8> = (0..5).map(|k| ((i * 7 + k * 3) % 6) as u8 + 1).collect();
+        let second = i % 2 == 1;
+        cases.push((
+            second,
+            Mask::new(u32::from(mover)).unwrap(),
+            Mask::new(u32::from(opponent)).unwrap(),
+            lead,
+            Dice::from_faces(&faces).unwrap(),
+            (i % 3) as u8,
+        ));
+    }
+    for &(_, m, o, d, dice, r) in &cases {
+        duel.options(m, o, d, dice, r).unwrap();
+    }
+    let mut g = c.benchmark_group("yazy_duel");
+    for (name, second) in [("first_player", false), ("second_player", true)] {
+        let cases: Vec<_> = cases.iter().copied().filter(|c| c.0 == second).collect();
+        let mut i = 0;
+        g.bench_function(format!("{name}_turn_start"), |b| {
+            b.iter(|| {
+                i = (i + 1) % cases.len();
+                let (_, m, o, d, _, _) = black_box(cases[i]);
+                duel.chance(m, o, d).unwrap()
+            })
+        });
+        g.bench_function(format!("{name}_roll_options"), |b| {
+            b.iter(|| {
+                i = (i + 1) % cases.len();
+                let (_, m, o, d, dice, r) = black_box(cases[i]);
+                duel.options(m, o, d, dice, r).unwrap().len()
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, in_process, sheet_options, duel_options, target_options, yazy_duel_options);
 criterion_main!(benches);

@@ -125,12 +125,17 @@ pub fn default_tables() -> &'static Path {
 /// Categories open in the largest states of the reduced target tables.
 pub const REDUCED_OPEN: &str = "4";
 
-/// Where `tests/golden/target.json` is asked: yatzy, yahtzee and their
-/// target tables. `$DICE_TARGET_TABLES` when set (`make test` points it at
+/// The categories of the reduced two-player yazy game beside them (the
+/// Makefile's `REDUCED_DUEL`): its states answer as the whole table's do.
+pub const REDUCED_DUEL: &str = "ones,threes,full-house,straight,yazy";
+
+/// Where `tests/golden/target.json` and `yazy-duel.json` are asked: yatzy,
+/// yahtzee and their target tables, and two-player yazy. `$DICE_TARGET_TABLES` when set (`make test` points it at
 /// the reduced tables `make reduced-target-tables` writes, with at most
-/// [`REDUCED_OPEN`] categories open, for every test binary and the Python
-/// tests; `make bench` at the whole ones), else reduced tables generated
-/// once per test binary.
+/// [`REDUCED_OPEN`] categories open, and two-player yazy within
+/// [`REDUCED_DUEL`], for every test binary and the Python tests; `make
+/// bench` at the whole ones), else reduced tables generated once per test
+/// binary.
 pub fn target_tables() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
@@ -147,6 +152,9 @@ pub fn target_tables() -> &'static Path {
         let games = "yatzy,yahtzee,yatzy-target,yahtzee-target";
         let out =
             run("generator", &["--out", dir.to_str().unwrap(), "--games", games, "--target-open", REDUCED_OPEN], &[]);
+        assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
+        let duel = ["--out", dir.to_str().unwrap(), "--games", "yazy-duel", "--yazy-duel-categories", REDUCED_DUEL];
+        let out = run("generator", &duel, &[]);
         assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
         dir
     })

@@ -34,8 +34,7 @@ const SHEET_TARGET_LOOKUPS: usize = 160;
 const OPEN: u64 = 4;
 /// Two-player yazy lookups in yazy-duel.json.
 const DUEL_LOOKUPS: usize = 240;
-/// The categories of the reduced two-player game (the Makefile's `REDUCED_DUEL`).
-const DUEL_CATEGORIES: &str = "ones,threes,full-house,straight,yazy";
+use dice_tables_tests::REDUCED_DUEL as DUEL_CATEGORIES;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -540,3 +540,59 @@ fn target_damage_is_caught() {
     }
     eprintln!("target table damage cases tried and caught: {cases}");
 }
+
+/// Two-player yazy (a reduced game: its layout is the whole table's over
+/// fewer masks) takes the same damage sweep; re-signed files whose values
+/// fall with the lead or rise above 1, or whose parameters disagree with
+/// the layout, are refused by `verify`, and a lookup opened lazily over
+/// such a file answers with an error, never a panic.
+#[test]
+fn yazy_duel_damage_is_caught() {
+    use dice_tables_reader::yazy::Mask;
+    use dice_tables_reader::yazy_duel::YazyDuel;
+    let universe = "ones,threes,full-house,straight,yazy".parse::<Mask>().unwrap();
+    let rules = dice_tables_generator::Rules { yazy_duel_universe: universe.bits(), ..Default::default() };
+    let f = dice_tables_generator::solve("yazy-duel", &rules, |_, _| {}).unwrap().encode();
+    let mut cases = damage_sweep(&f, 41);
+    let table = Table::from_vec(f).unwrap();
+    verify_bytes(resigned(&table, "none", &|_| {})).unwrap();
+    // Plane b of value j of the one chunk (28,560 values).
+    let set = |b: &mut Vec<u8>, j: usize, z: u32| {
+        let len = b.len() / 3;
+        for k in 0..3 {
+            b[k * len + j] = (z >> (8 * k)) as u8;
+        }
+    };
+    // The first pair's second value far below its first (an odd zigzag
+    // code is a negative step), then two huge rises: above 1.
+    let falling = resigned(&table, "v", &|b| set(b, 1, 0xFF_FFFF));
+    let above = resigned(&table, "v", &|b| {
+        set(b, 1, 0xFF_FFFE);
+        set(b, 2, 0xFF_FFFE)
+    });
+    for bad in [falling, above] {
+        let e = refuse(bad.clone());
+        assert!(e.to_string().contains("falling with the lead or above 1"), "{e}");
+        let lazy = YazyDuel::from_vec(bad).unwrap();
+        // The first pair: the mover has ones open, the opponent nothing.
+        let e = lazy.chance(Mask::new(1).unwrap(), Mask::NONE, 0).unwrap_err();
+        assert!(e.to_string().contains("falling with the lead or above 1"), "{e}");
+        cases += 2;
+    }
+    let params: Vec<(&str, i64)> = table.header().params.iter().map(|p| (p.name.as_str(), p.value)).collect();
+    let with = |name: &str, value: i64| -> Vec<(&str, i64)> {
+        params.iter().map(|&(n, v)| (n, if n == name { value } else { v })).collect()
+    };
+    let values = params.iter().find(|p| p.0 == "values").unwrap().1;
+    for (changed, says) in [
+        (with("values", values + 1), "values"),
+        (with("universe", 0), "universe"),
+        (with("universe", 2048), "universe"),
+        (with("universe", 2047), "values"),
+    ] {
+        let e = refuse(resigned_with(&table, &changed, &|_, _| {}));
+        assert!(e.to_string().contains(says), "{changed:?}: {e}");
+        cases += 1;
+    }
+    eprintln!("yazy-duel damage cases tried and caught: {cases}");
+}

@@ -36,7 +36,7 @@ fn readme_commands_run_and_print_what_it_shows() {
             "--games",
             "yazy-duel",
             "--yazy-duel-categories",
-            "ones,threes,full-house,straight,yazy",
+            dice_tables_tests::REDUCED_DUEL,
         ],
         &[],
     );

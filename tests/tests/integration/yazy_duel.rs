@@ -91,3 +91,88 @@ fn the_table_and_its_lookups_agree_with_brute_force() {
         }
     }
 }
+
+/// The yazy-duel table where the golden two-player lookups are asked (`make
+/// test`: the reduced game; `make bench`: the whole one), checked whole:
+/// every chunk decoded (values in 0 to 1, none falling as the lead grows),
+/// the last player's states bracketed by the yazy-target table, and random
+/// states with up to 3 categories open on each sheet against the brute
+/// force, every lead and every option of random rolls.
+#[test]
+fn the_table_agrees_with_the_target_table_and_brute_force() {
+    use dice_tables_reader::yazy::{Action, Mask};
+    use dice_tables_reader::yazy_duel::YazyDuel;
+    use dice_tables_reader::yazy_target::YazyTarget;
+    use dice_tables_reader::Game;
+    use dice_tables_tests::{default_tables, target_tables, Rng};
+    let path = target_tables().join("yazy-duel.dtab");
+    dice_tables_reader::verify(&path).unwrap();
+    let duel = YazyDuel::open(&path).unwrap();
+    let target = YazyTarget::open(default_tables().join("yazy-target.dtab")).unwrap();
+    let universe = duel.universe().bits();
+    let mask = |m: u16| Mask::new(u32::from(m)).unwrap();
+    // The last turn of the game: the opponent is done, one category left.
+    // Played to win it is at least as good as playing to beat the
+    // opponent's total, and at most that plus half the chance of tying.
+    let mut bracketed = 0;
+    for c in (0..11).filter(|c| universe >> c & 1 == 1) {
+        let m = 1u16 << c;
+        for d in -most(m) - 2..=2 {
+            let p = duel.chance(mask(m), Mask::NONE, i64::from(d)).unwrap();
+            let win = target.chance(mask(m), i64::from(1 - d)).unwrap();
+            let tie_or_win = target.chance(mask(m), i64::from(-d)).unwrap();
+            assert!(p >= win - 1e-7 && p <= (win + tie_or_win) / 2.0 + 1e-7, "{c} {d}: {p} vs {win}, {tie_or_win}");
+            bracketed += 1;
+        }
+    }
+    assert!(bracketed >= 5 * 8, "{bracketed}");
+    // Random sheets of up to 3 categories each, both turn orders.
+    let mut rng = Rng::new(77);
+    let categories: Vec<u16> = (0..11).filter(|c| universe >> c & 1 == 1).collect();
+    let sheet = |rng: &mut Rng, size: u32| {
+        let mut s = 0u16;
+        while s.count_ones() < size {
+            s |= 1 << categories[rng.below(categories.len() as u64) as usize];
+        }
+        s
+    };
+    let mut brute = BruteYazyDuel::new(2);
+    let mut compared = 0;
+    for i in 0..4 {
+        let size = 2 + (i % 2) as u32;
+        let m = sheet(&mut rng, size);
+        let o = sheet(&mut rng, size - (i / 2) as u32);
+        let mut last = 0.0;
+        for d in -most(m) - 1..=most(o) + 1 {
+            let p = duel.chance(mask(m), mask(o), i64::from(d)).unwrap();
+            let exact = brute.turn_start(m, o, d);
+            assert!((p - exact).abs() < 1e-7, "m {m:#b} o {o:#b} d {d}: {p} vs {exact}");
+            assert!((0.0..=1.0).contains(&p) && p >= last, "m {m:#b} o {o:#b} d {d}: {p} after {last}");
+            last = p;
+            compared += 1;
+        }
+        for _ in 0..3 {
+            let d = rng.below((most(m) + most(o) + 1) as u64) as i32 - most(m);
+            let faces: [u8; 5] = std::array::from_fn(|_| 1 + rng.below(6) as u8);
+            let dice = dice_tables_reader::Dice::from_faces(&faces).unwrap();
+            for rerolls in 0..=2u8 {
+                let options = duel.options(mask(m), mask(o), i64::from(d), dice, rerolls).unwrap();
+                for option in options.iter() {
+                    let exact = match option.action {
+                        Action::Score(c) => brute.score_value(m, o, d, &faces, usize::from(c.index())),
+                        Action::Keep(k) => brute.keep_value(m, o, d, &k.faces().collect::<Vec<_>>(), rerolls),
+                    };
+                    assert!(
+                        (option.p - exact).abs() < 1e-7,
+                        "{m:#b} {o:#b} {d} {faces:?} {rerolls} {option:?}: {exact}"
+                    );
+                }
+                let best = brute.value(m, o, d, faces, rerolls);
+                let decision = options.best().expect("an open category");
+                assert!(decision.p > best - 2.2e-7, "{m:#b} {o:#b} {d} {faces:?} {rerolls}: {decision:?} vs {best}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 100, "{compared}");
+}

@@ -128,16 +128,9 @@ struct Row<'a> {
 }
 
 impl Row<'_> {
-    /// `V` at lead `d`: 1 past the highest unsettled lead, 0 below the lowest.
     #[inline]
     fn at(&self, d: i32) -> f64 {
-        if d > self.highest {
-            1.0
-        } else if d < self.lowest {
-            0.0
-        } else {
-            self.stored[(d - self.lowest) as usize]
-        }
+        dice_tables_reader::yazy_duel::value_at(self.stored, self.lowest, self.highest, d)
     }
 }
 

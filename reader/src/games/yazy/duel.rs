@@ -393,15 +393,21 @@ struct Row {
 }
 
 impl Row {
-    /// `V` at lead `d`: 1 past the highest unsettled lead, 0 below the lowest.
     fn at(&self, d: i32) -> f64 {
-        if d > self.highest {
-            1.0
-        } else if d < self.lowest {
-            0.0
-        } else {
-            self.stored[(d - self.lowest) as usize]
-        }
+        value_at(&self.stored, self.lowest, self.highest, d)
+    }
+}
+
+/// `V` at lead `d` of a pair whose unsettled leads `lowest..=highest` hold
+/// `stored`: 1 past the highest, 0 below the lowest (settled).
+#[inline]
+pub fn value_at(stored: &[f64], lowest: i32, highest: i32, d: i32) -> f64 {
+    if d > highest {
+        1.0
+    } else if d < lowest {
+        0.0
+    } else {
+        stored[(d - lowest) as usize]
     }
 }
 
