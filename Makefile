@@ -203,12 +203,15 @@ site: npm tables
 # two-player yazy table, built and timed first, is asked the golden
 # two-player lookups and checked whole (every chunk, the yazy-target
 # brackets, the brute force on random small states) as `make test` checks
-# the reduced one.
+# the reduced one; and its figures against the max-expected-score player
+# (the table's player and the best response, each seat: about 20 minutes)
+# are evaluated exactly over every state.
 bench: tables python
 	start=$$(date +%s); $(BIN)/generator --out $(OUT) --games $(TARGET_GAMES) && \
 		echo "target tables: $$(( $$(date +%s) - start )) s whole command"
 	/usr/bin/time -f "yazy-duel: %e s whole command, %U s user, %S s system, %M KB peak" \
 		$(BIN)/generator --out $(OUT) --games yazy-duel
+	$(CARGO) run --release --locked -p dice-tables-generator --example yazy_versus
 	$(CARGO) bench --locked --workspace
 	DICE_TABLES=$(abspath $(OUT)) $(VENV)/bin/python crates/python/benchmarks/overhead.py
 	$(BIN)/loadtest $(OUT) 1000000 4

@@ -176,3 +176,26 @@ fn the_table_agrees_with_the_target_table_and_brute_force() {
     }
     assert!(compared > 100, "{compared}");
 }
+
+/// The reduced game between fixed ways of playing: the table's player and
+/// the best response, each against the max-expected-score player (yazy's
+/// table), moving first and second, against the brute force.
+#[test]
+fn play_against_the_expected_player_agrees_with_brute_force() {
+    use dice_tables_generator::yazy::versus::{against_expected, Expected, Way};
+    use dice_tables_reader::Game;
+    let yazy = dice_tables_reader::yazy::Yazy::open(dice_tables_tests::default_tables().join("yazy.dtab")).unwrap();
+    let expected = Expected::new(2);
+    let mut chances = Vec::new();
+    for way in [Way::Table, Way::Best] {
+        let mut brute = dice_tables_tests::BruteVersus::new(&yazy, way == Way::Best);
+        for a_first in [true, false] {
+            let p = against_expected(UNIVERSE, 2, way, a_first, &expected);
+            let exact = brute.turn_start(UNIVERSE, UNIVERSE, 0, a_first);
+            assert!((p - exact).abs() < 1e-12, "{way:?} first {a_first}: {p} vs {exact}");
+            chances.push(p);
+        }
+    }
+    // The best response wins at least as often as the table's player.
+    assert!(chances[2] >= chances[0] - 1e-12 && chances[3] >= chances[1] - 1e-12, "{chances:?}");
+}

@@ -37,7 +37,7 @@ use std::sync::Arc;
 /// Leads solved together: two AVX-512 vectors. Measured on the whole game
 /// (two cores, AVX-512): 8 leads took 181 s, 16 took 144 s, 32 took 224 s
 /// (a block's values no longer fit the first-level cache).
-const W: usize = 16;
+pub(super) const W: usize = 16;
 
 /// The most points of any one category (yazy, 50): how far past a pair's
 /// leads a scored roll can reach.
@@ -71,7 +71,7 @@ impl Pair {
 /// Every pair of sheets with `n` categories open on both together, the
 /// mover holding the larger half, within `universe` (the categories a
 /// game uses: all 11, or fewer for a reduced game), in (m, o) order.
-fn layer_pairs(n: u32, universe: u16) -> Vec<Pair> {
+pub(super) fn layer_pairs(n: u32, universe: u16) -> Vec<Pair> {
     let sheets = |k: u32| -> Vec<u16> {
         (0..=universe).filter(|&s| s & !universe == 0 && s.count_ones() == k).collect::<Vec<u16>>()
     };
@@ -99,7 +99,7 @@ pub struct Layer {
 }
 
 impl Layer {
-    fn new(pairs: Vec<Pair>, values: Vec<f64>) -> Layer {
+    pub(super) fn new(pairs: Vec<Pair>, values: Vec<f64>) -> Layer {
         let index = pairs.iter().enumerate().map(|(i, p)| ((p.m, p.o), i)).collect();
         Layer { pairs, values, index }
     }
@@ -115,13 +115,13 @@ impl Layer {
     }
 
     /// A pair's values with the bounds of its unsettled leads, read once.
-    fn row(&self, pair: &Pair) -> Row<'_> {
+    pub(super) fn row(&self, pair: &Pair) -> Row<'_> {
         Row { lowest: pair.lowest(), highest: most(pair.o), stored: &self.values[pair.start..][..pair.leads()] }
     }
 }
 
 /// One pair's values: `stored` at the leads `lowest..=highest`.
-struct Row<'a> {
+pub(super) struct Row<'a> {
     lowest: i32,
     highest: i32,
     stored: &'a [f64],
@@ -129,7 +129,7 @@ struct Row<'a> {
 
 impl Row<'_> {
     #[inline]
-    fn at(&self, d: i32) -> f64 {
+    pub(super) fn at(&self, d: i32) -> f64 {
         dice_tables_reader::yazy_duel::value_at(self.stored, self.lowest, self.highest, d)
     }
 }
@@ -166,7 +166,7 @@ fn solve_on(universe: u16, rerolls: u8, simd: Simd, mut each: impl FnMut(u32, &L
 }
 
 /// Buffers one thread reuses from pair to pair.
-struct Workspace {
+pub(super) struct Workspace {
     values: Vec<[f64; W]>,
     scratch: Vec<[f64; W]>,
     /// Per open category `c` of the mover: `1 - V(O, M - c, -x)` for the
@@ -175,13 +175,13 @@ struct Workspace {
 }
 
 impl Workspace {
-    fn new(keeps: usize) -> Workspace {
+    pub(super) fn new(keeps: usize) -> Workspace {
         Workspace { values: vec![[0.0; W]; keeps], scratch: vec![[0.0; W]; keeps], after: Vec::new() }
     }
 }
 
 /// `V(m, o, d)` of a pair at every unsettled lead, lowest first.
-fn solve_pair(
+pub(super) fn solve_pair(
     pair: &Pair,
     rerolls: u8,
     category_points: &[[u8; CATEGORIES.len()]],
@@ -190,19 +190,7 @@ fn solve_pair(
     ws: &mut Workspace,
 ) -> Vec<f64> {
     let open: Vec<usize> = (0..CATEGORIES.len()).filter(|c| pair.m >> c & 1 == 1).collect();
-    let lowest = pair.lowest();
-    // The value after scoring, per category, for every lead a lane can
-    // reach: a lane's lead plus the points, read by index below.
-    let reach = pair.leads().next_multiple_of(W) + MOST_ONE_SCORE;
-    ws.after.resize_with(open.len(), Vec::new);
-    for (row, &c) in ws.after.iter_mut().zip(&open) {
-        let m = pair.m & !(1 << c);
-        let next = below.pair(pair.o, m).expect("the layer below holds every pair one category smaller");
-        let next = below.row(next);
-        row.clear();
-        // The opponent moves next, with the lead -(lowest + x).
-        row.extend((0..reach as i32).map(|x| 1.0 - next.at(-(lowest + x))));
-    }
+    fill_after(&mut ws.after, &open, pair, below);
     let mut out = Vec::with_capacity(pair.leads().next_multiple_of(W));
     for first in (0..pair.leads()).step_by(W) {
         let block = SolveBlock { first, open: &open, rerolls, category_points, ws: &mut *ws };
@@ -210,6 +198,24 @@ fn solve_pair(
     }
     out.truncate(pair.leads());
     out
+}
+
+/// Per open category `c` of the mover (`open`), `1 - V(o, m - c, -x)` from
+/// the layer below for the mover's lead after scoring, `x`, from the pair's
+/// lowest lead up as far as a block's lanes plus the most one category
+/// scores: what a block reads by index.
+pub(super) fn fill_after(rows: &mut Vec<Vec<f64>>, open: &[usize], pair: &Pair, below: &Layer) {
+    let lowest = pair.lowest();
+    let reach = pair.leads().next_multiple_of(W) + MOST_ONE_SCORE;
+    rows.resize_with(open.len(), Vec::new);
+    for (row, &c) in rows.iter_mut().zip(open) {
+        let m = pair.m & !(1 << c);
+        let next = below.pair(pair.o, m).expect("the layer below holds every pair one category smaller");
+        let next = below.row(next);
+        row.clear();
+        // The opponent moves next, with the lead -(lowest + x).
+        row.extend((0..reach as i32).map(|x| 1.0 - next.at(-(lowest + x))));
+    }
 }
 
 /// The turn of `W` leads of a pair, from `first` up, as a kernel compiled

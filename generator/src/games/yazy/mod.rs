@@ -13,6 +13,7 @@
 
 pub mod duel;
 pub mod target;
+pub mod versus;
 
 use dice_tables_reader::yazy::{
     Rules, Yazy, BEST_KEEP, CATEGORIES, CATEGORY_POINTS, KEEP_ALL, KEEP_VALUE, KEEP_VALUE_SCALE, MASKS, MASK_BLOCK,
