@@ -17,7 +17,10 @@ fn main() {
     let start = Instant::now();
     let expected = Expected::new(2);
     eprintln!("the max-expected-score player's decisions: {:.1} s", start.elapsed().as_secs_f64());
-    for (way, name) in [(Way::Table, "the two-player table's player"), (Way::Best, "the best response")] {
+    let mut written = String::new();
+    for (way, name, key) in
+        [(Way::Table, "the two-player table's player", "table"), (Way::Best, "the best response", "best")]
+    {
         for (a_first, seat) in [(true, "first"), (false, "second")] {
             let start = Instant::now();
             let p = against_expected(universe, 2, way, a_first, &expected);
@@ -25,6 +28,11 @@ fn main() {
                 "{name}, moving {seat}, against the max-expected-score player: wins {p:.10} (ties half) [{:.1} s]",
                 start.elapsed().as_secs_f64()
             );
+            written += &format!("{key}_{seat} {p:.17}\n");
         }
+    }
+    // For the simulations of `yazy_duel_games` (the whole game only).
+    if universe == Mask::ALL.bits() {
+        std::fs::write("target/yazy-versus.txt", written).expect("write target/yazy-versus.txt");
     }
 }

@@ -314,7 +314,7 @@ impl YazyDuel {
     }
 
     /// The turn the sheets are at: an error for sheets no game reaches.
-    fn turn(&self, mover: Mask, opponent: Mask) -> Result<Turn, ArgumentError> {
+    fn turn_of(&self, mover: Mask, opponent: Mask) -> Result<Turn, ArgumentError> {
         let universe = self.t.params().layout.universe;
         for mask in [mover, opponent] {
             if mask.bits() & !universe != 0 {
@@ -339,7 +339,7 @@ impl YazyDuel {
     /// player to move, at the start of a turn, with `lead` = their total
     /// minus the opponent's.
     pub fn chance(&self, mover: Mask, opponent: Mask, lead: i64) -> Result<f64, Error> {
-        self.turn(mover, opponent)?;
+        self.turn_of(mover, opponent)?;
         Ok(Rows::new(self).turn_start(mover.bits(), opponent.bits(), clamp_lead(lead))?)
     }
 
@@ -357,23 +357,49 @@ impl YazyDuel {
         rerolls: u8,
     ) -> Result<TargetChoices<Action>, Error> {
         check_state(dice, rerolls, self.rules().rerolls, Self::ID)?;
-        if self.turn(mover, opponent)? == Turn::Over {
-            return Ok(TargetChoices::new());
+        self.turn(mover, opponent, lead)?.options(dice, rerolls)
+    }
+
+    /// The turn of the player to move, solved once from the stored values:
+    /// every roll's options then cost a lookup each (what a program playing
+    /// whole turns asks; a second player's turn solves about a hundred first
+    /// player's turn starts).
+    pub fn turn(&self, mover: Mask, opponent: Mask, lead: i64) -> Result<DuelTurn, Error> {
+        let rerolls = self.rules().rerolls;
+        if self.turn_of(mover, opponent)? == Turn::Over {
+            return Ok(DuelTurn { rerolls, after: None, levels: None });
         }
-        let (m, o) = (mover.bits(), opponent.bits());
-        let after = Rows::new(self).after(m, o, clamp_lead(lead))?;
+        let after = Rows::new(self).after(mover.bits(), opponent.bits(), clamp_lead(lead))?;
+        let levels = (rerolls > 0).then(|| KeepLevels::solve(&|roll| after.stop(roll), rerolls));
+        Ok(DuelTurn { rerolls, after: Some(after), levels })
+    }
+}
+
+/// One turn of the player to move ([`YazyDuel::turn`]).
+pub struct DuelTurn {
+    rerolls: u8,
+    after: Option<After>,
+    levels: Option<KeepLevels>,
+}
+
+impl fmt::Debug for DuelTurn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DuelTurn").field("over", &self.after.is_none()).finish_non_exhaustive()
+    }
+}
+
+impl DuelTurn {
+    /// [`YazyDuel::options`] of a roll in this turn.
+    pub fn options(&self, dice: Dice, rerolls: u8) -> Result<TargetChoices<Action>, Error> {
+        check_state(dice, rerolls, self.rerolls, YazyDuel::ID)?;
         let mut out = TargetChoices::new();
-        for c in mover.categories() {
+        let Some(after) = &self.after else { return Ok(out) };
+        for &c in &after.open {
             let points = ROLL_POINTS[dice.rank()][usize::from(c.index())];
             out.push(TargetChoice { action: Action::Score(c), p: after.get(c, points), points });
         }
-        if rerolls > 0 {
-            KeepLevels::solve(&|roll| after.stop(roll), rerolls).push_partial_keeps(
-                &mut out,
-                dice,
-                rerolls,
-                Action::Keep,
-            );
+        if let (Some(levels), true) = (&self.levels, rerolls > 0) {
+            levels.push_partial_keeps(&mut out, dice, rerolls, Action::Keep);
         }
         target::rank(&mut out);
         Ok(out)
