@@ -13,10 +13,10 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use dice_tables_generator::play::DiceRng;
+use dice_tables_generator::play::{roll_turn, DiceRng, Step};
 use dice_tables_reader::yazy::{points, Action, Mask, Yazy};
 use dice_tables_reader::yazy_duel::YazyDuel;
-use dice_tables_reader::{Dice, Error, Tables};
+use dice_tables_reader::{Error, Tables};
 use rayon::prelude::*;
 
 /// How a seat plays.
@@ -38,25 +38,17 @@ fn play(duel: &YazyDuel, yazy: &Yazy, seats: [Player; 2], rng: &mut DiceRng) -> 
             Player::Table => Some(duel.turn(sheets[me], sheets[other], totals[me] - totals[other])?),
             Player::Expected => None,
         };
-        let mut faces: Vec<u8> = (0..5).map(|_| rng.die()).collect();
-        let mut rerolls = 2;
-        let c = loop {
-            let dice = Dice::from_faces(&faces).expect("five dice");
+        let (dice, c) = roll_turn(rng, |dice, rerolls| {
             let action = match &table_turn {
                 Some(t) => t.options(dice, rerolls)?.best().map(|o| o.action),
                 None => yazy.best_action(sheets[me], dice, rerolls)?,
             };
             match action {
-                Some(Action::Keep(keep)) if rerolls > 0 => {
-                    faces = keep.faces().collect();
-                    faces.extend((faces.len()..5).map(|_| rng.die()));
-                    rerolls -= 1;
-                }
-                Some(Action::Score(c)) => break c,
+                Some(Action::Keep(keep)) if rerolls > 0 => Ok(Step::Keep(keep)),
+                Some(Action::Score(c)) => Ok(Step::Score(c)),
                 other => unreachable!("a category is open and the dice are legal, not {other:?}"),
             }
-        };
-        let dice = Dice::from_faces(&faces).expect("five dice");
+        })?;
         totals[me] += i64::from(points(&dice, usize::from(c.index())));
         sheets[me] = sheets[me].without(c);
     }

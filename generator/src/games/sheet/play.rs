@@ -28,6 +28,39 @@ impl DiceRng {
     }
 }
 
+/// What a player does with a roll: keep these dice and reroll the rest,
+/// or score the dice (in `C`, a game's way of naming the box).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step<C> {
+    /// Keep these dice, reroll the others.
+    Keep(Dice),
+    /// Score the dice showing.
+    Score(C),
+}
+
+/// One turn's rolls: five fresh dice, then as long as `decide(dice,
+/// rerolls left)` keeps some (it keeps only with a reroll left), the rest
+/// rerolled, two rerolls at most. Returns the dice scored and the box.
+pub fn roll_turn<C>(
+    rng: &mut DiceRng,
+    mut decide: impl FnMut(Dice, u8) -> Result<Step<C>, Error>,
+) -> Result<(Dice, C), Error> {
+    let mut faces: Vec<u8> = (0..5).map(|_| rng.die()).collect();
+    let mut rerolls = 2;
+    loop {
+        let dice = Dice::from_faces(&faces).expect("five dice");
+        match decide(dice, rerolls)? {
+            Step::Keep(keep) => {
+                assert!(rerolls > 0, "a keep with no reroll left");
+                faces = keep.faces().collect();
+                faces.extend((faces.len()..5).map(|_| rng.die()));
+                rerolls -= 1;
+            }
+            Step::Score(c) => return Ok((dice, c)),
+        }
+    }
+}
+
 /// Plays one game from the start by the table's best actions and returns
 /// its final score (the upper bonus and any Yahtzee bonuses included).
 pub fn play<G: SheetGame>(sheet: &ScoreSheet<G>, rng: &mut DiceRng) -> Result<u32, Error> {
@@ -51,21 +84,11 @@ pub fn play_by<'a, G: SheetGame>(
     let (mut mask, mut upper, mut flag, mut total) = ((1u32 << G::CATEGORIES.len()) - 1, 0u32, false, 0u32);
     while mask != 0 {
         let best = turn(sheet.state(mask, upper, flag)?, total)?;
-        let mut faces: Vec<u8> = (0..5).map(|_| rng.die()).collect();
-        let mut rerolls = 2;
-        let c = loop {
-            let dice = Dice::from_faces(&faces).expect("five dice");
-            match best(dice, rerolls)? {
-                Some(Action::Keep(keep)) if rerolls > 0 => {
-                    faces = keep.faces().collect();
-                    faces.extend((faces.len()..5).map(|_| rng.die()));
-                    rerolls -= 1;
-                }
-                Some(Action::Score(c)) => break c,
-                other => unreachable!("a category is open and the dice are legal, not {other:?}"),
-            }
-        };
-        let dice = Dice::from_faces(&faces).expect("five dice");
+        let (dice, c) = roll_turn(rng, |dice, rerolls| match best(dice, rerolls)? {
+            Some(Action::Keep(keep)) if rerolls > 0 => Ok(Step::Keep(keep)),
+            Some(Action::Score(c)) => Ok(Step::Score(c)),
+            other => unreachable!("a category is open and the dice are legal, not {other:?}"),
+        })?;
         let mut scored = None;
         sheet.scoring().scores(mask, flag, &dice, |s| {
             if s.category == usize::from(c) {

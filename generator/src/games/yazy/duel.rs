@@ -320,10 +320,11 @@ fn figures(start_row: &[f64], most: i32) -> Vec<crate::Figure> {
     let mut leads: Vec<i32> = (-most..=most).collect();
     leads.sort_by_key(|d| (d.abs(), *d < 0));
     let fair = leads.into_iter().min_by(|&a, &b| (at(a) - 0.5).abs().total_cmp(&(at(b) - 0.5).abs())).unwrap_or(0);
+    let points = |d: i32| if d.abs() == 1 { "1 point".to_string() } else { format!("{} points", d.abs()) };
     let whom = match fair {
         0 => "no head start".to_string(),
-        d if d > 0 => format!("a head start of {d} points for the first player"),
-        d => format!("a head start of {} points for the second player", -d),
+        d if d > 0 => format!("a head start of {} for the first player", points(d)),
+        d => format!("a head start of {} for the second player", points(d)),
     };
     vec![
         crate::Figure { key: "first_player", value: p, text: format!("the first player wins {:.7} (ties half)", p) },

@@ -168,12 +168,7 @@ impl Turn<'_> {
     fn expected(&self, pair: &Pair, below: &Layer, s: &mut Scratch) -> Vec<f64> {
         let open: Vec<usize> = (0..CATEGORIES.len()).filter(|c| pair.m >> c & 1 == 1).collect();
         fill_after(&mut s.after, &open, pair, below);
-        let mut out = Vec::with_capacity(pair.leads().next_multiple_of(W));
-        for first in (0..pair.leads()).step_by(W) {
-            out.extend(self.simd.run(ExpectedBlock { turn: self, mask: pair.m, open: &open, first, s: &mut *s }));
-        }
-        out.truncate(pair.leads());
-        out
+        blocks(pair, s, |first, s| self.simd.run(ExpectedBlock { turn: self, mask: pair.m, open: &open, first, s }))
     }
 
     /// The mover's chance at every unsettled lead of a pair where A moves
@@ -182,13 +177,18 @@ impl Turn<'_> {
         let open: Vec<usize> = (0..CATEGORIES.len()).filter(|c| pair.m >> c & 1 == 1).collect();
         fill_after(&mut s.after, &open, pair, below);
         fill_after(&mut s.after_v, &open, pair, duel);
-        let mut out = Vec::with_capacity(pair.leads().next_multiple_of(W));
-        for first in (0..pair.leads()).step_by(W) {
-            out.extend(self.simd.run(TableBlock { turn: self, open: &open, first, s: &mut *s }));
-        }
-        out.truncate(pair.leads());
-        out
+        blocks(pair, s, |first, s| self.simd.run(TableBlock { turn: self, open: &open, first, s }))
     }
+}
+
+/// A pair's values at every unsettled lead, `W` leads a block from `first`.
+fn blocks(pair: &Pair, s: &mut Scratch, mut block: impl FnMut(usize, &mut Scratch) -> [f64; W]) -> Vec<f64> {
+    let mut out = Vec::with_capacity(pair.leads().next_multiple_of(W));
+    for first in (0..pair.leads()).step_by(W) {
+        out.extend(block(first, s));
+    }
+    out.truncate(pair.leads());
+    out
 }
 
 /// `W` lanes of a row after scoring `points` (a lane's lead plus the points).
