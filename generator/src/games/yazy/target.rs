@@ -23,20 +23,15 @@ use dice_tables_reader::yazy::{CATEGORIES, MASKS};
 const W: usize = 8;
 
 /// The most points category `c` scores (ones..sixes five times the face;
-/// three-kind and four-kind 30, full-house 25, straight 40, yazy 50).
+/// three-kind and four-kind 30, full-house 25, straight 40, yazy 50): the
+/// reader's, which the two-player table's layout needs too.
 pub fn category_most(c: usize) -> u32 {
-    CATEGORY_MOST[c]
+    dice_tables_reader::yazy_duel::CATEGORY_MOST[c]
 }
-
-/// Each category's most points, found once from the scoring.
-static CATEGORY_MOST: std::sync::LazyLock<[u32; CATEGORIES.len()]> = std::sync::LazyLock::new(|| {
-    let rolls = multisets(5);
-    std::array::from_fn(|c| rolls.iter().map(|d| u32::from(points(d, c))).max().unwrap_or(0))
-});
 
 /// The most points the open categories of `mask` can still score.
 pub fn most_points(mask: usize) -> u32 {
-    (0..CATEGORIES.len()).filter(|c| mask >> c & 1 == 1).map(category_most).sum()
+    dice_tables_reader::yazy_duel::most(mask as u16) as u32
 }
 
 /// Every `P*(mask, n)`: per mask, `n` from 1 to [`most_points`]`(mask)`,
