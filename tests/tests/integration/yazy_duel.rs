@@ -174,7 +174,7 @@ fn play_against_the_expected_player_agrees_with_brute_force() {
 }
 
 /// Every option of `faces` with `rerolls` left in state `(m, o, d)` within
-/// 1e-7 of the brute force, and the decision within 2.2e-7 of the best.
+/// 1e-7 of the brute force, and the decision within 2.3e-7 of the best.
 fn options_agree(
     table: &dice_tables_reader::yazy_duel::YazyDuel,
     brute: &mut BruteYazyDuel,
@@ -195,5 +195,5 @@ fn options_agree(
     }
     let best = brute.value(m, o, d, faces, rerolls);
     let decision = options.best().expect("an open category");
-    assert!(decision.p > best - 2.2e-7, "{m:#b} {o:#b} {d} {faces:?} {rerolls}: {decision:?} vs {best}");
+    assert!(decision.p > best - 2.3e-7, "{m:#b} {o:#b} {d} {faces:?} {rerolls}: {decision:?} vs {best}");
 }

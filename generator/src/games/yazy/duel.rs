@@ -18,7 +18,9 @@
 //! next state's value at its lead, a keep the average over the next roll,
 //! a roll with rerolls left the best of its keeps and of keeping all five.
 //! Each lead is independent of the others, so `W` leads are the lanes of
-//! one vector through the same keep lattice. States are solved in layers by
+//! one vector through the same keep lattice. Far from the leads a game is
+//! likely to reach, a pair's values are within 1e-10 of 0 or 1 and are
+//! taken as such unsolved (see [`NEGLIGIBLE`]). States are solved in layers by
 //! the categories open on both sheets (`|M| + |O|`): a layer needs only the
 //! one below it.
 
@@ -35,8 +37,9 @@ use dice_tables_reader::yazy::CATEGORIES;
 use std::sync::Arc;
 
 /// Leads solved together: two AVX-512 vectors. Measured on the whole game
-/// (two cores, AVX-512): 8 leads took 181 s, 16 took 144 s, 32 took 224 s
-/// (a block's values no longer fit the first-level cache).
+/// (two cores, AVX-512, before blocks near 0 and 1 were skipped): 8 leads
+/// took 181 s, 16 took 144 s, 32 took 224 s (a block's values no longer
+/// fit the first-level cache).
 pub(super) const W: usize = 16;
 
 /// The most points of any one category (yazy, 50): how far past a pair's
@@ -88,7 +91,8 @@ pub(super) fn layer_pairs(n: u32, universe: u16) -> Vec<Pair> {
     pairs
 }
 
-/// One layer's values: per pair, `V` at every unsettled lead, exact in f64.
+/// One layer's values: per pair, `V` at every unsettled lead in f64, within
+/// 2.2e-9 of exact (see [`NEGLIGIBLE`]).
 #[derive(Clone, Debug, Default)]
 pub struct Layer {
     /// The pairs, in order.
@@ -102,6 +106,27 @@ impl Layer {
     pub(super) fn new(pairs: Vec<Pair>, values: Vec<f64>) -> Layer {
         let index = pairs.iter().enumerate().map(|(i, p)| ((p.m, p.o), i)).collect();
         Layer { pairs, values, index }
+    }
+
+    /// The layer of `pairs` (each starting where the one before ends), each
+    /// pair's values written by `solve(state, pair, out)` into `out`, one
+    /// value a lead, on every thread in parallel, each with a `state` from
+    /// `init`.
+    pub(super) fn solved<S>(
+        pairs: Vec<Pair>,
+        init: impl Fn() -> S + Sync + Send,
+        solve: impl Fn(&mut S, &Pair, &mut [f64]) + Sync + Send,
+    ) -> Layer {
+        let mut values = vec![0.0; pairs.last().map_or(0, |p| p.start + p.leads())];
+        let mut outs = Vec::with_capacity(pairs.len());
+        let mut rest = values.as_mut_slice();
+        for pair in &pairs {
+            let (out, after) = rest.split_at_mut(pair.leads());
+            outs.push(out);
+            rest = after;
+        }
+        pairs.par_iter().zip(outs).for_each_init(init, |state, (pair, out)| solve(state, pair, out));
+        Layer::new(pairs, values)
     }
 
     /// The pair `(m, o)`, if the layer has it.
@@ -152,15 +177,11 @@ fn solve_on(universe: u16, rerolls: u8, simd: Simd, mut each: impl FnMut(u32, &L
     let mut below = Layer::new(vec![Pair { m: 0, o: 0, start: 0 }], vec![0.5]);
     each(0, &below);
     for n in 1..=2 * universe.count_ones() {
-        let pairs = layer_pairs(n, universe);
-        let solved: Vec<Vec<f64>> = pairs
-            .par_iter()
-            .map_init(
-                || Workspace::new(FIVE_DICE.keeps()),
-                |ws, pair| solve_pair(pair, rerolls, &category_points, &below, simd, ws),
-            )
-            .collect();
-        below = Layer::new(pairs, solved.concat());
+        below = Layer::solved(
+            layer_pairs(n, universe),
+            || Workspace::new(FIVE_DICE.keeps()),
+            |ws, pair, out| solve_pair(pair, rerolls, &category_points, &below, simd, ws, out),
+        );
         each(n, &below);
     }
 }
@@ -172,15 +193,39 @@ pub(super) struct Workspace {
     /// Per open category `c` of the mover: `1 - V(O, M - c, -x)` for the
     /// mover's lead after scoring, `x`, from the pair's lowest lead up.
     after: Vec<Vec<f64>>,
+    /// Per roll, the open categories it scores points in (an index into
+    /// `after`, and the points), rolls one after another, `scoring_ends`
+    /// ending each: most open categories score 0 in most rolls, and those
+    /// are all one lead, read once a block.
+    scoring: Vec<(u8, u8)>,
+    scoring_ends: Vec<usize>,
 }
 
 impl Workspace {
     pub(super) fn new(keeps: usize) -> Workspace {
-        Workspace { values: vec![[0.0; W]; keeps], scratch: vec![[0.0; W]; keeps], after: Vec::new() }
+        Workspace {
+            values: vec![[0.0; W]; keeps],
+            scratch: vec![[0.0; W]; keeps],
+            after: Vec::new(),
+            scoring: Vec::new(),
+            scoring_ends: Vec::new(),
+        }
+    }
+
+    /// The categories of `open` each roll scores points in.
+    fn find_scoring(&mut self, open: &[usize], category_points: &[[u8; CATEGORIES.len()]]) {
+        self.scoring.clear();
+        self.scoring_ends.clear();
+        for points in category_points {
+            let scored = open.iter().enumerate().filter(|&(_, &c)| points[c] > 0);
+            self.scoring.extend(scored.map(|(row, &c)| (row as u8, points[c])));
+            self.scoring_ends.push(self.scoring.len());
+        }
     }
 }
 
-/// `V(m, o, d)` of a pair at every unsettled lead, lowest first.
+/// `V(m, o, d)` of a pair at every unsettled lead, lowest first, into `out`
+/// (one value a lead).
 pub(super) fn solve_pair(
     pair: &Pair,
     rerolls: u8,
@@ -188,17 +233,44 @@ pub(super) fn solve_pair(
     below: &Layer,
     simd: Simd,
     ws: &mut Workspace,
-) -> Vec<f64> {
+    out: &mut [f64],
+) {
     let open: Vec<usize> = (0..CATEGORIES.len()).filter(|c| pair.m >> c & 1 == 1).collect();
     fill_after(&mut ws.after, &open, pair, below);
-    let mut out = Vec::with_capacity(pair.leads().next_multiple_of(W));
-    for first in (0..pair.leads()).step_by(W) {
-        let block = SolveBlock { first, open: &open, rerolls, category_points, ws: &mut *ws };
-        out.extend(simd.run(block));
+    ws.find_scoring(&open, category_points);
+    // Blocks of `W` leads, solved from the one holding lead 0 up until one
+    // ends all but 1, then down from it until one begins all but 0.
+    let leads = out.len();
+    let blocks = leads.div_ceil(W);
+    let start = (-pair.lowest() as usize / W).min(blocks - 1);
+    let mut solve_block = |block: usize, out: &mut [f64]| -> [f64; W] {
+        let values = simd.run(SolveBlock { first: block * W, rerolls, ws: &mut *ws });
+        let lanes = &mut out[block * W..leads.min((block + 1) * W)];
+        lanes.copy_from_slice(&values[..lanes.len()]);
+        values
+    };
+    for block in start..blocks {
+        if solve_block(block, out)[W - 1] >= 1.0 - NEGLIGIBLE {
+            out[leads.min((block + 1) * W)..].fill(1.0);
+            break;
+        }
     }
-    out.truncate(pair.leads());
-    out
+    for block in (0..start).rev() {
+        if solve_block(block, out)[0] <= NEGLIGIBLE {
+            out[..block * W].fill(0.0);
+            break;
+        }
+    }
 }
+
+/// How close to 1 (or 0) a value must be for the values above it (below
+/// it) to be taken as 1 (0) unsolved. The true values never
+/// decrease in the lead, so those are at least as close, and the error this
+/// adds is at most `NEGLIGIBLE` a layer: 2.2e-9 over the whole game, where
+/// the stored values' resolution is 1.2e-7. About a tenth of the middle
+/// layers' leads are this close, far from any lead a game is likely to
+/// reach.
+pub const NEGLIGIBLE: f64 = 1e-10;
 
 /// Per open category `c` of the mover (`open`), `1 - V(o, m - c, -x)` from
 /// the layer below for the mover's lead after scoring, `x`, from the pair's
@@ -213,8 +285,18 @@ pub(super) fn fill_after(rows: &mut Vec<Vec<f64>>, open: &[usize], pair: &Pair, 
         let next = below.pair(pair.o, m).expect("the layer below holds every pair one category smaller");
         let next = below.row(next);
         row.clear();
-        // The opponent moves next, with the lead -(lowest + x).
-        row.extend((0..reach as i32).map(|x| 1.0 - next.at(-(lowest + x))));
+        // The opponent moves next, with the lead d = -(lowest + x), from
+        // -lowest down: settled for the opponent above its highest lead (1
+        // - 1), then its stored values, then settled against it (1 - 0).
+        let (from, to) = (-lowest, -lowest - reach as i32 + 1);
+        let above = (from - next.highest).clamp(0, reach as i32) as usize;
+        row.resize(above, 0.0);
+        let (top, bottom) = (from.min(next.highest), to.max(next.lowest));
+        if top >= bottom {
+            let stored = &next.stored[(bottom - next.lowest) as usize..=(top - next.lowest) as usize];
+            row.extend(stored.iter().rev().map(|v| 1.0 - v));
+        }
+        row.resize(reach, 1.0);
     }
 }
 
@@ -223,9 +305,7 @@ pub(super) fn fill_after(rows: &mut Vec<Vec<f64>>, open: &[usize], pair: &Pair, 
 /// order, so the same results bit for bit).
 struct SolveBlock<'a> {
     first: usize,
-    open: &'a [usize],
     rerolls: u8,
-    category_points: &'a [[u8; CATEGORIES.len()]],
     ws: &'a mut Workspace,
 }
 
@@ -233,20 +313,36 @@ impl Kernel for SolveBlock<'_> {
     type Output = [f64; W];
     #[inline(always)]
     fn run<L: Lanes>(self) -> [f64; W] {
-        let SolveBlock { first, open, rerolls, category_points, ws } = self;
+        let SolveBlock { first, rerolls, ws } = self;
         let graph = &*FIVE_DICE;
         let partial = graph.partial;
-        for (roll, points) in category_points.iter().enumerate() {
-            let mut best = [0.0f64; W];
-            for (row, &c) in ws.after.iter().zip(open) {
-                let lanes: &[f64; W] = row[first + usize::from(points[c])..][..W].try_into().expect("W lanes");
-                for (b, &v) in best.iter_mut().zip(lanes) {
-                    *b = if v > *b { v } else { *b };
-                }
+        // The best of scoring 0 (the same lanes whatever the roll) and then
+        // of each category the roll scores points in: the maximum does not
+        // depend on the order it is taken in, so the values are those of a
+        // pass over every open category.
+        let mut scoring_nothing = [0.0f64; W];
+        for row in &ws.after {
+            fold_max(&mut scoring_nothing, &row[first..][..W]);
+        }
+        let mut from = 0;
+        for (roll, &end) in ws.scoring_ends.iter().enumerate() {
+            let mut best = scoring_nothing;
+            for &(row, points) in &ws.scoring[from..end] {
+                fold_max(&mut best, &ws.after[usize::from(row)][first + usize::from(points)..][..W]);
             }
             ws.values[partial + roll] = best;
+            from = end;
         }
-        graph.turn_start_lanes(&mut ws.values, &mut ws.scratch, usize::from(rerolls), |sum| sum / 6.0)
+        graph.turn_start_lanes(&mut ws.values, &mut ws.scratch, usize::from(rerolls), |sum| sum * (1.0 / 6.0))
+    }
+}
+
+/// `best` lane by lane the larger of itself and `lanes`.
+#[inline(always)]
+fn fold_max(best: &mut [f64; W], lanes: &[f64]) {
+    let lanes: &[f64; W] = lanes[..W].try_into().expect("W lanes");
+    for (b, &v) in best.iter_mut().zip(lanes) {
+        *b = if v > *b { v } else { *b };
     }
 }
 
@@ -277,31 +373,54 @@ pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize))
             return;
         }
         for pair in &layer.pairs {
-            assert_eq!(layout.start(pair.m, pair.o) as usize, at, "the layer's order is the layout's");
-            let (mut q, mut rise) = (0i64, 0i64);
-            for (i, &v) in layer.values[pair.start..][..pair.leads()].iter().enumerate() {
-                let p = at + i;
-                let (c, j) = (p / VALUE_CHUNK, p % VALUE_CHUNK);
-                if i == 0 || j == 0 {
-                    (q, rise) = (0, 0);
-                }
-                let next = i64::from(quantize(v));
-                let delta = next - q - rise;
-                (q, rise) = (next, next - q);
-                let z = ((delta << 1) ^ (delta >> 63)) as u32;
-                let len = VALUE_CHUNK.min(values - c * VALUE_CHUNK);
-                for b in 0..PLANES {
-                    planes[c * VALUE_CHUNK * PLANES + b * len + j] = (z >> (8 * b)) as u8;
-                }
-            }
-            at += pair.leads();
+            assert_eq!(layout.start(pair.m, pair.o) as usize, at + pair.start, "the layer's order is the layout's");
         }
+        encode_layer(&mut planes, at, layer);
+        at += layer.values.len();
     });
     assert_eq!(at, values, "every stored pair solved");
     let params = YazyDuelParams { rules: rules.yazy, layout };
     let section = crate::artifact::Section::of(&VALUES, &params, planes).level(VALUE_LEVEL);
     let figures = figures(&start_row, most(universe));
     crate::Solved { figures, ..crate::Solved::new::<YazyDuel>(&params, values as u64, vec![section]) }
+}
+
+/// Writes a stored layer's values, which begin at the value `at` of the
+/// table, into their chunks' byte `planes`: per pair, the zigzag of each
+/// quantized value's second difference, both differences starting again at
+/// each pair's and each chunk's first value (see FORMAT.md). Chunks are
+/// written in parallel, each whole or the part of it the layer holds.
+fn encode_layer(planes: &mut [u8], at: usize, layer: &Layer) {
+    let (values, end) = (planes.len() / PLANES, at + layer.values.len());
+    if at == end {
+        return;
+    }
+    let chunks = at / VALUE_CHUNK..(end - 1) / VALUE_CHUNK + 1;
+    let bytes = &mut planes[chunks.start * VALUE_CHUNK * PLANES..values.min(chunks.end * VALUE_CHUNK) * PLANES];
+    bytes.par_chunks_mut(VALUE_CHUNK * PLANES).enumerate().for_each(|(k, chunk)| {
+        let (first, len) = ((chunks.start + k) * VALUE_CHUNK, chunk.len() / PLANES);
+        // The layer's values in this chunk, from the pair that holds the
+        // first of them.
+        let (lo, hi) = (at.max(first) - at, end.min(first + len) - at);
+        let mut pair = layer.pairs.partition_point(|p| p.start <= lo) - 1;
+        let (mut q, mut rise) = (0i64, 0i64);
+        for (i, &v) in layer.values[lo..hi].iter().enumerate() {
+            let (p, j) = (lo + i, at + lo + i - first);
+            while layer.pairs.get(pair + 1).is_some_and(|next| next.start <= p) {
+                pair += 1;
+            }
+            if p == layer.pairs[pair].start || j == 0 {
+                (q, rise) = (0, 0);
+            }
+            let next = i64::from(quantize(v));
+            let delta = next - q - rise;
+            (q, rise) = (next, next - q);
+            let z = ((delta << 1) ^ (delta >> 63)) as u32;
+            for (b, plane) in chunk.chunks_exact_mut(len).enumerate() {
+                plane[j] = (z >> (8 * b)) as u8;
+            }
+        }
+    });
 }
 
 /// The zstd level of the values: level 6 stores the whole game in 209 MB

@@ -93,15 +93,11 @@ pub fn against_expected(universe: u16, rerolls: u8, way: Way, a_first: bool, exp
     let step = |n: u32, below: &Layer, duel: Option<&Layer>| -> Layer {
         let pairs = layer_pairs(n, universe);
         let a_moves = n.is_multiple_of(2) == a_first;
-        let solved: Vec<Vec<f64>> = pairs
-            .par_iter()
-            .map_init(Scratch::new, |s, pair| match (a_moves, duel) {
-                (false, _) => turn.expected(pair, below, s),
-                (true, Some(duel)) => turn.table(pair, below, duel, s),
-                (true, None) => solve_pair(pair, rerolls, &category_points, below, simd, &mut s.duel),
-            })
-            .collect();
-        Layer::new(pairs, solved.concat())
+        Layer::solved(pairs, Scratch::new, |s, pair, out| match (a_moves, duel) {
+            (false, _) => out.copy_from_slice(&turn.expected(pair, below, s)),
+            (true, Some(duel)) => out.copy_from_slice(&turn.table(pair, below, duel, s)),
+            (true, None) => solve_pair(pair, rerolls, &category_points, below, simd, &mut s.duel, out),
+        })
     };
     let mut below = Layer::new(vec![Pair { m: 0, o: 0, start: 0 }], vec![0.5]);
     match way {

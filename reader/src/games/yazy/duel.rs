@@ -43,15 +43,15 @@ use crate::target::{self, KeepLevels, TargetChoice, TargetChoices};
 use crate::yazy::target::ROLL_POINTS;
 use crate::yazy::{Action, Category, Mask, Rules, CATEGORIES, MASKS, MAX_REROLLS};
 
-/// A stored chance is `q / UNITS`, `q` in `0..=UNITS` (within 6e-8 of exact).
+/// A stored chance is `q / UNITS`, `q` in `0..=UNITS` (within 6.2e-8 of exact).
 pub const UNITS: u32 = (1 << 23) - 1;
 /// Bytes per stored value, stored as that many planes per chunk.
 pub const PLANES: usize = 3;
 /// Stored values per chunk of section `v`.
 pub const VALUE_CHUNK: usize = 32768;
-/// Options whose chances (computed from stored values, each within 6e-8 of
+/// Options whose chances (computed from stored values, each within 6.2e-8 of
 /// exact) differ by less than this are tied: the first in the tie order is
-/// the decision, within 2.2e-7 of the best exact chance.
+/// the decision, within 2.3e-7 of the best exact chance.
 pub const DUEL_TIE: f64 = target::TARGET_TIE;
 
 /// The most points each category can score (the highest of its points over
