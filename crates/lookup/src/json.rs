@@ -44,55 +44,73 @@ impl Json {
     }
 }
 
-impl serde::Serialize for Json {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::{SerializeMap, SerializeSeq};
+impl fmt::Display for Json {
+    /// Compact JSON, no spaces (what `reader lookup ... --json` prints),
+    /// each real number in Rust's shortest form that reads back as the same
+    /// f64 and never with an exponent (`2`, not `2.0`; `0.000000025`, not
+    /// `2.5e-8`): the form the answers have always been documented and
+    /// golden-filed in.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Json::Null => serializer.serialize_unit(),
-            Json::Bool(b) => serializer.serialize_bool(*b),
-            Json::Int(i) => serializer.serialize_i64(*i),
-            Json::Num(v) if v.is_finite() => serializer.serialize_f64(*v),
-            Json::Num(_) => serializer.serialize_unit(),
-            Json::Str(s) => serializer.serialize_str(s),
+            Json::Null => f.write_str("null"),
+            Json::Bool(b) => write!(f, "{b}"),
+            Json::Int(i) => write!(f, "{i}"),
+            Json::Num(v) if v.is_finite() => write!(f, "{v}"),
+            Json::Num(_) => f.write_str("null"),
+            Json::Str(s) => write_string(f, s),
             Json::List(items) => {
-                let mut seq = serializer.serialize_seq(Some(items.len()))?;
-                for item in items {
-                    seq.serialize_element(item)?;
+                f.write_str("[")?;
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{item}")?;
                 }
-                seq.end()
+                f.write_str("]")
             }
             Json::Object(fields) => {
-                let mut map = serializer.serialize_map(Some(fields.len()))?;
-                for (key, value) in fields {
-                    map.serialize_entry(key.as_ref(), value)?;
+                f.write_str("{")?;
+                for (i, (key, value)) in fields.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write_string(f, key)?;
+                    write!(f, ":{value}")?;
                 }
-                map.end()
+                f.write_str("}")
             }
         }
     }
 }
 
-/// serde_json's compact output, with each real number in Rust's shortest
-/// form that reads back as the same f64 and never an exponent (`2`, not
-/// `2.0`; `0.000000025`, not `2.5e-8`): the form the answers have always
-/// been documented and golden-filed in.
-struct ShortestDecimal;
-
-impl serde_json::ser::Formatter for ShortestDecimal {
-    fn write_f64<W: ?Sized + std::io::Write>(&mut self, writer: &mut W, value: f64) -> std::io::Result<()> {
-        write!(writer, "{value}")
+/// A JSON string: quotes, backslashes and control characters escaped
+/// (`\n` and the like where JSON has a short form, else `\u00XX`), every
+/// other character as it is.
+fn write_string(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
+    f.write_str("\"")?;
+    let mut plain = 0;
+    for (i, c) in s.char_indices() {
+        let short = match c {
+            '"' => "\\\"",
+            '\\' => "\\\\",
+            '\n' => "\\n",
+            '\r' => "\\r",
+            '\t' => "\\t",
+            '\u{8}' => "\\b",
+            '\u{c}' => "\\f",
+            c if c < ' ' => "",
+            _ => continue,
+        };
+        f.write_str(&s[plain..i])?;
+        if short.is_empty() {
+            write!(f, "\\u{:04x}", u32::from(c))?;
+        } else {
+            f.write_str(short)?;
+        }
+        plain = i + c.len_utf8();
     }
-}
-
-impl fmt::Display for Json {
-    /// Compact JSON, no spaces (what `reader lookup ... --json` prints).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = Vec::with_capacity(256);
-        let mut serializer = serde_json::Serializer::with_formatter(&mut out, ShortestDecimal);
-        serde::Serialize::serialize(self, &mut serializer).map_err(|_| fmt::Error)?;
-        // serde_json writes valid UTF-8.
-        f.write_str(std::str::from_utf8(&out).map_err(|_| fmt::Error)?)
-    }
+    f.write_str(&s[plain..])?;
+    f.write_str("\"")
 }
 
 #[cfg(test)]
