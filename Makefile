@@ -136,9 +136,11 @@ else
 WASM_TOOLCHAIN := Debian's rustc-web ($(shell /usr/bin/rustc --version 2>/dev/null))
 WASM_TOOLS := RUSTC=/usr/bin/rustc CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld /usr/bin/cargo
 endif
+# WASM_CFG: more compiler flags (`make site` leaves two-player yazy out).
+WASM_CFG :=
 WASM_CARGO := RUSTC_BOOTSTRAP=1 \
 	RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort --remap-path-prefix=$(abspath .)=/dice-tables \
-	--remap-path-prefix=$(CARGO_HOME_DIR)=/cargo" CARGO_TARGET_DIR=$(abspath $(WASM_DIR)) $(WASM_TOOLS)
+	--remap-path-prefix=$(CARGO_HOME_DIR)=/cargo $(WASM_CFG)" CARGO_TARGET_DIR=$(abspath $(WASM_DIR)) $(WASM_TOOLS)
 wasm:
 	@if [ "$(RUSTUP_WASM)" != yes ] && [ ! -x /usr/bin/rustc ]; then \
 		echo "make wasm: no compiler for wasm32: run rustup target add wasm32-unknown-unknown && rustup component add rust-src, or apt-get install rustc-web cargo-web rust-web-src lld"; exit 1; fi
@@ -174,16 +176,21 @@ npm-test: npm tables yazy-target reduced-target-tables
 # readings, yatzy, the duel presets, yazy, threes, tenk), in target/site/
 # for any static file server. The page's head there also asks for the
 # module and the yahtzee table while its scripts load (site-head.html:
-# files only the static site has, put in place of a marker comment).
+# files only the static site has, put in place of a marker comment). Its
+# module is the npm package's without two-player yazy (cfg
+# dice_tables_solitaire_only), which the page does not play yet: 15 KB the
+# page's 1.5 MB before the first advice has no room for.
 SITE := target/site
 WEB := crates/serve/web
 SITE_TABLES := yahtzee yatzy duel duel-cardgames yazy threes tenk
+SITE_WASM_DIR := target/wasm-solitaire
 site: npm tables
+	$(MAKE) wasm WASM_DIR=$(SITE_WASM_DIR) WASM_CFG="--cfg dice_tables_solitaire_only"
 	rm -rf $(SITE) && mkdir -p $(SITE)/dice-tables $(SITE)/tables
 	cp $(WEB)/style.css $(WEB)/page.js $(WEB)/play.js $(WEB)/duel.js $(WEB)/advisors.js $(SITE)/
 	sed -e '/<!-- make site: site-head.html -->/{r $(WEB)/site-head.html' -e 'd}' $(WEB)/index.html > $(SITE)/index.html
 	cp $(WEB)/backend-wasm.js $(SITE)/backend.js
-	cp target/npm/package/index.js target/npm/package/dice_tables.wasm $(SITE)/dice-tables/
+	cp target/npm/package/index.js $(SITE_WASM_DIR)/dice_tables.wasm $(SITE)/dice-tables/
 	cp $(SITE_TABLES:%=$(OUT)/%.dtab) $(SITE)/tables/
 	$(BIN)/generator --out $(SITE)/tables --games yahtzee-free > /dev/null
 	@echo "site: $(SITE) ($$(du -sb $(SITE) | cut -f1) bytes)"

@@ -3,7 +3,8 @@ export type TableSource = Uint8Array | ArrayBuffer | string | URL;
 
 /**
  * A lookup's arguments: the flags of `reader lookup GAME` without their
- * dashes (`mask`, `upper`, `dice`, `rerolls`, `yahtzee-bonus`, `need`, ...).
+ * dashes (`mask`, `upper`, `dice`, `rerolls`, `yahtzee-bonus`, `need`,
+ * `opp-mask`, `me`, `opp`, ...).
  * A flag that takes no value is `true` (or `false`, the same as leaving it out).
  */
 export type Query = Record<string, string | number | boolean | null | undefined>;

@@ -177,15 +177,16 @@ fn chance_roll(game: &'static str, known: (&'static str, i64), p: f64, options: 
     ])
 }
 
-/// Two-player yazy in the WebAssembly build: not there yet.
-#[cfg(target_arch = "wasm32")]
+/// Two-player yazy in a build without it (the static site's module, see
+/// the reader's registry).
+#[cfg(dice_tables_solitaire_only)]
 pub(super) fn yazy_duel(_: &Tables, _: &YazyQuery) -> Answer {
     Err(LookupError::NotInBuild { what: "two-player yazy (the yazy-duel table)" })
 }
 
 /// Two-player yazy from the `yazy-duel` table: the chance of winning (ties
 /// half) at the turn's start, or a roll's options each with its chance.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(dice_tables_solitaire_only))]
 pub(super) fn yazy_duel(tables: &Tables, q: &YazyQuery) -> Answer {
     let opp_mask = q.opp_mask.expect("a two-player lookup");
     let lead = i64::from(q.me.unwrap_or(0)) - i64::from(q.opp.unwrap_or(0));

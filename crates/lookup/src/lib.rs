@@ -526,7 +526,7 @@ impl LookupError {
                 arg("opp")
             ),
             E::NotInBuild { what } => {
-                write!(f, "{what} is not in this build of the reader: ask reader lookup, Python or HTTP")
+                write!(f, "{what} is not in this build of the reader: the npm package, reader lookup, Python and HTTP have it")
             }
             E::NoChoice { throw } => write!(f, "threes has no choice for the throw {throw}"),
             E::NoValue { game, answer } => write!(f, "{game} answered without a value: {answer}"),

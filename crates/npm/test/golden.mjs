@@ -35,6 +35,8 @@ const targets = await openTables({
   yahtzee: file(targetDir, "yahtzee"),
   "yatzy-target": file(targetDir, "yatzy-target"),
   "yahtzee-target": file(targetDir, "yahtzee-target"),
+  // Two-player yazy, reduced to the categories of tests/golden/yazy-duel.json.
+  "yazy-duel": file(targetDir, "yazy-duel"),
 });
 console.log(`opened ${tables.games.length + targets.games.length} tables in ${(performance.now() - started).toFixed(0)} ms`);
 
@@ -55,11 +57,15 @@ for (const { game, query, answer } of target.lookups) {
   assert.deepStrictEqual(targets.lookupSync(game, query), answer, `${game} ${JSON.stringify(query)}`);
   answered++;
 }
-// Two-player yazy is not in the WebAssembly build yet: it says so.
-await assert.rejects(
-  tables.lookup("yazy", { mask: "yazy", "opp-mask": "yazy", me: 0, opp: 0 }),
-  /two-player yazy \(the yazy-duel table\) is not in this build of the reader/,
-);
+const duel = await read("yazy-duel.json");
+assert.ok(duel.lookups.length >= 200, `yazy-duel: ${duel.lookups.length} golden lookups`);
+for (const { query, answer } of duel.lookups) {
+  Object.keys(query).forEach((k) => argumentNames.add(k));
+  assert.deepStrictEqual(targets.lookupSync("yazy", query), answer, `yazy ${JSON.stringify(query)}`);
+  answered++;
+}
+// Without its table, a two-player lookup names what is missing.
+await assert.rejects(tables.lookup("yazy", { mask: "yazy", "opp-mask": "yazy", me: 0, opp: 0 }), /yazy-duel/);
 
 // A refusal's message names arguments as the query does: each `--NAME`
 // that is a lookup argument loses its dashes (tests/golden/README.md).
