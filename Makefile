@@ -211,9 +211,10 @@ site: npm tables
 # two-player lookups and checked whole (every chunk, the yazy-target
 # brackets, the brute force on random small states) as `make test` checks
 # the reduced one; and its figures against the max-expected-score player
-# (the table's player and the best response, each seat: 34 minutes on this
-# 2-core machine, 3.1 GB at its peak)
-# are evaluated exactly over every state, then 200,000 games of the table's
+# (the table's player, the best response and the opponent-aware advisor,
+# each seat; then the advisor against the table's player and itself, its
+# targets asserted: over two hours on this 2-core machine, 3.1 GB at its
+# peak) are evaluated exactly over every state, then 200,000 games of the table's
 # player against itself and 200,000 against the max-expected-score player
 # are played from the tables, each share within 4 standard errors of its
 # exact figure.

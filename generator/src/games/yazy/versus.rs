@@ -15,7 +15,7 @@
 
 use rayon::prelude::*;
 
-use super::duel::{fill_after, layer_pairs, solve, solve_pair, Layer, Pair, Workspace, W};
+use super::duel::{fill_after, layer_pairs, most, solve, solve_pair, Layer, Pair, Workspace, W};
 use crate::cpu::{Kernel, Lanes, Simd};
 use crate::dice::{multisets, FIVE_DICE};
 use crate::yazy::points;
@@ -30,6 +30,21 @@ pub enum Way {
     /// The two-player table's decisions (as its lookups give them).
     Table,
     /// The best response: the most any strategy wins against B.
+    Best,
+    /// The opponent-aware advisor's decisions (see [`Advisor`]).
+    Advisor,
+}
+
+/// How the player to move in a layer decides.
+#[derive(Clone, Copy)]
+enum Decider<'l> {
+    /// As the max-expected-score player.
+    Expected,
+    /// By values of the states after scoring: the first option in the tie
+    /// order within [`DUEL_TIE`] of the best, its values taken from this
+    /// layer (the one below) as the two-player solve takes them.
+    Values(&'l Layer),
+    /// The best response to the other player's way.
     Best,
 }
 
@@ -82,40 +97,104 @@ impl Expected {
 /// over a whole game within `universe` (both sheets), A moving first or
 /// second.
 pub fn against_expected(universe: u16, rerolls: u8, way: Way, a_first: bool, expected: &Expected) -> f64 {
-    assert_eq!(expected.rerolls, rerolls, "the expected player's rules are the game's");
-    let simd = Simd::detect();
-    let rolls = multisets(5);
-    assert!(rolls.iter().enumerate().all(|(i, d)| d.rank() == i), "rolls in rank order");
-    let category_points: Vec<[u8; CATEGORIES.len()]> =
-        rolls.iter().map(|d| std::array::from_fn(|c| points(d, c))).collect();
-    let tie_keeps = partial_keeps_in_tie_order();
-    let turn = Turn { rerolls, category_points: &category_points, tie_keeps: &tie_keeps, expected, simd };
-    let step = |n: u32, below: &Layer, duel: Option<&Layer>| -> Layer {
-        let pairs = layer_pairs(n, universe);
-        let a_moves = n.is_multiple_of(2) == a_first;
-        Layer::solved(pairs, Scratch::new, |s, pair, out| match (a_moves, duel) {
-            (false, _) => out.copy_from_slice(&turn.expected(pair, below, s)),
-            (true, Some(duel)) => out.copy_from_slice(&turn.table(pair, below, duel, s)),
-            (true, None) => solve_pair(pair, rerolls, &category_points, below, simd, &mut s.duel, out),
-        })
-    };
+    let turn_parts = TurnParts::new(rerolls);
+    let turn = turn_parts.turn(expected);
+    let a_moves = |n: u32| n.is_multiple_of(2) == a_first;
     let mut below = Layer::new(vec![Pair { m: 0, o: 0, start: 0 }], vec![0.5]);
     match way {
         Way::Best => {
             for n in 1..=2 * universe.count_ones() {
-                below = step(n, &below, None);
+                let decider = if a_moves(n) { Decider::Best } else { Decider::Expected };
+                below = turn.step(n, universe, &below, decider);
             }
         }
         Way::Table => {
             let mut duel_below: Option<Layer> = None;
             solve(universe, rerolls, |n, duel| {
                 if let Some(duel_below) = &duel_below {
-                    below = step(n, &below, Some(duel_below));
+                    let decider = if a_moves(n) { Decider::Values(duel_below) } else { Decider::Expected };
+                    below = turn.step(n, universe, &below, decider);
                 }
                 duel_below = Some(duel.clone());
             });
         }
+        Way::Advisor => {
+            let advisor = Advisor::new(universe, expected);
+            for n in 1..=2 * universe.count_ones() {
+                let advised = advisor.layer(n - 1);
+                let decider = if a_moves(n) { Decider::Values(&advised) } else { Decider::Expected };
+                below = turn.step(n, universe, &below, decider);
+            }
+        }
     }
+    first_seat(&below, universe, a_first)
+}
+
+/// A's chance of winning (ties half) over a whole game within `universe`
+/// when A plays the advisor's decisions and B the two-player table's (both
+/// as their lookups decide), A moving first or second.
+pub fn advisor_against_table(universe: u16, rerolls: u8, a_first: bool, expected: &Expected) -> f64 {
+    let turn_parts = TurnParts::new(rerolls);
+    let turn = turn_parts.turn(expected);
+    let advisor = Advisor::new(universe, expected);
+    let a_moves = |n: u32| n.is_multiple_of(2) == a_first;
+    let mut below = Layer::new(vec![Pair { m: 0, o: 0, start: 0 }], vec![0.5]);
+    let mut duel_below: Option<Layer> = None;
+    solve(universe, rerolls, |n, duel| {
+        if let Some(duel_below) = &duel_below {
+            let advised = advisor.layer(n - 1);
+            let decider = if a_moves(n) { Decider::Values(&advised) } else { Decider::Values(duel_below) };
+            below = turn.step(n, universe, &below, decider);
+        }
+        duel_below = Some(duel.clone());
+    });
+    first_seat(&below, universe, a_first)
+}
+
+/// The first player's chance of winning (ties half) when both players play
+/// the advisor's decisions.
+pub fn advisor_against_itself(universe: u16, rerolls: u8, expected: &Expected) -> f64 {
+    let turn_parts = TurnParts::new(rerolls);
+    let turn = turn_parts.turn(expected);
+    let advisor = Advisor::new(universe, expected);
+    let mut below = Layer::new(vec![Pair { m: 0, o: 0, start: 0 }], vec![0.5]);
+    for n in 1..=2 * universe.count_ones() {
+        let advised = advisor.layer(n - 1);
+        below = turn.step(n, universe, &below, Decider::Values(&advised));
+    }
+    first_seat(&below, universe, true)
+}
+
+/// Rolls' points and keeps' tie order, which every turn reads.
+struct TurnParts {
+    rerolls: u8,
+    category_points: Vec<[u8; CATEGORIES.len()]>,
+    tie_keeps: Vec<arrayvec::ArrayVec<u8, 31>>,
+}
+
+impl TurnParts {
+    fn new(rerolls: u8) -> TurnParts {
+        let rolls = multisets(5);
+        assert!(rolls.iter().enumerate().all(|(i, d)| d.rank() == i), "rolls in rank order");
+        let category_points = rolls.iter().map(|d| std::array::from_fn(|c| points(d, c))).collect();
+        TurnParts { rerolls, category_points, tie_keeps: partial_keeps_in_tie_order() }
+    }
+
+    fn turn<'a>(&'a self, expected: &'a Expected) -> Turn<'a> {
+        assert_eq!(expected.rerolls, self.rerolls, "the expected player's rules are the game's");
+        Turn {
+            rerolls: self.rerolls,
+            category_points: &self.category_points,
+            tie_keeps: &self.tie_keeps,
+            expected,
+            simd: Simd::detect(),
+        }
+    }
+}
+
+/// The chance of the player in the first seat from the last layer, whose
+/// mover is the first player, for A in the first seat or the second.
+fn first_seat(below: &Layer, universe: u16, a_first: bool) -> f64 {
     let start = below.pair(universe, universe).expect("the start");
     // The last layer's mover is the first player.
     let first = below.value(start, 0);
@@ -124,6 +203,123 @@ pub fn against_expected(universe: u16, rerolls: u8, way: Way, a_first: bool, exp
     } else {
         1.0 - first
     }
+}
+
+/// The opponent-aware advisor for yazy: what it would be for Yatzy and
+/// Yahtzee, where no exact two-player solve fits, measured here against
+/// the exact one. After scoring, with `M'` its categories still open and
+/// the lead `D`, the opponent to move with the categories `O`, the advisor
+/// takes its chance of winning to be
+///
+/// `W(M', O, D) = sum over k of R(O, k) x (P*(M', k - D + 1) + P*(M', k - D)) / 2`
+///
+/// where `R(O, k)` is the chance that the opponent scores `k` more points
+/// playing for the most points, and `P*(M', n)` the best chance of scoring
+/// at least `n` more (the target table): the opponent as the
+/// max-expected-score player, its own play as if it knew the opponent's
+/// final total. Each turn is then solved exactly for the highest `W`.
+/// With the opponent done and one category left it is the exact solve.
+pub struct Advisor {
+    universe: u16,
+    /// Per mask: `R(mask, k)` for `k = 0..=most(mask)`.
+    remaining: Vec<Vec<f64>>,
+    target: super::target::TargetSolution,
+}
+
+impl Advisor {
+    /// The advisor for a game within `universe`, its opponent model played
+    /// by `expected`.
+    pub fn new(universe: u16, expected: &Expected) -> Advisor {
+        let remaining = remaining_points(expected);
+        Advisor { universe, remaining, target: super::target::solve_target(expected.rerolls) }
+    }
+
+    /// `R(mask, k)`: the chance that a max-expected-score player with the
+    /// categories `mask` open scores `k` more points.
+    pub fn remaining(&self, mask: u16) -> &[f64] {
+        &self.remaining[usize::from(mask)]
+    }
+
+    /// The advisor's values in the shape of the two-player layer `n`, as
+    /// the player who just scored reads them: at the pair (mover `o`,
+    /// opponent `m`) and the mover's lead `e`, `1 - W(m, o, -e)`.
+    fn layer(&self, n: u32) -> Layer {
+        Layer::solved(
+            layer_pairs(n, self.universe),
+            || (),
+            |_, pair, out| {
+                let r = self.remaining(pair.m);
+                for (i, v) in out.iter_mut().enumerate() {
+                    let e = i64::from(pair.lowest()) + i as i64;
+                    let w: f64 = r
+                        .iter()
+                        .enumerate()
+                        .map(|(k, &p)| {
+                            let n = k as i64 + e;
+                            p * (self.target.chance(usize::from(pair.o), n + 1)
+                                + self.target.chance(usize::from(pair.o), n))
+                        })
+                        .sum();
+                    *v = 1.0 - w / 2.0;
+                }
+            },
+        )
+    }
+}
+
+/// `R(mask, k)` for every mask: the chance that the max-expected-score
+/// player with `mask` open scores `k` more points, from its turns (mass
+/// moved forward through its decisions) and the masks one smaller.
+fn remaining_points(expected: &Expected) -> Vec<Vec<f64>> {
+    use dice_tables_reader::five_dice::{KEEP_LATTICE, PARTIAL_KEEPS, SIXTH};
+    let category_points = TurnParts::new(expected.rerolls).category_points;
+    let graph = &*FIVE_DICE;
+    let mut remaining: Vec<Vec<f64>> = vec![Vec::new(); MASKS];
+    remaining[0] = vec![1.0];
+    for open in 1..=CATEGORIES.len() as u32 {
+        let masks: Vec<u16> = (0..MASKS as u16).filter(|m| m.count_ones() == open).collect();
+        let done: Vec<(u16, Vec<f64>)> = masks
+            .par_iter()
+            .map(|&mask| {
+                // The turn's outcomes: per category, per points, the chance.
+                let mut scored = vec![[0.0f64; 51]; CATEGORIES.len()];
+                let mut rolling = graph.roll_probability.clone();
+                let mut thrown = vec![0.0; PARTIAL_KEEPS + ROLLS];
+                for left in (0..=usize::from(expected.rerolls)).rev() {
+                    thrown.fill(0.0);
+                    for (roll, &p) in rolling.iter().enumerate() {
+                        match expected.decision(mask, roll, left) {
+                            d if d >= KEEP => thrown[usize::from(d - KEEP)] += p,
+                            c => scored[usize::from(c)][usize::from(category_points[roll][usize::from(c)])] += p,
+                        }
+                    }
+                    // Each kept die set gains one die at a time (smaller keeps first).
+                    for g in 0..PARTIAL_KEEPS {
+                        let p = thrown[g] * SIXTH;
+                        if p != 0.0 {
+                            for &next in &KEEP_LATTICE.plus_face[g] {
+                                thrown[usize::from(next)] += p;
+                            }
+                        }
+                    }
+                    rolling.copy_from_slice(&thrown[PARTIAL_KEEPS..]);
+                }
+                let mut out = vec![0.0; most(mask) as usize + 1];
+                for (c, by_points) in scored.iter().enumerate() {
+                    for (points, &q) in by_points.iter().enumerate().filter(|&(_, &q)| q > 0.0) {
+                        for (o, &r) in out[points..].iter_mut().zip(&remaining[usize::from(mask & !(1 << c))]) {
+                            *o += q * r;
+                        }
+                    }
+                }
+                (mask, out)
+            })
+            .collect();
+        for (mask, r) in done {
+            remaining[usize::from(mask)] = r;
+        }
+    }
+    remaining
 }
 
 /// What every pair's turn shares.
@@ -160,6 +356,16 @@ impl Scratch {
 }
 
 impl Turn<'_> {
+    /// Layer `n` of the evaluation from the layer below, its mover deciding
+    /// as `decider` says.
+    fn step(&self, n: u32, universe: u16, below: &Layer, decider: Decider) -> Layer {
+        Layer::solved(layer_pairs(n, universe), Scratch::new, |s, pair, out| match decider {
+            Decider::Expected => out.copy_from_slice(&self.expected(pair, below, s)),
+            Decider::Values(values) => out.copy_from_slice(&self.table(pair, below, values, s)),
+            Decider::Best => solve_pair(pair, self.rerolls, self.category_points, below, self.simd, &mut s.duel, out),
+        })
+    }
+
     /// The mover's chance at every unsettled lead of a pair where B moves.
     fn expected(&self, pair: &Pair, below: &Layer, s: &mut Scratch) -> Vec<f64> {
         let open: Vec<usize> = (0..CATEGORIES.len()).filter(|c| pair.m >> c & 1 == 1).collect();
@@ -290,5 +496,57 @@ impl Kernel for TableBlock<'_> {
             }
         }
         graph.fresh_roll_value_lanes(&s.y[partial..])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The advisor's model of the opponent is the max-expected-score
+    /// player's play: from every mask its points to come sum to 1 with the
+    /// mean the yazy table's value, and from the start they are the final
+    /// score's distribution the yazy table gives (within 1e-9).
+    #[test]
+    fn the_opponent_model_is_the_max_expected_score_play() {
+        let expected = Expected::new(2);
+        let remaining = remaining_points(&expected);
+        let solution = crate::yazy::solve(2, |_, _| {});
+        for (mask, r) in remaining.iter().enumerate() {
+            let sum: f64 = r.iter().sum();
+            let mean: f64 = r.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+            assert!((sum - 1.0).abs() < 1e-12, "{mask:#b}: sums to {sum}");
+            let value = solution.turn_start[mask];
+            assert!((mean - value).abs() < 1e-9, "{mask:#b}: mean {mean}, the table's value {value}");
+        }
+        let rules = Rules { rerolls: 2 };
+        let bytes = crate::artifact::encode(Yazy::ID, &Yazy::header_params(&rules), solution.into_sections());
+        let start = Yazy::from_vec(bytes).unwrap().score_distribution().unwrap();
+        let all = &remaining[MASKS - 1];
+        for (k, &p) in start.iter().enumerate() {
+            let r = all.get(k).copied().unwrap_or(0.0);
+            assert!((p - r).abs() < 1e-9, "P(score = {k}): {r} vs the table's {p}");
+        }
+    }
+
+    /// One category on each sheet: the second player's turn is the last of
+    /// the game and the advisor's values there are exact, so against the
+    /// two-player table's player the advisor moving second does as well as
+    /// the table does against itself.
+    #[test]
+    fn the_last_turn_is_played_exactly() {
+        let expected = Expected::new(2);
+        for c in [0u16, 8, 10] {
+            let universe = 1 << c;
+            let mut exact = 0.0;
+            solve(universe, 2, |n, layer| {
+                if n == 2 {
+                    exact = layer.value(layer.pair(universe, universe).unwrap(), 0);
+                }
+            });
+            // The table's player moves first, the advisor second.
+            let advisor_second = advisor_against_table(universe, 2, false, &expected);
+            assert!((advisor_second - (1.0 - exact)).abs() < 1e-12, "{c}: {advisor_second} vs {}", 1.0 - exact);
+        }
     }
 }
