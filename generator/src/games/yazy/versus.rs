@@ -395,7 +395,7 @@ fn blocks(pair: &Pair, s: &mut Scratch, mut block: impl FnMut(usize, &mut Scratc
 
 /// `W` lanes of a row after scoring `points` (a lane's lead plus the points).
 #[inline(always)]
-fn lanes(row: &[f64], first: usize, points: u8) -> [f64; W] {
+fn lanes_at(row: &[f64], first: usize, points: u8) -> &[f64; W] {
     row[first + usize::from(points)..][..W].try_into().expect("W lanes")
 }
 
@@ -415,7 +415,11 @@ impl Kernel for ExpectedBlock<'_> {
         let ExpectedBlock { turn, mask, open, first, s } = self;
         let graph = &*FIVE_DICE;
         let partial = graph.partial;
-        let row = |c: u16| open.iter().position(|&o| o == usize::from(c)).expect("an open category");
+        // Each open category's row in `after`.
+        let mut row = [0; CATEGORIES.len()];
+        for (i, &c) in open.iter().enumerate() {
+            row[c] = i;
+        }
         for level in 0..=usize::from(turn.rerolls) {
             if level > 0 {
                 graph.keep_values_lanes(&mut s.y, |sum| sum / 6.0);
@@ -425,7 +429,7 @@ impl Kernel for ExpectedBlock<'_> {
                 s.y[partial + roll] = if d >= KEEP {
                     s.y[usize::from(d - KEEP)]
                 } else {
-                    lanes(&s.after[row(d)], first, points[usize::from(d)])
+                    *lanes_at(&s.after[row[usize::from(d)]], first, points[usize::from(d)])
                 };
             }
         }
@@ -458,14 +462,10 @@ impl Kernel for TableBlock<'_> {
                 graph.best_values_lanes(&mut s.v, &mut s.scratch);
             }
             for (roll, points) in turn.category_points.iter().enumerate() {
-                let category = |i: usize| {
-                    let c = open[i];
-                    (lanes(&s.after_v[i], first, points[c]), lanes(&s.after[i], first, points[c]))
-                };
                 let best = if level == 0 {
                     let mut best = [f64::NEG_INFINITY; W];
-                    for i in 0..open.len() {
-                        let (v, _) = category(i);
+                    for (i, &c) in open.iter().enumerate() {
+                        let v = lanes_at(&s.after_v[i], first, points[c]);
                         for l in 0..W {
                             best[l] = if v[l] > best[l] { v[l] } else { best[l] };
                         }
@@ -474,22 +474,25 @@ impl Kernel for TableBlock<'_> {
                 } else {
                     s.v[partial + roll]
                 };
-                // The first option in the tie order within the tie of the best.
-                let keeps: &[u8] = if level > 0 { &turn.tie_keeps[roll] } else { &[] };
-                let (mut chosen, mut done) = ([0.0; W], [false; W]);
-                for i in 0..open.len() + keeps.len() {
-                    let (v, y) = match i.checked_sub(open.len()) {
-                        None => category(i),
-                        Some(k) => (s.v[usize::from(keeps[k])], s.y[usize::from(keeps[k])]),
-                    };
+                // The first option in the tie order within the tie of the
+                // best: every option within it taken in turn from the last,
+                // so that the first is taken last.
+                let floor: [f64; W] = std::array::from_fn(|l| best[l] - DUEL_TIE);
+                let mut chosen = [0.0f64; W];
+                let mut pick = |v: &[f64; W], y: &[f64; W]| {
                     for l in 0..W {
-                        let take = !done[l] && v[l] >= best[l] - DUEL_TIE;
-                        chosen[l] = if take { y[l] } else { chosen[l] };
-                        done[l] |= take;
+                        // A select on the bits, which compiles to a blend.
+                        let take = u64::from(v[l] >= floor[l]).wrapping_neg();
+                        chosen[l] = f64::from_bits(y[l].to_bits() & take | chosen[l].to_bits() & !take);
                     }
-                    if done.iter().all(|&d| d) {
-                        break;
+                };
+                if level > 0 {
+                    for &k in turn.tie_keeps[roll].iter().rev() {
+                        pick(&s.v[usize::from(k)], &s.y[usize::from(k)]);
                     }
+                }
+                for (i, &c) in open.iter().enumerate().rev() {
+                    pick(lanes_at(&s.after_v[i], first, points[c]), lanes_at(&s.after[i], first, points[c]));
                 }
                 s.v[partial + roll] = best;
                 s.y[partial + roll] = chosen;
