@@ -317,23 +317,43 @@ impl BruteYazy {
     }
 }
 
+/// How a player decides in [`BruteVersus`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BruteWay {
+    /// As yazy's table's lookups (`best_action`): the max-expected-score player.
+    Expected,
+    /// As the two-player lookups, from the brute-force two-player values
+    /// ([`BruteYazyDuel`]).
+    Table,
+    /// The best response: the most of every option for the evaluation.
+    Best,
+    /// As the opponent-aware advisor: after scoring, with `m` open and the
+    /// lead `d`, the opponent `o` to move, its value is the sum over k of
+    /// R(o, k) x (P*(m, k - d + 1) + P*(m, k - d)) / 2, R the
+    /// max-expected-score player's points to come (played here from yazy's
+    /// lookups) and P* the brute-force target chances
+    /// ([`BruteYazyTarget`]); a turn's options then the most of it.
+    Advisor,
+}
+
 /// Brute-force two-player yazy between fixed ways of playing: player A's
-/// chance of winning (ties half) against the max-expected-score player B,
-/// whose every decision is yazy's table's lookup (`best_action`), by
-/// memoised recursion over (A's open categories, B's, A's lead, who moves,
-/// sorted dice, rerolls left). A plays the best response (the most of
-/// every option) or as the two-player lookups decide, from the brute-force
-/// two-player values ([`BruteYazyDuel`]): the first option, categories in
-/// mask-bit order then keeps of fewer dice by descending graded rank,
-/// within 1e-7 of the best. Shares no solving code with the generator.
+/// chance of winning (ties half) against player B, by memoised recursion
+/// over (A's open categories, B's, A's lead, who moves, sorted dice,
+/// rerolls left). A player deciding by values takes the first option,
+/// categories in mask-bit order then keeps of fewer dice by descending
+/// graded rank, within 1e-7 of the highest. Shares no solving code with
+/// the generator.
 pub struct BruteVersus<'a> {
     yazy: &'a dice_tables_reader::yazy::Yazy,
     duel: BruteYazyDuel,
-    best: bool,
+    target: BruteYazyTarget,
+    ways: [BruteWay; 2],
     rerolls: u8,
     outcomes: Vec<Vec<(Vec<u8>, f64)>>,
     turn: HashMap<(u16, u16, i32, bool), f64>,
     state: HashMap<VersusState, f64>,
+    remaining: HashMap<u16, Vec<f64>>,
+    advised: HashMap<(u16, u16, i32, [u8; 5], u8), f64>,
 }
 
 /// A's and B's open categories, A's lead, whether A moves, sorted dice, rerolls left.
@@ -343,15 +363,24 @@ impl<'a> BruteVersus<'a> {
     /// A against `yazy`'s player; A plays the best response when `best`,
     /// else the two-player table's decisions.
     pub fn new(yazy: &'a dice_tables_reader::yazy::Yazy, best: bool) -> BruteVersus<'a> {
+        BruteVersus::between(yazy, if best { BruteWay::Best } else { BruteWay::Table }, BruteWay::Expected)
+    }
+
+    /// A playing `a`'s way against B playing `b`'s (`yazy`: the
+    /// max-expected-score player's table).
+    pub fn between(yazy: &'a dice_tables_reader::yazy::Yazy, a: BruteWay, b: BruteWay) -> BruteVersus<'a> {
         let rerolls = yazy.rerolls();
         BruteVersus {
             yazy,
             duel: BruteYazyDuel::new(rerolls),
-            best,
+            target: BruteYazyTarget::new(rerolls),
+            ways: [a, b],
             rerolls,
             outcomes: (0..=5).map(throw_outcomes).collect(),
             turn: HashMap::new(),
             state: HashMap::new(),
+            remaining: HashMap::new(),
+            advised: HashMap::new(),
         }
     }
 
@@ -384,50 +413,151 @@ impl<'a> BruteVersus<'a> {
         if let Some(&v) = self.state.get(&key) {
             return v;
         }
-        let v = if a_moves { self.a_value(a, b, d, dice, rerolls) } else { self.b_value(a, b, d, dice, rerolls) };
+        let v = self.decide(a, b, d, a_moves, dice, rerolls);
         self.state.insert(key, v);
         v
     }
 
-    /// B scores or keeps as yazy's table says.
-    fn b_value(&mut self, a: u16, b: u16, d: i32, dice: [u8; 5], rerolls: u8) -> f64 {
+    /// A's chance after the mover's decision with `dice` and `rerolls` left.
+    fn decide(&mut self, a: u16, b: u16, d: i32, a_moves: bool, dice: [u8; 5], rerolls: u8) -> f64 {
         use dice_tables_reader::yazy::{Action, Mask};
-        let roll = dice_tables_reader::Dice::from_faces(&dice).unwrap();
-        match self.yazy.best_action(Mask::new(u32::from(b)).unwrap(), roll, rerolls).unwrap() {
-            Some(Action::Score(c)) => {
-                let c = usize::from(c.index());
-                self.turn_start(a, b & !(1 << c), d - yazy_points(&dice, c) as i32, true)
+        let way = self.ways[usize::from(!a_moves)];
+        let (mover, opponent, lead) = if a_moves { (a, b, d) } else { (b, a, -d) };
+        // A's chance after the mover scores `c`.
+        let scored = |s: &mut Self, c: usize| {
+            let points = yazy_points(&dice, c) as i32;
+            if a_moves {
+                s.turn_start(a & !(1 << c), b, d + points, false)
+            } else {
+                s.turn_start(a, b & !(1 << c), d - points, true)
             }
-            Some(Action::Keep(k)) => self.keep_value(a, b, d, false, &k.faces().collect::<Vec<_>>(), rerolls),
-            None => unreachable!("B moves with a category open"),
+        };
+        if way == BruteWay::Expected {
+            let roll = dice_tables_reader::Dice::from_faces(&dice).unwrap();
+            return match self.yazy.best_action(Mask::new(u32::from(mover)).unwrap(), roll, rerolls).unwrap() {
+                Some(Action::Score(c)) => scored(self, usize::from(c.index())),
+                Some(Action::Keep(k)) => self.keep_value(a, b, d, a_moves, &k.faces().collect::<Vec<_>>(), rerolls),
+                None => unreachable!("the mover has a category open"),
+            };
         }
-    }
-
-    /// A's options in the tie order, each (two-player value, A's chance).
-    fn a_value(&mut self, a: u16, b: u16, d: i32, dice: [u8; 5], rerolls: u8) -> f64 {
+        // The options in the tie order, each (the mover's value, A's chance).
+        let mover_chance = |chance: f64| if a_moves { chance } else { 1.0 - chance };
         let mut options = Vec::new();
-        for c in (0..11).filter(|c| a >> c & 1 == 1) {
-            let chance = self.turn_start(a & !(1 << c), b, d + yazy_points(&dice, c) as i32, false);
-            let value = if self.best { chance } else { self.duel.score_value(a, b, d, &dice, c) };
+        for c in (0..11).filter(|c| mover >> c & 1 == 1) {
+            let chance = scored(self, c);
+            let value = match way {
+                BruteWay::Best => mover_chance(chance),
+                BruteWay::Table => self.duel.score_value(mover, opponent, lead, &dice, c),
+                _ => self.advisor_after(mover & !(1 << c), opponent, lead + yazy_points(&dice, c) as i32),
+            };
             options.push((value, chance));
         }
         if rerolls > 0 {
-            let mut keeps: Vec<(usize, Vec<u8>)> = Vec::new();
-            for lock in 0u32..31 {
-                let kept: Vec<u8> = (0..5).filter(|i| lock >> i & 1 == 1).map(|i| dice[i]).collect();
-                let rank = dice_tables_reader::Dice::from_faces(&kept).unwrap().graded_rank();
-                if !keeps.iter().any(|(r, _)| *r == rank) {
-                    keeps.push((rank, kept));
-                }
-            }
-            keeps.sort_by_key(|k| std::cmp::Reverse(k.0));
-            for (_, kept) in keeps {
-                let chance = self.keep_value(a, b, d, true, &kept, rerolls);
-                let value = if self.best { chance } else { self.duel.keep_value(a, b, d, &kept, rerolls) };
+            for kept in keeps_in_tie_order(&dice) {
+                let chance = self.keep_value(a, b, d, a_moves, &kept, rerolls);
+                let value = match way {
+                    BruteWay::Best => mover_chance(chance),
+                    BruteWay::Table => self.duel.keep_value(mover, opponent, lead, &kept, rerolls),
+                    _ => self.advisor_keep(mover, opponent, lead, &kept, rerolls),
+                };
                 options.push((value, chance));
             }
         }
         let top = options.iter().map(|o| o.0).fold(f64::NEG_INFINITY, f64::max);
         options.iter().find(|o| o.0 >= top - 1e-7).expect("an option").1
     }
+
+    /// The advisor's value after scoring: `m` still open, the lead `d`, the
+    /// opponent `o` to move.
+    fn advisor_after(&mut self, m: u16, o: u16, d: i32) -> f64 {
+        let remaining = self.remaining(o);
+        let mut total = 0.0;
+        for (k, &p) in remaining.iter().enumerate() {
+            let n = k as i64 - i64::from(d);
+            total += p * (self.target.turn_start(m, n + 1) + self.target.turn_start(m, n));
+        }
+        total / 2.0
+    }
+
+    /// The advisor's value of a roll: the most of its options.
+    fn advisor_value(&mut self, m: u16, o: u16, d: i32, mut dice: [u8; 5], rerolls: u8) -> f64 {
+        dice.sort_unstable();
+        if let Some(&v) = self.advised.get(&(m, o, d, dice, rerolls)) {
+            return v;
+        }
+        let mut best = f64::NEG_INFINITY;
+        for c in (0..11).filter(|c| m >> c & 1 == 1) {
+            best = best.max(self.advisor_after(m & !(1 << c), o, d + yazy_points(&dice, c) as i32));
+        }
+        if rerolls > 0 {
+            for kept in keeps_in_tie_order(&dice) {
+                best = best.max(self.advisor_keep(m, o, d, &kept, rerolls));
+            }
+        }
+        self.advised.insert((m, o, d, dice, rerolls), best);
+        best
+    }
+
+    fn advisor_keep(&mut self, m: u16, o: u16, d: i32, kept: &[u8], rerolls: u8) -> f64 {
+        let outcomes = self.outcomes[5 - kept.len()].clone();
+        over_throws(&outcomes, kept, |dice| self.advisor_value(m, o, d, dice, rerolls - 1))
+    }
+
+    /// P(the max-expected-score player with `o` open scores k more), k from 0.
+    fn remaining(&mut self, o: u16) -> Vec<f64> {
+        if o == 0 {
+            return vec![1.0];
+        }
+        if let Some(r) = self.remaining.get(&o) {
+            return r.clone();
+        }
+        let mut out = Vec::new();
+        self.remaining_after_keep(o, &[], self.rerolls + 1, 1.0, &mut out);
+        self.remaining.insert(o, out.clone());
+        out
+    }
+
+    /// Adds `weight` times the points to come after keeping `kept` and
+    /// throwing the rest into `out`.
+    fn remaining_after_keep(&mut self, o: u16, kept: &[u8], rerolls: u8, weight: f64, out: &mut Vec<f64>) {
+        use dice_tables_reader::yazy::{Action, Mask};
+        for (thrown, p) in self.outcomes[5 - kept.len()].clone() {
+            let mut dice = [0u8; 5];
+            dice[..kept.len()].copy_from_slice(kept);
+            dice[kept.len()..].copy_from_slice(&thrown);
+            let roll = dice_tables_reader::Dice::from_faces(&dice).unwrap();
+            match self.yazy.best_action(Mask::new(u32::from(o)).unwrap(), roll, rerolls - 1).unwrap() {
+                Some(Action::Score(c)) => {
+                    let c = usize::from(c.index());
+                    let points = yazy_points(&dice, c) as usize;
+                    let after = self.remaining(o & !(1 << c));
+                    if out.len() < points + after.len() {
+                        out.resize(points + after.len(), 0.0);
+                    }
+                    for (k, q) in after.iter().enumerate() {
+                        out[points + k] += weight * p * q;
+                    }
+                }
+                Some(Action::Keep(k)) => {
+                    let kept: Vec<u8> = k.faces().collect();
+                    self.remaining_after_keep(o, &kept, rerolls - 1, weight * p, out);
+                }
+                None => unreachable!("a category is open"),
+            }
+        }
+    }
+}
+
+/// The keeps of fewer than five of `dice`, each once, larger graded ranks first.
+fn keeps_in_tie_order(dice: &[u8; 5]) -> Vec<Vec<u8>> {
+    let mut keeps: Vec<(usize, Vec<u8>)> = Vec::new();
+    for lock in 0u32..31 {
+        let kept: Vec<u8> = (0..5).filter(|i| lock >> i & 1 == 1).map(|i| dice[i]).collect();
+        let rank = dice_tables_reader::Dice::from_faces(&kept).unwrap().graded_rank();
+        if !keeps.iter().any(|(r, _)| *r == rank) {
+            keeps.push((rank, kept));
+        }
+    }
+    keeps.sort_by_key(|k| std::cmp::Reverse(k.0));
+    keeps.into_iter().map(|(_, kept)| kept).collect()
 }

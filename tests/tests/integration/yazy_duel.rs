@@ -150,18 +150,22 @@ fn the_table_agrees_with_the_target_table_and_brute_force() {
     assert!(compared > 100, "{compared}");
 }
 
-/// The reduced game between fixed ways of playing: the table's player and
-/// the best response, each against the max-expected-score player (yazy's
-/// table), moving first and second, against the brute force.
+/// The reduced game between fixed ways of playing: the table's player, the
+/// best response and the opponent-aware advisor, each against the
+/// max-expected-score player (yazy's table), moving first and second,
+/// against the brute force.
 #[test]
 fn play_against_the_expected_player_agrees_with_brute_force() {
     use dice_tables_generator::yazy::versus::{against_expected, Expected, Way};
     use dice_tables_reader::Game;
+    use dice_tables_tests::{BruteVersus, BruteWay};
     let yazy = dice_tables_reader::yazy::Yazy::open(dice_tables_tests::default_tables().join("yazy.dtab")).unwrap();
     let expected = Expected::new(2);
     let mut chances = Vec::new();
-    for way in [Way::Table, Way::Best] {
-        let mut brute = dice_tables_tests::BruteVersus::new(&yazy, way == Way::Best);
+    for (way, brute_way) in
+        [(Way::Table, BruteWay::Table), (Way::Best, BruteWay::Best), (Way::Advisor, BruteWay::Advisor)]
+    {
+        let mut brute = BruteVersus::between(&yazy, brute_way, BruteWay::Expected);
         for a_first in [true, false] {
             let p = against_expected(UNIVERSE, 2, way, a_first, &expected);
             let exact = brute.turn_start(UNIVERSE, UNIVERSE, 0, a_first);
@@ -169,8 +173,31 @@ fn play_against_the_expected_player_agrees_with_brute_force() {
             chances.push(p);
         }
     }
-    // The best response wins at least as often as the table's player.
-    assert!(chances[2] >= chances[0] - 1e-12 && chances[3] >= chances[1] - 1e-12, "{chances:?}");
+    // The best response wins at least as often as any other player.
+    for other in [0, 4] {
+        assert!(chances[2] >= chances[other] - 1e-12 && chances[3] >= chances[other + 1] - 1e-12, "{chances:?}");
+    }
+}
+
+/// The reduced game's advisor against the two-player table's player in
+/// both seats, and against itself, against the brute force.
+#[test]
+fn the_advisor_against_the_table_and_itself_agrees_with_brute_force() {
+    use dice_tables_generator::yazy::versus::{advisor_against_itself, advisor_against_table, Expected};
+    use dice_tables_reader::Game;
+    use dice_tables_tests::{BruteVersus, BruteWay};
+    let yazy = dice_tables_reader::yazy::Yazy::open(dice_tables_tests::default_tables().join("yazy.dtab")).unwrap();
+    let expected = Expected::new(2);
+    let mut brute = BruteVersus::between(&yazy, BruteWay::Advisor, BruteWay::Table);
+    for a_first in [true, false] {
+        let p = advisor_against_table(UNIVERSE, 2, a_first, &expected);
+        let exact = brute.turn_start(UNIVERSE, UNIVERSE, 0, a_first);
+        assert!((p - exact).abs() < 1e-12, "against the table, first {a_first}: {p} vs {exact}");
+    }
+    let p = advisor_against_itself(UNIVERSE, 2, &expected);
+    let exact =
+        BruteVersus::between(&yazy, BruteWay::Advisor, BruteWay::Advisor).turn_start(UNIVERSE, UNIVERSE, 0, true);
+    assert!((p - exact).abs() < 1e-12, "against itself: {p} vs {exact}");
 }
 
 /// Every option of `faces` with `rerolls` left in state `(m, o, d)` within
