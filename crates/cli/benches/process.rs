@@ -1,6 +1,6 @@
 //! Whole `reader lookup` processes: what a person at a terminal waits for.
 //! Needs the tables in tables/ (`make bench` runs `make tables` first), and
-//! the target tables for the target lookups.
+//! the target tables and the two-player yazy table for their lookups.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -10,6 +10,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 fn tables() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tables");
     assert!(dir.join("yazy.dtab").exists(), "run `make tables` first");
+    assert!(dir.join("yazy-duel.dtab").exists(), "run `make yazy-duel` first");
     dir
 }
 
@@ -19,7 +20,7 @@ fn end_to_end(c: &mut Criterion) {
     let dir = tables();
     let mut g = c.benchmark_group("reader_process");
     g.sample_size(30);
-    let lookups: [(&str, &[&str]); 9] = [
+    let lookups: [(&str, &[&str]); 12] = [
         ("yazy_state", &["lookup", "yazy", "--mask", "2047", "--dice", "12456", "--rerolls", "2", "--json"]),
         ("yazy_turn_start", &["lookup", "yazy", "--mask", "all"]),
         ("combo_state", &["lookup", "combo", "--dice", "26266", "--rerolls", "5"]),
@@ -34,6 +35,50 @@ fn end_to_end(c: &mut Criterion) {
         (
             "yahtzee_target_roll",
             &["lookup", "yahtzee", "--mask", "all", "--upper", "0", "--need", "250", "--dice", "12456", "--json"],
+        ),
+        // Two-player yazy (`make bench` builds yazy-duel.dtab first): a first
+        // player's turn start and roll (a turn solved from stored values),
+        // and a second player's roll.
+        ("yazy_duel_turn_start", &["lookup", "yazy", "--mask", "all", "--opp-mask", "all", "--me", "0", "--opp", "0"]),
+        (
+            "yazy_duel_first_roll",
+            &[
+                "lookup",
+                "yazy",
+                "--mask",
+                "all",
+                "--opp-mask",
+                "all",
+                "--me",
+                "0",
+                "--opp",
+                "0",
+                "--dice",
+                "12456",
+                "--rerolls",
+                "2",
+                "--json",
+            ],
+        ),
+        (
+            "yazy_duel_second_roll",
+            &[
+                "lookup",
+                "yazy",
+                "--mask",
+                "2047",
+                "--opp-mask",
+                "1023",
+                "--me",
+                "0",
+                "--opp",
+                "12",
+                "--dice",
+                "12456",
+                "--rerolls",
+                "2",
+                "--json",
+            ],
         ),
     ];
     g.bench_function("bin_true", |b| b.iter(|| assert!(Command::new("/bin/true").status().unwrap().success())));
