@@ -244,26 +244,21 @@ impl Advisor {
     /// the player who just scored reads them: at the pair (mover `o`,
     /// opponent `m`) and the mover's lead `e`, `1 - W(m, o, -e)`.
     fn layer(&self, n: u32) -> Layer {
-        Layer::solved(
-            layer_pairs(n, self.universe),
-            || (),
-            |_, pair, out| {
-                let r = self.remaining(pair.m);
-                for (i, v) in out.iter_mut().enumerate() {
-                    let e = i64::from(pair.lowest()) + i as i64;
-                    let w: f64 = r
-                        .iter()
-                        .enumerate()
-                        .map(|(k, &p)| {
-                            let n = k as i64 + e;
-                            p * (self.target.chance(usize::from(pair.o), n + 1)
-                                + self.target.chance(usize::from(pair.o), n))
-                        })
-                        .sum();
-                    *v = 1.0 - w / 2.0;
-                }
-            },
-        )
+        Layer::solved(layer_pairs(n, self.universe), Vec::new, |targets: &mut Vec<f64>, pair, out| {
+            let r = self.remaining(pair.m);
+            // P*(o, n + 1) + P*(o, n) for every n a lead and a k reach,
+            // from the lowest lead up: each lead's sum slides along it.
+            let lowest = i64::from(pair.lowest());
+            targets.clear();
+            targets.extend((0..(out.len() + r.len()) as i64).map(|j| {
+                let n = lowest + j;
+                self.target.chance(usize::from(pair.o), n + 1) + self.target.chance(usize::from(pair.o), n)
+            }));
+            for (i, v) in out.iter_mut().enumerate() {
+                let w: f64 = r.iter().zip(&targets[i..]).map(|(&p, &t)| p * t).sum();
+                *v = 1.0 - w / 2.0;
+            }
+        })
     }
 }
 
