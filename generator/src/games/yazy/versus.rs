@@ -355,37 +355,34 @@ impl Turn<'_> {
     /// as `decider` says.
     fn step(&self, n: u32, universe: u16, below: &Layer, decider: Decider) -> Layer {
         Layer::solved(layer_pairs(n, universe), Scratch::new, |s, pair, out| match decider {
-            Decider::Expected => out.copy_from_slice(&self.expected(pair, below, s)),
-            Decider::Values(values) => out.copy_from_slice(&self.table(pair, below, values, s)),
+            Decider::Expected => self.expected(pair, below, s, out),
+            Decider::Values(values) => self.table(pair, below, values, s, out),
             Decider::Best => solve_pair(pair, self.rerolls, self.category_points, below, self.simd, &mut s.duel, out),
         })
     }
 
     /// The mover's chance at every unsettled lead of a pair where B moves.
-    fn expected(&self, pair: &Pair, below: &Layer, s: &mut Scratch) -> Vec<f64> {
+    fn expected(&self, pair: &Pair, below: &Layer, s: &mut Scratch, out: &mut [f64]) {
         let open: Vec<usize> = (0..CATEGORIES.len()).filter(|c| pair.m >> c & 1 == 1).collect();
         fill_after(&mut s.after, &open, pair, below);
-        blocks(pair, s, |first, s| self.simd.run(ExpectedBlock { turn: self, mask: pair.m, open: &open, first, s }))
+        blocks(s, out, |first, s| self.simd.run(ExpectedBlock { turn: self, mask: pair.m, open: &open, first, s }));
     }
 
     /// The mover's chance at every unsettled lead of a pair where A moves
     /// with the two-player table's decisions (`duel`: its layer below).
-    fn table(&self, pair: &Pair, below: &Layer, duel: &Layer, s: &mut Scratch) -> Vec<f64> {
+    fn table(&self, pair: &Pair, below: &Layer, duel: &Layer, s: &mut Scratch, out: &mut [f64]) {
         let open: Vec<usize> = (0..CATEGORIES.len()).filter(|c| pair.m >> c & 1 == 1).collect();
         fill_after(&mut s.after, &open, pair, below);
         fill_after(&mut s.after_v, &open, pair, duel);
-        blocks(pair, s, |first, s| self.simd.run(TableBlock { turn: self, open: &open, first, s }))
+        blocks(s, out, |first, s| self.simd.run(TableBlock { turn: self, open: &open, first, s }));
     }
 }
 
-/// A pair's values at every unsettled lead, `W` leads a block from `first`.
-fn blocks(pair: &Pair, s: &mut Scratch, mut block: impl FnMut(usize, &mut Scratch) -> [f64; W]) -> Vec<f64> {
-    let mut out = Vec::with_capacity(pair.leads().next_multiple_of(W));
-    for first in (0..pair.leads()).step_by(W) {
-        out.extend(block(first, s));
+/// A pair's values at every unsettled lead into `out`, `W` leads a block.
+fn blocks(s: &mut Scratch, out: &mut [f64], mut block: impl FnMut(usize, &mut Scratch) -> [f64; W]) {
+    for (k, lanes) in out.chunks_mut(W).enumerate() {
+        lanes.copy_from_slice(&block(k * W, s)[..lanes.len()]);
     }
-    out.truncate(pair.leads());
-    out
 }
 
 /// `W` lanes of a row after scoring `points` (a lane's lead plus the points).
