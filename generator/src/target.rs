@@ -2,20 +2,26 @@
 //! every state's chances `P*(S, n)`, `n = 1, 2, ...`, in the layout of the
 //! reader's `target` module.
 
-use dice_tables_reader::target::{TargetParams, PLANES, UNITS, VALUE_CHUNK};
+use dice_tables_reader::target::{Coding, TargetParams, CHANCES, REMAINING, UNITS, VALUE_CHUNK};
 use dice_tables_reader::SectionSpec;
 
 use crate::artifact::{le_bytes, Section};
 
 /// A chance as stored: `round(p x UNITS)`.
 pub fn quantize(p: f64) -> u32 {
-    (p.clamp(0.0, 1.0) * f64::from(UNITS)).round() as u32
+    quantize_in(p, UNITS)
 }
 
-/// Every state's chances, stored: per state (first stored chance, ones)
-/// and one more entry, and the drops of the stored chances.
-#[derive(Debug, Default)]
+fn quantize_in(p: f64, units: u32) -> u32 {
+    (p.clamp(0.0, 1.0) * f64::from(units)).round() as u32
+}
+
+/// Every state's chances, stored as `coding` says: per state (first
+/// stored chance, ones) and one more entry, and the drops of the stored
+/// chances.
+#[derive(Debug)]
 pub struct Stored {
+    coding: Coding,
     /// Per state, two entries: where its stored chances start, and how
     /// many chances round to 1 before them.
     pub index: Vec<u32>,
@@ -27,18 +33,19 @@ impl Stored {
     /// Stores `curves` (per state, `P*(S, n)` for `n = 1, 2, ...`, not
     /// increasing): the leading chances that round to 1 become `ones`, the
     /// trailing ones that round to 0 are dropped.
-    pub fn new<'a>(curves: impl Iterator<Item = &'a [f64]>) -> Stored {
-        let mut out = Stored::default();
+    pub fn new<'a>(coding: Coding, curves: impl Iterator<Item = &'a [f64]>) -> Stored {
+        let mut out = Stored { coding, index: Vec::new(), drops: Vec::new() };
+        let units = coding.units;
         for curve in curves {
-            let q: Vec<u32> = curve.iter().map(|&p| quantize(p)).collect();
-            let ones = q.iter().take_while(|&&v| v == UNITS).count();
+            let q: Vec<u32> = curve.iter().map(|&p| quantize_in(p, units)).collect();
+            let ones = q.iter().take_while(|&&v| v == units).count();
             let end = q.iter().rposition(|&v| v > 0).map_or(ones, |i| i + 1).max(ones);
             out.index.push(out.drops.len() as u32);
             out.index.push(ones as u32);
-            let mut previous = UNITS;
+            let mut previous = units;
             for &v in &q[ones..end] {
-                if out.drops.len() % VALUE_CHUNK == 0 {
-                    previous = UNITS;
+                if out.drops.len().is_multiple_of(VALUE_CHUNK) {
+                    previous = units;
                 }
                 assert!(v <= previous, "chances never increase with the target");
                 out.drops.push(previous - v);
@@ -55,21 +62,75 @@ impl Stored {
         self.drops.len() as u64
     }
 
-    /// The sections, against the reader's specs: `state_index`, `p` (per
-    /// chunk, byte planes of the drops) and `ev_distribution`.
-    pub fn sections<P: TargetParams>(self, specs: &[SectionSpec<P>], params: &P, distribution: &[f64]) -> Vec<Section> {
-        let mut planes = Vec::with_capacity(self.drops.len() * PLANES);
+    /// Per chunk, the byte planes of the drops.
+    fn planes(&self) -> Vec<u8> {
+        let planes = self.coding.planes;
+        let mut out = Vec::with_capacity(self.drops.len() * planes);
         for chunk in self.drops.chunks(VALUE_CHUNK) {
-            for b in 0..PLANES {
-                planes.extend(chunk.iter().map(|d| (d >> (8 * b)) as u8));
+            for b in 0..planes {
+                out.extend(chunk.iter().map(|d| (d >> (8 * b)) as u8));
             }
         }
+        out
+    }
+}
+
+/// A target table's contents: every state's `P*(S, n)`, the start's
+/// distribution of the final score under max-expected-score play, and
+/// every state's distribution of the points still to come under that play.
+pub struct TargetContents<'a> {
+    /// `P*(S, n)` for `n = 1, 2, ...`, per state.
+    pub chances: Stored,
+    /// P(final score = s), s = 0 to the most.
+    pub distribution: &'a [f64],
+    /// `P(remaining >= n)` for `n = 1, 2, ...`, per state.
+    pub remaining: Stored,
+}
+
+impl TargetContents<'_> {
+    /// Stores per state `P*(S, n)` (`chances`) and P(remaining = x)
+    /// (`remaining`, each turned into `P(remaining >= n)`).
+    pub fn new<'a>(
+        chances: impl Iterator<Item = &'a [f64]>,
+        distribution: &'a [f64],
+        remaining: impl Iterator<Item = &'a [f64]>,
+    ) -> TargetContents<'a> {
+        let at_least: Vec<Vec<f64>> = remaining.map(at_least_from_one).collect();
+        TargetContents {
+            chances: Stored::new(CHANCES, chances),
+            distribution,
+            remaining: Stored::new(REMAINING, at_least.iter().map(|v| &v[..])),
+        }
+    }
+
+    /// The sections, against the reader's specs: `state_index`, `p` (per
+    /// chunk, byte planes of the drops), `ev_distribution`,
+    /// `remaining_index` and `remaining`.
+    pub fn sections<P: TargetParams>(self, specs: &[SectionSpec<P>], params: &P) -> Vec<Section> {
         vec![
-            Section::of(&specs[0], params, le_bytes(&self.index, u32::to_le_bytes)),
-            Section::of(&specs[1], params, planes),
-            Section::of(&specs[2], params, le_bytes(distribution, f64::to_le_bytes)),
+            Section::of(&specs[0], params, le_bytes(&self.chances.index, u32::to_le_bytes)),
+            Section::of(&specs[1], params, self.chances.planes()),
+            Section::of(&specs[2], params, le_bytes(self.distribution, f64::to_le_bytes)),
+            Section::of(&specs[3], params, le_bytes(&self.remaining.index, u32::to_le_bytes)),
+            Section::of(&specs[4], params, self.remaining.planes()),
         ]
     }
+}
+
+/// `P(X >= n)` for `n = 1, 2, ...` from `P(X = x)`, `x = 0, 1, ...`:
+/// summed from the top down (the small chances first), each capped at 1.
+fn at_least_from_one(p: &[f64]) -> Vec<f64> {
+    let mut tail = 0.0;
+    let mut out: Vec<f64> = p[1.min(p.len())..]
+        .iter()
+        .rev()
+        .map(|&q| {
+            tail += q;
+            f64::min(tail, 1.0)
+        })
+        .collect();
+    out.reverse();
+    out
 }
 
 /// The totals the generator reports a target table's chances at.

@@ -12,6 +12,11 @@
 //! state's first value and at a chunk's start): chances never increase with
 //! `n`, so drops are never negative, and small ones compress well. A chunk
 //! holds the three bytes of its drops as three planes. See FORMAT.md.
+//!
+//! Beside them, per state, the distribution of the points still to come
+//! under max-expected-score play, as its chances `P(remaining >= n)` in the
+//! same layout with four bytes a value (`q = round(P x (2^32 - 1))`, within
+//! 1.2e-10): what an opponent-aware player takes an opponent's future to be.
 
 use crate::dice::Dice;
 use crate::error::TableError;
@@ -23,6 +28,26 @@ use crate::game::{Checked, Game, SectionSpec};
 pub const UNITS: u32 = (1 << 24) - 1;
 /// Bytes of a stored drop, stored as that many planes per chunk.
 pub const PLANES: usize = 3;
+
+/// How a run of chances that never increase is stored: `q = round(P x
+/// units)`, each as its drop from the one before in `planes` bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coding {
+    /// A stored chance is `q / units`, `q` in `0..=units`.
+    pub units: u32,
+    /// Bytes of a stored drop, stored as that many planes per chunk.
+    pub planes: usize,
+    /// The section numbers of the index (per state, first stored chance
+    /// and `ones`) and of the drops.
+    sections: [usize; 2],
+}
+
+/// `P*(S, n)`: 24 bits a chance (within 3e-8).
+pub const CHANCES: Coding = Coding { units: UNITS, planes: PLANES, sections: [0, 1] };
+
+/// `P(remaining >= n)` under max-expected-score play: 32 bits a chance
+/// (within 1.2e-10), so every P(remaining = x) is within 2.4e-10.
+pub const REMAINING: Coding = Coding { units: u32::MAX, planes: 4, sections: [3, 4] };
 /// Chances per chunk of section `p`.
 pub const VALUE_CHUNK: usize = 32768;
 /// States per chunk of section `state_index`.
@@ -39,6 +64,9 @@ pub trait TargetParams: Clone + std::fmt::Debug + PartialEq + Send + Sync + 'sta
     fn states(&self) -> u64;
     /// Chances stored in all (header parameter `values`).
     fn values(&self) -> u64;
+    /// Chances of the remaining-points distributions stored in all
+    /// (header parameter `remaining`).
+    fn remaining(&self) -> u64;
     /// The most points a whole game scores: the distribution's last entry.
     fn most(&self) -> u64;
 }
@@ -54,18 +82,27 @@ pub fn value_dims<P: TargetParams>(p: &P) -> Vec<u64> {
     vec![p.values() * PLANES as u64]
 }
 
+/// The dimensions of `remaining`: four bytes per stored chance.
+pub fn remaining_dims<P: TargetParams>(p: &P) -> Vec<u64> {
+    vec![p.remaining() * REMAINING.planes as u64]
+}
+
 /// The dimensions of `ev_distribution`: P(final score = s), s = 0 to the most.
 pub fn distribution_dims<P: TargetParams>(p: &P) -> Vec<u64> {
     vec![p.most() + 1]
 }
 
 /// The section list every target table has, in order.
-pub const fn sections<P: TargetParams>() -> [SectionSpec<P>; 3] {
+pub const fn sections<P: TargetParams>() -> [SectionSpec<P>; 5] {
     [
         SectionSpec::new(0, "state_index", DType::U32, Encoding::Zstd, index_dims::<P>)
             .chunked((INDEX_CHUNK * 2 * 4) as u64),
         SectionSpec::new(1, "p", DType::U8, Encoding::Zstd, value_dims::<P>).chunked((VALUE_CHUNK * PLANES) as u64),
         SectionSpec::new(2, "ev_distribution", DType::F64, Encoding::Raw, distribution_dims::<P>),
+        SectionSpec::new(3, "remaining_index", DType::U32, Encoding::Zstd, index_dims::<P>)
+            .chunked((INDEX_CHUNK * 2 * 4) as u64),
+        SectionSpec::new(4, "remaining", DType::U8, Encoding::Zstd, remaining_dims::<P>)
+            .chunked((VALUE_CHUNK * REMAINING.planes) as u64),
     ]
 }
 
@@ -90,22 +127,30 @@ impl Curve {
         }
     }
 
+    /// For a remaining-points curve (`P(remaining >= n)`), `P(remaining = n)`.
+    #[inline]
+    pub fn chance_of(&self, n: i64) -> f64 {
+        self.chance(n) - self.chance(n + 1)
+    }
+
     /// The last `n` with a chance above 0 (0 when none is).
     pub fn last(&self) -> u32 {
         self.ones + self.values.len() as u32
     }
 }
 
-/// Reads state `state`'s curve from a target table whose sections are [`sections`].
+/// Reads state `state`'s curve (stored as `coding` says) from a target
+/// table whose sections are [`sections`].
 pub(crate) fn read_curve<G: Game>(
     t: &Checked<G>,
     specs: &[SectionSpec<G::Params>],
+    coding: Coding,
     state: usize,
 ) -> Result<Curve, TableError>
 where
     G::Params: TargetParams,
 {
-    read_curve_upto(t, specs, state, u64::MAX)
+    read_curve_upto(t, specs, coding, state, u64::MAX)
 }
 
 /// State `state`'s curve as far as `n = upto`: its chances past `upto` are
@@ -113,14 +158,16 @@ where
 pub(crate) fn read_curve_upto<G: Game>(
     t: &Checked<G>,
     specs: &[SectionSpec<G::Params>],
+    coding: Coding,
     state: usize,
     upto: u64,
 ) -> Result<Curve, TableError>
 where
     G::Params: TargetParams,
 {
-    let (index, p) = (&specs[0], &specs[1]);
-    let values = t.params().values();
+    let (index, p) = (&specs[coding.sections[0]], &specs[coding.sections[1]]);
+    let values = if coding == CHANCES { t.params().values() } else { t.params().remaining() };
+    let (planes, units) = (coding.planes, coding.units);
     let start = u64::from(t.u32_at(index, 2 * state)?);
     let ones = t.u32_at(index, 2 * state + 1)?;
     let end = u64::from(t.u32_at(index, 2 * state + 2)?);
@@ -135,45 +182,62 @@ where
         // A state's chances may run over chunks: each restarts from UNITS.
         let (c, within) = ((i / VALUE_CHUNK as u64) as usize, (i % VALUE_CHUNK as u64) as usize);
         let chunk = t.chunk(p, c)?;
-        let len = chunk.len() / PLANES;
+        let len = chunk.len() / planes;
         let last = (end - i).min((len - within) as u64) as usize;
-        let mut q = i64::from(UNITS);
+        let mut q = i64::from(units);
         for k in within..within + last {
-            q -= (0..PLANES).fold(0i64, |d, b| d | i64::from(chunk[b * len + k]) << (8 * b));
+            q -= (0..planes).fold(0i64, |d, b| d | i64::from(chunk[b * len + k]) << (8 * b));
             if q < 0 {
                 let at = i + (k - within) as u64;
                 return Err(TableError::section(p.name, format!("decodes below 0 at chance {at} (state {state})")));
             }
-            out.push(q as f64 / f64::from(UNITS));
+            out.push(q as f64 / f64::from(units));
         }
         i += last as u64;
     }
     Ok(Curve { ones, values: out })
 }
 
-/// Reads every state's curve (what [`Game::check`] adds for the target
+/// Reads every state's curves (what [`Game::check`] adds for the target
 /// tables: a drop that takes a chance below 0 is refused here rather than
-/// at the lookup that meets it).
-pub(crate) fn check_curves<G: Game>(t: &Checked<G>, specs: &[SectionSpec<G::Params>]) -> Result<(), TableError>
+/// at the lookup that meets it); with `start`, the start state's, checks
+/// its remaining points' distribution against `ev_distribution`, which the
+/// generator finds another way (forward through the game): within 1e-9.
+pub(crate) fn check_curves<G: Game>(
+    t: &Checked<G>,
+    specs: &[SectionSpec<G::Params>],
+    start: Option<usize>,
+) -> Result<(), TableError>
 where
     G::Params: TargetParams,
 {
     for state in 0..t.params().states() as usize {
-        read_curve(t, specs, state)?;
+        read_curve(t, specs, CHANCES, state)?;
+        read_curve(t, specs, REMAINING, state)?;
+    }
+    if let Some(start) = start {
+        let remaining = read_curve(t, specs, REMAINING, start)?;
+        for (s, p) in read_distribution(t, &specs[2])?.into_iter().enumerate() {
+            let stored = remaining.chance_of(s as i64);
+            if (stored - p).abs() > 1e-9 {
+                let why = format!("gives the start P(remaining = {s}) = {stored}, not ev_distribution's {p}");
+                return Err(TableError::section(specs[REMAINING.sections[1]].name, why));
+            }
+        }
     }
     Ok(())
 }
 
-/// Checks a chunk of `state_index`: every first chance at most `values`,
-/// ascending, and every `ones` at most `most`.
-pub(crate) fn check_index_chunk(bytes: &[u8], values: u64, most: u64) -> Result<(), TableError> {
+/// Checks a chunk of an index (section `name`): every first chance at
+/// most `values`, ascending, and every `ones` at most `most`.
+pub(crate) fn check_index_chunk(name: &str, bytes: &[u8], values: u64, most: u64) -> Result<(), TableError> {
     let mut previous = 0u64;
     for (i, pair) in bytes.chunks_exact(8).enumerate() {
         let start = u64::from(u32::from_le_bytes(pair[..4].try_into().expect("4 bytes")));
         let ones = u64::from(u32::from_le_bytes(pair[4..].try_into().expect("4 bytes")));
         if start < previous || start > values || ones > most {
             let why = format!("entry {i} of a chunk ({start}, {ones}) is out of order or range");
-            return Err(TableError::section("state_index", why));
+            return Err(TableError::section(name, why));
         }
         previous = start;
     }
@@ -197,6 +261,84 @@ pub(crate) fn check_distribution(bytes: &[u8]) -> Result<(), TableError> {
         return Err(TableError::section("ev_distribution", format!("sums to {sum}, not 1")));
     }
     Ok(())
+}
+
+/// An opponent as the opponent-aware advisor sees them: the distribution
+/// of the points they still score, taken to be played for the average from
+/// their state (a target table's [`remaining`](crate::sheet::SheetTarget::remaining)
+/// curve), and your lead, your points so far less theirs.
+///
+/// The advisor plays each turn for the highest estimate, after scoring
+/// `p` now into a state S', of
+/// `sum over x of P(X = x) (P*(S', x - lead - p + 1) + P*(S', x - lead - p)) / 2`:
+/// for each total the opponent may reach, the best chance of beating it
+/// (ties half), as if you knew it. An estimate, not the exact chance of
+/// winning: the opponent does not always play for the average, and you
+/// cannot play for every total at once. It is exact on the last turn of a
+/// game whose opponent has finished (X then is 0, or their upper bonus
+/// still to come).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Opponent {
+    /// P(X = x), x = 0, 1, ... up to the last above 0.
+    remaining: Vec<f64>,
+    /// Your points so far less the opponent's.
+    lead: i64,
+}
+
+impl Opponent {
+    /// The opponent whose points still to come have the curve `remaining`
+    /// (`P(X >= n)`), with your lead `lead`.
+    pub fn new(remaining: &Curve, lead: i64) -> Opponent {
+        let remaining = (0..=i64::from(remaining.last())).map(|x| remaining.chance_of(x)).collect();
+        Opponent { remaining, lead }
+    }
+
+    /// Your points so far less the opponent's.
+    pub fn lead(&self) -> i64 {
+        self.lead
+    }
+
+    /// The advisor's estimate of your chance of winning (ties half) after
+    /// scoring `points` now into a state whose `P*` curve is `next`.
+    pub fn chance_after(&self, next: &Curve, points: i64) -> f64 {
+        let behind = -self.lead - points;
+        let mut sum = 0.0;
+        for (x, &p) in self.remaining.iter().enumerate() {
+            if p != 0.0 {
+                let tie = behind + x as i64;
+                sum += p * (next.chance(tie + 1) + next.chance(tie));
+            }
+        }
+        sum * 0.5
+    }
+}
+
+/// What a target turn is played for.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Goal {
+    /// At least this many more points.
+    Reach(i64),
+    /// Winning against this opponent, as the advisor estimates it.
+    Beat(Opponent),
+}
+
+impl Goal {
+    /// The chance of scoring `points` now into a state whose curve is `next`.
+    #[inline]
+    pub(crate) fn after(&self, next: &Curve, points: u8) -> f64 {
+        match self {
+            Goal::Reach(need) => next.chance(need - i64::from(points)),
+            Goal::Beat(opponent) => opponent.chance_after(next, i64::from(points)),
+        }
+    }
+
+    /// How far a next state's curve is read: to the need, or whole.
+    pub(crate) fn upto(&self) -> u64 {
+        match self {
+            Goal::Reach(need) => (*need).max(0) as u64,
+            Goal::Beat(_) => u64::MAX,
+        }
+    }
 }
 
 /// One total of a game's score curve: see [`score_curve`].

@@ -62,6 +62,9 @@ pub enum Valued {
     Reach(i64),
     /// The chance of winning against an opponent, ties half.
     Winning,
+    /// The opponent-aware advisor's estimate of the chance of winning,
+    /// ties half.
+    Estimate,
 }
 
 impl RollAnswer<'_> {
@@ -75,6 +78,7 @@ impl RollAnswer<'_> {
             Valued::Points => writeln!(out, "expected score still to come: {ev:.6}"),
             Valued::Reach(need) => writeln!(out, "best chance of scoring at least {need} more points: {ev:.7}"),
             Valued::Winning => writeln!(out, "chance of winning (ties half): {ev:.7}"),
+            Valued::Estimate => writeln!(out, "chance of winning (ties half), the advisor's estimate: {ev:.7}"),
         }
         .expect("writing to a String");
         match options.first() {
@@ -87,6 +91,7 @@ impl RollAnswer<'_> {
                     Valued::Points => writeln!(out, "actions, best first (expected score still to come):"),
                     Valued::Reach(need) => writeln!(out, "actions, best first (chance of at least {need} more):"),
                     Valued::Winning => writeln!(out, "actions, best first (chance of winning):"),
+                    Valued::Estimate => writeln!(out, "actions, best first (estimated chance of winning):"),
                 }
                 .expect("writing to a String");
                 for (i, o) in options.iter().enumerate() {

@@ -1,7 +1,9 @@
 //! `reader lookup yatzy` and `reader lookup yahtzee`.
 
 use clap::Args;
-use dice_tables_lookup::parse::{parse_joker, parse_need, parse_upper, parse_yahtzee_mask, parse_yatzy_mask};
+use dice_tables_lookup::parse::{
+    parse_joker, parse_need, parse_upper, parse_yahtzee_mask, parse_yahtzee_total, parse_yatzy_mask, parse_yatzy_total,
+};
 use dice_tables_lookup::{LookupError, Query, SheetQuery};
 use dice_tables_reader::sheet::{
     yahtzee_bonus_of, Action, Joker, ScoreSheet, SheetGame, SheetTarget, State, YahtzeeFreeGame, YahtzeeGame, YatzyGame,
@@ -30,6 +32,21 @@ pub struct YatzyLookup {
     /// 0 or less: already reached.
     #[arg(long, value_name = "N", value_parser = parse_need, allow_hyphen_values = true)]
     need: Option<i64>,
+    /// Play against an opponent whose open categories are O (the same forms
+    /// as --mask): the opponent-aware advisor's estimate of your chance of
+    /// winning, ties half, from the yatzy-target table (`make
+    /// target-tables`). Needs --me and --opp.
+    #[arg(long, value_name = "O", value_parser = parse_yatzy_mask, allow_hyphen_values = true)]
+    opp_mask: Option<u32>,
+    /// The opponent's upper-section points so far, as --upper.
+    #[arg(long, value_name = "N", value_parser = parse_upper, allow_hyphen_values = true)]
+    opp_upper: Option<u32>,
+    /// Your total so far, 0 to 374, the upper bonus left out (it counts at the game's end); only --me minus --opp matters.
+    #[arg(long, value_name = "S", value_parser = parse_yatzy_total, allow_hyphen_values = true)]
+    me: Option<u32>,
+    /// The opponent's total so far, counted as --me.
+    #[arg(long, value_name = "T", value_parser = parse_yatzy_total, allow_hyphen_values = true)]
+    opp: Option<u32>,
 
     #[command(flatten)]
     common: Common,
@@ -62,6 +79,25 @@ pub struct YahtzeeLookup {
     /// yahtzee-free-target.dtab from `make yahtzee-free-target` for --need).
     #[arg(long, value_name = "READING", value_parser = parse_joker)]
     joker: Option<Joker>,
+    /// Play against an opponent whose open categories are O (the same forms
+    /// as --mask): the opponent-aware advisor's estimate of your chance of
+    /// winning, ties half, from the yahtzee-target table (`make
+    /// target-tables`). Needs --me and --opp.
+    #[arg(long, value_name = "O", value_parser = parse_yahtzee_mask, allow_hyphen_values = true)]
+    opp_mask: Option<u32>,
+    /// The opponent's upper-section points so far, as --upper.
+    #[arg(long, value_name = "N", value_parser = parse_upper, allow_hyphen_values = true)]
+    opp_upper: Option<u32>,
+    /// The opponent's yahtzee box holds 50.
+    #[arg(long)]
+    opp_yahtzee_bonus: bool,
+    /// Your total so far, 0 to 1575, Yahtzee bonuses included and the upper bonus left out (it counts at the game's
+    /// end); only --me minus --opp matters.
+    #[arg(long, value_name = "S", value_parser = parse_yahtzee_total, allow_hyphen_values = true)]
+    me: Option<u32>,
+    /// The opponent's total so far, counted as --me.
+    #[arg(long, value_name = "T", value_parser = parse_yahtzee_total, allow_hyphen_values = true)]
+    opp: Option<u32>,
 
     #[command(flatten)]
     common: Common,
@@ -73,11 +109,11 @@ impl GameLookup for YatzyLookup {
     }
 
     fn query(&self) -> Query {
-        Query::Yatzy(sheet_query(self.mask, self.upper, false, &self.roll, self.need, None))
+        Query::Yatzy(self.sheet_query())
     }
 
     fn text(&self, tables: &Tables) -> Result<String, Failure> {
-        text::<YatzyGame>(tables, sheet_query(self.mask, self.upper, false, &self.roll, self.need, None))
+        text::<YatzyGame>(tables, self.sheet_query())
     }
 }
 
@@ -98,24 +134,48 @@ impl GameLookup for YahtzeeLookup {
     }
 }
 
-impl YahtzeeLookup {
+impl YatzyLookup {
     fn sheet_query(&self) -> SheetQuery {
-        sheet_query(self.mask, self.upper, self.yahtzee_bonus, &self.roll, self.need, self.joker)
+        SheetQuery {
+            mask: self.mask,
+            upper: self.upper,
+            yahtzee_bonus: false,
+            dice: self.roll.dice,
+            rerolls: self.roll.rerolls,
+            need: self.need,
+            joker: None,
+            opp_mask: self.opp_mask,
+            opp_upper: self.opp_upper,
+            opp_yahtzee_bonus: false,
+            me: self.me,
+            opp: self.opp,
+        }
     }
 }
 
-fn sheet_query(
-    mask: u32,
-    upper: Option<u32>,
-    yahtzee_bonus: bool,
-    roll: &Roll,
-    need: Option<i64>,
-    joker: Option<Joker>,
-) -> SheetQuery {
-    SheetQuery { mask, upper, yahtzee_bonus, dice: roll.dice, rerolls: roll.rerolls, need, joker }
+impl YahtzeeLookup {
+    fn sheet_query(&self) -> SheetQuery {
+        SheetQuery {
+            mask: self.mask,
+            upper: self.upper,
+            yahtzee_bonus: self.yahtzee_bonus,
+            dice: self.roll.dice,
+            rerolls: self.roll.rerolls,
+            need: self.need,
+            joker: self.joker,
+            opp_mask: self.opp_mask,
+            opp_upper: self.opp_upper,
+            opp_yahtzee_bonus: self.opp_yahtzee_bonus,
+            me: self.me,
+            opp: self.opp,
+        }
+    }
 }
 
 fn text<G: SheetGame>(tables: &Tables, q: SheetQuery) -> Result<String, Failure> {
+    if let Some(opp_mask) = q.opp_mask {
+        return versus::<G>(tables, q, opp_mask);
+    }
     if let Some(need) = q.need {
         return target::<G>(tables, q, need);
     }
@@ -144,6 +204,46 @@ fn target<G: SheetGame>(tables: &Tables, q: SheetQuery, need: i64) -> Result<Str
     let rows =
         options.iter().map(|o| OptionRow { text: action_text::<G>(o.action, o.points, bonus), ev: o.p }).collect();
     Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev: p, width: 38, value: Valued::Reach(need) }.render(rows))
+}
+
+/// Against an opponent, as the opponent-aware advisor plays it.
+fn versus<G: SheetGame>(tables: &Tables, q: SheetQuery, opp_mask: u32) -> Result<String, Failure> {
+    let table = tables.get::<SheetTarget<G>>().map_err(LookupError::from)?;
+    let state = table.state(q.mask, q.upper_total(), q.yahtzee_bonus)?;
+    let opponent_state = table.state(opp_mask, q.opp_upper_total(), q.opp_yahtzee_bonus)?;
+    let lead = q.lead();
+    let opponent = table.opponent(opponent_state, lead)?;
+    let mut opponent_line = format!(
+        "the opponent's open: {} (mask {opp_mask}), upper total {}",
+        ScoreSheet::<G>::mask_names(opp_mask),
+        q.opp_upper_total()
+    );
+    if q.opp_yahtzee_bonus {
+        opponent_line.push_str(", yahtzee box holds 50");
+    }
+    let state_line = format!(
+        "{}
+{opponent_line}; lead {lead}",
+        state_line::<G>(state, q.upper_total())
+    );
+    let Some(dice) = q.dice else {
+        let p = table.versus_chance(state, &opponent)?;
+        return Ok(format!(
+            "{state_line}
+chance of winning (ties half), the advisor's estimate, before this turn's roll: {p:.7}
+"
+        ));
+    };
+    let rerolls = q.rerolls.unwrap_or(2);
+    let options = table.versus_options(state, dice, rerolls, &opponent)?;
+    let p = match options.best() {
+        Some(b) => b.p,
+        None => table.versus_chance(state, &opponent)?,
+    };
+    let bonus = yahtzee_bonus_of(state, dice);
+    let rows =
+        options.iter().map(|o| OptionRow { text: action_text::<G>(o.action, o.points, bonus), ev: o.p }).collect();
+    Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev: p, width: 38, value: Valued::Estimate }.render(rows))
 }
 
 /// The first line of the text answer: the state.

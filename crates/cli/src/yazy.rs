@@ -37,6 +37,12 @@ pub struct Lookup {
     /// The opponent's total so far, 0 to 280 (two-player lookups).
     #[arg(long, value_name = "T", value_parser = parse_yazy_total, allow_hyphen_values = true)]
     opp: Option<u32>,
+    /// With --opp-mask: the opponent-aware advisor's play and its estimate
+    /// of your chance of winning, from the yazy-target table, instead of
+    /// the two-player table's exact answer (what yatzy and yahtzee give
+    /// against an opponent, here to compare with the exact one).
+    #[arg(long)]
+    advisor: bool,
     #[command(flatten)]
     common: Common,
 }
@@ -62,12 +68,16 @@ impl GameLookup for Lookup {
             opp_mask: self.opp_mask,
             me: self.me,
             opp: self.opp,
+            advisor: self.advisor,
         })
     }
 
     fn text(&self, tables: &Tables) -> Result<String, Failure> {
         if let Some(opp_mask) = self.opp_mask {
             let lead = i64::from(self.me.unwrap_or(0)) - i64::from(self.opp.unwrap_or(0));
+            if self.advisor {
+                return advisor(tables, self.mask, opp_mask, lead, self.roll);
+            }
             return two_player(tables, self.mask, opp_mask, lead, self.roll);
         }
         if let Some(need) = self.need {
@@ -132,4 +142,28 @@ fn two_player(tables: &Tables, mask: Mask, opp_mask: Mask, lead: i64, roll: Roll
     };
     let rows = options.iter().map(|o| OptionRow { text: action_text(o.action, o.points), ev: o.p }).collect();
     Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev: p, width: 34, value: Valued::Winning }.render(rows))
+}
+
+fn advisor(tables: &Tables, mask: Mask, opp_mask: Mask, lead: i64, roll: Roll) -> Result<String, Failure> {
+    let table = tables.get::<YazyTarget>().map_err(dice_tables_lookup::LookupError::from)?;
+    let opponent = table.opponent(opp_mask, lead)?;
+    let state_line = format!(
+        "yazy against an opponent, as the opponent-aware advisor plays it, open: {mask} (mask {}), the opponent's: {opp_mask} (mask {}), lead {lead}",
+        mask.bits(),
+        opp_mask.bits()
+    );
+    let Some(dice) = roll.dice else {
+        let p = table.versus_chance(mask, &opponent)?;
+        return Ok(format!(
+            "{state_line}\nchance of winning (ties half), the advisor's estimate, before this turn's roll: {p:.7}\n"
+        ));
+    };
+    let rerolls = roll.rerolls.unwrap_or(table.rules().rerolls);
+    let options = table.versus_options(mask, dice, rerolls, &opponent)?;
+    let p = match options.best() {
+        Some(b) => b.p,
+        None => table.versus_chance(mask, &opponent)?,
+    };
+    let rows = options.iter().map(|o| OptionRow { text: action_text(o.action, o.points), ev: o.p }).collect();
+    Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev: p, width: 34, value: Valued::Estimate }.render(rows))
 }

@@ -55,7 +55,44 @@ pub(super) fn check_rerolls(dice: Option<Dice>, rerolls: Option<u8>) -> Result<(
 pub(super) fn check_upper(game: &'static str, q: &SheetQuery) -> Result<(), LookupError> {
     let upper_open = dice_tables_reader::sheet::UPPER_MASK;
     match q.upper {
-        None if q.mask & upper_open != upper_open => Err(LookupError::UpperNeeded { game }),
+        None if q.mask & upper_open != upper_open => Err(LookupError::UpperNeeded { game, argument: "upper" }),
+        _ => match (q.opp_mask, q.opp_upper) {
+            (Some(m), None) if m & upper_open != upper_open => {
+                Err(LookupError::UpperNeeded { game, argument: "opp-upper" })
+            }
+            _ => Ok(()),
+        },
+    }
+}
+
+/// A yatzy or yahtzee lookup against an opponent has the opponent's sheet
+/// and both totals, and no target; the opponent's other arguments need
+/// their sheet.
+pub(super) fn check_sheet_opponent(q: &SheetQuery) -> Result<(), LookupError> {
+    let Some(opp_mask) = q.opp_mask else {
+        if q.me.is_some() || q.opp.is_some() || q.opp_upper.is_some() || q.opp_yahtzee_bonus {
+            return Err(LookupError::TwoPlayer { missing: "opp-mask" });
+        }
+        return Ok(());
+    };
+    check_opponent(q.mask.count_ones(), opp_mask.count_ones(), q.need.is_some(), q.me, q.opp)
+}
+
+/// Against an opponent: no target, the turn order kept (the player to move
+/// has as many categories open as the opponent, or one more) and both
+/// totals given. (Totals are not checked against the filled categories: a
+/// head start is a lead no sheet made.)
+fn check_opponent(mover: u32, opponent: u32, need: bool, me: Option<u32>, opp: Option<u32>) -> Result<(), LookupError> {
+    if need {
+        return Err(LookupError::TwoPlayer { missing: "need" });
+    }
+    if mover != opponent && mover != opponent + 1 {
+        let e: dice_tables_reader::ArgumentError = ArgumentErrorKind::TurnOrder { mover, opponent }.into();
+        return Err(LookupError::Refused(e));
+    }
+    match (me, opp) {
+        (None, _) => Err(LookupError::TwoPlayer { missing: "me" }),
+        (_, None) => Err(LookupError::TwoPlayer { missing: "opp" }),
         _ => Ok(()),
     }
 }
@@ -97,28 +134,18 @@ pub(super) fn check_duel(q: &DuelQuery) -> Result<(), LookupError> {
 }
 
 /// A two-player yazy lookup has the opponent's sheet and both totals, and
-/// no target. (Totals are not checked against the filled categories: a
-/// head start is a lead no sheet made.)
+/// no target; `advisor` needs the opponent.
 pub(super) fn check_yazy_opponent(q: &YazyQuery) -> Result<(), LookupError> {
-    if q.opp_mask.is_none() {
+    let Some(opp_mask) = q.opp_mask else {
         if q.me.is_some() || q.opp.is_some() {
             return Err(LookupError::TwoPlayer { missing: "opp-mask" });
         }
+        if q.advisor {
+            return Err(LookupError::TwoPlayer { missing: "advisor" });
+        }
         return Ok(());
-    }
-    if q.need.is_some() {
-        return Err(LookupError::TwoPlayer { missing: "need" });
-    }
-    let (mover, opponent) = (q.mask.bits().count_ones(), q.opp_mask.map_or(0, |m| m.bits().count_ones()));
-    if mover != opponent && mover != opponent + 1 {
-        let e: dice_tables_reader::ArgumentError = ArgumentErrorKind::TurnOrder { mover, opponent }.into();
-        return Err(LookupError::Refused(e));
-    }
-    match (q.me, q.opp) {
-        (None, _) => Err(LookupError::TwoPlayer { missing: "me" }),
-        (_, None) => Err(LookupError::TwoPlayer { missing: "opp" }),
-        _ => Ok(()),
-    }
+    };
+    check_opponent(q.mask.bits().count_ones(), opp_mask.bits().count_ones(), q.need.is_some(), q.me, q.opp)
 }
 
 /// A yazy, yatzy or yahtzee roll: its value, the best action (`null` when
@@ -193,7 +220,7 @@ pub(super) fn yazy_duel(tables: &Tables, q: &YazyQuery) -> Answer {
     let table = tables.get::<dice_tables_reader::yazy_duel::YazyDuel>()?;
     let Some(dice) = q.dice else {
         let p = table.chance(q.mask, opp_mask, lead)?;
-        return Ok(Json::object(vec![("game", text("yazy")), ("lead", Json::Int(lead)), ("p", Json::Num(p))]));
+        return Ok(versus_start("yazy", lead, p, true));
     };
     let rerolls = q.rerolls.unwrap_or(table.rules().rerolls);
     let options = table.options(q.mask, opp_mask, lead, dice, rerolls)?;
@@ -201,11 +228,59 @@ pub(super) fn yazy_duel(tables: &Tables, q: &YazyQuery) -> Answer {
         Some(b) => b.p,
         None => table.chance(q.mask, opp_mask, lead)?,
     };
-    let action = |a, points| match a {
+    let options = options.iter().map(|o| (yazy_action(o.action, o.points), o.p)).collect();
+    Ok(versus_roll("yazy", lead, p, true, options))
+}
+
+/// A yazy action as the lookups write it.
+fn yazy_action(a: dice_tables_reader::yazy::Action, points: u8) -> Json {
+    match a {
         dice_tables_reader::yazy::Action::Keep(d) => keep(d),
         dice_tables_reader::yazy::Action::Score(c) => category(c.name(), points),
+    }
+}
+
+/// Against an opponent, before the roll: the lead, the chance of winning
+/// (ties half) and whether it is exact (the two-player table's) or the
+/// advisor's estimate.
+fn versus_start(game: &'static str, lead: i64, p: f64, exact: bool) -> Json {
+    Json::object(vec![
+        ("game", text(game)),
+        ("lead", Json::Int(lead)),
+        ("p", Json::Num(p)),
+        ("exact", Json::Bool(exact)),
+    ])
+}
+
+/// Against an opponent, a roll: as [`versus_start`], then the decision and
+/// every option with its chance, best first.
+fn versus_roll(game: &'static str, lead: i64, p: f64, exact: bool, options: Vec<(Json, f64)>) -> Json {
+    let Json::Object(mut fields) = chance_roll(game, ("lead", lead), p, options) else {
+        unreachable!("a roll's answer is an object")
     };
-    Ok(chance_roll("yazy", ("lead", lead), p, options.iter().map(|o| (action(o.action, o.points), o.p)).collect()))
+    fields.insert(3, ("exact".into(), Json::Bool(exact)));
+    Json::Object(fields)
+}
+
+/// Yazy against an opponent as the opponent-aware advisor plays it (the
+/// `yazy-target` table): its estimate of the chance of winning (ties
+/// half), not exact.
+pub(super) fn yazy_advisor(tables: &Tables, q: &YazyQuery) -> Answer {
+    let opp_mask = q.opp_mask.expect("a two-player lookup");
+    let lead = i64::from(q.me.unwrap_or(0)) - i64::from(q.opp.unwrap_or(0));
+    let table = tables.get::<dice_tables_reader::yazy_target::YazyTarget>()?;
+    let opponent = table.opponent(opp_mask, lead)?;
+    let Some(dice) = q.dice else {
+        return Ok(versus_start("yazy", lead, table.versus_chance(q.mask, &opponent)?, false));
+    };
+    let rerolls = q.rerolls.unwrap_or(table.rules().rerolls);
+    let options = table.versus_options(q.mask, dice, rerolls, &opponent)?;
+    let p = match options.best() {
+        Some(b) => b.p,
+        None => table.versus_chance(q.mask, &opponent)?,
+    };
+    let options = options.iter().map(|o| (yazy_action(o.action, o.points), o.p)).collect();
+    Ok(versus_roll("yazy", lead, p, false, options))
 }
 
 pub(super) fn yazy_target(tables: &Tables, q: &YazyQuery) -> Answer {
@@ -407,6 +482,32 @@ fn sheet_target_answer<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer 
     let p = table.roll_chance(state, need, &options)?;
     let action = sheet_action::<G>(dice_tables_reader::sheet::yahtzee_bonus_of(state, dice));
     Ok(target_roll(G::ID, need, p, options.iter().map(|o| (action(o.action, o.points), o.p)).collect()))
+}
+
+pub(super) fn sheet_versus<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
+    sheet_versus_answer::<G>(tables, q).map(reading::<G>)
+}
+
+/// Yatzy or yahtzee against an opponent, as the opponent-aware advisor
+/// plays it (the target table): its estimate of the chance of winning
+/// (ties half), not exact.
+fn sheet_versus_answer<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
+    let opp_mask = q.opp_mask.expect("a two-player lookup");
+    let table = tables.get::<dice_tables_reader::sheet::SheetTarget<G>>()?;
+    let state = table.state(q.mask, q.upper_total(), q.yahtzee_bonus)?;
+    let opponent_state = table.state(opp_mask, q.opp_upper_total(), q.opp_yahtzee_bonus)?;
+    let lead = q.lead();
+    let opponent = table.opponent(opponent_state, lead)?;
+    let Some(dice) = q.dice else {
+        return Ok(versus_start(G::ID, lead, table.versus_chance(state, &opponent)?, false));
+    };
+    let options = table.versus_options(state, dice, q.rerolls.unwrap_or(2), &opponent)?;
+    let p = match options.best() {
+        Some(b) => b.p,
+        None => table.versus_chance(state, &opponent)?,
+    };
+    let action = sheet_action::<G>(dice_tables_reader::sheet::yahtzee_bonus_of(state, dice));
+    Ok(versus_roll(G::ID, lead, p, false, options.iter().map(|o| (action(o.action, o.points), o.p)).collect()))
 }
 
 pub(super) fn duel(tables: &Tables, q: &DuelQuery) -> Answer {

@@ -57,6 +57,10 @@ pub struct YazyQuery {
     pub me: Option<u32>,
     /// The opponent's total so far, in a two-player lookup.
     pub opp: Option<u32>,
+    /// In a two-player lookup, the opponent-aware advisor's answer (the
+    /// `yazy-target` table: an estimate) instead of the two-player table's
+    /// (exact).
+    pub advisor: bool,
 }
 
 /// A combo lookup: the game-start value, or a roll's keeps.
@@ -123,6 +127,20 @@ pub struct SheetQuery {
     /// Yahtzee only: the joker reading, which picks the table (`None`:
     /// forced, `yahtzee.dtab`; free: `yahtzee-free.dtab`).
     pub joker: Option<Joker>,
+    /// Play against an opponent whose sheet has these categories open: the
+    /// answer is the opponent-aware advisor's estimate of the chance of
+    /// winning, ties half, `"p"` (the target table). Needs `me` and `opp`.
+    pub opp_mask: Option<u32>,
+    /// The opponent's points in ones to sixes so far (as `upper`).
+    pub opp_upper: Option<u32>,
+    /// Yahtzee only: the opponent's yahtzee box holds 50.
+    pub opp_yahtzee_bonus: bool,
+    /// Your total so far (Yahtzee bonuses included, the upper bonus not:
+    /// it counts at the game's end), in a two-player lookup; only `me -
+    /// opp` matters.
+    pub me: Option<u32>,
+    /// The opponent's total so far, counted as `me`.
+    pub opp: Option<u32>,
 }
 
 impl SheetQuery {
@@ -130,6 +148,22 @@ impl SheetQuery {
     /// leave it out once an upper box is filled).
     pub fn upper_total(&self) -> u32 {
         self.upper.unwrap_or(0)
+    }
+
+    /// The opponent's upper total asked (0 when left out, as `upper`).
+    pub fn opp_upper_total(&self) -> u32 {
+        self.opp_upper.unwrap_or(0)
+    }
+
+    /// Whether the answer is a chance from the target table: played for a
+    /// need, or against an opponent.
+    pub fn played_to_win(&self) -> bool {
+        self.need.is_some() || self.opp_mask.is_some()
+    }
+
+    /// Your lead: `me - opp` (0 when they are left out).
+    pub fn lead(&self) -> i64 {
+        i64::from(self.me.unwrap_or(0)) - i64::from(self.opp.unwrap_or(0))
     }
 }
 
@@ -186,7 +220,7 @@ pub const LOOKUPS: &[LookupInfo] = &[
         game: "yazy",
         aliases: &[],
         required: &["mask"],
-        optional: &["dice", "rerolls", "need", "opp-mask", "me", "opp"],
+        optional: &["dice", "rerolls", "need", "opp-mask", "me", "opp", "advisor"],
     },
     LookupInfo { game: "combo", aliases: &[], required: &[], optional: &["dice", "rerolls"] },
     LookupInfo {
@@ -201,12 +235,29 @@ pub const LOOKUPS: &[LookupInfo] = &[
         required: &[],
         optional: &["dice", "remaining", "score", "opening"],
     },
-    LookupInfo { game: "yatzy", aliases: &[], required: &["mask"], optional: &["upper", "dice", "rerolls", "need"] },
+    LookupInfo {
+        game: "yatzy",
+        aliases: &[],
+        required: &["mask"],
+        optional: &["upper", "dice", "rerolls", "need", "opp-mask", "opp-upper", "me", "opp"],
+    },
     LookupInfo {
         game: "yahtzee",
         aliases: &[],
         required: &["mask"],
-        optional: &["upper", "yahtzee-bonus", "dice", "rerolls", "need", "joker"],
+        optional: &[
+            "upper",
+            "yahtzee-bonus",
+            "dice",
+            "rerolls",
+            "need",
+            "joker",
+            "opp-mask",
+            "opp-upper",
+            "opp-yahtzee-bonus",
+            "me",
+            "opp",
+        ],
     },
     LookupInfo {
         game: "duel",
@@ -350,7 +401,7 @@ pub enum LookupError {
     /// Arguments the game's view refuses (out of range, impossible).
     Refused(ArgumentError),
     /// No upper total, where an upper box is filled.
-    UpperNeeded { game: &'static str },
+    UpperNeeded { game: &'static str, argument: &'static str },
     /// `rerolls` without the dice they count from.
     RerollsWithoutDice { rerolls: u8 },
     /// Both a throw and the dice about to be thrown, or (`both` false) neither.
@@ -464,7 +515,12 @@ impl LookupError {
                 }
                 _ => write!(f, "{e}"),
             },
-            E::UpperNeeded { game } => write!(
+            E::UpperNeeded { game, argument: "opp-upper" } => write!(
+                f,
+                "{game} lookups need {} once an upper box on the opponent's sheet is filled: give the points the opponent's ones to sixes hold so far (left out, it is 0)",
+                arg("opp-upper")
+            ),
+            E::UpperNeeded { game, .. } => write!(
                 f,
                 "{game} lookups need {} once an upper box is filled: give the points ones to sixes hold so far (left out, it is 0)",
                 arg("upper")
@@ -517,9 +573,17 @@ impl LookupError {
                 arg("need"),
                 arg("opp-mask")
             ),
+            E::TwoPlayer { missing: "advisor" } => write!(
+                f,
+                "{} answers against an opponent: add {}, the opponent's open categories, with {} and {}",
+                arg("advisor"),
+                arg("opp-mask"),
+                arg("me"),
+                arg("opp")
+            ),
             E::TwoPlayer { .. } => write!(
                 f,
-                "two-player yazy lookups need {} and {}: both totals so far (only their difference matters), like {} 0 {} 0",
+                "two-player lookups need {} and {}: both totals so far (only their difference matters), like {} 0 {} 0",
                 arg("me"),
                 arg("opp"),
                 arg("me"),
@@ -814,6 +878,7 @@ impl Query {
                 opp_mask: a.value("opp-mask", parse_mask)?,
                 me: a.value("me", parse_yazy_total)?,
                 opp: a.value("opp", parse_yazy_total)?,
+                advisor: a.flag("advisor")?,
             }),
             "combo" => Query::Combo(ComboQuery {
                 dice: a.value("dice", parse_five_dice)?,
@@ -836,11 +901,17 @@ impl Query {
                 opening: a.flag("opening")?,
             }),
             "yatzy" | "yahtzee" => {
-                let (categories, parse_sheet_mask): (&[&str], Parser<u32>) = if info.game == "yatzy" {
-                    (<dice_tables_reader::sheet::YatzyGame as SheetGame>::CATEGORIES, parse_yatzy_mask)
-                } else {
-                    (<dice_tables_reader::sheet::YahtzeeGame as SheetGame>::CATEGORIES, parse_yahtzee_mask)
-                };
+                let (categories, parse_sheet_mask, parse_sheet_total): (&[&str], Parser<u32>, Parser<u32>) =
+                    if info.game == "yatzy" {
+                        (
+                            <dice_tables_reader::sheet::YatzyGame as SheetGame>::CATEGORIES,
+                            parse_yatzy_mask,
+                            parse_yatzy_total,
+                        )
+                    } else {
+                        let categories = <dice_tables_reader::sheet::YahtzeeGame as SheetGame>::CATEGORIES;
+                        (categories, parse_yahtzee_mask, parse_yahtzee_total)
+                    };
                 let q = SheetQuery {
                     mask: a.required_with("mask", categories, parse_sheet_mask)?,
                     upper: a.value("upper", parse_upper)?,
@@ -849,6 +920,11 @@ impl Query {
                     rerolls: a.value("rerolls", parse_rerolls)?,
                     need: a.value("need", parse_need)?,
                     joker: a.value("joker", parse_joker)?,
+                    opp_mask: a.value("opp-mask", parse_sheet_mask)?,
+                    opp_upper: a.value("opp-upper", parse_upper)?,
+                    opp_yahtzee_bonus: a.flag("opp-yahtzee-bonus")?,
+                    me: a.value("me", parse_sheet_total)?,
+                    opp: a.value("opp", parse_sheet_total)?,
                 };
                 if info.game == "yatzy" {
                     Query::Yatzy(q)
@@ -892,24 +968,20 @@ impl Query {
             Query::Duel(DuelQuery { rules: DuelRules::Cardgames, .. }) => {
                 <dice_tables_reader::duel::CardgamesDuel as dice_tables_reader::Game>::ID
             }
-            Query::Yazy(YazyQuery { opp_mask: Some(_), .. }) => {
+            Query::Yazy(YazyQuery { opp_mask: Some(_), advisor: false, .. }) => {
                 <dice_tables_reader::yazy_duel::YazyDuel as dice_tables_reader::Game>::ID
             }
-            Query::Yazy(YazyQuery { need: Some(_), .. }) => {
+            Query::Yazy(YazyQuery { need: Some(_), .. } | YazyQuery { advisor: true, .. }) => {
                 <dice_tables_reader::yazy_target::YazyTarget as dice_tables_reader::Game>::ID
             }
-            Query::Yatzy(SheetQuery { need: Some(_), .. }) => {
-                <dice_tables_reader::sheet::YatzyGame as SheetGame>::TARGET_ID
-            }
-            Query::Yahtzee(SheetQuery { need: Some(_), joker: Some(Joker::Free), .. }) => {
+            Query::Yatzy(q) if q.played_to_win() => <dice_tables_reader::sheet::YatzyGame as SheetGame>::TARGET_ID,
+            Query::Yahtzee(q @ SheetQuery { joker: Some(Joker::Free), .. }) if q.played_to_win() => {
                 <dice_tables_reader::sheet::YahtzeeFreeGame as SheetGame>::TARGET_ID
             }
             Query::Yahtzee(SheetQuery { joker: Some(Joker::Free), .. }) => {
                 <dice_tables_reader::sheet::YahtzeeFreeGame as SheetGame>::ID
             }
-            Query::Yahtzee(SheetQuery { need: Some(_), .. }) => {
-                <dice_tables_reader::sheet::YahtzeeGame as SheetGame>::TARGET_ID
-            }
+            Query::Yahtzee(q) if q.played_to_win() => <dice_tables_reader::sheet::YahtzeeGame as SheetGame>::TARGET_ID,
             _ => self.game(),
         }
     }
@@ -926,7 +998,8 @@ impl Query {
             Query::Combo(q) => answer::check_rerolls(q.dice, q.rerolls),
             Query::Yatzy(q) | Query::Yahtzee(q) => {
                 answer::check_rerolls(q.dice, q.rerolls)?;
-                answer::check_upper(self.game(), q)
+                answer::check_upper(self.game(), q)?;
+                answer::check_sheet_opponent(q)
             }
             Query::Threes(q) => answer::check_threes(q),
             Query::Tenk(q) => answer::check_throw(q.dice, q.remaining, false),
@@ -956,12 +1029,22 @@ impl Query {
     pub fn answer(&self, tables: &dice_tables_reader::Tables) -> Result<Json, LookupError> {
         self.check()?;
         match self {
+            Query::Yazy(q) if q.advisor => answer::yazy_advisor(tables, q),
             Query::Yazy(q) if q.opp_mask.is_some() => answer::yazy_duel(tables, q),
             Query::Yazy(q) if q.need.is_some() => answer::yazy_target(tables, q),
             Query::Yazy(q) => answer::yazy(tables, q),
             Query::Combo(q) => answer::combo(tables, q),
             Query::Threes(q) => answer::threes(tables, q),
             Query::Tenk(q) => answer::tenk(tables, q),
+            Query::Yatzy(q) if q.opp_mask.is_some() => {
+                answer::sheet_versus::<dice_tables_reader::sheet::YatzyGame>(tables, q)
+            }
+            Query::Yahtzee(q @ SheetQuery { joker: Some(Joker::Free), opp_mask: Some(_), .. }) => {
+                answer::sheet_versus::<dice_tables_reader::sheet::YahtzeeFreeGame>(tables, q)
+            }
+            Query::Yahtzee(q) if q.opp_mask.is_some() => {
+                answer::sheet_versus::<dice_tables_reader::sheet::YahtzeeGame>(tables, q)
+            }
             Query::Yatzy(q) if q.need.is_some() => {
                 answer::sheet_target::<dice_tables_reader::sheet::YatzyGame>(tables, q)
             }

@@ -68,6 +68,31 @@ pub fn parse_yazy_total(s: &str) -> Result<u32, String> {
     }
 }
 
+/// A yatzy total so far.
+pub fn parse_yatzy_total(s: &str) -> Result<u32, String> {
+    parse_sheet_total(
+        s,
+        "yatzy",
+        <dice_tables_reader::sheet::YatzyGame as dice_tables_reader::sheet::SheetGame>::MAX_SCORE,
+    )
+}
+
+/// A yahtzee total so far.
+pub fn parse_yahtzee_total(s: &str) -> Result<u32, String> {
+    let most = <dice_tables_reader::sheet::YahtzeeGame as dice_tables_reader::sheet::SheetGame>::MAX_SCORE;
+    parse_sheet_total(s, "yahtzee", most)
+}
+
+fn parse_sheet_total(s: &str, game: &str, most: f64) -> Result<u32, String> {
+    let most = most as u32;
+    let form = format!("a {game} total so far (the upper bonus left out) is 0 to {most}");
+    match s.trim().parse::<i64>() {
+        Ok(v) if (0..=i64::from(most)).contains(&v) => Ok(v as u32),
+        Ok(v) => Err(format!("total {v} is out of range: {form}")),
+        Err(_) => Err(format!("total {} is not a whole number: {form}", quoted(s))),
+    }
+}
+
 /// A yazy mask.
 pub fn parse_mask(s: &str) -> Result<Mask, String> {
     s.parse().map_err(|e: ArgumentError| e.to_string())

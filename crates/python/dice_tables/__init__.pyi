@@ -140,6 +140,7 @@ class YazyQuery(TypedDict, total=False):
     opp_mask: Optional[Mask]
     me: Optional[Number]
     opp: Optional[Number]
+    advisor: Optional[bool]
 
 class Yazy(Game):
     """yazy: 11 boxes, a roll and two rerolls a turn."""
@@ -147,7 +148,8 @@ class Yazy(Game):
     def lookup(self, **query: Unpack[YazyQuery]) -> Answer:
         """``{"game","ev","best","options"}`` for a roll; ``{"game","ev"}`` (the turn-start value) without dice.
         With ``need=N`` (the yazy-target table): ``"need"`` and ``"p"``, the best chance of scoring at least N more, in place of ``"ev"``.
-        With ``opp_mask=O, me=S, opp=T`` (the yazy-duel table): ``"lead"`` (S - T) and ``"p"``, the chance of winning against a perfect opponent, ties half."""
+        With ``opp_mask=O, me=S, opp=T`` (the yazy-duel table): ``"lead"`` (S - T), ``"p"``, the chance of winning against a perfect opponent, ties half, and ``"exact": True``.
+        Adding ``advisor=True`` (the yazy-target table): the opponent-aware advisor's play and its estimate of that chance, ``"exact": False``, as yatzy and yahtzee answer."""
     def value(self, **query: Unpack[YazyQuery]) -> float:
         """The expected score still to come (with ``need``: the best chance of scoring it; with ``opp_mask``: the chance of winning)."""
     def options(self, **query: Unpack[YazyQuery]) -> list[dict[str, Any]]:
@@ -225,15 +227,20 @@ class YatzyQuery(TypedDict, total=False):
     dice: Optional[Dice]
     rerolls: Optional[Number]
     need: Optional[Number]
+    opp_mask: Optional[Mask]
+    opp_upper: Optional[Number]
+    me: Optional[Number]
+    opp: Optional[Number]
 
 class Yatzy(Game):
     """yatzy (Scandinavian): 15 boxes, bonus 50 at 63."""
 
     def lookup(self, **query: Unpack[YatzyQuery]) -> Answer:
         """As yazy's, for a state of the sheet (``upper``: points in ones to sixes so far, needed once one of them is filled; left out, 0).
-        With ``need=N`` (the yatzy-target table, ``make target-tables``): ``"need"`` and ``"p"``, the best chance of scoring at least N more, in place of ``"ev"``."""
+        With ``need=N`` (the yatzy-target table, ``make target-tables``): ``"need"`` and ``"p"``, the best chance of scoring at least N more, in place of ``"ev"``.
+        With ``opp_mask=O, opp_upper=U, me=S, opp=T`` (the same table): ``"lead"`` (S - T), ``"p"``, the opponent-aware advisor's estimate of the chance of winning, ties half, and ``"exact": False``."""
     def value(self, **query: Unpack[YatzyQuery]) -> float:
-        """The expected score still to come (with ``need``: the best chance of scoring it)."""
+        """The expected score still to come (with ``need``: the best chance of scoring it; with ``opp_mask``: the estimated chance of winning)."""
     def options(self, **query: Unpack[YatzyQuery]) -> list[dict[str, Any]]:
         """Every option of the roll, best first."""
     def best(self, **query: Unpack[YatzyQuery]) -> Optional[dict[str, Any]]:
@@ -249,6 +256,11 @@ class YahtzeeQuery(TypedDict, total=False):
     rerolls: Optional[Number]
     need: Optional[Number]
     joker: Optional[str]
+    opp_mask: Optional[Mask]
+    opp_upper: Optional[Number]
+    opp_yahtzee_bonus: Optional[bool]
+    me: Optional[Number]
+    opp: Optional[Number]
 
 class Yahtzee(Game):
     """yahtzee (United States): 13 boxes, bonus 35 at 63, Yahtzee bonuses and jokers."""
@@ -256,9 +268,10 @@ class Yahtzee(Game):
     def lookup(self, **query: Unpack[YahtzeeQuery]) -> Answer:
         """As yazy's, for a state of the sheet (``yahtzee_bonus``: the yahtzee box holds 50;
         ``joker="free"``: the free joker reading's tables, ``make yahtzee-free``; the answer says ``"joker": "free"``).
-        With ``need=N`` (the yahtzee-target table, ``make target-tables``): ``"need"`` and ``"p"``, the best chance of scoring at least N more, in place of ``"ev"``."""
+        With ``need=N`` (the yahtzee-target table, ``make target-tables``): ``"need"`` and ``"p"``, the best chance of scoring at least N more, in place of ``"ev"``.
+        With ``opp_mask=O, opp_upper=U, opp_yahtzee_bonus=B, me=S, opp=T`` (the same table): ``"lead"`` (S - T), ``"p"``, the opponent-aware advisor's estimate of the chance of winning, ties half, and ``"exact": False``."""
     def value(self, **query: Unpack[YahtzeeQuery]) -> float:
-        """The expected score still to come (with ``need``: the best chance of scoring it)."""
+        """The expected score still to come (with ``need``: the best chance of scoring it; with ``opp_mask``: the estimated chance of winning)."""
     def options(self, **query: Unpack[YahtzeeQuery]) -> list[dict[str, Any]]:
         """Every option of the roll, best first."""
     def best(self, **query: Unpack[YahtzeeQuery]) -> Optional[dict[str, Any]]:

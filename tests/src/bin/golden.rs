@@ -8,10 +8,12 @@
 //! message of the reader's lookup layer (what the Python package raises;
 //! the command line prints it inside its own line).
 //!
-//! `target.json` holds yatzy and yahtzee lookups played to reach a target
-//! (`need`), of states with at most 4 categories open: the reduced target
-//! tables (`make reduced-target-tables`) answer them, and the whole ones
-//! give the same answers (`make bench` checks).
+//! `target.json` holds yatzy and yahtzee lookups played to win: to reach a
+//! target (`need`), or against an opponent as the opponent-aware advisor
+//! plays (`opp-mask`), of states with at most 4 categories open: the
+//! reduced target tables (`make reduced-target-tables`) answer them, and
+//! the whole ones give the same answers (`make bench` checks). `yazy.json`
+//! ends with yazy's target and advisor lookups (the `yazy-target` table).
 //!
 //! `yazy-duel.json` holds two-player yazy lookups of the reduced game the
 //! reduced tables directory holds (both sheets within
@@ -30,6 +32,9 @@ const PER_GAME: usize = 320;
 const TARGET_LOOKUPS: usize = 80;
 /// Lookups of each of yatzy and yahtzee in target.json.
 const SHEET_TARGET_LOOKUPS: usize = 160;
+/// Lookups against an opponent, of each of yatzy and yahtzee in
+/// target.json, and of yazy (the advisor's) in yazy.json.
+const VERSUS_LOOKUPS: usize = 80;
 /// The most categories open in target.json's states.
 const OPEN: u64 = 4;
 /// Two-player yazy lookups in yazy-duel.json.
@@ -64,6 +69,23 @@ fn main() {
                 let mut query = random_query(game, &mut rng);
                 query.insert("need".into(), Value::from(rng.below(300) as i64 - 10));
                 let answer = lookup(Path::new(tables), game, &query).expect("every yazy mask answers");
+                entries.push(json!({ "query": query, "answer": answer }));
+            }
+            // The opponent-aware advisor's lookups, from their own stream.
+            let mut rng = Rng::new(29);
+            while entries.len() < PER_GAME + TARGET_LOOKUPS + VERSUS_LOOKUPS {
+                let mut query = random_query(game, &mut rng);
+                let m = query["mask"].as_u64().expect("a mask");
+                let size = m.count_ones() - rng.below(2) as u32;
+                let mut o = 0u64;
+                while o.count_ones() < size {
+                    o |= 1 << rng.below(11);
+                }
+                query.insert("opp-mask".into(), Value::from(o));
+                query.insert("me".into(), Value::from(rng.below(200)));
+                query.insert("opp".into(), Value::from(rng.below(200)));
+                query.insert("advisor".into(), Value::Bool(true));
+                let answer = lookup(Path::new(tables), game, &query).expect("every pair of yazy masks answers");
                 entries.push(json!({ "query": query, "answer": answer }));
             }
         }
@@ -110,6 +132,37 @@ fn write_sheet_targets(reduced: &Path, out: &Path) {
             }
             // Up to about what the open boxes can score, so most chances are neither 0 nor 1.
             query.insert("need".into(), Value::from(rng.below(25 * u64::from(open) + 10) as i64 - 5));
+            if let Some(answer) = lookup(reduced, game, &query) {
+                entries.push(json!({ "game": game, "query": query, "answer": answer }));
+                found += 1;
+            }
+        }
+    }
+    // Against an opponent, from their own stream.
+    let mut rng = Rng::new(2424);
+    for (game, categories) in [("yatzy", 15), ("yahtzee", 13)] {
+        let mut found = 0;
+        while found < VERSUS_LOOKUPS {
+            let open = 1 + rng.below(OPEN) as u32;
+            let mut query = Map::new();
+            for (side, size) in [("", open), ("opp-", open - rng.below(2) as u32)] {
+                let mut mask = 0u64;
+                while mask.count_ones() < size {
+                    mask |= 1 << rng.below(categories);
+                }
+                query.insert(format!("{side}mask"), Value::from(mask));
+                let upper: u64 = (0..6).filter(|f| mask >> f & 1 == 0).map(|f| (f + 1) * rng.below(6)).sum();
+                query.insert(format!("{side}upper"), Value::from(upper));
+                if game == "yahtzee" && mask >> 11 & 1 == 0 && rng.below(2) == 0 {
+                    query.insert(format!("{side}yahtzee-bonus"), Value::Bool(true));
+                }
+                // A total near what the filled boxes score, the two close enough that few chances are 0 or 1.
+                query.insert(if side.is_empty() { "me" } else { "opp" }.into(), Value::from(150 + rng.below(60)));
+            }
+            if rng.below(8) > 0 {
+                query.insert("dice".into(), dice(&mut rng, 5));
+                query.insert("rerolls".into(), Value::from(rng.below(3)));
+            }
             if let Some(answer) = lookup(reduced, game, &query) {
                 entries.push(json!({ "game": game, "query": query, "answer": answer }));
                 found += 1;
@@ -209,6 +262,14 @@ const REFUSED: &[(&str, &str)] = &[
     ("yahtzee", r#"{"mask":"all","upper":"0","yahtzee-bonus":true}"#),
     ("yahtzee", r#"{"mask":"all","upper":"0","dice":"66667","rerolls":"1"}"#),
     ("yahtzee", r#"{"mask":"all","upper":"0","dice":"66666","rerolls":"3"}"#),
+    ("yatzy", r#"{"mask":"chance","upper":"20","opp-mask":"chance","opp-upper":"20","me":"100"}"#),
+    ("yatzy", r#"{"mask":"chance","upper":"20","opp-mask":"chance","me":"100","opp":"100"}"#),
+    ("yatzy", r#"{"mask":"chance","upper":"20","me":"100","opp":"100"}"#),
+    ("yatzy", r#"{"mask":"chance","upper":"20","opp-mask":"chance,yatzy,ones","opp-upper":"0","me":"1","opp":"1"}"#),
+    ("yatzy", r#"{"mask":"chance","upper":"20","opp-mask":"chance","opp-upper":"20","me":"375","opp":"1"}"#),
+    ("yatzy", r#"{"mask":"chance","upper":"20","opp-mask":"chance","opp-upper":"20","me":"1","opp":"1","need":"5"}"#),
+    ("yahtzee", r#"{"mask":"chance","upper":"20","opp-upper":"20","opp-yahtzee-bonus":true}"#),
+    ("yazy", r#"{"mask":"yazy","advisor":true}"#),
     ("duel", r#"{"me":"75","opp":"0"}"#),
     ("duel", r#"{"me":"10000","opp":"0"}"#),
     ("duel", r#"{"me":"-50","opp":"0"}"#),

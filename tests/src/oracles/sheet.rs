@@ -30,7 +30,7 @@ impl Rules {
         }
     }
 
-    fn upper_bonus(self) -> f64 {
+    pub fn upper_bonus(self) -> f64 {
         match self {
             Rules::Yatzy => 50.0,
             Rules::Yahtzee { .. } => 35.0,
@@ -262,6 +262,200 @@ impl BruteSheet {
         }
         out
     }
+}
+
+/// Options this close to the best are tied, the first in the tie order
+/// played (as the exact solution's decisions are taken).
+const TIE: f64 = 1e-9;
+
+/// Memoised distributions of the points still to come under
+/// max-expected-score play, decided from [`BruteSheet`]'s values: with no
+/// rerolls left, the first category (in mask-bit order) within [`TIE`] of
+/// the best; with rerolls left, keeping all five (deciding again with one
+/// fewer, no dice thrown) if within [`TIE`] of the best, else the first
+/// keep, larger first, within it. Mass moves forward through the turn,
+/// then each way to score takes on the next state's distribution.
+pub struct BruteRemaining {
+    sheet: BruteSheet,
+    memo: HashMap<(u32, u32, bool), std::rc::Rc<Vec<f64>>>,
+}
+
+impl BruteRemaining {
+    pub fn new(rules: Rules) -> BruteRemaining {
+        BruteRemaining { sheet: BruteSheet::new(rules), memo: HashMap::new() }
+    }
+
+    /// P(points still to come = x), x = 0, 1, ..., from the start of a turn
+    /// (the upper bonus counted at the game's end).
+    pub fn remaining(&mut self, mask: u32, upper: u32, flag: bool) -> std::rc::Rc<Vec<f64>> {
+        let upper = upper.min(63);
+        if mask == 0 {
+            let bonus = if upper >= 63 { self.sheet.rules.upper_bonus() as usize } else { 0 };
+            let mut out = vec![0.0; bonus + 1];
+            out[bonus] = 1.0;
+            return std::rc::Rc::new(out);
+        }
+        if let Some(r) = self.memo.get(&(mask, upper, flag)) {
+            return r.clone();
+        }
+        let outcomes = self.sheet.outcomes.clone();
+        let mut turn = Turn::new();
+        let mut mass: HashMap<Vec<u8>, f64> = outcomes[5].iter().cloned().collect();
+        let mut scored: HashMap<Scoring, f64> = HashMap::new();
+        for rerolls in (0..=2).rev() {
+            let mut next: HashMap<Vec<u8>, f64> = HashMap::new();
+            for (dice, p) in mass {
+                let dice5: [u8; 5] = dice[..].try_into().expect("five dice");
+                if rerolls == 0 {
+                    let scorings = self.sheet.rules.scorings(mask, flag, &dice5);
+                    let values: Vec<f64> = scorings.iter().map(|&s| self.sheet.score_value(mask, upper, s)).collect();
+                    let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                    let first = values.iter().position(|&v| v >= best - TIE).expect("an option");
+                    *scored.entry(scorings[first]).or_default() += p;
+                    continue;
+                }
+                let stop = self.sheet.roll_value(&mut turn, mask, upper, flag, &dice, rerolls - 1);
+                let keeps: Vec<(Vec<u8>, f64)> = partial_keeps(&dice5)
+                    .into_iter()
+                    .map(|k| {
+                        let v = self.sheet.keep_value(&mut turn, mask, upper, flag, &k, rerolls);
+                        (k, v)
+                    })
+                    .collect();
+                let best = keeps.iter().map(|k| k.1).fold(stop, f64::max);
+                if stop >= best - TIE {
+                    *next.entry(dice).or_default() += p;
+                    continue;
+                }
+                let kept = &keeps.iter().find(|k| k.1 >= best - TIE).expect("the best").0;
+                for (thrown, q) in &outcomes[5 - kept.len()] {
+                    let mut dice: Vec<u8> = kept.iter().chain(thrown).copied().collect();
+                    dice.sort_unstable();
+                    *next.entry(dice).or_default() += p * q;
+                }
+            }
+            mass = next;
+        }
+        let mut out = Vec::new();
+        for ((c, points, upper_points, flag_after), p) in scored {
+            let after = self.remaining(mask & !(1 << c), upper + upper_points, flag_after);
+            let shift = points as usize;
+            if out.len() < shift + after.len() {
+                out.resize(shift + after.len(), 0.0);
+            }
+            for (o, q) in out[shift..].iter_mut().zip(after.iter()) {
+                *o += p * q;
+            }
+        }
+        let out = std::rc::Rc::new(out);
+        self.memo.insert((mask, upper, flag), out.clone());
+        out
+    }
+
+    /// The expected points still to come, as [`BruteSheet::turn_start`].
+    pub fn turn_start(&mut self, mask: u32, upper: u32, flag: bool) -> f64 {
+        self.sheet.turn_start(mask, upper, flag)
+    }
+}
+
+/// One turn solved directly for the value `leaf` gives each way to score:
+/// every option of sorted `dice` with `rerolls` left, (kept dice or
+/// category, the turn's value if it is taken), by every lock pattern and
+/// every outcome of the thrown dice. With a leaf that is 1 for a win, 1/2
+/// for a tie and 0 for a loss, the exact chance of winning a game's last
+/// turn.
+pub fn solve_turn_for(
+    rules: Rules,
+    mask: u32,
+    flag: bool,
+    dice: &[u8; 5],
+    rerolls: usize,
+    leaf: &dyn Fn(Scoring) -> f64,
+) -> Vec<(Result<Vec<u8>, usize>, f64)> {
+    let mut solve = LeafTurn::new(rules, mask, flag, leaf);
+    let mut out: Vec<(Result<Vec<u8>, usize>, f64)> =
+        rules.scorings(mask, flag, dice).into_iter().map(|s| (Err(s.0), leaf(s))).collect();
+    if rerolls > 0 {
+        for kept in partial_keeps(dice) {
+            let v = solve.keep(&kept, rerolls);
+            out.push((Ok(kept), v));
+        }
+    }
+    out
+}
+
+/// The value of a turn solved as [`solve_turn_for`] solves it, before its
+/// first roll (two rerolls to come).
+pub fn turn_start_for(rules: Rules, mask: u32, flag: bool, leaf: &dyn Fn(Scoring) -> f64) -> f64 {
+    // Keeping no dice with three rerolls left: all five thrown, two rerolls to come.
+    LeafTurn::new(rules, mask, flag, leaf).keep(&[], 3)
+}
+
+/// One turn's memoised recursion for [`solve_turn_for`].
+struct LeafTurn<'a> {
+    rules: Rules,
+    mask: u32,
+    flag: bool,
+    leaf: &'a dyn Fn(Scoring) -> f64,
+    outcomes: Outcomes,
+    memo: HashMap<(Vec<u8>, usize, bool), f64>,
+}
+
+impl<'a> LeafTurn<'a> {
+    fn new(rules: Rules, mask: u32, flag: bool, leaf: &'a dyn Fn(Scoring) -> f64) -> LeafTurn<'a> {
+        let outcomes = (0..=5).map(throw_outcomes).collect();
+        LeafTurn { rules, mask, flag, leaf, outcomes, memo: HashMap::new() }
+    }
+
+    /// Sorted `dice` with `rerolls` left: the best of scoring now and every lock pattern.
+    fn roll(&mut self, dice: &[u8], rerolls: usize) -> f64 {
+        if let Some(&v) = self.memo.get(&(dice.to_vec(), rerolls, false)) {
+            return v;
+        }
+        let dice5: [u8; 5] = dice.try_into().expect("five dice");
+        let mut best = f64::NEG_INFINITY;
+        for s in self.rules.scorings(self.mask, self.flag, &dice5) {
+            best = best.max((self.leaf)(s));
+        }
+        if rerolls > 0 {
+            for lock in 0u32..32 {
+                let kept: Vec<u8> = (0..5).filter(|i| lock >> i & 1 == 1).map(|i| dice5[i]).collect();
+                best = best.max(self.keep(&kept, rerolls));
+            }
+        }
+        self.memo.insert((dice.to_vec(), rerolls, false), best);
+        best
+    }
+
+    /// Keeping sorted `kept` with `rerolls` left and throwing the rest.
+    fn keep(&mut self, kept: &[u8], rerolls: usize) -> f64 {
+        if let Some(&v) = self.memo.get(&(kept.to_vec(), rerolls, true)) {
+            return v;
+        }
+        let mut v = 0.0;
+        for (thrown, p) in self.outcomes[5 - kept.len()].clone() {
+            let mut dice: Vec<u8> = kept.iter().chain(&thrown).copied().collect();
+            dice.sort_unstable();
+            v += p * self.roll(&dice, rerolls - 1);
+        }
+        self.memo.insert((kept.to_vec(), rerolls, true), v);
+        v
+    }
+}
+
+/// The keeps of fewer than five of sorted `dice`, each once, in the tie
+/// order: more dice first, then by the graded rank's order, higher first.
+fn partial_keeps(dice: &[u8; 5]) -> Vec<Vec<u8>> {
+    let mut keeps: Vec<(usize, Vec<u8>)> = Vec::new();
+    for lock in 0u32..31 {
+        let kept: Vec<u8> = (0..5).filter(|i| lock >> i & 1 == 1).map(|i| dice[i]).collect();
+        let rank = dice_tables_reader::Dice::from_faces(&kept).expect("dice").graded_rank();
+        if !keeps.iter().any(|(r, _)| *r == rank) {
+            keeps.push((rank, kept));
+        }
+    }
+    keeps.sort_by_key(|k| std::cmp::Reverse(k.0));
+    keeps.into_iter().map(|(_, kept)| kept).collect()
 }
 
 /// The values of one turn's rolls and keeps, by rerolls left and dice

@@ -33,9 +33,9 @@ fn every_golden_lookup_gets_its_answer() {
     }
 }
 
-/// Every yatzy and yahtzee lookup played to reach a target (`target.json`)
-/// gets its answer from the target tables: reduced ones in `make test`,
-/// the whole ones in `make bench`.
+/// Every yatzy and yahtzee lookup played to win (`target.json`: to reach a
+/// target, or against an opponent) gets its answer from the target tables:
+/// reduced ones in `make test`, the whole ones in `make bench`.
 #[test]
 fn every_golden_target_lookup_gets_its_answer() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden/target.json");
@@ -45,10 +45,12 @@ fn every_golden_target_lookup_gets_its_answer() {
     for game in ["yatzy", "yahtzee"] {
         let count = lookups.iter().filter(|l| l["game"] == game).count();
         assert!(count >= 150, "{game}: only {count} target lookups");
+        let versus = lookups.iter().filter(|l| l["game"] == game && l["query"].get("opp-mask").is_some()).count();
+        assert!(versus >= 80, "{game}: only {versus} lookups against an opponent");
     }
     for lookup in lookups {
         let (game, query) = (lookup["game"].as_str().unwrap(), lookup["query"].as_object().unwrap());
-        assert!(query.contains_key("need"), "{game} {query:?}");
+        assert!(query.contains_key("need") || query.contains_key("opp-mask"), "{game} {query:?}");
         let out = golden_cli(game, query, target_tables());
         assert!(out.status.success(), "{game} {query:?}: {}", String::from_utf8_lossy(&out.stderr));
         assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), lookup["answer"], "{game} {query:?}");

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use dice_tables_reader::sheet::{Action, SheetGame, SheetTarget, State, YahtzeeFreeGame, YahtzeeGame, YatzyGame};
 use dice_tables_reader::{Dice, Game};
-use dice_tables_tests::sheet::{BruteSheetTarget, Rules};
+use dice_tables_tests::sheet::{solve_turn_for, turn_start_for, BruteRemaining, BruteSheetTarget, Rules};
 use dice_tables_tests::{run, scratch, target_tables, Rng, REDUCED_OPEN};
 
 /// The free reading's reduced yahtzee target table (the forced one is in
@@ -92,10 +92,91 @@ fn agrees_with_brute_force<G: SheetGame>(dir: &std::path::Path, rules: Rules, se
     }
 }
 
+/// Every stored distribution of the points still to come of random states
+/// within 1e-9 of the brute force's, value by value; its mean the
+/// expected points still to come within 1e-7.
+fn remaining_agrees_with_brute_force<G: SheetGame>(dir: &std::path::Path, rules: Rules, seed: u64) {
+    let table = open_table::<G>(dir);
+    let mut brute = BruteRemaining::new(rules);
+    let mut rng = Rng::new(seed);
+    for _ in 0..12 {
+        let state = random_state(&table, &mut rng);
+        let (mask, upper, flag) = (state.mask(), u32::from(state.upper()), state.yahtzee_bonus());
+        let stored = table.remaining(state).unwrap();
+        let want = brute.remaining(mask, upper, flag);
+        for x in -1..=(stored.last() as i64).max(want.len() as i64) + 1 {
+            let w = if x < 0 { 0.0 } else { want.get(x as usize).copied().unwrap_or(0.0) };
+            let got = stored.chance_of(x);
+            assert!((got - w).abs() < 1e-9, "{} {state:?} P(remaining = {x}): table {got}, brute force {w}", G::ID);
+        }
+        let mean: f64 = (1..=i64::from(stored.last())).map(|n| stored.chance(n)).sum();
+        let ev = brute.turn_start(mask, upper, flag);
+        assert!((mean - ev).abs() < 1e-7, "{state:?}: mean {mean}, expected points {ev}");
+    }
+}
+
+/// At the last player's last turn (the opponent finished, one box left,
+/// the score to beat known), the opponent-aware advisor's chance before
+/// the roll and every option's chance equal a direct solve of the turn for
+/// winning, ties half, within 1e-7 (the stored chances' rounding), and its
+/// decision's chance is within 2e-7 of the best: on random such states.
+fn last_turn_is_exact<G: SheetGame>(dir: &std::path::Path, rules: Rules, seed: u64) {
+    let table = open_table::<G>(dir);
+    let mut rng = Rng::new(seed);
+    let bonus = rules.upper_bonus() as i64;
+    let mut checked = 0;
+    while checked < 16 {
+        let mask = 1u32 << rng.below(G::CATEGORIES.len() as u64);
+        let (upper, opp_upper) = (rng.below(80) as u32, rng.below(80) as u32);
+        let (flag, opp_flag) = (G::FLAGS == 2 && rng.below(2) == 1, G::FLAGS == 2 && rng.below(2) == 1);
+        let (Ok(state), Ok(opp_state)) = (table.state(mask, upper, flag), table.state(0, opp_upper, opp_flag)) else {
+            continue;
+        };
+        checked += 1;
+        let lead = rng.below(100) as i64 - 60;
+        let opponent = table.opponent(opp_state, lead).unwrap();
+        let opp_bonus = if opp_upper >= 63 { bonus } else { 0 };
+        let leaf = |(_, points, upper_points, _): dice_tables_tests::sheet::Scoring| {
+            let my_bonus = if upper + upper_points >= 63 { bonus } else { 0 };
+            let margin = lead + i64::from(points) + my_bonus - opp_bonus;
+            match margin.cmp(&0) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Less => 0.0,
+            }
+        };
+        let (p, want) = (table.versus_chance(state, &opponent).unwrap(), turn_start_for(rules, mask, flag, &leaf));
+        assert!((p - want).abs() < 1e-7, "{} {state:?} lead {lead}: advisor {p}, direct solve {want}", G::ID);
+        for _ in 0..3 {
+            let dice = Dice::from_faces(&std::array::from_fn::<u8, 5, _>(|_| rng.below(6) as u8 + 1)).unwrap();
+            let rerolls = rng.below(3) as u8;
+            let options = table.versus_options(state, dice, rerolls, &opponent).unwrap();
+            let direct = solve_turn_for(rules, mask, flag, &to_faces(dice), usize::from(rerolls), &leaf);
+            assert_eq!(options.len(), direct.len(), "{state:?} {dice} {rerolls}");
+            for o in options.iter() {
+                let key = match o.action {
+                    Action::Keep(k) => Ok(k.faces().collect::<Vec<u8>>()),
+                    Action::Score(c) => Err(usize::from(c)),
+                };
+                let want = direct.iter().find(|b| b.0 == key).unwrap_or_else(|| panic!("{key:?}")).1;
+                assert!(
+                    (o.p - want).abs() < 1e-7,
+                    "{state:?} {dice} r{rerolls} lead {lead} {key:?}: {} vs {want}",
+                    o.p
+                );
+            }
+            let best = direct.iter().map(|o| o.1).fold(f64::NEG_INFINITY, f64::max);
+            assert!(options.best().unwrap().p >= best - 2e-7, "{state:?} {dice} r{rerolls} lead {lead}");
+        }
+    }
+}
+
 #[test]
 fn yatzy_agrees_with_brute_force() {
     let dir = target_tables();
     agrees_with_brute_force::<YatzyGame>(dir, Rules::Yatzy, 231);
+    remaining_agrees_with_brute_force::<YatzyGame>(dir, Rules::Yatzy, 241);
+    last_turn_is_exact::<YatzyGame>(dir, Rules::Yatzy, 251);
     refuses_larger_states::<YatzyGame>(dir);
 }
 
@@ -103,6 +184,8 @@ fn yatzy_agrees_with_brute_force() {
 fn yahtzee_forced_agrees_with_brute_force() {
     let dir = target_tables();
     agrees_with_brute_force::<YahtzeeGame>(dir, Rules::Yahtzee { forced: true }, 232);
+    remaining_agrees_with_brute_force::<YahtzeeGame>(dir, Rules::Yahtzee { forced: true }, 242);
+    last_turn_is_exact::<YahtzeeGame>(dir, Rules::Yahtzee { forced: true }, 252);
     distribution_matches::<YahtzeeGame>(dir, 254.5877287);
 }
 
@@ -110,6 +193,8 @@ fn yahtzee_forced_agrees_with_brute_force() {
 fn yahtzee_free_agrees_with_brute_force() {
     let dir = reduced_free();
     agrees_with_brute_force::<YahtzeeFreeGame>(&dir, Rules::Yahtzee { forced: false }, 233);
+    remaining_agrees_with_brute_force::<YahtzeeFreeGame>(&dir, Rules::Yahtzee { forced: false }, 243);
+    last_turn_is_exact::<YahtzeeFreeGame>(&dir, Rules::Yahtzee { forced: false }, 253);
     distribution_matches::<YahtzeeFreeGame>(&dir, 254.5896095);
 }
 

@@ -150,6 +150,55 @@ fn the_table_agrees_with_the_target_table_and_brute_force() {
     assert!(compared > 100, "{compared}");
 }
 
+/// The opponent-aware advisor (the yazy-target table) at the last turn of
+/// the game, the opponent done and one category left: its chance before
+/// the roll and every option's of every roll within 1e-7 of the two-player
+/// table's (both rounded as stored), its decision's within 2e-7 of the
+/// table's best: the advisor plays the last turn exactly.
+#[test]
+fn the_advisor_plays_the_last_turn_as_the_two_player_table() {
+    use dice_tables_reader::yazy::Mask;
+    use dice_tables_reader::yazy_duel::YazyDuel;
+    use dice_tables_reader::yazy_target::YazyTarget;
+    use dice_tables_reader::{Dice, Game};
+    use dice_tables_tests::{default_tables, target_tables, Rng};
+    let duel = YazyDuel::open(target_tables().join("yazy-duel.dtab")).unwrap();
+    let target = YazyTarget::open(default_tables().join("yazy-target.dtab")).unwrap();
+    let universe = duel.universe().bits();
+    let mut rng = Rng::new(78);
+    let mut compared = 0;
+    for c in (0..11).filter(|c| universe >> c & 1 == 1) {
+        let m = Mask::new(1 << c).unwrap();
+        for d in -most(1 << c) - 2..=2 {
+            let lead = i64::from(d);
+            let opponent = target.opponent(Mask::NONE, lead).unwrap();
+            let (p, exact) = (target.versus_chance(m, &opponent).unwrap(), duel.chance(m, Mask::NONE, lead).unwrap());
+            assert!((p - exact).abs() < 1e-7, "{m} lead {lead}: advisor {p}, table {exact}");
+            let dice = Dice::from_faces(&std::array::from_fn::<u8, 5, _>(|_| 1 + rng.below(6) as u8)).unwrap();
+            for rerolls in 0..=2u8 {
+                let advised = target.versus_options(m, dice, rerolls, &opponent).unwrap();
+                let table = duel.options(m, Mask::NONE, lead, dice, rerolls).unwrap();
+                assert_eq!(advised.len(), table.len(), "{m} {dice} r{rerolls}");
+                for o in advised.iter() {
+                    let t = table.iter().find(|t| t.action == o.action).expect("the same options");
+                    assert!(
+                        (o.p - t.p).abs() < 1e-7,
+                        "{m} {dice} r{rerolls} lead {lead} {:?}: {} vs {}",
+                        o.action,
+                        o.p,
+                        t.p
+                    );
+                }
+                let decided = advised.best().unwrap().action;
+                let in_table = table.iter().find(|t| t.action == decided).unwrap().p;
+                assert!(in_table >= table.best().unwrap().p - 2e-7, "{m} {dice} r{rerolls} lead {lead}: {decided:?}");
+                compared += advised.len();
+            }
+        }
+    }
+    assert!(compared > 200, "{compared}");
+}
+
 /// The reduced game between fixed ways of playing: the table's player, the
 /// best response and the opponent-aware advisor, each against the
 /// max-expected-score player (yazy's table), moving first and second,

@@ -10,7 +10,7 @@
 //! parallel, then each next state gathers what reaches it.
 
 use dice_tables_reader::dice::FACES;
-use dice_tables_reader::sheet::{Scoring, BONUS_AT, EXACT_TIE, SIXTH, UPPER_TOTALS};
+use dice_tables_reader::sheet::{Scoring, SheetStates, BONUS_AT, EXACT_TIE, SIXTH, UPPER_TOTALS};
 use dice_tables_reader::turn::{partial_keeps_in_tie_order, DICE, KEEP_LATTICE, PARTIAL_KEEPS, ROLLS};
 use rayon::prelude::*;
 
@@ -55,14 +55,7 @@ struct Workspace {
 pub fn ev_distribution(scoring: &Scoring, exact: &TurnStart, most: usize) -> Vec<f64> {
     let categories = scoring.categories.len();
     let flags = exact.flags;
-    let rolls = multisets(DICE);
-    let keeps = partial_keeps_in_tie_order();
-    let points = rolls
-        .iter()
-        .map(|d| std::array::from_fn(|c| if c < categories { scoring.points(&d.counts(), c) } else { 0 }))
-        .collect();
-    let five_of_a_kind = rolls.iter().map(|d| d.counts().contains(&5)).collect();
-    let turns = Turns { scoring, exact, rolls, points, five_of_a_kind, keeps };
+    let turns = Turns::new(scoring, exact);
     let all = (1usize << categories) - 1;
     // Per slot of the layer being played: the chance of each score so far.
     let mut layer: Vec<(Slot, Vec<f64>)> = vec![((all * flags) * UPPER_TOTALS, vec![1.0])];
@@ -114,6 +107,75 @@ impl Workspace {
             rolling: vec![0.0; ROLLS],
             thrown: vec![0.0; keeps],
         }
+    }
+}
+
+/// Per state of `states` with at most `max_open` categories open (the
+/// others empty): P(points still to come = x) for x = 0, 1, ... under
+/// max-expected-score play from the state's turn start (the play of
+/// [`ev_distribution`]), the upper bonus counted when the game ends as the
+/// target tables count it. What an opponent-aware player takes an
+/// opponent's future to be.
+///
+/// Mass moves backward, layer by layer from the game's end: a state's
+/// distribution is its turn's outcomes' next distributions, each shifted
+/// by the points scored and weighted by its chance.
+pub fn remaining_distributions(
+    scoring: &Scoring,
+    exact: &TurnStart,
+    states: &SheetStates,
+    max_open: usize,
+) -> Vec<Box<[f64]>> {
+    let categories = scoring.categories.len();
+    let flags = exact.flags;
+    let turns = Turns::new(scoring, exact);
+    let mut out: Vec<Box<[f64]>> = vec![Box::new([]); states.len()];
+    for open in 0..=max_open.min(categories) {
+        let jobs = crate::sheet::target::layer_jobs(states, categories, open);
+        let solved: Vec<Box<[f64]>> = jobs
+            .par_iter()
+            .map_init(Workspace::new, |ws, job| {
+                let mut r = Vec::new();
+                if job.mask == 0 {
+                    let bonus = if job.upper >= BONUS_AT { usize::from(scoring.upper_bonus) } else { 0 };
+                    r.resize(bonus + 1, 0.0);
+                    r[bonus] = 1.0;
+                    return r.into_boxed_slice();
+                }
+                let slot = (job.mask as usize * flags + usize::from(job.flag)) * UPPER_TOTALS + usize::from(job.upper);
+                for (next, points, p) in turns.outcomes(slot, ws) {
+                    let (row, upper) = (next / UPPER_TOTALS, next % UPPER_TOTALS);
+                    let id = states.id_unchecked((row / flags) as u32, row % flags == 1, upper as u8);
+                    let after = &out[id];
+                    let shift = usize::from(points);
+                    if r.len() < shift + after.len() {
+                        r.resize(shift + after.len(), 0.0);
+                    }
+                    for (o, &q) in r[shift..].iter_mut().zip(after.iter()) {
+                        *o += p * q;
+                    }
+                }
+                r.into_boxed_slice()
+            })
+            .collect();
+        for (job, r) in jobs.iter().zip(solved) {
+            out[job.id as usize] = r;
+        }
+    }
+    out
+}
+
+impl<'a> Turns<'a> {
+    fn new(scoring: &'a Scoring, exact: &'a TurnStart) -> Turns<'a> {
+        let categories = scoring.categories.len();
+        let rolls = multisets(DICE);
+        let keeps = partial_keeps_in_tie_order();
+        let points = rolls
+            .iter()
+            .map(|d| std::array::from_fn(|c| if c < categories { scoring.points(&d.counts(), c) } else { 0 }))
+            .collect();
+        let five_of_a_kind = rolls.iter().map(|d| d.counts().contains(&5)).collect();
+        Turns { scoring, exact, rolls, points, five_of_a_kind, keeps }
     }
 }
 

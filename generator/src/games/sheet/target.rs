@@ -78,11 +78,29 @@ fn chance(values: &[f64], n: i64) -> f64 {
 /// One state to solve: its number, open categories, flag and upper total
 /// (its stand-in).
 #[derive(Clone, Copy)]
-struct Job {
-    id: u32,
-    mask: u32,
-    flag: bool,
-    upper: u8,
+pub(crate) struct Job {
+    pub id: u32,
+    pub mask: u32,
+    pub flag: bool,
+    pub upper: u8,
+}
+
+/// Every state with `open` of the game's `categories` open: a layer,
+/// whose turns lead only to layers with fewer open.
+pub(crate) fn layer_jobs(states: &SheetStates, categories: usize, open: usize) -> Vec<Job> {
+    let mut jobs = Vec::new();
+    for mask in (0..1u32 << categories).filter(|m| m.count_ones() as usize == open) {
+        for flag in [false, true] {
+            if usize::from(flag) >= states.flags() {
+                continue;
+            }
+            let Some(first) = states.row_first(mask, flag) else { continue };
+            for (k, upper) in states.row_totals(mask).enumerate() {
+                jobs.push(Job { id: (first + k) as u32, mask, flag, upper });
+            }
+        }
+    }
+    jobs
 }
 
 /// Solves every state with at most `max_open` categories open (all of them
@@ -95,18 +113,7 @@ pub fn solve(scoring: &Scoring, max_open: usize, mut progress: impl FnMut(usize,
     let layers = max_open.min(categories);
     for open in 0..=layers {
         progress(open, layers);
-        let mut jobs = Vec::new();
-        for mask in (0..1u32 << categories).filter(|m| m.count_ones() as usize == open) {
-            for flag in [false, true] {
-                if usize::from(flag) >= states.flags() {
-                    continue;
-                }
-                let Some(first) = states.row_first(mask, flag) else { continue };
-                for (k, upper) in states.row_totals(mask).enumerate() {
-                    jobs.push(Job { id: (first + k) as u32, mask, flag, upper });
-                }
-            }
-        }
+        let jobs = layer_jobs(&states, categories, open);
         let solved: Vec<Box<[f64]>> = jobs
             .par_iter()
             .map_init(Workspace::new, |ws, job| {
@@ -266,18 +273,21 @@ pub fn solve_table<G: SheetGame>(open: usize, progress: &mut dyn FnMut(usize, us
     let solution = solve(&scoring, open, |done, _| progress(done, open + 1));
     let exact = crate::sheet::solve(&scoring, |_, _| {});
     let distribution = crate::sheet::distribution::ev_distribution(&scoring, &exact, G::MAX_SCORE as usize);
+    let remaining = crate::sheet::distribution::remaining_distributions(&scoring, &exact, &solution.states, open);
     progress(open + 1, open + 1);
-    let stored = crate::target::Stored::new(solution.values.iter().map(|v| &v[..]));
+    let chances = solution.values.iter().map(|v| &v[..]);
+    let contents = crate::target::TargetContents::new(chances, &distribution, remaining.iter().map(|r| &r[..]));
     let params = SheetTargetParams {
         rules,
         open: open as u8,
-        values: stored.values(),
+        values: contents.chances.values(),
+        remaining: contents.remaining.values(),
         states: solution.states.len() as u64,
         most: G::MAX_SCORE as u64,
     };
     let held = solution.values.iter().filter(|v| !v.is_empty()).count() as u64;
     let start = (open == categories).then(|| solution.states.id((1 << categories) - 1, false, 0)).flatten();
     let figures = start.map_or_else(Vec::new, |s| crate::target::figures(&solution.values[s], &distribution));
-    let sections = stored.sections(&TARGET_SECTIONS, &params, &distribution);
+    let sections = contents.sections(&TARGET_SECTIONS, &params);
     crate::Solved { figures, ..crate::Solved::new::<SheetTarget<G>>(&params, held, sections) }
 }

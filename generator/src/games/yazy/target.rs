@@ -167,12 +167,14 @@ pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize))
         })
         .expect("a table just written reads back");
     progress(2, 2);
+    let remaining = super::versus::remaining_points(&super::versus::Expected::new(rerolls));
     let curves = (0..MASKS).map(|m| &solution.p[solution.start[m]..solution.start[m + 1]]);
-    let stored = crate::target::Stored::new(curves);
-    let params = YazyTargetParams { rules: rules.yazy, values: stored.values() };
+    let contents = crate::target::TargetContents::new(curves, &distribution, remaining.iter().map(|r| &r[..]));
+    let (values, remaining) = (contents.chances.values(), contents.remaining.values());
+    let params = YazyTargetParams { rules: rules.yazy, values, remaining };
     let start = &solution.p[solution.start[MASKS - 1]..solution.start[MASKS]];
     let figures = crate::target::figures(start, &distribution);
-    let sections = stored.sections(&SECTIONS, &params, &distribution);
+    let sections = contents.sections(&SECTIONS, &params);
     crate::Solved { figures, ..crate::Solved::new::<YazyTarget>(&params, MASKS as u64, sections) }
 }
 

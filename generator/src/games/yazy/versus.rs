@@ -265,7 +265,7 @@ impl Advisor {
 /// `R(mask, k)` for every mask: the chance that the max-expected-score
 /// player with `mask` open scores `k` more points, from its turns (mass
 /// moved forward through its decisions) and the masks one smaller.
-fn remaining_points(expected: &Expected) -> Vec<Vec<f64>> {
+pub fn remaining_points(expected: &Expected) -> Vec<Vec<f64>> {
     use dice_tables_reader::five_dice::{KEEP_LATTICE, PARTIAL_KEEPS, SIXTH};
     let category_points = TurnParts::new(expected.rerolls).category_points;
     let graph = &*FIVE_DICE;

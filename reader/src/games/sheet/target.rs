@@ -32,7 +32,7 @@ use crate::error::{ArgumentError, ArgumentErrorKind, Error, TableError};
 use crate::five_dice::{DICE, ROLLS};
 use crate::format::Header;
 use crate::game::{param_in, Checked, Game, SectionSpec};
-use crate::target::{self, Curve, TargetChoice, TargetChoices, TargetParams};
+use crate::target::{self, Curve, Goal, Opponent, TargetChoice, TargetChoices, TargetParams};
 
 /// A yatzy-target or yahtzee-target table's parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +44,9 @@ pub struct SheetTargetParams {
     pub open: u8,
     /// Chances stored (header parameter `values`).
     pub values: u64,
+    /// Chances of the remaining-points distributions stored (header
+    /// parameter `remaining`).
+    pub remaining: u64,
     /// States in the table: [`SheetStates::len`] of the rules (not in the header).
     pub states: u64,
     /// The most points a whole game scores (not in the header).
@@ -57,13 +60,17 @@ impl TargetParams for SheetTargetParams {
     fn values(&self) -> u64 {
         self.values
     }
+    fn remaining(&self) -> u64 {
+        self.remaining
+    }
     fn most(&self) -> u64 {
         self.most
     }
 }
 
-/// The sections: `state_index`, `p`, `ev_distribution` (see [`crate::target`]).
-pub const TARGET_SECTIONS: [SectionSpec<SheetTargetParams>; 3] = target::sections();
+/// The sections: `state_index`, `p`, `ev_distribution`, `remaining_index`,
+/// `remaining` (see [`crate::target`]).
+pub const TARGET_SECTIONS: [SectionSpec<SheetTargetParams>; 5] = target::sections();
 
 /// The most chances a table may store: every state's up to the game's most points.
 const MAX_VALUES: i64 = 1 << 34;
@@ -99,8 +106,9 @@ impl<G: SheetGame> Game for SheetTarget<G> {
         let categories = G::CATEGORIES.len() as i64;
         let open = param_in(header, "open", 1..=categories)? as u8;
         let values = param_in(header, "values", 0..=MAX_VALUES)? as u64;
+        let remaining = param_in(header, "remaining", 0..=MAX_VALUES)? as u64;
         let states = SheetStates::of(&G::scoring(&rules)).len() as u64;
-        Ok(SheetTargetParams { rules, open, values, states, most: G::MAX_SCORE as u64 })
+        Ok(SheetTargetParams { rules, open, values, remaining, states, most: G::MAX_SCORE as u64 })
     }
 
     fn param_value_name(name: &str, value: i64) -> Option<&'static str> {
@@ -110,6 +118,7 @@ impl<G: SheetGame> Game for SheetTarget<G> {
         let mut out = G::rules_params(&p.rules);
         out.push(("open", i64::from(p.open)));
         out.push(("values", p.values as i64));
+        out.push(("remaining", p.remaining as i64));
         out
     }
 
@@ -119,14 +128,22 @@ impl<G: SheetGame> Game for SheetTarget<G> {
 
     fn check_chunk(p: &SheetTargetParams, section: usize, _: u64, bytes: &[u8]) -> Result<(), TableError> {
         match section {
-            0 => target::check_index_chunk(bytes, p.values, p.most),
+            0 => target::check_index_chunk("state_index", bytes, p.values, p.most),
+            3 => target::check_index_chunk("remaining_index", bytes, p.remaining, p.most),
             _ => Ok(()),
         }
     }
 
-    /// Every state's chances decoded (none may drop below 0).
+    /// Every state's chances decoded (none may drop below 0); a whole
+    /// table's start distribution as `ev_distribution`.
     fn check_whole(t: &Checked<Self>) -> Result<(), TableError> {
-        target::check_curves(t, &TARGET_SECTIONS)
+        let p = t.params();
+        let categories = G::CATEGORIES.len();
+        let start = (usize::from(p.open) == categories).then(|| {
+            let scoring = G::scoring(&p.rules);
+            SheetStates::of(&scoring).id_unchecked((1 << categories) - 1, false, 0)
+        });
+        target::check_curves(t, &TARGET_SECTIONS, start)
     }
 
     fn from_checked(t: Checked<Self>) -> Result<Self, TableError> {
@@ -175,13 +192,22 @@ impl<G: SheetGame> SheetTarget<G> {
     }
 
     fn stored_curve(&self, mask: u32, flag: bool, upper: u8) -> Result<Curve, TableError> {
-        target::read_curve(&self.t, &TARGET_SECTIONS, self.states.id_unchecked(mask, flag, upper))
+        target::read_curve(&self.t, &TARGET_SECTIONS, target::CHANCES, self.states.id_unchecked(mask, flag, upper))
     }
 
     /// The best chance of scoring at least `need` more points from the
     /// start of a turn in `state` (1 for `need <= 0`).
     pub fn chance(&self, state: State, need: i64) -> Result<f64, Error> {
         Ok(self.curve(state)?.chance(need))
+    }
+
+    /// `P(remaining >= n)` for every `n`: the points still to come from the
+    /// start of a turn in `state` under max-expected-score play (the
+    /// expected-points table's decisions), counted as `P*` counts them.
+    pub fn remaining(&self, state: State) -> Result<Curve, Error> {
+        self.check_held(state)?;
+        let id = self.states.id_unchecked(state.mask, state.flag, state.upper);
+        Ok(target::read_curve(&self.t, &TARGET_SECTIONS, target::REMAINING, id)?)
     }
 
     /// P(final score = s) for s = 0 to the game's most under
@@ -212,45 +238,85 @@ impl<G: SheetGame> SheetTarget<G> {
     /// then by descending chance.
     pub fn options(&self, state: State, dice: Dice, rerolls: u8, need: i64) -> Result<TargetChoices<Action>, Error> {
         check_decision(dice, rerolls, G::ID)?;
-        self.solve_turn(state, need, rerolls, dice)?.options(dice, rerolls)
+        self.solve_turn(state, Goal::Reach(need), rerolls, dice)?.options(dice, rerolls)
     }
 
     /// Solves the turn of `state` played for `need` more points once, for
     /// every decision in it (see [`TargetTurn`]).
     pub fn turn(&self, state: State, need: i64) -> Result<TargetTurn<'_, G>, Error> {
-        self.solve_turn(state, need, 2, Dice::default())
+        self.solve_turn(state, Goal::Reach(need), 2, Dice::default())
+    }
+
+    /// The opponent in `opponent_state` (their sheet, read from this
+    /// table: the same rules), `lead` points behind you (negative: ahead),
+    /// as the opponent-aware advisor sees them.
+    pub fn opponent(&self, opponent_state: State, lead: i64) -> Result<Opponent, Error> {
+        Ok(Opponent::new(&self.remaining(opponent_state)?, lead))
+    }
+
+    /// The opponent-aware advisor's estimate of your chance of winning
+    /// (ties half) at the start of a turn in `state` against `opponent`
+    /// (see [`Opponent`]; with no category open, the game over for you,
+    /// your upper bonus still to come against their points still to come).
+    pub fn versus_chance(&self, state: State, opponent: &Opponent) -> Result<f64, Error> {
+        if state.mask == 0 {
+            return Ok(opponent.chance_after(&self.curve(state)?, 0));
+        }
+        let turn = self.solve_turn(state, Goal::Beat(opponent.clone()), 2, Dice::default())?;
+        Ok(target::KeepLevels::turn_start(&|r| turn.next.best(r), 2))
+    }
+
+    /// Every action of `dice` with `rerolls` left in `state` against
+    /// `opponent`, with the advisor's estimate of your chance of winning
+    /// (ties half) if it is taken, ranked as [`SheetTarget::options`].
+    pub fn versus_options(
+        &self,
+        state: State,
+        dice: Dice,
+        rerolls: u8,
+        opponent: &Opponent,
+    ) -> Result<TargetChoices<Action>, Error> {
+        check_decision(dice, rerolls, G::ID)?;
+        self.solve_turn(state, Goal::Beat(opponent.clone()), rerolls, dice)?.options(dice, rerolls)
+    }
+
+    /// Solves the turn of `state` against `opponent` once, for every
+    /// decision in it (see [`TargetTurn`]).
+    pub fn versus_turn(&self, state: State, opponent: &Opponent) -> Result<TargetTurn<'_, G>, Error> {
+        self.solve_turn(state, Goal::Beat(opponent.clone()), 2, Dice::default())
     }
 
     /// The turn solved as far as a decision with `rerolls` left needs: with
     /// none, only the curves `dice` can lead to are read.
-    fn solve_turn(&self, state: State, need: i64, rerolls: u8, dice: Dice) -> Result<TargetTurn<'_, G>, Error> {
+    fn solve_turn(&self, state: State, goal: Goal, rerolls: u8, dice: Dice) -> Result<TargetTurn<'_, G>, Error> {
         self.check_held(state)?;
         let only = (rerolls == 0).then_some(dice);
-        let next = NextCurves::new(self, state, need, only)?;
+        let next = NextCurves::new(self, state, &goal, only)?;
         let levels = if state.mask == 0 || rerolls == 0 {
             target::KeepLevels::solve(&|_| 0.0, 0)
         } else {
-            target::KeepLevels::solve(&|r| next.best(r, need), rerolls)
+            target::KeepLevels::solve(&|r| next.best(r), rerolls)
         };
-        Ok(TargetTurn { table: self, state, need, next, levels })
+        Ok(TargetTurn { table: self, state, goal, next, levels })
     }
 }
 
-/// One turn of a yatzy or yahtzee game played for a target, solved once:
-/// every decision of the turn (any roll, as many rerolls left as it was
-/// solved for) is then a few dozen comparisons. For programs that play whole
-/// games; [`SheetTarget::options`] solves the turn for each call.
+/// One turn of a yatzy or yahtzee game played for a target, or against an
+/// opponent, solved once: every decision of the turn (any roll, as many
+/// rerolls left as it was solved for) is then a few dozen comparisons. For
+/// programs that play whole games; [`SheetTarget::options`] solves the turn
+/// for each call.
 pub struct TargetTurn<'a, G: SheetGame> {
     table: &'a SheetTarget<G>,
     state: State,
-    need: i64,
+    goal: Goal,
     next: NextCurves,
     levels: target::KeepLevels,
 }
 
 impl<G: SheetGame> fmt::Debug for TargetTurn<'_, G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("TargetTurn").field("state", &self.state).field("need", &self.need).finish_non_exhaustive()
+        f.debug_struct("TargetTurn").field("state", &self.state).field("goal", &self.goal).finish_non_exhaustive()
     }
 }
 
@@ -264,7 +330,7 @@ impl<G: SheetGame> TargetTurn<'_, G> {
             return Ok(out);
         }
         self.table.turn.scoring.scores(self.state.mask, self.state.flag, &dice, |s| {
-            let p = self.next.chance(s, self.need);
+            let p = self.next.chance(s, &self.goal);
             out.push(TargetChoice { action: Action::Score(s.category as u8), p, points: s.points });
         });
         if rerolls > 0 {
@@ -276,15 +342,16 @@ impl<G: SheetGame> TargetTurn<'_, G> {
 }
 
 /// The curves of the states a turn can lead to, read once as far as the
-/// turn's need (no score is negative, so no lookup asks past it): per
-/// (category, upper points added, flag after), the next state's curve; and
-/// per roll (when every roll is read) its ways to score.
+/// turn's goal needs (no score is negative, so a target's lookups ask no
+/// further than its need): per (category, upper points added, flag after),
+/// the next state's curve; and per roll (when every roll is read) its
+/// best chance with no rerolls left.
 struct NextCurves {
     /// Per key (see [`NextCurves::key`]), an index into `curves` + 1, or 0.
     slot: Vec<u8>,
     curves: Vec<Curve>,
-    /// Per roll: (index into `curves`, points) of each way to score it.
-    rolls: Vec<arrayvec::ArrayVec<(u8, u8), 16>>,
+    /// Per roll: its best chance of scoring now.
+    rolls: Vec<f64>,
 }
 
 impl NextCurves {
@@ -292,31 +359,49 @@ impl NextCurves {
     fn new<G: SheetGame>(
         table: &SheetTarget<G>,
         state: State,
-        need: i64,
+        goal: &Goal,
         only: Option<Dice>,
     ) -> Result<NextCurves, TableError> {
         let mut next = NextCurves { slot: vec![0; 16 * 32 * 2], curves: Vec::new(), rolls: Vec::new() };
-        let upto = need.max(0) as u64;
+        let upto = goal.upto();
         let rolls: Vec<Dice> = match only {
             Some(dice) => vec![dice],
             None => (0..ROLLS).map(|r| Dice::unrank(DICE, r).expect("roll < 252")).collect(),
         };
+        // Each (next curve, points) is valued once.
+        let mut valued: Vec<(u8, u8, f64)> = Vec::new();
         for dice in rolls {
             let mut scores = arrayvec::ArrayVec::<_, 16>::new();
             table.turn.scoring.scores(state.mask, state.flag, &dice, |s| scores.push(s));
-            let mut ways = arrayvec::ArrayVec::new();
+            let mut best = f64::NEG_INFINITY;
             for s in scores {
                 let key = Self::key(s);
                 if next.slot[key] == 0 {
                     let upper = (u32::from(state.upper) + u32::from(s.upper)).min(u32::from(BONUS_AT)) as u8;
                     let id = table.states.id_unchecked(state.mask & !(1 << s.category), s.bonus_flag, upper);
-                    next.curves.push(target::read_curve_upto(&table.t, &TARGET_SECTIONS, id, upto)?);
+                    next.curves.push(target::read_curve_upto(&table.t, &TARGET_SECTIONS, target::CHANCES, id, upto)?);
                     next.slot[key] = next.curves.len() as u8;
                 }
-                ways.push((next.slot[key] - 1, s.points));
+                if only.is_none() {
+                    let c = next.slot[key] - 1;
+                    let curve = &next.curves[usize::from(c)];
+                    let p = match goal {
+                        Goal::Reach(_) => goal.after(curve, s.points),
+                        // Beating an opponent sums over their points: once per (curve, points).
+                        Goal::Beat(_) => match valued.iter().find(|v| v.0 == c && v.1 == s.points) {
+                            Some(v) => v.2,
+                            None => {
+                                let p = goal.after(curve, s.points);
+                                valued.push((c, s.points, p));
+                                p
+                            }
+                        },
+                    };
+                    best = if p > best { p } else { best };
+                }
             }
             if only.is_none() {
-                next.rolls.push(ways);
+                next.rolls.push(best);
             }
         }
         Ok(next)
@@ -326,18 +411,13 @@ impl NextCurves {
         (s.category * 32 + usize::from(s.upper)) * 2 + usize::from(s.bonus_flag)
     }
 
-    /// The chance of scoring `s` now and at least `need` in all.
-    fn chance(&self, s: super::Score, need: i64) -> f64 {
-        self.curves[usize::from(self.slot[Self::key(s)]) - 1].chance(need - i64::from(s.points))
+    /// The chance of scoring `s` now, played for `goal`.
+    fn chance(&self, s: super::Score, goal: &Goal) -> f64 {
+        goal.after(&self.curves[usize::from(self.slot[Self::key(s)]) - 1], s.points)
     }
 
     /// Roll `roll`'s best chance with no rerolls left (every roll read).
-    fn best(&self, roll: usize, need: i64) -> f64 {
-        let mut best = f64::NEG_INFINITY;
-        for &(c, points) in &self.rolls[roll] {
-            let p = self.curves[usize::from(c)].chance(need - i64::from(points));
-            best = if p > best { p } else { best };
-        }
-        best
+    fn best(&self, roll: usize) -> f64 {
+        self.rolls[roll]
     }
 }

@@ -25,7 +25,7 @@ use crate::error::{Error, TableError};
 use crate::five_dice::{check_state, DICE, ROLLS};
 use crate::format::Header;
 use crate::game::{param_in, Checked, Game, SectionSpec};
-use crate::target::{self, Curve, TargetChoice, TargetChoices, TargetParams};
+use crate::target::{self, Curve, Goal, Opponent, TargetChoice, TargetChoices, TargetParams};
 use crate::yazy::{points, Action, Category, Mask, Rules, CATEGORIES, MASKS, MAX_REROLLS, MOST_POINTS};
 
 /// A yazy-target table's parameters: the rules and how many chances it stores.
@@ -35,6 +35,9 @@ pub struct YazyTargetParams {
     pub rules: Rules,
     /// Chances stored (header parameter `values`).
     pub values: u64,
+    /// Chances of the remaining-points distributions stored (header
+    /// parameter `remaining`).
+    pub remaining: u64,
 }
 
 impl TargetParams for YazyTargetParams {
@@ -44,13 +47,17 @@ impl TargetParams for YazyTargetParams {
     fn values(&self) -> u64 {
         self.values
     }
+    fn remaining(&self) -> u64 {
+        self.remaining
+    }
     fn most(&self) -> u64 {
         MOST_POINTS as u64
     }
 }
 
-/// The sections: `state_index`, `p`, `ev_distribution` (see [`crate::target`]).
-pub const SECTIONS: [SectionSpec<YazyTargetParams>; 3] = target::sections();
+/// The sections: `state_index`, `p`, `ev_distribution`, `remaining_index`,
+/// `remaining` (see [`crate::target`]).
+pub const SECTIONS: [SectionSpec<YazyTargetParams>; 5] = target::sections();
 
 /// A yazy-target table.
 pub struct YazyTarget {
@@ -71,11 +78,14 @@ impl Game for YazyTarget {
     fn params(header: &Header) -> Result<YazyTargetParams, TableError> {
         let rerolls = param_in(header, "rerolls", 0..=MAX_REROLLS)? as u8;
         let values = param_in(header, "values", 0..=(MASKS * MOST_POINTS) as i64)? as u64;
-        Ok(YazyTargetParams { rules: Rules { rerolls }, values })
+        let remaining = param_in(header, "remaining", 0..=(MASKS * (MOST_POINTS + 1)) as i64)? as u64;
+        Ok(YazyTargetParams { rules: Rules { rerolls }, values, remaining })
     }
 
     fn header_params(p: &YazyTargetParams) -> Vec<(&'static str, i64)> {
-        vec![("rerolls", i64::from(p.rules.rerolls)), ("values", p.values as i64)]
+        let mut out = vec![("rerolls", i64::from(p.rules.rerolls)), ("values", p.values as i64)];
+        out.push(("remaining", p.remaining as i64));
+        out
     }
 
     fn check_contents(t: &Checked<Self>) -> Result<(), TableError> {
@@ -84,14 +94,16 @@ impl Game for YazyTarget {
 
     fn check_chunk(p: &YazyTargetParams, section: usize, _: u64, bytes: &[u8]) -> Result<(), TableError> {
         match section {
-            0 => target::check_index_chunk(bytes, p.values, MOST_POINTS as u64),
+            0 => target::check_index_chunk("state_index", bytes, p.values, MOST_POINTS as u64),
+            3 => target::check_index_chunk("remaining_index", bytes, p.remaining, MOST_POINTS as u64),
             _ => Ok(()),
         }
     }
 
-    /// Every state's chances decoded (none may drop below 0).
+    /// Every state's chances decoded (none may drop below 0); the start's
+    /// remaining points' distribution as `ev_distribution`.
     fn check_whole(t: &Checked<Self>) -> Result<(), TableError> {
-        target::check_curves(t, &SECTIONS)
+        target::check_curves(t, &SECTIONS, Some(usize::from(Mask::ALL.bits())))
     }
 
     fn from_checked(t: Checked<Self>) -> Result<Self, TableError> {
@@ -121,7 +133,14 @@ impl YazyTarget {
 
     /// `P*(mask, n)` for every `n`, as stored.
     pub fn curve(&self, mask: Mask) -> Result<Curve, TableError> {
-        target::read_curve(&self.t, &SECTIONS, usize::from(mask.bits()))
+        target::read_curve(&self.t, &SECTIONS, target::CHANCES, usize::from(mask.bits()))
+    }
+
+    /// `P(remaining >= n)` for every `n`: the points still to come from the
+    /// start of a turn with the categories of `mask` open under
+    /// max-expected-score play (the `yazy` table's decisions).
+    pub fn remaining(&self, mask: Mask) -> Result<Curve, TableError> {
+        target::read_curve(&self.t, &SECTIONS, target::REMAINING, usize::from(mask.bits()))
     }
 
     /// The best chance of scoring at least `need` more points from the
@@ -144,26 +163,83 @@ impl YazyTarget {
     /// categories in mask-bit order, then larger keeps first), then by
     /// descending chance.
     pub fn options(&self, mask: Mask, dice: Dice, rerolls: u8, need: i64) -> Result<TargetChoices<Action>, Error> {
+        self.goal_options(mask, dice, rerolls, &Goal::Reach(need))
+    }
+
+    /// The opponent with the categories of `opponent_mask` open, `lead`
+    /// points behind you (negative: ahead), as the opponent-aware advisor
+    /// sees them (see [`Opponent`]).
+    pub fn opponent(&self, opponent_mask: Mask, lead: i64) -> Result<Opponent, Error> {
+        Ok(Opponent::new(&self.remaining(opponent_mask)?, lead))
+    }
+
+    /// The opponent-aware advisor's estimate of your chance of winning
+    /// (ties half) at the start of a turn with the categories of `mask`
+    /// open against `opponent`.
+    pub fn versus_chance(&self, mask: Mask, opponent: &Opponent) -> Result<f64, Error> {
+        if mask == Mask::NONE {
+            return Ok(opponent.chance_after(&self.curve(mask)?, 0));
+        }
+        let next = self.next_curves(mask)?;
+        let goal = Goal::Beat(opponent.clone());
+        let stop = stop_chances(&next, &goal);
+        Ok(target::KeepLevels::turn_start(&|r| stop[r], self.rules().rerolls))
+    }
+
+    /// Every action of `dice` with `rerolls` left against `opponent`, with
+    /// the advisor's estimate of your chance of winning (ties half) if it
+    /// is taken, ranked as [`YazyTarget::options`].
+    pub fn versus_options(
+        &self,
+        mask: Mask,
+        dice: Dice,
+        rerolls: u8,
+        opponent: &Opponent,
+    ) -> Result<TargetChoices<Action>, Error> {
+        self.goal_options(mask, dice, rerolls, &Goal::Beat(opponent.clone()))
+    }
+
+    /// Per open category, the curve of the mask left after scoring it.
+    fn next_curves(&self, mask: Mask) -> Result<Vec<(Category, Curve)>, TableError> {
+        mask.categories().map(|c| Ok((c, self.curve(mask.without(c))?))).collect()
+    }
+
+    fn goal_options(&self, mask: Mask, dice: Dice, rerolls: u8, goal: &Goal) -> Result<TargetChoices<Action>, Error> {
         check_state(dice, rerolls, self.rules().rerolls, Self::ID)?;
         if mask == Mask::NONE {
             return Ok(TargetChoices::new());
         }
-        let next: Vec<(Category, Curve)> =
-            mask.categories().map(|c| Ok((c, self.curve(mask.without(c))?))).collect::<Result<_, TableError>>()?;
-        let score = |roll: usize, (c, curve): &(Category, Curve)| {
-            let p = ROLL_POINTS[roll][usize::from(c.index())];
-            (curve.chance(need - i64::from(p)), p)
-        };
-        let stop = |roll: usize| next.iter().map(|n| score(roll, n).0).fold(f64::NEG_INFINITY, f64::max);
+        let next = self.next_curves(mask)?;
         let mut out = TargetChoices::new();
-        for n in &next {
-            let (p, points) = score(dice.rank(), n);
-            out.push(TargetChoice { action: Action::Score(n.0), p, points });
+        for (c, curve) in &next {
+            let points = ROLL_POINTS[dice.rank()][usize::from(c.index())];
+            out.push(TargetChoice { action: Action::Score(*c), p: goal.after(curve, points), points });
         }
         if rerolls > 0 {
-            target::KeepLevels::solve(&stop, rerolls).push_partial_keeps(&mut out, dice, rerolls, Action::Keep);
+            let stop = stop_chances(&next, goal);
+            target::KeepLevels::solve(&|r| stop[r], rerolls).push_partial_keeps(&mut out, dice, rerolls, Action::Keep);
         }
         target::rank(&mut out);
         Ok(out)
     }
+}
+
+/// Per roll, its best chance of scoring now into one of `next`, played
+/// for `goal` (each (category, points) valued once).
+fn stop_chances(next: &[(Category, Curve)], goal: &Goal) -> Vec<f64> {
+    let mut valued: Vec<[f64; 51]> = vec![[f64::NAN; 51]; next.len()];
+    (0..ROLLS)
+        .map(|roll| {
+            let mut best = f64::NEG_INFINITY;
+            for (k, (c, curve)) in next.iter().enumerate() {
+                let points = ROLL_POINTS[roll][usize::from(c.index())];
+                let v = &mut valued[k][usize::from(points)];
+                if v.is_nan() {
+                    *v = goal.after(curve, points);
+                }
+                best = best.max(*v);
+            }
+            best
+        })
+        .collect()
 }
