@@ -223,8 +223,9 @@ bench: tables python
 		echo "target tables: $$(( $$(date +%s) - start )) s whole command"
 	/usr/bin/time -f "yazy-duel: %e s whole command, %U s user, %S s system, %M KB peak" \
 		$(BIN)/generator --out $(OUT) --games yazy-duel
-	$(CARGO) run --release --locked -p dice-tables-generator --example yazy_versus
+	$(CARGO) run --release --locked -p dice-tables-generator --example yazy_versus -- all $(OUT)
 	$(CARGO) run --release --locked -p dice-tables-generator --example yazy_duel_games -- 200000 $(OUT)
+	$(CARGO) run --release --locked -p dice-tables-generator --example sheet_versus_games -- 1000000 $(OUT)
 	$(CARGO) bench --locked --workspace
 	DICE_TABLES=$(abspath $(OUT)) $(VENV)/bin/python crates/python/benchmarks/overhead.py
 	$(BIN)/loadtest $(OUT) 1000000 4
@@ -235,7 +236,8 @@ bench: tables python
 	$(CARGO) run --release --locked -p dice-tables-generator --example target_games -- 100000 $(OUT) target/free-tables tables/checksums.b3
 	DICE_TARGET_TABLES=$(abspath $(OUT)) $(CARGO) test --release --locked -p dice-tables-tests --test integration -- \
 		golden::every_golden_target_lookup_gets_its_answer golden::every_golden_two_player_lookup_gets_its_answer \
-		yazy_duel::the_table_agrees_with_the_target_table_and_brute_force
+		yazy_duel::the_table_agrees_with_the_target_table_and_brute_force \
+		yazy_duel::the_advisor_plays_the_last_turn_as_the_two_player_table
 	for g in yatzy yahtzee; do $(BIN)/reader curve $$g --tables $(OUT) --svg target/$$g-curve.svg > /dev/null && cmp target/$$g-curve.svg reader/doc/$$g-curve.svg || exit 1; done
 
 # Deliberately accept new table output: regenerate and rewrite the manifest

@@ -269,6 +269,61 @@ fn target_options(c: &mut Criterion) {
     g.finish();
 }
 
+/// The opponent-aware advisor against an opponent (the target tables):
+/// a random roll in a random reachable state against a random reachable
+/// opponent (as many categories open, or one fewer) and lead, every option
+/// with its estimate: the opponent's distribution read, the turn solved
+/// from the next states' chances. Each chunk read once beforehand (an app
+/// asking again and again); a whole process reading them cold is in
+/// crates/cli/benches/process.rs.
+fn versus_options(c: &mut Criterion) {
+    use dice_tables_reader::sheet::SheetTarget;
+    let mut g = c.benchmark_group("versus_options");
+    fn bench<G: SheetGame>(g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>, name: &str) {
+        let target = SheetTarget::<G>::open(tables().join(format!("{}.dtab", G::TARGET_ID))).unwrap();
+        let sheet = ScoreSheet::<G>::open(tables().join(format!("{}.dtab", G::ID))).unwrap();
+        let categories = G::CATEGORIES.len() as u32;
+        let mut next = random();
+        let mine = sheet_states(&sheet, categories, 2);
+        let theirs = sheet_states(&sheet, categories, 2);
+        let mut cases = Vec::new();
+        for &(s, d, r) in &mine {
+            let open = s.mask().count_ones();
+            // An opponent with as many open (moving second) or one fewer.
+            let from = next(theirs.len() as u64) as usize;
+            let Some(&(o, _, _)) = theirs[from..].iter().chain(&theirs[..from]).find(|t| {
+                let k = t.0.mask().count_ones();
+                k == open || k + 1 == open
+            }) else {
+                continue;
+            };
+            cases.push((s, d, r, o, next(120) as i64 - 60));
+        }
+        for &(s, d, r, o, lead) in &cases {
+            target.versus_options(s, d, r, &target.opponent(o, lead).unwrap()).unwrap();
+        }
+        let mut i = 0;
+        g.bench_function(format!("{name}_roll_options"), |b| {
+            b.iter(|| {
+                i = (i + 1) % cases.len();
+                let (s, d, r, o, lead) = black_box(cases[i]);
+                let opponent = target.opponent(o, lead).unwrap();
+                target.versus_options(s, d, r, &opponent).unwrap().len()
+            })
+        });
+        g.bench_function(format!("{name}_turn_start"), |b| {
+            b.iter(|| {
+                i = (i + 1) % cases.len();
+                let (s, _, _, o, lead) = black_box(cases[i]);
+                target.versus_chance(s, &target.opponent(o, lead).unwrap()).unwrap()
+            })
+        });
+    }
+    bench::<dice_tables_reader::sheet::YatzyGame>(&mut g, "yatzy");
+    bench::<dice_tables_reader::sheet::YahtzeeGame>(&mut g, "yahtzee");
+    g.finish();
+}
+
 /// Two-player yazy (`make bench` builds tables/yazy-duel.dtab first):
 /// random reachable states, both turn orders, a turn's start and every
 /// option of a random roll, each chunk read once beforehand (an app asking
@@ -325,5 +380,5 @@ fn yazy_duel_options(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, in_process, sheet_options, duel_options, target_options, yazy_duel_options);
+criterion_group!(benches, in_process, sheet_options, duel_options, target_options, versus_options, yazy_duel_options);
 criterion_main!(benches);

@@ -20,7 +20,7 @@ fn end_to_end(c: &mut Criterion) {
     let dir = tables();
     let mut g = c.benchmark_group("reader_process");
     g.sample_size(30);
-    let lookups: [(&str, &[&str]); 12] = [
+    let lookups: [(&str, &[&str]); 15] = [
         ("yazy_state", &["lookup", "yazy", "--mask", "2047", "--dice", "12456", "--rerolls", "2", "--json"]),
         ("yazy_turn_start", &["lookup", "yazy", "--mask", "all"]),
         ("combo_state", &["lookup", "combo", "--dice", "26266", "--rerolls", "5"]),
@@ -35,6 +35,53 @@ fn end_to_end(c: &mut Criterion) {
         (
             "yahtzee_target_roll",
             &["lookup", "yahtzee", "--mask", "all", "--upper", "0", "--need", "250", "--dice", "12456", "--json"],
+        ),
+        // Against an opponent, the opponent-aware advisor (the target
+        // tables): the start of a whole game, a roll there (every next
+        // state's chances read), and yahtzee's roll.
+        (
+            "yatzy_versus_turn_start",
+            &["lookup", "yatzy", "--mask", "all", "--opp-mask", "all", "--me", "0", "--opp", "0", "--json"],
+        ),
+        (
+            "yatzy_versus_roll",
+            &[
+                "lookup",
+                "yatzy",
+                "--mask",
+                "all",
+                "--opp-mask",
+                "all",
+                "--me",
+                "0",
+                "--opp",
+                "0",
+                "--dice",
+                "12456",
+                "--rerolls",
+                "2",
+                "--json",
+            ],
+        ),
+        (
+            "yahtzee_versus_roll",
+            &[
+                "lookup",
+                "yahtzee",
+                "--mask",
+                "all",
+                "--opp-mask",
+                "all",
+                "--me",
+                "0",
+                "--opp",
+                "0",
+                "--dice",
+                "12456",
+                "--rerolls",
+                "2",
+                "--json",
+            ],
         ),
         // Two-player yazy (`make bench` builds yazy-duel.dtab first): a first
         // player's turn start and roll (a turn solved from stored values),

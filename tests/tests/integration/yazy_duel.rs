@@ -199,6 +199,69 @@ fn the_advisor_plays_the_last_turn_as_the_two_player_table() {
     assert!(compared > 200, "{compared}");
 }
 
+/// 20,000 games of the reader's opponent-aware advisor (`yazy --advisor`:
+/// the yazy-target table) against the max-expected-score player (yazy's
+/// lookups), both sheets within seven categories, 10,000 with the advisor
+/// in each seat: each seat's share (wins, ties half) within 4 standard
+/// errors of the generator's exact evaluation of the same two players, an
+/// implementation of the advisor of its own (its own unrounded `P*` and
+/// distributions, over every state).
+#[test]
+fn the_advisor_s_games_agree_with_its_exact_evaluation() {
+    use dice_tables_generator::play::{roll_turn, DiceRng, Step};
+    use dice_tables_generator::yazy::versus::{against_expected, Expected, Way};
+    use dice_tables_reader::yazy::{points, Action, Mask, Yazy};
+    use dice_tables_reader::yazy_target::YazyTarget;
+    use dice_tables_reader::Game;
+    use dice_tables_tests::default_tables;
+    // ones, threes, fives, three-kind, full-house, straight and yazy.
+    const SEVEN: u16 = 1 | 1 << 2 | 1 << 4 | 1 << 6 | 1 << 8 | 1 << 9 | 1 << 10;
+    const GAMES: u64 = 10_000;
+    let yazy = Yazy::open(default_tables().join("yazy.dtab")).unwrap();
+    let target = YazyTarget::open(default_tables().join("yazy-target.dtab")).unwrap();
+    let expected = Expected::new(2);
+    let step = |action: Option<Action>| match action {
+        Some(Action::Keep(keep)) => Ok(Step::Keep(keep)),
+        Some(Action::Score(c)) => Ok(Step::Score(c)),
+        None => unreachable!("a category is open"),
+    };
+    for (advisor, seed) in [(0, 41u64), (1, 42)] {
+        let exact = against_expected(SEVEN, 2, Way::Advisor, advisor == 0, &expected);
+        let results: Vec<f64> = (0..GAMES)
+            .map(|game| {
+                let mut rng = DiceRng::new(seed << 32 | game);
+                let (mut sheets, mut totals) = ([Mask::new(u32::from(SEVEN)).unwrap(); 2], [0i64; 2]);
+                for turn in 0..14 {
+                    let (me, other) = (turn % 2, 1 - turn % 2);
+                    let (dice, c) = if me == advisor {
+                        let opponent = target.opponent(sheets[other], totals[me] - totals[other]).unwrap();
+                        let versus = target.versus_turn(sheets[me], &opponent).unwrap();
+                        roll_turn(&mut rng, |d, r| step(versus.options(d, r)?.best().map(|o| o.action)))
+                    } else {
+                        roll_turn(&mut rng, |d, r| step(yazy.best_action(sheets[me], d, r)?))
+                    }
+                    .unwrap();
+                    totals[me] += i64::from(points(&dice, usize::from(c.index())));
+                    sheets[me] = sheets[me].without(c);
+                }
+                match totals[advisor].cmp(&totals[1 - advisor]) {
+                    std::cmp::Ordering::Greater => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Less => 0.0,
+                }
+            })
+            .collect();
+        let n = GAMES as f64;
+        let mean = results.iter().sum::<f64>() / n;
+        let se = (results.iter().map(|r| (r - mean).powi(2)).sum::<f64>() / (n - 1.0) / n).sqrt();
+        assert!(se < 0.006, "se {se}");
+        assert!(
+            (mean - exact).abs() < 4.0 * se,
+            "the advisor in seat {advisor}: {mean} over {GAMES} games (se {se}), exact {exact}"
+        );
+    }
+}
+
 /// The reduced game between fixed ways of playing: the table's player, the
 /// best response and the opponent-aware advisor, each against the
 /// max-expected-score player (yazy's table), moving first and second,

@@ -118,13 +118,33 @@ pub fn against_expected(universe: u16, rerolls: u8, way: Way, a_first: bool, exp
                 duel_below = Some(duel.clone());
             });
         }
-        Way::Advisor => {
-            let advisor = Advisor::new(universe, expected);
-            for n in 1..=2 * universe.count_ones() {
-                let advised = advisor.layer(n - 1);
-                let decider = if a_moves(n) { Decider::Values(&advised) } else { Decider::Expected };
-                below = turn.step(n, universe, &below, decider);
-            }
+        Way::Advisor => return advisor_against_expected(universe, rerolls, a_first, expected, |_, _| {}),
+    }
+    first_seat(&below, universe, a_first)
+}
+
+/// [`against_expected`] with the advisor as A, calling `each(n, layer)`
+/// with every layer `n` whose mover is A: A's exact chance at each of its
+/// turn starts (the pair's mover A, the lead A's), to set beside the
+/// advisor's own estimate there.
+pub fn advisor_against_expected(
+    universe: u16,
+    rerolls: u8,
+    a_first: bool,
+    expected: &Expected,
+    mut each: impl FnMut(u32, &Layer),
+) -> f64 {
+    let turn_parts = TurnParts::new(rerolls);
+    let turn = turn_parts.turn(expected);
+    let a_moves = |n: u32| n.is_multiple_of(2) == a_first;
+    let advisor = Advisor::new(universe, expected);
+    let mut below = Layer::new(vec![Pair { m: 0, o: 0, start: 0 }], vec![0.5]);
+    for n in 1..=2 * universe.count_ones() {
+        let advised = advisor.layer(n - 1);
+        let decider = if a_moves(n) { Decider::Values(&advised) } else { Decider::Expected };
+        below = turn.step(n, universe, &below, decider);
+        if a_moves(n) {
+            each(n, &below);
         }
     }
     first_seat(&below, universe, a_first)

@@ -204,20 +204,62 @@ impl YazyTarget {
         mask.categories().map(|c| Ok((c, self.curve(mask.without(c))?))).collect()
     }
 
+    /// Solves the turn with the categories of `mask` open against
+    /// `opponent` once, for every decision in it (see [`YazyTargetTurn`]).
+    pub fn versus_turn(&self, mask: Mask, opponent: &Opponent) -> Result<YazyTargetTurn, Error> {
+        self.solve_turn(mask, Goal::Beat(opponent.clone()), self.rules().rerolls)
+    }
+
     fn goal_options(&self, mask: Mask, dice: Dice, rerolls: u8, goal: &Goal) -> Result<TargetChoices<Action>, Error> {
         check_state(dice, rerolls, self.rules().rerolls, Self::ID)?;
-        if mask == Mask::NONE {
-            return Ok(TargetChoices::new());
-        }
-        let next = self.next_curves(mask)?;
+        self.solve_turn(mask, goal.clone(), rerolls)?.options(dice, rerolls)
+    }
+
+    /// The turn solved as far as a decision with `rerolls` left needs.
+    fn solve_turn(&self, mask: Mask, goal: Goal, rerolls: u8) -> Result<YazyTargetTurn, Error> {
+        let next = if mask == Mask::NONE { Vec::new() } else { self.next_curves(mask)? };
+        let levels = if next.is_empty() || rerolls == 0 {
+            target::KeepLevels::solve(&|_| 0.0, 0)
+        } else {
+            let stop = stop_chances(&next, &goal);
+            target::KeepLevels::solve(&|r| stop[r], rerolls)
+        };
+        Ok(YazyTargetTurn { next, goal, levels, rerolls: self.rules().rerolls, solved: rerolls })
+    }
+}
+
+/// One yazy turn played for a target or against an opponent, solved once:
+/// every decision of the turn is then a few dozen comparisons. For
+/// programs that play whole games; [`YazyTarget::options`] and
+/// [`YazyTarget::versus_options`] solve the turn for each call.
+pub struct YazyTargetTurn {
+    next: Vec<(Category, Curve)>,
+    goal: Goal,
+    levels: target::KeepLevels,
+    /// The rules' rerolls.
+    rerolls: u8,
+    /// The most rerolls left a decision may have.
+    solved: u8,
+}
+
+impl fmt::Debug for YazyTargetTurn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("YazyTargetTurn").field("goal", &self.goal).finish_non_exhaustive()
+    }
+}
+
+impl YazyTargetTurn {
+    /// The options of five `dice` with `rerolls` left, ranked as
+    /// [`YazyTarget::options`] ranks them.
+    pub fn options(&self, dice: Dice, rerolls: u8) -> Result<TargetChoices<Action>, Error> {
+        check_state(dice, rerolls, self.rerolls.min(self.solved), YazyTarget::ID)?;
         let mut out = TargetChoices::new();
-        for (c, curve) in &next {
+        for (c, curve) in &self.next {
             let points = ROLL_POINTS[dice.rank()][usize::from(c.index())];
-            out.push(TargetChoice { action: Action::Score(*c), p: goal.after(curve, points), points });
+            out.push(TargetChoice { action: Action::Score(*c), p: self.goal.after(curve, points), points });
         }
-        if rerolls > 0 {
-            let stop = stop_chances(&next, goal);
-            target::KeepLevels::solve(&|r| stop[r], rerolls).push_partial_keeps(&mut out, dice, rerolls, Action::Keep);
+        if rerolls > 0 && !self.next.is_empty() {
+            self.levels.push_partial_keeps(&mut out, dice, rerolls, Action::Keep);
         }
         target::rank(&mut out);
         Ok(out)
