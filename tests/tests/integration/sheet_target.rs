@@ -72,24 +72,31 @@ fn agrees_with_brute_force<G: SheetGame>(dir: &std::path::Path, rules: Rules, se
             let need = rng.below(i64::from(curve.last()).max(1) as u64 + 20) as i64 - 5;
             let options = table.options(state, dice, rerolls, need).unwrap();
             let brute_options = brute.options(mask, upper, flag, need, &to_faces(dice), usize::from(rerolls));
-            assert_eq!(options.len(), brute_options.len(), "{state:?} {dice} {rerolls}");
-            let best_brute = brute_options.iter().map(|o| o.1).fold(f64::NEG_INFINITY, f64::max);
-            for o in options.iter() {
-                let key = match o.action {
-                    Action::Keep(k) => Ok(k.faces().collect::<Vec<u8>>()),
-                    Action::Score(c) => Err(usize::from(c)),
-                };
-                let want = brute_options.iter().find(|b| b.0 == key).unwrap_or_else(|| panic!("{key:?}")).1;
-                assert!(
-                    (o.p - want).abs() < 1e-7,
-                    "{state:?} {dice} r{rerolls} need {need} {key:?}: {} vs {want}",
-                    o.p
-                );
-            }
-            let best = options.best().unwrap();
-            assert!(best.p >= best_brute - 2e-7, "{state:?} {dice} r{rerolls} need {need}: decision {best:?}");
+            options_agree(&options, &brute_options, &format!("{state:?} {dice} r{rerolls} need {need}"));
         }
     }
+}
+
+/// A lookup's options (`options`) against the brute force's (`want`):
+/// the same actions, each chance within 1e-7, the decision's within 2e-7
+/// of the best.
+fn options_agree(
+    options: &dice_tables_reader::target::TargetChoices<Action>,
+    want: &[(Result<Vec<u8>, usize>, f64)],
+    at: &str,
+) {
+    assert_eq!(options.len(), want.len(), "{at}");
+    for o in options.iter() {
+        let key = match o.action {
+            Action::Keep(k) => Ok(k.faces().collect::<Vec<u8>>()),
+            Action::Score(c) => Err(usize::from(c)),
+        };
+        let w = want.iter().find(|b| b.0 == key).unwrap_or_else(|| panic!("{at}: {key:?}")).1;
+        assert!((o.p - w).abs() < 1e-7, "{at} {key:?}: {} vs {w}", o.p);
+    }
+    let best = want.iter().map(|o| o.1).fold(f64::NEG_INFINITY, f64::max);
+    let decided = options.best().unwrap();
+    assert!(decided.p >= best - 2e-7, "{at}: decision {decided:?}");
 }
 
 /// Every stored distribution of the points still to come of random states
@@ -152,21 +159,7 @@ fn last_turn_is_exact<G: SheetGame>(dir: &std::path::Path, rules: Rules, seed: u
             let rerolls = rng.below(3) as u8;
             let options = table.versus_options(state, dice, rerolls, &opponent).unwrap();
             let direct = solve_turn_for(rules, mask, flag, &to_faces(dice), usize::from(rerolls), &leaf);
-            assert_eq!(options.len(), direct.len(), "{state:?} {dice} {rerolls}");
-            for o in options.iter() {
-                let key = match o.action {
-                    Action::Keep(k) => Ok(k.faces().collect::<Vec<u8>>()),
-                    Action::Score(c) => Err(usize::from(c)),
-                };
-                let want = direct.iter().find(|b| b.0 == key).unwrap_or_else(|| panic!("{key:?}")).1;
-                assert!(
-                    (o.p - want).abs() < 1e-7,
-                    "{state:?} {dice} r{rerolls} lead {lead} {key:?}: {} vs {want}",
-                    o.p
-                );
-            }
-            let best = direct.iter().map(|o| o.1).fold(f64::NEG_INFINITY, f64::max);
-            assert!(options.best().unwrap().p >= best - 2e-7, "{state:?} {dice} r{rerolls} lead {lead}");
+            options_agree(&options, &direct, &format!("{state:?} {dice} r{rerolls} lead {lead}"));
         }
     }
 }
