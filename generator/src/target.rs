@@ -33,11 +33,11 @@ impl Stored {
     /// Stores `curves` (per state, `P*(S, n)` for `n = 1, 2, ...`, not
     /// increasing): the leading chances that round to 1 become `ones`, the
     /// trailing ones that round to 0 are dropped.
-    pub fn new<'a>(coding: Coding, curves: impl Iterator<Item = &'a [f64]>) -> Stored {
+    pub fn new<C: AsRef<[f64]>>(coding: Coding, curves: impl Iterator<Item = C>) -> Stored {
         let mut out = Stored { coding, index: Vec::new(), drops: Vec::new() };
         let units = coding.units;
         for curve in curves {
-            let q: Vec<u32> = curve.iter().map(|&p| quantize_in(p, units)).collect();
+            let q: Vec<u32> = curve.as_ref().iter().map(|&p| quantize_in(p, units)).collect();
             let ones = q.iter().take_while(|&&v| v == units).count();
             let end = q.iter().rposition(|&v| v > 0).map_or(ones, |i| i + 1).max(ones);
             out.index.push(out.drops.len() as u32);
@@ -90,16 +90,16 @@ pub struct TargetContents<'a> {
 impl TargetContents<'_> {
     /// Stores per state `P*(S, n)` (`chances`) and P(remaining = x)
     /// (`remaining`, each turned into `P(remaining >= n)`).
-    pub fn new<'a>(
-        chances: impl Iterator<Item = &'a [f64]>,
+    pub fn new<'a, 'c, 'r>(
+        chances: impl Iterator<Item = &'c [f64]>,
         distribution: &'a [f64],
-        remaining: impl Iterator<Item = &'a [f64]>,
+        remaining: impl Iterator<Item = &'r [f64]>,
     ) -> TargetContents<'a> {
-        let at_least: Vec<Vec<f64>> = remaining.map(at_least_from_one).collect();
         TargetContents {
             chances: Stored::new(CHANCES, chances),
             distribution,
-            remaining: Stored::new(REMAINING, at_least.iter().map(|v| &v[..])),
+            // Each state's at a time: the whole game's would be gigabytes.
+            remaining: Stored::new(REMAINING, remaining.map(at_least_from_one)),
         }
     }
 

@@ -127,6 +127,22 @@ impl Curve {
         }
     }
 
+    /// `chance(from + i)` for `i` in `0..len`: ones, the stored chances,
+    /// then zeros, copied rather than looked up one by one.
+    pub(crate) fn chances_from(&self, from: i64, len: usize) -> Vec<f64> {
+        let mut out = Vec::with_capacity(len);
+        let ones = (i64::from(self.ones) + 1 - from).clamp(0, len as i64) as usize;
+        out.resize(ones, 1.0);
+        // The first stored chance is at n = ones + 1 (index 0).
+        let first = (from + ones as i64 - i64::from(self.ones) - 1).max(0) as usize;
+        if first < self.values.len() {
+            let take = (len - out.len()).min(self.values.len() - first);
+            out.extend_from_slice(&self.values[first..first + take]);
+        }
+        out.resize(len, 0.0);
+        out
+    }
+
     /// For a remaining-points curve (`P(remaining >= n)`), `P(remaining = n)`.
     #[inline]
     pub fn chance_of(&self, n: i64) -> f64 {
@@ -184,11 +200,15 @@ where
         let chunk = t.chunk(p, c)?;
         let len = chunk.len() / planes;
         let last = (end - i).min((len - within) as u64) as usize;
+        // The state's bytes of each plane (a missing fourth plane reads as 0).
+        let plane = |b: usize| if b < planes { &chunk[b * len + within..b * len + within + last] } else { &[][..] };
+        let (p0, p1, p2, p3) = (plane(0), plane(1), plane(2), plane(3));
         let mut q = i64::from(units);
-        for k in within..within + last {
-            q -= (0..planes).fold(0i64, |d, b| d | i64::from(chunk[b * len + k]) << (8 * b));
+        for k in 0..last {
+            let high = if planes > 3 { i64::from(p3[k]) << 24 } else { 0 };
+            q -= i64::from(p0[k]) | i64::from(p1[k]) << 8 | i64::from(p2[k]) << 16 | high;
             if q < 0 {
-                let at = i + (k - within) as u64;
+                let at = i + k as u64;
                 return Err(TableError::section(p.name, format!("decodes below 0 at chance {at} (state {state})")));
             }
             out.push(q as f64 / f64::from(units));
@@ -302,15 +322,41 @@ impl Opponent {
     /// scoring `points` now into a state whose `P*` curve is `next`.
     pub fn chance_after(&self, next: &Curve, points: i64) -> f64 {
         let behind = -self.lead - points;
+        self.sum(&next.chances_from(behind, self.remaining.len() + 1))
+    }
+
+    /// `next`'s chances as [`Opponent::chance_with`] reads them, for every
+    /// points now from 0 to `most`.
+    pub(crate) fn against(&self, next: &Curve, most: u8) -> Against {
+        let lo = -self.lead - i64::from(most);
+        Against { chances: next.chances_from(lo, self.remaining.len() + usize::from(most) + 1), lo }
+    }
+
+    /// [`Opponent::chance_after`] from [`Opponent::against`]'s chances
+    /// (`points` at most its `most`): the same sum, bit for bit.
+    pub(crate) fn chance_with(&self, against: &Against, points: u8) -> f64 {
+        let from = (-self.lead - i64::from(points) - against.lo) as usize;
+        self.sum(&against.chances[from..from + self.remaining.len() + 1])
+    }
+
+    /// `sum over x of P(X = x) (c[x] + c[x + 1]) / 2`, `c[x]` the chance of
+    /// scoring at least the opponent's total: a tie at `x`, a win at `x + 1`.
+    fn sum(&self, c: &[f64]) -> f64 {
         let mut sum = 0.0;
         for (x, &p) in self.remaining.iter().enumerate() {
-            if p != 0.0 {
-                let tie = behind + x as i64;
-                sum += p * (next.chance(tie + 1) + next.chance(tie));
-            }
+            sum += p * (c[x] + c[x + 1]);
         }
         sum * 0.5
     }
+}
+
+/// A next state's chances `P*(S', m)` over every `m` an opponent-aware
+/// leaf reads, for any points scored now up to a most.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Against {
+    chances: Vec<f64>,
+    /// The `m` of `chances[0]`.
+    lo: i64,
 }
 
 /// What a target turn is played for.

@@ -275,19 +275,22 @@ pub fn solve_table<G: SheetGame>(open: usize, progress: &mut dyn FnMut(usize, us
     let distribution = crate::sheet::distribution::ev_distribution(&scoring, &exact, G::MAX_SCORE as usize);
     let remaining = crate::sheet::distribution::remaining_distributions(&scoring, &exact, &solution.states, open);
     progress(open + 1, open + 1);
+    let held = solution.values.iter().filter(|v| !v.is_empty()).count() as u64;
+    let start = (open == categories).then(|| solution.states.id((1 << categories) - 1, false, 0)).flatten();
+    let figures = start.map_or_else(Vec::new, |s| crate::target::figures(&solution.values[s], &distribution));
     let chances = solution.values.iter().map(|v| &v[..]);
     let contents = crate::target::TargetContents::new(chances, &distribution, remaining.iter().map(|r| &r[..]));
+    let states = solution.states.len() as u64;
+    // Stored: the solver's values are no longer needed (gigabytes for a whole game).
+    drop((remaining, solution));
     let params = SheetTargetParams {
         rules,
         open: open as u8,
         values: contents.chances.values(),
         remaining: contents.remaining.values(),
-        states: solution.states.len() as u64,
+        states,
         most: G::MAX_SCORE as u64,
     };
-    let held = solution.values.iter().filter(|v| !v.is_empty()).count() as u64;
-    let start = (open == categories).then(|| solution.states.id((1 << categories) - 1, false, 0)).flatten();
-    let figures = start.map_or_else(Vec::new, |s| crate::target::figures(&solution.values[s], &distribution));
     let sections = contents.sections(&TARGET_SECTIONS, &params);
     crate::Solved { figures, ..crate::Solved::new::<SheetTarget<G>>(&params, held, sections) }
 }

@@ -32,7 +32,7 @@ use crate::error::{ArgumentError, ArgumentErrorKind, Error, TableError};
 use crate::five_dice::{DICE, ROLLS};
 use crate::format::Header;
 use crate::game::{param_in, Checked, Game, SectionSpec};
-use crate::target::{self, Curve, Goal, Opponent, TargetChoice, TargetChoices, TargetParams};
+use crate::target::{self, Against, Curve, Goal, Opponent, TargetChoice, TargetChoices, TargetParams};
 
 /// A yatzy-target or yahtzee-target table's parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -350,6 +350,9 @@ struct NextCurves {
     /// Per key (see [`NextCurves::key`]), an index into `curves` + 1, or 0.
     slot: Vec<u8>,
     curves: Vec<Curve>,
+    /// Against an opponent, per curve: its chances as the opponent's sum
+    /// reads them, and its value for each points now (NaN until asked).
+    against: Vec<(Against, Box<[f64; 256]>)>,
     /// Per roll: its best chance of scoring now.
     rolls: Vec<f64>,
 }
@@ -362,14 +365,13 @@ impl NextCurves {
         goal: &Goal,
         only: Option<Dice>,
     ) -> Result<NextCurves, TableError> {
-        let mut next = NextCurves { slot: vec![0; 16 * 32 * 2], curves: Vec::new(), rolls: Vec::new() };
+        let mut next =
+            NextCurves { slot: vec![0; 16 * 32 * 2], curves: Vec::new(), against: Vec::new(), rolls: Vec::new() };
         let upto = goal.upto();
         let rolls: Vec<Dice> = match only {
             Some(dice) => vec![dice],
             None => (0..ROLLS).map(|r| Dice::unrank(DICE, r).expect("roll < 252")).collect(),
         };
-        // Each (next curve, points) is valued once.
-        let mut valued: Vec<(u8, u8, f64)> = Vec::new();
         for dice in rolls {
             let mut scores = arrayvec::ArrayVec::<_, 16>::new();
             table.turn.scoring.scores(state.mask, state.flag, &dice, |s| scores.push(s));
@@ -379,24 +381,15 @@ impl NextCurves {
                 if next.slot[key] == 0 {
                     let upper = (u32::from(state.upper) + u32::from(s.upper)).min(u32::from(BONUS_AT)) as u8;
                     let id = table.states.id_unchecked(state.mask & !(1 << s.category), s.bonus_flag, upper);
-                    next.curves.push(target::read_curve_upto(&table.t, &TARGET_SECTIONS, target::CHANCES, id, upto)?);
+                    let curve = target::read_curve_upto(&table.t, &TARGET_SECTIONS, target::CHANCES, id, upto)?;
+                    if let Goal::Beat(opponent) = goal {
+                        next.against.push((opponent.against(&curve, u8::MAX), Box::new([f64::NAN; 256])));
+                    }
+                    next.curves.push(curve);
                     next.slot[key] = next.curves.len() as u8;
                 }
                 if only.is_none() {
-                    let c = next.slot[key] - 1;
-                    let curve = &next.curves[usize::from(c)];
-                    let p = match goal {
-                        Goal::Reach(_) => goal.after(curve, s.points),
-                        // Beating an opponent sums over their points: once per (curve, points).
-                        Goal::Beat(_) => match valued.iter().find(|v| v.0 == c && v.1 == s.points) {
-                            Some(v) => v.2,
-                            None => {
-                                let p = goal.after(curve, s.points);
-                                valued.push((c, s.points, p));
-                                p
-                            }
-                        },
-                    };
+                    let p = next.value(key, s.points, goal);
                     best = if p > best { p } else { best };
                 }
             }
@@ -407,13 +400,41 @@ impl NextCurves {
         Ok(next)
     }
 
+    /// The chance of scoring `points` now into the state of `key`, played
+    /// for `goal`: against an opponent, summed once per (curve, points).
+    fn value(&mut self, key: usize, points: u8, goal: &Goal) -> f64 {
+        let c = usize::from(self.slot[key]) - 1;
+        match goal {
+            Goal::Reach(_) => goal.after(&self.curves[c], points),
+            Goal::Beat(opponent) => {
+                let (against, values) = &mut self.against[c];
+                let v = &mut values[usize::from(points)];
+                if v.is_nan() {
+                    *v = opponent.chance_with(against, points);
+                }
+                *v
+            }
+        }
+    }
+
     fn key(s: super::Score) -> usize {
         (s.category * 32 + usize::from(s.upper)) * 2 + usize::from(s.bonus_flag)
     }
 
     /// The chance of scoring `s` now, played for `goal`.
     fn chance(&self, s: super::Score, goal: &Goal) -> f64 {
-        goal.after(&self.curves[usize::from(self.slot[Self::key(s)]) - 1], s.points)
+        let c = usize::from(self.slot[Self::key(s)]) - 1;
+        match (goal, self.against.get(c)) {
+            (Goal::Beat(opponent), Some((against, values))) => {
+                let v = values[usize::from(s.points)];
+                if v.is_nan() {
+                    opponent.chance_with(against, s.points)
+                } else {
+                    v
+                }
+            }
+            _ => goal.after(&self.curves[c], s.points),
+        }
     }
 
     /// Roll `roll`'s best chance with no rerolls left (every roll read).

@@ -25,7 +25,7 @@ use crate::error::{Error, TableError};
 use crate::five_dice::{check_state, DICE, ROLLS};
 use crate::format::Header;
 use crate::game::{param_in, Checked, Game, SectionSpec};
-use crate::target::{self, Curve, Goal, Opponent, TargetChoice, TargetChoices, TargetParams};
+use crate::target::{self, Against, Curve, Goal, Opponent, TargetChoice, TargetChoices, TargetParams};
 use crate::yazy::{points, Action, Category, Mask, Rules, CATEGORIES, MASKS, MAX_REROLLS, MOST_POINTS};
 
 /// A yazy-target table's parameters: the rules and how many chances it stores.
@@ -270,6 +270,13 @@ impl YazyTargetTurn {
 /// for `goal` (each (category, points) valued once).
 fn stop_chances(next: &[(Category, Curve)], goal: &Goal) -> Vec<f64> {
     let mut valued: Vec<[f64; 51]> = vec![[f64::NAN; 51]; next.len()];
+    let against: Vec<Option<Against>> = next
+        .iter()
+        .map(|(_, curve)| match goal {
+            Goal::Beat(opponent) => Some(opponent.against(curve, 50)),
+            Goal::Reach(_) => None,
+        })
+        .collect();
     (0..ROLLS)
         .map(|roll| {
             let mut best = f64::NEG_INFINITY;
@@ -277,7 +284,10 @@ fn stop_chances(next: &[(Category, Curve)], goal: &Goal) -> Vec<f64> {
                 let points = ROLL_POINTS[roll][usize::from(c.index())];
                 let v = &mut valued[k][usize::from(points)];
                 if v.is_nan() {
-                    *v = goal.after(curve, points);
+                    *v = match (goal, &against[k]) {
+                        (Goal::Beat(opponent), Some(a)) => opponent.chance_with(a, points),
+                        _ => goal.after(curve, points),
+                    };
                 }
                 best = best.max(*v);
             }
