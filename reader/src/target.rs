@@ -307,10 +307,11 @@ pub struct Opponent {
 
 impl Opponent {
     /// The opponent whose points still to come have the curve `remaining`
-    /// (`P(X >= n)`), with your lead `lead`.
+    /// (`P(X >= n)`), with your lead `lead` (taken as at most a million
+    /// either way: past any game's points, the same answers).
     pub fn new(remaining: &Curve, lead: i64) -> Opponent {
         let remaining = (0..=i64::from(remaining.last())).map(|x| remaining.chance_of(x)).collect();
-        Opponent { remaining, lead }
+        Opponent { remaining, lead: lead.clamp(-MAX_LEAD, MAX_LEAD) }
     }
 
     /// Your points so far less the opponent's.
@@ -358,6 +359,9 @@ pub(crate) struct Against {
     /// The `m` of `chances[0]`.
     lo: i64,
 }
+
+/// The largest lead an [`Opponent`] holds: more than any game scores.
+const MAX_LEAD: i64 = 1_000_000;
 
 /// What a target turn is played for.
 #[derive(Clone, Debug, PartialEq)]

@@ -17,6 +17,24 @@
 //! assert_eq!(options.best().map(|o| o.action), Some(Action::Keep("666".parse()?)));
 //! # Ok(()) }
 //! ```
+//!
+//! Against an opponent, as the opponent-aware advisor plays (see
+//! [`Opponent`]): on the game's last turn, the opponent done and 20 points
+//! ahead, only a yazy wins, and the estimate is that exact chance.
+//!
+//! ```
+//! # fn main() -> Result<(), dice_tables_reader::Error> {
+//! use dice_tables_reader::yazy::{Action, Mask};
+//! use dice_tables_reader::{yazy_target::YazyTarget, Game, Tables};
+//! let table = YazyTarget::open(Tables::default_dir().join("yazy-target.dtab"))?;
+//! let opponent = table.opponent(Mask::NONE, -20)?;
+//! let p = table.versus_chance("yazy".parse()?, &opponent)?;
+//! assert!((p - 2783176.0 / 60466176.0).abs() < 1e-12);
+//! // Three sixes and a reroll left: keep them.
+//! let options = table.versus_options("yazy".parse()?, "66612".parse()?, 1, &opponent)?;
+//! assert_eq!(options.best().map(|o| o.action), Some(Action::Keep("666".parse()?)));
+//! # Ok(()) }
+//! ```
 
 use std::fmt;
 
