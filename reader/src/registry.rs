@@ -19,14 +19,19 @@ pub const GAMES: &[GameInfo] = &[
     GameInfo::of::<sheet::YahtzeeFree>(),
     GameInfo::of::<duel::SeedDuel>(),
     GameInfo::of::<duel::CardgamesDuel>(),
+    // Two-player yazy and the target tables are left out of the static
+    // site's WebAssembly module, whose page neither plays two-player yazy
+    // yet nor fetches a target table, and must load within its 1.5 MB
+    // budget (`make site` sets this cfg; the npm package's module has them).
+    #[cfg(not(dice_tables_solitaire_only))]
     GameInfo::of::<yazy::target::YazyTarget>(),
-    // Left out of the static site's WebAssembly module, whose page does not
-    // play two-player yazy yet and must load within its 1.5 MB budget
-    // (`make site` sets this cfg; the npm package's module has the game).
     #[cfg(not(dice_tables_solitaire_only))]
     GameInfo::of::<yazy::duel::YazyDuel>(),
+    #[cfg(not(dice_tables_solitaire_only))]
     GameInfo::of::<sheet::YatzyTarget>(),
+    #[cfg(not(dice_tables_solitaire_only))]
     GameInfo::of::<sheet::YahtzeeTarget>(),
+    #[cfg(not(dice_tables_solitaire_only))]
     GameInfo::of::<sheet::YahtzeeFreeTarget>(),
 ];
 

@@ -176,15 +176,12 @@ pub(super) fn yazy(tables: &Tables, q: &YazyQuery) -> Answer {
     let rerolls = q.rerolls.unwrap_or(yazy.rerolls());
     let ev = yazy.value(q.mask, dice, rerolls)?;
     let options = yazy.options(q.mask, dice, rerolls)?;
-    let action = |a, points| match a {
-        dice_tables_reader::yazy::Action::Keep(d) => keep(d),
-        dice_tables_reader::yazy::Action::Score(c) => category(c.name(), points),
-    };
-    Ok(roll("yazy", ev, options.iter().map(|o| (action(o.action, o.points), o.ev)).collect()))
+    Ok(roll("yazy", ev, options.iter().map(|o| (yazy_action(o.action, o.points), o.ev)).collect()))
 }
 
 /// A roll played to reach a target: the best chance, the decision and
 /// every option with its chance, best first.
+#[cfg(not(dice_tables_solitaire_only))]
 fn target_roll(game: &'static str, need: i64, p: f64, options: Vec<(Json, f64)>) -> Json {
     chance_roll(game, ("need", need), p, options)
 }
@@ -192,6 +189,7 @@ fn target_roll(game: &'static str, need: i64, p: f64, options: Vec<(Json, f64)>)
 /// A roll's chance (of reaching a target, or of winning), with `known`
 /// (the need, or the lead) after the game, the decision and every option
 /// with its chance, best first.
+#[cfg(not(dice_tables_solitaire_only))]
 fn chance_roll(game: &'static str, known: (&'static str, i64), p: f64, options: Vec<(Json, f64)>) -> Json {
     let best = options.first().map_or(Json::Null, |(action, _)| action.clone());
     let options = options.into_iter().map(|(action, p)| Json::object(vec![("action", action), ("p", Json::Num(p))]));
@@ -240,6 +238,7 @@ fn yazy_action(a: dice_tables_reader::yazy::Action, points: u8) -> Json {
     }
 }
 
+#[cfg(not(dice_tables_solitaire_only))]
 /// Against an opponent, before the roll: the lead, the chance of winning
 /// (ties half) and whether it is exact (the two-player table's) or the
 /// advisor's estimate.
@@ -252,6 +251,7 @@ fn versus_start(game: &'static str, lead: i64, p: f64, exact: bool) -> Json {
     ])
 }
 
+#[cfg(not(dice_tables_solitaire_only))]
 /// Against an opponent, a roll: as [`versus_start`], then the decision and
 /// every option with its chance, best first.
 fn versus_roll(game: &'static str, lead: i64, p: f64, exact: bool, options: Vec<(Json, f64)>) -> Json {
@@ -262,9 +262,34 @@ fn versus_roll(game: &'static str, lead: i64, p: f64, exact: bool, options: Vec<
     Json::Object(fields)
 }
 
+/// Lookups against an opponent in a build without them (the static site's
+/// module, which plays alone: see the reader's registry).
+#[cfg(dice_tables_solitaire_only)]
+const NO_ADVISOR: LookupError = LookupError::NotInBuild { what: "the opponent-aware advisor (lookups with opp-mask)" };
+
+/// Target lookups in a build without the target tables (the static site's).
+#[cfg(dice_tables_solitaire_only)]
+const NO_TARGET: LookupError = LookupError::NotInBuild { what: "playing to reach a target (lookups with need)" };
+
+#[cfg(dice_tables_solitaire_only)]
+pub(super) fn yazy_target(_: &Tables, _: &YazyQuery) -> Answer {
+    Err(NO_TARGET)
+}
+
+#[cfg(dice_tables_solitaire_only)]
+pub(super) fn sheet_target<G: SheetGame>(_: &Tables, _: &SheetQuery) -> Answer {
+    Err(NO_TARGET)
+}
+
+#[cfg(dice_tables_solitaire_only)]
+pub(super) fn yazy_advisor(_: &Tables, _: &YazyQuery) -> Answer {
+    Err(NO_ADVISOR)
+}
+
 /// Yazy against an opponent as the opponent-aware advisor plays it (the
 /// `yazy-target` table): its estimate of the chance of winning (ties
 /// half), not exact.
+#[cfg(not(dice_tables_solitaire_only))]
 pub(super) fn yazy_advisor(tables: &Tables, q: &YazyQuery) -> Answer {
     let opp_mask = q.opp_mask.expect("a two-player lookup");
     let lead = i64::from(q.me.unwrap_or(0)) - i64::from(q.opp.unwrap_or(0));
@@ -283,6 +308,7 @@ pub(super) fn yazy_advisor(tables: &Tables, q: &YazyQuery) -> Answer {
     Ok(versus_roll("yazy", lead, p, false, options))
 }
 
+#[cfg(not(dice_tables_solitaire_only))]
 pub(super) fn yazy_target(tables: &Tables, q: &YazyQuery) -> Answer {
     let need = q.need.expect("a target lookup");
     let table = tables.get::<dice_tables_reader::yazy_target::YazyTarget>()?;
@@ -293,11 +319,7 @@ pub(super) fn yazy_target(tables: &Tables, q: &YazyQuery) -> Answer {
     let rerolls = q.rerolls.unwrap_or(table.rules().rerolls);
     let options = table.options(q.mask, dice, rerolls, need)?;
     let p = options.best().map_or(dice_tables_reader::target::game_over_chance(need), |b| b.p);
-    let action = |a, points| match a {
-        dice_tables_reader::yazy::Action::Keep(d) => keep(d),
-        dice_tables_reader::yazy::Action::Score(c) => category(c.name(), points),
-    };
-    Ok(target_roll("yazy", need, p, options.iter().map(|o| (action(o.action, o.points), o.p)).collect()))
+    Ok(target_roll("yazy", need, p, options.iter().map(|o| (yazy_action(o.action, o.points), o.p)).collect()))
 }
 
 pub(super) fn yazy_value(tables: &Tables, q: &YazyQuery) -> Result<f64, LookupError> {
@@ -466,10 +488,12 @@ fn sheet_action<G: SheetGame>(bonus: u8) -> impl Fn(dice_tables_reader::sheet::A
     }
 }
 
+#[cfg(not(dice_tables_solitaire_only))]
 pub(super) fn sheet_target<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
     sheet_target_answer::<G>(tables, q).map(reading::<G>)
 }
 
+#[cfg(not(dice_tables_solitaire_only))]
 fn sheet_target_answer<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
     let need = q.need.expect("a target lookup");
     let table = tables.get::<dice_tables_reader::sheet::SheetTarget<G>>()?;
@@ -484,6 +508,12 @@ fn sheet_target_answer<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer 
     Ok(target_roll(G::ID, need, p, options.iter().map(|o| (action(o.action, o.points), o.p)).collect()))
 }
 
+#[cfg(dice_tables_solitaire_only)]
+pub(super) fn sheet_versus<G: SheetGame>(_: &Tables, _: &SheetQuery) -> Answer {
+    Err(NO_ADVISOR)
+}
+
+#[cfg(not(dice_tables_solitaire_only))]
 pub(super) fn sheet_versus<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
     sheet_versus_answer::<G>(tables, q).map(reading::<G>)
 }
@@ -491,6 +521,7 @@ pub(super) fn sheet_versus<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Ans
 /// Yatzy or yahtzee against an opponent, as the opponent-aware advisor
 /// plays it (the target table): its estimate of the chance of winning
 /// (ties half), not exact.
+#[cfg(not(dice_tables_solitaire_only))]
 fn sheet_versus_answer<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
     let opp_mask = q.opp_mask.expect("a two-player lookup");
     let table = tables.get::<dice_tables_reader::sheet::SheetTarget<G>>()?;
