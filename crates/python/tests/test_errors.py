@@ -51,7 +51,8 @@ def test_messages_speak_in_keywords(tables):
         (
             lambda: tables.yahtzee.lookup(),
             TypeError,
-            "yahtzee lookups need mask (the arguments are mask, upper, yahtzee_bonus, dice, rerolls, need, joker)",
+            "yahtzee lookups need mask (the arguments are mask, upper, yahtzee_bonus, dice, rerolls, need, joker, "
+            "opp_mask, opp_upper, opp_yahtzee_bonus, me, opp)",
         ),
         (
             lambda: tables.yahtzee.lookup(mask="all,-ones"),
@@ -69,7 +70,19 @@ def test_messages_speak_in_keywords(tables):
             call()
         assert text in str(e.value) and "--" not in str(e.value), str(e.value)
     yahtzee = next(g for g in dice_tables.games() if g["name"] == "yahtzee")
-    assert yahtzee["optional"] == ["upper", "yahtzee_bonus", "dice", "rerolls", "need", "joker"]
+    assert yahtzee["optional"] == [
+        "upper",
+        "yahtzee_bonus",
+        "dice",
+        "rerolls",
+        "need",
+        "joker",
+        "opp_mask",
+        "opp_upper",
+        "opp_yahtzee_bonus",
+        "me",
+        "opp",
+    ]
 
 
 def test_the_game_s_own_forms_are_accepted(tables):
@@ -307,6 +320,9 @@ VALID_LOOKING = {
     "me": [0, 50, 9950, 10000, 19950, 120, 281],
     "opp": [0, 4000, 9950, 10000, 95, 280],
     "opp_mask": ["all", "all,-yazy", "yazy", 0, 2048, "none"],
+    "opp_upper": [0, 3, 40, 63, 64, 200],
+    "opp_yahtzee_bonus": [True, False],
+    "advisor": [True, False],
     "rules": ["seed", "cardgames", "house"],
     "need": [-5, 0, 1, 50, 150, 300, 100001, "x"],
     "joker": ["forced", "free", "wild"],
@@ -337,7 +353,7 @@ def test_random_combinations_answer_or_raise_cleanly(tables, game):
         except dice_tables.TableError as e:
             # The test tables leave out the yatzy and yahtzee target tables,
             # the free joker reading's and two-player yazy's.
-            if "opp_mask" in q:
+            if "opp_mask" in q and game == "yazy" and not q.get("advisor"):
                 made = "make yazy-duel"
             else:
                 made = "make yahtzee-free" if q.get("joker") == "free" else "make target-tables"

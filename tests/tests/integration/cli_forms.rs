@@ -217,7 +217,8 @@ fn messages_name_arguments_in_each_front_end_s_terms() {
     let e = Query::from_args("yahtzee", &[]).unwrap_err();
     assert_eq!(
         e.message(Terms::Python),
-        "yahtzee lookups need mask (the arguments are mask, upper, yahtzee_bonus, dice, rerolls, need, joker)"
+        "yahtzee lookups need mask (the arguments are mask, upper, yahtzee_bonus, dice, rerolls, need, joker, opp_mask, \
+         opp_upper, opp_yahtzee_bonus, me, opp)"
     );
     let e = Query::from_args("yahtzee", &[("mask", Arg::Text("all,-ones"))]).unwrap().check().unwrap_err();
     assert_eq!(
