@@ -341,8 +341,20 @@ def test_random_combinations_answer_or_raise_cleanly(tables, game):
     info = next(i for i in dice_tables.games() if i["name"] == game)
     names = [n.replace("-", "_") for n in info["required"] + info["optional"]]
     answered = 0
+    # The opponent's arguments mean something together: a query has them
+    # all or none, most of the time.
+    opponent = {"opp_mask", "opp_upper", "opp_yahtzee_bonus", "me", "opp", "advisor"}
     for _ in range(1500):
-        q = {n: rng.choice(VALID_LOOKING[n]) for n in names if n in info["required"] or rng.random() < 0.4}
+        against = rng.random() < 0.3
+
+        def wanted(n):
+            if n in info["required"]:
+                return True
+            if n in opponent:
+                return rng.random() < (0.8 if against else 0.05)
+            return rng.random() < 0.4
+
+        q = {n: rng.choice(VALID_LOOKING[n]) for n in names if wanted(n)}
         try:
             answer = g.lookup(**q)
             answered += 1
