@@ -236,10 +236,7 @@ chance of winning (ties half), the advisor's estimate, before this turn's roll: 
     };
     let rerolls = q.rerolls.unwrap_or(2);
     let options = table.versus_options(state, dice, rerolls, &opponent)?;
-    let p = match options.best() {
-        Some(b) => b.p,
-        None => table.versus_chance(state, &opponent)?,
-    };
+    let p = table.versus_roll_chance(state, &opponent, &options)?;
     let bonus = yahtzee_bonus_of(state, dice);
     let rows =
         options.iter().map(|o| OptionRow { text: action_text::<G>(o.action, o.points, bonus), ev: o.p }).collect();

@@ -533,10 +533,7 @@ fn sheet_versus_answer<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer 
         return Ok(versus_start(G::ID, lead, table.versus_chance(state, &opponent)?, false));
     };
     let options = table.versus_options(state, dice, q.rerolls.unwrap_or(2), &opponent)?;
-    let p = match options.best() {
-        Some(b) => b.p,
-        None => table.versus_chance(state, &opponent)?,
-    };
+    let p = table.versus_roll_chance(state, &opponent, &options)?;
     let action = sheet_action::<G>(dice_tables_reader::sheet::yahtzee_bonus_of(state, dice));
     Ok(versus_roll(G::ID, lead, p, false, options.iter().map(|o| (action(o.action, o.points), o.p)).collect()))
 }

@@ -266,6 +266,22 @@ impl<G: SheetGame> SheetTarget<G> {
         Ok(target::KeepLevels::turn_start(&|r| turn.next.best(r), 2))
     }
 
+    /// The advisor's estimate for a roll in `state` against `opponent`, whose
+    /// options ([`SheetTarget::versus_options`]) are `options`: the decided
+    /// option's; with no category open, the state's turn-start estimate (as
+    /// [`SheetTarget::roll_chance`]).
+    pub fn versus_roll_chance(
+        &self,
+        state: State,
+        opponent: &Opponent,
+        options: &TargetChoices<Action>,
+    ) -> Result<f64, Error> {
+        match options.best() {
+            Some(best) => Ok(best.p),
+            None => self.versus_chance(state, opponent),
+        }
+    }
+
     /// Every action of `dice` with `rerolls` left in `state` against
     /// `opponent`, with the advisor's estimate of your chance of winning
     /// (ties half) if it is taken, ranked as [`SheetTarget::options`].
