@@ -214,7 +214,7 @@ pub(super) fn yazy_duel(_: &Tables, _: &YazyQuery) -> Answer {
 #[cfg(not(dice_tables_solitaire_only))]
 pub(super) fn yazy_duel(tables: &Tables, q: &YazyQuery) -> Answer {
     let opp_mask = q.opp_mask.expect("a two-player lookup");
-    let lead = i64::from(q.me.unwrap_or(0)) - i64::from(q.opp.unwrap_or(0));
+    let lead = q.lead();
     let table = tables.get::<dice_tables_reader::yazy_duel::YazyDuel>()?;
     let Some(dice) = q.dice else {
         let p = table.chance(q.mask, opp_mask, lead)?;
@@ -292,7 +292,7 @@ pub(super) fn yazy_advisor(_: &Tables, _: &YazyQuery) -> Answer {
 #[cfg(not(dice_tables_solitaire_only))]
 pub(super) fn yazy_advisor(tables: &Tables, q: &YazyQuery) -> Answer {
     let opp_mask = q.opp_mask.expect("a two-player lookup");
-    let lead = i64::from(q.me.unwrap_or(0)) - i64::from(q.opp.unwrap_or(0));
+    let lead = q.lead();
     let table = tables.get::<dice_tables_reader::yazy_target::YazyTarget>()?;
     let opponent = table.opponent(opp_mask, lead)?;
     let Some(dice) = q.dice else {

@@ -63,6 +63,13 @@ pub struct YazyQuery {
     pub advisor: bool,
 }
 
+impl YazyQuery {
+    /// Your lead in a two-player lookup: `me - opp` (0 when they are left out).
+    pub fn lead(&self) -> i64 {
+        i64::from(self.me.unwrap_or(0)) - i64::from(self.opp.unwrap_or(0))
+    }
+}
+
 /// A combo lookup: the game-start value, or a roll's keeps.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ComboQuery {
