@@ -230,10 +230,14 @@ impl KeepGraph {
         debug_assert_eq!(values.len(), self.keeps());
         for g in (0..self.partial).rev() {
             let next = self.plus_face[g].map(|n| &values[usize::from(n)]);
-            // Summed in face order, as `keep_values` does.
-            let sum: [f64; W] =
-                std::array::from_fn(|l| next[0][l] + next[1][l] + next[2][l] + next[3][l] + next[4][l] + next[5][l]);
-            values[g] = sum.map(&average);
+            // Summed in face order, as `keep_values` does. A loop, not
+            // `array::from_fn` or `map`: those are functions of their own,
+            // compiled without the caller's vector instructions.
+            let mut keep = [0.0; W];
+            for (l, v) in keep.iter_mut().enumerate() {
+                *v = average(next[0][l] + next[1][l] + next[2][l] + next[3][l] + next[4][l] + next[5][l]);
+            }
+            values[g] = keep;
         }
     }
 

@@ -390,6 +390,14 @@ fn solve_row_lanes<const PROVE: bool, const W: usize>(
     let graph = &ctx.graph;
     let lane_block =
         |at: u32, first: usize| -> [f64; W] { padded[at as usize + first..][..W].try_into().expect("W lanes") };
+    // A loop, not `array::map`: `map` is a function of its own, compiled
+    // without the kernel's vector instructions and called per block.
+    let plus = |points: f64, mut block: [f64; W]| -> [f64; W] {
+        for v in &mut block {
+            *v += points;
+        }
+        block
+    };
     let none = [f64::NEG_INFINITY; W];
     for first in (lowest..lowest + lanes).step_by(W) {
         // A zero in the best open category: what any roll can have, and
@@ -404,7 +412,7 @@ fn solve_row_lanes<const PROVE: bool, const W: usize>(
         for &id in &ws.open_scores {
             let (category, points, offset) = ctx.scores[usize::from(id)];
             ws.score_values[usize::from(id)] =
-                lane_block(ws.after[usize::from(category)] + offset, first).map(|v| points + v);
+                plus(points, lane_block(ws.after[usize::from(category)] + offset, first));
         }
         let mut least = [f64::INFINITY; W];
         let mut ids_start = 0;
@@ -416,7 +424,7 @@ fn solve_row_lanes<const PROVE: bool, const W: usize>(
                 // The joker's own rules say where it may go, zeros included.
                 (best, below) = (none, none);
                 for &(points, at) in &ws.jokers[joker_face(ctx, roll)] {
-                    fold::<PROVE, W>(&mut best, &mut below, &lane_block(at, first).map(|v| points + v));
+                    fold::<PROVE, W>(&mut best, &mut below, &plus(points, lane_block(at, first)));
                 }
             } else {
                 for &id in ids {
