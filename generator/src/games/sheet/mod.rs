@@ -107,8 +107,10 @@ struct Context<'a> {
     /// on if the flag is set). A block's value of each is computed once and
     /// shared by every roll that scores it.
     scores: Vec<(u8, f64, u32)>,
-    /// Per roll: the indices in `scores` of its scores.
-    roll_scores: Vec<Vec<u16>>,
+    /// Per roll: the categories it scores points in, as mask bits, and
+    /// by category the index in `scores` of its score there.
+    roll_categories: Vec<u16>,
+    roll_scores: Vec<[u16; 16]>,
     /// Per roll: whether it is five of a kind (a possible joker).
     five_of_a_kind: Vec<bool>,
     /// The vector instructions rows are solved with (the same results).
@@ -190,10 +192,11 @@ fn solve_padded_wide(
     let flags = if scoring.joker.is_some() { 2 } else { 1 };
     let rolls = multisets(5);
     let mut scores: Vec<(u8, f64, u32)> = Vec::new();
-    let roll_scores = rolls
+    let (roll_categories, roll_scores) = rolls
         .iter()
         .map(|d| {
-            let mut ids = Vec::new();
+            let (mut bits, mut ids) = (0u16, [0u16; 16]);
+            // One score a category, every category open.
             scoring.scores((1 << categories) - 1, false, d, |x| {
                 if x.points > 0 {
                     // Only the yahtzee box can set the flag, and only while
@@ -204,15 +207,27 @@ fn solve_padded_wide(
                         scores.push(score);
                         scores.len() - 1
                     });
-                    ids.push(id as u16);
+                    bits |= 1 << x.category;
+                    ids[x.category] = id as u16;
                 }
             });
-            ids
+            (bits, ids)
         })
-        .collect();
+        .unzip();
     let five_of_a_kind = rolls.iter().map(|d| d.counts().contains(&5)).collect();
     let closed = masks * flags * STRIDE;
-    let ctx = Context { scoring, flags, graph: &FIVE_DICE, rolls, scores, roll_scores, five_of_a_kind, simd, closed };
+    let ctx = Context {
+        scoring,
+        flags,
+        graph: &FIVE_DICE,
+        rolls,
+        scores,
+        roll_categories,
+        roll_scores,
+        five_of_a_kind,
+        simd,
+        closed,
+    };
     // The solver's padded rows, then two rows of -inf; the result drops
     // the padding.
     let mut padded = vec![0.0; masks * flags * STRIDE + 2 * STRIDE];
@@ -494,8 +509,14 @@ fn prepare_row<const W: usize>(ctx: &Context, mask: usize, flag: usize, ws: &mut
     ws.open_scores.extend((0..ctx.scores.len() as u16).filter(open));
     ws.open_roll_scores.clear();
     ws.open_roll_ends.clear();
-    for ids in &ctx.roll_scores {
-        ws.open_roll_scores.extend(ids.iter().copied().filter(open));
+    // Walking the set bits, in category order as the scores came, where a
+    // filter over every score mispredicted a branch on each.
+    for (&bits, ids) in ctx.roll_categories.iter().zip(&ctx.roll_scores) {
+        let mut open = u32::from(bits) & mask as u32;
+        while open != 0 {
+            ws.open_roll_scores.push(ids[open.trailing_zeros() as usize]);
+            open &= open - 1;
+        }
         ws.open_roll_ends.push(ws.open_roll_scores.len() as u32);
     }
     ws.zeros.clear();
