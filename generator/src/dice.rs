@@ -5,23 +5,23 @@
 //! indexed by; this module adds what only solving needs.
 
 pub use dice_tables_reader::dice::{multiset_count, Dice, FACES, MAX_DICE};
-use dice_tables_reader::turn::{DICE, KEEP_LATTICE, PARTIAL_KEEPS};
+use dice_tables_reader::turn::{KeepLattice, KEEP_LATTICE};
 
 /// The multisets of `n` dice, in rank order.
 pub fn multisets(n: usize) -> Vec<Dice> {
     (0..multiset_count(n)).map(|r| Dice::unrank(n, r).expect("rank in range")).collect()
 }
 
-/// The keep/reroll transition for games that keep any sub-multiset of five
-/// dice and reroll the rest (yazy, the combination game, yatzy, yahtzee):
-/// the reader's keep lattice (which a lookup's turn solve walks too), with
-/// what solving adds.
+/// The keep/reroll transition for games that keep any sub-multiset of a
+/// roll and reroll the rest (five dice: yazy, the combination game, yatzy,
+/// yahtzee; six: Maxi Yatzy): the reader's keep lattice (which a lookup's
+/// turn solve walks too), with what solving adds.
 ///
 /// Keeps are indexed by graded rank (all keeps of 0 dice, then of 1, ...), so
-/// the keeps of 4 or fewer dice are `0..partial`, and the whole roll `r` is
-/// keep `partial + r`.
+/// the keeps of fewer dice than a roll are `0..partial`, and the whole roll
+/// `r` is keep `partial + r`.
 pub struct KeepGraph {
-    /// Keeps of fewer than five dice.
+    /// Keeps of fewer dice than a roll.
     pub partial: usize,
     /// For each partial keep, the keep with one more die of each face.
     plus_face: &'static [[u16; FACES]],
@@ -52,7 +52,13 @@ pub fn simd_levels() -> Vec<Simd> {
 }
 
 /// The keep graph of five dice, built once.
-pub static FIVE_DICE: std::sync::LazyLock<KeepGraph> = std::sync::LazyLock::new(KeepGraph::new);
+pub static FIVE_DICE: std::sync::LazyLock<KeepGraph> = std::sync::LazyLock::new(|| KeepGraph::new(&KEEP_LATTICE));
+
+/// The keep lattice of six dice, built once.
+static SIX_DICE_LATTICE: std::sync::LazyLock<KeepLattice> = std::sync::LazyLock::new(|| KeepLattice::new(6));
+
+/// The keep graph of six dice (Maxi Yatzy), built once.
+pub static SIX_DICE: std::sync::LazyLock<KeepGraph> = std::sync::LazyLock::new(|| KeepGraph::new(&SIX_DICE_LATTICE));
 
 /// Reusable buffers for one turn's solve: see [`KeepGraph::solve_rerolls`].
 pub struct TurnBuffers {
@@ -101,14 +107,10 @@ pub fn fold_least_gap<const W: usize>(least: &mut [f64; W], best: &[f64; W], bel
 pub const NONE: u16 = u16::MAX;
 
 impl KeepGraph {
-    fn new() -> KeepGraph {
-        let lattice = &*KEEP_LATTICE;
+    fn new(lattice: &'static KeepLattice) -> KeepGraph {
+        let partial = lattice.partial;
         // Smaller keeps first: the partial ones, then the rolls.
-        debug_assert!(lattice
-            .order
-            .iter()
-            .enumerate()
-            .all(|(i, &(g, _))| (i < PARTIAL_KEEPS) == (usize::from(g) < PARTIAL_KEEPS)));
+        debug_assert!(lattice.order.iter().enumerate().all(|(i, &(g, _))| (i < partial) == (usize::from(g) < partial)));
         let mut lattice_runs: Vec<(usize, usize, u8)> = Vec::new();
         for (i, &(_, d)) in lattice.order.iter().enumerate() {
             match lattice_runs.last_mut() {
@@ -117,12 +119,12 @@ impl KeepGraph {
             }
         }
         KeepGraph {
-            partial: PARTIAL_KEEPS,
+            partial,
             plus_face: &lattice.plus_face,
             minus_face: &lattice.minus_face,
             lattice_order: &lattice.order,
             lattice_runs,
-            roll_probability: multisets(DICE).iter().map(Dice::probability).collect(),
+            roll_probability: multisets(lattice.dice).iter().map(Dice::probability).collect(),
         }
     }
 
@@ -181,7 +183,7 @@ impl KeepGraph {
 
     /// Buffers for [`solve_rerolls`](KeepGraph::solve_rerolls), reusable from turn to turn.
     pub fn buffers(&self) -> TurnBuffers {
-        let rolls = multiset_count(DICE);
+        let rolls = self.keeps() - self.partial;
         TurnBuffers {
             values: vec![0.0; self.keeps()],
             scratch: vec![(0.0, 0); self.keeps()],
@@ -259,7 +261,8 @@ impl KeepGraph {
                 2 => self.best_values_run::<W, 2>(run, keep_values, scratch, roll_values),
                 3 => self.best_values_run::<W, 3>(run, keep_values, scratch, roll_values),
                 4 => self.best_values_run::<W, 4>(run, keep_values, scratch, roll_values),
-                _ => self.best_values_run::<W, 5>(run, keep_values, scratch, roll_values),
+                5 => self.best_values_run::<W, 5>(run, keep_values, scratch, roll_values),
+                _ => self.best_values_run::<W, 6>(run, keep_values, scratch, roll_values),
             }
         }
     }
@@ -317,7 +320,8 @@ impl KeepGraph {
                 2 => self.best_keeps_run::<W, 2>(run, values, stop_value, best, keep),
                 3 => self.best_keeps_run::<W, 3>(run, values, stop_value, best, keep),
                 4 => self.best_keeps_run::<W, 4>(run, values, stop_value, best, keep),
-                _ => self.best_keeps_run::<W, 5>(run, values, stop_value, best, keep),
+                5 => self.best_keeps_run::<W, 5>(run, values, stop_value, best, keep),
+                _ => self.best_keeps_run::<W, 6>(run, values, stop_value, best, keep),
             }
         }
     }
@@ -447,35 +451,47 @@ mod tests {
 
     #[test]
     fn keep_values_average_over_rerolled_dice() {
-        // Rolls worth their sum: keeping k dice is worth their sum plus 3.5 a rerolled die.
-        let graph = KeepGraph::new();
-        let mut kv = vec![0.0; graph.keeps()];
-        for (r, d) in multisets(5).iter().enumerate() {
-            kv[graph.partial + r] = f64::from(d.sum());
+        for (n, graph, partial) in [(5, &*FIVE_DICE, 210), (6, &*SIX_DICE, 462)] {
+            // Rolls worth their sum: keeping k dice is worth their sum plus 3.5 a rerolled die.
+            let mut kv = vec![0.0; graph.keeps()];
+            for (r, d) in multisets(n).iter().enumerate() {
+                kv[graph.partial + r] = f64::from(d.sum());
+            }
+            graph.keep_values(&mut kv);
+            for (g, v) in kv[..graph.partial].iter().enumerate() {
+                let keep = Dice::graded_unrank(g).unwrap();
+                let expected = f64::from(keep.sum()) + 3.5 * (n - keep.len()) as f64;
+                assert!((v - expected).abs() < 1e-12, "{keep}: {v} vs {expected}");
+            }
+            assert_eq!((graph.partial, graph.keeps()), (partial, partial + multiset_count(n)));
         }
-        graph.keep_values(&mut kv);
-        for (g, v) in kv[..graph.partial].iter().enumerate() {
-            let keep = Dice::graded_unrank(g).unwrap();
-            let expected = f64::from(keep.sum()) + 3.5 * (5 - keep.len()) as f64;
-            assert!((v - expected).abs() < 1e-12, "{keep}: {v} vs {expected}");
-        }
-        assert_eq!(graph.partial, 210);
     }
 
     #[test]
     fn best_keeps_is_the_max_over_every_sub_multiset() {
-        let graph = KeepGraph::new();
-        // Distinct values (7919 is prime to 462), so the maximum is unique.
-        let values: Vec<f64> = (0..graph.keeps()).map(|g| ((g * 7919) % 462) as f64).collect();
-        let mut best = vec![(0.0, 0); graph.keeps()];
-        let (mut bv, mut bk) = (vec![0.0; 252], vec![0; 252]);
-        graph.best_keeps(&values, &values[graph.partial..], &mut best, &mut bv, &mut bk);
-        for (r, roll) in multisets(5).iter().enumerate() {
-            let (v, g) = roll
-                .sub_multisets()
-                .map(|k| (values[k.graded_rank()], if k.len() == 5 { NONE } else { k.graded_rank() as u16 }))
-                .fold((f64::MIN, 0), |a, b| if b.0 > a.0 { b } else { a });
-            assert_eq!((bv[r], bk[r]), (v, g), "roll {roll}");
+        for (n, graph) in [(5, &*FIVE_DICE), (6, &*SIX_DICE)] {
+            let keeps = graph.keeps();
+            // Distinct values (7919 is prime to 462 and 924), so the maximum is unique.
+            let values: Vec<f64> = (0..keeps).map(|g| ((g * 7919) % keeps) as f64).collect();
+            let rolls = multiset_count(n);
+            let mut best = vec![(0.0, 0); keeps];
+            let (mut bv, mut bk) = (vec![0.0; rolls], vec![0; rolls]);
+            graph.best_keeps(&values, &values[graph.partial..], &mut best, &mut bv, &mut bk);
+            // The same picks for eight lanes at once, each lane its own values.
+            let lanes: Vec<[f64; 8]> = values.iter().map(|&v| std::array::from_fn(|l| v + l as f64)).collect();
+            let (mut lane_best, mut lane_keep) = (vec![[0.0; 8]; keeps], vec![[0.0; 8]; keeps]);
+            graph.best_keeps_lanes(&lanes[..graph.partial], &lanes[graph.partial..], &mut lane_best, &mut lane_keep);
+            for (r, roll) in multisets(n).iter().enumerate() {
+                let (v, g) = roll
+                    .sub_multisets()
+                    .map(|k| (values[k.graded_rank()], if k.len() == n { NONE } else { k.graded_rank() as u16 }))
+                    .fold((f64::MIN, 0), |a, b| if b.0 > a.0 { b } else { a });
+                assert_eq!((bv[r], bk[r]), (v, g), "{n} dice, roll {roll}");
+                for l in 0..8 {
+                    let at = graph.partial + r;
+                    assert_eq!((lane_best[at][l], lane_keep[at][l]), (v + l as f64, f64::from(g)), "roll {roll}");
+                }
+            }
         }
     }
 }

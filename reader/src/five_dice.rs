@@ -100,12 +100,19 @@ impl LegalKeeps {
 pub(crate) static PARTIAL_KEEP_DICE: std::sync::LazyLock<[Dice; PARTIAL_KEEPS]> =
     std::sync::LazyLock::new(|| std::array::from_fn(|g| Dice::graded_unrank(g).expect("graded rank < 210")));
 
-/// The keep lattice of five dice: for each partial keep the keeps with one
-/// die more, for each keep (partial or whole roll) those with one die fewer,
-/// and an order that visits smaller keeps first. What a turn solve needs to
-/// value every keep of every roll with additions and maxima only.
+/// The keep lattice of a roll of `n` dice (five here; six for Maxi Yatzy):
+/// for each partial keep the keeps with one die more, for each keep
+/// (partial or whole roll) those with one die fewer, and an order that
+/// visits smaller keeps first. What a turn solve needs to value every keep
+/// of every roll with additions and maxima only. Keeps are indexed by
+/// [`Dice::graded_rank`]: the keeps of fewer than `n` dice first (the
+/// partial keeps), then the rolls in rank order.
 #[derive(Debug)]
 pub struct KeepLattice {
+    /// Dice in a roll.
+    pub dice: usize,
+    /// Keeps of fewer than `dice` dice.
+    pub partial: usize,
     /// For each partial keep, the keep with one more die of each face.
     pub plus_face: Vec<[u16; 6]>,
     /// For each keep, the keeps with one die fewer (one per face it shows,
@@ -118,18 +125,29 @@ pub struct KeepLattice {
 /// Keeps of 0 to 5 dice: the 210 partial keeps, then the 252 rolls.
 pub const KEEPS: usize = PARTIAL_KEEPS + ROLLS;
 
-/// The keep lattice, built once.
-pub static KEEP_LATTICE: std::sync::LazyLock<KeepLattice> = std::sync::LazyLock::new(KeepLattice::new);
+/// The keep lattice of five dice, built once.
+pub static KEEP_LATTICE: std::sync::LazyLock<KeepLattice> = std::sync::LazyLock::new(|| KeepLattice::new(DICE));
 
 impl KeepLattice {
-    fn new() -> KeepLattice {
-        let keep = |g: usize| Dice::graded_unrank(g).expect("graded rank < 462");
-        let plus_face = (0..PARTIAL_KEEPS)
+    /// The lattice of a roll of `dice` dice, 1 to [`MAX_DICE`](crate::dice::MAX_DICE).
+    ///
+    /// ```
+    /// use dice_tables_reader::five_dice::KeepLattice;
+    /// let six = KeepLattice::new(6);
+    /// // 462 keeps of 0 to 5 dice, then the 462 rolls of six.
+    /// assert_eq!((six.partial, six.minus_face.len()), (462, 924));
+    /// ```
+    pub fn new(dice: usize) -> KeepLattice {
+        assert!((1..=crate::dice::MAX_DICE).contains(&dice), "1 to 6 dice, not {dice}");
+        let partial: usize = (0..dice).map(crate::dice::multiset_count).sum();
+        let keeps = partial + crate::dice::multiset_count(dice);
+        let keep = |g: usize| Dice::graded_unrank(g).expect("graded rank of at most six dice");
+        let plus_face = (0..partial)
             .map(|g| {
                 std::array::from_fn(|f| keep(g).with(f as u8 + 1).expect("fewer than six dice").graded_rank() as u16)
             })
             .collect();
-        let minus_face: Vec<[u16; 6]> = (0..KEEPS)
+        let minus_face: Vec<[u16; 6]> = (0..keeps)
             .map(|g| {
                 let k = keep(g);
                 let mut minus = [0u16; 6];
@@ -141,9 +159,9 @@ impl KeepLattice {
             })
             .collect();
         let distinct = |g: usize| keep(g).counts().iter().filter(|&&c| c > 0).count() as u8;
-        let mut order: Vec<(u16, u8)> = (0..KEEPS).map(|g| (g as u16, distinct(g))).collect();
+        let mut order: Vec<(u16, u8)> = (0..keeps).map(|g| (g as u16, distinct(g))).collect();
         order.sort_by_cached_key(|&(g, d)| (keep(usize::from(g)).len(), d, g));
-        KeepLattice { plus_face, minus_face, order }
+        KeepLattice { dice, partial, plus_face, minus_face, order }
     }
 }
 
