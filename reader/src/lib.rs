@@ -58,7 +58,7 @@ mod zstd_frame;
 pub use five_dice as turn;
 pub use games::yazy::duel as yazy_duel;
 pub use games::yazy::target as yazy_target;
-pub use games::{combo, duel, sheet, tenk, threes, yazy};
+pub use games::{combo, duel, maxi, sheet, tenk, threes, yazy};
 pub use sheet::{Yahtzee, Yatzy};
 
 pub use dice::Dice;
