@@ -20,7 +20,7 @@ pub use games::sheet::distribution as sheet_play;
 pub use games::sheet::target as sheet_target;
 pub use games::sheet::{play, yahtzee, yatzy};
 pub use games::yazy::target as yazy_target;
-pub use games::{combo, duel, sheet, tenk, threes, yazy};
+pub use games::{combo, duel, maxi, sheet, tenk, threes, yazy};
 
 use artifact::Section;
 use dice_tables_reader::Game;
