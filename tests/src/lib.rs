@@ -8,6 +8,7 @@ pub mod oracles;
 
 pub use oracles::combo::*;
 pub use oracles::duel;
+pub use oracles::maxi;
 pub use oracles::sheet;
 pub use oracles::tenk::*;
 pub use oracles::threes::*;

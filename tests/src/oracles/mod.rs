@@ -5,6 +5,7 @@
 
 pub mod combo;
 pub mod duel;
+pub mod maxi;
 pub mod sheet;
 pub mod tenk;
 pub mod threes;

@@ -13,6 +13,7 @@ mod duel;
 mod format;
 mod golden;
 mod manifest;
+mod maxi;
 mod readme;
 mod serve;
 mod sheet;

@@ -22,6 +22,9 @@ use crate::dice::{multisets, KeepGraph, SIX_DICE};
 /// Rerolls in a turn (without saved rolls).
 pub const REROLLS: usize = 2;
 
+mod saved;
+pub use saved::{solve_saved, SavedLayer};
+
 /// Upper totals solved together, a block.
 const W: usize = 16;
 
@@ -264,6 +267,12 @@ fn max_into(best: &mut [f64; W], v: &[f64; W]) {
 
 fn prepare_row(ctx: &Context, mask: usize, ws: &mut Workspace) {
     ws.after = std::array::from_fn(|b| if mask >> b & 1 == 1 { (mask & !(1 << b)) * ctx.stride } else { ctx.closed });
+    list_open_scores(ctx, mask, ws);
+}
+
+/// Lists the scores in the open boxes of `mask`: all of them, and each
+/// roll's, walking the bits of its boxes that are open.
+fn list_open_scores(ctx: &Context, mask: usize, ws: &mut Workspace) {
     ws.open_scores.clear();
     ws.open_scores.extend((0..ctx.scores.len() as u16).filter(|&id| mask >> ctx.scores[usize::from(id)].0 & 1 == 1));
     ws.open_roll_scores.clear();

@@ -1,0 +1,101 @@
+//! Maxi Yatzy's solver against the independent evaluator: games played
+//! with a few boxes (a state's value depends only on its open boxes, upper
+//! total and saved rerolls, so a small game's states are the whole game's),
+//! under both presets, with and without saved rolls; and the scoring of
+//! every box on every roll.
+
+use dice_tables_generator::maxi::{solve_saved, solve_within, SavedLayer};
+use dice_tables_reader::maxi::{points, Rules, BOXES};
+use dice_tables_reader::Dice;
+use dice_tables_tests::maxi::{self as brute, BruteMaxi};
+use dice_tables_tests::Rng;
+
+#[test]
+fn scoring_agrees_with_the_evaluator_on_every_roll() {
+    for r in 0..dice_tables_reader::dice::multiset_count(6) {
+        let dice = Dice::unrank(6, r).unwrap();
+        let faces: [u8; 6] = dice.faces().collect::<Vec<u8>>().try_into().unwrap();
+        for b in 0..BOXES.len() {
+            assert_eq!(u32::from(points(&dice.counts(), b)), brute::points(&faces, b), "{dice} in {}", BOXES[b]);
+        }
+    }
+}
+
+/// A random set of `n` boxes.
+fn random_boxes(rng: &mut Rng, n: u32) -> u32 {
+    let mut mask = 0u32;
+    while mask.count_ones() < n {
+        mask |= 1 << rng.below(BOXES.len() as u64);
+    }
+    mask
+}
+
+/// Whether the filled upper boxes of `mask` (among the six) can make upper
+/// total `u`, capped at `bonus_at`: the states a game reaches.
+fn reachable(mask: u32, u: u32, bonus_at: u8) -> bool {
+    let mut totals = vec![0u32];
+    for face in (1..=6u32).filter(|f| mask >> (f - 1) & 1 == 0) {
+        totals = totals.iter().flat_map(|t| (0..=6).map(move |n| t + n * face)).collect();
+    }
+    totals.iter().any(|&t| t.min(u32::from(bonus_at)) == u)
+}
+
+fn brute_for(rules: Rules, saved_rolls: bool) -> BruteMaxi {
+    BruteMaxi::new(u32::from(rules.bonus_at), u32::from(rules.bonus), saved_rolls)
+}
+
+#[test]
+fn turn_start_values_agree_without_saved_rolls() {
+    let mut rng = Rng::new(11);
+    for rules in [Rules::FINNISH, Rules { saved_rolls: false, ..Rules::SWEDISH }] {
+        let mut brute = brute_for(rules, false);
+        for _ in 0..3 {
+            let universe = random_boxes(&mut rng, 3);
+            let solved = solve_within(rules, universe, |_, _| {});
+            // Every state of the small game: each subset, each upper total.
+            let mut subset = universe;
+            loop {
+                for u in (0..=u32::from(rules.bonus_at)).filter(|&u| reachable(subset, u, rules.bonus_at)) {
+                    let (ours, theirs) = (solved.get(subset, u as usize), brute.turn_start(subset, u, 0));
+                    assert!((ours - theirs).abs() < 1e-7, "{rules:?} {subset:#b} at {u}: {ours} vs {theirs}");
+                }
+                if subset == 0 {
+                    break;
+                }
+                subset = (subset - 1) & universe;
+            }
+        }
+    }
+}
+
+#[test]
+fn turn_start_values_agree_with_saved_rolls() {
+    let mut rng = Rng::new(12);
+    for rules in [Rules::SWEDISH, Rules { saved_rolls: true, ..Rules::FINNISH }] {
+        let mut brute = brute_for(rules, true);
+        for _ in 0..2 {
+            // Five boxes, so that a state with up to three open has up to four saved.
+            let universe = random_boxes(&mut rng, 5);
+            let mut layers: Vec<SavedLayer> = Vec::new();
+            let start = solve_saved(rules, universe, |_, _| {}, |l| layers.push(l.clone()));
+            for layer in &layers[..=3] {
+                for _ in 0..3 {
+                    let at = rng.below(layer.masks.len() as u64) as usize;
+                    let saved = rng.below(layer.saved as u64) as usize;
+                    let mut u = rng.below(u64::from(rules.bonus_at) + 1) as usize;
+                    while !reachable(layer.masks[at], u as u32, rules.bonus_at) {
+                        u = rng.below(u64::from(rules.bonus_at) + 1) as usize;
+                    }
+                    let (ours, theirs) =
+                        (layer.get(at, saved, u), brute.turn_start(layer.masks[at], u as u32, saved as u32));
+                    let mask = layer.masks[at];
+                    assert!(
+                        (ours - theirs).abs() < 1e-7,
+                        "{rules:?} {mask:#b} at {u}, {saved} saved: {ours} vs {theirs}"
+                    );
+                }
+            }
+            assert!(start > 0.0);
+        }
+    }
+}
