@@ -15,8 +15,8 @@ fn scoring_agrees_with_the_evaluator_on_every_roll() {
     for r in 0..dice_tables_reader::dice::multiset_count(6) {
         let dice = Dice::unrank(6, r).unwrap();
         let faces: [u8; 6] = dice.faces().collect::<Vec<u8>>().try_into().unwrap();
-        for b in 0..BOXES.len() {
-            assert_eq!(u32::from(points(&dice.counts(), b)), brute::points(&faces, b), "{dice} in {}", BOXES[b]);
+        for (b, name) in BOXES.iter().enumerate() {
+            assert_eq!(u32::from(points(&dice.counts(), b)), brute::points(&faces, b), "{dice} in {name}");
         }
     }
 }
