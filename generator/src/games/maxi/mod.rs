@@ -225,37 +225,46 @@ fn solve_row(ctx: &Context, mask: usize, padded: &[f64], ws: &mut Workspace, out
     prepare_row(ctx, mask, ws);
     let graph = ctx.graph;
     let (lowest, lanes) = window(mask, ctx.rules.bonus_at);
-    let block = |at: usize, first: usize| -> [f64; W] { padded[at + first..][..W].try_into().expect("W lanes") };
     for first in (lowest..lowest + lanes).step_by(W) {
-        // A zero in the best open box: never more than scoring points there.
-        let mut zero = [f64::NEG_INFINITY; W];
-        for b in (0..BOXES.len()).filter(|b| mask >> b & 1 == 1) {
-            max_into(&mut zero, &block(ws.after[b], first));
-        }
-        for &id in &ws.open_scores {
-            let (b, p) = ctx.scores[usize::from(id)];
-            let upper = if usize::from(b) < FACES { usize::from(p) } else { 0 };
-            let mut v = block(ws.after[usize::from(b)] + upper, first);
-            for x in &mut v {
-                *x += f64::from(p);
-            }
-            ws.score_values[usize::from(id)] = v;
-        }
-        let mut start = 0;
-        for (roll, &end) in ws.open_roll_ends.iter().enumerate() {
-            let mut best = zero;
-            for &id in &ws.open_roll_scores[start..end as usize] {
-                max_into(&mut best, &ws.score_values[usize::from(id)]);
-            }
-            start = end as usize;
-            ws.values[graph.partial + roll] = best;
-        }
+        stop_values(ctx, mask, ws, |at, upper| padded[at + upper + first..][..W].try_into().expect("W lanes"));
         let value = graph.turn_start_lanes(&mut ws.values, &mut ws.scratch, REROLLS, |sum| sum * SIXTH);
         let end = (first + W).min(out.len());
         out[first..end].copy_from_slice(&value[..end - first]);
     }
     let flat = out[lowest];
     out[..lowest].fill(flat);
+}
+
+/// Each roll's value when it is scored now, for one block of upper totals,
+/// into `ws.values[partial..]`: the best of its points in an open box plus
+/// the value after, and a zero in any open box. `after(at, upper)` is the
+/// block of values after scoring `upper` upper points, at `ws.after[b]`.
+#[inline(always)]
+fn stop_values(ctx: &Context, mask: usize, ws: &mut Workspace, after: impl Fn(usize, usize) -> [f64; W]) {
+    // A zero in the best open box: never more than scoring points there.
+    let mut zero = [f64::NEG_INFINITY; W];
+    for b in (0..BOXES.len()).filter(|b| mask >> b & 1 == 1) {
+        max_into(&mut zero, &after(ws.after[b], 0));
+    }
+    for &id in &ws.open_scores {
+        let (b, p) = ctx.scores[usize::from(id)];
+        let upper = if usize::from(b) < FACES { usize::from(p) } else { 0 };
+        let mut v = after(ws.after[usize::from(b)], upper);
+        for x in &mut v {
+            *x += f64::from(p);
+        }
+        ws.score_values[usize::from(id)] = v;
+    }
+    let partial = ctx.graph.partial;
+    let mut start = 0;
+    for (roll, &end) in ws.open_roll_ends.iter().enumerate() {
+        let mut best = zero;
+        for &id in &ws.open_roll_scores[start..end as usize] {
+            max_into(&mut best, &ws.score_values[usize::from(id)]);
+        }
+        start = end as usize;
+        ws.values[partial + roll] = best;
+    }
 }
 
 #[inline(always)]

@@ -21,9 +21,8 @@ use dice_tables_reader::five_dice::SIXTH;
 use dice_tables_reader::maxi::{Rules, BOXES};
 use rayon::prelude::*;
 
-use super::{list_open_scores, max_into, window, Context, Workspace, W};
+use super::{list_open_scores, stop_values, window, Context, Workspace, W};
 use crate::cpu::{Kernel, Lanes, Simd};
-use crate::dice::FACES;
 
 /// One layer of masks (the same number of boxes open), solved: every
 /// mask's value for each count of saved rerolls and each upper total.
@@ -139,37 +138,16 @@ fn solve_row(ctx: &Context, mask: usize, below: &SavedLayer, ws: &mut Workspace,
     // Rerolls a turn can hold: its two and every one saved.
     let most = saved - 1 + 2;
     let (lowest, lanes) = window(mask, ctx.rules.bonus_at);
-    let open: Vec<usize> = (0..BOXES.len()).filter(|b| mask >> b & 1 == 1).collect();
     for first in (lowest..lowest + lanes).step_by(W) {
         for r in 0..=most {
-            // The values after stopping with `r` rerolls left, saved.
-            let next = |b: usize| &below.values[ws.after[b] + r * totals..][..totals];
-            let mut zero = [f64::NEG_INFINITY; W];
-            for &b in &open {
-                max_into(&mut zero, &block(next(b), first, totals));
-            }
-            for &id in &ws.open_scores {
-                let (b, p) = ctx.scores[usize::from(id)];
-                let upper = if usize::from(b) < FACES { usize::from(p) } else { 0 };
-                let mut v = block(next(usize::from(b)), first + upper, totals);
-                for x in &mut v {
-                    *x += f64::from(p);
-                }
-                ws.score_values[usize::from(id)] = v;
-            }
             if r > 0 {
                 // K_r: the partial keeps' averages of S_{r-1}.
                 graph.keep_values_lanes(&mut ws.values, |sum| sum * SIXTH);
             }
-            let mut start = 0;
-            for (roll, &end) in ws.open_roll_ends.iter().enumerate() {
-                let mut best = zero;
-                for &id in &ws.open_roll_scores[start..end as usize] {
-                    max_into(&mut best, &ws.score_values[usize::from(id)]);
-                }
-                start = end as usize;
-                ws.values[graph.partial + roll] = best;
-            }
+            // stop_r: the values after scoring with `r` rerolls left, saved.
+            stop_values(ctx, mask, ws, |at, upper| {
+                block(&below.values[at + r * totals..][..totals], first + upper, totals)
+            });
             if r > 0 {
                 // S_r: stopping, or the best partial keep inside the roll.
                 graph.best_values_lanes(&mut ws.values, &mut ws.scratch);
