@@ -131,6 +131,10 @@ pub static KEEP_LATTICE: std::sync::LazyLock<KeepLattice> = std::sync::LazyLock:
 impl KeepLattice {
     /// The lattice of a roll of `dice` dice, 1 to [`MAX_DICE`](crate::dice::MAX_DICE).
     ///
+    /// # Panics
+    ///
+    /// When `dice` is 0 or more than [`MAX_DICE`](crate::dice::MAX_DICE).
+    ///
     /// ```
     /// use dice_tables_reader::five_dice::KeepLattice;
     /// let six = KeepLattice::new(6);

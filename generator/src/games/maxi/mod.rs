@@ -192,7 +192,8 @@ impl Workspace {
 /// The upper totals of a mask worth solving, `lowest..lowest + lanes`: up
 /// to the highest the filled upper boxes can make, and from the highest
 /// from which the open ones can no longer reach the bonus (every lower
-/// total has that one's value). Whole blocks, inside the row.
+/// total has that one's value). Whole blocks: the last may run past the
+/// row's `bonus_at + 1` totals, and its lanes there are dropped.
 fn window(mask: usize, bonus_at: u8) -> (usize, usize) {
     let totals = usize::from(bonus_at) + 1;
     let reachable = reachable_capped_totals(!(mask as u32) & UPPER_MASK, bonus_at);

@@ -45,16 +45,18 @@ impl SavedLayer {
     }
 }
 
-/// Solves Maxi Yatzy with saved rolls under `rules` (its bonus; the rolls
-/// are saved whatever `rules.saved_rolls` says), the game played with the
-/// boxes of `universe`. Calls `each_layer` with every layer once solved,
-/// from no box open up, and returns the whole game's expected score.
+/// Solves Maxi Yatzy with saved rolls under `rules` (`rules.saved_rolls`
+/// must be true; [`super::solve`] solves the game without them), the game
+/// played with the boxes of `universe`. Calls `each_layer` with every
+/// layer once solved, from no box open up, and returns the whole game's
+/// expected score.
 pub fn solve_saved(
     rules: Rules,
     universe: u32,
     mut progress: impl FnMut(usize, usize),
     mut each_layer: impl FnMut(&SavedLayer),
 ) -> f64 {
+    assert!(rules.saved_rolls, "the game without saved rolls is solved apart");
     let ctx = super::context(rules);
     let boxes = universe.count_ones() as usize;
     let totals = usize::from(rules.bonus_at) + 1;
