@@ -45,6 +45,12 @@ pub const SOLVERS: &[Solver] = &[
         solve: duel::solve_cardgames_table,
         default: true,
     },
+    Solver { id: <dice_tables_reader::maxi::MaxiYatzy as Game>::ID, solve: maxi::solve_finnish_table, default: true },
+    Solver {
+        id: <dice_tables_reader::maxi::MaxiYatzySwedish as Game>::ID,
+        solve: maxi::solve_swedish_table,
+        default: false,
+    },
     Solver {
         id: <dice_tables_reader::yazy_target::YazyTarget as Game>::ID,
         solve: yazy_target::solve_table,
@@ -100,6 +106,10 @@ pub struct Rules {
     /// The categories both sheets of the two-player yazy game use: all 11
     /// (2047), or fewer for a reduced game that tests solve in seconds.
     pub yazy_duel_universe: u16,
+    /// The rules of the `maxi-yatzy` table (its preset: finnish).
+    pub maxi: dice_tables_reader::maxi::Rules,
+    /// The rules of the `maxi-yatzy-swedish` table (its preset: swedish).
+    pub maxi_swedish: dice_tables_reader::maxi::Rules,
 }
 
 impl Default for Rules {
@@ -110,6 +120,8 @@ impl Default for Rules {
             duel: duel::Overrides::default(),
             target_open: None,
             yazy_duel_universe: (dice_tables_reader::yazy::MASKS - 1) as u16,
+            maxi: dice_tables_reader::maxi::Rules::FINNISH,
+            maxi_swedish: dice_tables_reader::maxi::Rules::SWEDISH,
         }
     }
 }

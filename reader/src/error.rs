@@ -145,6 +145,15 @@ pub enum ArgumentErrorKind {
     ThreesOutOfRange { what: &'static str, given: u8, accepted: &'static str },
     /// Points kept that `kept` dice cannot make (`when` says when).
     KeptPoints { given: u8, kept: usize, when: String },
+    /// A roll of `given` dice where Maxi Yatzy rolls exactly six.
+    NotSixDice { given: usize },
+    /// A Maxi Yatzy upper total the filled upper boxes (`filled`) cannot
+    /// make: `bonus_at` and above are one state when they reach it
+    /// (`capped`), `up_to` the highest total accepted.
+    MaxiUpperTotal { given: u32, filled: Vec<String>, bonus_at: u8, up_to: u32, capped: bool },
+    /// Saved rerolls the state cannot hold: at most `max`, two for each
+    /// turn played (`played`), none when the rules save no rolls.
+    SavedRerolls { given: u32, max: u32, played: u32, saving: bool },
 }
 
 impl ArgumentError {
@@ -277,6 +286,23 @@ impl fmt::Display for ArgumentErrorKind {
                 write!(f, "{given} dice left is out of range: {accepted}")
             }
             K::ThreesOutOfRange { what, given, accepted } => write!(f, "{what} {given} is out of range: {accepted}"),
+            K::NotSixDice { given } => {
+                write!(f, "{given} dice given: maxi-yatzy needs exactly six digits 1-6, like 123456")
+            }
+            K::MaxiUpperTotal { given, filled, bonus_at, up_to, capped } => {
+                let filled = if filled.is_empty() { "none".to_string() } else { filled.join(",") };
+                write!(f, "upper total {given} cannot be made with the upper boxes filled ({filled}): each filled box holds 0 to 6 times its face; give ")?;
+                match capped {
+                    true => write!(f, "the totals they can make below {bonus_at}, or any of {bonus_at} to {up_to} for {bonus_at} and above"),
+                    false => write!(f, "only totals they can make, at most {up_to}"),
+                }
+            }
+            K::SavedRerolls { given, saving: false, .. } => {
+                write!(f, "saved rerolls {given} is out of range: these rules save no rerolls (give 0, or the swedish rules)")
+            }
+            K::SavedRerolls { given, max, played, saving: true } => {
+                write!(f, "saved rerolls {given} is out of range: after {played} turns played at most {max} can be saved (two a turn)")
+            }
             K::KeptPoints { given, kept, when } => {
                 write!(f, "points {given} {when} cannot happen: ")?;
                 match (kept, given) {

@@ -254,18 +254,19 @@ pub(crate) fn category_index(name: &str, categories: &[&str]) -> Result<u8, Argu
 }
 /// Fills the value of every partial keep from the roll values
 /// (expected points, or chances of reaching a target: any value a keep
-/// averages)
-/// `values[PARTIAL_KEEPS..]`: the solver's arithmetic, keep by keep.
-pub(crate) fn keep_values(lattice: &KeepLattice, values: &mut [f64; KEEPS]) {
-    for g in (0..PARTIAL_KEEPS).rev() {
+/// averages) `values[lattice.partial..]`: the solver's arithmetic, keep by
+/// keep, for five dice or six.
+pub(crate) fn keep_values(lattice: &KeepLattice, values: &mut [f64]) {
+    for g in (0..lattice.partial).rev() {
         let n = lattice.plus_face[g].map(usize::from);
         values[g] = (values[n[0]] + values[n[1]] + values[n[2]] + values[n[3]] + values[n[4]] + values[n[5]]) * SIXTH;
     }
 }
 
-/// Each roll's value with one more reroll: the best of keeping all five
-/// (its value now) and every partial keep inside it, written over the roll values.
-pub(crate) fn best_values(lattice: &KeepLattice, values: &mut [f64; KEEPS], scratch: &mut [f64; PARTIAL_KEEPS]) {
+/// Each roll's value with one more reroll: the best of keeping all its
+/// dice (its value now) and every partial keep inside it, written over the
+/// roll values. `scratch` holds `lattice.partial` values.
+pub(crate) fn best_values(lattice: &KeepLattice, values: &mut [f64], scratch: &mut [f64]) {
     for &(g, distinct) in &lattice.order {
         let g = usize::from(g);
         let mut best = values[g];
@@ -273,7 +274,7 @@ pub(crate) fn best_values(lattice: &KeepLattice, values: &mut [f64; KEEPS], scra
             let other = scratch[usize::from(smaller)];
             best = if other > best { other } else { best };
         }
-        if g < PARTIAL_KEEPS {
+        if g < lattice.partial {
             scratch[g] = best;
         } else {
             values[g] = best;

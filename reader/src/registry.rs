@@ -3,7 +3,7 @@
 
 use crate::format;
 use crate::game::{file_name, GameInfo};
-use crate::games::{combo, duel, sheet, tenk, threes, yazy};
+use crate::games::{combo, duel, maxi, sheet, tenk, threes, yazy};
 use crate::table::Table;
 use crate::{TableError, TableErrorKind};
 
@@ -19,6 +19,10 @@ pub const GAMES: &[GameInfo] = &[
     GameInfo::of::<sheet::YahtzeeFree>(),
     GameInfo::of::<duel::SeedDuel>(),
     GameInfo::of::<duel::CardgamesDuel>(),
+    #[cfg(not(dice_tables_solitaire_only))]
+    GameInfo::of::<maxi::MaxiYatzy>(),
+    #[cfg(not(dice_tables_solitaire_only))]
+    GameInfo::of::<maxi::MaxiYatzySwedish>(),
     // Two-player yazy and the target tables are left out of the static
     // site's WebAssembly module, whose page neither plays two-player yazy
     // yet nor fetches a target table, and must load within its 1.5 MB

@@ -9,6 +9,7 @@
 mod combo;
 mod curve;
 mod duel;
+mod maxi;
 mod output;
 mod roll;
 mod serve;
@@ -92,6 +93,9 @@ enum Game {
     /// 10000 against an opponent (aliases `10000-duel`, `tenk2`; `duel-cardgames` is `duel --rules cardgames`): the chance of winning of a throw's keeps, of throwing or banking, or at a turn's start.
     #[command(aliases = <dice_tables_reader::duel::SeedDuel as dice_tables_reader::Game>::ALIASES)]
     Duel(duel::Lookup),
+    /// Maxi Yatzy (six dice, twenty boxes; alias `maxi`; `maxi-yatzy-swedish` is `maxi-yatzy --rules swedish`): the options of a roll, or the turn-start value of a state.
+    #[command(name = "maxi-yatzy", aliases = ["maxi"])]
+    MaxiYatzy(maxi::Lookup),
 }
 
 impl Game {
@@ -104,6 +108,7 @@ impl Game {
             Game::Yatzy(l) => l,
             Game::Yahtzee(l) => l,
             Game::Duel(l) => l,
+            Game::MaxiYatzy(l) => l,
         }
     }
 }
@@ -167,6 +172,9 @@ fn arguments() -> Vec<std::ffi::OsString> {
     let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if args.get(1).is_some_and(|a| a == "lookup") && args.get(2).is_some_and(|a| a == "duel-cardgames") {
         args.splice(2..3, ["duel".into(), "--rules".into(), "cardgames".into()]);
+    }
+    if args.get(1).is_some_and(|a| a == "lookup") && args.get(2).is_some_and(|a| a == "maxi-yatzy-swedish") {
+        args.splice(2..3, ["maxi-yatzy".into(), "--rules".into(), "swedish".into()]);
     }
     args
 }

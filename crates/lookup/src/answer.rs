@@ -1,7 +1,9 @@
 //! Each game's answer as JSON: the fields README.md documents for
 //! `reader lookup G --json`.
 
-use super::{ComboQuery, DuelQuery, DuelRules, Json, LookupError, SheetQuery, TenkQuery, ThreesQuery, YazyQuery};
+use super::{
+    ComboQuery, DuelQuery, DuelRules, Json, LookupError, MaxiQuery, SheetQuery, TenkQuery, ThreesQuery, YazyQuery,
+};
 use dice_tables_reader::duel::{CardgamesDuel, Duel, DuelOption, Scoring, SeedDuel};
 use dice_tables_reader::sheet::{ScoreSheet, SheetGame};
 use dice_tables_reader::tenk::{Phase, Tenk, TenkOption, Then};
@@ -62,6 +64,17 @@ pub(super) fn check_upper(game: &'static str, q: &SheetQuery) -> Result<(), Look
             }
             _ => Ok(()),
         },
+    }
+}
+
+/// The Maxi Yatzy upper total may be left out only while ones to sixes are all open.
+pub(super) fn check_maxi_upper(q: &MaxiQuery) -> Result<(), LookupError> {
+    let upper_open = dice_tables_reader::maxi::UPPER_MASK;
+    match q.upper {
+        None if q.mask & upper_open != upper_open => {
+            Err(LookupError::UpperNeeded { game: "maxi-yatzy", argument: "upper" })
+        }
+        _ => Ok(()),
     }
 }
 
@@ -583,4 +596,56 @@ fn duel_with<S: Scoring>(duel: &Duel<S>, q: &DuelQuery) -> Answer {
         ("options", Json::List(list.collect())),
     ]);
     Ok(Json::object(out))
+}
+
+/// The rules a Maxi Yatzy table was solved under, as the answers name them:
+/// a preset's name, or each rule.
+pub fn maxi_rules_name(rules: dice_tables_reader::maxi::Rules) -> String {
+    use dice_tables_reader::maxi::Rules;
+    match rules {
+        Rules::FINNISH => "finnish".to_string(),
+        Rules::SWEDISH => "swedish".to_string(),
+        r => format!(
+            "bonus {} at {}, {}",
+            r.bonus,
+            r.bonus_at,
+            if r.saved_rolls { "saved rolls" } else { "no saved rolls" }
+        ),
+    }
+}
+
+pub(super) fn maxi(tables: &Tables, q: &MaxiQuery) -> Answer {
+    match q.rules {
+        super::MaxiRules::Finnish => maxi_answer(tables.get::<dice_tables_reader::maxi::MaxiYatzy>()?, q),
+        super::MaxiRules::Swedish => maxi_answer(tables.get::<dice_tables_reader::maxi::MaxiYatzySwedish>()?, q),
+    }
+}
+
+fn maxi_answer<P: dice_tables_reader::maxi::MaxiPreset>(
+    table: &dice_tables_reader::maxi::Maxi<P>,
+    q: &MaxiQuery,
+) -> Answer {
+    use dice_tables_reader::maxi::{MaxiAction, BOXES};
+    let state = table.state(q.mask, q.upper.unwrap_or(0), q.saved.unwrap_or(0))?;
+    let head = |ev: f64| {
+        vec![("game", text("maxi-yatzy")), ("rules", text(maxi_rules_name(table.rules()))), ("ev", Json::Num(ev))]
+    };
+    let Some(dice) = q.dice else { return Ok(Json::object(head(table.turn_start_value(state)?))) };
+    let rerolls = q.rerolls.unwrap_or(table.rules().turn_rerolls(usize::from(state.saved())) as u8);
+    let options = table.options(state, dice, rerolls)?;
+    let ev = match options.best() {
+        Some(best) => best.ev,
+        None => table.turn_start_value(state)?,
+    };
+    let action = |a: MaxiAction, points: u8| match a {
+        MaxiAction::Keep(d) => keep(d),
+        MaxiAction::Score(b) => category(BOXES[usize::from(b)], points),
+    };
+    let rows: Vec<(Json, f64)> = options.iter().map(|o| (action(o.action, o.points), o.ev)).collect();
+    let best = rows.first().map_or(Json::Null, |(a, _)| a.clone());
+    let rows = rows.into_iter().map(|(a, ev)| Json::object(vec![("action", a), ("ev", Json::Num(ev))]));
+    let mut fields = head(ev);
+    fields.push(("best", best));
+    fields.push(("options", Json::List(rows.collect())));
+    Ok(Json::object(fields))
 }

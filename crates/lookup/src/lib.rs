@@ -34,6 +34,7 @@ use dice_tables_reader::threes::{Model, Ties};
 use dice_tables_reader::yazy::Mask;
 use dice_tables_reader::{ArgumentError, ArgumentErrorKind, Dice, TableError, TableErrorKind};
 
+pub use answer::maxi_rules_name;
 pub use json::Json;
 
 /// A yazy lookup: the turn-start value of a mask, or a roll's options.
@@ -174,6 +175,32 @@ impl SheetQuery {
     }
 }
 
+/// The rules preset of a Maxi Yatzy lookup: which table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaxiRules {
+    /// Bonus 50 at 75, no saved rolls: `maxi-yatzy.dtab`.
+    Finnish,
+    /// Bonus 100 at 84, unused rerolls saved: `maxi-yatzy-swedish.dtab`.
+    Swedish,
+}
+
+/// A Maxi Yatzy lookup: a state's turn-start value, or a six-dice roll's options.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MaxiQuery {
+    /// Open boxes, bit i for box i.
+    pub mask: u32,
+    /// Points in ones to sixes so far; `None` is 0 (needed once an upper box is filled).
+    pub upper: Option<u32>,
+    /// Rerolls saved from earlier turns (swedish rules); `None` is 0.
+    pub saved: Option<u32>,
+    /// The six dice showing; `None` for the turn-start value.
+    pub dice: Option<Dice>,
+    /// Rerolls left in this turn, its two and any saved (default: all of them); only with `dice`.
+    pub rerolls: Option<u8>,
+    /// Which table.
+    pub rules: MaxiRules,
+}
+
 /// The rules preset of a two-player 10000 lookup: which table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DuelRules {
@@ -218,6 +245,8 @@ pub enum Query {
     Yahtzee(SheetQuery),
     /// two-player 10000.
     Duel(DuelQuery),
+    /// Maxi Yatzy.
+    Maxi(MaxiQuery),
 }
 
 /// The games a query names, with their other names and their arguments
@@ -272,7 +301,17 @@ pub const LOOKUPS: &[LookupInfo] = &[
         required: &["me", "opp"],
         optional: &["dice", "remaining", "score", "rules"],
     },
+    LookupInfo {
+        game: "maxi-yatzy",
+        aliases: &["maxi", "maxiyatzy", SWEDISH_MAXI],
+        required: &["mask"],
+        optional: &["upper", "saved", "dice", "rerolls", "rules"],
+    },
 ];
+
+/// The name under which a Maxi Yatzy lookup reads the swedish table:
+/// `maxi-yatzy` with `rules` swedish.
+const SWEDISH_MAXI: &str = "maxi-yatzy-swedish";
 
 /// The name under which a duel lookup reads the cardgames table: `duel`
 /// with `rules` cardgames.
@@ -419,6 +458,8 @@ pub enum LookupError {
     ScoreWithoutThrow { score: u32 },
     /// `duel-cardgames` asked with the seed's rules.
     SeedRulesForCardgames,
+    /// `maxi-yatzy-swedish` asked with the finnish rules.
+    FinnishRulesForSwedish,
     /// A two-player yazy lookup without `missing` (`opp-mask`, `me`,
     /// `opp`), or `need` beside them (`missing` is then `need`).
     TwoPlayer { missing: &'static str },
@@ -560,6 +601,12 @@ impl LookupError {
                 arg("dice"),
                 arg("remaining"),
                 throw_or_remaining()
+            ),
+            E::FinnishRulesForSwedish => write!(
+                f,
+                "maxi-yatzy-swedish is maxi-yatzy with {}=swedish: drop {}=finnish, or ask maxi-yatzy",
+                arg("rules"),
+                arg("rules")
             ),
             E::SeedRulesForCardgames => write!(
                 f,
@@ -951,6 +998,18 @@ impl Query {
                     (_, rules) => rules.unwrap_or(DuelRules::Seed),
                 },
             }),
+            "maxi-yatzy" => Query::Maxi(MaxiQuery {
+                mask: a.required_with("mask", &dice_tables_reader::maxi::BOXES, parse_maxi_mask)?,
+                upper: a.value("upper", parse_upper)?,
+                saved: a.value("saved", parse_saved)?,
+                dice: a.value("dice", parse_six_dice)?,
+                rerolls: a.value("rerolls", parse_rerolls)?,
+                rules: match (game, a.value("rules", parse_maxi_rules)?) {
+                    (SWEDISH_MAXI, Some(MaxiRules::Finnish)) => return Err(LookupError::FinnishRulesForSwedish),
+                    (SWEDISH_MAXI, _) => MaxiRules::Swedish,
+                    (_, rules) => rules.unwrap_or(MaxiRules::Finnish),
+                },
+            }),
             other => return Err(LookupError::UnknownGame { given: other.to_string(), known: games() }),
         })
     }
@@ -965,6 +1024,7 @@ impl Query {
             Query::Yatzy(_) => "yatzy",
             Query::Yahtzee(_) => "yahtzee",
             Query::Duel(_) => "duel",
+            Query::Maxi(_) => "maxi-yatzy",
         }
     }
 
@@ -972,6 +1032,9 @@ impl Query {
     /// lookup under the cardgames rules; else the game's own).
     pub fn table(&self) -> &'static str {
         match self {
+            Query::Maxi(MaxiQuery { rules: MaxiRules::Swedish, .. }) => {
+                <dice_tables_reader::maxi::MaxiYatzySwedish as dice_tables_reader::Game>::ID
+            }
             Query::Duel(DuelQuery { rules: DuelRules::Cardgames, .. }) => {
                 <dice_tables_reader::duel::CardgamesDuel as dice_tables_reader::Game>::ID
             }
@@ -1011,6 +1074,10 @@ impl Query {
             Query::Threes(q) => answer::check_threes(q),
             Query::Tenk(q) => answer::check_throw(q.dice, q.remaining, false),
             Query::Duel(q) => answer::check_duel(q),
+            Query::Maxi(q) => {
+                answer::check_rerolls(q.dice, q.rerolls)?;
+                answer::check_maxi_upper(q)
+            }
         }
     }
 
@@ -1067,6 +1134,7 @@ impl Query {
             Query::Yatzy(q) => answer::sheet::<dice_tables_reader::sheet::YatzyGame>(tables, q),
             Query::Yahtzee(q) => answer::sheet::<dice_tables_reader::sheet::YahtzeeGame>(tables, q),
             Query::Duel(q) => answer::duel(tables, q),
+            Query::Maxi(q) => answer::maxi(tables, q),
         }
     }
 }

@@ -198,6 +198,35 @@ pub fn parse_duel_rules(s: &str) -> Result<super::DuelRules, String> {
     }
 }
 
+/// Six dice, as a Maxi Yatzy roll.
+pub fn parse_six_dice(s: &str) -> Result<Dice, String> {
+    parse_dice(s, 6..=6, "maxi-yatzy needs exactly six digits 1-6, like 123456")
+}
+
+/// A Maxi Yatzy mask: a number 0 to 1048575, a comma list of box names, or `all`.
+pub fn parse_maxi_mask(s: &str) -> Result<u32, String> {
+    dice_tables_reader::maxi::parse_mask(s).map_err(|e| e.to_string())
+}
+
+/// Rerolls saved from earlier turns: a whole number (the table checks the state can hold them).
+pub fn parse_saved(s: &str) -> Result<u32, String> {
+    s.parse::<u32>().map_err(|_| {
+        format!("saved rerolls {} is not a whole number 0 or more (0 to 2 for each turn played)", quoted(s))
+    })
+}
+
+/// Maxi Yatzy's rules: `finnish` or `swedish`.
+pub fn parse_maxi_rules(s: &str) -> Result<super::MaxiRules, String> {
+    match s {
+        "finnish" => Ok(super::MaxiRules::Finnish),
+        "swedish" => Ok(super::MaxiRules::Swedish),
+        _ => Err(format!(
+            "rules {} is not finnish (bonus 50 at 75) or swedish (bonus 100 at 84, saved rolls)",
+            quoted(s)
+        )),
+    }
+}
+
 /// An upper-section total: any whole number from 0 (the table checks it can be made).
 pub fn parse_upper(s: &str) -> Result<u32, String> {
     s.parse::<u32>().map_err(|_| {

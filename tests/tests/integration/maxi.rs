@@ -99,3 +99,52 @@ fn turn_start_values_agree_with_saved_rolls() {
         }
     }
 }
+
+/// The table `make tables` writes, its lookups against the evaluator:
+/// random states with up to three boxes open (the whole game's states,
+/// which the evaluator solves from scratch), their turn-start values and
+/// every option of random rolls with random rerolls left.
+#[test]
+fn the_finnish_table_agrees_with_the_evaluator() {
+    use dice_tables_reader::maxi::{MaxiAction, MaxiYatzy};
+    let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::default_tables()).unwrap();
+    let table = tables.get::<MaxiYatzy>().unwrap();
+    assert_eq!(table.rules(), Rules::FINNISH);
+    let start = table.turn_start_value(table.state(dice_tables_reader::maxi::ALL, 0, 0).unwrap()).unwrap();
+    // jokkebk/maxiyatzy's solver prints 383.305402685.
+    assert!((start - 383.305402685).abs() < 1e-6, "{start}");
+    let mut brute = brute_for(Rules::FINNISH, false);
+    let mut rng = Rng::new(13);
+    for _ in 0..40 {
+        let open = 1 + rng.below(3) as u32;
+        let mask = random_boxes(&mut rng, open);
+        let mut u = rng.below(76) as u32;
+        while !reachable(mask, u, 75) {
+            u = rng.below(76) as u32;
+        }
+        let state = table.state(mask, u, 0).unwrap();
+        let (ours, theirs) = (table.turn_start_value(state).unwrap(), brute.turn_start(mask, u, 0));
+        assert!((ours - theirs).abs() < 1e-7, "{mask:#b} at {u}: {ours} vs {theirs}");
+        let dice = Dice::unrank(6, rng.below(462) as usize).unwrap();
+        let faces: [u8; 6] = dice.faces().collect::<Vec<u8>>().try_into().unwrap();
+        let rerolls = rng.below(3) as u8;
+        let options = table.options(state, dice, rerolls).unwrap();
+        let expected = brute.options(mask, u, &faces, u32::from(rerolls));
+        assert_eq!(options.len(), expected.len(), "{mask:#b} at {u}, {dice} with {rerolls}");
+        for o in options.iter() {
+            let key = match o.action {
+                MaxiAction::Keep(k) => Ok(k.faces().collect::<Vec<u8>>()),
+                MaxiAction::Score(b) => Err(usize::from(b)),
+            };
+            let (_, v) = expected.iter().find(|(a, _)| *a == key).expect("the evaluator has every option");
+            assert!(
+                (o.ev - v).abs() < 1e-7,
+                "{mask:#b} at {u}, {dice} with {rerolls}, {:?}: {} vs {v}",
+                o.action,
+                o.ev
+            );
+        }
+        let best = expected.iter().map(|(_, v)| *v).fold(f64::NEG_INFINITY, f64::max);
+        assert!(options.best().unwrap().ev > best - 1e-7);
+    }
+}

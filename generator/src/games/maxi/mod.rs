@@ -13,7 +13,8 @@
 
 use dice_tables_reader::dice::FACES;
 use dice_tables_reader::five_dice::SIXTH;
-use dice_tables_reader::maxi::{points, Rules, BOXES, UPPER_MASK};
+pub use dice_tables_reader::maxi::reachable_capped_totals;
+use dice_tables_reader::maxi::{points, stored_totals, Rules, BOXES};
 use rayon::prelude::*;
 
 use crate::cpu::{Kernel, Lanes, Simd};
@@ -23,7 +24,9 @@ use crate::dice::{multisets, KeepGraph, SIX_DICE};
 pub const REROLLS: usize = 2;
 
 mod saved;
+mod table;
 pub use saved::{solve_saved, SavedLayer};
+pub use table::*;
 
 /// Upper totals solved together, a block.
 const W: usize = 16;
@@ -55,22 +58,6 @@ impl TurnStart {
     pub fn start(&self) -> f64 {
         self.get(dice_tables_reader::maxi::ALL, 0)
     }
-}
-
-/// The upper totals the filled upper boxes (`filled`, mask bits) can make,
-/// capped at `bonus_at`: bit `u` of the result.
-pub fn reachable_capped_totals(filled: u32, bonus_at: u8) -> u128 {
-    let mut reach: u128 = 1;
-    for face in (0..FACES).filter(|f| filled >> f & 1 == 1) {
-        let mut next = 0;
-        for count in 0..=6 {
-            next |= reach << (count * (face + 1));
-        }
-        reach = next;
-    }
-    let cap = u32::from(bonus_at);
-    let below = reach & ((1u128 << cap) - 1);
-    below | u128::from(reach >> cap != 0) << cap
 }
 
 /// Rolls, their scores and the keep graph, shared by every row.
@@ -196,12 +183,10 @@ impl Workspace {
 /// row's `bonus_at + 1` totals, and its lanes there are dropped.
 fn window(mask: usize, bonus_at: u8) -> (usize, usize) {
     let totals = usize::from(bonus_at) + 1;
-    let reachable = reachable_capped_totals(!(mask as u32) & UPPER_MASK, bonus_at);
-    let highest = 127 - reachable.leading_zeros() as usize;
-    let still_to_score: usize = (0..FACES).filter(|f| mask >> f & 1 == 1).map(|f| 6 * (f + 1)).sum();
-    let flat_below = (usize::from(bonus_at) - 1).saturating_sub(still_to_score).min(highest);
-    let lanes = (highest + 1 - flat_below).div_ceil(W) * W;
-    (flat_below.min(totals.saturating_sub(lanes)), lanes)
+    let (flat, above) = stored_totals(mask as u32, bonus_at);
+    let highest = if above == 0 { usize::from(flat) } else { 127 - above.leading_zeros() as usize };
+    let lanes = (highest + 1 - usize::from(flat)).div_ceil(W) * W;
+    (usize::from(flat).min(totals.saturating_sub(lanes)), lanes)
 }
 
 /// One row's solve as a kernel, compiled for each vector level.
@@ -300,7 +285,7 @@ fn list_open_scores(ctx: &Context, mask: usize, ws: &mut Workspace) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dice_tables_reader::maxi::parse_mask;
+    use dice_tables_reader::maxi::{parse_mask, UPPER_MASK};
 
     #[test]
     fn reachable_totals_of_the_filled_upper_boxes() {

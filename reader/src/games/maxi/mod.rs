@@ -10,8 +10,14 @@
 //! rerolls a turn leaves unused are saved, and a later turn may use its two
 //! and every saved one.
 
+mod table;
+mod turn;
+
 use crate::dice::FACES;
 use crate::error::ArgumentError;
+
+pub use table::*;
+pub use turn::*;
 
 /// Dice in a roll.
 pub const DICE: usize = 6;
@@ -56,6 +62,56 @@ impl Rules {
     pub const FINNISH: Rules = Rules { bonus_at: 75, bonus: 50, saved_rolls: false };
     /// Sweden's and Norway's rules: 100 at 84, unused rerolls saved.
     pub const SWEDISH: Rules = Rules { bonus_at: 84, bonus: 100, saved_rolls: true };
+
+    /// Counts of saved rerolls a state with `open` boxes open can hold:
+    /// `0..` this, two for each turn played (1 without saved rolls).
+    pub fn saved_counts(&self, open: usize) -> usize {
+        if self.saved_rolls {
+            2 * (BOXES.len() - open.min(BOXES.len())) + 1
+        } else {
+            1
+        }
+    }
+
+    /// The most rerolls a turn with `saved` saved can use: its two and those.
+    pub fn turn_rerolls(&self, saved: usize) -> usize {
+        REROLLS + saved
+    }
+}
+
+/// Rerolls a turn brings.
+pub const REROLLS: usize = 2;
+
+/// The most the upper boxes can total: six of each face.
+pub const MOST_UPPER: u32 = 6 * 21;
+
+/// The upper totals the filled upper boxes (`filled`, mask bits) can make,
+/// capped at `bonus_at` (1 to 126): bit `u` of the result.
+pub fn reachable_capped_totals(filled: u32, bonus_at: u8) -> u128 {
+    let mut reach: u128 = 1;
+    for face in (0..FACES).filter(|f| filled >> f & 1 == 1) {
+        let mut next = 0;
+        for count in 0..=6 {
+            next |= reach << (count * (face + 1));
+        }
+        reach = next;
+    }
+    let cap = u32::from(bonus_at);
+    let below = reach & ((1u128 << cap) - 1);
+    below | u128::from(reach >> cap != 0) << cap
+}
+
+/// The upper totals whose values a table stores for a mask: `(flat,
+/// above)`. From every total up to `flat` the open upper boxes can no
+/// longer reach the bonus, so all of them are worth the same (stored once,
+/// for `flat`); `above` holds the reachable capped totals over `flat`, as
+/// bits. Depends only on the mask's upper boxes.
+pub fn stored_totals(mask: u32, bonus_at: u8) -> (u8, u128) {
+    let reachable = reachable_capped_totals(!mask & UPPER_MASK, bonus_at);
+    let highest = 127 - reachable.leading_zeros();
+    let still_to_score: u32 = (0..FACES as u32).filter(|f| mask >> f & 1 == 1).map(|f| 6 * (f + 1)).sum();
+    let flat = (u32::from(bonus_at) - 1).saturating_sub(still_to_score).min(highest);
+    (flat as u8, reachable >> (flat + 1) << (flat + 1))
 }
 
 /// The points of a roll (face counts, six dice) in box `b` (a mask bit).

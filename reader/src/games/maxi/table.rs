@@ -1,0 +1,656 @@
+//! The Maxi Yatzy table: every turn-start value (open boxes, upper total,
+//! saved rerolls), and the decisions its rounded values would get wrong.
+//!
+//! One section per count of open boxes (a layer: a turn reads only the
+//! layer below its own). In a layer, masks come grouped by their open upper
+//! boxes (a group's rows all hold the same totals: [`stored_totals`]), each
+//! group's masks in increasing order, packed whole into chunks of
+//! [`CHUNK_BYTES`]. A mask's rows, one per count of saved rerolls, hold its
+//! stored totals' values as integers of 1e-7 points, encoded as zigzag
+//! deltas in byte planes (FORMAT.md has the bytes).
+
+use std::fmt;
+
+use super::{reachable_capped_totals, stored_totals, Rules, BOXES, MOST_UPPER, UPPER_MASK};
+use crate::dice::{Dice, FACES};
+use crate::error::{ArgumentError, ArgumentErrorKind, TableError};
+use crate::format::{read_u16, read_u32, DType, Encoding, Header};
+use crate::game::{param_in, Checked, Game, SectionSpec};
+
+/// Stored values are whole units of 1e-7 points.
+pub const UNITS_PER_POINT: f64 = 1e7;
+/// Bytes of a stored value: five byte planes of a zigzag delta.
+pub const PLANES: usize = 5;
+/// Decoded bytes of a chunk of a layer's section.
+pub const CHUNK_BYTES: usize = 1 << 16;
+/// Open upper-box sets: bits 0 to 5 of a mask.
+const UPPER_SETS: usize = 64;
+/// The lower boxes: bits 6 to 19.
+const LOWER_BOXES: usize = BOXES.len() - FACES;
+/// Layers stored: 1 to 20 boxes open (with none open only the bonus is left).
+pub const LAYERS: usize = BOXES.len();
+
+/// A table's rules and the layout they give its sections.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MaxiParams {
+    /// The rules solved.
+    pub rules: Rules,
+    /// Decisions the stored values would get wrong, listed with the exact one.
+    pub exceptions: u64,
+    /// Where each group of masks sits.
+    pub layout: Layout,
+}
+
+/// Where every mask's rows sit: computed from the rules alone.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    rules: Rules,
+    /// Per open upper set, the values a row holds.
+    row_values: [u8; UPPER_SETS],
+    /// Per layer (open boxes - 1) and open upper set, the group's first
+    /// chunk in the layer's section; entry 64 the layer's chunk count.
+    first_chunk: Vec<[u32; UPPER_SETS + 1]>,
+}
+
+/// Where a mask's rows are: the chunk, and the chunk's shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The layer's section (open boxes - 1).
+    pub section: usize,
+    /// The chunk in that section.
+    pub chunk: usize,
+    /// The mask's position among the chunk's masks.
+    pub position: usize,
+    /// Masks the chunk holds.
+    pub masks: usize,
+    /// Rows a mask has: one per count of saved rerolls.
+    pub rows: usize,
+    /// Values a row holds.
+    pub values: usize,
+}
+
+impl Place {
+    /// Values the chunk holds.
+    pub fn chunk_values(&self) -> usize {
+        self.masks * self.rows * self.values
+    }
+}
+
+/// Binomial coefficient, small arguments.
+const fn choose(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    let mut r = 1;
+    let mut i = 0;
+    while i < k {
+        r = r * (n - i) / (i + 1);
+        i += 1;
+    }
+    r
+}
+
+/// The position of `lower` among the numbers with as many bits set, in
+/// increasing order (colex rank).
+fn colex_rank(mut lower: u32) -> usize {
+    let (mut rank, mut t) = (0, 1);
+    while lower != 0 {
+        rank += choose(lower.trailing_zeros() as usize, t);
+        lower &= lower - 1;
+        t += 1;
+    }
+    rank
+}
+
+/// The number with `bits` bits set at position `rank` in increasing order.
+fn colex_unrank(mut rank: usize, bits: usize) -> u32 {
+    let mut out = 0;
+    for t in (1..=bits).rev() {
+        let mut p = t - 1;
+        while choose(p + 1, t) <= rank {
+            p += 1;
+        }
+        rank -= choose(p, t);
+        out |= 1 << p;
+    }
+    out
+}
+
+impl Layout {
+    /// The layout of a table under `rules`.
+    pub fn new(rules: Rules) -> Layout {
+        let row_values = std::array::from_fn(|upper_open| {
+            let (_, above) = stored_totals(upper_open as u32, rules.bonus_at);
+            1 + above.count_ones() as u8
+        });
+        let mut layout = Layout { rules, row_values, first_chunk: Vec::with_capacity(LAYERS) };
+        for open in 1..=LAYERS {
+            let mut first = [0u32; UPPER_SETS + 1];
+            for upper in 0..UPPER_SETS {
+                let masks = layout.group_masks(open, upper);
+                first[upper + 1] = first[upper] + masks.div_ceil(layout.masks_per_chunk(open, upper).max(1)) as u32;
+            }
+            layout.first_chunk.push(first);
+        }
+        layout
+    }
+
+    /// Chunks of the section of masks with `open` boxes open.
+    pub fn chunks(&self, open: usize) -> usize {
+        self.first_chunk[open - 1][UPPER_SETS] as usize
+    }
+
+    /// Masks with `open` boxes open whose open upper boxes are `upper`.
+    fn group_masks(&self, open: usize, upper: usize) -> usize {
+        let lower = open.wrapping_sub(upper.count_ones() as usize);
+        if lower > LOWER_BOXES {
+            0
+        } else {
+            choose(LOWER_BOXES, lower)
+        }
+    }
+
+    /// Whole masks a chunk of the group holds.
+    fn masks_per_chunk(&self, open: usize, upper: usize) -> usize {
+        let row_bytes = self.rules.saved_counts(open) * usize::from(self.row_values[upper]) * PLANES;
+        (CHUNK_BYTES / row_bytes).max(1)
+    }
+
+    /// Where `mask`'s rows are (a mask with at least one box open).
+    pub fn place(&self, mask: u32) -> Place {
+        let open = mask.count_ones() as usize;
+        let upper = (mask & UPPER_MASK) as usize;
+        let rank = colex_rank(mask >> FACES);
+        let per_chunk = self.masks_per_chunk(open, upper);
+        let in_group = rank / per_chunk;
+        let masks = per_chunk.min(self.group_masks(open, upper) - in_group * per_chunk);
+        Place {
+            section: open - 1,
+            chunk: self.first_chunk[open - 1][upper] as usize + in_group,
+            position: rank % per_chunk,
+            masks,
+            rows: self.rules.saved_counts(open),
+            values: usize::from(self.row_values[upper]),
+        }
+    }
+
+    /// The masks of chunk `chunk` of the section of layer `section`, in
+    /// order, and their place: what a check of the chunk walks.
+    pub fn chunk_masks(&self, section: usize, chunk: usize) -> Option<(Vec<u32>, Place)> {
+        let first = self.first_chunk.get(section)?;
+        let upper = (0..UPPER_SETS).find(|&u| (first[u]..first[u + 1]).contains(&(chunk as u32)))?;
+        let open = section + 1;
+        let per_chunk = self.masks_per_chunk(open, upper);
+        let in_group = chunk - first[upper] as usize;
+        let lower_bits = open - upper.count_ones() as usize;
+        let start = in_group * per_chunk;
+        let count = per_chunk.min(self.group_masks(open, upper) - start);
+        let masks: Vec<u32> =
+            (start..start + count).map(|r| colex_unrank(r, lower_bits) << FACES | upper as u32).collect();
+        let place = self.place(masks[0]);
+        Some((masks, place))
+    }
+}
+
+/// The decisions the stored values would get wrong, ascending, two u32
+/// each (high, low) of the key (((mask * (bonus_at + 1) + upper) * 39 +
+/// saved) * 41 + rerolls) * 462 + roll rank.
+pub const EXCEPTION_KEY: SectionSpec<MaxiParams> =
+    SectionSpec::new(LAYERS, "exception_key", DType::U32, Encoding::Zstd, |p| vec![p.exceptions, 2]);
+/// The exact decision of each exception: a box's mask bit, or 64 plus a
+/// partial keep's graded rank.
+pub const EXCEPTION_ACTION: SectionSpec<MaxiParams> =
+    SectionSpec::new(LAYERS + 1, "exception_action", DType::U16, Encoding::Zstd, |p| vec![p.exceptions]);
+/// The most exceptions a table may list.
+pub const MAX_EXCEPTIONS: i64 = 1 << 22;
+/// An exception's action code for a partial keep: this plus its graded rank.
+pub const KEEP_CODE: u16 = 64;
+
+macro_rules! layers {
+    ($($i:literal $name:literal),*) => {
+        [$(SectionSpec::new($i, $name, DType::U8, Encoding::Zstd, |p: &MaxiParams| {
+            vec![p.layout.chunks($i + 1) as u64, CHUNK_BYTES as u64]
+        })
+        .chunked(CHUNK_BYTES as u64),)* EXCEPTION_KEY, EXCEPTION_ACTION]
+    };
+}
+
+/// The sections: the layers of 1 to 20 open boxes, then the exceptions.
+pub const SECTIONS: [SectionSpec<MaxiParams>; LAYERS + 2] = layers!(
+    0 "open_1", 1 "open_2", 2 "open_3", 3 "open_4", 4 "open_5", 5 "open_6", 6 "open_7", 7 "open_8",
+    8 "open_9", 9 "open_10", 10 "open_11", 11 "open_12", 12 "open_13", 13 "open_14", 14 "open_15",
+    15 "open_16", 16 "open_17", 17 "open_18", 18 "open_19", 19 "open_20"
+);
+
+/// The most a game can score under `rules`: each box's best roll, and the bonus.
+pub fn max_score(rules: &Rules) -> u32 {
+    let rolls: Vec<Dice> = (0..super::ROLLS).filter_map(|r| Dice::unrank(super::DICE, r)).collect();
+    let boxes: u32 = (0..BOXES.len())
+        .map(|b| rolls.iter().map(|d| u32::from(super::points(&d.counts(), b))).max().unwrap_or(0))
+        .sum();
+    boxes + u32::from(rules.bonus)
+}
+
+/// A turn-start state: the open boxes, the upper total (capped at the
+/// bonus's), and the rerolls saved from earlier turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MaxiState {
+    pub(super) mask: u32,
+    pub(super) upper: u8,
+    pub(super) saved: u8,
+}
+
+impl MaxiState {
+    /// The open boxes' bits.
+    pub fn mask(self) -> u32 {
+        self.mask
+    }
+    /// The upper total, capped at the bonus's threshold.
+    pub fn upper(self) -> u8 {
+        self.upper
+    }
+    /// Rerolls saved from earlier turns.
+    pub fn saved(self) -> u8 {
+        self.saved
+    }
+}
+
+/// Which rules' table a game id holds by default: `maxi-yatzy` the
+/// finnish, `maxi-yatzy-swedish` the swedish. A table holds the rules its
+/// header gives (the generator can change each apart); lookups answer under them.
+pub trait MaxiPreset: fmt::Debug + Send + Sync + 'static {
+    /// The game id, and the table's file name before `.dtab`.
+    const ID: &'static str;
+    /// The rules the table is solved under unless the generator was told otherwise.
+    const RULES: Rules;
+}
+
+/// The finnish preset's table, `maxi-yatzy.dtab`.
+#[derive(Debug)]
+pub struct Finnish;
+impl MaxiPreset for Finnish {
+    const ID: &'static str = "maxi-yatzy";
+    const RULES: Rules = Rules::FINNISH;
+}
+
+/// The swedish preset's table, `maxi-yatzy-swedish.dtab`.
+#[derive(Debug)]
+pub struct Swedish;
+impl MaxiPreset for Swedish {
+    const ID: &'static str = "maxi-yatzy-swedish";
+    const RULES: Rules = Rules::SWEDISH;
+}
+
+/// A Maxi Yatzy table (finnish preset).
+pub type MaxiYatzy = Maxi<Finnish>;
+/// A Maxi Yatzy table (swedish preset).
+pub type MaxiYatzySwedish = Maxi<Swedish>;
+
+/// A Maxi Yatzy table: the turn-start values, from which a lookup solves
+/// the turn it is asked about.
+pub struct Maxi<P: MaxiPreset> {
+    t: Checked<Self>,
+    max_units: i64,
+}
+
+impl<P: MaxiPreset> fmt::Debug for Maxi<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct(P::ID).field("t", &self.t).finish_non_exhaustive()
+    }
+}
+
+/// A chunk's values, read in place: zigzag deltas in byte planes.
+struct ChunkValues<'a> {
+    bytes: &'a [u8],
+    count: usize,
+}
+
+impl ChunkValues<'_> {
+    fn delta(&self, at: usize) -> i64 {
+        let zigzag = (0..PLANES).fold(0u64, |z, b| z | u64::from(self.bytes[b * self.count + at]) << (8 * b));
+        (zigzag >> 1) as i64 ^ -((zigzag & 1) as i64)
+    }
+
+    /// A mask's rows in units, `rows x values`: the first row's deltas run
+    /// along its totals; each later row's are of its rise over the row
+    /// before, along the totals.
+    fn mask_units(&self, place: &Place, position: usize, out: &mut Vec<i64>) {
+        let (rows, n) = (place.rows, place.values);
+        out.clear();
+        let base = position * rows * n;
+        for r in 0..rows {
+            let mut running = 0i64;
+            for k in 0..n {
+                running += self.delta(base + r * n + k);
+                let below = if r > 0 { out[(r - 1) * n + k] } else { 0 };
+                out.push(below + running);
+            }
+        }
+    }
+}
+
+impl<P: MaxiPreset> Game for Maxi<P> {
+    const ID: &'static str = P::ID;
+    type Params = MaxiParams;
+    const SECTIONS: &'static [SectionSpec<MaxiParams>] = &SECTIONS;
+
+    fn params(header: &Header) -> Result<MaxiParams, TableError> {
+        let bonus_at = param_in(header, "bonus_at", 1..=i64::from(MOST_UPPER))? as u8;
+        let bonus = param_in(header, "bonus", 0..=255)? as u8;
+        let saved_rolls = param_in(header, "saved_rolls", 0..=1)? == 1;
+        let exceptions = param_in(header, "exceptions", 0..=MAX_EXCEPTIONS)? as u64;
+        let rules = Rules { bonus_at, bonus, saved_rolls };
+        Ok(MaxiParams { rules, exceptions, layout: Layout::new(rules) })
+    }
+
+    fn header_params(params: &MaxiParams) -> Vec<(&'static str, i64)> {
+        let r = params.rules;
+        vec![
+            ("bonus_at", i64::from(r.bonus_at)),
+            ("bonus", i64::from(r.bonus)),
+            ("saved_rolls", i64::from(r.saved_rolls)),
+            ("exceptions", params.exceptions as i64),
+        ]
+    }
+
+    /// The exceptions are ascending, each a decision of a state the game
+    /// can reach, naming an action that decision has.
+    fn check_contents(t: &Checked<Self>) -> Result<(), TableError> {
+        let (keys, actions) = (t.whole(&EXCEPTION_KEY)?, t.whole(&EXCEPTION_ACTION)?);
+        let rules = t.params().rules;
+        let mut previous = None;
+        for i in 0..actions.len() / 2 {
+            let key = u64::from(read_u32(keys, 2 * i)) << 32 | u64::from(read_u32(keys, 2 * i + 1));
+            let action = read_u16(actions, i);
+            let bad = |why: String| Err(TableError::section(EXCEPTION_KEY.name, format!("entry {i} ({key}) {why}")));
+            if previous.is_some_and(|p| key <= p) {
+                return bad("is not above the one before".into());
+            }
+            previous = Some(key);
+            let Some((state, dice, rerolls)) = decision_of(&rules, key) else {
+                return bad("is no decision of a state the game can reach".into());
+            };
+            if super::action_of(state, dice, rerolls, action).is_none() {
+                return bad(format!("names action {action}, which that decision does not have"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every value decodes to 0 to the most a game can score, and the
+    /// chunk's bytes past its values are zero.
+    fn check_chunk(params: &MaxiParams, section: usize, start: u64, bytes: &[u8]) -> Result<(), TableError> {
+        if section >= LAYERS {
+            return Ok(());
+        }
+        let chunk = start as usize / CHUNK_BYTES;
+        let name = SECTIONS[section].name;
+        let Some((masks, place)) = params.layout.chunk_masks(section, chunk) else {
+            return Err(TableError::section(name, format!("has no chunk {chunk}")));
+        };
+        let count = place.chunk_values();
+        let values = ChunkValues { bytes, count };
+        let max = i64::from(max_score(&params.rules)) * UNITS_PER_POINT as i64;
+        let mut units = Vec::new();
+        for (position, mask) in masks.iter().enumerate() {
+            values.mask_units(&place, position, &mut units);
+            if let Some(v) = units.iter().find(|v| !(0..=max).contains(*v)) {
+                let why = format!("decodes to {v} units for mask {mask} in chunk {chunk}, outside 0 to {max}");
+                return Err(TableError::section(name, why));
+            }
+        }
+        if bytes[PLANES * count..].iter().any(|&b| b != 0) {
+            return Err(TableError::section(name, format!("chunk {chunk} has bytes past its values")));
+        }
+        Ok(())
+    }
+
+    fn from_checked(t: Checked<Self>) -> Result<Self, TableError> {
+        let max_units = i64::from(max_score(&t.params().rules)) * UNITS_PER_POINT as i64;
+        Ok(Maxi { t, max_units })
+    }
+
+    fn checked(&self) -> &Checked<Self> {
+        &self.t
+    }
+}
+
+/// The decision of an exception's key: `None` for a key of no decision a game can reach.
+pub(super) fn decision_of(rules: &Rules, key: u64) -> Option<(MaxiState, Dice, u8)> {
+    let (rest, roll) = (key / super::ROLLS as u64, (key % super::ROLLS as u64) as usize);
+    let (rest, rerolls) = (rest / 41, (rest % 41) as u8);
+    let (rest, saved) = (rest / 39, (rest % 39) as u32);
+    let totals = u64::from(rules.bonus_at) + 1;
+    let (mask, upper) = (rest / totals, (rest % totals) as u8);
+    let mask = u32::try_from(mask).ok().filter(|&m| m != 0 && m <= super::ALL)?;
+    let state = capped_state(rules, mask, upper, saved)?;
+    (usize::from(rerolls) <= rules.turn_rerolls(saved as usize)).then_some((
+        state,
+        Dice::unrank(super::DICE, roll)?,
+        rerolls,
+    ))
+}
+
+/// The exceptions' key of a decision.
+pub fn decision_key(rules: &Rules, state: MaxiState, dice: Dice, rerolls: u8) -> u64 {
+    let totals = u64::from(rules.bonus_at) + 1;
+    let row = u64::from(state.mask) * totals + u64::from(state.upper);
+    ((row * 39 + u64::from(state.saved)) * 41 + u64::from(rerolls)) * super::ROLLS as u64 + dice.rank() as u64
+}
+
+/// The state with capped upper total `upper`, if a game reaches it.
+pub(super) fn capped_state(rules: &Rules, mask: u32, upper: u8, saved: u32) -> Option<MaxiState> {
+    let reachable = reachable_capped_totals(!mask & UPPER_MASK, rules.bonus_at);
+    (reachable >> upper & 1 == 1).then_some(())?;
+    state(rules, mask, u32::from(upper), saved).ok()
+}
+
+/// The state with the boxes of `mask` open, `upper` points in the upper
+/// boxes so far and `saved` rerolls saved; an error for a state no game
+/// can reach.
+pub fn state(rules: &Rules, mask: u32, upper: u32, saved: u32) -> Result<MaxiState, ArgumentError> {
+    if mask > super::ALL {
+        let (given, max) = (mask.to_string(), super::ALL);
+        return Err(ArgumentErrorKind::MaskOutOfRange { given, max, game: Some("maxi-yatzy".into()) }.into());
+    }
+    let filled = !mask & UPPER_MASK;
+    let reachable = reachable_capped_totals(filled, rules.bonus_at);
+    let capped = reachable >> rules.bonus_at != 0;
+    let most: u32 = (0..FACES as u32).filter(|f| filled >> f & 1 == 1).map(|f| 6 * (f + 1)).sum();
+    let made = match upper {
+        u if u >= u32::from(rules.bonus_at) => capped && u <= most,
+        u => reachable >> u & 1 == 1,
+    };
+    if !made {
+        let names = (0..FACES).filter(|f| filled >> f & 1 == 1).map(|f| BOXES[f].to_string()).collect();
+        let highest = (0..=most).rev().find(|&t| reachable >> t.min(127) & 1 == 1).unwrap_or(0);
+        let up_to = if capped { most } else { highest };
+        let bonus_at = rules.bonus_at;
+        return Err(ArgumentErrorKind::MaxiUpperTotal { given: upper, filled: names, bonus_at, up_to, capped }.into());
+    }
+    let open = mask.count_ones() as usize;
+    let max = rules.saved_counts(open) as u32 - 1;
+    if saved > max {
+        let played = (BOXES.len() - open) as u32;
+        return Err(ArgumentErrorKind::SavedRerolls { given: saved, max, played, saving: rules.saved_rolls }.into());
+    }
+    Ok(MaxiState { mask, upper: upper.min(u32::from(rules.bonus_at)) as u8, saved: saved as u8 })
+}
+
+impl<P: MaxiPreset> Maxi<P> {
+    /// The rules the table was solved under.
+    pub fn rules(&self) -> Rules {
+        self.t.params().rules
+    }
+
+    /// The state with the boxes of `mask` open, `upper` points in the upper
+    /// boxes so far (any total from the bonus's threshold up is one state)
+    /// and `saved` rerolls saved from earlier turns (0 without saved
+    /// rolls); an error for a state no game can reach.
+    pub fn state(&self, mask: u32, upper: u32, saved: u32) -> Result<MaxiState, ArgumentError> {
+        state(&self.rules(), mask, upper, saved)
+    }
+
+    /// The turn-start values of `mask` for every count of saved rerolls:
+    /// `rows()[saved * (bonus_at + 1) + upper]`, every upper total 0 to
+    /// `bonus_at` (a total the filled boxes cannot make holds the value of
+    /// the stored total below it).
+    pub fn mask_values(&self, mask: u32) -> Result<MaskValues, TableError> {
+        let rules = self.rules();
+        let totals = usize::from(rules.bonus_at) + 1;
+        if mask == 0 {
+            // Every turn played: the bonus is all that is still to come.
+            let mut values = vec![0.0; rules.saved_counts(0) * totals];
+            for row in values.chunks_exact_mut(totals) {
+                row[totals - 1] = f64::from(rules.bonus);
+            }
+            return Ok(MaskValues { totals, values });
+        }
+        let place = self.t.params().layout.place(mask);
+        let bytes = self.t.chunk(&SECTIONS[place.section], place.chunk)?;
+        let chunk = ChunkValues { bytes, count: place.chunk_values() };
+        let mut units = Vec::with_capacity(place.rows * place.values);
+        chunk.mask_units(&place, place.position, &mut units);
+        let (flat, above) = stored_totals(mask, rules.bonus_at);
+        let mut values = Vec::with_capacity(place.rows * totals);
+        for row in units.chunks_exact(place.values) {
+            let mut k = 0;
+            for u in 0..totals {
+                if u > usize::from(flat) && above >> u & 1 == 1 {
+                    k += 1;
+                }
+                let v = row[k];
+                debug_assert!(v <= self.max_units);
+                values.push(v as f64 / UNITS_PER_POINT);
+            }
+        }
+        Ok(MaskValues { totals, values })
+    }
+
+    /// Expected points still to come at the start of a turn, before the
+    /// roll: the upper bonus included, to 1e-7.
+    pub fn turn_start_value(&self, state: MaxiState) -> Result<f64, TableError> {
+        Ok(self.mask_values(state.mask)?.get(usize::from(state.saved), usize::from(state.upper)))
+    }
+
+    /// The exact decision listed for a decision, if any.
+    pub(super) fn exception(&self, key: u64) -> Result<Option<u16>, TableError> {
+        let count = self.t.params().exceptions as usize;
+        if count == 0 {
+            return Ok(None);
+        }
+        let keys = self.t.whole(&EXCEPTION_KEY)?;
+        let at = |i: usize| u64::from(read_u32(keys, 2 * i)) << 32 | u64::from(read_u32(keys, 2 * i + 1));
+        let (mut lo, mut hi) = (0, count);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if at(mid) < key {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        if lo < count && at(lo) == key {
+            return Ok(Some(self.t.u16_at(&EXCEPTION_ACTION, lo)?));
+        }
+        Ok(None)
+    }
+}
+
+/// One mask's turn-start values, every count of saved rerolls and upper total.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MaskValues {
+    totals: usize,
+    values: Vec<f64>,
+}
+
+impl MaskValues {
+    /// The value with `saved` rerolls saved and upper total `upper` (capped).
+    pub fn get(&self, saved: usize, upper: usize) -> f64 {
+        self.values[saved * self.totals + upper.min(self.totals - 1)]
+    }
+
+    /// Counts of saved rerolls held.
+    pub fn saved_counts(&self) -> usize {
+        self.values.len() / self.totals
+    }
+}
+
+/// Encodes one chunk of a layer's section: `rows(position)` gives each of
+/// its masks' rows in units, `place.rows x place.values` (the generator's
+/// half of the chunk reading behind [`Maxi::mask_values`]).
+pub fn encode_chunk(place: &Place, mut rows: impl FnMut(usize) -> Vec<i64>) -> Vec<u8> {
+    let count = place.chunk_values();
+    let mut out = vec![0u8; CHUNK_BYTES];
+    let n = place.values;
+    let mut at = 0;
+    for position in 0..place.masks {
+        let units = rows(position);
+        assert_eq!(units.len(), place.rows * n, "a mask's rows");
+        for r in 0..place.rows {
+            let mut before = 0i64;
+            for k in 0..n {
+                let rise = units[r * n + k] - if r > 0 { units[(r - 1) * n + k] } else { 0 };
+                let delta = rise - before;
+                before = rise;
+                let zigzag = ((delta << 1) ^ (delta >> 63)) as u64;
+                assert!(zigzag < 1 << (8 * PLANES), "a delta fits the planes");
+                for b in 0..PLANES {
+                    out[b * count + at] = (zigzag >> (8 * b)) as u8;
+                }
+                at += 1;
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colex_ranks_are_positions_in_increasing_order() {
+        for bits in 0..=LOWER_BOXES {
+            let numbers: Vec<u32> = (0..1u32 << LOWER_BOXES).filter(|n| n.count_ones() as usize == bits).collect();
+            assert_eq!(numbers.len(), choose(LOWER_BOXES, bits));
+            for (rank, &n) in numbers.iter().enumerate().step_by(7) {
+                assert_eq!(colex_rank(n), rank);
+                assert_eq!(colex_unrank(rank, bits), n);
+            }
+        }
+    }
+
+    #[test]
+    fn every_mask_has_one_place_and_chunks_fit() {
+        for rules in [Rules::FINNISH, Rules::SWEDISH] {
+            let layout = Layout::new(rules);
+            let mut seen = std::collections::HashSet::new();
+            for open in 1..=LAYERS {
+                for chunk in 0..layout.chunks(open) {
+                    let (masks, place) = layout.chunk_masks(open - 1, chunk).expect("a chunk");
+                    assert!(place.chunk_values() * PLANES <= CHUNK_BYTES);
+                    for (position, &m) in masks.iter().enumerate() {
+                        assert_eq!(m.count_ones() as usize, open);
+                        assert_eq!(layout.place(m), Place { position, ..place });
+                        assert!(seen.insert(m));
+                    }
+                }
+            }
+            assert_eq!(seen.len(), (1 << BOXES.len()) - 1);
+        }
+    }
+
+    #[test]
+    fn chunks_decode_what_was_encoded() {
+        let place = Place { section: 0, chunk: 0, position: 0, masks: 3, rows: 4, values: 5 };
+        let rows = |p: usize| (0..20).map(|i| (p as i64 * 1000 + i * i * 37) % 4_000_000_000).collect::<Vec<i64>>();
+        let bytes = encode_chunk(&place, rows);
+        let chunk = ChunkValues { bytes: &bytes, count: place.chunk_values() };
+        let mut out = Vec::new();
+        for p in 0..3 {
+            chunk.mask_units(&place, p, &mut out);
+            assert_eq!(out, rows(p));
+        }
+    }
+}
