@@ -31,6 +31,10 @@ pub struct Section {
     pub zstd_level: i32,
     /// Decoded bytes per chunk (the whole section unless chosen).
     pub chunk_len: usize,
+    /// For a section compressed as it was made ([`Section::compressed`]):
+    /// its decoded length, and each chunk as stored with the blake3 of its
+    /// decoded bytes (`bytes` is then empty).
+    pub stored: Option<(usize, Vec<(Vec<u8>, [u8; 32])>)>,
 }
 
 impl Section {
@@ -52,7 +56,48 @@ impl Section {
         // An empty section is stored raw: there is nothing to compress.
         let encoding = if bytes.is_empty() { Encoding::Raw } else { encoding };
         let chunk_len = bytes.len();
-        Section { name: name.to_string(), dtype, dims, encoding, bytes, zstd_level: ZSTD_LEVEL, chunk_len }
+        Section {
+            name: name.to_string(),
+            dtype,
+            dims,
+            encoding,
+            bytes,
+            zstd_level: ZSTD_LEVEL,
+            chunk_len,
+            stored: None,
+        }
+    }
+
+    /// A zstd section of a game's spec whose chunks (each `spec.chunk_len`
+    /// decoded bytes) are compressed as they are made, at `level`, so that
+    /// only the compressed bytes are held: `chunks` yields each decoded
+    /// chunk in order. The same file as [`Section::of`] with those bytes.
+    pub fn compressed<P>(
+        spec: &SectionSpec<P>,
+        params: &P,
+        level: i32,
+        chunks: impl IndexedParallelIterator<Item = Vec<u8>>,
+    ) -> Section {
+        assert!(spec.chunk_len > 0 && spec.encoding == Encoding::Zstd, "section {}: zstd chunks", spec.name);
+        let dims = (spec.dims)(params);
+        let len = (dims.iter().product::<u64>() * spec.dtype.size()) as usize;
+        let stored: Vec<(Vec<u8>, [u8; 32])> = chunks
+            .map(|decoded| {
+                let compressed = zstd::bulk::compress(&decoded, level).expect("zstd compresses in memory");
+                (compressed, *blake3::hash(&decoded).as_bytes())
+            })
+            .collect();
+        assert_eq!(stored.len(), len.div_ceil(spec.chunk_len as usize), "section {}: every chunk", spec.name);
+        Section {
+            name: spec.name.to_string(),
+            dtype: spec.dtype,
+            dims,
+            encoding: Encoding::Zstd,
+            bytes: Bytes::Vec(Vec::new()),
+            zstd_level: level,
+            chunk_len: spec.chunk_len as usize,
+            stored: Some((len, stored)),
+        }
     }
 
     /// The same section stored in chunks of `len` decoded bytes (a multiple
@@ -66,6 +111,11 @@ impl Section {
             self.name
         );
         Section { chunk_len: len, ..self }
+    }
+
+    /// Its decoded length.
+    pub fn decoded_len(&self) -> usize {
+        self.stored.as_ref().map_or(self.bytes.len(), |(len, _)| *len)
     }
 
     /// The same section compressed at `level` instead of [`ZSTD_LEVEL`]: a
@@ -171,7 +221,7 @@ impl TableEncoder {
             .iter()
             .enumerate()
             .flat_map(|(i, s)| {
-                let (len, step) = (s.bytes.len(), s.chunk_len.max(1));
+                let (len, step) = (s.decoded_len(), s.chunk_len.max(1));
                 (0..len).step_by(step).map(move |start| (i, start..(start + step).min(len)))
             })
             .collect();
@@ -187,7 +237,11 @@ impl TableEncoder {
     /// Chunk `chunk` as the file stores it.
     pub fn store(&self, chunk: usize) -> Vec<u8> {
         let (i, range) = &self.pieces[chunk];
-        let (section, decoded) = (&self.sections[*i], &self.sections[*i].bytes[range.clone()]);
+        let section = &self.sections[*i];
+        if let Some((_, stored)) = &section.stored {
+            return stored[range.start / section.chunk_len].0.clone();
+        }
+        let decoded = &section.bytes[range.clone()];
         match section.encoding {
             Encoding::Raw => decoded.to_vec(),
             Encoding::Zstd => zstd::bulk::compress(decoded, section.zstd_level).expect("zstd compresses in memory"),
@@ -197,8 +251,18 @@ impl TableEncoder {
     /// The file, from every chunk as [`store`](TableEncoder::store) gave it, in order.
     pub fn finish(&self, stored: &[Vec<u8>]) -> Vec<u8> {
         assert_eq!(stored.len(), self.pieces.len(), "every chunk stored");
-        let pieces: Vec<(usize, &[u8])> =
-            self.pieces.iter().map(|(i, range)| (*i, &self.sections[*i].bytes[range.clone()])).collect();
+        let pieces: Vec<(usize, [u8; 32])> = self
+            .pieces
+            .iter()
+            .map(|(i, range)| {
+                let s = &self.sections[*i];
+                let hash = match &s.stored {
+                    Some((_, stored)) => stored[range.start / s.chunk_len].1,
+                    None => *blake3::hash(&s.bytes[range.clone()]).as_bytes(),
+                };
+                (*i, hash)
+            })
+            .collect();
         assemble(&self.game, &self.params, &self.sections, &pieces, stored)
     }
 }
@@ -208,7 +272,7 @@ fn assemble(
     game: &str,
     params: &[(String, i64)],
     sections: &[Section],
-    pieces: &[(usize, &[u8])],
+    pieces: &[(usize, [u8; 32])],
     stored: &[Vec<u8>],
 ) -> Vec<u8> {
     let mut header = Header {
@@ -223,10 +287,7 @@ fn assemble(
                     .iter()
                     .zip(stored)
                     .filter(|((section, _), _)| *section == i)
-                    .map(|((_, decoded), data)| Chunk {
-                        stored_len: data.len() as u64,
-                        blake3: *blake3::hash(decoded).as_bytes(),
-                    })
+                    .map(|((_, hash), data)| Chunk { stored_len: data.len() as u64, blake3: *hash })
                     .collect();
                 SectionEntry {
                     name: s.name.clone(),
@@ -235,7 +296,7 @@ fn assemble(
                     encoding: s.encoding,
                     offset: 0,
                     stored_len: chunks.iter().map(|c| c.stored_len).sum(),
-                    chunk_len: if s.bytes.is_empty() { 0 } else { s.chunk_len as u64 },
+                    chunk_len: if s.decoded_len() == 0 { 0 } else { s.chunk_len as u64 },
                     chunks,
                 }
             })

@@ -250,19 +250,42 @@ impl KeepGraph {
     /// [`best_keeps`](KeepGraph::best_keeps). `scratch` holds `partial` entries.
     #[inline(always)]
     pub fn best_values_lanes<const W: usize>(&self, values: &mut [[f64; W]], scratch: &mut [[f64; W]]) {
+        self.best_values_with::<W, false>(values, scratch, &[]);
+    }
+
+    /// [`best_values_lanes`](KeepGraph::best_values_lanes) with each roll's
+    /// own value read from `start` (by roll) instead of `values[partial..]`,
+    /// which it overwrites all the same.
+    #[inline(always)]
+    pub fn best_values_over_lanes<const W: usize>(
+        &self,
+        values: &mut [[f64; W]],
+        scratch: &mut [[f64; W]],
+        start: &[[f64; W]],
+    ) {
+        self.best_values_with::<W, true>(values, scratch, start);
+    }
+
+    #[inline(always)]
+    fn best_values_with<const W: usize, const OVER: bool>(
+        &self,
+        values: &mut [[f64; W]],
+        scratch: &mut [[f64; W]],
+        start: &[[f64; W]],
+    ) {
         let (keep_values, roll_values) = values.split_at_mut(self.partial);
-        for &(start, end, distinct) in &self.lattice_runs {
-            let run = &self.lattice_order[start..end];
+        for &(first, end, distinct) in &self.lattice_runs {
+            let run = &self.lattice_order[first..end];
             // One loop per count of faces, so the inner loop's length is a
             // constant the compiler unrolls.
             match distinct {
-                0 => self.best_values_run::<W, 0>(run, keep_values, scratch, roll_values),
-                1 => self.best_values_run::<W, 1>(run, keep_values, scratch, roll_values),
-                2 => self.best_values_run::<W, 2>(run, keep_values, scratch, roll_values),
-                3 => self.best_values_run::<W, 3>(run, keep_values, scratch, roll_values),
-                4 => self.best_values_run::<W, 4>(run, keep_values, scratch, roll_values),
-                5 => self.best_values_run::<W, 5>(run, keep_values, scratch, roll_values),
-                _ => self.best_values_run::<W, 6>(run, keep_values, scratch, roll_values),
+                0 => self.best_values_run::<W, 0, OVER>(run, keep_values, scratch, roll_values, start),
+                1 => self.best_values_run::<W, 1, OVER>(run, keep_values, scratch, roll_values, start),
+                2 => self.best_values_run::<W, 2, OVER>(run, keep_values, scratch, roll_values, start),
+                3 => self.best_values_run::<W, 3, OVER>(run, keep_values, scratch, roll_values, start),
+                4 => self.best_values_run::<W, 4, OVER>(run, keep_values, scratch, roll_values, start),
+                5 => self.best_values_run::<W, 5, OVER>(run, keep_values, scratch, roll_values, start),
+                _ => self.best_values_run::<W, 6, OVER>(run, keep_values, scratch, roll_values, start),
             }
         }
     }
@@ -270,16 +293,23 @@ impl KeepGraph {
     /// [`best_values_lanes`](KeepGraph::best_values_lanes) over a run of
     /// keeps that each show `D` faces.
     #[inline(always)]
-    fn best_values_run<const W: usize, const D: usize>(
+    fn best_values_run<const W: usize, const D: usize, const OVER: bool>(
         &self,
         run: &[(u16, u8)],
         keep_values: &[[f64; W]],
         scratch: &mut [[f64; W]],
         roll_values: &mut [[f64; W]],
+        start: &[[f64; W]],
     ) {
         for &(g, _) in run {
             let g = usize::from(g);
-            let mut best = if g < self.partial { keep_values[g] } else { roll_values[g - self.partial] };
+            let mut best = if g < self.partial {
+                keep_values[g]
+            } else if OVER {
+                start[g - self.partial]
+            } else {
+                roll_values[g - self.partial]
+            };
             let minus = &self.minus_face[g];
             for &smaller in &minus[..D] {
                 let other = &scratch[usize::from(smaller)];
@@ -373,17 +403,45 @@ impl KeepGraph {
     ) -> [f64; W] {
         let (partial, rolls) = self.lattice_order.split_at(self.partial);
         for &(g, faces) in partial {
-            self.best_and_below_at(usize::from(g), faces, values, tie, below);
+            self.best_and_below_at(usize::from(g), faces, values, tie, below, [f64::NEG_INFINITY; W]);
         }
         let mut least = [f64::INFINITY; W];
         for &(g, faces) in rolls {
-            let (b, x) = self.best_and_below_at(usize::from(g), faces, values, tie, below);
+            let (b, x) = self.best_and_below_at(usize::from(g), faces, values, tie, below, [f64::NEG_INFINITY; W]);
             fold_least_gap(&mut least, &b, &x);
         }
         least
     }
 
-    /// Keep `g`'s pair of [`best_and_below_lanes`](KeepGraph::best_and_below_lanes), written and returned.
+    /// [`best_and_below_lanes`](KeepGraph::best_and_below_lanes) where each
+    /// roll's own value, `start[roll]`, is already a best over options of
+    /// its own, with their best more than `tie` below it in
+    /// `start_below[roll]` (Maxi Yatzy's boxes, scored with rerolls left).
+    #[inline(always)]
+    pub fn best_and_below_over_lanes<const W: usize>(
+        &self,
+        values: &mut [[f64; W]],
+        tie: f64,
+        below: &mut [[f64; W]],
+        start: &[[f64; W]],
+        start_below: &[[f64; W]],
+    ) -> [f64; W] {
+        let (partial, rolls) = self.lattice_order.split_at(self.partial);
+        for &(g, faces) in partial {
+            self.best_and_below_at(usize::from(g), faces, values, tie, below, [f64::NEG_INFINITY; W]);
+        }
+        let mut least = [f64::INFINITY; W];
+        for &(g, faces) in rolls {
+            let g = usize::from(g);
+            values[g] = start[g - self.partial];
+            let (b, x) = self.best_and_below_at(g, faces, values, tie, below, start_below[g - self.partial]);
+            fold_least_gap(&mut least, &b, &x);
+        }
+        least
+    }
+
+    /// Keep `g`'s pair of [`best_and_below_lanes`](KeepGraph::best_and_below_lanes),
+    /// written and returned; `below` starts from `start`.
     #[inline(always)]
     fn best_and_below_at<const W: usize>(
         &self,
@@ -392,8 +450,9 @@ impl KeepGraph {
         values: &mut [[f64; W]],
         tie: f64,
         below: &mut [[f64; W]],
+        start: [f64; W],
     ) -> ([f64; W], [f64; W]) {
-        let (mut b, mut x) = (values[g], [f64::NEG_INFINITY; W]);
+        let (mut b, mut x) = (values[g], start);
         for &smaller in &self.minus_face[g][..usize::from(faces)] {
             let c = usize::from(smaller);
             fold_best_and_below(&mut b, &mut x, &values[c], &below[c], tie);

@@ -4,7 +4,7 @@
 //! under both presets, with and without saved rolls; and the scoring of
 //! every box on every roll.
 
-use dice_tables_generator::maxi::{solve_saved, solve_within, SavedLayer};
+use dice_tables_generator::maxi::{solve_layers, Layer};
 use dice_tables_reader::maxi::{points, Rules, BOXES};
 use dice_tables_reader::Dice;
 use dice_tables_tests::maxi::{self as brute, BruteMaxi};
@@ -51,12 +51,16 @@ fn turn_start_values_agree_without_saved_rolls() {
         let mut brute = brute_for(rules, false);
         for _ in 0..3 {
             let universe = random_boxes(&mut rng, 3);
-            let solved = solve_within(rules, universe, |_, _| {});
+            let layers = solve_layers(rules, universe);
+            let value = |mask: u32, u: usize| {
+                let layer: &Layer = &layers[mask.count_ones() as usize];
+                layer.get(layer.index(mask).unwrap(), 0, u)
+            };
             // Every state of the small game: each subset, each upper total.
             let mut subset = universe;
             loop {
                 for u in (0..=u32::from(rules.bonus_at)).filter(|&u| reachable(subset, u, rules.bonus_at)) {
-                    let (ours, theirs) = (solved.get(subset, u as usize), brute.turn_start(subset, u, 0));
+                    let (ours, theirs) = (value(subset, u as usize), brute.turn_start(subset, u, 0));
                     assert!((ours - theirs).abs() < 1e-7, "{rules:?} {subset:#b} at {u}: {ours} vs {theirs}");
                 }
                 if subset == 0 {
@@ -76,8 +80,8 @@ fn turn_start_values_agree_with_saved_rolls() {
         for _ in 0..2 {
             // Five boxes, so that a state with up to three open has up to four saved.
             let universe = random_boxes(&mut rng, 5);
-            let mut layers: Vec<SavedLayer> = Vec::new();
-            let start = solve_saved(rules, universe, |_, _| {}, |l| layers.push(l.clone()));
+            let layers = solve_layers(rules, universe);
+            let start = layers[5].get(0, 0, 0);
             for layer in &layers[..=3] {
                 for _ in 0..3 {
                     let at = rng.below(layer.masks.len() as u64) as usize;
@@ -146,5 +150,73 @@ fn the_finnish_table_agrees_with_the_evaluator() {
         }
         let best = expected.iter().map(|(_, v)| *v).fold(f64::NEG_INFINITY, f64::max);
         assert!(options.best().unwrap().ev > best - 1e-7);
+    }
+}
+
+/// The decision the evaluator's exact values make: the first option in the
+/// lookups' tie order (boxes in mask-bit order, then larger keeps first,
+/// higher graded ranks first) within 1e-9 of the best.
+fn exact_decision(
+    brute: &mut BruteMaxi,
+    mask: u32,
+    u: u32,
+    dice: Dice,
+    rerolls: u8,
+) -> dice_tables_reader::maxi::MaxiAction {
+    use dice_tables_reader::maxi::MaxiAction;
+    let faces: [u8; 6] = dice.faces().collect::<Vec<u8>>().try_into().unwrap();
+    let mut options: Vec<(MaxiAction, f64)> = brute
+        .options(mask, u, &faces, u32::from(rerolls))
+        .into_iter()
+        .map(|(a, v)| match a {
+            Err(b) => (MaxiAction::Score(b as u8), v),
+            Ok(kept) => (MaxiAction::Keep(Dice::from_faces(&kept).unwrap()), v),
+        })
+        .collect();
+    let order = |a: &MaxiAction| match a {
+        MaxiAction::Score(b) => (0, usize::from(*b)),
+        MaxiAction::Keep(k) => (1, usize::MAX - k.graded_rank()),
+    };
+    options.sort_by_key(|(a, _)| order(a));
+    let best = options.iter().map(|(_, v)| *v).fold(f64::NEG_INFINITY, f64::max);
+    options.iter().find(|(_, v)| *v >= best - 1e-9).unwrap().0
+}
+
+/// The decisions the table lists as exceptions, in states the evaluator
+/// solves (up to three boxes open): a lookup follows the exact decision,
+/// the evaluator's; and random decisions of such states decide as it does.
+#[test]
+fn the_finnish_tables_decisions_are_the_exact_ones() {
+    use dice_tables_reader::maxi::MaxiYatzy;
+    let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::default_tables()).unwrap();
+    let table = tables.get::<MaxiYatzy>().unwrap();
+    let mut brute = brute_for(Rules::FINNISH, false);
+    let exceptions = table.exceptions().unwrap();
+    assert!(!exceptions.is_empty());
+    // Exceptions begin with five boxes open: those with the fewest upper
+    // boxes open are the evaluator's quickest (each upper box open
+    // multiplies the states it visits).
+    let mut small: Vec<_> = exceptions.iter().filter(|(s, ..)| s.mask().count_ones() <= 5).collect();
+    small.sort_by_key(|(s, ..)| (s.mask() & dice_tables_reader::maxi::UPPER_MASK).count_ones());
+    assert!(!small.is_empty(), "some exceptions have five boxes open or fewer");
+    for &&(state, dice, rerolls, action) in small.iter().take(3) {
+        let exact = exact_decision(&mut brute, state.mask(), u32::from(state.upper()), dice, rerolls);
+        assert_eq!(action, exact, "{state:?} {dice} with {rerolls}");
+        let best = table.options(state, dice, rerolls).unwrap().best().unwrap().action;
+        assert_eq!(best, exact, "{state:?} {dice} with {rerolls}");
+    }
+    let mut rng = Rng::new(14);
+    for _ in 0..60 {
+        let open = 1 + rng.below(3) as u32;
+        let mask = random_boxes(&mut rng, open);
+        let mut u = rng.below(76) as u32;
+        while !reachable(mask, u, 75) {
+            u = rng.below(76) as u32;
+        }
+        let state = table.state(mask, u, 0).unwrap();
+        let dice = Dice::unrank(6, rng.below(462) as usize).unwrap();
+        let rerolls = rng.below(3) as u8;
+        let best = table.options(state, dice, rerolls).unwrap().best().unwrap().action;
+        assert_eq!(best, exact_decision(&mut brute, mask, u, dice, rerolls), "{mask:#b} at {u}, {dice} with {rerolls}");
     }
 }

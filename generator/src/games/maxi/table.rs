@@ -1,34 +1,42 @@
 //! The Maxi Yatzy table: the solver's values, rounded to 1e-7 points and
-//! packed as the reader's `maxi` module lays them out.
+//! packed as the reader's `maxi` module lays them out, each layer's section
+//! compressed as soon as the layer is solved; and the proof that a lookup
+//! on the rounded values decides as the exact solution does.
+
+use std::time::{Duration, Instant};
 
 use dice_tables_reader::maxi::{
-    encode_chunk, reachable_capped_totals, stored_totals, Layout, Maxi, MaxiParams, MaxiPreset, Rules, BOXES,
-    CHUNK_BYTES, EXCEPTION_ACTION, EXCEPTION_KEY, LAYERS, SECTIONS, UNITS_PER_POINT, UPPER_MASK,
+    action_code, decision_key, encode_chunk, reachable_capped_totals, state, stored_positions, stored_totals, Layout,
+    MaskValues, Maxi, MaxiParams, MaxiPreset, MaxiTurn, Rules, BOXES, DICE, EXCEPTION_ACTION, EXCEPTION_KEY, SECTIONS,
+    UNITS_PER_POINT, UPPER_MASK,
 };
+use dice_tables_reader::sheet::{EXACT_TIE, STORED_TIE};
+use dice_tables_reader::Dice;
 use rayon::prelude::*;
 
-use crate::artifact::Section;
+use super::{Layer, NearTie};
+use crate::artifact::{le_bytes, Section};
 use crate::{Figure, Solved};
+
+/// The zstd level of the layers' chunks.
+pub const ZSTD_LEVEL: i32 = 12;
 
 /// A value in the table's units.
 pub fn units(value: f64) -> i64 {
     (value * UNITS_PER_POINT).round() as i64
 }
 
-/// The values a mask's row stores, from its value at each upper total:
-/// the flat total's, then each reachable total's above it.
-pub fn row_units(mask: u32, bonus_at: u8, value: impl Fn(usize) -> f64) -> impl Iterator<Item = i64> {
+/// The upper totals a mask's rows store, in order: the flat one, then each
+/// reachable one above it.
+pub fn stored_total_list(mask: u32, bonus_at: u8) -> Vec<usize> {
     let (flat, above) = stored_totals(mask, bonus_at);
-    let totals =
-        std::iter::once(usize::from(flat)).chain((0..=usize::from(bonus_at)).filter(move |&u| above >> u & 1 == 1));
-    totals.map(move |u| units(value(u)))
+    std::iter::once(usize::from(flat)).chain((0..=usize::from(bonus_at)).filter(|&u| above >> u & 1 == 1)).collect()
 }
 
 /// Turn-start states the game can reach under `rules` (every count of
 /// saved rerolls a state can hold, every reachable capped upper total).
 pub fn reachable_states(rules: &Rules) -> u64 {
-    (0u32..1 << BOXES.len())
-        .filter(|&m| m != 0)
+    (1u32..1 << BOXES.len())
         .map(|m| {
             let totals = reachable_capped_totals(!m & UPPER_MASK, rules.bonus_at).count_ones() as u64;
             totals * rules.saved_counts(m.count_ones() as usize) as u64
@@ -36,44 +44,88 @@ pub fn reachable_states(rules: &Rules) -> u64 {
         .sum()
 }
 
-/// One layer's section: every chunk of the masks with `open` boxes open,
-/// `rows(mask)` giving each mask's rows in units (saved counts x stored totals).
-pub fn layer_section(params: &MaxiParams, open: usize, rows: impl Fn(u32) -> Vec<i64> + Sync) -> Section {
+/// One layer's section, compressed: every chunk of the layer's masks, each
+/// mask's rows (saved counts x stored totals) in units.
+fn layer_section(params: &MaxiParams, layer: &Layer) -> Section {
+    let open = layer.masks[0].count_ones() as usize;
     let layout = &params.layout;
-    let mut bytes = vec![0u8; layout.chunks(open) * CHUNK_BYTES];
-    bytes.par_chunks_mut(CHUNK_BYTES).enumerate().for_each(|(c, out)| {
+    let bonus_at = params.rules.bonus_at;
+    let chunks = (0..layout.chunks(open)).into_par_iter().map(|c| {
         let (masks, place) = layout.chunk_masks(open - 1, c).expect("a chunk of the layout");
-        out.copy_from_slice(&encode_chunk(&place, |p| rows(masks[p])));
+        encode_chunk(&place, |p| {
+            let row = layer.row(layer.index(masks[p]).expect("a mask of the layer"));
+            let list = stored_total_list(masks[p], bonus_at);
+            row.chunks_exact(layer.totals).flat_map(|r| list.iter().map(|&u| units(r[u]))).collect()
+        })
     });
-    Section::of(&SECTIONS[open - 1], params, bytes).level(ZSTD_LEVEL)
+    Section::compressed(&SECTIONS[open - 1], params, ZSTD_LEVEL, chunks)
 }
 
-/// The zstd level of the layers' chunks.
-pub const ZSTD_LEVEL: i32 = 12;
-
-/// The exceptions' sections (none yet listed).
-pub fn exception_sections(params: &MaxiParams) -> Vec<Section> {
-    vec![Section::of(&EXCEPTION_KEY, params, Vec::new()), Section::of(&EXCEPTION_ACTION, params, Vec::new())]
+/// A mask's values as a lookup decodes them from the table: each rounded
+/// to 1e-7, every total up to the flat one reading the flat one's.
+fn stored_values(mask: u32, bonus_at: u8, row: &[f64], totals: usize) -> Vec<f64> {
+    let list = stored_total_list(mask, bonus_at);
+    let positions = stored_positions(mask, bonus_at);
+    row.chunks_exact(totals)
+        .flat_map(|r| positions.iter().map(|&k| units(r[list[usize::from(k)]]) as f64 / UNITS_PER_POINT))
+        .collect()
 }
 
-/// The table of preset `P` solved under `rules` without saved rolls.
-pub fn solve_plain_table<P: MaxiPreset>(rules: Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
-    let solved = super::solve(rules, progress);
-    let params = MaxiParams { rules, exceptions: 0, layout: Layout::new(rules) };
-    let mut sections: Vec<Section> = (1..=LAYERS)
-        .map(|open| {
-            layer_section(&params, open, |mask| row_units(mask, rules.bonus_at, |u| solved.get(mask, u)).collect())
+/// A decision a lookup would make wrongly from the stored values, and the
+/// exact action: `key` as the reader's `EXCEPTION_KEY` says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Exception {
+    /// The decision.
+    pub key: u64,
+    /// The exact action's code (a box's mask bit, or `KEEP_CODE` plus a keep's graded rank).
+    pub action: u16,
+}
+
+/// Settles a layer's near ties: runs the reader's turn solve on the exact
+/// values of the layer below (ties within [`EXACT_TIE`]) and on the stored
+/// ones (ties within [`STORED_TIE`]) at each near tie a game can reach.
+/// Returns how many were settled and where the two disagree.
+pub fn settle(rules: Rules, layer: &Layer, below: &Layer, mut near: Vec<NearTie>) -> (u64, Vec<Exception>) {
+    near.sort_unstable();
+    near.dedup();
+    let groups: Vec<&[NearTie]> = near.chunk_by(|a, b| a.index == b.index && a.upper == b.upper).collect();
+    let settled: Vec<(u64, Vec<Exception>)> = groups
+        .par_iter()
+        .map(|group| {
+            let (mask, u) = (layer.masks[group[0].index as usize], group[0].upper);
+            let reachable = reachable_capped_totals(!mask & UPPER_MASK, rules.bonus_at);
+            if u > rules.bonus_at || reachable >> u & 1 == 0 {
+                return (0, Vec::new());
+            }
+            let most = group.iter().map(|n| n.rerolls).max().expect("a group has a near tie");
+            let state =
+                state(&rules, mask, u32::from(u), u32::from(most).saturating_sub(2)).expect("a reachable state");
+            let next = |stored: bool| {
+                move |m: u32| -> Result<MaskValues, std::convert::Infallible> {
+                    let row = below.row(below.index(m).expect("a mask of the layer below"));
+                    let values =
+                        if stored { stored_values(m, rules.bonus_at, row, below.totals) } else { row.to_vec() };
+                    Ok(MaskValues::new(below.totals, values))
+                }
+            };
+            let unwrap = |r: Result<MaxiTurn, std::convert::Infallible>| r.unwrap_or_else(|e| match e {});
+            let exact = unwrap(MaxiTurn::solve(rules, state, most, next(false)));
+            let stored = unwrap(MaxiTurn::solve(rules, state, most, next(true)));
+            let mut exceptions = Vec::new();
+            for n in group.iter() {
+                let dice = Dice::unrank(DICE, usize::from(n.roll)).expect("a roll of six dice");
+                let right = exact.choices(dice, n.rerolls, EXACT_TIE).best().map(|o| o.action);
+                let looked_up = stored.choices(dice, n.rerolls, STORED_TIE).best().map(|o| o.action);
+                if right != looked_up {
+                    let action = action_code(right.expect("an open box"));
+                    exceptions.push(Exception { key: decision_key(&rules, state, dice, n.rerolls), action });
+                }
+            }
+            (group.len() as u64, exceptions)
         })
         .collect();
-    sections.extend(exception_sections(&params));
-    let mut table = Solved::new::<Maxi<P>>(&params, reachable_states(&rules), sections);
-    table.figures.push(start_figure(solved.start()));
-    table
-}
-
-/// The report's figure: the whole game's expected score.
-fn start_figure(start: f64) -> Figure {
-    Figure { key: "start_value", value: start, text: format!("expected score {start:.9}") }
+    let count = settled.iter().map(|(n, _)| n).sum();
+    (count, settled.into_iter().flat_map(|(_, e)| e).collect())
 }
 
 /// The `maxi-yatzy` table, under `rules.maxi`.
@@ -86,35 +138,33 @@ pub fn solve_swedish_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize,
     solve_table::<dice_tables_reader::maxi::Swedish>(rules.maxi_swedish, progress)
 }
 
-/// The table of preset `P` under `rules`, with or without saved rolls.
+/// The table of preset `P` solved under `rules`, its decisions proved.
 pub fn solve_table<P: MaxiPreset>(rules: Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
-    if rules.saved_rolls {
-        solve_saved_table::<P>(rules, progress)
-    } else {
-        solve_plain_table::<P>(rules, progress)
-    }
-}
-
-/// The table of preset `P` solved under `rules` with saved rolls: each
-/// layer's section made as soon as the layer is solved.
-pub fn solve_saved_table<P: MaxiPreset>(rules: Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
-    let params = MaxiParams { rules, exceptions: 0, layout: Layout::new(rules) };
+    let layout = Layout::new(rules);
+    let mut params = MaxiParams { rules, exceptions: 0, layout };
     let mut sections = Vec::new();
-    let start = super::solve_saved(rules, dice_tables_reader::maxi::ALL, progress, |layer| {
-        let open = layer.masks.first().map_or(0, |m| m.count_ones() as usize);
-        if open == 0 {
-            return;
-        }
-        let index = |mask: u32| layer.masks.binary_search(&mask).expect("a mask of the layer");
-        sections.push(layer_section(&params, open, |mask| {
-            let i = index(mask);
-            (0..layer.saved)
-                .flat_map(|b| row_units(mask, rules.bonus_at, move |u| layer.get(i, b, u)).collect::<Vec<_>>())
-                .collect()
-        }));
+    let (mut exceptions, mut near_ties, mut prove_time) = (Vec::new(), 0, Duration::ZERO);
+    let start = super::solve(rules, dice_tables_reader::maxi::ALL, true, progress, |layer, below, near| {
+        let proving = Instant::now();
+        let (settled, found) = settle(rules, layer, below, near);
+        prove_time += proving.elapsed();
+        near_ties += settled;
+        exceptions.extend(found);
+        sections.push(layer_section(&params, layer));
     });
-    sections.extend(exception_sections(&params));
+    exceptions.sort_unstable();
+    params.exceptions = exceptions.len() as u64;
+    let keys: Vec<u32> = exceptions.iter().flat_map(|e| [(e.key >> 32) as u32, e.key as u32]).collect();
+    let actions: Vec<u16> = exceptions.iter().map(|e| e.action).collect();
+    sections.push(Section::of(&EXCEPTION_KEY, &params, le_bytes(&keys, u32::to_le_bytes)));
+    sections.push(Section::of(&EXCEPTION_ACTION, &params, le_bytes(&actions, u16::to_le_bytes)));
     let mut table = Solved::new::<Maxi<P>>(&params, reachable_states(&rules), sections);
-    table.figures.push(start_figure(start));
+    table.prove_time = prove_time;
+    table.figures.push(Figure { key: "start_value", value: start, text: format!("expected score {start:.9}") });
+    table.figures.push(Figure {
+        key: "near_ties",
+        value: near_ties as f64,
+        text: format!("{near_ties} near ties settled, {} exceptions", exceptions.len()),
+    });
     table
 }

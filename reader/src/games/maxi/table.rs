@@ -193,8 +193,9 @@ impl Layout {
 }
 
 /// The decisions the stored values would get wrong, ascending, two u32
-/// each (high, low) of the key (((mask * (bonus_at + 1) + upper) * 39 +
-/// saved) * 41 + rerolls) * 462 + roll rank.
+/// each (high, low) of the key ((mask * (bonus_at + 1) + upper) * 41 +
+/// rerolls) * 462 + roll rank. (A decision's options do not depend on the
+/// rerolls saved before the turn, only on those left: no saved count.)
 pub const EXCEPTION_KEY: SectionSpec<MaxiParams> =
     SectionSpec::new(LAYERS, "exception_key", DType::U32, Encoding::Zstd, |p| vec![p.exceptions, 2]);
 /// The exact decision of each exception: a box's mask bit, or 64 plus a
@@ -415,27 +416,25 @@ impl<P: MaxiPreset> Game for Maxi<P> {
     }
 }
 
-/// The decision of an exception's key: `None` for a key of no decision a game can reach.
+/// The decision of an exception's key, in the state with the fewest saved
+/// rerolls that has it: `None` for a key of no decision a game can reach.
 pub(super) fn decision_of(rules: &Rules, key: u64) -> Option<(MaxiState, Dice, u8)> {
     let (rest, roll) = (key / super::ROLLS as u64, (key % super::ROLLS as u64) as usize);
     let (rest, rerolls) = (rest / 41, (rest % 41) as u8);
-    let (rest, saved) = (rest / 39, (rest % 39) as u32);
     let totals = u64::from(rules.bonus_at) + 1;
     let (mask, upper) = (rest / totals, (rest % totals) as u8);
     let mask = u32::try_from(mask).ok().filter(|&m| m != 0 && m <= super::ALL)?;
+    let saved = u32::from(rerolls).saturating_sub(super::REROLLS as u32);
     let state = capped_state(rules, mask, upper, saved)?;
-    (usize::from(rerolls) <= rules.turn_rerolls(saved as usize)).then_some((
-        state,
-        Dice::unrank(super::DICE, roll)?,
-        rerolls,
-    ))
+    Some((state, Dice::unrank(super::DICE, roll)?, rerolls))
 }
 
-/// The exceptions' key of a decision.
+/// The exceptions' key of a decision: `rerolls` left with `dice` in a turn
+/// from `state` (its saved rerolls play no part).
 pub fn decision_key(rules: &Rules, state: MaxiState, dice: Dice, rerolls: u8) -> u64 {
     let totals = u64::from(rules.bonus_at) + 1;
     let row = u64::from(state.mask) * totals + u64::from(state.upper);
-    ((row * 39 + u64::from(state.saved)) * 41 + u64::from(rerolls)) * super::ROLLS as u64 + dice.rank() as u64
+    (row * 41 + u64::from(rerolls)) * super::ROLLS as u64 + dice.rank() as u64
 }
 
 /// The state with capped upper total `upper`, if a game reaches it.
@@ -511,18 +510,13 @@ impl<P: MaxiPreset> Maxi<P> {
         let chunk = ChunkValues { bytes, count: place.chunk_values() };
         let mut units = Vec::with_capacity(place.rows * place.values);
         chunk.mask_units(&place, place.position, &mut units);
-        let (flat, above) = stored_totals(mask, rules.bonus_at);
+        let stored = stored_positions(mask, rules.bonus_at);
         let mut values = Vec::with_capacity(place.rows * totals);
         for row in units.chunks_exact(place.values) {
-            let mut k = 0;
-            for u in 0..totals {
-                if u > usize::from(flat) && above >> u & 1 == 1 {
-                    k += 1;
-                }
-                let v = row[k];
-                debug_assert!(v <= self.max_units);
-                values.push(v as f64 / UNITS_PER_POINT);
-            }
+            values.extend(stored.iter().map(|&k| {
+                debug_assert!(row[usize::from(k)] <= self.max_units);
+                row[usize::from(k)] as f64 / UNITS_PER_POINT
+            }));
         }
         Ok(MaskValues { totals, values })
     }
@@ -531,6 +525,21 @@ impl<P: MaxiPreset> Maxi<P> {
     /// roll: the upper bonus included, to 1e-7.
     pub fn turn_start_value(&self, state: MaxiState) -> Result<f64, TableError> {
         Ok(self.mask_values(state.mask)?.get(usize::from(state.saved), usize::from(state.upper)))
+    }
+
+    /// Every decision the table lists as an exception (where its rounded
+    /// values would lead a lookup elsewhere), in the state with the fewest
+    /// saved rerolls that has it, with the exact action: for analysis.
+    pub fn exceptions(&self) -> Result<Vec<(MaxiState, Dice, u8, super::MaxiAction)>, TableError> {
+        let (keys, actions) = (self.t.whole(&EXCEPTION_KEY)?, self.t.whole(&EXCEPTION_ACTION)?);
+        let rules = self.rules();
+        Ok((0..actions.len() / 2)
+            .filter_map(|i| {
+                let key = u64::from(read_u32(keys, 2 * i)) << 32 | u64::from(read_u32(keys, 2 * i + 1));
+                let (state, dice, rerolls) = decision_of(&rules, key)?;
+                Some((state, dice, rerolls, super::action_of(state, dice, rerolls, read_u16(actions, i))?))
+            })
+            .collect())
     }
 
     /// The exact decision listed for a decision, if any.
@@ -557,6 +566,23 @@ impl<P: MaxiPreset> Maxi<P> {
     }
 }
 
+/// Per upper total `0..=bonus_at`, the position among a mask's stored
+/// values ([`stored_totals`]) of the one a lookup reads for it: the flat
+/// total's for every total up to it, else the total's own (an unreachable
+/// total reads the stored one below it; no lookup asks for it).
+pub fn stored_positions(mask: u32, bonus_at: u8) -> Vec<u8> {
+    let (flat, above) = stored_totals(mask, bonus_at);
+    let mut k = 0;
+    (0..=usize::from(bonus_at))
+        .map(|u| {
+            if u > usize::from(flat) && above >> u & 1 == 1 {
+                k += 1;
+            }
+            k
+        })
+        .collect()
+}
+
 /// One mask's turn-start values, every count of saved rerolls and upper total.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MaskValues {
@@ -565,6 +591,13 @@ pub struct MaskValues {
 }
 
 impl MaskValues {
+    /// Values of `totals` upper totals (`0..=bonus_at`) for each count of
+    /// saved rerolls, one after another (the generator's exact ones).
+    pub fn new(totals: usize, values: Vec<f64>) -> MaskValues {
+        assert!(totals > 0 && values.len() % totals == 0, "whole rows of totals");
+        MaskValues { totals, values }
+    }
+
     /// The value with `saved` rerolls saved and upper total `upper` (capped).
     pub fn get(&self, saved: usize, upper: usize) -> f64 {
         self.values[saved * self.totals + upper.min(self.totals - 1)]

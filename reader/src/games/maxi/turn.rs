@@ -78,6 +78,15 @@ pub fn action_of(state: MaxiState, dice: Dice, rerolls: u8, code: u16) -> Option
     (rerolls > 0 && keep.len() < DICE && keep.is_subset_of(&dice)).then_some(MaxiAction::Keep(keep))
 }
 
+/// An action as the exceptions section codes it: a box's mask bit, or
+/// [`KEEP_CODE`] plus a partial keep's graded rank.
+pub fn action_code(action: MaxiAction) -> u16 {
+    match action {
+        MaxiAction::Score(b) => u16::from(b),
+        MaxiAction::Keep(k) => KEEP_CODE + k.graded_rank() as u16,
+    }
+}
+
 /// One turn solved from the turn-start values of the masks it leads to:
 /// every decision with up to `rerolls` rerolls left.
 #[derive(Debug)]
