@@ -594,7 +594,7 @@ impl MaskValues {
     /// Values of `totals` upper totals (`0..=bonus_at`) for each count of
     /// saved rerolls, one after another (the generator's exact ones).
     pub fn new(totals: usize, values: Vec<f64>) -> MaskValues {
-        assert!(totals > 0 && values.len() % totals == 0, "whole rows of totals");
+        assert!(totals > 0 && values.len().is_multiple_of(totals), "whole rows of totals");
         MaskValues { totals, values }
     }
 
