@@ -34,8 +34,11 @@ pub struct Section {
     /// For a section compressed as it was made ([`Section::compressed`]):
     /// its decoded length, and each chunk as stored with the blake3 of its
     /// decoded bytes (`bytes` is then empty).
-    pub stored: Option<(usize, Vec<(Vec<u8>, [u8; 32])>)>,
+    pub stored: Option<(usize, Vec<StoredChunk>)>,
 }
+
+/// A chunk as stored, with the blake3 of its decoded bytes.
+pub type StoredChunk = (Vec<u8>, [u8; 32]);
 
 impl Section {
     /// The section a game's spec describes, for a table with `params`.
@@ -81,7 +84,7 @@ impl Section {
         assert!(spec.chunk_len > 0 && spec.encoding == Encoding::Zstd, "section {}: zstd chunks", spec.name);
         let dims = (spec.dims)(params);
         let len = (dims.iter().product::<u64>() * spec.dtype.size()) as usize;
-        let stored: Vec<(Vec<u8>, [u8; 32])> = chunks
+        let stored: Vec<StoredChunk> = chunks
             .map(|decoded| {
                 let compressed = zstd::bulk::compress(&decoded, level).expect("zstd compresses in memory");
                 (compressed, *blake3::hash(&decoded).as_bytes())
