@@ -103,6 +103,10 @@ pub fn fold_least_gap<const W: usize>(least: &mut [f64; W], best: &[f64; W], bel
     }
 }
 
+/// Each roll's own best and best not tied with it, by roll: what
+/// [`KeepGraph::best_and_below_over_lanes`] starts a roll from.
+type RollStart<'a, const W: usize> = (&'a [[f64; W]], &'a [[f64; W]]);
+
 /// No keep: "keep all" as a best keep.
 pub const NONE: u16 = u16::MAX;
 
@@ -401,16 +405,7 @@ impl KeepGraph {
         tie: f64,
         below: &mut [[f64; W]],
     ) -> [f64; W] {
-        let (partial, rolls) = self.lattice_order.split_at(self.partial);
-        for &(g, faces) in partial {
-            self.best_and_below_at(usize::from(g), faces, values, tie, below, [f64::NEG_INFINITY; W]);
-        }
-        let mut least = [f64::INFINITY; W];
-        for &(g, faces) in rolls {
-            let (b, x) = self.best_and_below_at(usize::from(g), faces, values, tie, below, [f64::NEG_INFINITY; W]);
-            fold_least_gap(&mut least, &b, &x);
-        }
-        least
+        self.best_and_below_with(values, tie, below, None)
     }
 
     /// [`best_and_below_lanes`](KeepGraph::best_and_below_lanes) where each
@@ -426,6 +421,17 @@ impl KeepGraph {
         start: &[[f64; W]],
         start_below: &[[f64; W]],
     ) -> [f64; W] {
+        self.best_and_below_with(values, tie, below, Some((start, start_below)))
+    }
+
+    #[inline(always)]
+    fn best_and_below_with<const W: usize>(
+        &self,
+        values: &mut [[f64; W]],
+        tie: f64,
+        below: &mut [[f64; W]],
+        start: Option<RollStart<'_, W>>,
+    ) -> [f64; W] {
         let (partial, rolls) = self.lattice_order.split_at(self.partial);
         for &(g, faces) in partial {
             self.best_and_below_at(usize::from(g), faces, values, tie, below, [f64::NEG_INFINITY; W]);
@@ -433,8 +439,14 @@ impl KeepGraph {
         let mut least = [f64::INFINITY; W];
         for &(g, faces) in rolls {
             let g = usize::from(g);
-            values[g] = start[g - self.partial];
-            let (b, x) = self.best_and_below_at(g, faces, values, tie, below, start_below[g - self.partial]);
+            let own_below = match start {
+                Some((value, value_below)) => {
+                    values[g] = value[g - self.partial];
+                    value_below[g - self.partial]
+                }
+                None => [f64::NEG_INFINITY; W],
+            };
+            let (b, x) = self.best_and_below_at(g, faces, values, tie, below, own_below);
             fold_least_gap(&mut least, &b, &x);
         }
         least

@@ -74,6 +74,20 @@ struct Args {
     /// `ones,full-house,yazy`; default: all 11).
     #[arg(long, value_name = "MASK", value_parser = parse_duel_categories, allow_hyphen_values = true)]
     yazy_duel_categories: Option<u16>,
+    /// Maxi Yatzy's rules: `finnish` (bonus 50 at 75, no saved rolls;
+    /// maxi-yatzy.dtab, the default) or `swedish` (bonus 100 at 84, saved
+    /// rolls; maxi-yatzy-swedish.dtab, as `--games maxi-yatzy-swedish`).
+    #[arg(long, value_name = "RULES", value_parser = parse_maxi_rules)]
+    rules: Option<dice_tables_reader::maxi::Rules>,
+    /// The upper bonus of the Maxi Yatzy tables solved, as AT:POINTS (the
+    /// upper total that earns it, 1 to 126, and its points, 0 to 255; the
+    /// presets: 75:50 finnish, 84:100 swedish).
+    #[arg(long, value_name = "AT:POINTS", value_parser = parse_maxi_bonus, allow_hyphen_values = true)]
+    maxi_bonus: Option<(u8, u8)>,
+    /// Whether the Maxi Yatzy tables solved save the rerolls a turn leaves
+    /// for later turns: `yes` or `no` (the presets: finnish no, swedish yes).
+    #[arg(long, value_name = "yes|no", value_parser = parse_yes_no)]
+    saved_rolls: Option<bool>,
     /// Also write the blake3 of every table written to FILE, in `b3sum` format.
     #[arg(long, value_name = "FILE")]
     manifest: Option<PathBuf>,
@@ -88,6 +102,34 @@ fn parse_game(s: &str) -> Result<String, String> {
             let ids: Vec<&str> = SOLVERS.iter().map(|s| s.id).collect();
             Err(format!("unknown game {s:?}: the games are {}", ids.join(", ")))
         }
+    }
+}
+
+fn parse_maxi_rules(s: &str) -> Result<dice_tables_reader::maxi::Rules, String> {
+    match s {
+        "finnish" => Ok(dice_tables_reader::maxi::Rules::FINNISH),
+        "swedish" => Ok(dice_tables_reader::maxi::Rules::SWEDISH),
+        _ => Err(format!("rules {s:?} is not finnish (bonus 50 at 75) or swedish (bonus 100 at 84, saved rolls)")),
+    }
+}
+
+fn parse_maxi_bonus(s: &str) -> Result<(u8, u8), String> {
+    let parsed = s
+        .split_once(':')
+        .and_then(|(at, points)| Some((at.trim().parse::<u8>().ok()?, points.trim().parse::<u8>().ok()?)));
+    match parsed {
+        Some((at @ 1..=126, points)) => Ok((at, points)),
+        _ => Err(format!(
+            "maxi bonus {s:?} is not AT:POINTS, the upper total 1 to 126 and the points 0 to 255, like 84:100"
+        )),
+    }
+}
+
+fn parse_yes_no(s: &str) -> Result<bool, String> {
+    match s {
+        "yes" => Ok(true),
+        "no" => Ok(false),
+        _ => Err(format!("{s:?} is not yes or no")),
     }
 }
 
@@ -172,11 +214,18 @@ fn usage_error(e: clap::Error) -> ExitCode {
 /// What can be refused before any work: rule flags for games not being
 /// solved, a manifest that could not be written. Returns the games to solve.
 fn check_usage(args: &Args) -> Result<Vec<&'static str>, String> {
-    let games: Vec<&'static str> = SOLVERS
+    let mut games: Vec<&'static str> = SOLVERS
         .iter()
         .filter(|s| args.games.as_ref().map_or(s.default, |list| list.iter().any(|l| l == s.id)))
         .map(|s| s.id)
         .collect();
+    // `--rules swedish` asks for the swedish preset's table in place of the finnish one.
+    if args.rules == Some(dice_tables_reader::maxi::Rules::SWEDISH) {
+        if let Some(g) = games.iter_mut().find(|g| **g == MAXI) {
+            *g = MAXI_SWEDISH;
+        }
+        games.dedup();
+    }
     // Each rules flag, the game it is a rule of, and every table it sets:
     // the duel flags both duel tables, yazy's and yahtzee's their target
     // tables too.
@@ -185,7 +234,10 @@ fn check_usage(args: &Args) -> Result<Vec<&'static str>, String> {
              and yahtzee-free and yahtzee-free-target (free): name them in --games"
             .into());
     }
-    let rule_flags: [(&str, bool, &str, &[&str]); 6] = [
+    let rule_flags: [(&str, bool, &str, &[&str]); 9] = [
+        ("--rules", args.rules.is_some(), MAXI, &[MAXI, MAXI_SWEDISH]),
+        ("--maxi-bonus", args.maxi_bonus.is_some(), MAXI, &[MAXI, MAXI_SWEDISH]),
+        ("--saved-rolls", args.saved_rolls.is_some(), MAXI, &[MAXI, MAXI_SWEDISH]),
         ("--yazy-rerolls", args.yazy_rerolls.is_some(), "yazy", &["yazy", "yazy-target", "yazy-duel"]),
         ("--combo-rerolls", args.combo_rerolls.is_some(), "combo", &["combo"]),
         ("--yazy-duel-categories", args.yazy_duel_categories.is_some(), "yazy-duel", &["yazy-duel"]),
@@ -241,6 +293,10 @@ fn check_usage(args: &Args) -> Result<Vec<&'static str>, String> {
     Ok(games)
 }
 
+/// The Maxi Yatzy tables' ids.
+const MAXI: &str = "maxi-yatzy";
+const MAXI_SWEDISH: &str = "maxi-yatzy-swedish";
+
 fn manifest_dir(file: &Path) -> &Path {
     file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."))
 }
@@ -267,6 +323,14 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
     rules.combo.rerolls = args.combo_rerolls.unwrap_or(rules.combo.rerolls);
     rules.duel = dice_tables_generator::duel::Overrides { entry: args.duel_entry, goal: args.duel_goal };
     rules.target_open = args.target_open;
+    for maxi in [&mut rules.maxi, &mut rules.maxi_swedish] {
+        if let Some((at, points)) = args.maxi_bonus {
+            (maxi.bonus_at, maxi.bonus) = (at, points);
+        }
+        if let Some(saved) = args.saved_rolls {
+            maxi.saved_rolls = saved;
+        }
+    }
     if let Some(universe) = args.yazy_duel_categories {
         rules.yazy_duel_universe = universe;
     }

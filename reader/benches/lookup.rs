@@ -148,6 +148,60 @@ fn decisions() -> Vec<(Mask, Dice, u8, Dice)> {
         .collect()
 }
 
+/// Maxi Yatzy: every option of a random six-dice roll in a random
+/// reachable state, ranked (one turn solve from the stored values of up to
+/// twenty next masks, their chunks decoded once): the finnish table, and
+/// the swedish one (`make bench` builds it) with random saved rerolls.
+fn maxi_options(c: &mut Criterion) {
+    use dice_tables_reader::maxi::{
+        reachable_capped_totals, Maxi, MaxiPreset, MaxiYatzy, MaxiYatzySwedish, UPPER_MASK,
+    };
+    fn states<P: MaxiPreset>(table: &Maxi<P>) -> Vec<(dice_tables_reader::maxi::MaxiState, Dice, u8)> {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        let rules = table.rules();
+        (0..512)
+            .map(|_| loop {
+                let mask = next((1 << 20) - 1) as u32 + 1;
+                let reachable = reachable_capped_totals(!mask & UPPER_MASK, rules.bonus_at);
+                let u = next(u64::from(rules.bonus_at) + 1) as u32;
+                if reachable >> u & 1 == 0 {
+                    continue;
+                }
+                let saved = next(rules.saved_counts(mask.count_ones() as usize) as u64) as u32;
+                let faces: Vec<u8> = (0..6).map(|_| next(6) as u8 + 1).collect();
+                let rerolls = next(rules.turn_rerolls(saved as usize) as u64 + 1) as u8;
+                break (table.state(mask, u, saved).unwrap(), Dice::from_faces(&faces).unwrap(), rerolls);
+            })
+            .collect()
+    }
+    let mut g = c.benchmark_group("maxi_options");
+    let finnish = MaxiYatzy::open(tables().join("maxi-yatzy.dtab")).unwrap();
+    let cases = states(&finnish);
+    let mut i = 0;
+    g.bench_function("finnish", |b| {
+        b.iter(|| {
+            i = (i + 1) % cases.len();
+            let (s, d, r) = black_box(cases[i]);
+            finnish.options(s, d, r).unwrap().len()
+        })
+    });
+    let swedish = MaxiYatzySwedish::open(tables().join("maxi-yatzy-swedish.dtab")).unwrap();
+    let cases = states(&swedish);
+    g.bench_function("swedish", |b| {
+        b.iter(|| {
+            i = (i + 1) % cases.len();
+            let (s, d, r) = black_box(cases[i]);
+            swedish.options(s, d, r).unwrap().len()
+        })
+    });
+}
+
 /// yatzy and yahtzee: every option of a random roll in a random reachable
 /// state, ranked (one turn solve from the stored turn-start values).
 fn sheet_options(c: &mut Criterion) {
@@ -380,5 +434,14 @@ fn yazy_duel_options(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, in_process, sheet_options, duel_options, target_options, versus_options, yazy_duel_options);
+criterion_group!(
+    benches,
+    in_process,
+    sheet_options,
+    maxi_options,
+    duel_options,
+    target_options,
+    versus_options,
+    yazy_duel_options
+);
 criterion_main!(benches);

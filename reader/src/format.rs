@@ -509,3 +509,18 @@ pub(crate) fn read_u32(bytes: &[u8], i: usize) -> u32 {
 pub(crate) fn read_f64(bytes: &[u8], i: usize) -> f64 {
     f64::from_le_bytes(bytes[i * 8..i * 8 + 8].try_into().expect("8 bytes"))
 }
+
+/// The first index in `0..count` where `below` is false (it is true then
+/// false): a binary search over a sorted section read element by element.
+pub(crate) fn partition_point(count: usize, below: impl Fn(usize) -> bool) -> usize {
+    let (mut lo, mut hi) = (0, count);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if below(mid) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}

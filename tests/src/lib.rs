@@ -162,6 +162,12 @@ pub fn target_tables() -> &'static Path {
 }
 
 /// The repository's `tables/` directory (manifest and README).
+/// The tables `make tables` wrote (`$DICE_TABLES`, else tables/): the
+/// Maxi Yatzy table is read there rather than solved again (a minute).
+pub fn made_tables() -> PathBuf {
+    std::env::var_os("DICE_TABLES").filter(|d| !d.is_empty()).map(PathBuf::from).unwrap_or_else(repo_tables)
+}
+
 pub fn repo_tables() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tables")
 }

@@ -20,7 +20,7 @@ fn end_to_end(c: &mut Criterion) {
     let dir = tables();
     let mut g = c.benchmark_group("reader_process");
     g.sample_size(30);
-    let lookups: [(&str, &[&str]); 15] = [
+    let lookups: [(&str, &[&str]); 18] = [
         ("yazy_state", &["lookup", "yazy", "--mask", "2047", "--dice", "12456", "--rerolls", "2", "--json"]),
         ("yazy_turn_start", &["lookup", "yazy", "--mask", "all"]),
         ("combo_state", &["lookup", "combo", "--dice", "26266", "--rerolls", "5"]),
@@ -80,6 +80,29 @@ fn end_to_end(c: &mut Criterion) {
                 "12456",
                 "--rerolls",
                 "2",
+                "--json",
+            ],
+        ),
+        // Maxi Yatzy: the finnish table's start of a game, a first roll
+        // (twenty next masks' rows decoded), and the swedish table's first
+        // roll with two rerolls saved (`make bench` builds it first).
+        ("maxi_turn_start", &["lookup", "maxi-yatzy", "--mask", "all", "--json"]),
+        ("maxi_first_roll", &["lookup", "maxi-yatzy", "--mask", "all", "--dice", "134566", "--rerolls", "2", "--json"]),
+        (
+            "maxi_swedish_roll",
+            &[
+                "lookup",
+                "maxi-yatzy",
+                "--rules",
+                "swedish",
+                "--mask",
+                "all,-chance",
+                "--upper",
+                "0",
+                "--saved",
+                "2",
+                "--dice",
+                "134566",
                 "--json",
             ],
         ),

@@ -47,7 +47,7 @@ fn reading<G: SheetGame>(answer: Json) -> Json {
 /// `--rerolls` counts from a roll, so it needs the dice.
 pub(super) fn check_rerolls(dice: Option<Dice>, rerolls: Option<u8>) -> Result<(), LookupError> {
     match (dice, rerolls) {
-        (None, Some(rerolls)) => Err(LookupError::RerollsWithoutDice { rerolls }),
+        (None, Some(rerolls)) => Err(LookupError::RerollsWithoutDice { rerolls, dice: "five" }),
         _ => Ok(()),
     }
 }
@@ -64,6 +64,14 @@ pub(super) fn check_upper(game: &'static str, q: &SheetQuery) -> Result<(), Look
             }
             _ => Ok(()),
         },
+    }
+}
+
+/// `--rerolls` counts from a six-dice roll, so it needs the dice.
+pub(super) fn check_maxi_rerolls(q: &MaxiQuery) -> Result<(), LookupError> {
+    match (q.dice, q.rerolls) {
+        (None, Some(rerolls)) => Err(LookupError::RerollsWithoutDice { rerolls, dice: "six" }),
+        _ => Ok(()),
     }
 }
 

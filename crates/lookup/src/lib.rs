@@ -449,7 +449,7 @@ pub enum LookupError {
     /// No upper total, where an upper box is filled.
     UpperNeeded { game: &'static str, argument: &'static str },
     /// `rerolls` without the dice they count from.
-    RerollsWithoutDice { rerolls: u8 },
+    RerollsWithoutDice { rerolls: u8, dice: &'static str },
     /// Both a throw and the dice about to be thrown, or (`both` false) neither.
     ThrowOrRemaining { both: bool },
     /// An argument about other players with the lowest expected total.
@@ -573,9 +573,9 @@ impl LookupError {
                 "{game} lookups need {} once an upper box is filled: give the points ones to sixes hold so far (left out, it is 0)",
                 arg("upper")
             ),
-            E::RerollsWithoutDice { rerolls } => write!(
+            E::RerollsWithoutDice { rerolls, dice } => write!(
                 f,
-                "{}={rerolls} needs {}: give the five dice showing (without dice the answer is the value before the roll)",
+                "{}={rerolls} needs {}: give the {dice} dice showing (without dice the answer is the value before the roll)",
                 arg("rerolls"),
                 arg("dice")
             ),
@@ -663,6 +663,9 @@ impl LookupError {
                     .filter(|_| matches!(e.kind(), TableErrorKind::NotFound));
                 if let Some(id) = missing.filter(|n| n.starts_with("yahtzee-free")) {
                     return write!(f, "{e}: the free joker reading's tables are not part of `make tables`: build it with `make {id}` (or `generator --games {id}`)");
+                }
+                if let Some(id) = missing.filter(|n| *n == "maxi-yatzy-swedish") {
+                    return write!(f, "{e}: the swedish Maxi Yatzy table is not part of `make tables`: build it with `make maxi-swedish` (or `generator --games {id}`), or every optional table with `make optional-tables`");
                 }
                 if let Some(id) = missing.filter(|n| *n == "yazy-duel") {
                     return write!(f, "{e}: the two-player table is not part of `make tables`: build it with `make {id}` (or `generator --games {id}`), or every optional table with `make optional-tables`");
@@ -1075,7 +1078,7 @@ impl Query {
             Query::Tenk(q) => answer::check_throw(q.dice, q.remaining, false),
             Query::Duel(q) => answer::check_duel(q),
             Query::Maxi(q) => {
-                answer::check_rerolls(q.dice, q.rerolls)?;
+                answer::check_maxi_rerolls(q)?;
                 answer::check_maxi_upper(q)
             }
         }

@@ -29,6 +29,7 @@ const tables = await openTables({
   yahtzee: await bytes(tablesDir, "yahtzee"),
   duel: file(tablesDir, "duel"),
   "duel-cardgames": await bytes(tablesDir, "duel-cardgames"),
+  "maxi-yatzy": file(tablesDir, "maxi-yatzy"),
 });
 const targets = await openTables({
   yatzy: file(targetDir, "yatzy"),
@@ -42,7 +43,7 @@ console.log(`opened ${tables.games.length + targets.games.length} tables in ${(p
 
 let answered = 0;
 const argumentNames = new Set();
-for (const game of ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel"]) {
+for (const game of ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel", "maxi-yatzy"]) {
   const { lookups } = await read(`${game}.json`);
   assert.ok(lookups.length >= 300, `${game}: ${lookups.length} golden lookups`);
   for (const { query, answer } of lookups) {

@@ -13,9 +13,9 @@ this package wraps the Rust reader, so every answer is the reader's own:
 {'keep': '245'}
 
 Every game (``t.yazy``, ``t.combo``, ``t.threes``, ``t.tenk``, ``t.yatzy``,
-``t.yahtzee``, ``t.duel``) has ``lookup``, ``value``, ``options``, ``best``
+``t.yahtzee``, ``t.duel``, ``t.maxi_yatzy``) has ``lookup``, ``value``, ``options``, ``best``
 (keyword arguments: the flags of ``reader lookup GAME`` without their dashes)
-and ``values()`` (the table as a read-only numpy array). Bad arguments raise
+and, but for Maxi Yatzy, ``values()`` (the table as a read-only numpy array). Bad arguments raise
 ``ValueError`` (``TypeError`` for a wrong or missing name) with the command
 line's one-line message; a missing or damaged table raises ``TableError``.
 """
@@ -24,6 +24,7 @@ from ._native import (
     Combo,
     Duel,
     Game,
+    MaxiYatzy,
     TableError,
     Tables,
     Tenk,
@@ -48,6 +49,7 @@ __all__ = [
     "Yatzy",
     "Yahtzee",
     "Duel",
+    "MaxiYatzy",
     "Values",
     "TableError",
     "categories",

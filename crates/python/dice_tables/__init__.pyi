@@ -77,6 +77,9 @@ class Tables:
     @property
     def duel(self) -> Duel:
         """The two-player 10000 lookups."""
+    @property
+    def maxi_yatzy(self) -> MaxiYatzy:
+        """The Maxi Yatzy lookups."""
 
 class Values:
     """A table's values as a read-only buffer (``memoryview`` or ``numpy.asarray`` reads it)."""
@@ -298,3 +301,26 @@ class Duel(Game):
         """``[{"keep","points","dice_left","then","p"}, ...]``, best first."""
     def best(self, **query: Unpack[DuelQuery]) -> Any:
         """A throw's best keep ``{"keep","points","dice_left","then"}``; before a throw ``"throw"`` or ``"bank"``."""
+
+class MaxiYatzyQuery(TypedDict, total=False):
+    """The keywords of Maxi Yatzy lookups (the flags of ``reader lookup maxi-yatzy`` without dashes)."""
+
+    mask: Required[Mask]
+    upper: Optional[Number]
+    saved: Optional[Number]
+    dice: Optional[Dice]
+    rerolls: Optional[Number]
+    rules: Optional[Literal["finnish", "swedish"]]
+
+class MaxiYatzy(Game):
+    """Maxi Yatzy: six dice, 20 boxes (``rules="finnish"``: bonus 50 at 75; ``"swedish"``: 100 at 84, unused rerolls saved)."""
+
+    def lookup(self, **query: Unpack[MaxiYatzyQuery]) -> Answer:
+        """A turn's start ``{"game","rules","ev"}``; a roll of six dice ``{..,"ev","best","options"}`` (``saved``: rerolls saved from
+        earlier turns, swedish rules; ``rerolls``: left in this turn, its two and the saved, default all)."""
+    def value(self, **query: Unpack[MaxiYatzyQuery]) -> float:
+        """The expected score still to come."""
+    def options(self, **query: Unpack[MaxiYatzyQuery]) -> list[dict[str, Any]]:
+        """Every option of the roll (every open box, every partial keep), best first."""
+    def best(self, **query: Unpack[MaxiYatzyQuery]) -> Optional[dict[str, Any]]:
+        """The best action; None when no box is open."""

@@ -319,6 +319,12 @@ impl Tables {
         Py::new(py, self.game("duel").add_subclass(Duel))
     }
 
+    /// The Maxi Yatzy (`maxi-yatzy`; `rules="swedish"` for the other table) lookups (the table is opened on the first).
+    #[getter]
+    fn maxi_yatzy(&self, py: Python<'_>) -> PyResult<Py<MaxiYatzy>> {
+        Py::new(py, self.game("maxi-yatzy").add_subclass(MaxiYatzy))
+    }
+
     fn __repr__(&self) -> String {
         let mmap = if self.mmap() { ", mmap=True" } else { "" };
         format!("dice_tables.open_dir({:?}{mmap})", self.inner.dir().display().to_string())
@@ -469,6 +475,8 @@ game_classes! {
     Yahtzee;
     /// two-player 10000: value(me=..., opp=..., dice=None, remaining=None, score=0, rules="seed").
     Duel;
+    /// Maxi Yatzy: value(mask=..., upper=..., saved=0, dice=None, rerolls=None, rules="finnish").
+    MaxiYatzy;
 }
 
 /// The table a game's whole-table call reads: the game's own, or for duel
@@ -705,7 +713,7 @@ fn rolls(n: usize) -> PyResult<Vec<String>> {
     Ok((0..reader::dice::multiset_count(n)).filter_map(|r| reader::Dice::unrank(n, r)).map(|d| d.to_string()).collect())
 }
 
-/// The categories of a score-sheet game (yazy, yatzy, yahtzee) in mask-bit
+/// The categories of a score-sheet game (yazy, yatzy, yahtzee, maxi-yatzy) in mask-bit
 /// order: the names a mask accepts, category `i` being bit `i`.
 #[pyfunction]
 fn categories(game: &str) -> PyResult<Vec<&'static str>> {
@@ -714,8 +722,9 @@ fn categories(game: &str) -> PyResult<Vec<&'static str>> {
         Some("yazy") => Ok(reader::yazy::CATEGORIES.to_vec()),
         Some("yatzy") => Ok(YatzyGame::CATEGORIES.to_vec()),
         Some("yahtzee") => Ok(YahtzeeGame::CATEGORIES.to_vec()),
+        Some("maxi-yatzy") => Ok(reader::maxi::BOXES.to_vec()),
         _ => Err(PyValueError::new_err(format!(
-            "{:?} has no score sheet: the games with categories are yazy, yatzy and yahtzee",
+            "{:?} has no score sheet: the games with categories are yazy, yatzy, yahtzee and maxi-yatzy",
             game.chars().take(40).collect::<String>()
         ))),
     }
@@ -794,6 +803,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Threes>()?;
     m.add_class::<Tenk>()?;
     m.add_class::<Yatzy>()?;
+    m.add_class::<MaxiYatzy>()?;
     m.add_class::<Yahtzee>()?;
     m.add_class::<Duel>()?;
     m.add_class::<Values>()?;

@@ -13,7 +13,12 @@ import dice_tables
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
 GOLDEN = REPO / "tests" / "golden"
-GAMES = ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel"]
+GAMES = ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel", "maxi-yatzy"]
+
+
+def attribute(game):
+    """The Tables attribute of a game: its name with `_` for `-`."""
+    return game.replace("-", "_")
 
 
 def python_terms(message):

@@ -6,7 +6,7 @@ import os
 import pathlib
 
 import dice_tables
-from conftest import GAMES, REPO, tables_dir
+from conftest import GAMES, attribute, REPO, tables_dir
 
 STUB = pathlib.Path(dice_tables.__file__).with_name("__init__.pyi")
 
@@ -21,9 +21,9 @@ def test_open_dir_and_default_directory(tables, monkeypatch):
 
 def test_games_are_classes_of_their_own(tables):
     for game in GAMES:
-        g = getattr(tables, game)
+        g = getattr(tables, attribute(game))
         assert isinstance(g, dice_tables.Game) and g.name == game
-        assert type(g).__name__ == {"tenk": "Tenk", "duel": "Duel"}.get(game, game.capitalize())
+        assert type(g).__name__ == {"tenk": "Tenk", "duel": "Duel", "maxi-yatzy": "MaxiYatzy"}.get(game, game.capitalize())
         assert game in repr(g)
     assert [g["name"] for g in dice_tables.games()] == GAMES
     assert tables.lookup("10000", remaining=6) == tables.tenk.lookup(remaining=6)
@@ -96,7 +96,7 @@ def test_game_stubs_list_each_games_arguments():
     dicts = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef) and is_typed_dict(n)}
     classes, _ = stub_classes()
     for info in dice_tables.games():
-        cls = {"tenk": "Tenk", "duel": "Duel"}.get(info["name"], info["name"].capitalize())
+        cls = {"tenk": "Tenk", "duel": "Duel", "maxi-yatzy": "MaxiYatzy"}.get(info["name"], info["name"].capitalize())
         fields = [n for n in dicts[cls + "Query"].body if isinstance(n, ast.AnnAssign)]
         names = [f.target.id for f in fields]
         assert names == [a.replace("-", "_") for a in info["required"] + info["optional"]], (cls, names)

@@ -10,7 +10,7 @@ import subprocess
 import pytest
 
 import dice_tables
-from conftest import GAMES, GOLDEN, python_terms, tables_dir
+from conftest import GAMES, attribute, GOLDEN, python_terms, tables_dir
 
 
 def test_every_refused_golden_lookup_raises_its_message(tables):
@@ -19,7 +19,7 @@ def test_every_refused_golden_lookup_raises_its_message(tables):
     assert len(refused) >= 50
     for entry in refused:
         q = {k.replace("-", "_"): v for k, v in entry["query"].items()}
-        game = getattr(tables, entry["game"])
+        game = getattr(tables, attribute(entry["game"]))
         for call in (game.lookup, game.value):
             with pytest.raises(ValueError) as e:
                 call(**q)
@@ -40,7 +40,7 @@ def test_the_cli_refuses_with_the_same_message(tables, reader):
         )
         assert out.returncode == 2
         with pytest.raises(ValueError) as e:
-            getattr(tables, game).lookup(**kwargs)
+            getattr(tables, attribute(game)).lookup(**kwargs)
         assert str(e.value) in python_terms(out.stderr) and "\n" not in str(e.value), (out.stderr, str(e.value))
 
 
@@ -135,9 +135,9 @@ BAD_TYPES = [1.5, float("nan"), object(), {"a": 1}, [1.5], [None], b"12345", byt
 
 @pytest.mark.parametrize("game", GAMES)
 def test_hostile_values_raise_value_or_type_errors(tables, game):
-    g = getattr(tables, game)
+    g = getattr(tables, attribute(game))
     info = next(i for i in dice_tables.games() if i["name"] == game)
-    base = {"yazy": dict(mask="all"), "yatzy": dict(mask="all", upper=0), "yahtzee": dict(mask="all", upper=0), "duel": dict(me=0, opp=0)}.get(game, {})
+    base = {"yazy": dict(mask="all"), "yatzy": dict(mask="all", upper=0), "yahtzee": dict(mask="all", upper=0), "duel": dict(me=0, opp=0), "maxi-yatzy": dict(mask="all", upper=0)}.get(game, {})
     names = [n.replace("-", "_") for n in info["required"] + info["optional"]]
     for name in names:
         for value in HOSTILE_VALUES + BAD_TYPES:
@@ -231,7 +231,7 @@ def test_damaged_tables_raise_table_error(tmp_path, damage):
 
 def test_undamaged_tables_verify(tables):
     for game in ("yazy", "combo", "tenk", "duel"):
-        assert getattr(tables, game).verify() is None
+        assert getattr(tables, attribute(game)).verify() is None
     assert tables.duel.verify(rules="cardgames") is None
 
 
@@ -323,7 +323,8 @@ VALID_LOOKING = {
     "opp_upper": [0, 3, 40, 63, 64, 200],
     "opp_yahtzee_bonus": [True, False],
     "advisor": [True, False],
-    "rules": ["seed", "cardgames", "house"],
+    "rules": ["seed", "cardgames", "house", "finnish", "swedish"],
+    "saved": [0, 1, 2, 40, "x"],
     "need": [-5, 0, 1, 50, 150, 300, 100001, "x"],
     "joker": ["forced", "free", "wild"],
 }
@@ -337,7 +338,7 @@ def test_random_combinations_answer_or_raise_cleanly(tables, game):
     import random
 
     rng = random.Random(game)
-    g = getattr(tables, game)
+    g = getattr(tables, attribute(game))
     info = next(i for i in dice_tables.games() if i["name"] == game)
     names = [n.replace("-", "_") for n in info["required"] + info["optional"]]
     answered = 0
@@ -365,10 +366,12 @@ def test_random_combinations_answer_or_raise_cleanly(tables, game):
         except dice_tables.TableError as e:
             # The test tables leave out the yatzy and yahtzee target tables,
             # the free joker reading's and two-player yazy's.
-            if "opp_mask" in q and game == "yazy" and not q.get("advisor"):
+            if game == "maxi-yatzy":
+                made = "make maxi-swedish"
+            elif "opp_mask" in q and game == "yazy" and not q.get("advisor"):
                 made = "make yazy-duel"
             else:
                 made = "make yahtzee-free" if q.get("joker") == "free" else "make target-tables"
-            wanted = "need" in q or "opp_mask" in q or q.get("joker") == "free"
+            wanted = "need" in q or "opp_mask" in q or q.get("joker") == "free" or q.get("rules") == "swedish"
             assert wanted and made in str(e) and "\n" not in str(e), (q, str(e))
     assert answered > 20, answered

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import dice_tables
+from conftest import attribute
 
 
 def read_only(a):
@@ -88,7 +89,7 @@ def test_threes_chances(tables):
 
 @pytest.mark.parametrize("game,shape", [("yatzy", (32768, 64)), ("yahtzee", (8192, 2, 64))])
 def test_score_sheet_turn_start_values(tables, game, shape):
-    g = getattr(tables, game)
+    g = getattr(tables, attribute(game))
     v = g.values()
     assert v.shape == shape
     read_only(v)

@@ -49,13 +49,21 @@ fn main() {
     };
     std::fs::create_dir_all(out).expect("output directory");
     let mut rng = Rng::new(2026);
-    for game in ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel"] {
+    for game in ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel", "maxi-yatzy"] {
+        // Each game's own stream, so that adding a game changes no other's queries.
+        let mut own;
+        let rng = if game == "maxi-yatzy" {
+            own = Rng::new(31);
+            &mut own
+        } else {
+            &mut rng
+        };
         let mut entries = Vec::new();
         let mut tries = 0;
         while entries.len() < PER_GAME {
             tries += 1;
             assert!(tries < 50 * PER_GAME, "{game}: too few queries answer");
-            let query = random_query(game, &mut rng);
+            let query = random_query(game, rng);
             // Queries a table refuses (unreachable states) are left out.
             if let Some(answer) = lookup(Path::new(tables), game, &query) {
                 entries.push(json!({ "query": query, "answer": answer }));
@@ -270,6 +278,14 @@ const REFUSED: &[(&str, &str)] = &[
     ("yatzy", r#"{"mask":"chance","upper":"20","opp-mask":"chance","opp-upper":"20","me":"1","opp":"1","need":"5"}"#),
     ("yahtzee", r#"{"mask":"chance","upper":"20","opp-upper":"20","opp-yahtzee-bonus":true}"#),
     ("yazy", r#"{"mask":"yazy","advisor":true}"#),
+    ("maxi-yatzy", r#"{"mask":"all","dice":"12345"}"#),
+    ("maxi-yatzy", r#"{"mask":"all","saved":"2"}"#),
+    ("maxi-yatzy", r#"{"mask":"all,-ones","upper":"7"}"#),
+    ("maxi-yatzy", r#"{"mask":"all,-ones"}"#),
+    ("maxi-yatzy", r#"{"mask":"all","rules":"norwegian"}"#),
+    ("maxi-yatzy", r#"{"mask":"all","dice":"123456","rerolls":"3"}"#),
+    ("maxi-yatzy", r#"{"mask":"all","rerolls":"1"}"#),
+    ("maxi-yatzy", r#"{"mask":"yatzy"}"#),
     ("duel", r#"{"me":"75","opp":"0"}"#),
     ("duel", r#"{"me":"10000","opp":"0"}"#),
     ("duel", r#"{"me":"-50","opp":"0"}"#),
@@ -381,6 +397,16 @@ fn random_query(game: &str, rng: &mut Rng) -> Map<String, Value> {
             set("score", Value::from(score));
             if opening {
                 set("opening", Value::Bool(true));
+            }
+        }
+        "maxi-yatzy" => {
+            let mask = 1 + rng.below((1 << 20) - 1);
+            let upper: u64 = (0..6).filter(|f| mask >> f & 1 == 0).map(|f| (f + 1) * rng.below(7)).sum();
+            set("mask", Value::from(mask));
+            set("upper", Value::from(upper));
+            if rng.below(8) > 0 {
+                set("dice", dice(rng, 6));
+                set("rerolls", Value::from(rng.below(3)));
             }
         }
         "yatzy" | "yahtzee" => {

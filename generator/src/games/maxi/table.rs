@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use dice_tables_reader::maxi::{
     action_code, decision_key, encode_chunk, reachable_capped_totals, state, stored_positions, stored_totals, Layout,
-    MaskValues, Maxi, MaxiParams, MaxiPreset, MaxiTurn, Rules, BOXES, DICE, EXCEPTION_ACTION, EXCEPTION_KEY, SECTIONS,
-    UNITS_PER_POINT, UPPER_MASK,
+    MaskValues, Maxi, MaxiParams, MaxiPreset, MaxiTurn, Rules, BOXES, DICE, EXCEPTIONS_PER_CHUNK, EXCEPTION_ACTION,
+    EXCEPTION_INDEX, EXCEPTION_KEY, SECTIONS, UNITS_PER_POINT, UPPER_MASK,
 };
 use dice_tables_reader::sheet::{EXACT_TIE, STORED_TIE};
 use dice_tables_reader::Dice;
@@ -154,8 +154,11 @@ pub fn solve_table<P: MaxiPreset>(rules: Rules, progress: &mut dyn FnMut(usize, 
     });
     exceptions.sort_unstable();
     params.exceptions = exceptions.len() as u64;
-    let keys: Vec<u32> = exceptions.iter().flat_map(|e| [(e.key >> 32) as u32, e.key as u32]).collect();
+    let halves = |key: u64| [(key >> 32) as u32, key as u32];
+    let keys: Vec<u32> = exceptions.iter().flat_map(|e| halves(e.key)).collect();
+    let index: Vec<u32> = exceptions.chunks(EXCEPTIONS_PER_CHUNK).flat_map(|c| halves(c[0].key)).collect();
     let actions: Vec<u16> = exceptions.iter().map(|e| e.action).collect();
+    sections.push(Section::of(&EXCEPTION_INDEX, &params, le_bytes(&index, u32::to_le_bytes)));
     sections.push(Section::of(&EXCEPTION_KEY, &params, le_bytes(&keys, u32::to_le_bytes)));
     sections.push(Section::of(&EXCEPTION_ACTION, &params, le_bytes(&actions, u16::to_le_bytes)));
     let mut table = Solved::new::<Maxi<P>>(&params, reachable_states(&rules), sections);

@@ -108,15 +108,26 @@ pub fn play_by<'a, G: SheetGame>(
 /// every core (each block of games from its own stream, so the result does
 /// not depend on the thread count).
 pub fn score_histogram<G: SheetGame>(sheet: &ScoreSheet<G>, games: u64, seed: u64) -> Result<Vec<u64>, Error> {
+    histogram(games, seed, 10_000, |rng| play(sheet, rng))
+}
+
+/// The scores of `games` games that `play` plays, as counts by score, in
+/// blocks of `block` games on every core, each block from its own stream
+/// of `seed`: the same counts for any thread count.
+pub fn histogram(
+    games: u64,
+    seed: u64,
+    block: u64,
+    play: impl Fn(&mut DiceRng) -> Result<u32, Error> + Sync,
+) -> Result<Vec<u64>, Error> {
     use rayon::prelude::*;
-    const BLOCK: u64 = 10_000;
-    let blocks: Vec<Vec<u64>> = (0..games.div_ceil(BLOCK))
+    let blocks: Vec<Vec<u64>> = (0..games.div_ceil(block))
         .into_par_iter()
         .map(|b| {
             let mut rng = DiceRng::new(seed ^ b.wrapping_mul(0xD1B5_4A32_D192_ED03));
             let mut counts = Vec::new();
-            for _ in b * BLOCK..((b + 1) * BLOCK).min(games) {
-                let score = play(sheet, &mut rng)? as usize;
+            for _ in b * block..((b + 1) * block).min(games) {
+                let score = play(&mut rng)? as usize;
                 if counts.len() <= score {
                     counts.resize(score + 1, 0);
                 }

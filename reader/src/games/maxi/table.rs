@@ -192,16 +192,27 @@ impl Layout {
     }
 }
 
+/// Exceptions a chunk of the exception sections holds.
+pub const EXCEPTIONS_PER_CHUNK: usize = 8192;
+
+/// The first key of each chunk of [`EXCEPTION_KEY`], as (high, low) u32:
+/// where a lookup finds the one chunk that may hold its key.
+pub const EXCEPTION_INDEX: SectionSpec<MaxiParams> =
+    SectionSpec::new(LAYERS, "exception_index", DType::U32, Encoding::Zstd, |p| {
+        vec![(p.exceptions as usize).div_ceil(EXCEPTIONS_PER_CHUNK) as u64, 2]
+    });
 /// The decisions the stored values would get wrong, ascending, two u32
 /// each (high, low) of the key ((mask * (bonus_at + 1) + upper) * 41 +
 /// rerolls) * 462 + roll rank. (A decision's options do not depend on the
 /// rerolls saved before the turn, only on those left: no saved count.)
 pub const EXCEPTION_KEY: SectionSpec<MaxiParams> =
-    SectionSpec::new(LAYERS, "exception_key", DType::U32, Encoding::Zstd, |p| vec![p.exceptions, 2]);
+    SectionSpec::new(LAYERS + 1, "exception_key", DType::U32, Encoding::Zstd, |p: &MaxiParams| vec![p.exceptions, 2])
+        .chunked(EXCEPTIONS_PER_CHUNK as u64 * 8);
 /// The exact decision of each exception: a box's mask bit, or 64 plus a
 /// partial keep's graded rank.
 pub const EXCEPTION_ACTION: SectionSpec<MaxiParams> =
-    SectionSpec::new(LAYERS + 1, "exception_action", DType::U16, Encoding::Zstd, |p| vec![p.exceptions]);
+    SectionSpec::new(LAYERS + 2, "exception_action", DType::U16, Encoding::Zstd, |p: &MaxiParams| vec![p.exceptions])
+        .chunked(EXCEPTIONS_PER_CHUNK as u64 * 2);
 /// The most exceptions a table may list.
 pub const MAX_EXCEPTIONS: i64 = 1 << 22;
 /// An exception's action code for a partial keep: this plus its graded rank.
@@ -212,12 +223,12 @@ macro_rules! layers {
         [$(SectionSpec::new($i, $name, DType::U8, Encoding::Zstd, |p: &MaxiParams| {
             vec![p.layout.chunks($i + 1) as u64, CHUNK_BYTES as u64]
         })
-        .chunked(CHUNK_BYTES as u64),)* EXCEPTION_KEY, EXCEPTION_ACTION]
+        .chunked(CHUNK_BYTES as u64),)* EXCEPTION_INDEX, EXCEPTION_KEY, EXCEPTION_ACTION]
     };
 }
 
 /// The sections: the layers of 1 to 20 open boxes, then the exceptions.
-pub const SECTIONS: [SectionSpec<MaxiParams>; LAYERS + 2] = layers!(
+pub const SECTIONS: [SectionSpec<MaxiParams>; LAYERS + 3] = layers!(
     0 "open_1", 1 "open_2", 2 "open_3", 3 "open_4", 4 "open_5", 5 "open_6", 6 "open_7", 7 "open_8",
     8 "open_9", 9 "open_10", 10 "open_11", 11 "open_12", 12 "open_13", 13 "open_14", 14 "open_15",
     15 "open_16", 16 "open_17", 17 "open_18", 18 "open_19", 19 "open_20"
@@ -312,19 +323,19 @@ impl ChunkValues<'_> {
         (zigzag >> 1) as i64 ^ -((zigzag & 1) as i64)
     }
 
-    /// A mask's rows in units, `rows x values`: the first row's deltas run
-    /// along its totals; each later row's are of its rise over the row
-    /// before, along the totals.
+    /// A mask's rows in units, `rows x values`: each value is its
+    /// prediction from the rows before ([`predicted`]) plus a residual, and
+    /// the residuals are stored as deltas along the row's totals.
     fn mask_units(&self, place: &Place, position: usize, out: &mut Vec<i64>) {
         let (rows, n) = (place.rows, place.values);
         out.clear();
         let base = position * rows * n;
         for r in 0..rows {
-            let mut running = 0i64;
+            let mut residual = 0i64;
             for k in 0..n {
-                running += self.delta(base + r * n + k);
-                let below = if r > 0 { out[(r - 1) * n + k] } else { 0 };
-                out.push(below + running);
+                residual += self.delta(base + r * n + k);
+                let value = predicted(out, r, k, n) + residual;
+                out.push(value);
             }
         }
     }
@@ -354,25 +365,47 @@ impl<P: MaxiPreset> Game for Maxi<P> {
         ]
     }
 
-    /// The exceptions are ascending, each a decision of a state the game
-    /// can reach, naming an action that decision has.
+    /// The exceptions' index is ascending (there may be millions of
+    /// exceptions: a lookup checks the one it follows, `reader verify` all).
     fn check_contents(t: &Checked<Self>) -> Result<(), TableError> {
-        let (keys, actions) = (t.whole(&EXCEPTION_KEY)?, t.whole(&EXCEPTION_ACTION)?);
+        let index = t.whole(&EXCEPTION_INDEX)?;
+        for i in 1..index.len() / 8 {
+            if read_key(index, i) <= read_key(index, i - 1) {
+                return Err(TableError::section(
+                    EXCEPTION_INDEX.name,
+                    format!("entry {i} is not above the one before"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every exception ascending, each the first of its chunk where the
+    /// index says, each a decision of a state the game can reach, naming
+    /// an action that decision has.
+    fn check_whole(t: &Checked<Self>) -> Result<(), TableError> {
+        let count = t.params().exceptions as usize;
         let rules = t.params().rules;
         let mut previous = None;
-        for i in 0..actions.len() / 2 {
-            let key = u64::from(read_u32(keys, 2 * i)) << 32 | u64::from(read_u32(keys, 2 * i + 1));
-            let action = read_u16(actions, i);
-            let bad = |why: String| Err(TableError::section(EXCEPTION_KEY.name, format!("entry {i} ({key}) {why}")));
-            if previous.is_some_and(|p| key <= p) {
-                return bad("is not above the one before".into());
+        for c in 0..count.div_ceil(EXCEPTIONS_PER_CHUNK) {
+            let (keys, actions) = (t.chunk(&EXCEPTION_KEY, c)?, t.chunk(&EXCEPTION_ACTION, c)?);
+            for j in 0..actions.len() / 2 {
+                let (key, action) = (read_key(keys, j), read_u16(actions, j));
+                if previous.is_some_and(|p| key <= p) {
+                    let i = c * EXCEPTIONS_PER_CHUNK + j;
+                    return Err(TableError::section(
+                        EXCEPTION_KEY.name,
+                        format!("entry {i} is not above the one before"),
+                    ));
+                }
+                previous = Some(key);
+                check_exception(&rules, key, action)?;
             }
-            previous = Some(key);
-            let Some((state, dice, rerolls)) = decision_of(&rules, key) else {
-                return bad("is no decision of a state the game can reach".into());
-            };
-            if super::action_of(state, dice, rerolls, action).is_none() {
-                return bad(format!("names action {action}, which that decision does not have"));
+            if read_key(t.whole(&EXCEPTION_INDEX)?, c) != read_key(keys, 0) {
+                return Err(TableError::section(
+                    EXCEPTION_INDEX.name,
+                    format!("entry {c} is not chunk {c}'s first key"),
+                ));
             }
         }
         Ok(())
@@ -531,39 +564,58 @@ impl<P: MaxiPreset> Maxi<P> {
     /// values would lead a lookup elsewhere), in the state with the fewest
     /// saved rerolls that has it, with the exact action: for analysis.
     pub fn exceptions(&self) -> Result<Vec<(MaxiState, Dice, u8, super::MaxiAction)>, TableError> {
-        let (keys, actions) = (self.t.whole(&EXCEPTION_KEY)?, self.t.whole(&EXCEPTION_ACTION)?);
-        let rules = self.rules();
-        Ok((0..actions.len() / 2)
-            .filter_map(|i| {
-                let key = u64::from(read_u32(keys, 2 * i)) << 32 | u64::from(read_u32(keys, 2 * i + 1));
-                let (state, dice, rerolls) = decision_of(&rules, key)?;
-                Some((state, dice, rerolls, super::action_of(state, dice, rerolls, read_u16(actions, i))?))
-            })
-            .collect())
-    }
-
-    /// The exact decision listed for a decision, if any.
-    pub(super) fn exception(&self, key: u64) -> Result<Option<u16>, TableError> {
         let count = self.t.params().exceptions as usize;
-        if count == 0 {
-            return Ok(None);
-        }
-        let keys = self.t.whole(&EXCEPTION_KEY)?;
-        let at = |i: usize| u64::from(read_u32(keys, 2 * i)) << 32 | u64::from(read_u32(keys, 2 * i + 1));
-        let (mut lo, mut hi) = (0, count);
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            if at(mid) < key {
-                lo = mid + 1;
-            } else {
-                hi = mid;
+        let rules = self.rules();
+        let mut out = Vec::with_capacity(count);
+        for c in 0..count.div_ceil(EXCEPTIONS_PER_CHUNK) {
+            let (keys, actions) = (self.t.chunk(&EXCEPTION_KEY, c)?, self.t.chunk(&EXCEPTION_ACTION, c)?);
+            for j in 0..actions.len() / 2 {
+                let (key, code) = (read_key(keys, j), read_u16(actions, j));
+                let (state, dice, rerolls, action) = check_exception(&rules, key, code)?;
+                out.push((state, dice, rerolls, action));
             }
         }
-        if lo < count && at(lo) == key {
-            return Ok(Some(self.t.u16_at(&EXCEPTION_ACTION, lo)?));
+        Ok(out)
+    }
+
+    /// The exact decision listed for a decision, if any: found through the
+    /// index in the one chunk that may hold it, and checked.
+    pub(super) fn exception(&self, key: u64) -> Result<Option<super::MaxiAction>, TableError> {
+        if self.t.params().exceptions == 0 {
+            return Ok(None);
+        }
+        let index = self.t.whole(&EXCEPTION_INDEX)?;
+        // The last chunk whose first key is at most `key`.
+        let c = crate::format::partition_point(index.len() / 8, |i| read_key(index, i) <= key);
+        let Some(c) = c.checked_sub(1) else { return Ok(None) };
+        let keys = self.t.chunk(&EXCEPTION_KEY, c)?;
+        if read_key(keys, 0) != read_key(index, c) {
+            return Err(TableError::section(EXCEPTION_INDEX.name, format!("entry {c} is not chunk {c}'s first key")));
+        }
+        let j = crate::format::partition_point(keys.len() / 8, |j| read_key(keys, j) < key);
+        if j < keys.len() / 8 && read_key(keys, j) == key {
+            let code = read_u16(self.t.chunk(&EXCEPTION_ACTION, c)?, j);
+            return Ok(Some(check_exception(&self.rules(), key, code)?.3));
         }
         Ok(None)
     }
+}
+
+/// Key `i` of a list of (high, low) u32 pairs.
+fn read_key(bytes: &[u8], i: usize) -> u64 {
+    u64::from(read_u32(bytes, 2 * i)) << 32 | u64::from(read_u32(bytes, 2 * i + 1))
+}
+
+/// An exception's decision and action, or why the table is bad: its key
+/// must be a decision of a state a game reaches, its action one that
+/// decision has.
+fn check_exception(rules: &Rules, key: u64, code: u16) -> Result<(MaxiState, Dice, u8, super::MaxiAction), TableError> {
+    let bad = |why: String| TableError::section(EXCEPTION_KEY.name, format!("key {key} {why}"));
+    let (state, dice, rerolls) =
+        decision_of(rules, key).ok_or_else(|| bad("is no decision of a state the game can reach".into()))?;
+    let action = super::action_of(state, dice, rerolls, code)
+        .ok_or_else(|| bad(format!("names action {code}, which that decision does not have")))?;
+    Ok((state, dice, rerolls, action))
 }
 
 /// Per upper total `0..=bonus_at`, the position among a mask's stored
@@ -609,6 +661,21 @@ impl MaskValues {
     }
 }
 
+/// The prediction of a mask's value in row `r` (saved count) at stored
+/// total `k` from the rows before it in `units` (`n` values a row): none
+/// for row 0, then the row before, then linear, then quadratic
+/// extrapolation along the saved counts (a value rises smoothly, by less
+/// and less, with each reroll saved, so the third difference is small).
+fn predicted(units: &[i64], r: usize, k: usize, n: usize) -> i64 {
+    let at = |back: usize| units[(r - back) * n + k];
+    match r {
+        0 => 0,
+        1 => at(1),
+        2 => 2 * at(1) - at(2),
+        _ => 3 * at(1) - 3 * at(2) + at(3),
+    }
+}
+
 /// Encodes one chunk of a layer's section: `rows(position)` gives each of
 /// its masks' rows in units, `place.rows x place.values` (the generator's
 /// half of the chunk reading behind [`Maxi::mask_values`]).
@@ -623,9 +690,9 @@ pub fn encode_chunk(place: &Place, mut rows: impl FnMut(usize) -> Vec<i64>) -> V
         for r in 0..place.rows {
             let mut before = 0i64;
             for k in 0..n {
-                let rise = units[r * n + k] - if r > 0 { units[(r - 1) * n + k] } else { 0 };
-                let delta = rise - before;
-                before = rise;
+                let residual = units[r * n + k] - predicted(&units, r, k, n);
+                let delta = residual - before;
+                before = residual;
                 let zigzag = ((delta << 1) ^ (delta >> 63)) as u64;
                 assert!(zigzag < 1 << (8 * PLANES), "a delta fits the planes");
                 for b in 0..PLANES {
@@ -641,6 +708,13 @@ pub fn encode_chunk(place: &Place, mut rows: impl FnMut(usize) -> Vec<i64>) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_most_a_game_scores_is_every_box_at_its_best_and_the_bonus() {
+        // Upper 6 x 21 = 126; lower 12 + 22 + 30 + 18 + 24 + 30 + 15 + 20 + 21 + 28 + 33 + 34 + 36 + 100 = 423.
+        assert_eq!(max_score(&Rules::FINNISH), 549 + 50);
+        assert_eq!(max_score(&Rules::SWEDISH), 549 + 100);
+    }
 
     #[test]
     fn colex_ranks_are_positions_in_increasing_order() {

@@ -282,9 +282,8 @@ impl<P: MaxiPreset> Maxi<P> {
     fn decided(&self, turn: &MaxiTurn, dice: Dice, rerolls: u8) -> Result<MaxiChoices, Error> {
         let mut options = turn.choices(dice, rerolls, STORED_TIE);
         let key = decision_key(&self.rules(), turn.state, dice, rerolls);
-        if let Some(code) = self.exception(key)? {
-            let exact = action_of(turn.state, dice, rerolls, code);
-            options.rank(|c| Some(c.action) == exact, |c| c.ev);
+        if let Some(exact) = self.exception(key)? {
+            options.rank(|c| c.action == exact, |c| c.ev);
         }
         Ok(options)
     }

@@ -518,7 +518,7 @@ impl<G: SheetGame> ScoreSheet<G> {
         }
         let keys = self.t.whole(&EXCEPTION_KEY)?;
         let count = keys.len() / 4;
-        let i = partition_point(count, |i| read_u32(keys, i) < key);
+        let i = crate::format::partition_point(count, |i| read_u32(keys, i) < key);
         if i < count && read_u32(keys, i) == key {
             return Ok(Some(self.t.u8_at(&EXCEPTION_ACTION, i)?));
         }
@@ -605,18 +605,4 @@ fn decision_of<G: SheetGame>(turn: &TurnSolver, key: u32) -> Option<(State, Dice
     let (mask, flag) = ((row / G::FLAGS) as u32, row % G::FLAGS == 1);
     let state = turn.capped_state(G::ID, mask, upper as u8, flag)?;
     (mask != 0).then_some((state, Dice::unrank(DICE, roll)?, rerolls))
-}
-
-/// The first index in `0..count` where `below` is false (it is true then false).
-fn partition_point(count: usize, below: impl Fn(usize) -> bool) -> usize {
-    let (mut lo, mut hi) = (0, count);
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if below(mid) {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
-    lo
 }
