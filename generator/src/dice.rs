@@ -432,45 +432,57 @@ impl KeepGraph {
         below: &mut [[f64; W]],
         start: Option<RollStart<'_, W>>,
     ) -> [f64; W] {
-        let (partial, rolls) = self.lattice_order.split_at(self.partial);
-        for &(g, faces) in partial {
-            self.best_and_below_at(usize::from(g), faces, values, tie, below, [f64::NEG_INFINITY; W]);
-        }
         let mut least = [f64::INFINITY; W];
-        for &(g, faces) in rolls {
-            let g = usize::from(g);
-            let own_below = match start {
-                Some((value, value_below)) => {
-                    values[g] = value[g - self.partial];
-                    value_below[g - self.partial]
-                }
-                None => [f64::NEG_INFINITY; W],
-            };
-            let (b, x) = self.best_and_below_at(g, faces, values, tie, below, own_below);
-            fold_least_gap(&mut least, &b, &x);
+        for &(first, end, distinct) in &self.lattice_runs {
+            let run = &self.lattice_order[first..end];
+            // One loop per count of faces, so the inner loop's length is a
+            // constant the compiler unrolls.
+            let l = &mut least;
+            match distinct {
+                0 => self.best_and_below_run::<W, 0>(run, values, tie, below, start, l),
+                1 => self.best_and_below_run::<W, 1>(run, values, tie, below, start, l),
+                2 => self.best_and_below_run::<W, 2>(run, values, tie, below, start, l),
+                3 => self.best_and_below_run::<W, 3>(run, values, tie, below, start, l),
+                4 => self.best_and_below_run::<W, 4>(run, values, tie, below, start, l),
+                5 => self.best_and_below_run::<W, 5>(run, values, tie, below, start, l),
+                _ => self.best_and_below_run::<W, 6>(run, values, tie, below, start, l),
+            }
         }
         least
     }
 
-    /// Keep `g`'s pair of [`best_and_below_lanes`](KeepGraph::best_and_below_lanes),
-    /// written and returned; `below` starts from `start`.
+    /// [`best_and_below_lanes`](KeepGraph::best_and_below_lanes) over a run
+    /// of keeps that each show `D` faces: each keep's pair written, each
+    /// roll's gap folded into `least`.
     #[inline(always)]
-    fn best_and_below_at<const W: usize>(
+    fn best_and_below_run<const W: usize, const D: usize>(
         &self,
-        g: usize,
-        faces: u8,
+        run: &[(u16, u8)],
         values: &mut [[f64; W]],
         tie: f64,
         below: &mut [[f64; W]],
-        start: [f64; W],
-    ) -> ([f64; W], [f64; W]) {
-        let (mut b, mut x) = (values[g], start);
-        for &smaller in &self.minus_face[g][..usize::from(faces)] {
-            let c = usize::from(smaller);
-            fold_best_and_below(&mut b, &mut x, &values[c], &below[c], tie);
+        start: Option<RollStart<'_, W>>,
+        least: &mut [f64; W],
+    ) {
+        for &(g, _) in run {
+            let g = usize::from(g);
+            let mut x = [f64::NEG_INFINITY; W];
+            if g >= self.partial {
+                if let Some((value, value_below)) = start {
+                    values[g] = value[g - self.partial];
+                    x = value_below[g - self.partial];
+                }
+            }
+            let mut b = values[g];
+            for &smaller in &self.minus_face[g][..D] {
+                let c = usize::from(smaller);
+                fold_best_and_below(&mut b, &mut x, &values[c], &below[c], tie);
+            }
+            (values[g], below[g]) = (b, x);
+            if g >= self.partial {
+                fold_least_gap(least, &b, &x);
+            }
         }
-        (values[g], below[g]) = (b, x);
-        (b, x)
     }
 
     /// A fresh roll's value for `W` lanes, each roll's value with no

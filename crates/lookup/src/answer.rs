@@ -622,6 +622,12 @@ pub fn maxi_rules_name(rules: dice_tables_reader::maxi::Rules) -> String {
     }
 }
 
+#[cfg(dice_tables_solitaire_only)]
+pub(super) fn maxi(_: &Tables, _: &MaxiQuery) -> Answer {
+    Err(LookupError::NotInBuild { what: "Maxi Yatzy" })
+}
+
+#[cfg(not(dice_tables_solitaire_only))]
 pub(super) fn maxi(tables: &Tables, q: &MaxiQuery) -> Answer {
     match q.rules {
         super::MaxiRules::Finnish => maxi_answer(tables.get::<dice_tables_reader::maxi::MaxiYatzy>()?, q),
@@ -629,6 +635,7 @@ pub(super) fn maxi(tables: &Tables, q: &MaxiQuery) -> Answer {
     }
 }
 
+#[cfg(not(dice_tables_solitaire_only))]
 fn maxi_answer<P: dice_tables_reader::maxi::MaxiPreset>(
     table: &dice_tables_reader::maxi::Maxi<P>,
     q: &MaxiQuery,

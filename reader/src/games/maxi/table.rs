@@ -6,8 +6,9 @@
 //! boxes (a group's rows all hold the same totals: [`stored_totals`]), each
 //! group's masks in increasing order, packed whole into chunks of
 //! [`CHUNK_BYTES`]. A mask's rows, one per count of saved rerolls, hold its
-//! stored totals' values as integers of 1e-7 points, encoded as zigzag
-//! deltas in byte planes (FORMAT.md has the bytes).
+//! stored totals' values as integers of 1e-7 points, each stored as its
+//! residual from an extrapolation along the saved counts, as zigzag deltas
+//! along the totals in byte planes (FORMAT.md has the bytes).
 
 use std::fmt;
 
