@@ -73,10 +73,14 @@ impl Lookup {
         let (upper, saved) = (self.upper.unwrap_or(0), self.saved.unwrap_or(0));
         let state = table.state(self.mask, upper, saved)?;
         let mut out = String::new();
+        // A preset by its name ("finnish rules"), other rules each said ("rules: bonus 100 at 84, ...").
+        let rules = match maxi_rules_name(table.rules()) {
+            name if name.contains(' ') => format!("rules: {name}"),
+            name => format!("{name} rules"),
+        };
         let _ = write!(
             out,
-            "maxi-yatzy ({} rules), open: {} (mask {}), upper total {upper}",
-            maxi_rules_name(table.rules()),
+            "maxi-yatzy ({rules}), open: {} (mask {}), upper total {upper}",
             mask_names(self.mask),
             self.mask
         );
