@@ -6,6 +6,7 @@
 
 use dice_tables_reader::combo::Combo;
 use dice_tables_reader::duel::{CardgamesDuel, Duel, Scoring, SeedDuel};
+use dice_tables_reader::maxi::{self, Maxi, MaxiPreset, MaxiYatzy, MaxiYatzySwedish};
 use dice_tables_reader::sheet::{ScoreSheet, SheetGame};
 use dice_tables_reader::tenk::{Phase, Tenk};
 use dice_tables_reader::threes::{Situation, Threes};
@@ -64,7 +65,27 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(duel) = CardgamesDuel::from_vec(data.to_vec()) {
         duel_lookups(&duel);
     }
+    if let Ok(maxi) = MaxiYatzy::from_vec(data.to_vec()) {
+        maxi_lookups(&maxi);
+    }
+    if let Ok(maxi) = MaxiYatzySwedish::from_vec(data.to_vec()) {
+        maxi_lookups(&maxi);
+    }
 });
+
+/// Turn starts and a roll's options, with every count of rerolls a turn
+/// from a few states can hold, and the exceptions listed.
+fn maxi_lookups<P: MaxiPreset>(t: &Maxi<P>) {
+    let six: Dice = "134566".parse().unwrap();
+    for (mask, upper, saved) in [(maxi::ALL, 0, 0), (1 << 18, 0, 2), (0b11 << 18 | 1, 5, 4)] {
+        let Ok(state) = t.state(mask, upper, saved) else { continue };
+        let _ = t.turn_start_value(state);
+        for r in 0..=t.rules().turn_rerolls(saved as usize) as u8 {
+            let _ = t.options(state, six, r);
+        }
+    }
+    let _ = t.exceptions();
+}
 
 /// Turn starts, a throw's keeps, a state before a throw, and a whole turn,
 /// at a few pairs of totals.

@@ -331,12 +331,13 @@ impl ChunkValues<'_> {
         let (rows, n) = (place.rows, place.values);
         out.clear();
         let base = position * rows * n;
+        // Wrapping: a damaged chunk's deltas may add up past i64, and
+        // its values are refused by their range afterwards, not by a panic.
         for r in 0..rows {
             let mut residual = 0i64;
             for k in 0..n {
-                residual += self.delta(base + r * n + k);
-                let value = predicted(out, r, k, n) + residual;
-                out.push(value);
+                residual = residual.wrapping_add(self.delta(base + r * n + k));
+                out.push(predicted(out, r, k, n).wrapping_add(residual));
             }
         }
     }
@@ -669,11 +670,13 @@ impl MaskValues {
 /// and less, with each reroll saved, so the third difference is small).
 fn predicted(units: &[i64], r: usize, k: usize, n: usize) -> i64 {
     let at = |back: usize| units[(r - back) * n + k];
+    // Wrapping, as a damaged chunk's values may be anything (valid ones
+    // are at most 2^33, far from overflow).
     match r {
         0 => 0,
         1 => at(1),
-        2 => 2 * at(1) - at(2),
-        _ => 3 * at(1) - 3 * at(2) + at(3),
+        2 => at(1).wrapping_mul(2).wrapping_sub(at(2)),
+        _ => at(1).wrapping_sub(at(2)).wrapping_mul(3).wrapping_add(at(3)),
     }
 }
 
