@@ -42,7 +42,6 @@ pub type MaxiChoices = Options<MaxiChoice, 84>;
 /// The six-dice rolls, their points in every box and keeps, built once.
 struct SixDice {
     lattice: KeepLattice,
-    probability: Vec<f64>,
     points: Vec<[u8; 20]>,
     /// Per roll, its partial keeps' graded ranks, larger keeps first.
     keeps: Vec<arrayvec::ArrayVec<u16, 63>>,
@@ -61,7 +60,6 @@ static SIX: LazyLock<SixDice> = LazyLock::new(|| {
         .collect();
     SixDice {
         lattice: KeepLattice::new(DICE),
-        probability: rolls.iter().map(Dice::probability).collect(),
         points: rolls.iter().map(|d| std::array::from_fn(|b| points(&d.counts(), b))).collect(),
         keeps,
     }
@@ -188,24 +186,6 @@ impl MaxiTurn {
         out.rank(|c| Some(c.action) == best, |c| c.ev);
         out
     }
-
-    /// The value of a fresh roll with `rerolls` left (the turn-start value
-    /// when `rerolls` is the turn's two plus those saved): from the
-    /// solve's values, as the table's come from the solver's.
-    pub fn fresh_roll_value(&self, rerolls: u8) -> f64 {
-        let six = &*SIX;
-        let mut roll_values = vec![0.0; ROLLS];
-        match rerolls {
-            0 => self.stop_values(0, &mut roll_values),
-            r => {
-                let mut values = self.levels[usize::from(r) - 1].clone();
-                self.stop_values(usize::from(r), &mut values[six.lattice.partial..]);
-                best_values(&six.lattice, &mut values, &mut vec![0.0; six.lattice.partial]);
-                roll_values.copy_from_slice(&values[six.lattice.partial..]);
-            }
-        }
-        six.probability.iter().zip(&roll_values).map(|(p, v)| p * v).sum()
-    }
 }
 
 /// Checks a decision's arguments: six dice, no more rerolls than the turn holds.
@@ -213,6 +193,11 @@ pub(super) fn check_decision(rules: &Rules, state: MaxiState, dice: Dice, reroll
     if dice.len() != DICE {
         return Err(crate::ArgumentError::from(ArgumentErrorKind::NotSixDice { given: dice.len() }).into());
     }
+    check_rerolls(rules, state, rerolls)
+}
+
+/// Checks that a turn from `state` holds `rerolls` rerolls: its two and those saved.
+fn check_rerolls(rules: &Rules, state: MaxiState, rerolls: u8) -> Result<(), Error> {
     let max = rules.turn_rerolls(usize::from(state.saved)) as u8;
     if rerolls > max {
         let game = "maxi-yatzy".to_string();
@@ -228,13 +213,7 @@ impl<P: MaxiPreset> Maxi<P> {
     /// left (at most the turn's two plus those saved).
     pub fn turn(&self, state: MaxiState, rerolls: u8) -> Result<MaxiTurn, Error> {
         let rules = self.rules();
-        let max = rules.turn_rerolls(usize::from(state.saved)) as u8;
-        if rerolls > max {
-            let game = "maxi-yatzy".to_string();
-            return Err(
-                crate::ArgumentError::from(ArgumentErrorKind::RerollsOverRules { game, given: rerolls, max }).into()
-            );
-        }
+        check_rerolls(&rules, state, rerolls)?;
         Ok(MaxiTurn::solve(rules, state, rerolls, |m| self.mask_values(m))?)
     }
 
