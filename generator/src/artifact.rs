@@ -72,24 +72,21 @@ impl Section {
     }
 
     /// A zstd section of a game's spec whose chunks (each `spec.chunk_len`
-    /// decoded bytes) are compressed as they are made, at `level`, so that
-    /// only the compressed bytes are held: `chunks` yields each decoded
-    /// chunk in order. The same file as [`Section::of`] with those bytes.
+    /// decoded bytes) are compressed as they are made, by `compress` (one
+    /// zstd frame each), so that only the compressed bytes are held:
+    /// `chunks` yields each decoded chunk in order. The same file as
+    /// [`Section::of`] with those bytes, but for the compression.
     pub fn compressed<P>(
         spec: &SectionSpec<P>,
         params: &P,
-        level: i32,
         chunks: impl IndexedParallelIterator<Item = Vec<u8>>,
+        compress: impl Fn(&[u8]) -> Vec<u8> + Sync + Send,
     ) -> Section {
         assert!(spec.chunk_len > 0 && spec.encoding == Encoding::Zstd, "section {}: zstd chunks", spec.name);
         let dims = (spec.dims)(params);
         let len = (dims.iter().product::<u64>() * spec.dtype.size()) as usize;
-        let stored: Vec<StoredChunk> = chunks
-            .map(|decoded| {
-                let compressed = zstd::bulk::compress(&decoded, level).expect("zstd compresses in memory");
-                (compressed, *blake3::hash(&decoded).as_bytes())
-            })
-            .collect();
+        let stored: Vec<StoredChunk> =
+            chunks.map(|decoded| (compress(&decoded), *blake3::hash(&decoded).as_bytes())).collect();
         assert_eq!(stored.len(), len.div_ceil(spec.chunk_len as usize), "section {}: every chunk", spec.name);
         Section {
             name: spec.name.to_string(),
@@ -97,7 +94,7 @@ impl Section {
             dims,
             encoding: Encoding::Zstd,
             bytes: Bytes::Vec(Vec::new()),
-            zstd_level: level,
+            zstd_level: ZSTD_LEVEL,
             chunk_len: spec.chunk_len as usize,
             stored: Some((len, stored)),
         }

@@ -95,9 +95,11 @@ pub struct NearTie {
 }
 
 /// How far below the best option another must be for a lookup on the
-/// stored values to decide as the exact solution does (the score sheets'
-/// band: each stored value within 5e-8 of the exact one).
-pub const BAND: f64 = dice_tables_reader::sheet::STORED_TIE + 1.1e-7;
+/// stored values to decide as the exact solution does: each stored value
+/// lies within half a unit (8e-8) of the exact one, so two options' gap
+/// moves by at most a unit, and a lookup counts gaps up to
+/// [`STORED_TIE`](dice_tables_reader::sheet::STORED_TIE) as ties.
+pub const BAND: f64 = dice_tables_reader::sheet::STORED_TIE + 1.0 / dice_tables_reader::maxi::UNITS_PER_POINT + 1e-8;
 
 /// Solves Maxi Yatzy under `rules`, the game played with the boxes of
 /// `universe`. Calls `each_layer(layer, below, near_ties)` with every layer

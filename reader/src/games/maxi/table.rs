@@ -5,10 +5,11 @@
 //! layer below its own). In a layer, masks come grouped by their open upper
 //! boxes (a group's rows all hold the same totals: [`stored_totals`]), each
 //! group's masks in increasing order, packed whole into chunks of
-//! [`CHUNK_BYTES`]. A mask's rows, one per count of saved rerolls, hold its
-//! stored totals' values as integers of 1e-7 points, each stored as its
-//! residual from an extrapolation along the saved counts, as zigzag deltas
-//! along the totals in byte planes (FORMAT.md has the bytes).
+//! [`CHUNK_VALUES`] values. A mask's rows, one per count of saved rerolls,
+//! hold its stored totals' values as integers of 1.6e-7 points, each
+//! stored as its residual from an extrapolation along the saved counts,
+//! as zigzag deltas along the totals: a length byte each, then the bits
+//! below each one's leading bit (FORMAT.md has the bytes).
 
 use std::fmt;
 
@@ -18,12 +19,21 @@ use crate::error::{ArgumentError, ArgumentErrorKind, TableError};
 use crate::format::{read_u16, read_u32, DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
 
-/// Stored values are whole units of 1e-7 points.
-pub const UNITS_PER_POINT: f64 = 1e7;
-/// Bytes of a stored value: five byte planes of a zigzag delta.
-pub const PLANES: usize = 5;
-/// Decoded bytes of a chunk of a layer's section.
-pub const CHUNK_BYTES: usize = 1 << 16;
+/// Stored values are whole units of 1.6e-7 points (6,250,000 a point), so
+/// each lies within 8e-8 of the exact one.
+pub const UNITS_PER_POINT: f64 = 6_250_000.0;
+/// The most values a chunk holds.
+pub const CHUNK_VALUES: usize = 13_107;
+/// The longest a stored delta's zigzag may be, in bits.
+pub const MAX_BITS: u32 = 40;
+/// Where a chunk's bits start: its length bytes come first, in a 16 KB of
+/// their own (zstd then compresses them as a block apart from the bits).
+pub const BITS_AT: usize = 1 << 14;
+/// Decoded bytes of a chunk of a layer's section: the length bytes, then
+/// at most `MAX_BITS - 1` bits of each value, rounded up to 80 KiB.
+pub const CHUNK_BYTES: usize = 80 << 10;
+const _: () = assert!(CHUNK_VALUES <= BITS_AT);
+const _: () = assert!(BITS_AT + (CHUNK_VALUES * (MAX_BITS as usize - 1)).div_ceil(8) <= CHUNK_BYTES);
 /// Open upper-box sets: bits 0 to 5 of a mask.
 const UPPER_SETS: usize = 64;
 /// The lower boxes: bits 6 to 19.
@@ -153,8 +163,8 @@ impl Layout {
 
     /// Whole masks a chunk of the group holds.
     fn masks_per_chunk(&self, open: usize, upper: usize) -> usize {
-        let row_bytes = self.rules.saved_counts(open) * usize::from(self.row_values[upper]) * PLANES;
-        (CHUNK_BYTES / row_bytes).max(1)
+        let mask_values = self.rules.saved_counts(open) * usize::from(self.row_values[upper]);
+        (CHUNK_VALUES / mask_values).max(1)
     }
 
     /// Where `mask`'s rows are (a mask with at least one box open).
@@ -312,35 +322,117 @@ impl<P: MaxiPreset> fmt::Debug for Maxi<P> {
     }
 }
 
-/// A chunk's values, read in place: zigzag deltas in byte planes.
-struct ChunkValues<'a> {
+/// Why a chunk's bytes decode to no values: a length past [`MAX_BITS`], or
+/// bits past the chunk's end.
+#[derive(Debug)]
+struct Damaged(String);
+
+/// A chunk's values, read in place, one mask after another: each value's
+/// length byte, then its bits below the leading one (FORMAT.md).
+struct ChunkReader<'a> {
     bytes: &'a [u8],
+    /// Values the chunk holds: its length bytes.
     count: usize,
+    /// The next value's length byte.
+    next: usize,
+    /// The next value's bits: a bit offset from [`BITS_AT`].
+    bit: usize,
+    /// The lengths of the row before, per stored total.
+    above: Vec<u32>,
 }
 
-impl ChunkValues<'_> {
-    fn delta(&self, at: usize) -> i64 {
-        let zigzag = (0..PLANES).fold(0u64, |z, b| z | u64::from(self.bytes[b * self.count + at]) << (8 * b));
-        (zigzag >> 1) as i64 ^ -((zigzag & 1) as i64)
+impl<'a> ChunkReader<'a> {
+    fn new(bytes: &'a [u8], count: usize) -> ChunkReader<'a> {
+        ChunkReader { bytes, count, next: 0, bit: 0, above: Vec::new() }
     }
 
-    /// A mask's rows in units, `rows x values`: each value is its
+    /// The next value's length in bits, from its length byte and the
+    /// length above it (row 0 stores the length itself).
+    fn length(&mut self, row: usize, k: usize) -> Result<u32, Damaged> {
+        let Some(&byte) = self.bytes.get(self.next).filter(|_| self.next < self.count) else {
+            return Err(Damaged(format!("has no length byte {}", self.next)));
+        };
+        let length = if row == 0 {
+            i64::from(byte)
+        } else {
+            i64::from(self.above[k]) + (i64::from(byte >> 1) ^ -i64::from(byte & 1))
+        };
+        if !(0..=i64::from(MAX_BITS)).contains(&length) {
+            return Err(Damaged(format!("gives value {} a length of {length} bits", self.next)));
+        }
+        self.next += 1;
+        self.above[k] = length as u32;
+        Ok(length as u32)
+    }
+
+    /// The `width` bits at the current bit offset, least significant first.
+    fn bits(&mut self, width: u32) -> Result<u64, Damaged> {
+        let start = BITS_AT * 8 + self.bit;
+        if start + width as usize > self.bytes.len() * 8 {
+            return Err(Damaged(format!("ends inside value {}'s bits", self.next - 1)));
+        }
+        let mut out = 0u64;
+        let mut got = 0;
+        while got < width {
+            let at = start + got as usize;
+            let take = (8 - at as u32 % 8).min(width - got);
+            let byte = u64::from(self.bytes[at / 8] >> (at % 8)) & ((1 << take) - 1);
+            out |= byte << got;
+            got += take;
+        }
+        self.bit += width as usize;
+        Ok(out)
+    }
+
+    /// The next mask's rows in units, `rows x values`: each value is its
     /// prediction from the rows before ([`predicted`]) plus a residual, and
     /// the residuals are stored as deltas along the row's totals.
-    fn mask_units(&self, place: &Place, position: usize, out: &mut Vec<i64>) {
+    fn mask_units(&mut self, place: &Place, out: &mut Vec<i64>) -> Result<(), Damaged> {
         let (rows, n) = (place.rows, place.values);
         out.clear();
-        let base = position * rows * n;
+        self.above.resize(n, 0);
         // Wrapping: a damaged chunk's deltas may add up past i64, and
         // its values are refused by their range afterwards, not by a panic.
         for r in 0..rows {
             let mut residual = 0i64;
             for k in 0..n {
-                residual = residual.wrapping_add(self.delta(base + r * n + k));
+                let length = self.length(r, k)?;
+                let zigzag = if length == 0 { 0 } else { 1 << (length - 1) | self.bits(length - 1)? };
+                let delta = (zigzag >> 1) as i64 ^ -((zigzag & 1) as i64);
+                residual = residual.wrapping_add(delta);
                 out.push(predicted(out, r, k, n).wrapping_add(residual));
             }
         }
+        Ok(())
     }
+
+    /// Passes over the next mask's values, reading their lengths only.
+    fn skip_mask(&mut self, place: &Place) -> Result<(), Damaged> {
+        self.above.resize(place.values, 0);
+        for r in 0..place.rows {
+            for k in 0..place.values {
+                self.bit += self.length(r, k)?.saturating_sub(1) as usize;
+            }
+        }
+        if self.end_bit() > self.bytes.len() * 8 {
+            return Err(Damaged(format!("ends inside value {}'s bits", self.next - 1)));
+        }
+        Ok(())
+    }
+
+    /// Where the values' bits end: the first bit past them.
+    fn end_bit(&self) -> usize {
+        BITS_AT * 8 + self.bit
+    }
+}
+
+/// The units of the mask at `place`, read from its chunk's bytes.
+fn mask_units(bytes: &[u8], place: &Place, out: &mut Vec<i64>) -> Result<(), Damaged> {
+    let mut reader = ChunkReader::new(bytes, place.chunk_values());
+    for _ in 0..place.position {
+        reader.skip_mask(place)?;
+    }
+    reader.mask_units(place, out)
 }
 
 impl<P: MaxiPreset> Game for Maxi<P> {
@@ -424,19 +516,24 @@ impl<P: MaxiPreset> Game for Maxi<P> {
         let Some((masks, place)) = params.layout.chunk_masks(section, chunk) else {
             return Err(TableError::section(name, format!("has no chunk {chunk}")));
         };
-        let count = place.chunk_values();
-        let values = ChunkValues { bytes, count };
+        let damaged = |Damaged(why)| TableError::section(name, format!("chunk {chunk} {why}"));
+        let mut reader = ChunkReader::new(bytes, place.chunk_values());
         let max = i64::from(max_score(&params.rules)) * UNITS_PER_POINT as i64;
         let mut units = Vec::new();
-        for (position, mask) in masks.iter().enumerate() {
-            values.mask_units(&place, position, &mut units);
+        for mask in &masks {
+            reader.mask_units(&place, &mut units).map_err(damaged)?;
             if let Some(v) = units.iter().find(|v| !(0..=max).contains(*v)) {
                 let why = format!("decodes to {v} units for mask {mask} in chunk {chunk}, outside 0 to {max}");
                 return Err(TableError::section(name, why));
             }
         }
-        if bytes[PLANES * count..].iter().any(|&b| b != 0) {
-            return Err(TableError::section(name, format!("chunk {chunk} has bytes past its values")));
+        let end = reader.end_bit();
+        // Zero between the length bytes and the bits, and from the last bit on.
+        let between = &bytes[place.chunk_values()..BITS_AT];
+        let last_byte = bytes.get(end / 8).map_or(0, |&b| b >> (end % 8));
+        let past = &bytes[end.div_ceil(8)..];
+        if between.iter().any(|&b| b != 0) || last_byte != 0 || past.iter().any(|&b| b != 0) {
+            return Err(TableError::section(name, format!("chunk {chunk} has bits past its values")));
         }
         Ok(())
     }
@@ -542,9 +639,10 @@ impl<P: MaxiPreset> Maxi<P> {
         }
         let place = self.t.params().layout.place(mask);
         let bytes = self.t.chunk(&SECTIONS[place.section], place.chunk)?;
-        let chunk = ChunkValues { bytes, count: place.chunk_values() };
         let mut units = Vec::with_capacity(place.rows * place.values);
-        chunk.mask_units(&place, place.position, &mut units);
+        mask_units(bytes, &place, &mut units).map_err(|Damaged(why)| {
+            TableError::section(SECTIONS[place.section].name, format!("chunk {} {why}", place.chunk))
+        })?;
         let stored = stored_positions(mask, rules.bonus_at);
         let mut values = Vec::with_capacity(place.rows * totals);
         for row in units.chunks_exact(place.values) {
@@ -557,7 +655,7 @@ impl<P: MaxiPreset> Maxi<P> {
     }
 
     /// Expected points still to come at the start of a turn, before the
-    /// roll: the upper bonus included, to 1e-7.
+    /// roll: the upper bonus included, within 8e-8.
     pub fn turn_start_value(&self, state: MaxiState) -> Result<f64, TableError> {
         Ok(self.mask_values(state.mask)?.get(usize::from(state.saved), usize::from(state.upper)))
     }
@@ -684,10 +782,10 @@ fn predicted(units: &[i64], r: usize, k: usize, n: usize) -> i64 {
 /// its masks' rows in units, `place.rows x place.values` (the generator's
 /// half of the chunk reading behind [`Maxi::mask_values`]).
 pub fn encode_chunk(place: &Place, mut rows: impl FnMut(usize) -> Vec<i64>) -> Vec<u8> {
-    let count = place.chunk_values();
-    let mut out = vec![0u8; CHUNK_BYTES];
     let n = place.values;
-    let mut at = 0;
+    let mut out = vec![0u8; CHUNK_BYTES];
+    let (mut at, mut bit) = (0, BITS_AT * 8);
+    let mut above = vec![0u32; n];
     for position in 0..place.masks {
         let units = rows(position);
         assert_eq!(units.len(), place.rows * n, "a mask's rows");
@@ -698,11 +796,22 @@ pub fn encode_chunk(place: &Place, mut rows: impl FnMut(usize) -> Vec<i64>) -> V
                 let delta = residual - before;
                 before = residual;
                 let zigzag = ((delta << 1) ^ (delta >> 63)) as u64;
-                assert!(zigzag < 1 << (8 * PLANES), "a delta fits the planes");
-                for b in 0..PLANES {
-                    out[b * count + at] = (zigzag >> (8 * b)) as u8;
-                }
+                let length = u64::BITS - zigzag.leading_zeros();
+                assert!(length <= MAX_BITS, "a delta fits MAX_BITS");
+                out[at] = if r == 0 {
+                    length as u8
+                } else {
+                    let d = length as i8 - above[k] as i8;
+                    ((d << 1) ^ (d >> 7)) as u8
+                };
+                above[k] = length;
                 at += 1;
+                let (mut rest, mut width) = (zigzag, length.saturating_sub(1) as usize);
+                while width > 0 {
+                    let take = (8 - bit % 8).min(width);
+                    out[bit / 8] |= ((rest & ((1 << take) - 1)) << (bit % 8)) as u8;
+                    (rest, bit, width) = (rest >> take, bit + take, width - take);
+                }
             }
         }
     }
@@ -740,7 +849,7 @@ mod tests {
             for open in 1..=LAYERS {
                 for chunk in 0..layout.chunks(open) {
                     let (masks, place) = layout.chunk_masks(open - 1, chunk).expect("a chunk");
-                    assert!(place.chunk_values() * PLANES <= CHUNK_BYTES);
+                    assert!(place.chunk_values() <= CHUNK_VALUES);
                     for (position, &m) in masks.iter().enumerate() {
                         assert_eq!(m.count_ones() as usize, open);
                         assert_eq!(layout.place(m), Place { position, ..place });
@@ -757,11 +866,29 @@ mod tests {
         let place = Place { section: 0, chunk: 0, position: 0, masks: 3, rows: 4, values: 5 };
         let rows = |p: usize| (0..20).map(|i| (p as i64 * 1000 + i * i * 37) % 4_000_000_000).collect::<Vec<i64>>();
         let bytes = encode_chunk(&place, rows);
-        let chunk = ChunkValues { bytes: &bytes, count: place.chunk_values() };
         let mut out = Vec::new();
         for p in 0..3 {
-            chunk.mask_units(&place, p, &mut out);
+            mask_units(&bytes, &Place { position: p, ..place }, &mut out).expect("a chunk's values");
             assert_eq!(out, rows(p));
         }
+    }
+
+    #[test]
+    fn damaged_chunks_decode_to_errors_not_panics() {
+        let place = Place { section: 0, chunk: 0, position: 1, masks: 2, rows: 3, values: 4 };
+        let rows = |p: usize| (0..12).map(|i| p as i64 * 77 + i * 1_000_003).collect::<Vec<i64>>();
+        let good = encode_chunk(&place, rows);
+        let mut out = Vec::new();
+        // A length past MAX_BITS, in row 0 and as a step from the row above.
+        for (at, byte) in [(0, 41u8), (4, 200), (23, 255)] {
+            let mut bad = good.clone();
+            bad[at] = byte;
+            assert!(mask_units(&bad, &place, &mut out).is_err(), "byte {at} = {byte}");
+        }
+        // Lengths whose bits run past the chunk's end.
+        let mut bad = good[..BITS_AT + 2].to_vec();
+        bad[..place.chunk_values()].fill(0);
+        bad[..place.values].fill(40);
+        assert!(mask_units(&bad, &place, &mut out).is_err());
     }
 }

@@ -221,7 +221,7 @@ impl<P: MaxiPreset> Maxi<P> {
     /// (its two plus any saved, 0 up) in `state`, with its expected points
     /// still to come: every open box, and while rerolls are left every
     /// partial keep. The exact solution's decision first, then from best
-    /// to worst. Solves the turn from the stored values (within 5e-8 of
+    /// to worst. Solves the turn from the stored values (within 8e-8 of
     /// the exact ones); the generator proves the decisions and lists the
     /// few the stored values get wrong, followed here.
     ///
