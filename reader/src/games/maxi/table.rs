@@ -371,6 +371,13 @@ impl<'a> ChunkReader<'a> {
         if start + width as usize > self.bytes.len() * 8 {
             return Err(Damaged(format!("ends inside value {}'s bits", self.next - 1)));
         }
+        let (byte, shift) = (start / 8, start % 8);
+        if let Some(word) = self.bytes.get(byte..byte + 8) {
+            // One load: at most 39 bits from a bit offset below 8 fit a u64.
+            let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+            self.bit += width as usize;
+            return Ok(word >> shift & ((1 << width) - 1));
+        }
         let mut out = 0u64;
         let mut got = 0;
         while got < width {
@@ -406,16 +413,36 @@ impl<'a> ChunkReader<'a> {
         Ok(())
     }
 
-    /// Passes over the next mask's values, reading their lengths only.
+    /// Passes over the next mask's values, reading their lengths only (a
+    /// lookup passes over every mask before its own in the chunk: the
+    /// rows' loops are branch-free, so they run in vector lanes).
     fn skip_mask(&mut self, place: &Place) -> Result<(), Damaged> {
-        self.above.resize(place.values, 0);
-        for r in 0..place.rows {
-            for k in 0..place.values {
-                self.bit += self.length(r, k)?.saturating_sub(1) as usize;
+        let (n, first) = (place.values, self.next);
+        let end = first + place.rows * n;
+        let Some(bytes) = self.bytes.get(first..end).filter(|_| end <= self.count) else {
+            return Err(Damaged(format!("has no length byte {}", self.count.min(self.bytes.len()))));
+        };
+        self.above.resize(n, 0);
+        let above = &mut self.above[..n];
+        let (mut bits, mut outside) = (0usize, false);
+        for (r, row) in bytes.chunks_exact(n).enumerate() {
+            for (a, &byte) in above.iter_mut().zip(row) {
+                let step = i32::from(byte >> 1) ^ -i32::from(byte & 1);
+                let length = if r == 0 { i32::from(byte) } else { *a as i32 + step };
+                outside |= !(0..=MAX_BITS as i32).contains(&length);
+                *a = length.clamp(0, MAX_BITS as i32) as u32;
+                bits += length.clamp(1, MAX_BITS as i32) as usize - 1;
             }
         }
+        if outside {
+            return Err(Damaged(format!(
+                "gives a value of mask values {first} to {end} a length past {MAX_BITS} bits"
+            )));
+        }
+        self.next = end;
+        self.bit += bits;
         if self.end_bit() > self.bytes.len() * 8 {
-            return Err(Damaged(format!("ends inside value {}'s bits", self.next - 1)));
+            return Err(Damaged(format!("ends inside value {}'s bits", end - 1)));
         }
         Ok(())
     }
