@@ -108,12 +108,14 @@ check:
 # The page in a real browser: Debian's chromium (/usr/bin/chromium;
 # .ci/run installs it) driven headless by playwright-core (installed here
 # from tests/browser/package-lock.json), on a phone-sized screen. First as
-# `reader serve` serves it (answers from the HTTP API): whole games of yazy
-# and Yahtzee, a two-player 10000 game, the threes and 10000 advisors. Then
-# the static site (`make site`, answers from the WebAssembly reader, served
-# by a plain static file server): whole games of Yahtzee (both joker
-# readings), Yatzy and yazy, their reviews, two-player 10000 under both
-# presets, the advisors, play with the network cut. Every answer shown is
+# `reader serve` serves it (answers from the HTTP API): whole games of yazy,
+# Yahtzee and Maxi Yatzy (the swedish rules too where the directory holds
+# their table, else refused), a two-player 10000 game, the threes and 10000
+# advisors. Then the static site (`make site`, answers from the WebAssembly
+# reader, served by a plain static file server): whole games of Yahtzee
+# (both joker readings), Yatzy, yazy and Maxi Yatzy, their reviews,
+# two-player 10000 under both presets, the advisors, play with the network
+# cut. Every answer shown is
 # checked against `reader lookup --json`; screenshots in target/browser/.
 browser: tables site
 	cd tests/browser && npm ci --no-audit --no-fund --silent
@@ -181,16 +183,18 @@ npm-test: npm tables yazy-target reduced-target-tables
 # The static site: the page `reader serve` serves (crates/serve/web),
 # answering in the page through the npm package's module (backend-wasm.js
 # as backend.js) from the tables it fetches (yahtzee under both joker
-# readings, yatzy, the duel presets, yazy, threes, tenk), in target/site/
-# for any static file server. The page's head there also asks for the
-# module and the yahtzee table while its scripts load (site-head.html:
-# files only the static site has, put in place of a marker comment). Its
-# module is the npm package's without two-player yazy (cfg
-# dice_tables_solitaire_only), which the page does not play yet: 15 KB the
-# page's 1.5 MB before the first advice has no room for.
+# readings, yatzy, the duel presets, yazy, threes, tenk, Maxi Yatzy under
+# the finnish rules), in target/site/ for any static file server. The
+# page's head there also asks for the module and the yahtzee table while
+# its scripts load (site-head.html: files only the static site has, put in
+# place of a marker comment). Its module is the npm package's without
+# two-player yazy and Maxi Yatzy (cfg dice_tables_solitaire_only): code the
+# page's 1.5 MB before the first advice has no room for. The Maxi Yatzy tab
+# fetches the whole package's module (dice-tables/full.wasm) when it opens.
+# (The swedish table, 1.5 GB, is for `reader serve`.)
 SITE := target/site
 WEB := crates/serve/web
-SITE_TABLES := yahtzee yatzy duel duel-cardgames yazy threes tenk
+SITE_TABLES := yahtzee yatzy duel duel-cardgames yazy threes tenk maxi-yatzy
 SITE_WASM_DIR := target/wasm-solitaire
 site: npm tables
 	$(MAKE) wasm WASM_DIR=$(SITE_WASM_DIR) WASM_CFG="--cfg dice_tables_solitaire_only"
@@ -199,6 +203,7 @@ site: npm tables
 	sed -e '/<!-- make site: site-head.html -->/{r $(WEB)/site-head.html' -e 'd}' $(WEB)/index.html > $(SITE)/index.html
 	cp $(WEB)/backend-wasm.js $(SITE)/backend.js
 	cp target/npm/package/index.js $(SITE_WASM_DIR)/dice_tables.wasm $(SITE)/dice-tables/
+	cp target/npm/package/dice_tables.wasm $(SITE)/dice-tables/full.wasm
 	cp $(SITE_TABLES:%=$(OUT)/%.dtab) $(SITE)/tables/
 	$(BIN)/generator --out $(SITE)/tables --games yahtzee-free > /dev/null
 	@echo "site: $(SITE) ($$(du -sb $(SITE) | cut -f1) bytes)"

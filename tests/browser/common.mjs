@@ -10,8 +10,11 @@ import { chromium } from "playwright-core";
 export const reader = process.env.READER || "target/release/reader";
 export const seed = Number(process.argv[2] || 2026);
 export const shots = "target/browser";
-const UPPER_BONUS = { yahtzee: 35, yatzy: 50, yazy: 0 };
-const BOXES = { yahtzee: 13, yatzy: 15, yazy: 11 };
+// Per game (Maxi Yatzy per rule set): the upper bonus's points and the
+// upper total that earns it, the boxes, the dice.
+const UPPER_BONUS = { yahtzee: [35, 63], yatzy: [50, 63], yazy: [0, 63], "maxi-yatzy": { finnish: [50, 75], swedish: [100, 84] } };
+const BOXES = { yahtzee: 13, yatzy: 15, yazy: 11, "maxi-yatzy": 20 };
+const DICE = { yahtzee: 5, yatzy: 5, yazy: 5, "maxi-yatzy": 6 };
 
 /** How long each later advice took, as the page measures it: from the tap to the advice in the page. */
 export const adviceMs = [];
@@ -60,16 +63,18 @@ async function timedAdvice(page, advised, game) {
 }
 
 /**
- * Plays a whole game of `game` (yahtzee under `joker`, yatzy or yazy) on the
- * page at `base`, every option row checked against the command line asking
- * the tables in `tablesOf(joker)`. `mistakes`: decision numbers (1-based)
+ * Plays a whole game of `game` (yahtzee under joker reading `joker`, yatzy,
+ * yazy, or maxi-yatzy under rules `joker`) on the page at `base`, every
+ * option row checked against the command line asking the tables in
+ * `tablesOf(joker)`. `mistakes`: decision numbers (1-based)
  * where the first worse option is taken; `typed`: turns (1-based) whose roll
  * is typed in, as dice rolled at a table; `undoAt`: a decision taken,
  * undone, checked to be back, then taken again; `offlineAfterFirst`: the
  * network of `context` cut after the first advice.
  */
 export async function play(page, base, tablesOf, game, joker, { mistakes = [], offlineAfterFirst = false, context, typed = {}, undoAt } = {}) {
-  await page.goto(`${base}/?game=${game}&joker=${joker}&seed=${seed}`);
+  const variant = game === "maxi-yatzy" ? `rules=${joker}` : `joker=${joker}`;
+  await page.goto(`${base}/?game=${game}&${variant}&seed=${seed}`);
   const state = page.locator("#state");
   let decisions = 0;
   let turns = 0;
@@ -162,7 +167,8 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
   const boxes = await page.$$eval("#sheet td[data-points]", (c) => c.map((x) => Number(x.dataset.points)));
   const upper = boxes.slice(0, 6).reduce((s, p) => s + p, 0);
   const bonuses = Number(await page.textContent("#yahtzee-bonuses"));
-  const upperBonus = upper >= 63 ? UPPER_BONUS[game] : 0;
+  const [bonus, bonusAt] = game === "maxi-yatzy" ? UPPER_BONUS[game][joker] : UPPER_BONUS[game];
+  const upperBonus = upper >= bonusAt ? bonus : 0;
   const total = Number(await page.getAttribute("#total", "data-total"));
   assert.equal(boxes.length, BOXES[game]);
   assert.equal(total, boxes.reduce((s, p) => s + p, 0) + upperBonus + bonuses, `${game} total`);
@@ -183,10 +189,11 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
     const pasted = await page.$$eval("#review-table tbody tr", (rows) => rows.map((r) => Number(r.dataset.cost)));
     assert.deepEqual(pasted, review, "the pasted game's review");
     // A line that is not a decision is refused, naming the line.
-    await page.fill("#game-text", `12345 score chance\n66666 score nothing`);
+    const sixes = "6".repeat(DICE[game]);
+    await page.fill("#game-text", `${"123456".slice(0, DICE[game])} score chance\n${sixes} score nothing`);
     await page.click("#review-form button");
     await page.waitForFunction(() => document.querySelector("#review-error").textContent !== "");
-    assert.match(await page.textContent("#review-error"), /^line 2 \(66666 score nothing\): nothing is not an open box$/);
+    assert.equal(await page.textContent("#review-error"), `line 2 (${sixes} score nothing): nothing is not an open box`);
   }
   await fitsScreen(page);
   await page.screenshot({ path: `${shots}/sheet-${game}-${joker}${mistakes.length ? "-mistakes" : ""}-review.png`, fullPage: true });

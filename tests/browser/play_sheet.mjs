@@ -9,7 +9,9 @@
 // game again with three deliberate mistakes, which the review must list
 // with the costs the command line gives. The network is cut after the first
 // advice of the first game. Then two-player 10000 under each preset, and the
-// threes and one-throw 10000 advisors. Saves target/browser/*.png.
+// threes and one-throw 10000 advisors; a Maxi Yatzy game with one mistake
+// (the swedish rules' table is not on the site: refused in one line).
+// Saves target/browser/*.png.
 //
 //   READER=target/release/reader SITE=target/site node tests/browser/play_sheet.mjs [SEED]
 import { createServer } from "node:http";
@@ -72,6 +74,17 @@ try {
   results.push(["yatzy", await play(page, base, tablesOf, "yatzy", "forced")]);
   const mistaken = await play(page, base, tablesOf, "yahtzee", "forced", { mistakes: [3, 10, 20] });
   results.push(["yazy", await play(page, base, tablesOf, "yazy", "forced")]);
+  // Maxi Yatzy: its tab fetches the whole reader's module and its table
+  // only when it opens; one mistake, reviewed and pasted back.
+  const maxi = await play(page, base, tablesOf, "maxi-yatzy", "finnish", { mistakes: [7] });
+  results.push(["maxi-yatzy finnish (one mistake, reviewed and pasted back)", maxi]);
+  assert.match(await page.textContent("#source"), /^Maxi Yatzy, finnish rules: answered from tables\/maxi-yatzy\.dtab /);
+  // The swedish table is not on the static site: the page says so in one line.
+  await page.goto(`${base}/?game=maxi-yatzy&rules=swedish&seed=${seed}`);
+  await page.click("#roll");
+  await page.waitForFunction(() => document.querySelector("#advice").classList.contains("error"));
+  assert.match(await page.textContent("#advice"), /maxi-yatzy-swedish\.dtab/);
+  assert.equal(await page.locator("#options tbody tr").count(), 0, "no options from the wrong table");
   const duels = [await playDuel(page, base, tables, "seed", "you"), await playDuel(page, base, tables, "cardgames", "table")];
   await askAdvisors(page, base, tables);
   const duelText = duels.map((d) => `${d.result} (${d.totals}; ${d.decisions} decisions)`).join(", ");

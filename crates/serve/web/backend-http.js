@@ -14,15 +14,16 @@ async function getJson(path) {
 
 const lookup = (game, query) => getJson(`v1/lookup/${game}?${new URLSearchParams(query)}`);
 
-/** The table of `id` under joker reading `joker`: yahtzee's free reading is yahtzee-free. */
-const tableId = (id, joker) => (joker === "free" ? `${id}-free` : id);
+/** The table of `id` under `variant`: yahtzee's free joker reading is yahtzee-free, Maxi Yatzy's swedish rules maxi-yatzy-swedish. */
+const tableId = (id, variant) => (variant ? `${id}-${variant}` : id);
 
 /**
- * The table answering game `id` (yahtzee under joker reading `joker`):
- * resolves to { lookup(game, query), source }, or fails saying why the
- * server cannot answer.
+ * The table answering game `id` under `variant` (yahtzee's joker reading
+ * "free", Maxi Yatzy's rules "swedish", or none): resolves to {
+ * lookup(game, query), source }, or fails saying why the server cannot
+ * answer.
  */
-export async function tableFor(id, joker) {
+export async function tableFor(id, variant) {
   if (served === null) served = getJson("v1/info").then((info) => info.tables);
   let tables;
   try {
@@ -31,13 +32,14 @@ export async function tableFor(id, joker) {
     served = null; // asked again on the next call
     throw e;
   }
-  const wanted = tableId(id, joker);
+  const wanted = tableId(id, variant);
   const table = tables.find((t) => t.game === wanted);
-  if (!table && joker) {
-    throw new Error(`this server serves no ${wanted} table (the ${joker} joker reading): choose the other reading, or serve a directory holding ${wanted}.dtab (make ${wanted})`);
+  if (!table && variant) {
+    const what = variant === "free" ? "the free joker reading" : `the ${variant} rules`;
+    throw new Error(`this server serves no ${wanted} table (${what}): choose the other, or serve a directory holding ${wanted}.dtab`);
   }
   if (!table) throw new Error(`this server serves no ${id} table`);
   if (table.error) throw new Error(table.error);
-  const ask = joker === "free" ? (game, query) => lookup(game, { ...query, joker }) : lookup;
+  const ask = variant === "free" ? (game, query) => lookup(game, { ...query, joker: variant }) : lookup;
   return { lookup: ask, source: `reader serve's ${table.file} (blake3 ${table.blake3.slice(0, 16)})` };
 }

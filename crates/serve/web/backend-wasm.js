@@ -6,17 +6,36 @@ import { openTables } from "./dice-tables/index.js";
 
 const opened = new Map();
 
+/** Bytes fetched once per program: the whole reader's module, for Maxi Yatzy. */
+const fetched = new Map();
+function fetchOnce(url) {
+  if (!fetched.has(url)) {
+    const bytes = fetch(url).then((r) => {
+      if (!r.ok) throw new Error(`cannot fetch ${url}: HTTP ${r.status}`);
+      return r.arrayBuffer();
+    });
+    bytes.catch(() => fetched.delete(url));
+    fetched.set(url, bytes);
+  }
+  return fetched.get(url);
+}
+
 /**
- * The table answering game `id` (yahtzee under joker reading `joker`),
- * opened on the first call: resolves to { lookup(game, query), source }.
+ * The table answering game `id` under `variant` (yahtzee's free joker
+ * reading is the table yahtzee-free, Maxi Yatzy's swedish rules
+ * maxi-yatzy-swedish), opened on the first call: resolves to {
+ * lookup(game, query), source }.
  */
-export function tableFor(id, joker) {
-  // yahtzee's free joker reading is the table yahtzee-free.
-  const name = joker === "free" ? `${id}-free` : id;
+export function tableFor(id, variant) {
+  const name = variant ? `${id}-${variant}` : id;
   const url = `tables/${name}.dtab`;
   if (!opened.has(url)) {
-    const table = openTables({ [name]: url }).then((t) => ({
-      lookup: (game, query) => t.lookup(game, joker === "free" ? { ...query, joker } : query),
+    // The module the page starts with reads the five-dice solitaire games
+    // only (it is fetched before the first advice); Maxi Yatzy's six dice
+    // are in the whole reader's, fetched when its tab opens.
+    const options = id === "maxi-yatzy" ? fetchOnce("dice-tables/full.wasm").then((wasm) => ({ wasm })) : {};
+    const table = Promise.resolve(options).then((o) => openTables({ [name]: url }, o)).then((t) => ({
+      lookup: (game, query) => t.lookup(game, variant === "free" ? { ...query, joker: variant } : query),
       source: `${url} (checked whole against its blake3 checksums), looked up in this page`,
     }));
     // A failed fetch is tried again on the next call, not remembered.

@@ -1,27 +1,45 @@
-// Yahtzee, Yatzy and yazy with the exact optimal advice beside every
-// decision, and the page's tabs. Every answer is what `reader lookup GAME
+// Yahtzee, Yatzy, yazy and Maxi Yatzy with the exact optimal advice beside
+// every decision, and the page's tabs. Every answer is what `reader lookup GAME
 // ... --json` prints for the same state, from backend.js (in the page on a
 // static site, over HTTP under `reader serve`).
 import { $, cell, die, sinceTap, tableFor } from "./page.js";
 
+// Per game: its boxes in mask-bit order, its dice, and the upper bonus
+// (points, and the upper total that earns it) under each rule set.
 const GAMES = {
   yahtzee: {
     title: "Yahtzee",
+    dice: 5,
+    bonusAt: 63,
     categories: ["ones", "twos", "threes", "fours", "fives", "sixes", "three-kind", "four-kind", "full-house",
       "small-straight", "large-straight", "yahtzee", "chance"],
     upperBonus: 35,
   },
   yatzy: {
     title: "Yatzy",
+    dice: 5,
+    bonusAt: 63,
     categories: ["ones", "twos", "threes", "fours", "fives", "sixes", "pair", "two-pairs", "three-kind", "four-kind",
       "small-straight", "large-straight", "full-house", "chance", "yatzy"],
     upperBonus: 50,
   },
   yazy: {
     title: "yazy",
+    dice: 5,
+    bonusAt: 63,
     categories: ["ones", "twos", "threes", "fours", "fives", "sixes", "three-kind", "four-kind", "full-house",
       "straight", "yazy"],
     upperBonus: 0, // no bonuses: the points already scored do not matter
+  },
+  "maxi-yatzy": {
+    title: "Maxi Yatzy",
+    dice: 6,
+    categories: ["ones", "twos", "threes", "fours", "fives", "sixes", "one-pair", "two-pairs", "three-pairs",
+      "three-kind", "four-kind", "five-kind", "small-straight", "large-straight", "full-straight", "full-house",
+      "villa", "tower", "chance", "maxi-yatzy"],
+    // finnish: bonus 50 at 75; swedish: 100 at 84, and the rerolls a turn
+    // leaves unused are saved for later turns.
+    rules: { finnish: { bonusAt: 75, upperBonus: 50 }, swedish: { bonusAt: 84, upperBonus: 100, saved: true } },
   },
 };
 const UPPER = 6;
@@ -54,12 +72,19 @@ let game = null;
 let history = []; // snapshots for undo
 let advised = 0; // answers shown, so that a script can wait for the next
 
-function newGame(name, joker) {
+/** The game `g`'s rules: its boxes, dice and bonus (Maxi Yatzy's under its rule set). */
+const rulesOf = (g) => ({ ...GAMES[g.name], ...(GAMES[g.name].rules?.[g.rules] ?? {}) });
+/** Rerolls a turn of `g` starts with: two, and under saved rolls every one saved. */
+const turnRerolls = (g) => 2 + g.saved;
+
+function newGame(name, joker, rules) {
   game = {
     name, joker: name === "yahtzee" ? joker : null,
+    rules: name === "maxi-yatzy" ? rules : null, // finnish | swedish
     scores: {}, // category -> box points (a Yahtzee bonus apart)
     bonuses: 0, // Yahtzee bonuses
-    dice: [], kept: [false, false, false, false, false], rerolls: 0,
+    saved: 0, // rerolls saved from earlier turns (swedish Maxi Yatzy)
+    dice: [], kept: [], rerolls: 0,
     phase: "roll", // roll | decide | over
     decisions: [], // {dice, rerolls, options, chosen, cost}
     answer: null, error: null,
@@ -70,12 +95,12 @@ function newGame(name, joker) {
   render();
 }
 
-const info = () => GAMES[game.name];
+const info = () => rulesOf(game);
 const openCategories = () => info().categories.filter((c) => !(c in game.scores));
 // Of the game on the page, or of `g`, a game being replayed for a review.
 const mask = (g = game) => GAMES[g.name].categories.reduce((m, c, i) => (c in g.scores ? m : m | (1 << i)), 0);
 const upper = (g = game) => GAMES[g.name].categories.slice(0, UPPER).reduce((s, c) => s + (g.scores[c] ?? 0), 0);
-const upperBonus = (g = game) => (upper(g) >= 63 ? GAMES[g.name].upperBonus : 0);
+const upperBonus = (g = game) => (upper(g) >= rulesOf(g).bonusAt ? rulesOf(g).upperBonus : 0);
 const total = (g = game) => Object.values(g.scores).reduce((s, p) => s + p, 0) + upperBonus(g) + g.bonuses;
 // The points already scored that the tables' values come on top of: the
 // boxes and the Yahtzee bonuses; the upper bonus is among the points still
@@ -84,8 +109,9 @@ const scored = (g = game) => total(g) - upperBonus(g);
 
 function query(g = game) {
   const q = { mask: mask(g), dice: sorted(g.dice), rerolls: g.rerolls };
-  if (GAMES[g.name].upperBonus) q.upper = upper(g);
+  if (rulesOf(g).upperBonus) q.upper = upper(g);
   if (g.name === "yahtzee" && g.scores.yahtzee === 50) q["yahtzee-bonus"] = true;
+  if (rulesOf(g).saved) Object.assign(q, { saved: g.saved, rules: g.rules });
   return q;
 }
 
@@ -95,7 +121,7 @@ async function advise() {
   render();
   const asked = game;
   try {
-    const table = await tableFor(game.name, game.joker);
+    const table = await tableFor(game.name, variant());
     const answer = await table.lookup(game.name, query());
     if (asked !== game) return;
     game.answer = answer;
@@ -120,11 +146,14 @@ function undo() {
   else render();
 }
 
+/** Which table of the game answers: yahtzee's joker reading, Maxi Yatzy's rules (finnish is the plain table). */
+const variant = (g = game) => (g.joker === "free" ? "free" : g.rules === "swedish" ? "swedish" : null);
+
 function startRoll(dice) {
   snapshot();
   game.dice = dice;
-  game.kept = [false, false, false, false, false];
-  game.rerolls = 2;
+  game.kept = dice.map(() => false);
+  game.rerolls = turnRerolls(game);
   game.phase = "decide";
   advise();
 }
@@ -135,8 +164,9 @@ function actionText(action) {
     return `score ${action.category} for ${action.points}${bonus}`;
   }
   const n = action.keep.length;
-  if (n === 0) return "reroll all five";
-  return `keep ${action.keep}, reroll ${5 - n}`;
+  const dice = game ? info().dice : 5;
+  if (n === 0) return `reroll all ${dice === 6 ? "six" : "five"}`;
+  return `keep ${action.keep}, reroll ${dice - n}`;
 }
 
 /** The player's choice among the current options; `rolled`: the dice a reroll gave (else rolled here). */
@@ -145,16 +175,18 @@ function choose(index, rolled) {
   snapshot();
   game.decisions.push(decision(game, options, index));
   const action = options[index].action;
-  game.kept = [false, false, false, false, false];
+  game.kept = game.dice.map(() => false);
   if ("category" in action) {
     scoreBox(game, action);
+    // Under saved rolls the rerolls left go on to later turns.
+    if (info().saved) game.saved = game.rerolls;
     game.answer = null;
     game.phase = openCategories().length ? "roll" : "over";
     render();
     return;
   }
   const kept = action.keep.split("").map(Number);
-  game.dice = rolled ?? [...kept, ...Array.from({ length: 5 - kept.length }, die)];
+  game.dice = rolled ?? [...kept, ...Array.from({ length: info().dice - kept.length }, die)];
   game.rerolls -= 1;
   advise();
 }
@@ -171,8 +203,9 @@ function reroll(rolled) {
 
 function enterDice(text) {
   const dice = text.replace(/[\s,]/g, "").split("").map(Number);
-  if (dice.length !== 5 || dice.some((d) => !(d >= 1 && d <= 6))) {
-    game.error = `"${text}": give five digits 1-6, like 33356`;
+  const n = info().dice;
+  if (dice.length !== n || dice.some((d) => !(d >= 1 && d <= 6))) {
+    game.error = n === 6 ? `"${text}": give six digits 1-6, like 333566` : `"${text}": give five digits 1-6, like 33356`;
     return render();
   }
   if (game.phase === "roll") return startRoll(dice);
@@ -191,6 +224,7 @@ function render() {
   $("#play").hidden = game === null;
   if (game === null) return;
   $("#joker-choice").hidden = game.name !== "yahtzee";
+  $("#maxi-rules-choice").hidden = game.name !== "maxi-yatzy";
   const state = $("#state");
   state.dataset.game = game.name;
   state.dataset.phase = game.phase;
@@ -206,10 +240,11 @@ function render() {
     return b;
   }));
   $("#roll").disabled = game.phase !== "roll";
-  // Keeping all five is scoring now: the sheet's buttons do it.
+  // Keeping every die is scoring now: the sheet's buttons do it.
   $("#reroll").disabled = !(game.phase === "decide" && game.rerolls > 0 && game.answer && !game.kept.every(Boolean));
   $("#undo").disabled = history.length === 0;
-  $("#rerolls-left").textContent = game.phase === "decide" ? `${game.rerolls} reroll${game.rerolls === 1 ? "" : "s"} left` : "";
+  const savedNote = info().saved ? ` (${game.saved} saved)` : "";
+  $("#rerolls-left").textContent = game.phase === "decide" ? `${game.rerolls} reroll${game.rerolls === 1 ? "" : "s"} left` : game.phase === "roll" && info().saved ? `${turnRerolls(game)} rerolls this turn${savedNote}` : "";
 
   const advice = $("#advice");
   advice.classList.toggle("error", game.error !== null);
@@ -255,13 +290,13 @@ function render() {
   }));
   const up = upper();
   $("#upper-bonus-row").hidden = !info().upperBonus;
-  $("#upper-bonus").textContent = upperBonus() ? String(upperBonus()) : `${up} of 63`;
+  $("#upper-bonus").textContent = upperBonus() ? String(upperBonus()) : `${up} of ${info().bonusAt}`;
   $("#yahtzee-bonus-row").hidden = game.name !== "yahtzee";
   $("#yahtzee-bonuses").textContent = String(game.bonuses);
   $("#total").textContent = String(total());
   $("#total").dataset.total = String(total());
   if (game.source) {
-    const joker = game.joker ? `, ${game.joker} joker reading` : "";
+    const joker = game.joker ? `, ${game.joker} joker reading` : game.rules ? `, ${game.rules} rules` : "";
     $("#source").textContent = `${info().title}${joker}: answered from ${game.source}.`;
     $("#source").dataset.table = game.source;
   }
@@ -283,16 +318,18 @@ function decisionLine(d) {
  * decision looked up with its cost. Errors name the line.
  */
 async function replay(text) {
-  const g = { name: game.name, joker: game.joker, scores: {}, bonuses: 0, dice: [], rerolls: 2 };
-  const table = await tableFor(g.name, g.joker);
+  const g = { name: game.name, joker: game.joker, rules: game.rules, scores: {}, bonuses: 0, saved: 0, dice: [], rerolls: 2 };
+  const table = await tableFor(g.name, variant(g));
+  const count = rulesOf(g).dice;
+  const example = count === 6 ? "333566 keep 333 or 333566 score chance" : "33356 keep 333 or 33356 score chance";
   const decisions = [];
   let kept = null;
   const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
-  if (!lines.length) throw new Error("paste a game: one decision a line, like 33356 keep 333 or 33356 score chance");
+  if (!lines.length) throw new Error(`paste a game: one decision a line, like ${example}`);
   for (const [n, line] of lines.entries()) {
     const bad = (why) => new Error(`line ${n + 1} (${line}): ${why}`);
-    const m = /^([1-6]{5})\s+(?:keep\s*([1-6]{0,5})|score\s+([a-z-]+))$/i.exec(line);
-    if (!m) throw bad("write the five dice, then keep DICE or score BOX, like 33356 keep 333");
+    const m = new RegExp(`^([1-6]{${count}})\\s+(?:keep\\s*([1-6]{0,${count}})|score\\s+([a-z-]+))$`, "i").exec(line);
+    if (!m) throw bad(`write the ${count === 6 ? "six" : "five"} dice, then keep DICE or score BOX, like ${example.split(" or ")[0]}`);
     g.dice = m[1].split("").map(Number);
     if (kept !== null && !holds(m[1], kept)) throw bad(`the dice do not hold the ${kept} kept`);
     const ask = async () => {
@@ -309,7 +346,7 @@ async function replay(text) {
     if (index < 0) {
       const why = m[3] !== undefined ? `${m[3]} is not an open box`
         : g.rerolls === 0 ? "no rerolls are left: score a box"
-        : m[2].length === 5 ? "keeping all five is scoring now: write score BOX"
+        : m[2].length === count ? `keeping all ${count === 6 ? "six" : "five"} is scoring now: write score BOX`
         : `${m[2] || "(nothing)"} is not among these dice`;
       throw bad(why);
     }
@@ -317,7 +354,8 @@ async function replay(text) {
     const action = answer.options[index].action;
     if ("category" in action) {
       scoreBox(g, action);
-      g.rerolls = 2;
+      if (rulesOf(g).saved) g.saved = g.rerolls;
+      g.rerolls = turnRerolls(g);
       kept = null;
     } else {
       g.rerolls -= 1;
@@ -352,9 +390,9 @@ function renderReview() {
   }));
 }
 
-$("#new-game").addEventListener("click", () => newGame(game?.name ?? "yahtzee", $("#joker").value));
-// The tabs: a sheet game (Yahtzee, Yatzy, yazy), 10000 (the duel and the
-// one-throw advisor) or threes.
+$("#new-game").addEventListener("click", () => newGame(game?.name ?? "yahtzee", $("#joker").value, $("#maxi-rules").value));
+// The tabs: a sheet game (Yahtzee, Yatzy, yazy, Maxi Yatzy), 10000 (the
+// duel and the one-throw advisor) or threes.
 const SECTIONS = { sheet: ["#setup", "#play", "#review", "#source"], duel: ["#duel", "#tenk"], threes: ["#threes"] };
 const sectionsOf = (name) => (Object.hasOwn(SECTIONS, name) ? name : "sheet");
 function show(name) {
@@ -365,7 +403,7 @@ function show(name) {
 }
 for (const tab of document.querySelectorAll(".tab")) {
   tab.addEventListener("click", () => {
-    if (sectionsOf(tab.dataset.game) === "sheet") newGame(tab.dataset.game, $("#joker").value);
+    if (sectionsOf(tab.dataset.game) === "sheet") newGame(tab.dataset.game, $("#joker").value, $("#maxi-rules").value);
     show(tab.dataset.game);
   });
 }
@@ -379,7 +417,7 @@ async function startDuel() {
   duel.wire();
   duel.newDuel($("#duel-rules").value, $("#duel-first").value === "you");
 }
-$("#roll").addEventListener("click", () => startRoll(Array.from({ length: 5 }, die)));
+$("#roll").addEventListener("click", () => startRoll(Array.from({ length: info().dice }, die)));
 $("#reroll").addEventListener("click", () => reroll());
 $("#undo").addEventListener("click", undo);
 $("#enter").addEventListener("submit", (e) => { e.preventDefault(); enterDice($("#entered").value); });
@@ -398,15 +436,17 @@ $("#review-form").addEventListener("submit", async (e) => {
 const params = new URLSearchParams(location.search);
 const asked = params.get("game");
 const otherTab = sectionsOf(asked) !== "sheet";
-newGame(Object.hasOwn(GAMES, asked) ? asked : "yahtzee", params.get("joker") === "free" ? "free" : "forced");
+newGame(Object.hasOwn(GAMES, asked) ? asked : "yahtzee", params.get("joker") === "free" ? "free" : "forced",
+  params.get("rules") === "swedish" ? "swedish" : "finnish");
 if (asked === "duel") {
   $("#duel-rules").value = params.get("rules") === "cardgames" ? "cardgames" : "seed";
   $("#duel-first").value = params.get("first") === "table" ? "table" : "you";
 }
 show(otherTab ? asked : game.name);
 $("#joker").value = game.joker ?? "forced";
+$("#maxi-rules").value = game.rules ?? "finnish";
 // The table is fetched and checked while the player reads the page.
-if (!otherTab) tableFor(game.name, game.joker).then(
+if (!otherTab) tableFor(game.name, variant()).then(
   ({ source }) => { if (!game.source) $("#source").textContent = `Tables ready: ${source}.`; },
   (e) => { $("#source").textContent = e.message; $("#source").classList.add("error"); },
 );
