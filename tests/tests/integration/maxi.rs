@@ -236,3 +236,109 @@ fn games_played_from_the_finnish_table_score_its_value() {
     assert_eq!(counts.iter().sum::<u64>(), 2_000);
     assert!(sd > 0.0 && (mean - value).abs() < 4.0 * se, "mean {mean} (se {se}) against {value}");
 }
+
+/// A layer chunk's values decoded from its bytes as reader/FORMAT.md says,
+/// with none of the reader's decoding: per value a length byte (row 0 the
+/// bit length, later rows its zigzag step from the length above), the bits
+/// below the leading one from byte 16384, zigzag deltas along the totals of
+/// residuals from the extrapolation along the saved counts; units of
+/// 1.6e-7 points. Returns each mask's rows of units.
+fn decode_as_format_md_says(bytes: &[u8], masks: usize, rows: usize, n: usize) -> Vec<Vec<i64>> {
+    let count = masks * rows * n;
+    assert!(count <= 13107);
+    assert!(bytes[count..16384].iter().all(|&b| b == 0), "zero between the length bytes and the bits");
+    let bit = |b: usize| u64::from(bytes[16384 + b / 8] >> (b % 8) & 1);
+    let (mut next_bit, mut j) = (0usize, 0usize);
+    let mut out = Vec::new();
+    for _ in 0..masks {
+        let mut lengths = vec![0i64; n];
+        let mut units: Vec<i64> = Vec::new();
+        for s in 0..rows {
+            let mut residual = 0i64;
+            for i in 0..n {
+                let byte = i64::from(bytes[j]);
+                j += 1;
+                lengths[i] = if s == 0 { byte } else { lengths[i] + ((byte >> 1) ^ -(byte & 1)) };
+                let length = lengths[i];
+                assert!((0..=40).contains(&length));
+                let mut z = if length == 0 { 0u64 } else { 1 << (length - 1) };
+                for b in 0..(length - 1).max(0) as usize {
+                    z |= bit(next_bit + b) << b;
+                }
+                next_bit += (length - 1).max(0) as usize;
+                let d = (z >> 1) as i64 ^ -((z & 1) as i64);
+                residual += d;
+                let u = |back: usize| units[(s - back) * n + i];
+                let predicted = match s {
+                    0 => 0,
+                    1 => u(1),
+                    2 => 2 * u(1) - u(2),
+                    _ => 3 * u(1) - 3 * u(2) + u(3),
+                };
+                units.push(predicted + residual);
+            }
+        }
+        out.push(units);
+    }
+    let end = 16384 * 8 + next_bit;
+    assert!((end..bytes.len() * 8).all(|b| bytes[b / 8] >> (b % 8) & 1 == 0), "zero after the last value's bits");
+    out
+}
+
+/// FORMAT.md's Maxi Yatzy values are what the reader reads: the first,
+/// a middle and the last chunk of every layer of the finnish table,
+/// decoded by [`decode_as_format_md_says`], give every mask's values as
+/// `mask_values` answers them.
+#[test]
+fn the_finnish_tables_chunks_decode_as_format_md_says() {
+    use dice_tables_reader::maxi::{Layout, MaxiYatzy, SECTIONS, UNITS_PER_POINT};
+    use dice_tables_reader::Game;
+    let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
+    let table = tables.get::<MaxiYatzy>().unwrap();
+    let layout = Layout::new(table.rules());
+    let mut checked = 0;
+    for (section, spec) in SECTIONS.iter().take(20).enumerate() {
+        let last = layout.chunks(section + 1) - 1;
+        for chunk in [0, last / 2, last] {
+            let (masks, place) = layout.chunk_masks(section, chunk).unwrap();
+            let bytes = table.checked().chunk(spec, chunk).unwrap();
+            let decoded = decode_as_format_md_says(bytes, masks.len(), place.rows, place.values);
+            for (&mask, units) in masks.iter().zip(&decoded) {
+                let values = table.mask_values(mask).unwrap();
+                let totals = dice_tables_generator::maxi::stored_total_list(mask, table.rules().bonus_at);
+                let read: Vec<f64> = totals.iter().map(|&u| values.get(0, u)).collect();
+                let ours: Vec<f64> = units.iter().map(|&u| u as f64 / 6_250_000.0).collect();
+                assert_eq!(read, ours, "mask {mask:#b} in chunk {chunk} of section {section}");
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(UNITS_PER_POINT, 6_250_000.0);
+    assert!(checked > 1000, "{checked} masks");
+}
+
+/// The saved counts' rows too (the swedish table is not part of `make
+/// tables`): a chunk the reader's encoder writes for rows that rise by
+/// less and less, as saved rerolls do, decodes as FORMAT.md says.
+#[test]
+fn chunks_with_saved_rows_decode_as_format_md_says() {
+    use dice_tables_reader::maxi::{encode_chunk, Place};
+    let mut rng = Rng::new(44);
+    let (masks, rows, n) = (4, 9, 13);
+    let values: Vec<Vec<i64>> = (0..masks)
+        .map(|_| {
+            let base: Vec<i64> = (0..n).map(|_| 1_000_000_000 + rng.below(2_000_000_000) as i64).collect();
+            (0..rows)
+                .flat_map(|s| {
+                    let rise = (s as f64 * 0.4).tanh();
+                    base.iter()
+                        .map(move |&b| b + (rise * 300_000_000.0) as i64 + (s as i64 * 7919 % 1000))
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        })
+        .collect();
+    let place = Place { section: 0, chunk: 0, position: 0, masks, rows, values: n };
+    let bytes = encode_chunk(&place, |p| values[p].clone());
+    assert_eq!(decode_as_format_md_says(&bytes, masks, rows, n), values);
+}
