@@ -27,7 +27,9 @@ pub struct Section {
     pub encoding: Encoding,
     /// The decoded bytes.
     pub bytes: Bytes,
-    /// The zstd level, for a zstd section.
+    /// The zstd level, for a zstd section compressed as the file is
+    /// written (one compressed as it was made, [`Section::compressed`], has
+    /// its chunks already).
     pub zstd_level: i32,
     /// Decoded bytes per chunk (the whole section unless chosen).
     pub chunk_len: usize,

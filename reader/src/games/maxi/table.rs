@@ -341,6 +341,18 @@ struct ChunkReader<'a> {
     above: Vec<u32>,
 }
 
+/// A value's length in bits from its length byte: row 0's byte is the
+/// length; a later row's is the zigzag of its step from `above`, the length
+/// of the same total in the row before. Not checked against [`MAX_BITS`].
+#[inline(always)]
+fn length_of(byte: u8, first_row: bool, above: u32) -> i32 {
+    if first_row {
+        i32::from(byte)
+    } else {
+        above as i32 + (i32::from(byte >> 1) ^ -i32::from(byte & 1))
+    }
+}
+
 impl<'a> ChunkReader<'a> {
     fn new(bytes: &'a [u8], count: usize) -> ChunkReader<'a> {
         ChunkReader { bytes, count, next: 0, bit: 0, above: Vec::new() }
@@ -352,12 +364,8 @@ impl<'a> ChunkReader<'a> {
         let Some(&byte) = self.bytes.get(self.next).filter(|_| self.next < self.count) else {
             return Err(Damaged(format!("has no length byte {}", self.next)));
         };
-        let length = if row == 0 {
-            i64::from(byte)
-        } else {
-            i64::from(self.above[k]) + (i64::from(byte >> 1) ^ -i64::from(byte & 1))
-        };
-        if !(0..=i64::from(MAX_BITS)).contains(&length) {
+        let length = length_of(byte, row == 0, self.above[k]);
+        if !(0..=MAX_BITS as i32).contains(&length) {
             return Err(Damaged(format!("gives value {} a length of {length} bits", self.next)));
         }
         self.next += 1;
@@ -427,17 +435,14 @@ impl<'a> ChunkReader<'a> {
         let (mut bits, mut outside) = (0usize, false);
         for (r, row) in bytes.chunks_exact(n).enumerate() {
             for (a, &byte) in above.iter_mut().zip(row) {
-                let step = i32::from(byte >> 1) ^ -i32::from(byte & 1);
-                let length = if r == 0 { i32::from(byte) } else { *a as i32 + step };
+                let length = length_of(byte, r == 0, *a);
                 outside |= !(0..=MAX_BITS as i32).contains(&length);
                 *a = length.clamp(0, MAX_BITS as i32) as u32;
                 bits += length.clamp(1, MAX_BITS as i32) as usize - 1;
             }
         }
         if outside {
-            return Err(Damaged(format!(
-                "gives a value of mask values {first} to {end} a length past {MAX_BITS} bits"
-            )));
+            return Err(Damaged(format!("gives one of values {first} to {} a length past {MAX_BITS} bits", end - 1)));
         }
         self.next = end;
         self.bit += bits;
