@@ -35,8 +35,8 @@ export async function tableFor(id, variant) {
   const wanted = tableId(id, variant);
   const table = tables.find((t) => t.game === wanted);
   if (!table && variant) {
-    const what = variant === "free" ? "the free joker reading" : `the ${variant} rules`;
-    throw new Error(`this server serves no ${wanted} table (${what}): choose the other, or serve a directory holding ${wanted}.dtab`);
+    const [what, make] = variant === "free" ? ["the free joker reading", wanted] : [`the ${variant} rules`, "maxi-swedish"];
+    throw new Error(`this server serves no ${wanted} table (${what}): choose the other, or serve a directory holding ${wanted}.dtab (make ${make})`);
   }
   if (!table) throw new Error(`this server serves no ${id} table`);
   if (table.error) throw new Error(table.error);

@@ -37,7 +37,7 @@ fn world() -> &'static World {
 
 fuzz_target!(
     // The tables are read and checked before the first input (Maxi
-    // Yatzy's 101 MB take longer under the sanitizer than an input may).
+    // Yatzy's 90 MB take longer under the sanitizer than an input may).
     init: {
         world();
     },
