@@ -222,6 +222,23 @@ impl KeepGraph {
         &values[self.partial..]
     }
 
+    /// Rerolls every partial keep's chance: on entry `thrown[g]` is the
+    /// chance the dice of keep `g` are kept and the rest thrown (and
+    /// `thrown[partial + r]` that roll `r` is kept whole); on return
+    /// `thrown[partial..]` holds each roll's chance once the throw lands.
+    /// Each kept set gains one die at a time, smaller keeps first.
+    pub fn reroll_mass(&self, thrown: &mut [f64]) {
+        debug_assert_eq!(thrown.len(), self.keeps());
+        for g in 0..self.partial {
+            let p = thrown[g] * dice_tables_reader::five_dice::SIXTH;
+            if p != 0.0 {
+                for &n in &self.plus_face[g] {
+                    thrown[usize::from(n)] += p;
+                }
+            }
+        }
+    }
+
     /// The expected value of a fresh roll of all the dice.
     pub fn fresh_roll_value(&self, roll_value: &[f64]) -> f64 {
         self.roll_probability.iter().zip(roll_value).map(|(p, v)| p * v).sum()

@@ -62,12 +62,20 @@ pub struct BruteMaxi {
     saved_rolls: bool,
     outcomes: Vec<Vec<(Vec<u8>, f64)>>,
     memo: HashMap<(u32, u32, u32), f64>,
+    distributions: HashMap<(u32, u32), Vec<f64>>,
 }
 
 impl BruteMaxi {
     pub fn new(bonus_at: u32, bonus: u32, saved_rolls: bool) -> BruteMaxi {
         let outcomes = (0..=6).map(throw_outcomes).collect();
-        BruteMaxi { bonus_at, bonus: f64::from(bonus), saved_rolls, outcomes, memo: HashMap::new() }
+        BruteMaxi {
+            bonus_at,
+            bonus: f64::from(bonus),
+            saved_rolls,
+            outcomes,
+            memo: HashMap::new(),
+            distributions: HashMap::new(),
+        }
     }
 
     /// The expected points still to come from the start of a turn with the
@@ -117,6 +125,96 @@ impl BruteMaxi {
         out
     }
 
+    /// The exact decision of sorted `dice` with `rerolls` left: the first
+    /// option in the lookups' tie order (boxes in mask-bit order, then
+    /// larger keeps first, higher graded ranks first) within 1e-9 of the
+    /// best. Ok(kept dice) or Err(box).
+    pub fn decision(&mut self, mask: u32, upper: u32, dice: &[u8; 6], rerolls: u32) -> Result<Vec<u8>, usize> {
+        let mut turn = Turn { mask, upper: upper.min(self.bonus_at), memo: HashMap::new() };
+        self.decide(&mut turn, dice, rerolls)
+    }
+
+    fn decide(&mut self, turn: &mut Turn, dice: &[u8; 6], rerolls: u32) -> Result<Vec<u8>, usize> {
+        let mut options: Vec<(Result<Vec<u8>, usize>, f64)> = Vec::new();
+        for b in (0..BOXES).filter(|b| turn.mask >> b & 1 == 1) {
+            options.push((Err(b), self.score(turn, dice, b, rerolls)));
+        }
+        if rerolls > 0 {
+            let mut keeps: Vec<Vec<u8>> =
+                (0u32..63).map(|lock| (0..6).filter(|i| lock >> i & 1 == 1).map(|i| dice[i]).collect()).collect();
+            keeps.sort_by_key(|k: &Vec<u8>| std::cmp::Reverse(graded_rank(k)));
+            keeps.dedup();
+            for kept in keeps {
+                let v = self.keep(turn, &kept, rerolls);
+                options.push((Ok(kept), v));
+            }
+        }
+        let best = options.iter().map(|o| o.1).fold(f64::NEG_INFINITY, f64::max);
+        options.into_iter().find(|o| o.1 >= best - 1e-9).expect("an option").0
+    }
+
+    /// P(points still to come = x), x = 0, 1, ..., the upper bonus
+    /// included, from the start of a turn with the boxes of `mask` open and
+    /// `upper` points in the upper boxes, every decision the exact one
+    /// ([`decision`](BruteMaxi::decision)). Without saved rolls.
+    pub fn remaining_distribution(&mut self, mask: u32, upper: u32) -> Vec<f64> {
+        assert!(!self.saved_rolls, "the distribution is asked without saved rolls");
+        let upper = upper.min(self.bonus_at);
+        if mask == 0 {
+            let bonus = if upper >= self.bonus_at { self.bonus as usize } else { 0 };
+            let mut out = vec![0.0; bonus + 1];
+            out[bonus] = 1.0;
+            return out;
+        }
+        if let Some(d) = self.distributions.get(&(mask, upper)) {
+            return d.clone();
+        }
+        let mut turn = Turn { mask, upper, memo: HashMap::new() };
+        let mut rolls = HashMap::new();
+        let mut out = Vec::new();
+        for (thrown, p) in self.outcomes[6].clone() {
+            let dice: [u8; 6] = thrown.try_into().expect("six dice");
+            add_scaled(&mut out, &self.roll_distribution(&mut turn, &mut rolls, &dice, 2), p);
+        }
+        self.distributions.insert((mask, upper), out.clone());
+        out
+    }
+
+    /// The points still to come from sorted `dice` with `rerolls` left in `turn`.
+    fn roll_distribution(
+        &mut self,
+        turn: &mut Turn,
+        rolls: &mut HashMap<(u32, u32), Vec<f64>>,
+        dice: &[u8; 6],
+        rerolls: u32,
+    ) -> Vec<f64> {
+        if let Some(d) = rolls.get(&(code(dice), rerolls)) {
+            return d.clone();
+        }
+        let out = match self.decide(turn, dice, rerolls) {
+            Err(b) => {
+                let p = points(dice, b);
+                let upper = if b < 6 { turn.upper + p } else { turn.upper };
+                let after = self.remaining_distribution(turn.mask & !(1 << b), upper);
+                let mut out = vec![0.0; p as usize];
+                out.extend(after);
+                out
+            }
+            Ok(kept) => {
+                let mut out = Vec::new();
+                for (thrown, p) in self.outcomes[6 - kept.len()].clone() {
+                    let mut next: Vec<u8> = kept.iter().chain(&thrown).copied().collect();
+                    next.sort_unstable();
+                    let next: [u8; 6] = next.try_into().expect("six dice");
+                    add_scaled(&mut out, &self.roll_distribution(turn, rolls, &next, rerolls - 1), p);
+                }
+                out
+            }
+        };
+        rolls.insert((code(dice), rerolls), out.clone());
+        out
+    }
+
     /// Scoring `dice` in box `b` and saving what is left of the pool.
     fn score(&mut self, turn: &Turn, dice: &[u8; 6], b: usize, rerolls: u32) -> f64 {
         let p = points(dice, b);
@@ -160,6 +258,21 @@ impl BruteMaxi {
         turn.memo.insert(key, v);
         v
     }
+}
+
+/// `out += p * d`, growing `out` as needed.
+fn add_scaled(out: &mut Vec<f64>, d: &[f64], p: f64) {
+    if out.len() < d.len() {
+        out.resize(d.len(), 0.0);
+    }
+    for (o, q) in out.iter_mut().zip(d) {
+        *o += p * q;
+    }
+}
+
+/// The lookups' graded rank of sorted faces: the order of their tie rule.
+fn graded_rank(kept: &[u8]) -> usize {
+    dice_tables_reader::Dice::from_faces(kept).expect("at most six dice").graded_rank()
 }
 
 /// One turn's memo: (dice, rerolls left, kept or rolled) to value.

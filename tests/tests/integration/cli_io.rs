@@ -234,6 +234,9 @@ fn contradictions_are_refused_before_any_work() {
         &["--out", out, "--games", "yazy", "--combo-rerolls", "3"],
         &["--out", out, "--manifest", manifest.to_str().unwrap()],
         &["--out", out, "--manifest", out],
+        &["--out", out, "--games", "yazy", "--score-distribution"],
+        &["--out", out, "--games", "maxi-yatzy-swedish", "--score-distribution"],
+        &["--out", out, "--games", "maxi-yatzy", "--saved-rolls", "yes", "--score-distribution"],
     ] {
         let o = run("generator", args, &[]);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

@@ -159,9 +159,7 @@ fn the_finnish_table_agrees_with_the_evaluator() {
     }
 }
 
-/// The decision the evaluator's exact values make: the first option in the
-/// lookups' tie order (boxes in mask-bit order, then larger keeps first,
-/// higher graded ranks first) within 1e-9 of the best.
+/// The decision the evaluator's exact values make (see [`BruteMaxi::decision`]).
 fn exact_decision(
     brute: &mut BruteMaxi,
     mask: u32,
@@ -171,21 +169,10 @@ fn exact_decision(
 ) -> dice_tables_reader::maxi::MaxiAction {
     use dice_tables_reader::maxi::MaxiAction;
     let faces: [u8; 6] = dice.faces().collect::<Vec<u8>>().try_into().unwrap();
-    let mut options: Vec<(MaxiAction, f64)> = brute
-        .options(mask, u, &faces, u32::from(rerolls))
-        .into_iter()
-        .map(|(a, v)| match a {
-            Err(b) => (MaxiAction::Score(b as u8), v),
-            Ok(kept) => (MaxiAction::Keep(Dice::from_faces(&kept).unwrap()), v),
-        })
-        .collect();
-    let order = |a: &MaxiAction| match a {
-        MaxiAction::Score(b) => (0, usize::from(*b)),
-        MaxiAction::Keep(k) => (1, usize::MAX - k.graded_rank()),
-    };
-    options.sort_by_key(|(a, _)| order(a));
-    let best = options.iter().map(|(_, v)| *v).fold(f64::NEG_INFINITY, f64::max);
-    options.iter().find(|(_, v)| *v >= best - 1e-9).unwrap().0
+    match brute.decision(mask, u, &faces, u32::from(rerolls)) {
+        Err(b) => MaxiAction::Score(b as u8),
+        Ok(kept) => MaxiAction::Keep(Dice::from_faces(&kept).unwrap()),
+    }
 }
 
 /// The decisions the table lists as exceptions, in states the evaluator
@@ -341,4 +328,34 @@ fn chunks_with_saved_rows_decode_as_format_md_says() {
     let place = Place { section: 0, chunk: 0, position: 0, masks, rows, values: n };
     let bytes = encode_chunk(&place, |p| values[p].clone());
     assert_eq!(decode_as_format_md_says(&bytes, masks, rows, n), values);
+}
+
+/// The final score's distribution under exact play, from the generator's
+/// forward pass, against the evaluator's backward one (each decision its
+/// own exact one): small games of three and four boxes, under the finnish
+/// rules and swedish scoring without saved rolls.
+#[test]
+fn score_distributions_agree_with_the_evaluator() {
+    use dice_tables_generator::maxi::distribution::score_distribution;
+    let mut rng = Rng::new(15);
+    for rules in [Rules::FINNISH, Rules { saved_rolls: false, ..Rules::SWEDISH }] {
+        let mut brute = brute_for(rules, false);
+        for boxes in [3, 3, 4] {
+            // Two upper boxes at most, so the evaluator's states stay few.
+            let mut universe = random_boxes(&mut rng, boxes);
+            while (universe & dice_tables_reader::maxi::UPPER_MASK).count_ones() > 2 {
+                universe = random_boxes(&mut rng, boxes);
+            }
+            let ours = score_distribution(rules, universe, 0.0, |_, _, _| {});
+            let theirs = brute.remaining_distribution(universe, 0);
+            assert_eq!(ours.dropped, 0.0);
+            let len = ours.p.len().max(theirs.len());
+            let at = |d: &[f64], s: usize| d.get(s).copied().unwrap_or(0.0);
+            for s in 0..len {
+                let (a, b) = (at(&ours.p, s), at(&theirs, s));
+                assert!((a - b).abs() < 1e-12, "{rules:?} {universe:#b}: P({s}) {a} vs {b}");
+            }
+            assert!((ours.mean() - brute.turn_start(universe, 0, 0)).abs() < 1e-9);
+        }
+    }
 }

@@ -40,6 +40,7 @@ pub use dice_tables_reader::maxi::reachable_capped_totals;
 use crate::cpu::{Kernel, Lanes, Simd};
 use crate::dice::{fold_best_and_below, fold_least_gap, multisets, KeepGraph, SIX_DICE};
 
+pub mod distribution;
 pub mod play;
 mod table;
 pub use table::*;

@@ -11,7 +11,7 @@
 
 use dice_tables_reader::dice::FACES;
 use dice_tables_reader::sheet::{Scoring, SheetStates, BONUS_AT, EXACT_TIE, SIXTH, UPPER_TOTALS};
-use dice_tables_reader::turn::{partial_keeps_in_tie_order, DICE, KEEP_LATTICE, PARTIAL_KEEPS, ROLLS};
+use dice_tables_reader::turn::{partial_keeps_in_tie_order, DICE, PARTIAL_KEEPS, ROLLS};
 use rayon::prelude::*;
 
 use crate::dice::{multisets, Dice, FIVE_DICE};
@@ -247,7 +247,6 @@ impl Turns<'_> {
         }
         // Mass forward: a fresh roll, two rerolls, then the scores.
         ws.rolling.copy_from_slice(&graph.roll_probability);
-        let lattice = &*KEEP_LATTICE;
         for level in [1, 0] {
             ws.thrown.fill(0.0);
             for (roll, &p) in ws.rolling.iter().enumerate() {
@@ -256,15 +255,7 @@ impl Turns<'_> {
                     g => ws.thrown[usize::from(g)] += p,
                 }
             }
-            // Each kept die set gains one die at a time (smaller keeps first).
-            for g in 0..PARTIAL_KEEPS {
-                let p = ws.thrown[g] * SIXTH;
-                if p != 0.0 {
-                    for &n in &lattice.plus_face[g] {
-                        ws.thrown[usize::from(n)] += p;
-                    }
-                }
-            }
+            graph.reroll_mass(&mut ws.thrown);
             ws.rolling.copy_from_slice(&ws.thrown[PARTIAL_KEEPS..]);
         }
         let mut out: Vec<Outcome> = Vec::new();
