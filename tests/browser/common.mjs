@@ -74,7 +74,7 @@ async function timedAdvice(page, advised, game) {
  */
 export async function play(page, base, tablesOf, game, joker, { mistakes = [], offlineAfterFirst = false, context, typed = {}, undoAt } = {}) {
   const variant = game === "maxi-yatzy" ? `rules=${joker}` : `joker=${joker}`;
-  await page.goto(`${base}/?game=${game}&${variant}&seed=${seed}`);
+  await page.goto(`${base}/?game=${game}&${variant}&new&seed=${seed}`);
   const state = page.locator("#state");
   let decisions = 0;
   let turns = 0;
@@ -278,4 +278,118 @@ export async function askAdvisors(page, base, dir) {
   await tenk({ me: "2500", opp: "4000" }, "duel", { me: 2500, opp: 4000, dice: "155", score: 300, rules: "seed" }, (v) => `${(100 * v).toFixed(4)} %`);
   await fitsScreen(page);
   await page.screenshot({ path: `${shots}/tenk.png`, fullPage: true });
+}
+
+/** A seeded die for the dice a test rolls at the "table" (mulberry32). */
+function tableDice(start) {
+  let a = start >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return 1 + Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * 6);
+  };
+}
+
+/** The page's state, sheet and option rows: what a reload must give back. */
+async function pageState(page) {
+  return page.evaluate(() => ({
+    data: { ...document.querySelector("#state").dataset, ms: "", at: "", advised: "" },
+    dice: [...document.querySelectorAll("#state .die")].map((b) => [b.textContent, b.className]),
+    sheet: [...document.querySelectorAll("#sheet tbody tr")].map((r) => [r.dataset.category, r.children[1].textContent]),
+    total: document.querySelector("#total").textContent,
+    options: [...document.querySelectorAll("#options tbody tr")].map((r) => [r.dataset.action, r.dataset.ev]),
+  }));
+}
+
+/**
+ * A Yatzy game already under way, with real dice: the sheet filled in by
+ * hand (a box that cannot hold what is typed refused in one line), then
+ * played on to the end with every throw typed (the page never rolls) and
+ * the advised action taken, every option row the command line's; a reload
+ * in the middle gives back the game exactly. Then a pasted game taken up
+ * after a keep: the throw typed, the advice the command line's.
+ */
+export async function playUnderWay(page, base, dir) {
+  const state = page.locator("#state");
+  await page.goto(`${base}/?game=yatzy&new&seed=${seed}`);
+  await page.check("#real-dice");
+  assert.ok(await page.locator("#roll").isHidden(), "with real dice there is no Roll button");
+  const sheet = { ones: "3", twos: "6", threes: "9", pair: "10", "two-pairs": "14", "small-straight": "15", chance: "22", yatzy: "0" };
+  await page.click("#edit-sheet");
+  for (const [box, points] of Object.entries(sheet)) await page.fill(`#sheet input[data-box="${box}"]`, points);
+  await page.fill('#sheet input[data-box="fours"]', "6");
+  await page.click("#edit-sheet");
+  assert.equal(await page.textContent("#advice"), 'fours "6": it takes a multiple of 4 from 0 to 20, or nothing while open');
+  await page.fill('#sheet input[data-box="fours"]', "");
+  await page.click("#edit-sheet");
+  const filled = await page.$$eval("#sheet td[data-points]", (c) => Object.fromEntries(c.map((x) => [x.parentElement.dataset.category, x.dataset.points])));
+  assert.deepEqual(filled, sheet, "the sheet as filled in");
+  assert.equal(await page.getAttribute("#total", "data-total"), "79");
+  const die = tableDice(seed);
+  const throwOf = (kept) => kept + Array.from({ length: 5 - kept.length }, die).join("");
+  let decisions = 0;
+  let reloaded = false;
+  for (;;) {
+    const phase = await state.getAttribute("data-phase");
+    if (phase === "over") break;
+    const advised = Number(await state.getAttribute("data-advised"));
+    if (phase === "roll") {
+      await page.fill("#entered", throwOf(""));
+      await page.click("#enter button");
+      await nextAdvice(page, advised);
+      continue;
+    }
+    await page.waitForFunction(() => document.querySelector("#advice").dataset.best !== "");
+    const q = JSON.parse(await state.getAttribute("data-query"));
+    const answer = cli(dir, "yatzy", q);
+    const shown = await page.$$eval("#options tbody tr", (rows) => rows.map((r) => [r.dataset.action, Number(r.dataset.ev)]));
+    assert.deepEqual(shown, answer.options.map((o) => [JSON.stringify(o.action), o.ev]), `yatzy under way ${JSON.stringify(q)}`);
+    decisions += 1;
+    if (decisions === 6 && !reloaded) {
+      // A reload in the middle of a turn: the same game, options and all.
+      const before = await pageState(page);
+      await page.reload();
+      await page.waitForFunction(() => document.querySelector("#advice").dataset.best !== "");
+      assert.deepEqual(await pageState(page), before, "a reload gives the game back");
+      reloaded = true;
+    }
+    const action = answer.options[0].action;
+    await page.click("#options tbody tr >> nth=0");
+    if ("keep" in action) {
+      // The page does not roll: it shows the dice kept and asks for the throw.
+      await page.waitForFunction((k) => document.querySelector("#state").dataset.awaiting === k, action.keep);
+      assert.deepEqual(await page.$$eval("#state .die", (b) => b.map((x) => x.textContent).join("")), action.keep);
+      await page.fill("#entered", throwOf(action.keep));
+      await page.click("#enter button");
+      await nextAdvice(page, advised);
+    } else {
+      await page.waitForFunction((n) => document.querySelector("#state").dataset.phase !== "decide" || Number(document.querySelector("#state").dataset.advised) > n, advised);
+    }
+  }
+  const boxes = await page.$$eval("#sheet td[data-points]", (c) => c.map((x) => Number(x.dataset.points)));
+  assert.equal(boxes.length, BOXES.yatzy);
+  const upper = boxes.slice(0, 6).reduce((s, p) => s + p, 0);
+  const total = Number(await page.getAttribute("#total", "data-total"));
+  assert.equal(total, boxes.reduce((s, p) => s + p, 0) + (upper >= 63 ? 50 : 0), "yatzy under way: the total");
+  assert.ok(reloaded, "the game was reloaded in the middle");
+
+  // A pasted game taken up after its last keep: the throw typed, then advised.
+  await page.goto(`${base}/?game=yatzy&new&seed=${seed}`);
+  await page.fill("#game-text", "11111 score yatzy\n12345 score small-straight\n66612 keep 666");
+  await page.click("#review-form button");
+  await page.waitForFunction(() => !document.querySelector("#resume").hidden);
+  await page.click("#resume");
+  await page.waitForFunction(() => document.querySelector("#state").dataset.awaiting === "666");
+  const advised = Number(await state.getAttribute("data-advised"));
+  await page.fill("#entered", "34666");
+  await page.click("#enter button");
+  await nextAdvice(page, advised);
+  const q = JSON.parse(await state.getAttribute("data-query"));
+  assert.deepEqual(q, { mask: 0x7fff & ~(1 << 14) & ~(1 << 10), dice: "34666", rerolls: 1, upper: 0 }, "the pasted game taken up");
+  const shown = await page.$$eval("#options tbody tr", (rows) => rows.map((r) => [r.dataset.action, Number(r.dataset.ev)]));
+  assert.deepEqual(shown, cli(dir, "yatzy", q).options.map((o) => [JSON.stringify(o.action), o.ev]), "the pasted game's advice");
+  await fitsScreen(page);
+  return { decisions, total };
 }

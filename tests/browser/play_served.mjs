@@ -13,7 +13,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { strict as assert } from "node:assert";
-import { askAdvisors, launch, play, playDuel, reader, seed } from "./common.mjs";
+import { askAdvisors, launch, play, playDuel, playUnderWay, reader, seed } from "./common.mjs";
 
 const tables = process.env.DICE_TABLES || "tables";
 
@@ -53,7 +53,7 @@ try {
 
   // The served directory holds the forced reading's table only: the free
   // one is refused with the reason, not answered from the wrong table.
-  await page.goto(`${url}/?game=yahtzee&joker=free&seed=${seed}`);
+  await page.goto(`${url}/?game=yahtzee&joker=free&new&seed=${seed}`);
   await page.click("#roll");
   await page.waitForFunction(() => document.querySelector("#advice").classList.contains("error"));
   assert.equal(
@@ -71,16 +71,17 @@ try {
     const s = await play(page, url, served, "maxi-yatzy", "swedish");
     swedish = `swedish ${s.total} in ${s.decisions} decisions`;
   } else {
-    await page.goto(`${url}/?game=maxi-yatzy&rules=swedish&seed=${seed}`);
+    await page.goto(`${url}/?game=maxi-yatzy&rules=swedish&new&seed=${seed}`);
     await page.click("#roll");
     await page.waitForFunction(() => document.querySelector("#advice").classList.contains("error"));
     assert.match(await page.textContent("#advice"), /maxi-yatzy-swedish\.dtab.*make maxi-swedish/);
     swedish = "the swedish rules refused (no table)";
   }
+  const underWay = await playUnderWay(page, url, tables);
   const duel = await playDuel(page, url, tables, "seed", "table");
   await askAdvisors(page, url, tables);
   assert.deepEqual(pageErrors, [], "the page raised no errors");
-  console.log(`browser: reader serve's page: yazy ${yazy.total} in ${yazy.decisions} decisions, Yahtzee ${yahtzee.total} in ${yahtzee.decisions}, Maxi Yatzy finnish ${maxi.total} in ${maxi.decisions}, ${swedish}, every option the CLI's, review cost 0; the free joker reading refused; two-player 10000: ${duel.result} (${duel.decisions} decisions), every chance the CLI's; threes and one-throw 10000 advisors the CLI's`);
+  console.log(`browser: reader serve's page: yazy ${yazy.total} in ${yazy.decisions} decisions, Yahtzee ${yahtzee.total} in ${yahtzee.decisions}, Maxi Yatzy finnish ${maxi.total} in ${maxi.decisions}, ${swedish}, Yatzy under way with real dice ${underWay.total} in ${underWay.decisions} (reloaded mid-game), every option the CLI's, review cost 0; the free joker reading refused; two-player 10000: ${duel.result} (${duel.decisions} decisions), every chance the CLI's; threes and one-throw 10000 advisors the CLI's`);
 } catch (e) {
   failed = true;
   console.error(`browser test failed: ${e.message}`);

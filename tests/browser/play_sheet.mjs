@@ -10,7 +10,8 @@
 // with the costs the command line gives. The network is cut after the first
 // advice of the first game. Then two-player 10000 under each preset, and the
 // threes and one-throw 10000 advisors; a Maxi Yatzy game with one mistake
-// (the swedish rules' table is not on the site: refused in one line).
+// (the swedish rules' table is not on the site: refused in one line); a
+// Yatzy game already under way, with real dice, reloaded in the middle.
 // Saves target/browser/*.png.
 //
 //   READER=target/release/reader SITE=target/site node tests/browser/play_sheet.mjs [SEED]
@@ -19,7 +20,7 @@ import { readFile } from "node:fs/promises";
 import { extname, join, normalize, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { strict as assert } from "node:assert";
-import { adviceMs, askAdvisors, launch, median, play, playDuel, seed } from "./common.mjs";
+import { adviceMs, askAdvisors, launch, median, play, playDuel, playUnderWay, seed } from "./common.mjs";
 
 const site = process.env.SITE || "target/site";
 const tables = join(site, "tables");
@@ -80,11 +81,13 @@ try {
   results.push(["maxi-yatzy finnish (one mistake, reviewed and pasted back)", maxi]);
   assert.match(await page.textContent("#source"), /^Maxi Yatzy, finnish rules: answered from tables\/maxi-yatzy\.dtab /);
   // The swedish table is not on the static site: the page says so in one line.
-  await page.goto(`${base}/?game=maxi-yatzy&rules=swedish&seed=${seed}`);
+  await page.goto(`${base}/?game=maxi-yatzy&rules=swedish&new&seed=${seed}`);
   await page.click("#roll");
   await page.waitForFunction(() => document.querySelector("#advice").classList.contains("error"));
   assert.match(await page.textContent("#advice"), /maxi-yatzy-swedish\.dtab/);
   assert.equal(await page.locator("#options tbody tr").count(), 0, "no options from the wrong table");
+  const underWay = await playUnderWay(page, base, tables);
+  results.push(["yatzy under way with real dice (sheet filled in, reloaded mid-game; a pasted game taken up)", underWay]);
   const duels = [await playDuel(page, base, tables, "seed", "you"), await playDuel(page, base, tables, "cardgames", "table")];
   await askAdvisors(page, base, tables);
   const duelText = duels.map((d) => `${d.result} (${d.totals}; ${d.decisions} decisions)`).join(", ");

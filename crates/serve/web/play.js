@@ -44,6 +44,33 @@ const GAMES = {
 };
 const UPPER = 6;
 
+// The boxes that score one value or nothing, per game: what a sheet filled
+// in by hand may hold there.
+const FIXED = {
+  yahtzee: { "full-house": 25, "small-straight": 30, "large-straight": 40, yahtzee: 50 },
+  yatzy: { "small-straight": 15, "large-straight": 20, yatzy: 50 },
+  yazy: { "full-house": 25, straight: 40, yazy: 50 },
+  "maxi-yatzy": { "small-straight": 15, "large-straight": 20, "full-straight": 21, "maxi-yatzy": 100 },
+};
+
+/**
+ * The points a box filled in by hand holds, from what was typed: a number,
+ * `undefined` for an open box (nothing typed), or an Error naming the box
+ * and what it takes.
+ */
+function typedPoints(g, box, text) {
+  const t = text.trim();
+  if (t === "") return undefined;
+  const { categories, dice } = rulesOf(g);
+  const i = categories.indexOf(box);
+  const fixed = FIXED[g.name][box];
+  const takes = i < UPPER ? `a multiple of ${i + 1} from 0 to ${dice * (i + 1)}`
+    : fixed !== undefined ? `0 or ${fixed}` : `a whole number from 0 to ${dice * 6}`;
+  const n = /^\d+$/.test(t) ? Number(t) : NaN;
+  const fits = i < UPPER ? n % (i + 1) === 0 && n <= dice * (i + 1) : fixed !== undefined ? n === 0 || n === fixed : n <= dice * 6;
+  return Number.isInteger(n) && fits ? n : new Error(`${box} "${t}": it takes ${takes}, or nothing while open`);
+}
+
 const sorted = (dice) => [...dice].sort().join("");
 
 /** Whether `dice` (digits or numbers) hold every one of `kept`, as many times. */
@@ -88,6 +115,9 @@ function newGame(name, joker, rules) {
     phase: "roll", // roll | decide | over
     decisions: [], // {dice, rerolls, options, chosen, cost}
     answer: null, error: null,
+    realDice: $("#real-dice").checked, // the page never rolls: it asks for the dice shown
+    awaiting: null, // with real dice: the dice kept, until the dice thrown are typed
+    editing: false, // the sheet's boxes being filled in by hand
   };
   history = [];
   review = null;
@@ -186,7 +216,24 @@ function choose(index, rolled) {
     return;
   }
   const kept = action.keep.split("").map(Number);
+  if (rolled === undefined && game.realDice) {
+    // The player throws at the table: the kept dice stay shown until the throw is typed.
+    game.awaiting = action.keep;
+    game.dice = kept;
+    game.kept = kept.map(() => true);
+    game.answer = null;
+    return render();
+  }
   game.dice = rolled ?? [...kept, ...Array.from({ length: info().dice - kept.length }, die)];
+  game.rerolls -= 1;
+  advise();
+}
+
+/** With real dice: the throw after keeping `game.awaiting`, as typed. */
+function thrown(dice) {
+  game.awaiting = null;
+  game.dice = dice;
+  game.kept = dice.map(() => false);
   game.rerolls -= 1;
   advise();
 }
@@ -209,6 +256,13 @@ function enterDice(text) {
     return render();
   }
   if (game.phase === "roll") return startRoll(dice);
+  if (game.phase === "decide" && game.awaiting !== null) {
+    if (!holds(dice, game.awaiting)) {
+      game.error = `"${text}" does not hold the kept ${game.awaiting}`;
+      return render();
+    }
+    return thrown(dice);
+  }
   if (game.phase === "decide" && game.rerolls > 0 && game.answer) {
     // The dice a reroll gave at the table: they hold the dice kept.
     const kept = game.dice.filter((_, i) => game.kept[i]);
@@ -235,11 +289,17 @@ function render() {
     b.className = game.kept[i] ? "die kept" : "die";
     b.textContent = String(d);
     b.setAttribute("aria-pressed", String(game.kept[i]));
-    b.disabled = !(game.phase === "decide" && game.rerolls > 0 && game.answer);
+    b.disabled = !(game.phase === "decide" && game.rerolls > 0 && game.answer) || game.awaiting !== null;
     b.addEventListener("click", () => { game.kept[i] = !game.kept[i]; render(); });
     return b;
   }));
-  $("#roll").disabled = game.phase !== "roll";
+  state.dataset.awaiting = game.awaiting ?? "";
+  $("#roll").disabled = game.phase !== "roll" || game.realDice || game.editing;
+  $("#roll").hidden = game.realDice;
+  $("#real-dice").checked = game.realDice;
+  const edit = $("#edit-sheet");
+  edit.disabled = !(game.phase === "roll" || game.editing);
+  edit.textContent = game.editing ? "Done" : "Fill in the sheet";
   // Keeping every die is scoring now: the sheet's buttons do it.
   $("#reroll").disabled = !(game.phase === "decide" && game.rerolls > 0 && game.answer && !game.kept.every(Boolean));
   $("#undo").disabled = history.length === 0;
@@ -253,6 +313,11 @@ function render() {
     const ev = game.answer.ev;
     advice.textContent = `Best: ${actionText(game.answer.best)} (expected ${ev.toFixed(4)} points still to come: a final score of ${(scored() + ev).toFixed(2)})`;
   }
+  else if (game.awaiting !== null) {
+    const n = info().dice;
+    advice.textContent = `Keep ${game.awaiting || "nothing"}, throw the other ${n - game.awaiting.length}, and type all ${n === 6 ? "six" : "five"} dice showing.`;
+  } else if (game.editing) advice.textContent = "Type each box's points as the sheet stands (nothing in an open box), then Done.";
+  else if (game.phase === "roll" && game.realDice) advice.textContent = "Roll at the table and type the dice.";
   else advice.textContent = { roll: "Roll the dice, or type the dice you rolled.", over: "Game over.", decide: "" }[game.phase];
   advice.dataset.best = game.answer ? JSON.stringify(game.answer.best) : "";
 
@@ -271,11 +336,20 @@ function render() {
   }));
 
   const sheet = $("#sheet tbody");
+  // What is typed in the boxes stays while the sheet is being filled in (a refusal too).
+  const typed = Object.fromEntries([...sheet.querySelectorAll("input[data-box]")].map((i) => [i.dataset.box, i.value]));
   sheet.replaceChildren(...info().categories.map((c) => {
     const tr = document.createElement("tr");
     tr.dataset.category = c;
-    const points = cell(c in game.scores ? String(game.scores[c]) : "", "num");
+    const points = cell(c in game.scores && !game.editing ? String(game.scores[c]) : "", "num");
     if (c in game.scores) points.dataset.points = String(game.scores[c]);
+    if (game.editing) {
+      const input = document.createElement("input");
+      Object.assign(input, { value: typed[c] ?? (c in game.scores ? String(game.scores[c]) : ""), inputMode: "numeric", size: 3 });
+      input.dataset.box = c;
+      input.setAttribute("aria-label", `${c} points`);
+      points.append(input);
+    }
     const act = document.createElement("td");
     const index = findOption((a) => a.category === c);
     if (!(c in game.scores) && game.phase === "decide" && index >= 0) {
@@ -300,7 +374,80 @@ function render() {
     $("#source").textContent = `${info().title}${joker}: answered from ${game.source}.`;
     $("#source").dataset.table = game.source;
   }
+  $("#saved-row").hidden = !(game.editing && info().saved);
+  $("#saved-input").value = String(game.saved);
+  $("#bonuses-row").hidden = !(game.editing && game.name === "yahtzee");
+  $("#bonuses-input").value = String(game.bonuses);
   renderReview();
+  save();
+}
+
+/** Where the game of each sheet tab is kept between visits and reloads. */
+const STORED = "dice-tables:sheet:";
+
+/** Keeps the game in progress (and its undo steps) in the browser. */
+function save() {
+  try {
+    localStorage.setItem(STORED + game.name, JSON.stringify({ game: { ...game, answer: null, error: null }, history }));
+    localStorage.setItem("dice-tables:tab", game.name);
+  } catch {
+    // Storage off or full: the game goes on, unsaved.
+  }
+}
+
+/**
+ * Takes up the game of tab `name` kept in the browser, if one is under way
+ * (under `joker` or `rules` where they are given); true if it did.
+ */
+function resume(name, { joker, rules } = {}) {
+  let kept = null;
+  try {
+    kept = JSON.parse(localStorage.getItem(STORED + name));
+  } catch {
+    return false;
+  }
+  const g = kept?.game;
+  if (!g || g.name !== name || g.phase === "over" || (joker && g.joker !== joker) || (rules && g.rules !== rules)) return false;
+  game = { ...g, answer: null, error: null, awaiting: g.awaiting ?? null, editing: false };
+  history = Array.isArray(kept.history) ? kept.history : [];
+  review = null;
+  $("#joker").value = game.joker ?? "forced";
+  $("#maxi-rules").value = game.rules ?? "finnish";
+  if (game.phase === "decide" && game.awaiting === null) advise();
+  else render();
+  return true;
+}
+
+/** The sheet as filled in by hand, taken: true, or false with the first box that cannot hold what was typed. */
+function takeSheet() {
+  const scores = {};
+  for (const input of document.querySelectorAll("#sheet input[data-box]")) {
+    const p = typedPoints(game, input.dataset.box, input.value);
+    if (p instanceof Error) {
+      game.error = p.message;
+      return false;
+    }
+    if (p !== undefined) scores[input.dataset.box] = p;
+  }
+  if (Object.keys(scores).length === info().categories.length) {
+    game.error = "every box is filled: leave at least one open to play on";
+    return false;
+  }
+  const saved = $("#saved-input").value.trim();
+  if (info().saved && !/^\d+$/.test(saved)) {
+    game.error = `saved rerolls "${saved}": a whole number from 0 (two a turn played at most)`;
+    return false;
+  }
+  const bonuses = $("#bonuses-input").value.trim() || "0";
+  if (game.name === "yahtzee" && !(/^\d+$/.test(bonuses) && Number(bonuses) % 100 === 0 && (bonuses === "0" || scores.yahtzee === 50))) {
+    game.error = `Yahtzee bonuses "${bonuses}": a multiple of 100, and only with 50 in the yahtzee box`;
+    return false;
+  }
+  snapshot();
+  game.scores = scores;
+  game.bonuses = game.name === "yahtzee" ? Number(bonuses) : 0;
+  if (info().saved) game.saved = Math.min(Number(saved), 2 * Object.keys(scores).length);
+  return true;
 }
 
 /** What a review shows: the game just played once it is over, or one pasted. */
@@ -363,12 +510,18 @@ async function replay(text) {
     }
   }
   const open = GAMES[g.name].categories.length - Object.keys(g.scores).length;
-  return { decisions, total: total(g), source: "pasted", open };
+  // Taken up where it stops: the next roll, or after a keep the throw to type.
+  const state = { ...g, awaiting: kept, phase: open ? (kept === null ? "roll" : "decide") : "over", decisions };
+  // After a keep the reroll is spent when its throw is typed.
+  if (kept !== null) Object.assign(state, { dice: kept.split("").map(Number), rerolls: g.rerolls + 1 });
+  else Object.assign(state, { dice: [] });
+  return { decisions, total: total(g), source: "pasted", open, resumable: open > 0, state };
 }
 
 function renderReview() {
   if (game.phase === "over" && review?.source !== "pasted") review = { decisions: game.decisions, total: total(), source: "played", open: 0 };
   $("#review-result").hidden = review === null;
+  $("#resume").hidden = review?.source !== "pasted" || !review.resumable;
   if (game.phase === "over" && !$("#game-text").value) $("#game-text").value = game.decisions.map(decisionLine).join("\n");
   if (review === null) return;
   const decisions = review.decisions;
@@ -403,7 +556,7 @@ function show(name) {
 }
 for (const tab of document.querySelectorAll(".tab")) {
   tab.addEventListener("click", () => {
-    if (sectionsOf(tab.dataset.game) === "sheet") newGame(tab.dataset.game, $("#joker").value, $("#maxi-rules").value);
+    if (sectionsOf(tab.dataset.game) === "sheet" && !resume(tab.dataset.game)) newGame(tab.dataset.game, $("#joker").value, $("#maxi-rules").value);
     show(tab.dataset.game);
   });
 }
@@ -418,6 +571,20 @@ async function startDuel() {
   duel.newDuel($("#duel-rules").value, $("#duel-first").value === "you");
 }
 $("#roll").addEventListener("click", () => startRoll(Array.from({ length: info().dice }, die)));
+$("#real-dice").addEventListener("change", () => { game.realDice = $("#real-dice").checked; render(); });
+$("#edit-sheet").addEventListener("click", () => {
+  game.error = null;
+  if (!game.editing) game.editing = true;
+  else if (takeSheet()) game.editing = false;
+  render();
+});
+$("#resume").addEventListener("click", () => {
+  const s = review.state;
+  game = { ...game, ...s, answer: null, error: null, editing: false, kept: s.dice.map(() => true) };
+  history = [];
+  review = null;
+  render();
+});
 $("#reroll").addEventListener("click", () => reroll());
 $("#undo").addEventListener("click", undo);
 $("#enter").addEventListener("submit", (e) => { e.preventDefault(); enterDice($("#entered").value); });
@@ -434,10 +601,27 @@ $("#review-form").addEventListener("submit", async (e) => {
 });
 
 const params = new URLSearchParams(location.search);
-const asked = params.get("game");
+// A link naming a game (?game=yatzy) opens its tab; the game under way
+// there is taken up unless the link says new (which a reload then drops,
+// so that reloading takes the game up).
+let asked = params.get("game");
+if (asked === null) {
+  try {
+    asked = localStorage.getItem("dice-tables:tab");
+  } catch { /* storage off */ }
+}
 const otherTab = sectionsOf(asked) !== "sheet";
-newGame(Object.hasOwn(GAMES, asked) ? asked : "yahtzee", params.get("joker") === "free" ? "free" : "forced",
-  params.get("rules") === "swedish" ? "swedish" : "finnish");
+const sheetGame = Object.hasOwn(GAMES, asked) ? asked : "yahtzee";
+const askedJoker = params.get("joker") === "free" ? "free" : "forced";
+const askedRules = params.get("rules") === "swedish" ? "swedish" : "finnish";
+const fresh = params.has("new");
+if (fresh) {
+  params.delete("new");
+  window.history.replaceState(null, "", `${location.pathname}${params.size ? `?${params}` : ""}`);
+}
+if (fresh || !resume(sheetGame, { joker: params.get("joker") && askedJoker, rules: params.get("rules") && askedRules })) {
+  newGame(sheetGame, askedJoker, askedRules);
+}
 if (asked === "duel") {
   $("#duel-rules").value = params.get("rules") === "cardgames" ? "cardgames" : "seed";
   $("#duel-first").value = params.get("first") === "table" ? "table" : "you";
