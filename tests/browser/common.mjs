@@ -115,6 +115,10 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
     const buttons = await page.$$eval("button[data-score]", (b) => b.map((x) => x.dataset.score));
     assert.ok(boxes.length > 0, `${game} ${JSON.stringify(q)}: no box offered`);
     assert.deepEqual([...buttons].sort(), [...boxes].sort(), `${game} ${JSON.stringify(q)}: the sheet's score buttons`);
+    // Each open box shows what the dice shown would score there now: the option's points.
+    const now = await page.$$eval("#sheet td[data-now]", (c) => c.map((x) => `${x.parentElement.dataset.category} ${x.dataset.now}`));
+    const scoring = answer.options.filter((o) => "category" in o.action).map((o) => `${o.action.category} ${o.action.points}`);
+    assert.deepEqual(now.sort(), scoring.sort(), `${game} ${JSON.stringify(q)}: the sheet's points now`);
     if (q.dice === "55555" && q["yahtzee-bonus"]) jokerBoxes = boxes;
     decisions += 1;
     if (decisions === 1 && offlineAfterFirst) await context.setOffline(true);
@@ -347,6 +351,15 @@ export async function playUnderWay(page, base, dir) {
     const shown = await page.$$eval("#options tbody tr", (rows) => rows.map((r) => [r.dataset.action, Number(r.dataset.ev)]));
     assert.deepEqual(shown, answer.options.map((o) => [JSON.stringify(o.action), o.ev]), `yatzy under way ${JSON.stringify(q)}`);
     decisions += 1;
+    if (decisions === 3) {
+      // A wide screen: the options beside the sheet; the upper boxes against par.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const [options, sheetBox] = [await page.locator("#options").boundingBox(), await page.locator("#sheet").boundingBox()];
+      assert.ok(options.x + options.width <= sheetBox.x && Math.abs(options.y - sheetBox.y) < 40, "two columns on a wide screen");
+      await page.setViewportSize({ width: 390, height: 844 });
+      assert.match(await page.textContent("#upper-bonus"), /^\d+ of 63; par \d+ \([+-]\d+\)$/);
+      assert.equal(await page.textContent('#sheet tr[data-category="full-house"] td'), "Full House");
+    }
     if (decisions === 6 && !reloaded) {
       // A reload in the middle of a turn: the same game, options and all.
       const before = await pageState(page);

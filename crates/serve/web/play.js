@@ -44,6 +44,15 @@ const GAMES = {
 };
 const UPPER = 6;
 
+// The boxes as players say them (the ids are the command line's).
+const NAMES = {
+  "one-pair": "One Pair", pair: "One Pair", "two-pairs": "Two Pairs", "three-pairs": "Three Pairs",
+  "three-kind": "Three of a Kind", "four-kind": "Four of a Kind", "five-kind": "Five of a Kind",
+  "full-house": "Full House", "small-straight": "Small Straight", "large-straight": "Large Straight",
+  "full-straight": "Full Straight", "maxi-yatzy": "Maxi Yatzy",
+};
+const boxName = (c) => NAMES[c] ?? c[0].toUpperCase() + c.slice(1);
+
 // The boxes that score one value or nothing, per game: what a sheet filled
 // in by hand may hold there.
 const FIXED = {
@@ -191,7 +200,7 @@ function startRoll(dice) {
 function actionText(action) {
   if ("category" in action) {
     const bonus = action.bonus ? ` + ${action.bonus} Yahtzee bonus` : "";
-    return `score ${action.category} for ${action.points}${bonus}`;
+    return `score ${boxName(action.category)} for ${action.points}${bonus}`;
   }
   const n = action.keep.length;
   const dice = game ? info().dice : 5;
@@ -352,6 +361,9 @@ function render() {
     }
     const act = document.createElement("td");
     const index = findOption((a) => a.category === c);
+    // What the dice shown would score there now.
+    const now = cell(index >= 0 && !(c in game.scores) ? String(game.answer.options[index].action.points) : "", "num now");
+    if (now.textContent) now.dataset.now = now.textContent;
     if (!(c in game.scores) && game.phase === "decide" && index >= 0) {
       const b = document.createElement("button");
       b.textContent = "score";
@@ -359,12 +371,16 @@ function render() {
       b.addEventListener("click", () => choose(index));
       act.append(b);
     }
-    tr.append(cell(c), points, act);
+    tr.append(cell(boxName(c)), points, now, act);
     return tr;
   }));
   const up = upper();
   $("#upper-bonus-row").hidden = !info().upperBonus;
-  $("#upper-bonus").textContent = upperBonus() ? String(upperBonus()) : `${up} of ${info().bonusAt}`;
+  // Par: the bonus's pace, bonusAt / 21 of each face (three of each at 63).
+  const par = info().categories.slice(0, UPPER).reduce((s, c, i) => s + (c in game.scores ? ((i + 1) * info().bonusAt) / 21 : 0), 0);
+  const ahead = Math.round(up - par);
+  $("#upper-bonus").textContent = upperBonus() ? `${upperBonus()} (upper ${up})`
+    : `${up} of ${info().bonusAt}; par ${Math.round(par)} (${ahead >= 0 ? "+" : ""}${ahead})`;
   $("#yahtzee-bonus-row").hidden = game.name !== "yahtzee";
   $("#yahtzee-bonuses").textContent = String(game.bonuses);
   $("#total").textContent = String(total());
