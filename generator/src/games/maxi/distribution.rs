@@ -18,7 +18,7 @@
 //! would hold some 14 billion scores, 110 GB, so only games without them
 //! are solved here.
 
-use dice_tables_reader::maxi::{points, stored_totals, Rules, BOXES};
+use dice_tables_reader::maxi::{partial_keeps_in_tie_order, points, stored_totals, Rules, BOXES};
 use dice_tables_reader::sheet::EXACT_TIE;
 use std::ops::Range;
 
@@ -131,9 +131,9 @@ type Outcome = (u8, u8, f64);
 /// A batch of masks' turns' outcomes: per mask, per state.
 type BatchOutcomes = Vec<Vec<Vec<Outcome>>>;
 
-/// The state an upper total `u` of `mask` is merged into.
-fn merged_total(mask: u32, u: usize, bonus_at: u8) -> u8 {
-    let (flat, _) = stored_totals(mask, bonus_at);
+/// The state an upper total `u` of a mask is merged into, given the
+/// mask's flat total (`stored_totals`).
+fn merged_total(flat: u8, u: usize, bonus_at: u8) -> u8 {
     if u >= usize::from(bonus_at) {
         bonus_at
     } else {
@@ -161,8 +161,11 @@ pub fn score_distribution(
     let boxes = universe.count_ones() as usize;
     let turns = Turns::new(rules);
     let bonus_at = rules.bonus_at;
-    let mut scores: Vec<Vec<Scores>> =
-        vec![vec![Scores { upper: merged_total(universe, 0, bonus_at), lo: 0, p: vec![1.0] }]];
+    let mut scores: Vec<Vec<Scores>> = vec![vec![Scores {
+        upper: merged_total(stored_totals(universe, bonus_at).0, 0, bonus_at),
+        lo: 0,
+        p: vec![1.0],
+    }]];
     let (mut dropped, mut peak) = (0.0, 1);
     let mut index = vec![0u32; 1 << BOXES.len()];
     for open in (1..=boxes).rev() {
@@ -172,6 +175,8 @@ pub fn score_distribution(
         for (i, &m) in to.masks.iter().enumerate() {
             index[m as usize] = i as u32;
         }
+        // Each next mask's flat total, found once rather than per outcome.
+        let flats: Vec<u8> = to.masks.iter().map(|&m| stored_totals(m, bonus_at).0).collect();
         let mut next: Vec<Vec<Scores>> = vec![Vec::new(); to.masks.len()];
         // Turns are played in parallel a batch of masks at a time; their
         // outcomes are added in mask order, beside the next batch's turns,
@@ -196,10 +201,8 @@ pub fn score_distribution(
                         let after = mask & !(1 << b);
                         let upper =
                             usize::from(state.upper) + if usize::from(b) < FACES { usize::from(points) } else { 0 };
-                        let target = target_scores(
-                            &mut next[index[after as usize] as usize],
-                            merged_total(after, upper, bonus_at),
-                        );
+                        let at = index[after as usize] as usize;
+                        let target = target_scores(&mut next[at], merged_total(flats[at], upper, bonus_at));
                         target.add_shifted(state, u32::from(points), chance);
                     }
                 }
@@ -228,17 +231,13 @@ pub fn score_distribution(
         scores = next;
     }
     // No box open: the upper bonus, if earned, is paid now.
-    let mut p = Vec::new();
+    let mut last = Scores { upper: bonus_at, lo: 0, p: Vec::new() };
     for s in scores.iter().flatten() {
         let bonus = if s.upper >= bonus_at { u32::from(rules.bonus) } else { 0 };
-        let end = (s.lo + bonus) as usize + s.p.len();
-        if p.len() < end {
-            p.resize(end, 0.0);
-        }
-        for (o, &q) in p[(s.lo + bonus) as usize..].iter_mut().zip(&s.p) {
-            *o += q;
-        }
+        last.add_shifted(s, bonus, 1.0);
     }
+    let mut p = vec![0.0; last.lo as usize];
+    p.extend(last.p);
     let start = &layers[boxes];
     ScoreDistribution { p, dropped, peak_scores: peak, start_value: start.get(0, 0, 0) }
 }
@@ -298,9 +297,8 @@ struct Turns {
     rules: Rules,
     /// Per roll, its points in every box.
     points: Vec<[u8; 20]>,
-    /// Per roll, its partial keeps' graded ranks, larger keeps first (the
-    /// lookups' tie order).
-    keeps: Vec<Vec<u16>>,
+    /// Per roll, its partial keeps' graded ranks in the lookups' tie order.
+    keeps: Vec<arrayvec::ArrayVec<u16, 63>>,
 }
 
 /// Buffers one thread reuses from turn to turn.
@@ -342,16 +340,7 @@ impl Turns {
     fn new(rules: Rules) -> Turns {
         let rolls = multisets(6);
         let points = rolls.iter().map(|d| std::array::from_fn(|b| points(&d.counts(), b))).collect();
-        let keeps = rolls
-            .iter()
-            .map(|roll| {
-                let mut keeps: Vec<u16> =
-                    roll.sub_multisets().filter(|k| k.len() < 6).map(|k| k.graded_rank() as u16).collect();
-                keeps.sort_unstable_by(|a, b| b.cmp(a));
-                keeps
-            })
-            .collect();
-        Turns { rules, points, keeps }
+        Turns { rules, points, keeps: partial_keeps_in_tie_order() }
     }
 
     /// The outcomes of the turn from (`mask`, upper total `u`), played by

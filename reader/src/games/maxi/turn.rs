@@ -49,21 +49,29 @@ struct SixDice {
 
 static SIX: LazyLock<SixDice> = LazyLock::new(|| {
     let rolls: Vec<Dice> = (0..ROLLS).map(|r| Dice::unrank(DICE, r).expect("rank < 462")).collect();
-    let keeps = rolls
-        .iter()
-        .map(|roll| {
+    SixDice {
+        lattice: KeepLattice::new(DICE),
+        points: rolls.iter().map(|d| std::array::from_fn(|b| points(&d.counts(), b))).collect(),
+        keeps: partial_keeps_in_tie_order(),
+    }
+});
+
+/// Per roll of six dice (by rank), the graded ranks of its partial keeps
+/// in the order lookups break ties in: larger ranks first, so larger keeps
+/// first (after every box). What a program that plays as the lookups do
+/// must follow too; the five-dice games' is
+/// [`five_dice::partial_keeps_in_tie_order`](crate::five_dice::partial_keeps_in_tie_order).
+pub fn partial_keeps_in_tie_order() -> Vec<arrayvec::ArrayVec<u16, 63>> {
+    (0..ROLLS)
+        .map(|r| {
+            let roll = Dice::unrank(DICE, r).expect("rank < 462");
             let mut keeps: arrayvec::ArrayVec<u16, 63> =
                 roll.sub_multisets().filter(|k| k.len() < DICE).map(|k| k.graded_rank() as u16).collect();
             keeps.sort_unstable_by(|a, b| b.cmp(a));
             keeps
         })
-        .collect();
-    SixDice {
-        lattice: KeepLattice::new(DICE),
-        points: rolls.iter().map(|d| std::array::from_fn(|b| points(&d.counts(), b))).collect(),
-        keeps,
-    }
-});
+        .collect()
+}
 
 /// The action an exception's code names in a decision, if it has it: a
 /// box open in the state, or ([`KEEP_CODE`] plus a graded rank) a partial
