@@ -43,6 +43,16 @@ export function cli(dir, game, q) {
   return JSON.parse(execFileSync(reader, args, { encoding: "utf8" }));
 }
 
+/**
+ * The sheet game's option rows on the page, each (action, expected value),
+ * asserted equal to `answer`'s (the command line's); `what` names the case.
+ */
+async function optionsAre(page, answer, what) {
+  const shown = await page.$$eval("#options tbody tr", (rows) => rows.map((r) => [r.dataset.action, Number(r.dataset.ev)]));
+  assert.deepEqual(shown, answer.options.map((o) => [JSON.stringify(o.action), o.ev]), what);
+  return shown;
+}
+
 /** Waits until the page shows an answer newer than `after`. */
 export async function nextAdvice(page, after) {
   await page
@@ -98,8 +108,7 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
     await page.waitForFunction(() => document.querySelector("#advice").dataset.best !== "");
     const q = JSON.parse(await state.getAttribute("data-query"));
     const answer = cli(tablesOf(joker), game, game === "yahtzee" && joker === "free" ? { ...q, joker } : q);
-    const shown = await page.$$eval("#options tbody tr", (rows) => rows.map((r) => [r.dataset.action, Number(r.dataset.ev)]));
-    assert.deepEqual(shown, answer.options.map((o) => [JSON.stringify(o.action), o.ev]), `${game} ${JSON.stringify(q)}`);
+    const shown = await optionsAre(page, answer, `${game} ${JSON.stringify(q)}`);
     // Each option's final score is the points on the sheet (boxes and
     // Yahtzee bonuses, the upper bonus being among the points to come) plus
     // its points to come.
@@ -348,8 +357,7 @@ export async function playUnderWay(page, base, dir) {
     await page.waitForFunction(() => document.querySelector("#advice").dataset.best !== "");
     const q = JSON.parse(await state.getAttribute("data-query"));
     const answer = cli(dir, "yatzy", q);
-    const shown = await page.$$eval("#options tbody tr", (rows) => rows.map((r) => [r.dataset.action, Number(r.dataset.ev)]));
-    assert.deepEqual(shown, answer.options.map((o) => [JSON.stringify(o.action), o.ev]), `yatzy under way ${JSON.stringify(q)}`);
+    await optionsAre(page, answer, `yatzy under way ${JSON.stringify(q)}`);
     decisions += 1;
     if (decisions === 3) {
       // A wide screen: the options beside the sheet; the upper boxes against par.
@@ -401,8 +409,7 @@ export async function playUnderWay(page, base, dir) {
   await nextAdvice(page, advised);
   const q = JSON.parse(await state.getAttribute("data-query"));
   assert.deepEqual(q, { mask: 0x7fff & ~(1 << 14) & ~(1 << 10), dice: "34666", rerolls: 1, upper: 0 }, "the pasted game taken up");
-  const shown = await page.$$eval("#options tbody tr", (rows) => rows.map((r) => [r.dataset.action, Number(r.dataset.ev)]));
-  assert.deepEqual(shown, cli(dir, "yatzy", q).options.map((o) => [JSON.stringify(o.action), o.ev]), "the pasted game's advice");
+  await optionsAre(page, cli(dir, "yatzy", q), "the pasted game's advice");
   await fitsScreen(page);
   return { decisions, total };
 }

@@ -233,12 +233,10 @@ function choose(index, rolled) {
     game.answer = null;
     return render();
   }
-  game.dice = rolled ?? [...kept, ...Array.from({ length: info().dice - kept.length }, die)];
-  game.rerolls -= 1;
-  advise();
+  thrown(rolled ?? [...kept, ...Array.from({ length: info().dice - kept.length }, die)]);
 }
 
-/** With real dice: the throw after keeping `game.awaiting`, as typed. */
+/** The dice a reroll gave (typed after keeping `game.awaiting` with real dice), advised. */
 function thrown(dice) {
   game.awaiting = null;
   game.dice = dice;
@@ -265,21 +263,15 @@ function enterDice(text) {
     return render();
   }
   if (game.phase === "roll") return startRoll(dice);
-  if (game.phase === "decide" && game.awaiting !== null) {
-    if (!holds(dice, game.awaiting)) {
-      game.error = `"${text}" does not hold the kept ${game.awaiting}`;
-      return render();
-    }
-    return thrown(dice);
-  }
-  if (game.phase === "decide" && game.rerolls > 0 && game.answer) {
-    // The dice a reroll gave at the table: they hold the dice kept.
+  // The dice a reroll gave at the table (after a keep with real dice, or
+  // with the dice to keep tapped): they hold the dice kept.
+  if (game.phase === "decide" && (game.awaiting !== null || (game.rerolls > 0 && game.answer))) {
     const kept = game.dice.filter((_, i) => game.kept[i]);
     if (!holds(dice, kept)) {
       game.error = `"${text}" does not hold the kept ${sorted(kept)}`;
       return render();
     }
-    return reroll(dice);
+    return game.awaiting !== null ? thrown(dice) : reroll(dice);
   }
 }
 
@@ -424,14 +416,19 @@ function resume(name, { joker, rules } = {}) {
   }
   const g = kept?.game;
   if (!g || g.name !== name || g.phase === "over" || (joker && g.joker !== joker) || (rules && g.rules !== rules)) return false;
+  takeUp(g, Array.isArray(kept.history) ? kept.history : []);
+  return true;
+}
+
+/** Plays on from game state `g` (kept in the browser, or a pasted game's end) with undo steps `steps`. */
+function takeUp(g, steps) {
   game = { ...g, answer: null, error: null, awaiting: g.awaiting ?? null, editing: false };
-  history = Array.isArray(kept.history) ? kept.history : [];
+  history = steps;
   review = null;
   $("#joker").value = game.joker ?? "forced";
   $("#maxi-rules").value = game.rules ?? "finnish";
   if (game.phase === "decide" && game.awaiting === null) advise();
   else render();
-  return true;
 }
 
 /** The sheet as filled in by hand, taken: true, or false with the first box that cannot hold what was typed. */
@@ -529,8 +526,8 @@ async function replay(text) {
   // Taken up where it stops: the next roll, or after a keep the throw to type.
   const state = { ...g, awaiting: kept, phase: open ? (kept === null ? "roll" : "decide") : "over", decisions };
   // After a keep the reroll is spent when its throw is typed.
-  if (kept !== null) Object.assign(state, { dice: kept.split("").map(Number), rerolls: g.rerolls + 1 });
-  else Object.assign(state, { dice: [] });
+  if (kept !== null) Object.assign(state, { dice: kept.split("").map(Number), kept: [...kept].map(() => true), rerolls: g.rerolls + 1 });
+  else Object.assign(state, { dice: [], kept: [] });
   return { decisions, total: total(g), source: "pasted", open, resumable: open > 0, state };
 }
 
@@ -594,13 +591,7 @@ $("#edit-sheet").addEventListener("click", () => {
   else if (takeSheet()) game.editing = false;
   render();
 });
-$("#resume").addEventListener("click", () => {
-  const s = review.state;
-  game = { ...game, ...s, answer: null, error: null, editing: false, kept: s.dice.map(() => true) };
-  history = [];
-  review = null;
-  render();
-});
+$("#resume").addEventListener("click", () => takeUp({ ...game, ...review.state }, []));
 $("#reroll").addEventListener("click", () => reroll());
 $("#undo").addEventListener("click", undo);
 $("#enter").addEventListener("submit", (e) => { e.preventDefault(); enterDice($("#entered").value); });
