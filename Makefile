@@ -117,14 +117,16 @@ check:
 # from tests/browser/package-lock.json), on a phone-sized screen. First as
 # `reader serve` serves it (answers from the HTTP API): whole games of yazy,
 # Yahtzee and Maxi Yatzy (the swedish rules too where the directory holds
-# their table, else refused), a two-player 10000 game, the threes and 10000
-# advisors. Then the static site (`make site`, answers from the WebAssembly
+# their table, else refused), whole games against the computer (yazy from
+# the two-player table, Yatzy and Yahtzee from the opponent-aware advisor's
+# target tables, which it builds first: minutes) and two people at one
+# table, a two-player 10000 game, the threes and 10000 advisors. Then the static site (`make site`, answers from the WebAssembly
 # reader, served by a plain static file server): whole games of Yahtzee
 # (both joker readings), Yatzy, yazy and Maxi Yatzy, their reviews,
 # two-player 10000 under both presets, the advisors, play with the network
 # cut. Every answer shown is
 # checked against `reader lookup --json`; screenshots in target/browser/.
-browser: tables site
+browser: tables site yazy-duel target-tables
 	cd tests/browser && npm ci --no-audit --no-fund --silent
 	READER=$(BIN)/reader DICE_TABLES=$(abspath $(OUT)) node tests/browser/play_served.mjs
 	READER=$(BIN)/reader SITE=$(SITE) node tests/browser/play_sheet.mjs

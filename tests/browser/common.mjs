@@ -310,9 +310,11 @@ async function pageState(page) {
   return page.evaluate(() => ({
     data: { ...document.querySelector("#state").dataset, ms: "", at: "", advised: "" },
     dice: [...document.querySelectorAll("#state .die")].map((b) => [b.textContent, b.className]),
-    sheet: [...document.querySelectorAll("#sheet tbody tr")].map((r) => [r.dataset.category, r.children[1].textContent]),
-    total: document.querySelector("#total").textContent,
-    options: [...document.querySelectorAll("#options tbody tr")].map((r) => [r.dataset.action, r.dataset.ev]),
+    sheet: [...document.querySelectorAll("#sheet tbody tr")].map((r) => [r.dataset.category, r.children[1].textContent, r.children[2].textContent]),
+    total: [document.querySelector("#total").textContent, document.querySelector("#total-b").textContent],
+    options: [...document.querySelectorAll("#options tbody tr")].map((r) => [r.dataset.action, r.dataset.ev, r.dataset.p]),
+    advice: document.querySelector("#advice").textContent,
+    log: [...document.querySelectorAll("#turn-log li")].map((li) => li.textContent),
   }));
 }
 
@@ -412,4 +414,167 @@ export async function playUnderWay(page, base, dir) {
   await optionsAre(page, cli(dir, "yatzy", q), "the pasted game's advice");
   await fitsScreen(page);
   return { decisions, total };
+}
+
+/** The option rows against someone, each (action, chance of winning), asserted equal to `answer`'s. */
+async function chancesAre(page, answer, what) {
+  const shown = await page.$$eval("#options tbody tr", (rows) => rows.map((r) => [r.dataset.action, Number(r.dataset.p)]));
+  assert.deepEqual(shown, answer.options.map((o) => [JSON.stringify(o.action), o.p]), what);
+}
+
+/** Both sheets' totals as the page shows them, each asserted to be its boxes, upper bonus and Yahtzee bonuses. */
+async function bothTotals(page, game) {
+  const [bonus, bonusAt] = UPPER_BONUS[game];
+  const totals = [];
+  for (const [seat, suffix] of [[0, ""], [1, "-b"]]) {
+    const boxes = await page.$$eval(`#sheet td[data-seat="${seat}"][data-points]`, (c) => c.map((x) => Number(x.dataset.points)));
+    assert.equal(boxes.length, BOXES[game], `${game}: sheet ${seat + 1} filled`);
+    const upper = (await page.$$eval(`#sheet tbody tr`, (rows, s) => rows.slice(0, 6).map((r) => Number(r.querySelector(`td[data-seat="${s}"]`).dataset.points)), seat))
+      .reduce((a, b) => a + b, 0);
+    const bonuses = game === "yahtzee" ? Number(await page.textContent(`#yahtzee-bonuses${suffix}`)) : 0;
+    const total = Number(await page.getAttribute(`#total${suffix}`, "data-total"));
+    assert.equal(total, boxes.reduce((a, b) => a + b, 0) + (upper >= bonusAt ? bonus : 0) + bonuses, `${game}: sheet ${seat + 1}'s total`);
+    totals.push(total);
+  }
+  return totals;
+}
+
+/**
+ * A whole game of `game` (yazy, yatzy, yahtzee under the forced reading)
+ * against the computer (`opponent` "computer", who starts: `first`) or two
+ * people at one table ("table"), on the page at `base`. Before every
+ * decision of a player the chance of winning shown and every option row
+ * are what `reader lookup --json` answers with the opponent's flags for
+ * that state (from the tables in `dir`); the advised action is taken
+ * except at decisions `mistakes` (1-based, the player's), where the first
+ * worse option is. Every step of the computer is the command line's best
+ * for its state. The totals are the sheets' sums; the review lists every
+ * decision of the player(s), costing exactly the mistakes. At decision
+ * `pointsAt` the points view is checked against the lookup alone.
+ * `filled`: both sheets as they stand, filled in by hand before playing
+ * on ({box: points} for each player); `reloadAt`: a decision at which the
+ * page is reloaded and must come back exactly.
+ */
+export async function playAgainst(page, base, dir, game, { opponent = "computer", first = "you", mistakes = [], pointsAt, filled, reloadAt } = {}) {
+  await page.goto(`${base}/?game=${game}&opponent=${opponent}&first=${first}&new&seed=${seed}`);
+  const state = page.locator("#state");
+  if (filled) {
+    await page.click("#edit-sheet");
+    for (const [seat, sheet] of filled.entries()) {
+      for (const [box, points] of Object.entries(sheet)) await page.fill(`#sheet input[data-seat="${seat}"][data-box="${box}"]`, points);
+    }
+    await page.click("#edit-sheet");
+    for (const [seat, sheet] of filled.entries()) {
+      const shown = await page.$$eval(`#sheet td[data-seat="${seat}"][data-points]`, (c) => Object.fromEntries(c.map((x) => [x.parentElement.dataset.category, x.dataset.points])));
+      assert.deepEqual(shown, sheet, `sheet ${seat + 1} as filled in`);
+    }
+  }
+  const players = opponent === "table" ? ["player 1", "player 2"] : first === "you" ? ["you", "the computer"] : ["the computer", "you"];
+  let decisions = 0;
+  let computerSteps = 0;
+  const computerMs = [];
+  const costs = [];
+  const movers = [];
+  const checkComputer = async () => {
+    const steps = await page.$$eval("#turn-log li", (li) => li.map((x) => [x.dataset.query, x.dataset.action]));
+    for (const [q, action] of steps) {
+      const answer = cli(dir, game, JSON.parse(q));
+      assert.equal(action, JSON.stringify(answer.best), `the computer's step ${q}`);
+    }
+    assert.ok(steps.length > 0 && "category" in JSON.parse(steps.at(-1)[1]), "the computer's turn ends with a box");
+    computerSteps += steps.length;
+    computerMs.push(Number(await state.getAttribute("data-computer-ms")));
+  };
+  // Waits until a player (not the computer) is to act, or the game is over.
+  const playersTurn = (after) => page.waitForFunction((n) => {
+    const s = document.querySelector("#state").dataset;
+    const best = document.querySelector("#advice").dataset.best;
+    return s.phase === "over" || (s.mover !== "the computer" && (s.phase === "roll" || (s.phase === "decide" && best !== "" && Number(s.advised) > n)));
+  }, after, { timeout: 20_000 }).catch(async (e) => {
+    throw new Error(`the page is stuck: it says "${await page.textContent("#advice")}" (${e.message})`);
+  });
+  await playersTurn(-1);
+  if (first === "computer") await checkComputer();
+  for (;;) {
+    const phase = await state.getAttribute("data-phase");
+    if (phase === "over") break;
+    const advised = Number(await state.getAttribute("data-advised"));
+    const mover = await state.getAttribute("data-mover");
+    if (phase === "roll") {
+      if (movers.at(-1) !== mover) movers.push(mover);
+      await page.click("#roll");
+      await playersTurn(advised);
+      continue;
+    }
+    const q = JSON.parse(await state.getAttribute("data-query"));
+    assert.ok("opp-mask" in q && "me" in q && "opp" in q, `a lookup against someone: ${JSON.stringify(q)}`);
+    const answer = cli(dir, game, q);
+    const what = `${game} against ${opponent}, ${mover} ${JSON.stringify(q)}`;
+    assert.equal(Number(await page.getAttribute("#advice", "data-p")), answer.p, what);
+    assert.equal(await page.getAttribute("#advice", "data-exact"), String(answer.exact), what);
+    assert.match(await page.textContent("#advice"), answer.exact ? /exact, from the two-player table/ : /an estimate: the opponent-aware advisor's/);
+    await chancesAre(page, answer, what);
+    decisions += 1;
+    if (decisions === reloadAt) {
+      // A reload in the middle of a turn: the same game, both sheets, options and all.
+      const before = await pageState(page);
+      await page.reload();
+      await page.waitForFunction(() => document.querySelector("#advice").dataset.best !== "");
+      assert.deepEqual(await pageState(page), before, "a reload gives the two-player game back");
+    }
+    if (decisions === pointsAt) {
+      // The points view: the options the lookup alone ranks.
+      await page.check("#points-view");
+      await page.waitForFunction(() => document.querySelector("#options tbody tr")?.dataset.ev !== undefined);
+      const { "opp-mask": _m, "opp-upper": _u, "opp-yahtzee-bonus": _b, me: _me, opp: _o, ...alone } = q;
+      await optionsAre(page, cli(dir, game, alone), `${what}, by points`);
+      await page.uncheck("#points-view");
+      await page.waitForFunction(() => document.querySelector("#options tbody tr")?.dataset.p !== undefined);
+      await chancesAre(page, answer, what);
+    }
+    let index = 0;
+    if (mistakes.includes(decisions)) {
+      index = answer.options.findIndex((o) => o.p < answer.options[0].p);
+      assert.ok(index > 0, `decision ${decisions} has a worse option`);
+      costs.push(answer.options[0].p - answer.options[index].p);
+    }
+    const scoring = "category" in answer.options[index].action;
+    const before = Number(await state.getAttribute("data-advised"));
+    await page.click(`#options tbody tr >> nth=${index}`);
+    await playersTurn(before);
+    if (!scoring) adviceMs.push([Number(await state.getAttribute("data-ms")), `${game} against ${opponent} ${await state.getAttribute("data-query")}`]);
+    // After the player's box the computer plays its turn (the last one too, when it moves second).
+    if (scoring && opponent === "computer" && ((await state.getAttribute("data-phase")) !== "over" || first === "you")) await checkComputer();
+  }
+  const totals = await bothTotals(page, game);
+  const [a, b] = totals;
+  const outcome = a === b ? "a tie" : `${(a > b ? players[0] : players[1]) === "you" ? "you win" : `${a > b ? players[0] : players[1]} wins`}`;
+  assert.equal(await page.textContent("#advice"), `Game over. ${players[0][0].toUpperCase()}${players[0].slice(1)} ${a}, ${players[1]} ${b}: ${outcome}.`);
+  if (opponent === "table") {
+    // The advice switched sides at every turn.
+    const turns = 2 * BOXES[game] - (filled ?? []).reduce((n, sheet) => n + Object.keys(sheet).length, 0);
+    const firstMover = filled && Object.keys(filled[1]).length < Object.keys(filled[0]).length ? 1 : 0;
+    assert.equal(movers.length, turns, `${game}: a turn each, in turn: ${movers}`);
+    movers.forEach((m, i) => assert.equal(m, players[(i + firstMover) % 2], `turn ${i + 1}'s mover`));
+  }
+  const review = await page.$$eval("#review-table tbody tr", (rows) => rows.map((r) => Number(r.dataset.cost)));
+  assert.equal(review.length, decisions, `${game}: the review lists every decision of the player(s)`);
+  assert.deepEqual(review.filter((c) => c > 0), costs, `${game}: the review's costs`);
+  const lost = Number(await page.getAttribute("#review-summary", "data-lost"));
+  assert.ok(Math.abs(lost - costs.reduce((s, c) => s + c, 0)) < 1e-12, `${game}: lost ${lost}`);
+  const swings = await page.$$eval("#review-swings li", (li) => li.map((x) => Number(x.dataset.swing)));
+  assert.ok(swings.length === 3 && swings.every((s, i) => i === 0 || Math.abs(s) <= Math.abs(swings[i - 1])), `${game}: the three largest swings, largest first: ${swings}`);
+  if (mistakes.length) {
+    // The game as the page writes it, pasted back: the same review.
+    const text = await page.inputValue("#game-text");
+    assert.ok(/^[12]: /.test(text), "a two-player game's lines name the player");
+    await page.fill("#game-text", text);
+    await page.click("#review-form button");
+    await page.waitForFunction(() => document.querySelector("#review-summary").dataset.source === "pasted");
+    const pasted = await page.$$eval("#review-table tbody tr", (rows) => rows.map((r) => Number(r.dataset.cost)));
+    assert.deepEqual(pasted, review, "the pasted game's review");
+  }
+  await fitsScreen(page);
+  await page.screenshot({ path: `${shots}/against-${opponent}-${game}${mistakes.length ? "-mistakes" : ""}.png`, fullPage: true });
+  return { decisions, totals, computerSteps, computerMs, result: outcome };
 }

@@ -86,6 +86,13 @@ try {
   await page.waitForFunction(() => document.querySelector("#advice").classList.contains("error"));
   assert.match(await page.textContent("#advice"), /maxi-yatzy-swedish\.dtab/);
   assert.equal(await page.locator("#options tbody tr").count(), 0, "no options from the wrong table");
+  // Against the computer the page reads the two-player and target tables,
+  // which the static site does not carry: it says so in one line.
+  await page.goto(`${base}/?game=yazy&opponent=computer&new&seed=${seed}`);
+  await page.click("#roll");
+  await page.waitForFunction(() => document.querySelector("#advice").classList.contains("error"));
+  assert.match(await page.textContent("#advice"), /^play against someone reads the two-player and target tables, which this static site does not carry: play it under reader serve/);
+  assert.equal(await page.locator("#options tbody tr").count(), 0, "no options without the table");
   const underWay = await playUnderWay(page, base, tables);
   results.push(["yatzy under way with real dice (sheet filled in, reloaded mid-game; a pasted game taken up)", underWay]);
   const duels = [await playDuel(page, base, tables, "seed", "you"), await playDuel(page, base, tables, "cardgames", "table")];

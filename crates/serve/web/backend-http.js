@@ -18,12 +18,24 @@ const lookup = (game, query) => getJson(`v1/lookup/${game}?${new URLSearchParams
 const tableId = (id, variant) => (variant ? `${id}-${variant}` : id);
 
 /**
+ * The table a lookup against someone reads (with the opponent's sheet):
+ * yazy's two-player table, else the target table the opponent-aware
+ * advisor reads; and the command that builds it.
+ */
+const againstTable = (id, variant) => {
+  const target = `${tableId(id, variant)}-target`;
+  if (id === "yazy") return ["yazy-duel", "make yazy-duel"];
+  return [target, variant === "free" ? "make yahtzee-free-target" : "make target-tables"];
+};
+
+/**
  * The table answering game `id` under `variant` (yahtzee's joker reading
- * "free", Maxi Yatzy's rules "swedish", or none): resolves to {
+ * "free", Maxi Yatzy's rules "swedish", or none), `against` someone (the
+ * chance of winning) or alone (the most points): resolves to {
  * lookup(game, query), source }, or fails saying why the server cannot
  * answer.
  */
-export async function tableFor(id, variant) {
+export async function tableFor(id, variant, against = false) {
   if (served === null) served = getJson("v1/info").then((info) => info.tables);
   let tables;
   try {
@@ -32,11 +44,12 @@ export async function tableFor(id, variant) {
     served = null; // asked again on the next call
     throw e;
   }
-  const wanted = tableId(id, variant);
+  const [wanted, make] = against ? againstTable(id, variant) : [tableId(id, variant)];
   const table = tables.find((t) => t.game === wanted);
+  if (!table && against) throw new Error(`this server serves no ${wanted} table, which play against someone reads: serve a directory holding ${wanted}.dtab (${make})`);
   if (!table && variant) {
-    const [what, make] = variant === "free" ? ["the free joker reading", wanted] : [`the ${variant} rules`, "maxi-swedish"];
-    throw new Error(`this server serves no ${wanted} table (${what}): choose the other, or serve a directory holding ${wanted}.dtab (make ${make})`);
+    const [what, build] = variant === "free" ? ["the free joker reading", wanted] : [`the ${variant} rules`, "maxi-swedish"];
+    throw new Error(`this server serves no ${wanted} table (${what}): choose the other, or serve a directory holding ${wanted}.dtab (make ${build})`);
   }
   if (!table) throw new Error(`this server serves no ${id} table`);
   if (table.error) throw new Error(table.error);

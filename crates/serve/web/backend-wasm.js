@@ -23,10 +23,16 @@ function fetchOnce(url) {
 /**
  * The table answering game `id` under `variant` (yahtzee's free joker
  * reading is the table yahtzee-free, Maxi Yatzy's swedish rules
- * maxi-yatzy-swedish), opened on the first call: resolves to {
- * lookup(game, query), source }.
+ * maxi-yatzy-swedish), opened on the first call, alone (the most points;
+ * `against` someone it fails, saying why): resolves to { lookup(game,
+ * query), source }.
  */
-export function tableFor(id, variant) {
+export function tableFor(id, variant, against = false) {
+  // Play against someone reads yazy's two-player table (209 MB) or a target
+  // table (hundreds of MB): the static site does not fetch those whole.
+  if (against) {
+    return Promise.reject(new Error("play against someone reads the two-player and target tables, which this static site does not carry: play it under reader serve (make yazy-duel target-tables, then reader serve --tables tables)"));
+  }
   const name = variant ? `${id}-${variant}` : id;
   const url = `tables/${name}.dtab`;
   if (!opened.has(url)) {

@@ -2,7 +2,7 @@
 // every decision, and the page's tabs. Every answer is what `reader lookup GAME
 // ... --json` prints for the same state, from backend.js (in the page on a
 // static site, over HTTP under `reader serve`).
-import { $, cell, die, sinceTap, tableFor } from "./page.js";
+import { $, cell, die, percent, sinceTap, tableFor } from "./page.js";
 
 // Per game: its boxes in mask-bit order, its dice, and the upper bonus
 // (points, and the upper total that earns it) under each rule set.
@@ -93,9 +93,12 @@ function holds(dice, kept) {
   return true;
 }
 
-/** The decision of taking option `index` of `options` in `g`'s state, with its cost against the best. */
+/** An option's value: the chance of winning against someone, else the points still to come. */
+const value = (o) => o.p ?? o.ev;
+
+/** The decision of taking option `index` of `options` in `g`'s state, by its mover, with its cost against the best. */
 function decision(g, options, index) {
-  return { dice: sorted(g.dice), rerolls: g.rerolls, options, chosen: index, cost: options[0].ev - options[index].ev };
+  return { seat: g.seat, dice: sorted(g.dice), rerolls: g.rerolls, options, chosen: index, cost: value(options[0]) - value(options[index]) };
 }
 
 /** Scores a box in `g`: the box's points, and a Yahtzee bonus apart. */
@@ -113,10 +116,35 @@ const rulesOf = (g) => ({ ...GAMES[g.name], ...(GAMES[g.name].rules?.[g.rules] ?
 /** Rerolls a turn of `g` starts with: two, and under saved rolls every one saved. */
 const turnRerolls = (g) => 2 + g.saved;
 
-function newGame(name, joker, rules) {
+/**
+ * The players of a game against `opponent` ("computer", "table" or none),
+ * in the order they play; `first`: who starts against the computer ("you"
+ * or "computer").
+ */
+function seating(opponent, first) {
+  if (opponent === "computer") return first === "computer" ? { players: ["the computer", "you"], computerSeat: 0 } : { players: ["you", "the computer"], computerSeat: 1 };
+  if (opponent === "table") return { players: ["player 1", "player 2"], computerSeat: -1 };
+  return { players: ["you"], computerSeat: -1 };
+}
+
+/** A sheet with nothing scored. */
+const emptySheet = () => ({ scores: {}, bonuses: 0, saved: 0 });
+
+function newGame(name, joker, rules, opponent = null, first = "you") {
+  // Maxi Yatzy is played alone: no two-player table or advisor reads six dice.
+  const against = name === "maxi-yatzy" ? null : opponent || null;
   game = {
     name, joker: name === "yahtzee" ? joker : null,
     rules: name === "maxi-yatzy" ? rules : null, // finnish | swedish
+    // Against someone: the mover's sheet is the game's own fields (scores,
+    // bonuses, saved), the other player's is `other`; they swap at the end
+    // of every turn, so that every lookup asks from the mover's side, as
+    // the tables do.
+    opponent: against, ...seating(against, first),
+    seat: 0, // the mover's place in `players`
+    other: against ? emptySheet() : null,
+    view: "chance", // against someone: the options by chance of winning, or by points ("points")
+    log: [], // the computer's steps this turn: {dice, rerolls, action, p, query}
     scores: {}, // category -> box points (a Yahtzee bonus apart)
     bonuses: 0, // Yahtzee bonuses
     saved: 0, // rerolls saved from earlier turns (swedish Maxi Yatzy)
@@ -131,10 +159,18 @@ function newGame(name, joker, rules) {
   history = [];
   review = null;
   $("#game-text").value = "";
+  showSetup();
   render();
+  playComputer();
 }
 
 const info = () => rulesOf(game);
+/** Whether the computer is to move in `g`. */
+const computerMoves = (g = game) => g.seat === g.computerSeat;
+/** The sheet of seat `s` in `g`, as a game of its own (the mover's is `g` itself). */
+const sheetAt = (g, s) => (s === g.seat ? g : { ...g, ...g.other });
+/** A player's name as a sheet's heading: "You", "Player 1". */
+const title = (name) => name[0].toUpperCase() + name.slice(1);
 const openCategories = () => info().categories.filter((c) => !(c in game.scores));
 // Of the game on the page, or of `g`, a game being replayed for a review.
 const mask = (g = game) => GAMES[g.name].categories.reduce((m, c, i) => (c in g.scores ? m : m | (1 << i)), 0);
@@ -146,36 +182,87 @@ const total = (g = game) => Object.values(g.scores).reduce((s, p) => s + p, 0) +
 // to come until the game ends (the tables count it so), even once earned.
 const scored = (g = game) => total(g) - upperBonus(g);
 
-function query(g = game) {
+/**
+ * The lookup of `g`'s decision: against someone, the chance of winning
+ * from the mover's side (both sheets and the points so far, the upper bonus
+ * apart as the tables count it), unless `points`: the most points.
+ */
+function query(g = game, { points = false } = {}) {
   const q = { mask: mask(g), dice: sorted(g.dice), rerolls: g.rerolls };
   if (rulesOf(g).upperBonus) q.upper = upper(g);
   if (g.name === "yahtzee" && g.scores.yahtzee === 50) q["yahtzee-bonus"] = true;
   if (rulesOf(g).saved) Object.assign(q, { saved: g.saved, rules: g.rules });
+  if (g.other && !points) {
+    const o = sheetAt(g, 1 - g.seat);
+    q["opp-mask"] = mask(o);
+    if (rulesOf(g).upperBonus) q["opp-upper"] = upper(o);
+    if (g.name === "yahtzee" && o.scores.yahtzee === 50) q["opp-yahtzee-bonus"] = true;
+    Object.assign(q, { me: scored(g), opp: scored(o) });
+  }
   return q;
 }
 
 async function advise() {
   game.answer = null;
+  game.points = null;
   game.error = null;
   render();
   const asked = game;
   try {
-    const table = await tableFor(game.name, variant());
+    // Against someone, the chance of winning (the two-player table or the
+    // advisor's target table); the points beside it when the player asks.
+    const table = await tableFor(game.name, variant(), game.other !== null);
     const answer = await table.lookup(game.name, query());
+    let points = null;
+    if (game.other && game.view === "points" && !computerMoves()) {
+      points = await (await tableFor(game.name, variant())).lookup(game.name, query(game, { points: true }));
+    }
     if (asked !== game) return;
-    game.answer = answer;
-    game.source = table.source;
+    Object.assign(game, { answer, points, source: table.source });
     advised += 1;
   } catch (e) {
+    if (asked !== game) return;
     game.error = e.message;
   }
   render();
   // From the player's tap, and from navigation, to the advice in the page (read by the browser test).
   Object.assign($("#state").dataset, { ms: sinceTap(), at: performance.now().toFixed(0) });
+  playComputer();
 }
 
+/** Undo steps are the players' own: the computer's moves are taken back with the move before them. */
 function snapshot() {
-  history.push(JSON.stringify({ ...game, answer: null }));
+  if (!computerMoves()) history.push(JSON.stringify({ ...game, answer: null, points: null }));
+}
+
+/** When the computer is to move: rolls (unless the dice are real) or takes its best option; its steps are logged. */
+function playComputer() {
+  if (!computerMoves() || game.error || game.editing) return;
+  if (game.phase === "roll" && !game.realDice) {
+    if (!game.log.length) computerStarted = performance.now();
+    startRoll(Array.from({ length: info().dice }, die));
+  } else if (game.phase === "decide" && game.answer && game.awaiting === null) {
+    const { action, p } = game.answer.options[0];
+    game.log.push({ dice: sorted(game.dice), rerolls: game.rerolls, action, p, query: JSON.stringify(query()) });
+    choose(0);
+  }
+}
+let computerStarted = 0;
+
+/**
+ * The end of a turn: against someone the other player moves next (their
+ * sheet becomes the game's own fields); the game is over when no box is
+ * left to the player to move.
+ */
+function endTurn(g) {
+  if (g.other) {
+    const mine = { scores: g.scores, bonuses: g.bonuses, saved: g.saved };
+    Object.assign(g, g.other);
+    g.other = mine;
+    g.seat = 1 - g.seat;
+    if (computerMoves(g)) g.log = [];
+  }
+  g.phase = GAMES[g.name].categories.some((c) => !(c in g.scores)) ? "roll" : "over";
 }
 
 function undo() {
@@ -220,8 +307,14 @@ function choose(index, rolled) {
     // Under saved rolls the rerolls left go on to later turns.
     if (info().saved) game.saved = game.rerolls;
     game.answer = null;
-    game.phase = openCategories().length ? "roll" : "over";
+    game.points = null;
+    // The next player's turn starts with no dice shown; alone, the dice scored stay.
+    if (game.other) [game.dice, game.kept] = [[], []];
+    endTurn(game);
+    // The computer's whole turn, from its roll to its box (read by the browser test).
+    if (game.computerSeat >= 0 && !computerMoves() && game.log.length) game.computerMs = (performance.now() - computerStarted).toFixed(0);
     render();
+    playComputer();
     return;
   }
   const kept = action.keep.split("").map(Number);
@@ -280,114 +373,199 @@ function render() {
   if (game === null) return;
   $("#joker-choice").hidden = game.name !== "yahtzee";
   $("#maxi-rules-choice").hidden = game.name !== "maxi-yatzy";
+  $("#opponent-choice").hidden = game.name === "maxi-yatzy";
+  $("#first-choice").hidden = game.name === "maxi-yatzy" || $("#opponent").value !== "computer";
+  const two = game.other !== null;
+  const computer = computerMoves() && game.phase !== "over";
+  const mover = game.players[game.seat];
   const state = $("#state");
   state.dataset.game = game.name;
   state.dataset.phase = game.phase;
   state.dataset.query = game.phase === "decide" ? JSON.stringify(query()) : "";
   state.dataset.advised = String(advised);
+  state.dataset.mover = two ? mover : "";
+  state.dataset.computerMs = game.computerMs ?? "";
+  const tappable = game.phase === "decide" && game.rerolls > 0 && game.answer && game.awaiting === null && !computer;
   state.replaceChildren(...game.dice.map((d, i) => {
     const b = document.createElement("button");
     b.className = game.kept[i] ? "die kept" : "die";
     b.textContent = String(d);
     b.setAttribute("aria-pressed", String(game.kept[i]));
-    b.disabled = !(game.phase === "decide" && game.rerolls > 0 && game.answer) || game.awaiting !== null;
+    b.disabled = !tappable;
     b.addEventListener("click", () => { game.kept[i] = !game.kept[i]; render(); });
     return b;
   }));
   state.dataset.awaiting = game.awaiting ?? "";
-  $("#roll").disabled = game.phase !== "roll" || game.realDice || game.editing;
+  $("#roll").disabled = game.phase !== "roll" || game.realDice || game.editing || computer;
   $("#roll").hidden = game.realDice;
   $("#real-dice").checked = game.realDice;
   const edit = $("#edit-sheet");
-  edit.disabled = !(game.phase === "roll" || game.editing);
+  edit.disabled = !((game.phase === "roll" && !computer) || game.editing);
   edit.textContent = game.editing ? "Done" : "Fill in the sheet";
   // Keeping every die is scoring now: the sheet's buttons do it.
-  $("#reroll").disabled = !(game.phase === "decide" && game.rerolls > 0 && game.answer && !game.kept.every(Boolean));
-  $("#undo").disabled = history.length === 0;
+  $("#reroll").disabled = !(tappable && !game.kept.every(Boolean));
+  $("#undo").disabled = history.length === 0 || computer;
   const savedNote = info().saved ? ` (${game.saved} saved)` : "";
   $("#rerolls-left").textContent = game.phase === "decide" ? `${game.rerolls} reroll${game.rerolls === 1 ? "" : "s"} left` : game.phase === "roll" && info().saved ? `${turnRerolls(game)} rerolls this turn${savedNote}` : "";
 
+  // Against someone the options are ranked by the chance of winning, or by
+  // points when the player asks (the chance's lookup still decides the review).
+  const byPoints = !two || (game.view === "points" && game.points !== null);
+  const shown = byPoints ? (two ? game.points : game.answer) : game.answer;
   const advice = $("#advice");
   advice.classList.toggle("error", game.error !== null);
+  const who = two ? `${title(mover)}: ` : "";
   if (game.error) advice.textContent = game.error;
-  else if (game.answer) {
+  else if (computer) {
+    advice.textContent = game.awaiting !== null ? `The computer keeps ${game.awaiting || "nothing"}: throw the other ${info().dice - game.awaiting.length} for it and type all the dice showing.`
+      : game.phase === "roll" && game.realDice ? "The computer's turn: throw for it and type its dice."
+      : "The computer's turn.";
+  } else if (game.answer && two) {
+    const p = game.answer.p;
+    const how = game.answer.exact ? "exact, from the two-player table" : "an estimate: the opponent-aware advisor's";
+    advice.textContent = `${who}chance of winning ${percent(p)} (ties half; ${how}). Best: ${actionText(game.answer.best)}`;
+  } else if (game.answer) {
     const ev = game.answer.ev;
     advice.textContent = `Best: ${actionText(game.answer.best)} (expected ${ev.toFixed(4)} points still to come: a final score of ${(scored() + ev).toFixed(2)})`;
-  }
-  else if (game.awaiting !== null) {
+  } else if (game.awaiting !== null) {
     const n = info().dice;
-    advice.textContent = `Keep ${game.awaiting || "nothing"}, throw the other ${n - game.awaiting.length}, and type all ${n === 6 ? "six" : "five"} dice showing.`;
-  } else if (game.editing) advice.textContent = "Type each box's points as the sheet stands (nothing in an open box), then Done.";
-  else if (game.phase === "roll" && game.realDice) advice.textContent = "Roll at the table and type the dice.";
-  else advice.textContent = { roll: "Roll the dice, or type the dice you rolled.", over: "Game over.", decide: "" }[game.phase];
-  advice.dataset.best = game.answer ? JSON.stringify(game.answer.best) : "";
+    advice.textContent = `${who}keep ${game.awaiting || "nothing"}, throw the other ${n - game.awaiting.length}, and type all ${n === 6 ? "six" : "five"} dice showing.`;
+  } else if (game.editing) advice.textContent = two ? "Type each box's points on both sheets as they stand (nothing in an open box), then Done." : "Type each box's points as the sheet stands (nothing in an open box), then Done.";
+  else if (game.phase === "roll" && game.realDice) advice.textContent = `${who}roll at the table and type the dice.`;
+  else if (game.phase === "over") advice.textContent = `Game over.${two ? ` ${result()}.` : ""}`;
+  else advice.textContent = game.phase === "roll" ? `${who}roll the dice, or type the dice you rolled.` : "";
+  advice.dataset.best = game.answer && !computer ? JSON.stringify(game.answer.best) : "";
+  advice.dataset.p = game.answer && two && !computer ? String(game.answer.p) : "";
+  advice.dataset.exact = game.answer && two ? String(game.answer.exact) : "";
+  $("#view-choice").hidden = !two;
+  $("#points-view").checked = game.view === "points";
 
-  const options = game.answer ? game.answer.options : [];
+  const options = shown && !computer ? shown.options : [];
   $("#options").hidden = options.length === 0;
-  const tbody = $("#options tbody");
-  tbody.replaceChildren(...options.map((o, i) => {
+  $("#value-head").textContent = byPoints ? "points to come" : "chance of winning";
+  $("#final-head").hidden = !byPoints;
+  const best = options.length ? value(options[0]) : 0;
+  $("#options tbody").replaceChildren(...options.map((o, i) => {
     const tr = document.createElement("tr");
     tr.dataset.action = JSON.stringify(o.action);
-    tr.dataset.ev = String(o.ev);
     if (i === 0) tr.classList.add("best");
-    tr.dataset.final = String(scored() + o.ev);
-    tr.append(cell(String(i + 1)), cell(actionText(o.action)), cell(o.ev.toFixed(2), "num"), cell((options[0].ev - o.ev).toFixed(3), "num"), cell((scored() + o.ev).toFixed(2), "num"));
-    tr.addEventListener("click", () => choose(i));
+    if (byPoints) {
+      tr.dataset.ev = String(o.ev);
+      tr.dataset.final = String(scored() + o.ev);
+      tr.append(cell(String(i + 1)), cell(actionText(o.action)), cell(o.ev.toFixed(2), "num"), cell((best - o.ev).toFixed(3), "num"), cell((scored() + o.ev).toFixed(2), "num"));
+    } else {
+      tr.dataset.p = String(o.p);
+      tr.append(cell(String(i + 1)), cell(actionText(o.action)), cell(percent(o.p), "num"), cell(percent(best - o.p), "num"));
+    }
+    // A row of the points' ranking is the same action among the chance's options.
+    const index = shown === game.answer ? i : findOption((a) => JSON.stringify(a) === tr.dataset.action);
+    tr.addEventListener("click", () => choose(index));
     return tr;
   }));
+  renderLog();
+  renderSheet(two, computer);
+  if (game.source) {
+    const joker = game.joker ? `, ${game.joker} joker reading` : game.rules ? `, ${game.rules} rules` : "";
+    const against = two ? `, ${game.players.join(" against ")}` : "";
+    $("#source").textContent = `${info().title}${joker}${against}: answered from ${game.source}.`;
+    $("#source").dataset.table = game.source;
+  }
+  renderReview();
+  save();
+}
 
+/** The computer's steps this turn (or its last turn's, while the player moves). */
+function renderLog() {
+  const log = $("#turn-log");
+  log.hidden = game.computerSeat < 0 || !game.log.length;
+  log.replaceChildren(...game.log.map((step) => {
+    const li = document.createElement("li");
+    li.dataset.query = step.query;
+    li.dataset.action = JSON.stringify(step.action);
+    li.textContent = `The computer: ${step.dice} (${step.rerolls} left): ${actionText(step.action)}; its chance ${percent(step.p)}`;
+    return li;
+  }));
+}
+
+/** The sheet (both, side by side, against someone): boxes, points, what the dice shown would score now, and the totals. */
+function renderSheet(two, computer) {
+  $("#sheet").classList.toggle("solo", !two);
+  const seats = two ? [0, 1] : [0];
+  const sheets = seats.map((s) => sheetAt(game, s));
+  $("#points-head").textContent = two ? title(game.players[0]) : "points";
+  $("#points-head-b").textContent = two ? title(game.players[1]) : "";
+  for (const td of document.querySelectorAll("#sheet tfoot td.first")) td.colSpan = two ? 1 : 4;
   const sheet = $("#sheet tbody");
   // What is typed in the boxes stays while the sheet is being filled in (a refusal too).
-  const typed = Object.fromEntries([...sheet.querySelectorAll("input[data-box]")].map((i) => [i.dataset.box, i.value]));
+  const typed = Object.fromEntries([...sheet.querySelectorAll("input[data-box]")].map((i) => [`${i.dataset.seat} ${i.dataset.box}`, i.value]));
   sheet.replaceChildren(...info().categories.map((c) => {
     const tr = document.createElement("tr");
     tr.dataset.category = c;
-    const points = cell(c in game.scores && !game.editing ? String(game.scores[c]) : "", "num");
-    if (c in game.scores) points.dataset.points = String(game.scores[c]);
-    if (game.editing) {
-      const input = document.createElement("input");
-      Object.assign(input, { value: typed[c] ?? (c in game.scores ? String(game.scores[c]) : ""), inputMode: "numeric", size: 3 });
-      input.dataset.box = c;
-      input.setAttribute("aria-label", `${c} points`);
-      points.append(input);
-    }
+    const points = [0, 1].map((s) => {
+      const g = sheets[s];
+      const td = cell(g && c in g.scores && !game.editing ? String(g.scores[c]) : "", s ? "num second" : "num");
+      if (!g) return td;
+      td.dataset.seat = String(s);
+      if (s === game.seat && two) td.classList.add("mover");
+      if (c in g.scores) td.dataset.points = String(g.scores[c]);
+      if (game.editing) {
+        const input = document.createElement("input");
+        Object.assign(input, { value: typed[`${s} ${c}`] ?? (c in g.scores ? String(g.scores[c]) : ""), inputMode: "numeric", size: 3 });
+        Object.assign(input.dataset, { box: c, seat: String(s) });
+        input.setAttribute("aria-label", two ? `${c} points, ${game.players[s]}` : `${c} points`);
+        td.append(input);
+      }
+      return td;
+    });
     const act = document.createElement("td");
     const index = findOption((a) => a.category === c);
     // What the dice shown would score there now.
     const now = cell(index >= 0 && !(c in game.scores) ? String(game.answer.options[index].action.points) : "", "num now");
     if (now.textContent) now.dataset.now = now.textContent;
-    if (!(c in game.scores) && game.phase === "decide" && index >= 0) {
+    if (!(c in game.scores) && game.phase === "decide" && index >= 0 && !computer) {
       const b = document.createElement("button");
       b.textContent = "score";
       b.dataset.score = c;
       b.addEventListener("click", () => choose(index));
       act.append(b);
     }
-    tr.append(cell(boxName(c)), points, now, act);
+    tr.append(cell(boxName(c)), ...points, now, act);
     return tr;
   }));
-  const up = upper();
   $("#upper-bonus-row").hidden = !info().upperBonus;
   // Par: the bonus's pace, bonusAt / 21 of each face (three of each at 63).
-  const par = info().categories.slice(0, UPPER).reduce((s, c, i) => s + (c in game.scores ? ((i + 1) * info().bonusAt) / 21 : 0), 0);
-  const ahead = Math.round(up - par);
-  $("#upper-bonus").textContent = upperBonus() ? `${upperBonus()} (upper ${up})`
-    : `${up} of ${info().bonusAt}; par ${Math.round(par)} (${ahead >= 0 ? "+" : ""}${ahead})`;
+  const upperText = (g) => {
+    const up = upper(g);
+    const par = info().categories.slice(0, UPPER).reduce((s, c, i) => s + (c in g.scores ? ((i + 1) * info().bonusAt) / 21 : 0), 0);
+    const ahead = Math.round(up - par);
+    return upperBonus(g) ? `${upperBonus(g)} (upper ${up})` : `${up} of ${info().bonusAt}; par ${Math.round(par)} (${ahead >= 0 ? "+" : ""}${ahead})`;
+  };
+  const [a, b] = [sheets[0], sheets[1] ?? null];
+  $("#upper-bonus").textContent = upperText(a);
+  $("#upper-bonus-b").textContent = b ? upperText(b) : "";
   $("#yahtzee-bonus-row").hidden = game.name !== "yahtzee";
-  $("#yahtzee-bonuses").textContent = String(game.bonuses);
-  $("#total").textContent = String(total());
-  $("#total").dataset.total = String(total());
-  if (game.source) {
-    const joker = game.joker ? `, ${game.joker} joker reading` : game.rules ? `, ${game.rules} rules` : "";
-    $("#source").textContent = `${info().title}${joker}: answered from ${game.source}.`;
-    $("#source").dataset.table = game.source;
-  }
+  $("#yahtzee-bonuses").textContent = String(a.bonuses);
+  $("#yahtzee-bonuses-b").textContent = b ? String(b.bonuses) : "";
+  $("#total").textContent = String(total(a));
+  $("#total").dataset.total = String(total(a));
+  $("#total-b").textContent = b ? String(total(b)) : "";
+  $("#total-b").dataset.total = b ? String(total(b)) : "";
   $("#saved-row").hidden = !(game.editing && info().saved);
   $("#saved-input").value = String(game.saved);
   $("#bonuses-row").hidden = !(game.editing && game.name === "yahtzee");
-  $("#bonuses-input").value = String(game.bonuses);
-  renderReview();
-  save();
+  $("#bonuses-input").value = String(a.bonuses);
+  $("#bonuses-input-b").value = b ? String(b.bonuses) : "";
+}
+
+/** Against someone: the totals, and once the game is over who won. */
+function result(g = game) {
+  const [a, b] = [0, 1].map((s) => total(sheetAt(g, s)));
+  const [p, q] = g.players;
+  const line = `${title(p)} ${a}, ${q} ${b}`;
+  if (g.phase !== "over") return line;
+  if (a === b) return `${line}: a tie`;
+  const winner = a > b ? p : q;
+  return `${line}: ${winner === "you" ? "you win" : `${winner} wins`}`;
 }
 
 /** Where the game of each sheet tab is kept between visits and reloads. */
@@ -396,7 +574,7 @@ const STORED = "dice-tables:sheet:";
 /** Keeps the game in progress (and its undo steps) in the browser. */
 function save() {
   try {
-    localStorage.setItem(STORED + game.name, JSON.stringify({ game: { ...game, answer: null, error: null }, history }));
+    localStorage.setItem(STORED + game.name, JSON.stringify({ game: { ...game, answer: null, points: null, error: null }, history }));
     localStorage.setItem("dice-tables:tab", game.name);
   } catch {
     // Storage off or full: the game goes on, unsaved.
@@ -405,9 +583,10 @@ function save() {
 
 /**
  * Takes up the game of tab `name` kept in the browser, if one is under way
- * (under `joker` or `rules` where they are given); true if it did.
+ * (under `joker`, `rules` or against `opponent` where they are given); true
+ * if it did.
  */
-function resume(name, { joker, rules } = {}) {
+function resume(name, { joker, rules, opponent } = {}) {
   let kept = null;
   try {
     kept = JSON.parse(localStorage.getItem(STORED + name));
@@ -416,34 +595,59 @@ function resume(name, { joker, rules } = {}) {
   }
   const g = kept?.game;
   if (!g || g.name !== name || g.phase === "over" || (joker && g.joker !== joker) || (rules && g.rules !== rules)) return false;
+  if (opponent !== undefined && (g.opponent ?? null) !== opponent) return false;
   takeUp(g, Array.isArray(kept.history) ? kept.history : []);
   return true;
 }
 
 /** Plays on from game state `g` (kept in the browser, or a pasted game's end) with undo steps `steps`. */
 function takeUp(g, steps) {
-  game = { ...g, answer: null, error: null, awaiting: g.awaiting ?? null, editing: false };
+  // A game kept before two-player play was written is a game alone.
+  const alone = { opponent: null, ...seating(null), seat: 0, other: null, view: "chance", log: [] };
+  game = { ...alone, ...g, answer: null, points: null, error: null, awaiting: g.awaiting ?? null, editing: false };
   history = steps;
   review = null;
-  $("#joker").value = game.joker ?? "forced";
-  $("#maxi-rules").value = game.rules ?? "finnish";
+  showSetup();
   if (game.phase === "decide" && game.awaiting === null) advise();
-  else render();
+  else {
+    render();
+    playComputer();
+  }
 }
 
-/** The sheet as filled in by hand, taken: true, or false with the first box that cannot hold what was typed. */
+/** The setup's choices as the game on the page was set up. */
+function showSetup() {
+  $("#joker").value = game.joker ?? "forced";
+  $("#maxi-rules").value = game.rules ?? "finnish";
+  $("#opponent").value = game.opponent ?? "";
+  $("#first").value = game.computerSeat === 0 ? "computer" : "you";
+}
+
+/**
+ * The sheet (against someone, both sheets) as filled in by hand, taken:
+ * true, or false with the first box that cannot hold what was typed.
+ * Against someone the player with more boxes open moves, the first player
+ * when both have as many.
+ */
 function takeSheet() {
-  const scores = {};
+  const two = game.other !== null;
+  const scores = [{}, {}];
   for (const input of document.querySelectorAll("#sheet input[data-box]")) {
     const p = typedPoints(game, input.dataset.box, input.value);
     if (p instanceof Error) {
-      game.error = p.message;
+      game.error = two ? `${game.players[input.dataset.seat]}'s ${p.message}` : p.message;
       return false;
     }
-    if (p !== undefined) scores[input.dataset.box] = p;
+    if (p !== undefined) scores[input.dataset.seat][input.dataset.box] = p;
   }
-  if (Object.keys(scores).length === info().categories.length) {
+  const boxes = info().categories.length;
+  const open = scores.map((s) => boxes - Object.keys(s).length);
+  if (open[0] === 0 && (!two || open[1] === 0)) {
     game.error = "every box is filled: leave at least one open to play on";
+    return false;
+  }
+  if (two && open[0] !== open[1] && open[1] !== open[0] + 1) {
+    game.error = `${game.players[0]} has ${open[0]} boxes open and ${game.players[1]} ${open[1]}: ${game.players[0]} plays first, so as many open, or one more for ${game.players[1]}`;
     return false;
   }
   const saved = $("#saved-input").value.trim();
@@ -451,47 +655,58 @@ function takeSheet() {
     game.error = `saved rerolls "${saved}": a whole number from 0 (two a turn played at most)`;
     return false;
   }
-  const bonuses = $("#bonuses-input").value.trim() || "0";
-  if (game.name === "yahtzee" && !(/^\d+$/.test(bonuses) && Number(bonuses) % 100 === 0 && (bonuses === "0" || scores.yahtzee === 50))) {
-    game.error = `Yahtzee bonuses "${bonuses}": a multiple of 100, and only with 50 in the yahtzee box`;
-    return false;
+  const bonuses = [$("#bonuses-input"), $("#bonuses-input-b")].map((i) => i.value.trim() || "0");
+  for (const s of two ? [0, 1] : [0]) {
+    if (game.name === "yahtzee" && !(/^\d+$/.test(bonuses[s]) && Number(bonuses[s]) % 100 === 0 && (bonuses[s] === "0" || scores[s].yahtzee === 50))) {
+      game.error = `${two ? `${game.players[s]}'s ` : ""}Yahtzee bonuses "${bonuses[s]}": a multiple of 100, and only with 50 in the yahtzee box`;
+      return false;
+    }
   }
   snapshot();
-  game.scores = scores;
-  game.bonuses = game.name === "yahtzee" ? Number(bonuses) : 0;
-  if (info().saved) game.saved = Math.min(Number(saved), 2 * Object.keys(scores).length);
+  const sheet = (s) => ({ scores: scores[s], bonuses: game.name === "yahtzee" ? Number(bonuses[s]) : 0, saved: 0 });
+  const mover = two && open[1] > open[0] ? 1 : 0;
+  Object.assign(game, sheet(mover), { seat: mover, other: two ? sheet(1 - mover) : null, log: [] });
+  if (info().saved) game.saved = Math.min(Number(saved), 2 * Object.keys(scores[0]).length);
   return true;
 }
 
 /** What a review shows: the game just played once it is over, or one pasted. */
 let review = null;
 
-/** A decision as a line of a game's text: the dice, then the choice. */
-function decisionLine(d) {
+/** A decision as a line of a game's text: the dice, then the choice; against someone, the player (1 or 2) first. */
+function decisionLine(d, two) {
   const a = d.options[d.chosen].action;
-  return `${d.dice} ${"category" in a ? `score ${a.category}` : `keep ${a.keep}`}`;
+  return `${two ? `${d.seat + 1}: ` : ""}${d.dice} ${"category" in a ? `score ${a.category}` : `keep ${a.keep}`}`;
 }
 
 /**
  * Replays a game written as lines of `DICE keep DICE` or `DICE score BOX`
- * (what the page writes after a game) in the game of the page: every
- * decision looked up with its cost. Errors name the line.
+ * (what the page writes after a game; against someone each line starts
+ * with the player, `1:` or `2:`) in the game of the page: every decision
+ * looked up with its cost, against someone in chance of winning. Errors
+ * name the line.
  */
 async function replay(text) {
-  const g = { name: game.name, joker: game.joker, rules: game.rules, scores: {}, bonuses: 0, saved: 0, dice: [], rerolls: 2 };
-  const table = await tableFor(g.name, variant(g));
+  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  const two = /^[12]\s*:/.test(lines[0] ?? "");
+  // A two-player game pasted on a page set up alone is two people at a table.
+  const seats = two ? (game.other ? { opponent: game.opponent, players: game.players, computerSeat: game.computerSeat } : { opponent: "table", ...seating("table") })
+    : { opponent: null, ...seating(null) };
+  const g = { name: game.name, joker: game.joker, rules: game.rules, ...emptySheet(), ...seats, seat: 0, other: two ? emptySheet() : null, log: [], dice: [], rerolls: 2 };
+  const table = await tableFor(g.name, variant(g), two);
   const count = rulesOf(g).dice;
   const example = count === 6 ? "333566 keep 333 or 333566 score chance" : "33356 keep 333 or 33356 score chance";
   const decisions = [];
   let kept = null;
-  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
   if (!lines.length) throw new Error(`paste a game: one decision a line, like ${example}`);
   for (const [n, line] of lines.entries()) {
     const bad = (why) => new Error(`line ${n + 1} (${line}): ${why}`);
-    const m = new RegExp(`^([1-6]{${count}})\\s+(?:keep\\s*([1-6]{0,${count}})|score\\s+([a-z-]+))$`, "i").exec(line);
-    if (!m) throw bad(`write the ${count === 6 ? "six" : "five"} dice, then keep DICE or score BOX, like ${example.split(" or ")[0]}`);
-    g.dice = m[1].split("").map(Number);
-    if (kept !== null && !holds(m[1], kept)) throw bad(`the dice do not hold the ${kept} kept`);
+    const m = new RegExp(`^(?:([12])\\s*:\\s*)?([1-6]{${count}})\\s+(?:keep\\s*([1-6]{0,${count}})|score\\s+([a-z-]+))$`, "i").exec(line);
+    if (!m) throw bad(`write the ${count === 6 ? "six" : "five"} dice, then keep DICE or score BOX, like ${two ? "1: " : ""}${example.split(" or ")[0]}`);
+    if (two !== (m[1] !== undefined)) throw bad(two ? "write the player first, 1: or 2:, as on the first line" : "the first line names no player: write none on the others");
+    if (two && Number(m[1]) !== g.seat + 1) throw bad(`it is ${g.players[g.seat]}'s turn (${g.seat + 1}:)`);
+    g.dice = m[2].split("").map(Number);
+    if (kept !== null && !holds(m[2], kept)) throw bad(`the dice do not hold the ${kept} kept`);
     const ask = async () => {
       try {
         return await table.lookup(g.name, query(g));
@@ -500,14 +715,14 @@ async function replay(text) {
       }
     };
     const answer = await ask();
-    const index = m[3] !== undefined
-      ? answer.options.findIndex((o) => o.action.category === m[3].toLowerCase())
-      : answer.options.findIndex((o) => o.action.keep === sorted(m[2]));
+    const index = m[4] !== undefined
+      ? answer.options.findIndex((o) => o.action.category === m[4].toLowerCase())
+      : answer.options.findIndex((o) => o.action.keep === sorted(m[3]));
     if (index < 0) {
-      const why = m[3] !== undefined ? `${m[3]} is not an open box`
+      const why = m[4] !== undefined ? `${m[4]} is not an open box`
         : g.rerolls === 0 ? "no rerolls are left: score a box"
-        : m[2].length === count ? `keeping all ${count === 6 ? "six" : "five"} is scoring now: write score BOX`
-        : `${m[2] || "(nothing)"} is not among these dice`;
+        : m[3].length === count ? `keeping all ${count === 6 ? "six" : "five"} is scoring now: write score BOX`
+        : `${m[3] || "(nothing)"} is not among these dice`;
       throw bad(why);
     }
     decisions.push(decision(g, answer.options, index));
@@ -515,6 +730,7 @@ async function replay(text) {
     if ("category" in action) {
       scoreBox(g, action);
       if (rulesOf(g).saved) g.saved = g.rerolls;
+      endTurn(g);
       g.rerolls = turnRerolls(g);
       kept = null;
     } else {
@@ -528,35 +744,80 @@ async function replay(text) {
   // After a keep the reroll is spent when its throw is typed.
   if (kept !== null) Object.assign(state, { dice: kept.split("").map(Number), kept: [...kept].map(() => true), rerolls: g.rerolls + 1 });
   else Object.assign(state, { dice: [], kept: [] });
-  return { decisions, total: total(g), source: "pasted", open, resumable: open > 0, state };
+  return { ...reviewOf(g, decisions), source: "pasted", open, resumable: open > 0, state };
+}
+
+/** What a review of game `g` with `decisions` shows besides them: the players and the score. */
+function reviewOf(g, decisions) {
+  return { decisions, two: g.other !== null, players: g.players, computerSeat: g.computerSeat, total: total(g), result: g.other ? result(g) : "" };
+}
+
+/**
+ * The moments the game turned for the players (not the computer): between
+ * one decision of a player's and their next, how far their chance of
+ * winning moved (the dice, and the other player's turn between); the
+ * largest `count` by size.
+ */
+function swings(r, count = 3) {
+  const found = [];
+  for (const seat of [0, 1]) {
+    if (seat === r.computerSeat) continue;
+    const mine = r.decisions.map((d, i) => ({ d, i })).filter(({ d }) => d.seat === seat);
+    for (let k = 0; k + 1 < mine.length; k++) {
+      const [{ d, i }, { d: next }] = [mine[k], mine[k + 1]];
+      const chosen = d.options[d.chosen].action;
+      const what = "keep" in chosen ? `the throw after keeping ${chosen.keep || "nothing"}: ${next.dice}`
+        : `${r.players[1 - seat]}'s turn, then the roll ${next.dice}`;
+      found.push({ seat, at: i + 1, by: next.options[0].p - d.options[d.chosen].p, text: `after decision ${i + 1} (${actionText(chosen)}), ${what}` });
+    }
+  }
+  return found.sort((a, b) => Math.abs(b.by) - Math.abs(a.by)).slice(0, count);
 }
 
 function renderReview() {
-  if (game.phase === "over" && review?.source !== "pasted") review = { decisions: game.decisions, total: total(), source: "played", open: 0 };
+  if (game.phase === "over" && review?.source !== "pasted") review = { ...reviewOf(game, game.decisions), source: "played", open: 0 };
   $("#review-result").hidden = review === null;
   $("#resume").hidden = review?.source !== "pasted" || !review.resumable;
-  if (game.phase === "over" && !$("#game-text").value) $("#game-text").value = game.decisions.map(decisionLine).join("\n");
+  if (game.phase === "over" && !$("#game-text").value) $("#game-text").value = game.decisions.map((d) => decisionLine(d, game.other !== null)).join("\n");
   if (review === null) return;
-  const decisions = review.decisions;
+  const r = review;
+  // Against the computer, the player's decisions; two at a table, both players'.
+  const decisions = r.decisions.map((d, i) => ({ ...d, at: i + 1 })).filter((d) => !r.two || d.seat !== r.computerSeat);
   const lost = decisions.reduce((s, d) => s + d.cost, 0);
   const mistakes = decisions.filter((d) => d.cost > 0).length;
-  const unfinished = review.open ? ` (${review.open} boxes still open)` : "";
-  $("#review-summary").textContent =
-    `${decisions.length} decisions, ${mistakes} below the best; ${lost.toFixed(4)} points lost to optimal play in expectation. Score ${review.total}${unfinished}.`;
+  const unfinished = r.open ? ` (${r.open} boxes still open)` : "";
+  const whose = r.two && r.computerSeat >= 0 ? " of yours" : "";
+  $("#review-summary").textContent = r.two
+    ? `${decisions.length} decisions${whose}, ${mistakes} below the best; ${percent(lost, 3)} chance of winning given away in all. ${r.result}${unfinished}.`
+    : `${decisions.length} decisions, ${mistakes} below the best; ${lost.toFixed(4)} points lost to optimal play in expectation. Score ${r.total}${unfinished}.`;
   $("#review-summary").dataset.lost = String(lost);
-  $("#review-summary").dataset.source = review.source;
-  $("#review-table tbody").replaceChildren(...decisions.map((d, i) => {
+  $("#review-summary").dataset.source = r.source;
+  const who = (d) => (r.two && r.computerSeat < 0 ? ` (${r.players[d.seat]})` : "");
+  $("#review-table tbody").replaceChildren(...decisions.map((d) => {
     const tr = document.createElement("tr");
     tr.dataset.cost = String(d.cost);
     tr.dataset.query = JSON.stringify({ dice: d.dice, rerolls: d.rerolls });
+    if (r.two) tr.dataset.seat = String(d.seat);
     if (d.cost > 0) tr.classList.add("chosen");
-    tr.append(cell(String(i + 1)), cell(`${d.dice} (${d.rerolls} left)`), cell(actionText(d.options[d.chosen].action)),
-      cell(actionText(d.options[0].action)), cell(d.cost.toFixed(4), "num"));
+    tr.append(cell(`${d.at}${who(d)}`), cell(`${d.dice} (${d.rerolls} left)`), cell(actionText(d.options[d.chosen].action)),
+      cell(actionText(d.options[0].action)), cell(r.two ? percent(d.cost, 3) : d.cost.toFixed(4), "num"));
     return tr;
+  }));
+  const turns = r.two ? swings(r) : [];
+  $("#review-swings").hidden = !turns.length;
+  $("#review-swings").replaceChildren(...turns.map((s) => {
+    const li = document.createElement("li");
+    li.dataset.swing = String(s.by);
+    li.dataset.at = String(s.at);
+    li.textContent = `${r.computerSeat >= 0 ? "" : `${title(r.players[s.seat])}: `}${s.by >= 0 ? "+" : "−"}${percent(Math.abs(s.by))} ${s.text}`;
+    return li;
   }));
 }
 
-$("#new-game").addEventListener("click", () => newGame(game?.name ?? "yahtzee", $("#joker").value, $("#maxi-rules").value));
+/** The setup's choices for a new game: joker reading, Maxi Yatzy's rules, opponent, who starts. */
+const chosen = () => [$("#joker").value, $("#maxi-rules").value, $("#opponent").value || null, $("#first").value];
+$("#new-game").addEventListener("click", () => newGame(game?.name ?? "yahtzee", ...chosen()));
+$("#opponent").addEventListener("change", () => { $("#first-choice").hidden = $("#opponent").value !== "computer"; });
 // The tabs: a sheet game (Yahtzee, Yatzy, yazy, Maxi Yatzy), 10000 (the
 // duel and the one-throw advisor) or threes.
 const SECTIONS = { sheet: ["#setup", "#play", "#review", "#source"], duel: ["#duel", "#tenk"], threes: ["#threes"] };
@@ -569,7 +830,7 @@ function show(name) {
 }
 for (const tab of document.querySelectorAll(".tab")) {
   tab.addEventListener("click", () => {
-    if (sectionsOf(tab.dataset.game) === "sheet" && !resume(tab.dataset.game)) newGame(tab.dataset.game, $("#joker").value, $("#maxi-rules").value);
+    if (sectionsOf(tab.dataset.game) === "sheet" && !resume(tab.dataset.game)) newGame(tab.dataset.game, ...chosen());
     show(tab.dataset.game);
   });
 }
@@ -584,12 +845,19 @@ async function startDuel() {
   duel.newDuel($("#duel-rules").value, $("#duel-first").value === "you");
 }
 $("#roll").addEventListener("click", () => startRoll(Array.from({ length: info().dice }, die)));
+// Against someone: the options by points instead of by chance of winning, or back.
+$("#points-view").addEventListener("change", () => {
+  game.view = $("#points-view").checked ? "points" : "chance";
+  if (game.phase === "decide" && game.awaiting === null) advise();
+  else render();
+});
 $("#real-dice").addEventListener("change", () => { game.realDice = $("#real-dice").checked; render(); });
 $("#edit-sheet").addEventListener("click", () => {
   game.error = null;
   if (!game.editing) game.editing = true;
   else if (takeSheet()) game.editing = false;
   render();
+  playComputer();
 });
 $("#resume").addEventListener("click", () => takeUp({ ...game, ...review.state }, []));
 $("#reroll").addEventListener("click", () => reroll());
@@ -621,23 +889,25 @@ const otherTab = sectionsOf(asked) !== "sheet";
 const sheetGame = Object.hasOwn(GAMES, asked) ? asked : "yahtzee";
 const askedJoker = params.get("joker") === "free" ? "free" : "forced";
 const askedRules = params.get("rules") === "swedish" ? "swedish" : "finnish";
+const askedOpponent = ["computer", "table"].includes(params.get("opponent")) ? params.get("opponent") : null;
+const askedFirst = params.get("first") === "computer" ? "computer" : "you";
 const fresh = params.has("new");
 if (fresh) {
   params.delete("new");
   window.history.replaceState(null, "", `${location.pathname}${params.size ? `?${params}` : ""}`);
 }
-if (fresh || !resume(sheetGame, { joker: params.get("joker") && askedJoker, rules: params.get("rules") && askedRules })) {
-  newGame(sheetGame, askedJoker, askedRules);
+const opponent = params.has("opponent") ? askedOpponent : undefined;
+if (fresh || !resume(sheetGame, { joker: params.get("joker") && askedJoker, rules: params.get("rules") && askedRules, opponent })) {
+  newGame(sheetGame, askedJoker, askedRules, askedOpponent, askedFirst);
 }
 if (asked === "duel") {
   $("#duel-rules").value = params.get("rules") === "cardgames" ? "cardgames" : "seed";
   $("#duel-first").value = params.get("first") === "table" ? "table" : "you";
 }
 show(otherTab ? asked : game.name);
-$("#joker").value = game.joker ?? "forced";
-$("#maxi-rules").value = game.rules ?? "finnish";
+showSetup();
 // The table is fetched and checked while the player reads the page.
-if (!otherTab) tableFor(game.name, variant()).then(
+if (!otherTab) tableFor(game.name, variant(), game.other !== null).then(
   ({ source }) => { if (!game.source) $("#source").textContent = `Tables ready: ${source}.`; },
   (e) => { $("#source").textContent = e.message; $("#source").classList.add("error"); },
 );
