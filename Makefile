@@ -185,7 +185,7 @@ npm-test: npm tables yazy-target reduced-target-tables
 	rm -rf target/npm/scratch && mkdir -p target/npm/scratch
 	cd target/npm/scratch && echo '{"name": "scratch", "private": true, "type": "module"}' > package.json && \
 		npm install --no-audit --no-fund --silent ../dice-tables-$(NPM_VERSION).tgz
-	cp crates/npm/test/golden.mjs target/npm/scratch/
+	cp crates/npm/test/golden.mjs crates/npm/test/range_server.mjs target/npm/scratch/
 	cd target/npm/scratch && GOLDEN=$(abspath tests/golden) DICE_TABLES=$(abspath $(OUT)) \
 		DICE_TARGET_TABLES=$(abspath $(REDUCED)) node golden.mjs
 
@@ -199,23 +199,37 @@ npm-test: npm tables yazy-target reduced-target-tables
 # place of a marker comment). Its module is the npm package's without
 # two-player yazy and Maxi Yatzy (cfg dice_tables_solitaire_only): code the
 # page's 1.5 MB before the first advice has no room for. The Maxi Yatzy tab
-# fetches the whole package's module (dice-tables/full.wasm) when it opens.
-# (The swedish table, 1.5 GB, is for `reader serve`.)
+# and play against someone fetch the whole package's module
+# (dice-tables/full.wasm) when first asked; against someone the page reads
+# yazy's two-player table and the target tables in pieces, so the site's
+# server must honour HTTP Range requests (most do; the page says so in one
+# line when one does not). (The swedish table, 1.5 GB, is for `reader serve`.)
 SITE := target/site
 WEB := crates/serve/web
+# The site's scripts without their comment lines and indentation (a fifth
+# of their bytes, before the first advice). Safe for these files: no
+# template literal or string spans lines, and no comment shares a line
+# with code at its start (the browser tests run the stripped files).
+STRIP_JS := sed -E -e '/^\s*\/\*\*.*\*\/\s*$$/d' -e '/^\s*\/\*\*/,/\*\//d' -e '/^\s*\/\//d' -e 's/^\s+//'
 SITE_TABLES := yahtzee yatzy duel duel-cardgames yazy threes tenk maxi-yatzy
+# Read in pieces over range requests by play against someone (linked, not
+# copied: 1.3 GB).
+SITE_RANGED_TABLES := yazy-duel yatzy-target yahtzee-target
 SITE_WASM_DIR := target/wasm-solitaire
-site: npm tables
+site: npm tables yazy-duel target-tables
 	$(MAKE) wasm WASM_DIR=$(SITE_WASM_DIR) WASM_CFG="--cfg dice_tables_solitaire_only"
 	rm -rf $(SITE) && mkdir -p $(SITE)/dice-tables $(SITE)/tables
-	cp $(WEB)/style.css $(WEB)/page.js $(WEB)/play.js $(WEB)/duel.js $(WEB)/advisors.js $(SITE)/
+	cp $(WEB)/style.css $(SITE)/
+	for f in page play duel advisors; do $(STRIP_JS) $(WEB)/$$f.js > $(SITE)/$$f.js; done
 	sed -e '/<!-- make site: site-head.html -->/{r $(WEB)/site-head.html' -e 'd}' $(WEB)/index.html > $(SITE)/index.html
-	cp $(WEB)/backend-wasm.js $(SITE)/backend.js
-	cp target/npm/package/index.js $(SITE_WASM_DIR)/dice_tables.wasm $(SITE)/dice-tables/
+	$(STRIP_JS) $(WEB)/backend-wasm.js > $(SITE)/backend.js
+	$(STRIP_JS) target/npm/package/index.js > $(SITE)/dice-tables/index.js
+	cp $(SITE_WASM_DIR)/dice_tables.wasm $(SITE)/dice-tables/
 	cp target/npm/package/dice_tables.wasm $(SITE)/dice-tables/full.wasm
 	cp $(SITE_TABLES:%=$(OUT)/%.dtab) $(SITE)/tables/
+	for t in $(SITE_RANGED_TABLES); do ln -f $(OUT)/$$t.dtab $(SITE)/tables/ 2>/dev/null || cp $(OUT)/$$t.dtab $(SITE)/tables/; done
 	$(BIN)/generator --out $(SITE)/tables --games yahtzee-free > /dev/null
-	@echo "site: $(SITE) ($$(du -sb $(SITE) | cut -f1) bytes)"
+	@echo "site: $(SITE) ($$(du -sb $(SITE) | cut -f1) bytes, $$(du -sbL $(SITE_RANGED_TABLES:%=$(SITE)/tables/%.dtab) | awk '{n += $$1} END {print n}') of them read in pieces)"
 
 # Criterion benchmarks: solve times, in-process lookups, and whole-process
 # timings of `generator` (what `make tables` runs) and `reader lookup`; the

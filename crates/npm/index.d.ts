@@ -1,5 +1,11 @@
-/** A table file's bytes, or a URL (absolute, or relative to the page) to fetch them from. */
-export type TableSource = Uint8Array | ArrayBuffer | string | URL;
+/**
+ * A table file's bytes, or a URL (absolute, or relative to the page) to
+ * fetch them from; or `{ url, ranges: true }`: the table read in pieces
+ * over HTTP range requests (its header now, each chunk the first time a
+ * lookup needs it, checked against its blake3 and kept). The server must
+ * honour Range: one that answers with the whole file is refused in one line.
+ */
+export type TableSource = Uint8Array | ArrayBuffer | string | URL | { url: string | URL; ranges: true };
 
 /**
  * A lookup's arguments: the flags of `reader lookup GAME` without their
@@ -22,8 +28,14 @@ export interface Tables {
    * lookup does not take or lacks).
    */
   lookup(game: string, query?: Query): Promise<Answer>;
-  /** `lookup` without a promise. Throws what `lookup` rejects with. */
+  /**
+   * `lookup` without a promise. Throws what `lookup` rejects with, and
+   * when a table read in pieces needs a chunk not fetched yet (`lookup`
+   * fetches it).
+   */
   lookupSync(game: string, query?: Query): Answer;
+  /** Bytes fetched by range requests so far, over every table read in pieces. */
+  readonly fetched: number;
 }
 
 export interface OpenOptions {

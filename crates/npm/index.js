@@ -2,15 +2,23 @@
 // (dice_tables.wasm, built from crates/npm/wasm by `make npm`). Tables go in as
 // bytes (or URLs to fetch them from), are checked whole against their
 // checksums as they go in, and every lookup after that runs in memory:
-// nothing is fetched per lookup. Answers are the objects
-// `reader lookup GAME ... --json` prints.
+// nothing is fetched per lookup. A big table can instead be read in pieces
+// over HTTP range requests ({ url, ranges: true }): its header at once, each
+// chunk the first time a lookup needs it, checked against its blake3 and
+// kept. Answers are the objects `reader lookup GAME ... --json` prints.
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** What a call of the module left: 0 an answer; otherwise a refusal. */
+/** What a call of the module left: 0 an answer; 4 a chunk to fetch; otherwise a refusal. */
 const OK = 0;
 const BAD_ARGUMENT = 2;
+const NEEDED = 4;
+/** The first bytes asked of a table read in pieces: its preamble and, for most tables, its whole header. */
+const FIRST_BYTES = 1 << 16;
+/** The preamble's length, and the most a header may hold (FORMAT.md). */
+const PREAMBLE = 48;
+const MAX_HEADER = 4194304;
 
 let modulePromise = null;
 
@@ -107,12 +115,102 @@ class Reader {
     return decoder.decode(new Uint8Array(x.memory.buffer, x.dt_result_ptr(), x.dt_result_len()));
   }
 
-  call(name, game, bytes) {
-    const status = this.exports[name](...this.put(encoder.encode(game)), ...this.put(bytes));
-    const text = this.result();
+  /** Calls export `name` with `args` (text and bytes copied in, numbers as they are): [status, result]. */
+  status(name, ...args) {
+    const flat = args.flatMap((a) => (typeof a === "number" ? [a] : this.put(typeof a === "string" ? encoder.encode(a) : a)));
+    const status = this.exports[name](...flat);
+    return [status, this.result()];
+  }
+
+  /** {@link Reader#status}, the result returned or the refusal thrown. */
+  call(name, ...args) {
+    const [status, text] = this.status(name, ...args);
     if (status === OK) return text;
     throw status === BAD_ARGUMENT ? new TypeError(text) : new Error(text);
   }
+}
+
+/** A table file read in pieces over HTTP range requests, and what was fetched of it. */
+class RangedFile {
+  constructor(game, url) {
+    this.game = game;
+    this.url = url;
+    /** Bytes fetched so far, and in how many requests. */
+    this.fetched = 0;
+    this.requests = 0;
+  }
+
+  /** Bytes `start` to `end` (inclusive) of the file: { body, size } with the file's size. */
+  async bytes(start, end) {
+    const where = `bytes ${start}-${end} of ${this.url}`;
+    let response;
+    try {
+      response = await fetch(this.url, { headers: { Range: `bytes=${start}-${end}` } });
+    } catch (e) {
+      throw new Error(`${this.game} table: cannot fetch ${where}: ${e.message}`);
+    }
+    if (response.status !== 206) {
+      // A server that ignores Range sends the whole file: not read past its first bytes.
+      response.body?.cancel().catch(() => {});
+      if (response.status === 200) {
+        throw new Error(`${this.game} table: ${this.url} ignores range requests (it answered with the whole file, HTTP 200): serve it from a server that honours Range, or give the table's bytes`);
+      }
+      throw new Error(`${this.game} table: cannot fetch ${where}: HTTP ${response.status}`);
+    }
+    const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(response.headers.get("content-range") ?? "");
+    if (!range || Number(range[1]) !== start || Number(range[2]) > end) {
+      response.body?.cancel().catch(() => {});
+      throw new Error(`${this.game} table: asked ${where}, the server answered ${response.headers.get("content-range") ?? "without a Content-Range"}`);
+    }
+    const body = new Uint8Array(await response.arrayBuffer());
+    if (body.length !== Number(range[2]) - start + 1) throw new Error(`${this.game} table: ${where} came short (${body.length} bytes)`);
+    this.fetched += body.length;
+    this.requests += 1;
+    return { body, size: Number(range[3]) };
+  }
+}
+
+/** A source `{ url, ranges: true }`: the table read in pieces. */
+const isRanged = (source) => typeof source === "object" && source !== null && !ArrayBuffer.isView(source) &&
+  !(source instanceof ArrayBuffer) && !(source instanceof URL) && source.ranges === true;
+
+/**
+ * Opens game `game`'s table read in pieces from `url` into `reader`: the
+ * first bytes (preamble and header) now, then every chunk its checks read;
+ * resolves to [id, the RangedFile].
+ */
+async function openPieces(reader, game, url) {
+  const file = new RangedFile(game, new URL(url, globalThis.location?.href ?? import.meta.url).href);
+  const first = await file.bytes(0, FIRST_BYTES - 1);
+  let prefix = first.body;
+  // The header's length is in the preamble; one more request when it is
+  // longer than the first bytes (up to the format's limit: past it, the
+  // module refuses the file).
+  if (prefix.length >= PREAMBLE) {
+    const headerEnd = PREAMBLE + new DataView(prefix.buffer, prefix.byteOffset + 12, 4).getUint32(0, true);
+    if (headerEnd > prefix.length && headerEnd <= PREAMBLE + MAX_HEADER && headerEnd <= first.size) {
+      const rest = await file.bytes(prefix.length, headerEnd - 1);
+      const joined = new Uint8Array(headerEnd);
+      joined.set(prefix);
+      joined.set(rest.body, prefix.length);
+      prefix = joined;
+    }
+  }
+  let [status, text] = reader.status("dt_open_pieces", game, prefix, first.size);
+  while (status === NEEDED) {
+    await supplyTo(reader, text, () => file);
+    [status, text] = reader.status("dt_open_pieces", game, new Uint8Array(0), first.size);
+  }
+  if (status !== OK) throw new Error(text);
+  return [text, file];
+}
+
+/** Fetches the chunk a call asked for (`GAME OFFSET LEN`) from the file `fileOf(GAME)` and gives it to the module. */
+async function supplyTo(reader, needed, fileOf) {
+  const [id, offset, len] = needed.split(" ");
+  const file = fileOf(id);
+  const { body } = await file.bytes(Number(offset), Number(offset) + Number(len) - 1);
+  reader.call("dt_supply", id, Number(offset), body);
 }
 
 /**
@@ -120,10 +218,16 @@ class Reader {
  * @see index.d.ts
  */
 class Tables {
-  /** @param {Reader} reader @param {string[]} games */
-  constructor(reader, games) {
+  /** @param {Reader} reader @param {string[]} games @param {Map<string, RangedFile>} files */
+  constructor(reader, games, files) {
     this.reader = reader;
     this.games = games;
+    this.files = files;
+  }
+
+  /** Bytes fetched so far by range requests, over every table read in pieces. */
+  get fetched() {
+    return [...this.files.values()].reduce((n, f) => n + f.fetched, 0);
   }
 
   /**
@@ -133,32 +237,69 @@ class Tables {
    * lookup layer's, naming arguments as in the query (`rerolls=1 needs dice`).
    */
   async lookup(game, query) {
-    return this.lookupSync(game, query);
+    for (;;) {
+      const [status, text] = this.ask(game, query);
+      if (status !== NEEDED) return this.answer(status, text);
+      // A table read in pieces needs a chunk: fetched, checked, kept; then asked again.
+      await supplyTo(this.reader, text, (id) => this.files.get(id));
+    }
   }
 
-  /** {@link Tables#lookup} without a promise, for a program's hot loop. */
+  /**
+   * {@link Tables#lookup} without a promise, for a program's hot loop: a
+   * lookup that needs a chunk not yet fetched of a table read in pieces
+   * throws (lookup() fetches it).
+   */
   lookupSync(game, query) {
+    const [status, text] = this.ask(game, query);
+    if (status === NEEDED) {
+      const [id, offset, len] = text.split(" ");
+      const end = Number(offset) + Number(len) - 1;
+      throw new Error(`${id} table: this lookup needs bytes ${offset}-${end} of ${this.files.get(id)?.url}, not fetched yet: lookup() fetches them`);
+    }
+    return this.answer(status, text);
+  }
+
+  ask(game, query) {
     if (typeof game !== "string") throw new TypeError("game: expected a game's name, like \"yahtzee\"");
-    return JSON.parse(this.reader.call("dt_lookup", game, encoder.encode(queryString(query))));
+    return this.reader.status("dt_lookup", game, encoder.encode(queryString(query)));
+  }
+
+  answer(status, text) {
+    if (status === OK) return JSON.parse(text);
+    throw status === BAD_ARGUMENT ? new TypeError(text) : new Error(text);
   }
 }
 
 /**
  * Opens tables: `{ yahtzee: bytesOrUrl, yatzy: ..., ... }`, each the bytes
  * of a `.dtab` file (a Uint8Array, a Buffer or an ArrayBuffer) or a URL to
- * fetch it from. Each is checked whole (its header, every chunk's blake3,
- * the game's own checks) before the promise resolves.
+ * fetch it from, checked whole (its header, every chunk's blake3, the
+ * game's own checks) before the promise resolves; or `{ url, ranges: true
+ * }`, read in pieces over HTTP range requests (the header and the chunks
+ * its checks read now, each other chunk when a lookup first needs it).
  */
 export async function openTables(tables, options = {}) {
   if (typeof tables !== "object" || tables === null || Array.isArray(tables)) {
     throw new TypeError('openTables takes an object of tables, like { yahtzee: "tables/yahtzee.dtab" }');
   }
   const entries = Object.entries(tables);
+  const whole = entries.filter(([, source]) => !isRanged(source));
   const [module, ...bytes] = await Promise.all([
     loadModule(options.wasm),
-    ...entries.map(([game, source]) => tableBytes(game, source)),
+    ...whole.map(([game, source]) => tableBytes(game, source)),
   ]);
   const reader = new Reader(await WebAssembly.instantiate(module, {}));
-  const games = entries.map(([game], i) => reader.call("dt_open", game, bytes[i]));
-  return new Tables(reader, games);
+  const files = new Map();
+  const games = [];
+  for (const [game, source] of entries) {
+    if (isRanged(source)) {
+      const [id, file] = await openPieces(reader, game, source.url);
+      files.set(id, file);
+      games.push(id);
+    } else {
+      games.push(reader.call("dt_open", game, bytes[whole.findIndex(([g]) => g === game)]));
+    }
+  }
+  return new Tables(reader, games, files);
 }

@@ -393,6 +393,9 @@ pub enum TableErrorKind {
     WrongGame { found: String, expected: &'static str },
     /// The rules parameters in the header are not ones this reader can serve.
     BadParam { name: &'static str, why: String },
+    /// The table of game `game`, read in pieces ([`Pieces`](crate::Pieces)),
+    /// needs bytes `offset..offset + len` of its file: a chunk not yet supplied.
+    Needed { game: String, offset: u64, len: u64 },
 }
 
 impl TableError {
@@ -521,6 +524,9 @@ impl fmt::Display for TableErrorKind {
                 write!(f, "holds a {found} table, not a {expected} table")
             }
             TableErrorKind::BadParam { name, why } => write!(f, "rules parameter {name:?} {why}"),
+            TableErrorKind::Needed { game, offset, len } => {
+                write!(f, "the {game} table needs bytes {offset} to {} of its file, not fetched yet", offset + len - 1)
+            }
         }
     }
 }

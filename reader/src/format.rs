@@ -243,7 +243,16 @@ pub fn header_config() -> impl bincode::config::Config {
 /// order, with zero padding between.
 pub fn parse_header(file: &[u8]) -> Result<Header, TableError> {
     let (header, header_end) = decode_header(file, file.len() as u64)?;
-    check_header(&header, file, header_end as u64)?;
+    check_header(&header, file.len() as u64, Some(file), header_end as u64)?;
+    Ok(header)
+}
+
+/// [`parse_header`] of a file of `file_len` bytes from its first bytes
+/// alone (at least through the header): every check but the zero padding
+/// between sections, bytes a reader of pieces never fetches.
+pub(crate) fn parse_header_prefix(prefix: &[u8], file_len: u64) -> Result<Header, TableError> {
+    let (header, header_end) = decode_header(prefix, file_len)?;
+    check_header(&header, file_len, None, header_end as u64)?;
     Ok(header)
 }
 
@@ -382,8 +391,9 @@ fn check_chunks(s: &SectionEntry, decoded: u64) -> Result<(), TableError> {
     Ok(())
 }
 
-fn check_header(header: &Header, file: &[u8], header_end: u64) -> Result<(), TableError> {
-    let len = file.len() as u64;
+/// The header's own checks against a file of `len` bytes; the padding
+/// between sections too when the whole `file` is given.
+fn check_header(header: &Header, len: u64, file: Option<&[u8]>, header_end: u64) -> Result<(), TableError> {
     check_file_len(header, len)?;
     check_name("game id", &header.game)?;
     check_count("parameter count", header.params.len(), limits::MAX_PARAMS)?;
@@ -415,7 +425,7 @@ fn check_header(header: &Header, file: &[u8], header_end: u64) -> Result<(), Tab
             .checked_add(s.stored_len)
             .filter(|&e| e <= len)
             .ok_or_else(|| TableError::section(&s.name, format!("runs past the end of the {len}-byte file")))?;
-        if file[cursor as usize..s.offset as usize].iter().any(|&b| b != 0) {
+        if file.is_some_and(|file| file[cursor as usize..s.offset as usize].iter().any(|&b| b != 0)) {
             return Err(TableError::section(&s.name, "is preceded by non-zero padding"));
         }
         cursor = end;
@@ -429,17 +439,10 @@ fn check_header(header: &Header, file: &[u8], header_end: u64) -> Result<(), Tab
     Ok(())
 }
 
-/// Decodes chunk `c` of a section, checking its length and blake3: raw
-/// chunks are borrowed from the file (`None`); zstd ones are decompressed
-/// into a buffer of exactly the declared size (never more). `stored_start`
-/// is where the chunk's stored bytes begin, from the start of the file.
-pub(crate) fn decode_chunk(
-    file: &[u8],
-    s: &SectionEntry,
-    c: usize,
-    stored_start: u64,
-) -> Result<Option<Box<[u8]>>, TableError> {
-    let stored = stored_chunk(file, s, c, stored_start);
+/// Decodes chunk `c` of a section from its `stored` bytes, checking its
+/// length and blake3: a raw chunk is its stored bytes (`None`); a zstd one
+/// is decompressed into a buffer of exactly the declared size (never more).
+pub(crate) fn decode_chunk(stored: &[u8], s: &SectionEntry, c: usize) -> Result<Option<Box<[u8]>>, TableError> {
     let owned = match s.encoding {
         Encoding::Raw => None,
         Encoding::Zstd => {
@@ -455,22 +458,12 @@ pub(crate) fn decode_chunk(
 }
 
 /// [`decode_chunk`] of a zstd chunk into `out`, exactly its decoded length.
-pub(crate) fn decode_chunk_into(
-    file: &[u8],
-    s: &SectionEntry,
-    c: usize,
-    stored_start: u64,
-    out: &mut [u8],
-) -> Result<(), TableError> {
+pub(crate) fn decode_chunk_into(stored: &[u8], s: &SectionEntry, c: usize, out: &mut [u8]) -> Result<(), TableError> {
     if s.encoding != Encoding::Zstd || out.len() as u64 != s.chunk_span(c).1 {
         return Err(TableError::section(&s.name, format!("chunk {c} is not a zstd chunk of {} bytes", out.len())));
     }
-    check_decoded(crate::zstd_frame::decode_to_slice(stored_chunk(file, s, c, stored_start), out), s, c)?;
+    check_decoded(crate::zstd_frame::decode_to_slice(stored, out), s, c)?;
     verify_chunk(out, s, c)
-}
-
-fn stored_chunk<'a>(file: &'a [u8], s: &SectionEntry, c: usize, stored_start: u64) -> &'a [u8] {
-    &file[stored_start as usize..(stored_start + s.chunks[c].stored_len) as usize]
 }
 
 /// Refuses a zstd chunk that was not one frame of exactly the declared

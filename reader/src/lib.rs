@@ -66,7 +66,7 @@ pub use error::{quoted, ArgumentError, ArgumentErrorKind, Error, TableError, Tab
 pub use game::{file_name, Checked, Game, GameInfo, SectionSpec};
 pub use options::{Choice, Options};
 pub use registry::{check_table, game_named, verify, verify_bytes, GAMES};
-pub use table::{read_table_file, Table};
+pub use table::{read_table_file, Pieces, Table};
 pub use tables::{Holding, Tables, TABLES_ENV};
 
 /// The README's and the guide's Rust examples, compiled and run as doc

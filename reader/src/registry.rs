@@ -3,7 +3,9 @@
 
 use crate::format;
 use crate::game::{file_name, GameInfo};
-use crate::games::{combo, duel, maxi, sheet, tenk, threes, yazy};
+#[cfg(not(dice_tables_solitaire_only))]
+use crate::games::maxi;
+use crate::games::{combo, duel, sheet, tenk, threes, yazy};
 use crate::table::Table;
 use crate::{TableError, TableErrorKind};
 

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::fs::File;
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::arena::Arena;
 use crate::error::{TableError, TableErrorKind};
@@ -21,15 +21,156 @@ enum Bytes {
     Mapped(Mapped),
     Static(&'static [u8]),
     Owned(Box<[u8]>),
+    /// The file's first bytes, and each chunk's once supplied.
+    Pieces(Arc<Pieces>),
 }
 
 impl Bytes {
+    /// The file's bytes: of a file read in pieces, its first bytes only.
     fn as_slice(&self) -> &[u8] {
         match self {
             Bytes::Mapped(m) => m,
             Bytes::Static(s) => s,
             Bytes::Owned(b) => b,
+            Bytes::Pieces(p) => &p.prefix,
         }
+    }
+}
+
+/// A table file read in pieces, as a browser reads a big file over HTTP
+/// range requests: its first bytes (the preamble and the header) at once,
+/// each chunk's stored bytes only when a read first needs them. A read of
+/// a chunk not yet given fails with [`TableErrorKind::Needed`], naming the
+/// bytes to fetch; [`supply`](Pieces::supply) checks them against the
+/// chunk's blake3 and keeps them, and the read asked again goes on. Every
+/// [`Table`] built over the same pieces ([`Table::from_pieces`]) shares
+/// what was supplied.
+///
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use std::sync::Arc;
+/// use dice_tables_reader::yazy::{Mask, Yazy};
+/// use dice_tables_reader::{Error, Game, Pieces, Table, TableErrorKind, Tables};
+/// let file = std::fs::read(Tables::default_dir().join("yazy.dtab"))?;
+/// // The preamble says how long the header is: that many first bytes.
+/// let first = Pieces::prefix_len(&file[..48], file.len() as u64)?;
+/// let pieces = Arc::new(Pieces::new(file[..first].to_vec(), file.len() as u64)?);
+/// let mut fetched = 0;
+/// let value = loop {
+///     let asked = Table::from_pieces(Arc::clone(&pieces))
+///         .and_then(Yazy::from_table)
+///         .map_err(Error::from)
+///         .and_then(|yazy| yazy.turn_start_value(Mask::ALL));
+///     match asked {
+///         Ok(value) => break value,
+///         // Here the bytes come from the file; a browser fetches them.
+///         Err(Error::Table(e)) if matches!(e.kind(), TableErrorKind::Needed { .. }) => {
+///             let &TableErrorKind::Needed { offset, len, .. } = e.kind() else { unreachable!() };
+///             let at = offset as usize;
+///             pieces.supply(offset, file[at..at + len as usize].to_vec())?;
+///             fetched += len;
+///         }
+///         Err(e) => return Err(e.into()),
+///     }
+/// };
+/// assert!((value - 165.7573187).abs() < 1e-6);
+/// assert!(fetched < file.len() as u64 / 2);
+/// # Ok(()) }
+/// ```
+pub struct Pieces {
+    prefix: Box<[u8]>,
+    header: format::Header,
+    /// Per section, where its chunks start in `chunks`.
+    first: Box<[usize]>,
+    /// Every chunk of every section, in file order.
+    chunks: Box<[Piece]>,
+}
+
+/// A chunk of a file read in pieces: where its stored bytes lie, and
+/// those bytes once supplied and checked.
+struct Piece {
+    start: u64,
+    len: u64,
+    section: usize,
+    chunk: usize,
+    bytes: OnceLock<Box<[u8]>>,
+}
+
+impl Pieces {
+    /// How many of a file's first bytes [`Pieces::new`] takes: the
+    /// preamble and the header, from the preamble (the first 48 bytes) of
+    /// a file of `file_len` bytes (magic, version and the header's length
+    /// checked against the format's limit).
+    pub fn prefix_len(preamble: &[u8], file_len: u64) -> Result<usize, TableError> {
+        format::header_end(preamble, file_len)
+    }
+
+    /// A file of `file_len` bytes from its first bytes `prefix` (at least
+    /// [`prefix_len`](Pieces::prefix_len) of them): its header checked as
+    /// [`Table::open`] checks it, but for the zero padding between sections,
+    /// which is never fetched.
+    pub fn new(prefix: Vec<u8>, file_len: u64) -> Result<Pieces, TableError> {
+        let header = format::parse_header_prefix(&prefix, file_len)?;
+        let mut first = Vec::with_capacity(header.sections.len());
+        let mut chunks = Vec::new();
+        for (s, entry) in header.sections.iter().enumerate() {
+            first.push(chunks.len());
+            let mut at = entry.offset;
+            for (c, chunk) in entry.chunks.iter().enumerate() {
+                chunks.push(Piece { start: at, len: chunk.stored_len, section: s, chunk: c, bytes: OnceLock::new() });
+                at += chunk.stored_len;
+            }
+        }
+        Ok(Pieces { prefix: prefix.into_boxed_slice(), header, first: first.into(), chunks: chunks.into() })
+    }
+
+    /// Gives the stored bytes of the chunk starting at byte `offset` of the
+    /// file (what a [`Needed`](TableErrorKind::Needed) error asked for),
+    /// decoded and checked against its blake3 before they are kept; bytes
+    /// that are not that chunk's are refused, and it may be given again.
+    pub fn supply(&self, offset: u64, bytes: Vec<u8>) -> Result<(), TableError> {
+        let at = self.chunks.partition_point(|p| p.start < offset);
+        let piece =
+            self.chunks.get(at).filter(|p| p.start == offset && p.len > 0).ok_or_else(|| {
+                TableErrorKind::BadHeader(format!("no chunk of the file is stored from byte {offset}"))
+            })?;
+        let entry = &self.header.sections[piece.section];
+        if bytes.len() as u64 != piece.len {
+            let why = format!("chunk {} stores {} bytes, not the {} given", piece.chunk, piece.len, bytes.len());
+            return Err(TableError::section(&entry.name, why));
+        }
+        format::decode_chunk(&bytes, entry, piece.chunk)?;
+        let _ = piece.bytes.set(bytes.into_boxed_slice());
+        Ok(())
+    }
+
+    /// The header, checked.
+    pub fn header(&self) -> &format::Header {
+        &self.header
+    }
+
+    /// How many of the file's stored bytes have been supplied so far.
+    pub fn supplied_len(&self) -> u64 {
+        self.chunks.iter().filter(|p| p.bytes.get().is_some()).map(|p| p.len).sum()
+    }
+
+    /// The stored bytes of chunk `c` of section `s`, once supplied.
+    fn stored(&self, s: usize, c: usize) -> Result<&[u8], TableError> {
+        let piece = &self.chunks[self.first[s] + c];
+        piece.bytes.get().map(|b| &b[..]).ok_or_else(|| {
+            TableErrorKind::Needed { game: self.header.game.clone(), offset: piece.start, len: piece.len }.into()
+        })
+    }
+}
+
+impl fmt::Debug for Pieces {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Pieces")
+            .field("game", &self.header.game)
+            .field("file_len", &self.header.file_len)
+            .field("chunks", &self.chunks.len())
+            .field("supplied_len", &self.supplied_len())
+            .finish()
     }
 }
 
@@ -169,8 +310,23 @@ impl Table {
         Table::from_bytes(Bytes::Owned(bytes.into_boxed_slice()), expect)
     }
 
+    /// A table over a file read in pieces: a read of a chunk not yet
+    /// supplied fails with [`TableErrorKind::Needed`] (see [`Pieces`]).
+    pub fn from_pieces(pieces: Arc<Pieces>) -> Result<Table, TableError> {
+        Table::from_pieces_expecting(pieces, &|_| Ok(()))
+    }
+
+    /// [`Table::from_pieces`], with `expect` checking the header before any
+    /// section is decoded.
+    pub(crate) fn from_pieces_expecting(pieces: Arc<Pieces>, expect: Expect) -> Result<Table, TableError> {
+        Table::from_bytes(Bytes::Pieces(pieces), expect)
+    }
+
     fn from_bytes(bytes: Bytes, expect: Expect) -> Result<Table, TableError> {
-        let header = format::parse_header(bytes.as_slice())?;
+        let header = match &bytes {
+            Bytes::Pieces(pieces) => pieces.header.clone(),
+            bytes => format::parse_header(bytes.as_slice())?,
+        };
         expect(&header)?;
         let section_state = |s: &format::SectionEntry| {
             let mut at = s.offset as usize;
@@ -245,7 +401,7 @@ impl Table {
         };
         Ok(match ready {
             Some(owned) => owned,
-            None => self.stored(state),
+            None => self.stored(s, c, state),
         })
     }
 
@@ -259,8 +415,9 @@ impl Table {
         check: impl FnOnce(u64, &[u8]) -> Result<(), TableError>,
     ) -> Result<&'a Option<Box<[u8]>>, TableError> {
         let entry = &self.header.sections[s];
-        let decoded = format::decode_chunk(self.bytes.as_slice(), entry, c, state.stored_start as u64)?;
-        let bytes = decoded.as_deref().unwrap_or(self.stored(state));
+        let stored = self.stored_to_read(s, c, state)?;
+        let decoded = format::decode_chunk(stored, entry, c)?;
+        let bytes = decoded.as_deref().unwrap_or(stored);
         check(entry.chunk_span(c).0, bytes)?;
         let _ = state.ready.set(decoded);
         Ok(state.ready.get().expect("set just above"))
@@ -280,17 +437,31 @@ impl Table {
             return Err(self.no_chunk(s, c));
         };
         let entry = &self.header.sections[s];
+        let stored = self.stored_to_read(s, c, state)?;
         let decode = |out: &mut [u8]| {
-            format::decode_chunk_into(self.bytes.as_slice(), entry, c, state.stored_start as u64, out)?;
+            format::decode_chunk_into(stored, entry, c, out)?;
             check(entry.chunk_span(c).0, out)
         };
         arena.fill(c, decode).unwrap_or_else(|| Err(self.no_chunk(s, c)))
     }
 
-    /// A chunk's stored bytes: for a raw chunk, its decoded bytes in place.
+    /// A chunk's stored bytes, once read: for a raw chunk, its decoded bytes in place.
     #[inline(always)]
-    fn stored(&self, state: &ChunkState) -> &[u8] {
-        &self.bytes.as_slice()[state.stored_start..state.stored_start + state.stored_len]
+    fn stored(&self, s: usize, c: usize, state: &ChunkState) -> &[u8] {
+        match &self.bytes {
+            // Read before, so supplied.
+            Bytes::Pieces(pieces) => pieces.stored(s, c).unwrap_or_default(),
+            bytes => &bytes.as_slice()[state.stored_start..state.stored_start + state.stored_len],
+        }
+    }
+
+    /// A chunk's stored bytes for its first read: of a file read in pieces,
+    /// [`TableErrorKind::Needed`] until they are supplied.
+    fn stored_to_read(&self, s: usize, c: usize, state: &ChunkState) -> Result<&[u8], TableError> {
+        match &self.bytes {
+            Bytes::Pieces(pieces) => pieces.stored(s, c),
+            _ => Ok(self.stored(s, c, state)),
+        }
     }
 
     /// Decoded bytes `at..at + len` of section `s`, which must lie in one
@@ -352,7 +523,8 @@ impl Table {
             return Err(self.no_chunk(s, 0));
         };
         let n = section.chunks.len();
-        if entry.encoding == format::Encoding::Raw || n == 1 {
+        let in_place = !matches!(self.bytes, Bytes::Pieces(_));
+        if (entry.encoding == format::Encoding::Raw && in_place) || n == 1 {
             for c in 0..n {
                 self.chunk(s, c, &check)?;
             }
@@ -461,7 +633,10 @@ impl Table {
 
     /// The length of the file.
     pub fn file_len(&self) -> u64 {
-        self.bytes.as_slice().len() as u64
+        match &self.bytes {
+            Bytes::Pieces(pieces) => pieces.header.file_len,
+            bytes => bytes.as_slice().len() as u64,
+        }
     }
 }
 

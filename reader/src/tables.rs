@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::error::{TableError, TableErrorKind, TablesFrom};
 use crate::game::{file_name, Game, GameInfo, View};
-use crate::table::Table;
+use crate::table::{Pieces, Table};
 use crate::GAMES;
 
 /// The environment variable naming the tables directory.
@@ -234,11 +234,25 @@ impl GameInfo {
     /// [`Tables::is_open`]).
     pub fn load_into(&self, tables: &Tables, bytes: Vec<u8>) -> Result<(), TableError> {
         let table = Table::from_vec_expecting(bytes, &|h| self.check_header(h))?;
-        let view = (self.checked_view)(table)?;
+        self.put_into(tables, (self.checked_view)(table)?);
+        Ok(())
+    }
+
+    /// Builds this game's view over a file read in pieces (its header and
+    /// small sections checked; each other chunk when a lookup first reads
+    /// it) and puts it into `tables`, unless `tables` already holds this
+    /// game. Fails with [`Needed`](crate::TableErrorKind::Needed) while a
+    /// chunk the view checks is not supplied: supply it and call again.
+    pub fn pieces_into(&self, tables: &Tables, pieces: &Arc<Pieces>) -> Result<(), TableError> {
+        let table = Table::from_pieces_expecting(Arc::clone(pieces), &|h| self.check_header(h))?;
+        self.put_into(tables, (self.view)(table)?);
+        Ok(())
+    }
+
+    fn put_into(&self, tables: &Tables, view: View) {
         if let Some(slot) = tables.slot(self.id) {
             let _ = slot.set(view);
         }
-        Ok(())
     }
 }
 

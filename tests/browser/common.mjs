@@ -472,6 +472,7 @@ export async function playAgainst(page, base, dir, game, { opponent = "computer"
   const players = opponent === "table" ? ["player 1", "player 2"] : first === "you" ? ["you", "the computer"] : ["the computer", "you"];
   let decisions = 0;
   let computerSteps = 0;
+  let firstAdviceAt = null;
   const computerMs = [];
   const costs = [];
   const movers = [];
@@ -515,6 +516,8 @@ export async function playAgainst(page, base, dir, game, { opponent = "computer"
     assert.match(await page.textContent("#advice"), answer.exact ? /exact, from the two-player table/ : /an estimate: the opponent-aware advisor's/);
     await chancesAre(page, answer, what);
     decisions += 1;
+    // From navigation to the first advice of the player, by the page's clock.
+    if (decisions === 1) firstAdviceAt = Number(await state.getAttribute("data-at"));
     if (decisions === reloadAt) {
       // A reload in the middle of a turn: the same game, both sheets, options and all.
       const before = await pageState(page);
@@ -576,5 +579,5 @@ export async function playAgainst(page, base, dir, game, { opponent = "computer"
   }
   await fitsScreen(page);
   await page.screenshot({ path: `${shots}/against-${opponent}-${game}${mistakes.length ? "-mistakes" : ""}.png`, fullPage: true });
-  return { decisions, totals, computerSteps, computerMs, result: outcome };
+  return { decisions, totals, computerSteps, computerMs, firstAdviceAt, result: outcome };
 }

@@ -15,36 +15,74 @@
 // Saves target/browser/*.png.
 //
 //   READER=target/release/reader SITE=target/site node tests/browser/play_sheet.mjs [SEED]
-import { createServer } from "node:http";
-import { readFile } from "node:fs/promises";
-import { extname, join, normalize, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { strict as assert } from "node:assert";
-import { adviceMs, askAdvisors, launch, median, play, playDuel, playUnderWay, seed } from "./common.mjs";
+import { serveFiles } from "../../crates/npm/test/range_server.mjs";
+import { adviceMs, askAdvisors, launch, median, play, playAgainst, playDuel, playUnderWay, seed } from "./common.mjs";
 
 const site = process.env.SITE || "target/site";
 const tables = join(site, "tables");
 // Both joker readings' tables sit in one directory (yahtzee-free.dtab).
 const tablesOf = () => tables;
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm" };
 
-/** A plain static file server of `site` on a free loopback port. */
-async function serve() {
-  const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
-    const file = join(site, path.endsWith("/") ? `${path}index.html` : path);
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" }).end(body);
-    } catch {
-      res.writeHead(404).end("not found");
-    }
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, base: `http://127.0.0.1:${server.address().port}` };
+/**
+ * Whole games against the computer on the static site, each in a fresh
+ * browser context (nothing cached): yazy (the two-player table), Yatzy and
+ * Yahtzee (the target tables), each read in pieces over range requests;
+ * every byte the page fetched counted (its files, the modules, every
+ * table's header and chunks). Then the network cut after the first advice
+ * of a yazy game: the page goes on from the chunks it holds, says in one
+ * line when it needs one it cannot fetch, and goes on once the network is
+ * back ("Try again"). Returns the summary line's part.
+ */
+async function playAgainstOnSite(browser) {
+  const games = [["yazy", {}], ["yatzy", { first: "computer" }], ["yahtzee", {}]];
+  const parts = [];
+  for (const [game, options] of games) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    // Room to count every range request (the browser keeps 250 by default).
+    await context.addInitScript(() => performance.setResourceTimingBufferSize(1_000_000));
+    const page = await context.newPage();
+    const r = await playAgainst(page, base, tables, game, options);
+    const bytes = await page.evaluate(() =>
+      [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")].reduce((n, e) => n + e.decodedBodySize, 0));
+    assert.ok(bytes <= 25_000_000, `${game} against the computer: ${bytes} bytes fetched`);
+    parts.push(`${game} ${r.result} (${r.totals.join(" to ")}; ${(bytes / 1e6).toFixed(1)} MB fetched in all, first advice ${r.firstAdviceAt} ms from navigation, the computer's turn ${median(r.computerMs)} ms median, ${Math.max(...r.computerMs)} slowest)`);
+    await context.close();
+  }
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`${base}/?game=yazy&opponent=computer&new&seed=${seed + 1}`);
+  await page.click("#roll");
+  await page.waitForFunction(() => document.querySelector("#advice").dataset.best !== "");
+  await context.setOffline(true);
+  let offlineAdvice = 0;
+  for (;;) {
+    const advised = Number(await page.getAttribute("#state", "data-advised"));
+    if ((await page.getAttribute("#state", "data-phase")) === "roll") await page.click("#roll");
+    else await page.click("#options tbody tr >> nth=0");
+    await page.waitForFunction((n) => {
+      const s = document.querySelector("#state").dataset;
+      return document.querySelector("#advice").classList.contains("error") || (s.mover === "you" && (s.phase === "roll" || Number(s.advised) > n));
+    }, advised);
+    if (await page.locator("#advice.error").count()) break;
+    if ((await page.getAttribute("#state", "data-phase")) === "decide") offlineAdvice += 1;
+  }
+  const line = await page.textContent("#advice");
+  assert.match(line, /^yazy-duel table: cannot fetch bytes \d+-\d+ of http:\/\/127\.0\.0\.1:\d+\/tables\/yazy-duel\.dtab: Failed to fetch$/);
+  assert.ok(offlineAdvice > 0, "advice from the chunks held after the network was cut");
+  await context.setOffline(false);
+  const advised = Number(await page.getAttribute("#state", "data-advised"));
+  await page.click("#retry");
+  await page.waitForFunction((n) => Number(document.querySelector("#state").dataset.advised) > n, advised);
+  await context.close();
+  return `against the computer, tables read in pieces: ${parts.join(", ")}; network cut: ${offlineAdvice} advice from the chunks held, then "${line.replace(/\d{4,}/g, "N")}", and on again once back`;
 }
 
-const { server, base } = await serve();
+// A plain static file server of the site, honouring Range as most do.
+const server = await serveFiles({ "/": site });
+const { base } = server;
 const browser = await launch();
 try {
   // Bytes and time before the first Yahtzee advice.
@@ -86,13 +124,7 @@ try {
   await page.waitForFunction(() => document.querySelector("#advice").classList.contains("error"));
   assert.match(await page.textContent("#advice"), /maxi-yatzy-swedish\.dtab/);
   assert.equal(await page.locator("#options tbody tr").count(), 0, "no options from the wrong table");
-  // Against the computer the page reads the two-player and target tables,
-  // which the static site does not carry: it says so in one line.
-  await page.goto(`${base}/?game=yazy&opponent=computer&new&seed=${seed}`);
-  await page.click("#roll");
-  await page.waitForFunction(() => document.querySelector("#advice").classList.contains("error"));
-  assert.match(await page.textContent("#advice"), /^play against someone reads the two-player and target tables, which this static site does not carry: play it under reader serve/);
-  assert.equal(await page.locator("#options tbody tr").count(), 0, "no options without the table");
+  const against = await playAgainstOnSite(browser);
   const underWay = await playUnderWay(page, base, tables);
   results.push(["yatzy under way with real dice (sheet filled in, reloaded mid-game; a pasted game taken up)", underWay]);
   const duels = [await playDuel(page, base, tables, "seed", "you"), await playDuel(page, base, tables, "cardgames", "table")];
@@ -104,8 +136,8 @@ try {
   assert.match(fromDisk, /^This page must be served, not opened from disk: run reader serve/);
   const slowest = adviceMs.reduce((a, b) => (b[0] > a[0] ? b : a));
   const summary = results.map(([g, r]) => `${g} ${r.total} in ${r.decisions} decisions${r.bonuses ? ` (${r.bonuses} Yahtzee bonus)` : ""}`).join(", ");
-  console.log(`browser: static site: ${summary}, every option the CLI's, review cost 0; three mistakes reviewed (${mistaken.decisions} decisions), and again pasted as text; two-player 10000: ${duelText}, every chance the CLI's; threes and one-throw 10000 advisors the CLI's; opened from disk, it says it must be served; ${bytes} bytes and ${firstAdvice} ms from navigation to the first advice (the page's clock), later advice (tap to advice, as the page measures it) median ${median(adviceMs.map(([ms]) => ms))} ms, slowest ${slowest[0]} ms (${slowest[1]})`);
+  console.log(`browser: static site: ${summary}, every option the CLI's, review cost 0; ${against}; three mistakes reviewed (${mistaken.decisions} decisions), and again pasted as text; two-player 10000: ${duelText}, every chance the CLI's; threes and one-throw 10000 advisors the CLI's; opened from disk, it says it must be served; ${bytes} bytes and ${firstAdvice} ms from navigation to the first advice (the page's clock), later advice (tap to advice, as the page measures it) median ${median(adviceMs.map(([ms]) => ms))} ms, slowest ${slowest[0]} ms (${slowest[1]})`);
 } finally {
   await browser.close();
-  server.close();
+  await server.close();
 }

@@ -3,11 +3,17 @@
 // every golden refusal of tests/golden/ gives the same answer and the same
 // message as the reader. Environment: GOLDEN (tests/golden), DICE_TABLES
 // (the tables `make tables` writes), DICE_TARGET_TABLES (the reduced target
-// tables of `make reduced-target-tables`).
+// tables of `make reduced-target-tables`). Then the same lookups of the
+// same tables read in pieces over HTTP range requests from a local static
+// server (range_server.mjs): only the chunks asked for fetched, each once,
+// far fewer bytes than the files hold; a server that ignores Range refused
+// in one line; a lookup with the server gone answered from the chunks held,
+// or refused naming the bytes it cannot fetch.
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { openTables } from "dice-tables";
+import { serveFiles } from "./range_server.mjs";
 
 const golden = process.env.GOLDEN;
 const tablesDir = process.env.DICE_TABLES;
@@ -19,6 +25,8 @@ const read = async (name) => JSON.parse(await readFile(join(golden, name), "utf8
 const file = (dir, game) => new URL(`file://${join(dir, `${game}.dtab`)}`);
 const bytes = async (dir, game) => readFile(join(dir, `${game}.dtab`));
 const started = performance.now();
+const TABLES = ["yazy", "yazy-target", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel", "duel-cardgames", "maxi-yatzy"];
+const TARGETS = ["yatzy", "yahtzee", "yatzy-target", "yahtzee-target", "yazy-duel"];
 const tables = await openTables({
   yazy: await bytes(tablesDir, "yazy"),
   "yazy-target": file(tablesDir, "yazy-target"),
@@ -41,30 +49,36 @@ const targets = await openTables({
 });
 console.log(`opened ${tables.games.length + targets.games.length} tables in ${(performance.now() - started).toFixed(0)} ms`);
 
-let answered = 0;
 const argumentNames = new Set();
-for (const game of ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel", "maxi-yatzy"]) {
-  const { lookups } = await read(`${game}.json`);
-  assert.ok(lookups.length >= 300, `${game}: ${lookups.length} golden lookups`);
-  for (const { query, answer } of lookups) {
+/** Asks every golden lookup of `tables` (the default tables) and `targets` (the reduced ones); returns how many. */
+async function askEveryGolden(tables, targets, ask = (t, game, query) => t.lookup(game, query)) {
+  let answered = 0;
+  for (const game of ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel", "maxi-yatzy"]) {
+    const { lookups } = await read(`${game}.json`);
+    assert.ok(lookups.length >= 300, `${game}: ${lookups.length} golden lookups`);
+    for (const { query, answer } of lookups) {
+      Object.keys(query).forEach((k) => argumentNames.add(k));
+      assert.deepStrictEqual(await ask(tables, game, query), answer, `${game} ${JSON.stringify(query)}`);
+      answered++;
+    }
+  }
+  const target = await read("target.json");
+  for (const { game, query, answer } of target.lookups) {
     Object.keys(query).forEach((k) => argumentNames.add(k));
-    assert.deepStrictEqual(await tables.lookup(game, query), answer, `${game} ${JSON.stringify(query)}`);
+    assert.deepStrictEqual(await ask(targets, game, query), answer, `${game} ${JSON.stringify(query)}`);
     answered++;
   }
+  const duel = await read("yazy-duel.json");
+  assert.ok(duel.lookups.length >= 200, `yazy-duel: ${duel.lookups.length} golden lookups`);
+  for (const { query, answer } of duel.lookups) {
+    Object.keys(query).forEach((k) => argumentNames.add(k));
+    assert.deepStrictEqual(await ask(targets, "yazy", query), answer, `yazy ${JSON.stringify(query)}`);
+    answered++;
+  }
+  return answered;
 }
-const target = await read("target.json");
-for (const { game, query, answer } of target.lookups) {
-  Object.keys(query).forEach((k) => argumentNames.add(k));
-  assert.deepStrictEqual(targets.lookupSync(game, query), answer, `${game} ${JSON.stringify(query)}`);
-  answered++;
-}
-const duel = await read("yazy-duel.json");
-assert.ok(duel.lookups.length >= 200, `yazy-duel: ${duel.lookups.length} golden lookups`);
-for (const { query, answer } of duel.lookups) {
-  Object.keys(query).forEach((k) => argumentNames.add(k));
-  assert.deepStrictEqual(targets.lookupSync("yazy", query), answer, `yazy ${JSON.stringify(query)}`);
-  answered++;
-}
+const answered = await askEveryGolden(tables, targets, (t, game, query) =>
+  (t === targets ? Promise.resolve(t.lookupSync(game, query)) : t.lookup(game, query)));
 // Without its table, a two-player lookup names what is missing.
 await assert.rejects(tables.lookup("yazy", { mask: "yazy", "opp-mask": "yazy", me: 0, opp: 0 }), /yazy-duel/);
 
@@ -99,4 +113,55 @@ const a = await t.lookup("yahtzee", { mask: "all", upper: 0, dice: "33356", rero
 assert.deepStrictEqual(a.best, { keep: "333" });
 assert.deepStrictEqual(a.options[0], { action: { keep: "333" }, ev: 253.8578135083333 });
 await assert.rejects(openTables({ yahtzee: "no/such/yahtzee.dtab" }), /yahtzee table: cannot read no\/such/);
-console.log(`npm: ${answered} golden lookups and ${refused.length} golden refusals agree with the reader`);
+
+// The same tables read in pieces over HTTP range requests.
+const server = await serveFiles({ "/tables/": tablesDir, "/reduced/": targetDir });
+const ranged = (dir, games) => Object.fromEntries(games.map((g) => [g, { url: `${server.base}/${dir}/${g}.dtab`, ranges: true }]));
+const rangedTables = await openTables(ranged("tables", TABLES));
+const rangedTargets = await openTables(ranged("reduced", TARGETS));
+const opened = rangedTables.fetched + rangedTargets.fetched;
+// Before any lookup fetched its chunk, lookupSync says what lookup() would fetch.
+assert.throws(() => rangedTables.lookupSync("maxi-yatzy", { mask: "all", upper: 0, dice: "123456", rerolls: 2 }), /maxi-yatzy table: this lookup needs bytes \d+-\d+ of http:.*, not fetched yet: lookup\(\) fetches them/);
+// What one lookup fetched at most (the chunks of every state it reads).
+let most = [0, ""];
+const rangedAnswered = await askEveryGolden(rangedTables, rangedTargets, async (t, game, query) => {
+  const before = t.fetched;
+  const answer = await t.lookup(game, query);
+  if (t.fetched - before > most[0]) most = [t.fetched - before, `${game} ${JSON.stringify(query)}`];
+  return answer;
+});
+assert.equal(rangedAnswered, answered);
+// Each chunk fetched once, and only chunks (and the headers).
+const asked = server.ranges;
+assert.equal(new Set(asked).size, asked.length, "no range asked twice");
+const size = async (dir, games) => (await Promise.all(games.map((g) => stat(join(dir, `${g}.dtab`))))).reduce((n, s) => n + s.size, 0);
+const whole = (await size(tablesDir, TABLES)) + (await size(targetDir, TARGETS));
+const fetched = rangedTables.fetched + rangedTargets.fetched;
+const maxi = rangedTables.files.get("maxi-yatzy").fetched;
+const maxiSize = (await stat(join(tablesDir, "maxi-yatzy.dtab"))).size;
+// The golden lookups sample states all over each table, yet fetch well under half of the files.
+assert.ok(fetched < whole / 2, `${fetched} bytes fetched of ${whole}`);
+assert.ok(most[0] < maxiSize / 100, `one lookup fetched ${most[0]} bytes: ${most[1]}`);
+// A lookup with the server gone: from the chunks held, else refused in one line.
+await server.close();
+const { query, answer } = (await read("yazy.json")).lookups[0];
+assert.deepStrictEqual(await rangedTables.lookup("yazy", query), answer, "answered offline from the chunks held");
+// A state whose chunk no golden lookup fetched: lookupSync says it is not held.
+const notHeld = [...Array(4096).keys()].map((i) => ({ mask: (i * 2654435761) % 1048576 | 64, upper: 0 })).find((q) => {
+  try {
+    rangedTables.lookupSync("maxi-yatzy", q);
+    return false;
+  } catch (e) {
+    return /not fetched yet/.test(e.message);
+  }
+});
+await assert.rejects(rangedTables.lookup("maxi-yatzy", notHeld),
+  /^Error: maxi-yatzy table: cannot fetch bytes \d+-\d+ of http:\/\/127\.0\.0\.1:\d+\/tables\/maxi-yatzy\.dtab: fetch failed$/);
+// A server that ignores Range: refused at once, the file not downloaded.
+const ignoring = await serveFiles({ "/tables/": tablesDir }, { ignoreRange: true });
+await assert.rejects(openTables({ "maxi-yatzy": { url: `${ignoring.base}/tables/maxi-yatzy.dtab`, ranges: true } }),
+  /^Error: maxi-yatzy table: http:.* ignores range requests \(it answered with the whole file, HTTP 200\): serve it from a server that honours Range, or give the table's bytes$/);
+await new Promise((resolve) => setTimeout(resolve, 200));
+assert.ok(ignoring.sent() < maxiSize / 4, `${ignoring.sent()} bytes sent of ${maxiSize} by the server ignoring Range`);
+await ignoring.close();
+console.log(`npm: ${answered} golden lookups and ${refused.length} golden refusals agree with the reader; read in pieces over HTTP range requests, the same ${rangedAnswered} lookups fetched ${fetched} bytes (${opened} to open) of the files' ${whole} (maxi-yatzy ${maxi} of ${maxiSize}) in ${asked.length} requests, none twice, one lookup at most ${most[0]} (${most[1]}); offline answered from the chunks held, else refused in one line; a server ignoring Range refused in one line`);

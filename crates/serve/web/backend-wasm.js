@@ -23,26 +23,29 @@ function fetchOnce(url) {
 /**
  * The table answering game `id` under `variant` (yahtzee's free joker
  * reading is the table yahtzee-free, Maxi Yatzy's swedish rules
- * maxi-yatzy-swedish), opened on the first call, alone (the most points;
- * `against` someone it fails, saying why): resolves to { lookup(game,
- * query), source }.
+ * maxi-yatzy-swedish), opened on the first call: alone (the most points)
+ * fetched whole; `against` someone, the two-player table (yazy-duel) or
+ * the target table the opponent-aware advisor reads, read in pieces over
+ * range requests (tens to hundreds of MB: only the chunks a lookup needs,
+ * each checked against its blake3 and kept). Resolves to { lookup(game,
+ * query), source, fetched() }.
  */
 export function tableFor(id, variant, against = false) {
-  // Play against someone reads yazy's two-player table (209 MB) or a target
-  // table (hundreds of MB): the static site does not fetch those whole.
-  if (against) {
-    return Promise.reject(new Error("play against someone reads the two-player and target tables, which this static site does not carry: play it under reader serve (make yazy-duel target-tables, then reader serve --tables tables)"));
-  }
-  const name = variant ? `${id}-${variant}` : id;
+  const plain = variant ? `${id}-${variant}` : id;
+  const name = !against ? plain : id === "yazy" ? "yazy-duel" : `${plain}-target`;
   const url = `tables/${name}.dtab`;
   if (!opened.has(url)) {
     // The module the page starts with reads the five-dice solitaire games
     // only (it is fetched before the first advice); Maxi Yatzy's six dice
-    // are in the whole reader's, fetched when its tab opens.
-    const options = id === "maxi-yatzy" ? fetchOnce("dice-tables/full.wasm").then((wasm) => ({ wasm })) : {};
-    const table = Promise.resolve(options).then((o) => openTables({ [name]: url }, o)).then((t) => ({
+    // and the two-player tables are in the whole reader's, fetched when first asked.
+    const full = id === "maxi-yatzy" || against;
+    const options = full ? fetchOnce("dice-tables/full.wasm").then((wasm) => ({ wasm })) : {};
+    const source = against ? { url, ranges: true } : url;
+    const table = Promise.resolve(options).then((o) => openTables({ [name]: source }, o)).then((t) => ({
       lookup: (game, query) => t.lookup(game, variant === "free" ? { ...query, joker: variant } : query),
-      source: `${url} (checked whole against its blake3 checksums), looked up in this page`,
+      source: against ? `${url} (read in pieces: each chunk fetched when a lookup first needs it and checked against its blake3), looked up in this page`
+        : `${url} (checked whole against its blake3 checksums), looked up in this page`,
+      fetched: () => t.fetched,
     }));
     // A failed fetch is tried again on the next call, not remembered.
     table.catch(() => opened.delete(url));

@@ -435,6 +435,8 @@ function render() {
   else if (game.phase === "over") advice.textContent = `Game over.${two ? ` ${result()}.` : ""}`;
   else advice.textContent = game.phase === "roll" ? `${who}roll the dice, or type the dice you rolled.` : "";
   advice.dataset.best = game.answer && !computer ? JSON.stringify(game.answer.best) : "";
+  // A lookup that failed (a chunk the network did not give) can be asked again.
+  $("#retry").hidden = !(game.error && game.phase === "decide" && !game.answer && game.awaiting === null);
   advice.dataset.p = game.answer && two && !computer ? String(game.answer.p) : "";
   advice.dataset.exact = game.answer && two ? String(game.answer.exact) : "";
   $("#view-choice").hidden = !two;
@@ -862,6 +864,7 @@ $("#edit-sheet").addEventListener("click", () => {
 $("#resume").addEventListener("click", () => takeUp({ ...game, ...review.state }, []));
 $("#reroll").addEventListener("click", () => reroll());
 $("#undo").addEventListener("click", undo);
+$("#retry").addEventListener("click", advise);
 $("#enter").addEventListener("submit", (e) => { e.preventDefault(); enterDice($("#entered").value); });
 $("#review-form").addEventListener("submit", async (e) => {
   e.preventDefault();

@@ -1,6 +1,7 @@
 //! Any bytes opened as a table of each game: a typed error, or a table whose
 //! lookups each answer or report a damaged chunk; never a panic, a hang or an
-//! allocation beyond the game's own dimensions.
+//! allocation beyond the game's own dimensions. The same bytes read in
+//! pieces too, each chunk supplied when a lookup asks for it.
 #![no_main]
 #![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
@@ -11,7 +12,10 @@ use dice_tables_reader::sheet::{ScoreSheet, SheetGame};
 use dice_tables_reader::tenk::{Phase, Tenk};
 use dice_tables_reader::threes::{Situation, Threes};
 use dice_tables_reader::yazy::{Mask, Yazy};
-use dice_tables_reader::{Dice, Game};
+use std::sync::Arc;
+
+use dice_tables_lookup::{LookupError, Query};
+use dice_tables_reader::{Dice, Game, Pieces, TableError, TableErrorKind, Tables};
 use dice_tables_reader::{Yahtzee, Yatzy};
 use libfuzzer_sys::fuzz_target;
 
@@ -71,7 +75,58 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(maxi) = MaxiYatzySwedish::from_vec(data.to_vec()) {
         maxi_lookups(&maxi);
     }
+    in_pieces(data);
 });
+
+/// The bytes read in pieces as the game their header names: opened, then a
+/// few lookups through the lookup layer, each chunk supplied from the bytes
+/// when asked for (a bounded number of times).
+fn in_pieces(data: &[u8]) {
+    let len = data.len() as u64;
+    let Ok(first) = Pieces::prefix_len(data, len) else { return };
+    let Ok(pieces) = Pieces::new(data[..first].to_vec(), len) else { return };
+    let Some(info) = dice_tables_reader::game_named(&pieces.header().game) else { return };
+    let pieces = Arc::new(pieces);
+    let supply = |e: &TableError| match *e.kind() {
+        TableErrorKind::Needed { offset, len, .. } => {
+            let at = offset as usize;
+            pieces.supply(offset, data[at..at + len as usize].to_vec()).is_ok()
+        }
+        _ => false,
+    };
+    let tables = Tables::in_memory("(pieces)");
+    let mut opened = false;
+    for _ in 0..64 {
+        match info.pieces_into(&tables, &pieces) {
+            Ok(()) => opened = true,
+            Err(e) if supply(&e) => continue,
+            Err(_) => {}
+        }
+        break;
+    }
+    if !opened {
+        return;
+    }
+    let queries: &[(&str, &str)] = &[
+        ("yazy", "mask=all&dice=12456&rerolls=2"),
+        ("combo", "dice=12456&rerolls=3"),
+        ("threes", "dice=31324&after=3"),
+        ("tenk", "dice=155&score=300"),
+        ("yatzy", "mask=all&upper=0&dice=11666&rerolls=1"),
+        ("yahtzee", "mask=all&upper=0&dice=55555&rerolls=0"),
+        ("duel", "me=2500&opp=4000&dice=155&score=300"),
+        ("maxi-yatzy", "mask=all&upper=0&dice=134566&rerolls=2"),
+    ];
+    for (game, query) in queries {
+        let Ok(query) = Query::from_query_string(game, query) else { continue };
+        for _ in 0..64 {
+            match query.answer(&tables) {
+                Err(LookupError::Table(e)) if supply(&e) => continue,
+                _ => break,
+            }
+        }
+    }
+}
 
 /// Turn starts and a roll's options, with every count of rerolls a turn
 /// from a few states can hold, and the exceptions listed.

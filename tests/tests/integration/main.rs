@@ -14,6 +14,7 @@ mod format;
 mod golden;
 mod manifest;
 mod maxi;
+mod pieces;
 mod readme;
 mod serve;
 mod sheet;

@@ -11,10 +11,14 @@
 #![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks, clippy::missing_safety_doc)]
 
 use std::cell::RefCell;
+#[cfg(not(dice_tables_solitaire_only))]
+use std::sync::Arc;
 use std::sync::LazyLock;
 
 use dice_tables_lookup::{LookupError, Query, Terms};
-use dice_tables_reader::{Tables, GAMES};
+#[cfg(not(dice_tables_solitaire_only))]
+use dice_tables_reader::Pieces;
+use dice_tables_reader::{GameInfo, TableError, TableErrorKind, Tables, GAMES};
 
 /// The tables put in so far (nothing is read from any directory).
 static TABLES: LazyLock<Tables> = LazyLock::new(|| Tables::in_memory("(bytes given to openTables)"));
@@ -22,6 +26,13 @@ static TABLES: LazyLock<Tables> = LazyLock::new(|| Tables::in_memory("(bytes giv
 thread_local! {
     /// The last call's result: JSON text or a one-line message.
     static RESULT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+#[cfg(not(dice_tables_solitaire_only))]
+thread_local! {
+    /// The tables read in pieces, by game id: the chunks supplied so far,
+    /// kept across the tries to open them.
+    static PIECES: RefCell<Vec<(&'static str, Arc<Pieces>)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A call's outcome, as the JavaScript side reads it.
@@ -35,6 +46,18 @@ enum Status {
     BadArgument = 2,
     /// The table is missing or damaged.
     Table = 3,
+    /// A table read in pieces needs a chunk: the result is `GAME OFFSET
+    /// LEN`, the bytes of that game's file to give to [`dt_supply`] before
+    /// asking again.
+    Needed = 4,
+}
+
+/// A table read in pieces that needs a chunk: the status and its `GAME OFFSET LEN`.
+fn needed(e: &TableError) -> Option<(Status, String)> {
+    match e.kind() {
+        TableErrorKind::Needed { game, offset, len } => Some((Status::Needed, format!("{game} {offset} {len}"))),
+        _ => None,
+    }
 }
 
 fn finish(result: Result<String, (Status, String)>) -> u32 {
@@ -47,6 +70,12 @@ fn finish(result: Result<String, (Status, String)>) -> u32 {
 }
 
 fn refusal(e: LookupError) -> (Status, String) {
+    if let Some(asked) = match &e {
+        LookupError::Table(t) => needed(t),
+        _ => None,
+    } {
+        return asked;
+    }
     let status = match e {
         LookupError::UnknownArgument { .. } | LookupError::MissingArgument { .. } => Status::BadArgument,
         LookupError::Table(_) => Status::Table,
@@ -97,17 +126,111 @@ pub unsafe extern "C" fn dt_open(game_ptr: *mut u8, game_len: usize, bytes_ptr: 
     finish(open(&String::from_utf8_lossy(&game), bytes))
 }
 
-fn open(game: &str, bytes: Vec<u8>) -> Result<String, (Status, String)> {
-    let info = dice_tables_reader::game_named(game).ok_or_else(|| {
+/// The registry's entry of `game`, or the refusal naming the games.
+fn game_info(game: &str) -> Result<&'static GameInfo, (Status, String)> {
+    dice_tables_reader::game_named(game).ok_or_else(|| {
         let ids: Vec<&str> = GAMES.iter().map(|g| g.id).collect();
         let shown: String = game.chars().take(40).collect();
         (Status::Refused, format!("no game {shown:?}: the games are {}", ids.join(", ")))
-    })?;
+    })
+}
+
+fn open(game: &str, bytes: Vec<u8>) -> Result<String, (Status, String)> {
+    let info = game_info(game)?;
     if TABLES.is_open(info.id) {
         return Err((Status::Refused, format!("{}: a table is already open for this game", info.id)));
     }
     info.load_into(&TABLES, bytes).map_err(|e| (Status::Table, format!("{} table: {e}", info.id)))?;
     Ok(info.id.to_string())
+}
+
+/// Opens game `game`'s table read in pieces: the first call gives the
+/// file's first bytes (at least through its header) and its length
+/// `file_len`; while the result is [`Status::Needed`], supply that chunk
+/// ([`dt_supply`]) and call again (the first bytes are then not read
+/// again, and may be empty). The result is the game's id, or why the file
+/// was refused. Each chunk is checked against its blake3 as it is supplied,
+/// and against the game's checks when first read.
+///
+/// # Safety
+/// Each pointer and length pair is exactly what one call of [`dt_alloc`]
+/// gave and took; both are taken over.
+// The static site's first module (cfg dice_tables_solitaire_only) reads no
+// table in pieces: the page reads them through the whole module.
+#[cfg(not(dice_tables_solitaire_only))]
+#[no_mangle]
+pub unsafe extern "C" fn dt_open_pieces(
+    game_ptr: *mut u8,
+    game_len: usize,
+    prefix_ptr: *mut u8,
+    prefix_len: usize,
+    file_len: f64,
+) -> u32 {
+    // SAFETY: the caller passes what dt_alloc gave and took (this fn's contract).
+    let (game, prefix) = unsafe { (take(game_ptr, game_len), take(prefix_ptr, prefix_len)) };
+    finish(open_pieces(&String::from_utf8_lossy(&game), prefix, file_len))
+}
+
+#[cfg(not(dice_tables_solitaire_only))]
+fn open_pieces(game: &str, prefix: Vec<u8>, file_len: f64) -> Result<String, (Status, String)> {
+    let info = game_info(game)?;
+    let known = PIECES.with(|p| p.borrow().iter().find(|(id, _)| *id == info.id).map(|(_, pieces)| Arc::clone(pieces)));
+    if TABLES.is_open(info.id) {
+        return match known {
+            Some(_) => Ok(info.id.to_string()),
+            None => Err((Status::Refused, format!("{}: a table is already open for this game", info.id))),
+        };
+    }
+    let pieces = match known {
+        Some(pieces) => pieces,
+        None => {
+            let file_len = if file_len.is_finite() && file_len >= 0.0 { file_len as u64 } else { 0 };
+            let pieces =
+                Pieces::new(prefix, file_len).map_err(|e| (Status::Table, format!("{} table: {e}", info.id)))?;
+            if pieces.header().game != info.id {
+                let found = &pieces.header().game;
+                return Err((
+                    Status::Table,
+                    format!("{} table: holds a {found} table, not a {} table", info.id, info.id),
+                ));
+            }
+            let pieces = Arc::new(pieces);
+            PIECES.with(|p| p.borrow_mut().push((info.id, Arc::clone(&pieces))));
+            pieces
+        }
+    };
+    info.pieces_into(&TABLES, &pieces)
+        .map_err(|e| needed(&e).unwrap_or_else(|| (Status::Table, format!("{} table: {e}", info.id))))?;
+    Ok(info.id.to_string())
+}
+
+/// Gives game `game`'s table read in pieces the stored bytes of the chunk
+/// starting at byte `offset` of its file (what [`Status::Needed`] asked
+/// for), checked against the chunk's blake3 before they are kept.
+///
+/// # Safety
+/// Each pointer and length pair is exactly what one call of [`dt_alloc`]
+/// gave and took; both are taken over.
+#[cfg(not(dice_tables_solitaire_only))]
+#[no_mangle]
+pub unsafe extern "C" fn dt_supply(
+    game_ptr: *mut u8,
+    game_len: usize,
+    offset: f64,
+    bytes_ptr: *mut u8,
+    bytes_len: usize,
+) -> u32 {
+    // SAFETY: the caller passes what dt_alloc gave and took (this fn's contract).
+    let (game, bytes) = unsafe { (take(game_ptr, game_len), take(bytes_ptr, bytes_len)) };
+    let game = String::from_utf8_lossy(&game);
+    let pieces = PIECES.with(|p| p.borrow().iter().find(|(id, _)| **id == *game).map(|(_, pieces)| Arc::clone(pieces)));
+    finish(match pieces {
+        None => Err((Status::Refused, format!("no {} table is read in pieces", dice_tables_reader::quoted(&game)))),
+        Some(pieces) => pieces
+            .supply(offset as u64, bytes)
+            .map(|()| String::new())
+            .map_err(|e| (Status::Table, format!("{game} table: {e}"))),
+    })
 }
 
 /// Answers `query` (a URL query string of the lookup's arguments, named as

@@ -1,0 +1,164 @@
+//! Tables read in pieces (what a browser does over HTTP range requests):
+//! the header at once, each chunk when a lookup first needs it. Every
+//! golden lookup gets the answer on file, fetching only the chunks asked
+//! for, each once; bytes that are not the chunk asked for are refused and
+//! change nothing; a header that is damaged is refused from the first bytes.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use dice_tables_lookup::LookupError;
+use dice_tables_reader::format::PREAMBLE_LEN;
+use dice_tables_reader::{game_named, Pieces, TableError, TableErrorKind as Kind, Tables};
+use dice_tables_tests::{default_tables, golden_query, target_tables};
+use serde_json::Value;
+
+/// A file read in pieces: its bytes stand in for the server, and every range fetched is kept.
+struct Served {
+    file: Vec<u8>,
+    pieces: Arc<Pieces>,
+    fetched: Vec<(u64, u64)>,
+}
+
+impl Served {
+    fn open(path: &std::path::Path) -> Served {
+        let file = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let len = file.len() as u64;
+        let first = Pieces::prefix_len(&file[..PREAMBLE_LEN], len).unwrap();
+        let pieces = Arc::new(Pieces::new(file[..first].to_vec(), len).unwrap());
+        Served { file, pieces, fetched: vec![(0, first as u64)] }
+    }
+
+    /// Gives the chunk an error asked for; false for any other error.
+    fn supply(&mut self, e: &TableError) -> bool {
+        let &Kind::Needed { offset, len, .. } = e.kind() else { return false };
+        assert!(e.to_string().contains("not fetched yet"), "{e}");
+        let at = offset as usize;
+        self.pieces.supply(offset, self.file[at..at + len as usize].to_vec()).unwrap();
+        self.fetched.push((offset, len));
+        true
+    }
+
+    fn fetched_len(&self) -> u64 {
+        self.fetched.iter().map(|(_, len)| len).sum()
+    }
+}
+
+/// Opens `id`'s table in pieces into `tables`, supplying what opening reads.
+fn open_in(tables: &Tables, id: &str, dir: &std::path::Path) -> Served {
+    let mut served = Served::open(&dir.join(format!("{id}.dtab")));
+    let info = game_named(id).unwrap();
+    while let Err(e) = info.pieces_into(tables, &served.pieces) {
+        assert!(served.supply(&e), "{id}: {e}");
+    }
+    assert!(tables.is_open(id));
+    served
+}
+
+/// Asks `lookups` of `tables`, supplying chunks as they are needed; every answer the one on file.
+fn ask_all(tables: &Tables, served: &mut [Served], game: &str, lookups: &[&Value]) {
+    for lookup in lookups {
+        let game = lookup["game"].as_str().unwrap_or(game);
+        let query = lookup["query"].as_object().unwrap();
+        let asked = golden_query(game, query).unwrap();
+        let answer = loop {
+            match asked.answer(tables) {
+                Ok(answer) => break answer,
+                Err(LookupError::Table(e)) => {
+                    let Kind::Needed { game: id, .. } = e.kind() else { panic!("{game} {query:?}: {e}") };
+                    let file = served.iter_mut().find(|s| s.pieces.header().game == *id).unwrap();
+                    assert!(file.supply(&e));
+                }
+                Err(e) => panic!("{game} {query:?}: {e}"),
+            }
+        };
+        assert_eq!(serde_json::from_str::<Value>(&answer.to_string()).unwrap(), lookup["answer"], "{game} {query:?}");
+    }
+}
+
+fn golden(name: &str) -> Value {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden").join(name);
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn every_golden_lookup_gets_its_answer_from_a_table_read_in_pieces() {
+    let tables = Tables::in_memory("(pieces)");
+    let ids =
+        ["yazy", "yazy-target", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel", "duel-cardgames", "maxi-yatzy"];
+    let mut served: Vec<Served> = ids.into_iter().map(|id| open_in(&tables, id, default_tables())).collect();
+    for game in ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel", "maxi-yatzy"] {
+        let file = golden(&format!("{game}.json"));
+        let lookups: Vec<&Value> = file["lookups"].as_array().unwrap().iter().collect();
+        ask_all(&tables, &mut served, game, &lookups);
+    }
+    // The two-player and target lookups, from the reduced tables.
+    let targets = Tables::in_memory("(pieces)");
+    let mut reduced: Vec<Served> = ["yatzy-target", "yahtzee-target", "yazy-duel"]
+        .into_iter()
+        .map(|id| open_in(&targets, id, target_tables()))
+        .collect();
+    let file = golden("target.json");
+    ask_all(&targets, &mut reduced, "", &file["lookups"].as_array().unwrap().iter().collect::<Vec<_>>());
+    let file = golden("yazy-duel.json");
+    ask_all(&targets, &mut reduced, "yazy", &file["lookups"].as_array().unwrap().iter().collect::<Vec<_>>());
+    for s in served.iter().chain(&reduced) {
+        let game = &s.pieces.header().game;
+        // Each range fetched once: a chunk supplied is kept.
+        assert_eq!(s.fetched.iter().collect::<HashSet<_>>().len(), s.fetched.len(), "{game}: a range fetched twice");
+        assert_eq!(s.fetched_len() - s.fetched[0].1, s.pieces.supplied_len(), "{game}");
+        assert!(s.fetched_len() <= s.file.len() as u64, "{game}");
+    }
+    // The big table: a few hundred lookups all over it fetch well under half.
+    let maxi = served.iter().find(|s| s.pieces.header().game == "maxi-yatzy").unwrap();
+    assert!(maxi.fetched_len() < maxi.file.len() as u64 / 2, "{} of {}", maxi.fetched_len(), maxi.file.len());
+}
+
+#[test]
+fn bytes_that_are_not_the_chunk_asked_for_are_refused() {
+    let tables = Tables::in_memory("(pieces)");
+    let mut served = open_in(&tables, "yatzy", default_tables());
+    let yatzy = tables.get::<dice_tables_reader::Yatzy>().unwrap();
+    let start = yatzy.state(0x7fff, 0, false).unwrap();
+    let e = match yatzy.turn_start_value(start) {
+        Err(dice_tables_reader::Error::Table(e)) => e,
+        other => panic!("a chunk not supplied was read: {other:?}"),
+    };
+    let &Kind::Needed { offset, len, ref game } = e.kind() else { panic!("{e}") };
+    assert_eq!(game, "yatzy");
+    let at = offset as usize;
+    let right = served.file[at..at + len as usize].to_vec();
+    let mut flipped = right.clone();
+    flipped[len as usize / 2] ^= 0x10;
+    let refused = |bytes: Vec<u8>, at: u64| served.pieces.supply(at, bytes).unwrap_err();
+    assert!(matches!(refused(flipped, offset).kind(), Kind::SectionChecksum { .. } | Kind::BadSection { .. }));
+    assert!(refused(right[1..].to_vec(), offset).to_string().contains("not the"), "a short chunk");
+    assert!(refused(right.clone(), offset + 1).to_string().contains("no chunk of the file is stored from byte"));
+    // Nothing refused was kept: still needed, then answered once given.
+    assert!(
+        matches!(yatzy.turn_start_value(start), Err(dice_tables_reader::Error::Table(ref e)) if matches!(e.kind(), Kind::Needed { .. }))
+    );
+    assert!(served.supply(&e));
+    assert!((yatzy.turn_start_value(start).unwrap() - 248.4399894).abs() < 1e-6);
+}
+
+#[test]
+fn a_damaged_or_short_header_is_refused_from_the_first_bytes() {
+    let file = std::fs::read(default_tables().join("yazy.dtab")).unwrap();
+    let len = file.len() as u64;
+    let first = Pieces::prefix_len(&file[..PREAMBLE_LEN], len).unwrap();
+    let mut damaged = file[..first].to_vec();
+    damaged[first - 3] ^= 1;
+    assert!(matches!(Pieces::new(damaged, len).unwrap_err().kind(), Kind::HeaderChecksum));
+    assert!(matches!(Pieces::new(file[..first - 1].to_vec(), len).unwrap_err().kind(), Kind::Truncated { .. }));
+    assert!(matches!(Pieces::new(file[..first].to_vec(), len - 1).unwrap_err().kind(), Kind::Truncated { .. }));
+    assert!(matches!(Pieces::new(file[..first].to_vec(), len + 64).unwrap_err().kind(), Kind::TrailingBytes { .. }));
+    // A header longer than the format allows is refused from the preamble.
+    let mut huge = file[..PREAMBLE_LEN].to_vec();
+    huge[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
+    assert!(matches!(Pieces::prefix_len(&huge, u64::MAX).unwrap_err().kind(), Kind::Limit { .. }));
+    // A table of another game is refused by the game it is opened as.
+    let pieces = Arc::new(Pieces::new(file[..first].to_vec(), len).unwrap());
+    let e = game_named("combo").unwrap().pieces_into(&Tables::in_memory("(pieces)"), &pieces).unwrap_err();
+    assert!(matches!(e.kind(), Kind::WrongGame { .. }), "{e}");
+}
