@@ -212,9 +212,9 @@ WEB := crates/serve/web
 # with code at its start (the browser tests run the stripped files).
 STRIP_JS := sed -E -e '/^\s*\/\*\*.*\*\/\s*$$/d' -e '/^\s*\/\*\*/,/\*\//d' -e '/^\s*\/\//d' -e 's/^\s+//'
 SITE_TABLES := yahtzee yatzy duel duel-cardgames yazy threes tenk maxi-yatzy
-# Read in pieces over range requests by play against someone (linked, not
-# copied: 1.3 GB).
-SITE_RANGED_TABLES := yazy-duel yatzy-target yahtzee-target
+# Read in pieces over range requests by play against someone and for a
+# score (linked, not copied: 1.3 GB).
+SITE_RANGED_TABLES := yazy-duel yazy-target yatzy-target yahtzee-target
 SITE_WASM_DIR := target/wasm-solitaire
 site: npm tables yazy-duel target-tables
 	$(MAKE) wasm WASM_DIR=$(SITE_WASM_DIR) WASM_CFG="--cfg dice_tables_solitaire_only"

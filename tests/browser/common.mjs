@@ -581,3 +581,64 @@ export async function playAgainst(page, base, dir, game, { opponent = "computer"
   await page.screenshot({ path: `${shots}/against-${opponent}-${game}${mistakes.length ? "-mistakes" : ""}.png`, fullPage: true });
   return { decisions, totals, computerSteps, computerMs, firstAdviceAt, result: outcome };
 }
+
+/**
+ * A whole game of `game` played alone for a final score of `target` or
+ * more (the target tables): before every decision the chance shown and
+ * every option row are what `reader lookup --need` answers (the points
+ * still needed: the target less the sheet's points, the upper bonus being
+ * among the points to come); the advised action is taken except at
+ * decisions `mistakes`, which the review lists with the command line's
+ * costs; the points view once, checked against the lookup alone.
+ */
+export async function playToReach(page, base, dir, game, target, { mistakes = [] } = {}) {
+  await page.goto(`${base}/?game=${game}&opponent=target&target=${target}&new&seed=${seed}`);
+  const state = page.locator("#state");
+  let decisions = 0;
+  const costs = [];
+  for (;;) {
+    const phase = await state.getAttribute("data-phase");
+    if (phase === "over") break;
+    const advised = Number(await state.getAttribute("data-advised"));
+    if (phase === "roll") {
+      await page.click("#roll");
+      await nextAdvice(page, advised);
+      continue;
+    }
+    await page.waitForFunction(() => document.querySelector("#advice").dataset.best !== "");
+    const q = JSON.parse(await state.getAttribute("data-query"));
+    const onSheet = await page.evaluate(() => [...document.querySelectorAll('#sheet td[data-seat="0"][data-points]')]
+      .reduce((s, c) => s + Number(c.dataset.points), 0) + Number(document.querySelector("#yahtzee-bonuses").textContent));
+    assert.equal(q.need, target - onSheet, `${game}: need ${q.need} with ${onSheet} on the sheet`);
+    const answer = cli(dir, game, q);
+    const what = `${game} for ${target} ${JSON.stringify(q)}`;
+    assert.equal(Number(await page.getAttribute("#advice", "data-p")), answer.p, what);
+    assert.match(await page.textContent("#advice"), new RegExp(`^Chance of a final score of ${target} or more: `));
+    await chancesAre(page, answer, what);
+    decisions += 1;
+    if (decisions === 2) {
+      await page.check("#points-view");
+      await page.waitForFunction(() => document.querySelector("#options tbody tr")?.dataset.ev !== undefined);
+      const { need: _n, ...alone } = q;
+      await optionsAre(page, cli(dir, game, alone), `${what}, by points`);
+      await page.uncheck("#points-view");
+      await page.waitForFunction(() => document.querySelector("#options tbody tr")?.dataset.p !== undefined);
+    }
+    let index = 0;
+    if (mistakes.includes(decisions)) {
+      index = answer.options.findIndex((o) => o.p < answer.options[0].p);
+      assert.ok(index > 0, `decision ${decisions} has a worse option`);
+      costs.push(answer.options[0].p - answer.options[index].p);
+    }
+    await page.click(`#options tbody tr >> nth=${index}`);
+    await nextAdvice(page, advised);
+  }
+  const total = Number(await page.getAttribute("#total", "data-total"));
+  const review = await page.$$eval("#review-table tbody tr", (rows) => rows.map((r) => Number(r.dataset.cost)));
+  assert.equal(review.length, decisions);
+  assert.deepEqual(review.filter((c) => c > 0), costs, `${game}: the review's costs`);
+  assert.match(await page.textContent("#review-summary"), new RegExp(`chance of reaching ${target} given away in all\\. Score ${total}: (reached|short of) ${target}\\.$`));
+  await fitsScreen(page);
+  await page.screenshot({ path: `${shots}/target-${game}-${target}.png`, fullPage: true });
+  return { decisions, total, reached: total >= target };
+}

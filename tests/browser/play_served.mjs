@@ -13,7 +13,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { strict as assert } from "node:assert";
-import { adviceMs, askAdvisors, launch, median, play, playAgainst, playDuel, playUnderWay, reader, seed } from "./common.mjs";
+import { adviceMs, askAdvisors, launch, median, play, playAgainst, playDuel, playToReach, playUnderWay, reader, seed } from "./common.mjs";
 
 const tables = process.env.DICE_TABLES || "tables";
 
@@ -92,11 +92,12 @@ try {
     filled: [{ ones: "2", fives: "15", "full-house": "25" }, { sixes: "18", straight: "40" }],
   });
   const turnMs = against.flatMap(([, r]) => r.computerMs);
+  const reach = [await playToReach(page, url, tables, "yazy", 200, { mistakes: [6] }), await playToReach(page, url, tables, "yatzy", 250)];
   const againstText = against.map(([what, r]) => `${what}: ${r.result} (${r.totals.join(" to ")}; ${r.decisions} decisions, the computer's ${r.computerSteps} steps the CLI's best)`).join(", ");
   const duel = await playDuel(page, url, tables, "seed", "table");
   await askAdvisors(page, url, tables);
   assert.deepEqual(pageErrors, [], "the page raised no errors");
-  console.log(`browser: reader serve's page: yazy ${yazy.total} in ${yazy.decisions} decisions, Yahtzee ${yahtzee.total} in ${yahtzee.decisions}, Maxi Yatzy finnish ${maxi.total} in ${maxi.decisions}, ${swedish}, Yatzy under way with real dice ${underWay.total} in ${underWay.decisions} (reloaded mid-game), every option the CLI's, review cost 0; against the computer: ${againstText}; every chance and option row the CLI's, reviews listing exactly the mistakes; the computer's whole turn ${median(turnMs)} ms median, ${Math.max(...turnMs)} ms slowest; later advice median ${median(adviceMs.map(([ms]) => ms))} ms, slowest ${Math.max(...adviceMs.map(([ms]) => ms))} ms; yazy at a table, both sheets filled in mid-way, reloaded: ${atTable.result} in ${atTable.decisions} decisions, the advice switching sides each turn; the free joker reading refused; two-player 10000: ${duel.result} (${duel.decisions} decisions), every chance the CLI's; threes and one-throw 10000 advisors the CLI's`);
+  console.log(`browser: reader serve's page: yazy ${yazy.total} in ${yazy.decisions} decisions, Yahtzee ${yahtzee.total} in ${yahtzee.decisions}, Maxi Yatzy finnish ${maxi.total} in ${maxi.decisions}, ${swedish}, Yatzy under way with real dice ${underWay.total} in ${underWay.decisions} (reloaded mid-game), every option the CLI's, review cost 0; against the computer: ${againstText}; every chance and option row the CLI's, reviews listing exactly the mistakes; the computer's whole turn ${median(turnMs)} ms median, ${Math.max(...turnMs)} ms slowest; later advice median ${median(adviceMs.map(([ms]) => ms))} ms, slowest ${Math.max(...adviceMs.map(([ms]) => ms))} ms; yazy at a table, both sheets filled in mid-way, reloaded: ${atTable.result} in ${atTable.decisions} decisions, the advice switching sides each turn; alone for a score, every chance the CLI's --need: yazy for 200 with one mistake ${reach[0].total}, Yatzy for 250 ${reach[1].total}; the free joker reading refused; two-player 10000: ${duel.result} (${duel.decisions} decisions), every chance the CLI's; threes and one-throw 10000 advisors the CLI's`);
 } catch (e) {
   failed = true;
   console.error(`browser test failed: ${e.message}`);

@@ -19,7 +19,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { strict as assert } from "node:assert";
 import { serveFiles } from "../../crates/npm/test/range_server.mjs";
-import { adviceMs, askAdvisors, launch, median, play, playAgainst, playDuel, playUnderWay, seed } from "./common.mjs";
+import { adviceMs, askAdvisors, launch, median, play, playAgainst, playDuel, playToReach, playUnderWay, seed } from "./common.mjs";
 
 const site = process.env.SITE || "target/site";
 const tables = join(site, "tables");
@@ -44,15 +44,26 @@ async function playAgainstOnSite(browser) {
     // Room to count every range request (the browser keeps 250 by default).
     await context.addInitScript(() => performance.setResourceTimingBufferSize(1_000_000));
     const page = await context.newPage();
+    const timedBefore = adviceMs.length;
     const r = await playAgainst(page, base, tables, game, options);
+    const later = adviceMs.slice(timedBefore).map(([ms]) => ms);
     const bytes = await page.evaluate(() =>
       [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")].reduce((n, e) => n + e.decodedBodySize, 0));
     assert.ok(bytes <= 25_000_000, `${game} against the computer: ${bytes} bytes fetched`);
-    parts.push(`${game} ${r.result} (${r.totals.join(" to ")}; ${(bytes / 1e6).toFixed(1)} MB fetched in all, first advice ${r.firstAdviceAt} ms from navigation, the computer's turn ${median(r.computerMs)} ms median, ${Math.max(...r.computerMs)} slowest)`);
+    parts.push(`${game} ${r.result} (${r.totals.join(" to ")}; ${(bytes / 1e6).toFixed(1)} MB fetched in all, first advice ${r.firstAdviceAt} ms from navigation, later advice ${median(later)} ms median, ${Math.max(...later)} slowest, the computer's turn ${median(r.computerMs)} ms median, ${Math.max(...r.computerMs)} slowest)`);
     await context.close();
   }
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
+  // The same yazy game with two mistakes, and two people at a table with both sheets filled in mid-way.
+  const mistaken = await playAgainst(page, base, tables, "yazy", { mistakes: [4, 15] });
+  const atTable = await playAgainst(page, base, tables, "yazy", {
+    opponent: "table", reloadAt: 6,
+    filled: [{ ones: "2", fives: "15", "full-house": "25" }, { sixes: "18", straight: "40" }],
+  });
+  parts.push(`yazy with two mistakes reviewed (${mistaken.decisions} decisions), yazy at a table filled in mid-way and reloaded (${atTable.decisions} decisions)`);
+  const reach = [await playToReach(page, base, tables, "yazy", 200, { mistakes: [6] }), await playToReach(page, base, tables, "yatzy", 250)];
+  parts.push(`alone for a score: yazy for 200 with one mistake ${reach[0].total}, Yatzy for 250 ${reach[1].total}`);
   await page.goto(`${base}/?game=yazy&opponent=computer&new&seed=${seed + 1}`);
   await page.click("#roll");
   await page.waitForFunction(() => document.querySelector("#advice").dataset.best !== "");

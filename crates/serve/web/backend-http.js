@@ -18,24 +18,28 @@ const lookup = (game, query) => getJson(`v1/lookup/${game}?${new URLSearchParams
 const tableId = (id, variant) => (variant ? `${id}-${variant}` : id);
 
 /**
- * The table a lookup against someone reads (with the opponent's sheet):
- * yazy's two-player table, else the target table the opponent-aware
- * advisor reads; and the command that builds it.
+ * The table a lookup reads, and the command that builds it: for `reads`
+ * "points" the game's own; "target" (play to reach a score) its target
+ * table; "against" someone (with the opponent's sheet) yazy's two-player
+ * table, else the target table the opponent-aware advisor reads.
  */
-const againstTable = (id, variant) => {
-  const target = `${tableId(id, variant)}-target`;
-  if (id === "yazy") return ["yazy-duel", "make yazy-duel"];
-  return [target, variant === "free" ? "make yahtzee-free-target" : "make target-tables"];
+const tableOf = (id, variant, reads) => {
+  const plain = tableId(id, variant);
+  if (reads === "points") return [plain];
+  if (reads === "against" && id === "yazy") return ["yazy-duel", "make yazy-duel"];
+  const make = variant === "free" ? "make yahtzee-free-target" : id === "yazy" ? "make yazy-target" : "make target-tables";
+  return [`${plain}-target`, make];
 };
 
 /**
  * The table answering game `id` under `variant` (yahtzee's joker reading
- * "free", Maxi Yatzy's rules "swedish", or none), `against` someone (the
- * chance of winning) or alone (the most points): resolves to {
+ * "free", Maxi Yatzy's rules "swedish", or none) for what the lookup
+ * `reads`: "points" (the most points), "target" (the chance of reaching a
+ * score) or "against" someone (the chance of winning). Resolves to {
  * lookup(game, query), source }, or fails saying why the server cannot
  * answer.
  */
-export async function tableFor(id, variant, against = false) {
+export async function tableFor(id, variant, reads = "points") {
   if (served === null) served = getJson("v1/info").then((info) => info.tables);
   let tables;
   try {
@@ -44,9 +48,10 @@ export async function tableFor(id, variant, against = false) {
     served = null; // asked again on the next call
     throw e;
   }
-  const [wanted, make] = against ? againstTable(id, variant) : [tableId(id, variant)];
+  const [wanted, make] = tableOf(id, variant, reads);
   const table = tables.find((t) => t.game === wanted);
-  if (!table && against) throw new Error(`this server serves no ${wanted} table, which play against someone reads: serve a directory holding ${wanted}.dtab (${make})`);
+  const purpose = { against: "play against someone", target: "play to reach a score" }[reads];
+  if (!table && purpose) throw new Error(`this server serves no ${wanted} table, which ${purpose} reads: serve a directory holding ${wanted}.dtab (${make})`);
   if (!table && variant) {
     const [what, build] = variant === "free" ? ["the free joker reading", wanted] : [`the ${variant} rules`, "maxi-swedish"];
     throw new Error(`this server serves no ${wanted} table (${what}): choose the other, or serve a directory holding ${wanted}.dtab (make ${build})`);

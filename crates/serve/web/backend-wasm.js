@@ -23,27 +23,30 @@ function fetchOnce(url) {
 /**
  * The table answering game `id` under `variant` (yahtzee's free joker
  * reading is the table yahtzee-free, Maxi Yatzy's swedish rules
- * maxi-yatzy-swedish), opened on the first call: alone (the most points)
- * fetched whole; `against` someone, the two-player table (yazy-duel) or
- * the target table the opponent-aware advisor reads, read in pieces over
- * range requests (tens to hundreds of MB: only the chunks a lookup needs,
- * each checked against its blake3 and kept). Resolves to { lookup(game,
- * query), source, fetched() }.
+ * maxi-yatzy-swedish) for what the lookup `reads`, opened on the first
+ * call: "points" (the most points), the game's own table fetched whole;
+ * "target" (the chance of reaching a score), its target table, and
+ * "against" someone, the two-player table (yazy-duel) or the target table
+ * the opponent-aware advisor reads, each read in pieces over range
+ * requests (tens to hundreds of MB: only the chunks a lookup needs, each
+ * checked against its blake3 and kept). Resolves to { lookup(game, query),
+ * source, fetched() }.
  */
-export function tableFor(id, variant, against = false) {
+export function tableFor(id, variant, reads = "points") {
   const plain = variant ? `${id}-${variant}` : id;
-  const name = !against ? plain : id === "yazy" ? "yazy-duel" : `${plain}-target`;
+  const name = reads === "points" ? plain : reads === "against" && id === "yazy" ? "yazy-duel" : `${plain}-target`;
+  const inPieces = reads !== "points";
   const url = `tables/${name}.dtab`;
   if (!opened.has(url)) {
     // The module the page starts with reads the five-dice solitaire games
     // only (it is fetched before the first advice); Maxi Yatzy's six dice
     // and the two-player tables are in the whole reader's, fetched when first asked.
-    const full = id === "maxi-yatzy" || against;
+    const full = id === "maxi-yatzy" || inPieces;
     const options = full ? fetchOnce("dice-tables/full.wasm").then((wasm) => ({ wasm })) : {};
-    const source = against ? { url, ranges: true } : url;
+    const source = inPieces ? { url, ranges: true } : url;
     const table = Promise.resolve(options).then((o) => openTables({ [name]: source }, o)).then((t) => ({
       lookup: (game, query) => t.lookup(game, variant === "free" ? { ...query, joker: variant } : query),
-      source: against ? `${url} (read in pieces: each chunk fetched when a lookup first needs it and checked against its blake3), looked up in this page`
+      source: inPieces ? `${url} (read in pieces: each chunk fetched when a lookup first needs it and checked against its blake3), looked up in this page`
         : `${url} (checked whole against its blake3 checksums), looked up in this page`,
       fetched: () => t.fetched,
     }));

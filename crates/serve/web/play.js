@@ -130,9 +130,10 @@ function seating(opponent, first) {
 /** A sheet with nothing scored. */
 const emptySheet = () => ({ scores: {}, bonuses: 0, saved: 0 });
 
-function newGame(name, joker, rules, opponent = null, first = "you") {
-  // Maxi Yatzy is played alone: no two-player table or advisor reads six dice.
-  const against = name === "maxi-yatzy" ? null : opponent || null;
+function newGame(name, joker, rules, opponent = null, first = "you", target = 250) {
+  // Maxi Yatzy is played for points alone: no two-player or target table
+  // reads six dice. "target" is played alone, for the chance of reaching a score.
+  const against = name === "maxi-yatzy" || opponent === "target" ? null : opponent || null;
   game = {
     name, joker: name === "yahtzee" ? joker : null,
     rules: name === "maxi-yatzy" ? rules : null, // finnish | swedish
@@ -143,7 +144,8 @@ function newGame(name, joker, rules, opponent = null, first = "you") {
     opponent: against, ...seating(against, first),
     seat: 0, // the mover's place in `players`
     other: against ? emptySheet() : null,
-    view: "chance", // against someone: the options by chance of winning, or by points ("points")
+    target: opponent === "target" && name !== "maxi-yatzy" ? target : null, // the final score to reach, played alone
+    view: "chance", // against someone or for a score: the options by chance, or by points ("points")
     log: [], // the computer's steps this turn: {dice, rerolls, action, p, query}
     scores: {}, // category -> box points (a Yahtzee bonus apart)
     bonuses: 0, // Yahtzee bonuses
@@ -165,6 +167,13 @@ function newGame(name, joker, rules, opponent = null, first = "you") {
 }
 
 const info = () => rulesOf(game);
+/**
+ * What `g`'s lookups read: the chance of winning "against" someone, the
+ * chance of reaching a "target" score alone, or the most "points".
+ */
+const reads = (g = game) => (g.other ? "against" : g.target != null ? "target" : "points");
+/** How a game was set up: its opponent, "target", or null alone for points. */
+const mode = (g) => (g.target != null ? "target" : g.opponent ?? null);
 /** Whether the computer is to move in `g`. */
 const computerMoves = (g = game) => g.seat === g.computerSeat;
 /** The sheet of seat `s` in `g`, as a game of its own (the mover's is `g` itself). */
@@ -192,6 +201,7 @@ function query(g = game, { points = false } = {}) {
   if (rulesOf(g).upperBonus) q.upper = upper(g);
   if (g.name === "yahtzee" && g.scores.yahtzee === 50) q["yahtzee-bonus"] = true;
   if (rulesOf(g).saved) Object.assign(q, { saved: g.saved, rules: g.rules });
+  if (g.target != null && !points) q.need = g.target - scored(g);
   if (g.other && !points) {
     const o = sheetAt(g, 1 - g.seat);
     q["opp-mask"] = mask(o);
@@ -210,11 +220,12 @@ async function advise() {
   const asked = game;
   try {
     // Against someone, the chance of winning (the two-player table or the
-    // advisor's target table); the points beside it when the player asks.
-    const table = await tableFor(game.name, variant(), game.other !== null);
+    // advisor's target table); for a score, the chance of reaching it (the
+    // target table); the points beside either when the player asks.
+    const table = await tableFor(game.name, variant(), reads());
     const answer = await table.lookup(game.name, query());
     let points = null;
-    if (game.other && game.view === "points" && !computerMoves()) {
+    if (reads() !== "points" && game.view === "points" && !computerMoves()) {
       points = await (await tableFor(game.name, variant())).lookup(game.name, query(game, { points: true }));
     }
     if (asked !== game) return;
@@ -375,7 +386,9 @@ function render() {
   $("#maxi-rules-choice").hidden = game.name !== "maxi-yatzy";
   $("#opponent-choice").hidden = game.name === "maxi-yatzy";
   $("#first-choice").hidden = game.name === "maxi-yatzy" || $("#opponent").value !== "computer";
+  $("#target-choice").hidden = game.name === "maxi-yatzy" || $("#opponent").value !== "target";
   const two = game.other !== null;
+  const chance = reads() !== "points";
   const computer = computerMoves() && game.phase !== "over";
   const mover = game.players[game.seat];
   const state = $("#state");
@@ -410,8 +423,8 @@ function render() {
 
   // Against someone the options are ranked by the chance of winning, or by
   // points when the player asks (the chance's lookup still decides the review).
-  const byPoints = !two || (game.view === "points" && game.points !== null);
-  const shown = byPoints ? (two ? game.points : game.answer) : game.answer;
+  const byPoints = !chance || (game.view === "points" && game.points !== null);
+  const shown = byPoints && chance ? game.points : game.answer;
   const advice = $("#advice");
   advice.classList.toggle("error", game.error !== null);
   const who = two ? `${title(mover)}: ` : "";
@@ -424,6 +437,9 @@ function render() {
     const p = game.answer.p;
     const how = game.answer.exact ? "exact, from the two-player table" : "an estimate: the opponent-aware advisor's";
     advice.textContent = `${who}chance of winning ${percent(p)} (ties half; ${how}). Best: ${actionText(game.answer.best)}`;
+  } else if (game.answer && chance) {
+    const need = game.target - scored();
+    advice.textContent = `Chance of a final score of ${game.target} or more: ${percent(game.answer.p)} (exact; ${need > 0 ? `${need} more to score` : "reached"}). Best: ${actionText(game.answer.best)}`;
   } else if (game.answer) {
     const ev = game.answer.ev;
     advice.textContent = `Best: ${actionText(game.answer.best)} (expected ${ev.toFixed(4)} points still to come: a final score of ${(scored() + ev).toFixed(2)})`;
@@ -437,9 +453,9 @@ function render() {
   advice.dataset.best = game.answer && !computer ? JSON.stringify(game.answer.best) : "";
   // A lookup that failed (a chunk the network did not give) can be asked again.
   $("#retry").hidden = !(game.error && game.phase === "decide" && !game.answer && game.awaiting === null);
-  advice.dataset.p = game.answer && two && !computer ? String(game.answer.p) : "";
+  advice.dataset.p = game.answer && chance && !computer ? String(game.answer.p) : "";
   advice.dataset.exact = game.answer && two ? String(game.answer.exact) : "";
-  $("#view-choice").hidden = !two;
+  $("#view-choice").hidden = !chance || game.phase === "over";
   $("#points-view").checked = game.view === "points";
 
   const options = shown && !computer ? shown.options : [];
@@ -468,7 +484,7 @@ function render() {
   renderSheet(two, computer);
   if (game.source) {
     const joker = game.joker ? `, ${game.joker} joker reading` : game.rules ? `, ${game.rules} rules` : "";
-    const against = two ? `, ${game.players.join(" against ")}` : "";
+    const against = two ? `, ${game.players.join(" against ")}` : game.target != null ? `, for ${game.target} or more` : "";
     $("#source").textContent = `${info().title}${joker}${against}: answered from ${game.source}.`;
     $("#source").dataset.table = game.source;
   }
@@ -597,7 +613,7 @@ function resume(name, { joker, rules, opponent } = {}) {
   }
   const g = kept?.game;
   if (!g || g.name !== name || g.phase === "over" || (joker && g.joker !== joker) || (rules && g.rules !== rules)) return false;
-  if (opponent !== undefined && (g.opponent ?? null) !== opponent) return false;
+  if (opponent !== undefined && mode(g) !== opponent) return false;
   takeUp(g, Array.isArray(kept.history) ? kept.history : []);
   return true;
 }
@@ -605,7 +621,7 @@ function resume(name, { joker, rules, opponent } = {}) {
 /** Plays on from game state `g` (kept in the browser, or a pasted game's end) with undo steps `steps`. */
 function takeUp(g, steps) {
   // A game kept before two-player play was written is a game alone.
-  const alone = { opponent: null, ...seating(null), seat: 0, other: null, view: "chance", log: [] };
+  const alone = { opponent: null, ...seating(null), seat: 0, other: null, target: null, view: "chance", log: [] };
   game = { ...alone, ...g, answer: null, points: null, error: null, awaiting: g.awaiting ?? null, editing: false };
   history = steps;
   review = null;
@@ -621,7 +637,8 @@ function takeUp(g, steps) {
 function showSetup() {
   $("#joker").value = game.joker ?? "forced";
   $("#maxi-rules").value = game.rules ?? "finnish";
-  $("#opponent").value = game.opponent ?? "";
+  $("#opponent").value = mode(game) ?? "";
+  if (game.target != null) $("#target").value = String(game.target);
   $("#first").value = game.computerSeat === 0 ? "computer" : "you";
 }
 
@@ -694,8 +711,10 @@ async function replay(text) {
   // A two-player game pasted on a page set up alone is two people at a table.
   const seats = two ? (game.other ? { opponent: game.opponent, players: game.players, computerSeat: game.computerSeat } : { opponent: "table", ...seating("table") })
     : { opponent: null, ...seating(null) };
-  const g = { name: game.name, joker: game.joker, rules: game.rules, ...emptySheet(), ...seats, seat: 0, other: two ? emptySheet() : null, log: [], dice: [], rerolls: 2 };
-  const table = await tableFor(g.name, variant(g), two);
+  // Alone, a game pasted on a page playing for a score is reviewed for that score.
+  const target = two ? null : game.target;
+  const g = { name: game.name, joker: game.joker, rules: game.rules, ...emptySheet(), ...seats, seat: 0, other: two ? emptySheet() : null, target, log: [], dice: [], rerolls: 2 };
+  const table = await tableFor(g.name, variant(g), reads(g));
   const count = rulesOf(g).dice;
   const example = count === 6 ? "333566 keep 333 or 333566 score chance" : "33356 keep 333 or 33356 score chance";
   const decisions = [];
@@ -751,7 +770,7 @@ async function replay(text) {
 
 /** What a review of game `g` with `decisions` shows besides them: the players and the score. */
 function reviewOf(g, decisions) {
-  return { decisions, two: g.other !== null, players: g.players, computerSeat: g.computerSeat, total: total(g), result: g.other ? result(g) : "" };
+  return { decisions, two: g.other !== null, target: g.target, players: g.players, computerSeat: g.computerSeat, total: total(g), result: g.other ? result(g) : "" };
 }
 
 /**
@@ -789,9 +808,12 @@ function renderReview() {
   const mistakes = decisions.filter((d) => d.cost > 0).length;
   const unfinished = r.open ? ` (${r.open} boxes still open)` : "";
   const whose = r.two && r.computerSeat >= 0 ? " of yours" : "";
+  const reached = r.total >= r.target ? "reached" : "short of";
   $("#review-summary").textContent = r.two
     ? `${decisions.length} decisions${whose}, ${mistakes} below the best; ${percent(lost, 3)} chance of winning given away in all. ${r.result}${unfinished}.`
-    : `${decisions.length} decisions, ${mistakes} below the best; ${lost.toFixed(4)} points lost to optimal play in expectation. Score ${r.total}${unfinished}.`;
+    : r.target != null
+      ? `${decisions.length} decisions, ${mistakes} below the best; ${percent(lost, 3)} chance of reaching ${r.target} given away in all. Score ${r.total}${unfinished}${r.open ? "" : `: ${reached} ${r.target}`}.`
+      : `${decisions.length} decisions, ${mistakes} below the best; ${lost.toFixed(4)} points lost to optimal play in expectation. Score ${r.total}${unfinished}.`;
   $("#review-summary").dataset.lost = String(lost);
   $("#review-summary").dataset.source = r.source;
   const who = (d) => (r.two && r.computerSeat < 0 ? ` (${r.players[d.seat]})` : "");
@@ -802,7 +824,7 @@ function renderReview() {
     if (r.two) tr.dataset.seat = String(d.seat);
     if (d.cost > 0) tr.classList.add("chosen");
     tr.append(cell(`${d.at}${who(d)}`), cell(`${d.dice} (${d.rerolls} left)`), cell(actionText(d.options[d.chosen].action)),
-      cell(actionText(d.options[0].action)), cell(r.two ? percent(d.cost, 3) : d.cost.toFixed(4), "num"));
+      cell(actionText(d.options[0].action)), cell(r.two || r.target != null ? percent(d.cost, 3) : d.cost.toFixed(4), "num"));
     return tr;
   }));
   const turns = r.two ? swings(r) : [];
@@ -817,9 +839,14 @@ function renderReview() {
 }
 
 /** The setup's choices for a new game: joker reading, Maxi Yatzy's rules, opponent, who starts. */
-const chosen = () => [$("#joker").value, $("#maxi-rules").value, $("#opponent").value || null, $("#first").value];
+const chosen = () => [$("#joker").value, $("#maxi-rules").value, $("#opponent").value || null, $("#first").value, targetScore($("#target").value)];
+/** A score to reach as typed: a whole number from 1 (250 otherwise). */
+const targetScore = (text) => (/^\d+$/.test(String(text ?? "").trim()) && Number(text) >= 1 ? Math.min(Number(text), 1000) : 250);
 $("#new-game").addEventListener("click", () => newGame(game?.name ?? "yahtzee", ...chosen()));
-$("#opponent").addEventListener("change", () => { $("#first-choice").hidden = $("#opponent").value !== "computer"; });
+$("#opponent").addEventListener("change", () => {
+  $("#first-choice").hidden = $("#opponent").value !== "computer";
+  $("#target-choice").hidden = $("#opponent").value !== "target";
+});
 // The tabs: a sheet game (Yahtzee, Yatzy, yazy, Maxi Yatzy), 10000 (the
 // duel and the one-throw advisor) or threes.
 const SECTIONS = { sheet: ["#setup", "#play", "#review", "#source"], duel: ["#duel", "#tenk"], threes: ["#threes"] };
@@ -892,7 +919,8 @@ const otherTab = sectionsOf(asked) !== "sheet";
 const sheetGame = Object.hasOwn(GAMES, asked) ? asked : "yahtzee";
 const askedJoker = params.get("joker") === "free" ? "free" : "forced";
 const askedRules = params.get("rules") === "swedish" ? "swedish" : "finnish";
-const askedOpponent = ["computer", "table"].includes(params.get("opponent")) ? params.get("opponent") : null;
+const askedOpponent = ["computer", "table", "target"].includes(params.get("opponent")) ? params.get("opponent") : null;
+const askedTarget = targetScore(params.get("target"));
 const askedFirst = params.get("first") === "computer" ? "computer" : "you";
 const fresh = params.has("new");
 if (fresh) {
@@ -901,7 +929,7 @@ if (fresh) {
 }
 const opponent = params.has("opponent") ? askedOpponent : undefined;
 if (fresh || !resume(sheetGame, { joker: params.get("joker") && askedJoker, rules: params.get("rules") && askedRules, opponent })) {
-  newGame(sheetGame, askedJoker, askedRules, askedOpponent, askedFirst);
+  newGame(sheetGame, askedJoker, askedRules, askedOpponent, askedFirst, askedTarget);
 }
 if (asked === "duel") {
   $("#duel-rules").value = params.get("rules") === "cardgames" ? "cardgames" : "seed";
@@ -910,7 +938,7 @@ if (asked === "duel") {
 show(otherTab ? asked : game.name);
 showSetup();
 // The table is fetched and checked while the player reads the page.
-if (!otherTab) tableFor(game.name, variant(), game.other !== null).then(
+if (!otherTab) tableFor(game.name, variant(), reads()).then(
   ({ source }) => { if (!game.source) $("#source").textContent = `Tables ready: ${source}.`; },
   (e) => { $("#source").textContent = e.message; $("#source").classList.add("error"); },
 );
