@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := target/python-venv
 PIP := $(VENV)/bin/pip --disable-pip-version-check --quiet
 
-.PHONY: all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yahtzee-free yahtzee-free-target reduced-target-tables test check bench manifest golden fuzz clean python browser wasm npm npm-test site
+.PHONY: c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yahtzee-free yahtzee-free-target reduced-target-tables test check bench manifest golden fuzz clean python browser wasm npm npm-test site
 
 all: tables
 
@@ -92,10 +92,18 @@ python:
 # Unit, end-to-end and doc tests. The end-to-end tests regenerate the tables
 # into scratch directories and compare them with tables/checksums.b3; the
 # doc tests look tables up in $(OUT), which `tables` writes first. Then the
-# Python package's tests (golden files, errors, values, the example).
+# Python package's tests (golden files, errors, values, the example). The C
+# library is built first: a C program compiled with cc asks it the golden
+# lookups (tests/tests/integration/c_api.rs).
 test: tables yazy-target reduced-target-tables python
+	$(CARGO) build --release --locked -p dice-tables-c
 	DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED)) $(CARGO) test --release --locked --workspace
 	DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED)) $(VENV)/bin/pytest -q crates/python/tests
+
+# The C library's header (crates/c/include/dice_tables.h) written again
+# from its source by cbindgen; the crate's test fails while it is stale.
+c-header:
+	$(CARGO) run --release --locked -q -p dice-tables-c --bin dice-tables-header > crates/c/include/dice_tables.h
 
 # The lint gate: rustfmt (the workspace, and the crates outside it), clippy
 # on every target with warnings as errors, rustdoc of the library crates
@@ -171,7 +179,8 @@ wasm:
 
 # The npm package `dice-tables` (crates/npm/): the tarball `npm pack` makes, in
 # target/npm/. npm-test installs it into a scratch project and asks it every
-# golden lookup and refusal (crates/npm/test/golden.mjs).
+# golden lookup and refusal (crates/npm/test/golden.mjs), whole and read in
+# pieces over range requests, then checks the tarball is the one to publish.
 NPM_VERSION := $(shell sed -n 's/^  "version": "\(.*\)",$$/\1/p' crates/npm/package.json)
 npm: wasm
 	rm -rf target/npm/package && mkdir -p target/npm/package
@@ -188,6 +197,11 @@ npm-test: npm tables yazy-target reduced-target-tables
 	cp crates/npm/test/golden.mjs crates/npm/test/range_server.mjs target/npm/scratch/
 	cd target/npm/scratch && GOLDEN=$(abspath tests/golden) DICE_TABLES=$(abspath $(OUT)) \
 		DICE_TARGET_TABLES=$(abspath $(REDUCED)) node golden.mjs
+	@# The tarball is the one to publish: npm's dry run takes it, and it holds exactly the package's files.
+	cd target/npm && npm publish --dry-run dice-tables-$(NPM_VERSION).tgz 2>&1 | grep -qx '+ dice-tables@$(NPM_VERSION)'
+	test "$$(tar -tzf target/npm/dice-tables-$(NPM_VERSION).tgz | sort | tr '\n' ' ')" = \
+		"package/README.md package/dice_tables.wasm package/index.d.ts package/index.js package/package.json "
+	@echo "npm: npm publish --dry-run takes target/npm/dice-tables-$(NPM_VERSION).tgz (5 files)"
 
 # The static site: the page `reader serve` serves (crates/serve/web),
 # answering in the page through the npm package's module (backend-wasm.js
@@ -304,11 +318,30 @@ FUZZ_RUN := cd reader/fuzz && RUSTC_BOOTSTRAP=1 DICE_TABLES=$(abspath $(OUT)) $(
 FUZZ_ARGS = -max_total_time=$(FUZZ_SECONDS) -detect_leaks=0 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1
 fuzz: tables
 	command -v cargo-fuzz >/dev/null || $(CARGO) install --locked cargo-fuzz@0.13.2
-	mkdir -p reader/fuzz/corpus/open_table reader/fuzz/corpus/parse_inputs reader/fuzz/corpus/http
+	mkdir -p reader/fuzz/corpus/open_table reader/fuzz/corpus/parse_inputs reader/fuzz/corpus/http reader/fuzz/corpus/c_api
 	cp $(OUT)/combo.dtab $(OUT)/threes.dtab $(OUT)/tenk.dtab reader/fuzz/corpus/open_table/
 	$(FUZZ_RUN) open_table corpus/open_table seeds/open_table -- $(FUZZ_ARGS) -max_len=200000
 	$(FUZZ_RUN) parse_inputs corpus/parse_inputs seeds/parse_inputs -- $(FUZZ_ARGS)
 	$(FUZZ_RUN) http corpus/http seeds/http -- $(FUZZ_ARGS) -max_len=70000
+	$(FUZZ_RUN) c_api corpus/c_api seeds/c_api -- $(FUZZ_ARGS) -max_len=4096
+
+# The crates as crates.io takes them: `cargo publish --dry-run` of the
+# reader library, the generator and the command-line helpers the generator
+# uses (packaged together: each one's workspace dependencies resolve to the
+# others' tarballs), each tarball verified by building it; then the
+# reader's tarball unpacked into a scratch directory and built there
+# offline, from nothing but its own files and the crates it names.
+CRATE_VERSION := $(shell sed -n 's/^version = "\(.*\)"$$/\1/p' Cargo.toml | head -1)
+PUBLISHED := dice-tables-reader dice-tables-terminal dice-tables-generator
+publish-check:
+	$(CARGO) publish --dry-run --locked --allow-dirty $(PUBLISHED:%=-p %)
+	$(CARGO) package --locked --allow-dirty --no-verify -q -p dice-tables-reader
+	@# Outside this workspace (a directory under it would belong to it).
+	scratch=$$(mktemp -d) && trap 'rm -rf "$$scratch"' EXIT && \
+		tar -xzf target/package/dice-tables-reader-$(CRATE_VERSION).crate -C "$$scratch" && \
+		cd "$$scratch/dice-tables-reader-$(CRATE_VERSION)" && \
+		CARGO_TARGET_DIR=$(abspath target/crate-build) $(CARGO) build --offline --locked --release
+	@echo "publish-check: $(PUBLISHED) package and build for crates.io; the reader's tarball builds offline on its own"
 
 clean:
 	$(CARGO) clean

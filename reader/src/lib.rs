@@ -35,7 +35,9 @@
 //! nothing and shares pages between processes, but is `unsafe`: the caller
 //! promises that no file changes in place while mapped (replace a file by
 //! writing a new one and renaming it over the old, as the generator does; a
-//! file truncated under a map kills the process with SIGBUS).
+//! file truncated under a map kills the process with SIGBUS). A big table
+//! can also be read in pieces, each chunk fetched when a lookup first needs
+//! it ([`Pieces`]: a browser reading a table over HTTP range requests).
 #![deny(missing_docs, missing_debug_implementations)]
 
 mod arena;
@@ -69,9 +71,10 @@ pub use registry::{check_table, game_named, verify, verify_bytes, GAMES};
 pub use table::{read_table_file, Pieces, Table};
 pub use tables::{Holding, Tables, TABLES_ENV};
 
-/// The README's and the guide's Rust examples, compiled and run as doc
-/// tests so they stay true.
+/// The READMEs' (the crate's and the repository's) and the guide's Rust
+/// examples, compiled and run as doc tests so they stay true.
 #[cfg(doctest)]
+#[doc = include_str!("../README.md")]
 #[doc = include_str!("../../README.md")]
 #[doc = include_str!("../../docs/GUIDE.md")]
 struct ReadmeExamples;

@@ -3,6 +3,7 @@
 //! machine to itself runs as a binary of its own: `serve_flood.rs`,
 //! `serve_ops.rs`.
 
+mod c_api;
 mod cli;
 mod cli_forms;
 mod cli_io;
