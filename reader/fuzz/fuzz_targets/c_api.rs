@@ -17,9 +17,8 @@ use dice_tables::{
 };
 use libfuzzer_sys::fuzz_target;
 
-/// The tables given, by game.
-const FUZZED_TABLES: [&str; 9] =
-    ["yazy", "yazy-target", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel", "duel-cardgames"];
+/// The tables given, by game: small ones `make tables` writes (which `make fuzz` runs first).
+const FUZZED_TABLES: [&str; 8] = ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel", "duel-cardgames"];
 
 /// The small tables of `$DICE_TABLES` (`make fuzz` passes ./tables), given once.
 struct Shared(*mut DtTables);
