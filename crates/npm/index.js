@@ -171,8 +171,7 @@ class RangedFile {
 }
 
 /** A source `{ url, ranges: true }`: the table read in pieces. */
-const isRanged = (source) => typeof source === "object" && source !== null && !ArrayBuffer.isView(source) &&
-  !(source instanceof ArrayBuffer) && !(source instanceof URL) && source.ranges === true;
+const isRanged = (source) => source?.ranges === true;
 
 /**
  * Opens game `game`'s table read in pieces from `url` into `reader`: the

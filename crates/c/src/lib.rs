@@ -123,6 +123,15 @@ unsafe fn text<'a>(ptr: *const c_char, what: &str) -> Result<&'a str, (DtStatus,
     unsafe { CStr::from_ptr(ptr) }.to_str().map_err(|_| (DtStatus::DtBadCall, format!("{what}: not UTF-8 text")))
 }
 
+/// The tables at `tables`, or the refusal of a null pointer.
+///
+/// # Safety
+/// `tables` is null or came from `dt_tables_new` or `dt_tables_open_dir` and is not freed.
+unsafe fn opened<'a>(tables: *const DtTables) -> Result<&'a DtTables, (DtStatus, String)> {
+    // SAFETY: tables is null or live (this fn's contract).
+    unsafe { tables.as_ref() }.ok_or((DtStatus::DtBadCall, "tables: a null pointer".to_string()))
+}
+
 fn refusal(e: LookupError) -> (DtStatus, String) {
     let status = match e {
         LookupError::UnknownArgument { .. } | LookupError::MissingArgument { .. } => DtStatus::DtBadArgument,
@@ -200,7 +209,7 @@ pub unsafe extern "C" fn dt_tables_add_bytes(
     // SAFETY: the pointers are what this fn's contract says.
     unsafe {
         failure(error, || {
-            let tables = tables.as_ref().ok_or((DtStatus::DtBadCall, "tables: a null pointer".to_string()))?;
+            let tables = opened(tables)?;
             let game = text(game, "game")?;
             if bytes.is_null() && len > 0 {
                 return Err((DtStatus::DtBadCall, "bytes: a null pointer".to_string()));
@@ -243,7 +252,7 @@ pub unsafe extern "C" fn dt_lookup(
     // SAFETY: the pointers are what this fn's contract says.
     unsafe {
         answer(result, || {
-            let tables = tables.as_ref().ok_or((DtStatus::DtBadCall, "tables: a null pointer".to_string()))?;
+            let tables = opened(tables)?;
             let query = Query::from_query_string(text(game, "game")?, text(query, "query")?).map_err(refusal)?;
             ask(tables, &query)
         })
@@ -272,7 +281,7 @@ pub unsafe extern "C" fn dt_lookup_args(
     // SAFETY: the pointers are what this fn's contract says.
     unsafe {
         answer(result, || {
-            let tables = tables.as_ref().ok_or((DtStatus::DtBadCall, "tables: a null pointer".to_string()))?;
+            let tables = opened(tables)?;
             if names.is_null() && count > 0 {
                 return Err((DtStatus::DtBadCall, "names: a null pointer".to_string()));
             }

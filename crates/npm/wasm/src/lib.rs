@@ -174,7 +174,7 @@ pub unsafe extern "C" fn dt_open_pieces(
 #[cfg(not(dice_tables_solitaire_only))]
 fn open_pieces(game: &str, prefix: Vec<u8>, file_len: f64) -> Result<String, (Status, String)> {
     let info = game_info(game)?;
-    let known = PIECES.with(|p| p.borrow().iter().find(|(id, _)| *id == info.id).map(|(_, pieces)| Arc::clone(pieces)));
+    let known = pieces_of(info.id);
     if TABLES.is_open(info.id) {
         return match known {
             Some(_) => Ok(info.id.to_string()),
@@ -204,6 +204,12 @@ fn open_pieces(game: &str, prefix: Vec<u8>, file_len: f64) -> Result<String, (St
     Ok(info.id.to_string())
 }
 
+/// The pieces of the table of game id `id`, once it is read in pieces.
+#[cfg(not(dice_tables_solitaire_only))]
+fn pieces_of(id: &str) -> Option<Arc<Pieces>> {
+    PIECES.with(|p| p.borrow().iter().find(|(known, _)| *known == id).map(|(_, pieces)| Arc::clone(pieces)))
+}
+
 /// Gives game `game`'s table read in pieces the stored bytes of the chunk
 /// starting at byte `offset` of its file (what [`Status::Needed`] asked
 /// for), checked against the chunk's blake3 before they are kept.
@@ -223,7 +229,7 @@ pub unsafe extern "C" fn dt_supply(
     // SAFETY: the caller passes what dt_alloc gave and took (this fn's contract).
     let (game, bytes) = unsafe { (take(game_ptr, game_len), take(bytes_ptr, bytes_len)) };
     let game = String::from_utf8_lossy(&game);
-    let pieces = PIECES.with(|p| p.borrow().iter().find(|(id, _)| **id == *game).map(|(_, pieces)| Arc::clone(pieces)));
+    let pieces = pieces_of(&game);
     finish(match pieces {
         None => Err((Status::Refused, format!("no {} table is read in pieces", dice_tables_reader::quoted(&game)))),
         Some(pieces) => pieces
