@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := target/python-venv
 PIP := $(VENV)/bin/pip --disable-pip-version-check --quiet
 
-.PHONY: c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yahtzee-free yahtzee-free-target reduced-target-tables test check bench manifest golden fuzz clean python browser wasm npm npm-test site
+.PHONY: wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yahtzee-free yahtzee-free-target reduced-target-tables test check bench manifest golden fuzz clean python browser wasm npm npm-test site
 
 all: tables
 
@@ -89,16 +89,55 @@ python:
 	$(PIP) install -r crates/python/requirements-test.txt
 	CARGO_TARGET_DIR=$(abspath target/python) $(PIP) install --force-reinstall --no-deps ./crates/python
 
+# The wheel to publish on PyPI: abi3 (one wheel for CPython 3.9 and
+# later), built by maturin (pinned in crates/python/requirements-build.txt)
+# into $(WHEELS), its zip timestamps fixed (SOURCE_DATE_EPOCH: the last
+# commit's time) and its source paths written as if from /dice-tables and
+# /cargo, so that two builds, wherever the checkout, are the same bytes. wheel-test installs
+# it, with numpy and pytest as wheels only (--only-binary: nothing is
+# compiled), into a fresh virtual environment whose PATH holds nothing but
+# that environment (no cargo, no rustc), and runs the package's tests there
+# (all but the one that builds the package from its source).
+WHEELS := target/wheels
+WHEEL_VENV := target/wheel-venv
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
+PACKAGE_VERSION := $(shell sed -n 's/^version = "\(.*\)"$$/\1/p' crates/python/pyproject.toml)
+WHEEL = $(WHEELS)/dice_tables-$(PACKAGE_VERSION)-cp39-abi3-*.whl
+wheel:
+	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
+	$(PIP) install -r crates/python/requirements-build.txt
+	rm -rf $(WHEELS)
+	SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) CARGO_TARGET_DIR=$(abspath target/wheel-build) \
+		RUSTFLAGS="--remap-path-prefix=$(abspath .)=/dice-tables --remap-path-prefix=$(CARGO_HOME_DIR)=/cargo" \
+		$(VENV)/bin/maturin build --quiet --release --locked --strip \
+		-m crates/python/Cargo.toml --out $(WHEELS)
+	@ls $(WHEEL) > /dev/null || { echo "make wheel: no abi3 wheel for Python 3.9+ in $(WHEELS)"; exit 1; }
+	@echo "wheel: $$(ls $(WHEEL))"
+wheel-test: wheel tables yazy-target reduced-target-tables
+	rm -rf $(WHEEL_VENV) && $(PYTHON) -m venv $(WHEEL_VENV)
+	cd / && env PATH=$(abspath $(WHEEL_VENV))/bin CARGO=/nonexistent RUSTC=/nonexistent /bin/sh -c '\
+		if command -v cargo || command -v rustc; then echo "wheel-test: a Rust toolchain is on PATH"; exit 1; fi; \
+		pip install --quiet --disable-pip-version-check --only-binary=:all: $(abspath $(WHEEL)) \
+			-r $(abspath crates/python/requirements-test.txt) && \
+		python -c "import dice_tables, sys; assert dice_tables.__file__.startswith(sys.prefix), dice_tables.__file__" && \
+		DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED)) \
+			pytest -q -p no:cacheprovider -m "not builds_from_source" $(abspath crates/python/tests)'
+	@echo "wheel-test: $$(ls $(WHEEL) | xargs basename) installed and tested without a Rust toolchain"
+
 # Unit, end-to-end and doc tests. The end-to-end tests regenerate the tables
 # into scratch directories and compare them with tables/checksums.b3; the
 # doc tests look tables up in $(OUT), which `tables` writes first. Then the
 # Python package's tests (golden files, errors, values, the example). The C
 # library is built first: a C program compiled with cc asks it the golden
 # lookups (tests/tests/integration/c_api.rs).
-test: tables yazy-target reduced-target-tables python
-	$(CARGO) build --release --locked -p dice-tables-c
+test: tables yazy-target reduced-target-tables python c-lib
 	DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED)) $(CARGO) test --release --locked --workspace
 	DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED)) $(VENV)/bin/pytest -q crates/python/tests
+
+# The C library: target/release/libdice_tables.a and .so (the header is
+# committed: crates/c/include/dice_tables.h).
+c-lib:
+	$(CARGO) build --release --locked -p dice-tables-c
 
 # The C library's header (crates/c/include/dice_tables.h) written again
 # from its source by cbindgen; the crate's test fails while it is stale.
@@ -342,6 +381,42 @@ publish-check:
 		cd "$$scratch/dice-tables-reader-$(CRATE_VERSION)" && \
 		CARGO_TARGET_DIR=$(abspath target/crate-build) $(CARGO) build --offline --locked --release
 	@echo "publish-check: $(PUBLISHED) package and build for crates.io; the reader's tarball builds offline on its own"
+
+# The release bundle, target/dist/: the two programs (bin/), every table
+# `make tables` writes with its lines of the checksum manifest (tables/),
+# the wheel (python/), the npm tarball (npm/), the C header and libraries
+# (c/), the README, CHANGELOG, licence and file format, and SHA256SUMS
+# listing every other file's sha256 (sha256sum --check reads it). Every
+# part is the same bytes when built again from the same commit: the tables
+# and programs are (the manifest and the release profile), the wheel's and
+# the npm tarball's timestamps are fixed and their files sorted, the
+# WebAssembly module's and the wheel's source paths are rewritten, and
+# nothing in the bundle records when or where it was made. dist-check
+# builds it a second time from a fresh clone of HEAD in a scratch
+# directory (its own build directory: everything rebuilt, about 15
+# minutes on 2 cores) and compares the two checksum lists.
+DIST := target/dist
+DIST_TABLES := yazy combo threes tenk yatzy yahtzee duel duel-cardgames maxi-yatzy
+dist: tables wheel npm c-lib
+	rm -rf $(DIST) && mkdir -p $(DIST)/bin $(DIST)/tables $(DIST)/python $(DIST)/npm $(DIST)/c/include $(DIST)/c/lib
+	cp $(BIN)/generator $(BIN)/reader $(DIST)/bin/
+	cp $(DIST_TABLES:%=$(OUT)/%.dtab) $(DIST)/tables/
+	grep -E '  ($(subst $(eval) ,|,$(DIST_TABLES)))\.dtab$$' tables/checksums.b3 > $(DIST)/tables/checksums.b3
+	test $$(wc -l < $(DIST)/tables/checksums.b3) = $(words $(DIST_TABLES))
+	$(BIN)/reader verify $(DIST)/tables > /dev/null
+	cp $(WHEEL) $(DIST)/python/
+	cp target/npm/dice-tables-$(NPM_VERSION).tgz $(DIST)/npm/
+	cp crates/c/include/dice_tables.h $(DIST)/c/include/
+	cp $(BIN)/libdice_tables.a $(BIN)/libdice_tables.so $(DIST)/c/lib/
+	cp README.md CHANGELOG.md LICENSE reader/FORMAT.md $(DIST)/
+	cd $(DIST) && find . -type f ! -name SHA256SUMS | LC_ALL=C sort | xargs sha256sum > SHA256SUMS
+	@echo "dist: $(DIST) ($$(wc -l < $(DIST)/SHA256SUMS) files, $$(du -sb $(DIST) | cut -f1) bytes), listed in $(DIST)/SHA256SUMS"
+dist-check: dist
+	scratch=$$(mktemp -d) && trap 'rm -rf "$$scratch"' EXIT && \
+		git clone --quiet --no-hardlinks . "$$scratch/dice-tables" && \
+		$(MAKE) -C "$$scratch/dice-tables" dist && \
+		diff $(DIST)/SHA256SUMS "$$scratch/dice-tables/$(DIST)/SHA256SUMS"
+	@echo "dist-check: two builds of the bundle, in two checkouts, have the same $$(wc -l < $(DIST)/SHA256SUMS) checksums"
 
 clean:
 	$(CARGO) clean

@@ -10,8 +10,11 @@
 // in one line; a lookup with the server gone answered from the chunks held,
 // or refused naming the bytes it cannot fetch.
 import assert from "node:assert/strict";
-import { readFile, stat } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import { promisify } from "node:util";
 import { openTables } from "dice-tables";
 import { serveFiles } from "./range_server.mjs";
 
@@ -113,6 +116,21 @@ const a = await t.lookup("yahtzee", { mask: "all", upper: 0, dice: "33356", rero
 assert.deepStrictEqual(a.best, { keep: "333" });
 assert.deepStrictEqual(a.options[0], { action: { keep: "333" }, ev: 253.8578135083333 });
 await assert.rejects(openTables({ yahtzee: "no/such/yahtzee.dtab" }), /yahtzee table: cannot read no\/such/);
+
+// The repository README's JavaScript example, run as it stands (from a
+// directory whose tables/ is DICE_TABLES): it prints what README shows.
+const readme = await readFile(join(golden, "..", "..", "README.md"), "utf8");
+const example = readme.split("```js\n")[1]?.split("```")[0];
+assert.ok(example, "README.md has no JavaScript example");
+const shown = readme.split("$ node example.mjs\n")[1]?.split("```")[0];
+assert.ok(shown, "README.md does not show what its JavaScript example prints");
+const exampleFile = join(process.cwd(), "readme_example.mjs");
+await writeFile(exampleFile, example);
+const exampleDir = await mkdtemp(join(tmpdir(), "dice-tables-readme-"));
+await symlink(tablesDir, join(exampleDir, "tables"));
+const printed = await promisify(execFile)(process.execPath, [exampleFile], { cwd: exampleDir });
+assert.equal(printed.stdout, shown, "README.md's JavaScript example prints something else");
+await rm(exampleDir, { recursive: true });
 
 // The same tables read in pieces over HTTP range requests.
 const server = await serveFiles({ "/tables/": tablesDir, "/reduced/": targetDir });

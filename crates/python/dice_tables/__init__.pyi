@@ -82,7 +82,8 @@ class Tables:
         """The Maxi Yatzy lookups."""
 
 class Values:
-    """A table's values as a read-only buffer (``memoryview`` or ``numpy.asarray`` reads it)."""
+    """A table's values, read-only: ``numpy.asarray`` reads them in place
+    (``__array_interface__``); ``tobytes()`` copies them."""
 
     @property
     def axes(self) -> tuple[str, ...]:
@@ -93,6 +94,11 @@ class Values:
     @property
     def dtype(self) -> Literal["float64", "float32"]:
         """The values' type ("float64"; "float32" is reserved for a table that stores them so)."""
+    @property
+    def __array_interface__(self) -> dict[str, object]:
+        """numpy's array interface: the values' address, shape and type, read-only."""
+    def tobytes(self) -> bytes:
+        """The values' bytes, copied: little-endian, C order (``memoryview(b).cast("d", shape)`` reads them)."""
 
 class Game:
     """One game's lookups.
@@ -129,7 +135,7 @@ class Game:
     def values(self, rules: Optional[str] = None) -> numpy.ndarray:
         """The table's values for analysis as a read-only numpy array (see the class docstring for the axes)."""
     def values_buffer(self, rules: Optional[str] = None) -> Values:
-        """The table's values for analysis as a read-only buffer, without numpy."""
+        """The table's values for analysis as a read-only buffer (``tobytes()`` reads it without numpy)."""
     def verify(self, rules: Optional[str] = None) -> None:
         """Checks every checksum and stored value of the game's table file; raises TableError if any fails."""
 

@@ -8,16 +8,16 @@
 #![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks, clippy::missing_safety_doc)]
 
 use std::borrow::Cow;
-use std::ffi::{c_int, c_void, CStr};
+
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use dice_tables_lookup::{Arg, DuelRules, Json, LookupError, Query, Terms};
 use dice_tables_reader as reader;
-use pyo3::exceptions::{PyBufferError, PyImportError, PyOSError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyImportError, PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
-use pyo3::{ffi, PyClassInitializer};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use pyo3::PyClassInitializer;
 
 pyo3::create_exception!(
     dice_tables,
@@ -45,8 +45,8 @@ fn given_args(query: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, Given)
         if value.is_none() {
             continue;
         }
-        let name = key.cast::<PyString>()?.to_str()?;
-        out.push((name.to_string(), given(name, &value)?));
+        let name = key.cast::<PyString>()?.to_cow()?;
+        out.push((name.to_string(), given(&name, &value)?));
     }
     Ok(out)
 }
@@ -58,13 +58,13 @@ fn given(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Given> {
         return Ok(Given::Flag(b.is_true()));
     }
     if let Ok(s) = value.cast::<PyString>() {
-        return Ok(Given::Text(s.to_str()?.to_string()));
+        return Ok(Given::Text(s.to_cow()?.into_owned()));
     }
     if value.is_instance_of::<PyInt>() {
         // Too large for i64: the parsers refuse its digits with their own message.
         return Ok(match value.extract::<i64>() {
             Ok(i) => Given::Int(i),
-            Err(_) => Given::Text(value.str()?.to_str()?.to_string()),
+            Err(_) => Given::Text(value.str()?.to_cow()?.into_owned()),
         });
     }
     if value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>() {
@@ -75,7 +75,7 @@ fn given(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Given> {
                 match item.extract::<i64>() {
                     Ok(i) => ints.push(i),
                     Err(_) => {
-                        let shown: String = item.str()?.to_str()?.chars().take(40).collect();
+                        let shown: String = item.str()?.to_cow()?.chars().take(40).collect();
                         let what = if name == "dice" { "a face 1 to 6" } else { "a category number" };
                         return Err(PyValueError::new_err(format!("{name}: {shown} is not {what}")));
                     }
@@ -405,15 +405,16 @@ impl Game {
     fn values<'py>(&self, py: Python<'py>, rules: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
         let numpy = py.import("numpy").map_err(|e| {
             PyImportError::new_err(format!(
-                "values() returns a numpy array and numpy is not installed ({e}): pip install numpy, or read values_buffer() with memoryview"
+                "values() returns a numpy array and numpy is not installed ({e}): pip install numpy, or read values_buffer().tobytes()"
             ))
         })?;
         let buffer = Py::new(py, self.values_buffer(py, rules)?)?;
         numpy.call_method1("asarray", (buffer,))
     }
 
-    /// The table's values for analysis as a read-only buffer (`memoryview`
-    /// or `numpy.asarray` reads it), its axes named by `.axes`.
+    /// The table's values for analysis as a read-only buffer
+    /// (`numpy.asarray` reads it in place; `tobytes()` copies it), its
+    /// axes named by `.axes`.
     #[pyo3(signature = (rules = None))]
     fn values_buffer(&self, py: Python<'_>, rules: Option<&str>) -> PyResult<Values> {
         let id = table_id(self.game, rules)?;
@@ -500,7 +501,10 @@ enum Owner {
     Words(#[allow(dead_code)] Box<[u64]>),
 }
 
-/// A table's values as a read-only buffer: f64 (f32 for threes), C order.
+/// A table's values, read-only: little-endian f64 (f32 for threes), C
+/// order. numpy reads them in place through `__array_interface__` (the
+/// buffer protocol is not in the stable ABI before Python 3.11, and the
+/// wheel is built for 3.9 and later).
 #[pyclass(frozen, module = "dice_tables")]
 struct Values {
     /// Keeps the bytes alive.
@@ -509,20 +513,8 @@ struct Values {
     start: usize,
     len: usize,
     item: usize,
-    format: &'static CStr,
-    shape: Vec<isize>,
-    strides: Vec<isize>,
+    shape: Vec<usize>,
     axes: Vec<&'static str>,
-}
-
-/// The buffer format of a table's little-endian f64 or f32.
-fn table_format(item: usize) -> &'static CStr {
-    match (item, cfg!(target_endian = "little")) {
-        (8, true) => c"d",
-        (8, false) => c"<d",
-        (_, true) => c"f",
-        (_, false) => c"<f",
-    }
 }
 
 /// `bytes` copied into 8-aligned words, byte for byte.
@@ -537,10 +529,15 @@ fn words_of(bytes: &[u8]) -> Box<[u64]> {
         .collect()
 }
 
+/// A word whose bytes in memory are `v`'s little-endian bytes, as a
+/// table's own values are stored (one type string describes both).
+fn little_endian(v: f64) -> u64 {
+    u64::from_ne_bytes(v.to_le_bytes())
+}
+
 /// Where a buffer is and what it holds.
 struct Layout {
     item: usize,
-    format: &'static CStr,
     shape: Vec<usize>,
     axes: Vec<&'static str>,
 }
@@ -551,13 +548,8 @@ const VALUES_GAMES: [&str; 8] = ["yazy", "combo", "threes", "tenk", "yatzy", "ya
 impl Values {
     /// `len` bytes at `start`, kept alive by `owner`.
     fn new(owner: Owner, start: usize, len: usize, layout: Layout) -> Values {
-        let Layout { item, format, shape, axes } = layout;
-        let mut strides = vec![item as isize; shape.len()];
-        for i in (0..shape.len().saturating_sub(1)).rev() {
-            strides[i] = strides[i + 1] * shape[i + 1] as isize;
-        }
-        let shape = shape.iter().map(|&d| d as isize).collect();
-        Values { _owner: owner, start, len, item, format, shape, strides, axes }
+        let Layout { item, shape, axes } = layout;
+        Values { _owner: owner, start, len, item, shape, axes }
     }
 
     /// Words owned by the buffer: their first `len` bytes.
@@ -576,7 +568,7 @@ impl Values {
         let entry = &game.table().header().sections[spec.index];
         let item = entry.dtype.size() as usize;
         let shape: Vec<usize> = entry.dims.iter().map(|&d| d as usize).collect();
-        let layout = Layout { item, format: table_format(item), shape, axes };
+        let layout = Layout { item, shape, axes };
         Ok(match game.checked().section(spec)? {
             Cow::Borrowed(bytes) => {
                 let owner = Owner::Tables(Arc::clone(tables));
@@ -598,8 +590,8 @@ impl Values {
             shape.push(G::FLAGS);
         }
         shape.push(floats.len() / shape.iter().product::<usize>());
-        let words: Box<[u64]> = floats.iter().map(|v| v.to_bits()).collect();
-        Ok(Values::owned(words, floats.len() * 8, Layout { item: 8, format: c"d", shape, axes }))
+        let words: Box<[u64]> = floats.iter().map(|&v| little_endian(v)).collect();
+        Ok(Values::owned(words, floats.len() * 8, Layout { item: 8, shape, axes }))
     }
 
     /// threes' chances of success, decoded from their stored form (a chance
@@ -612,11 +604,11 @@ impl Values {
         let stored = threes.checked().section(&reader::threes::CHANCE)?;
         let words: Box<[u64]> = stored
             .chunks_exact(4)
-            .map(|b| reader::threes::decode_chance(u32::from_le_bytes([b[0], b[1], b[2], b[3]])).to_bits())
+            .map(|b| little_endian(reader::threes::decode_chance(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))))
             .collect();
         let axes = vec!["model", "after", "record", "ties", "points", "remaining"];
         let len = words.len() * 8;
-        Ok(Values::owned(words, len, Layout { item: 8, format: c"d", shape, axes }))
+        Ok(Values::owned(words, len, Layout { item: 8, shape, axes }))
     }
 
     /// The values of the table `id` (one of [`VALUES_GAMES`]).
@@ -660,41 +652,28 @@ impl Values {
         }
     }
 
-    /// # Safety
-    /// Called by Python with a valid `view`; the buffer stays valid while
-    /// `view.obj` (this object, which owns or keeps alive the bytes) lives.
-    unsafe fn __getbuffer__(slf: PyRef<'_, Self>, view: *mut ffi::Py_buffer, flags: c_int) -> PyResult<()> {
-        if view.is_null() {
-            return Err(PyBufferError::new_err("no buffer view to fill"));
-        }
-        if flags & ffi::PyBUF_WRITABLE == ffi::PyBUF_WRITABLE {
-            return Err(PyBufferError::new_err("dice_tables values are read-only"));
-        }
-        // SAFETY: `view` is valid (checked non-null, provided by Python);
-        // shape and strides point into this object, which `obj` keeps alive.
-        unsafe {
-            (*view).buf = slf.start as *mut c_void;
-            (*view).len = slf.len as isize;
-            (*view).readonly = 1;
-            (*view).itemsize = slf.item as isize;
-            (*view).format =
-                if flags & ffi::PyBUF_FORMAT != 0 { slf.format.as_ptr() as *mut _ } else { std::ptr::null_mut() };
-            (*view).ndim = slf.shape.len() as c_int;
-            (*view).shape =
-                if flags & ffi::PyBUF_ND != 0 { slf.shape.as_ptr() as *mut _ } else { std::ptr::null_mut() };
-            (*view).strides = if flags & ffi::PyBUF_STRIDES == ffi::PyBUF_STRIDES {
-                slf.strides.as_ptr() as *mut _
-            } else {
-                std::ptr::null_mut()
-            };
-            (*view).suboffsets = std::ptr::null_mut();
-            (*view).internal = std::ptr::null_mut();
-            (*view).obj = slf.into_ptr();
-        }
-        Ok(())
+    /// numpy's array interface (version 3): `numpy.asarray` makes a
+    /// read-only array over these bytes, no copy, and keeps this object
+    /// (and so the bytes) alive as the array's base.
+    #[getter]
+    fn __array_interface__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("version", 3)?;
+        d.set_item("shape", PyTuple::new(py, &self.shape)?)?;
+        d.set_item("typestr", if self.item == 8 { "<f8" } else { "<f4" })?;
+        d.set_item("data", (self.start, true))?;
+        d.set_item("strides", py.None())?;
+        Ok(d)
     }
 
-    unsafe fn __releasebuffer__(&self, _view: *mut ffi::Py_buffer) {}
+    /// The values' bytes, copied (little-endian, C order): for reading
+    /// without numpy, e.g. `memoryview(v.tobytes()).cast("d", v.shape)`.
+    fn tobytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        // SAFETY: `start..start + len` lies in bytes this object keeps
+        // alive (`_owner`) and nothing writes them.
+        let bytes = unsafe { std::slice::from_raw_parts(self.start as *const u8, self.len) };
+        PyBytes::new(py, bytes)
+    }
 
     fn __repr__(&self) -> String {
         let dims: Vec<String> = self.axes.iter().zip(&self.shape).map(|(a, n)| format!("{a}={n}")).collect();

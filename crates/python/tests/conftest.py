@@ -16,6 +16,12 @@ GOLDEN = REPO / "tests" / "golden"
 GAMES = ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel", "maxi-yatzy"]
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "builds_from_source: needs the Rust toolchain (make wheel-test, which has none, leaves it out)"
+    )
+
+
 def attribute(game):
     """The Tables attribute of a game: its name with `_` for `-`."""
     return game.replace("-", "_")

@@ -5,6 +5,8 @@ import inspect
 import os
 import pathlib
 
+import pytest
+
 import dice_tables
 from conftest import GAMES, attribute, REPO, tables_dir
 
@@ -145,6 +147,7 @@ def test_readme_and_docstring_examples_run(monkeypatch):
     assert result.failed == 0 and result.attempted > 10, result
 
 
+@pytest.mark.builds_from_source
 def test_pip_install_leaves_no_build_output_in_the_source_tree(tmp_path):
     """`pip install ./crates/python` builds into target/python (crates/python/.cargo/config.toml),
     not into crates/python/target beside the sources. Built as a user would: pip

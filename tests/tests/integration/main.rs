@@ -17,6 +17,7 @@ mod manifest;
 mod maxi;
 mod pieces;
 mod readme;
+mod release;
 mod serve;
 mod sheet;
 mod sheet_target;
