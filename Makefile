@@ -414,7 +414,7 @@ dist: tables wheel npm c-lib
 dist-check: dist
 	scratch=$$(mktemp -d) && trap 'rm -rf "$$scratch"' EXIT && \
 		git clone --quiet --no-hardlinks . "$$scratch/dice-tables" && \
-		$(MAKE) -C "$$scratch/dice-tables" dist && \
+		env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $(MAKE) -C "$$scratch/dice-tables" dist && \
 		diff $(DIST)/SHA256SUMS "$$scratch/dice-tables/$(DIST)/SHA256SUMS"
 	@echo "dist-check: two builds of the bundle, in two checkouts, have the same $$(wc -l < $(DIST)/SHA256SUMS) checksums"
 
