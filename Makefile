@@ -7,6 +7,11 @@ PYTHON ?= python3
 VENV := target/python-venv
 PIP := $(VENV)/bin/pip --disable-pip-version-check --quiet
 
+# Cargo's commands over the whole workspace: every member but the Python
+# extension (maturin builds it, linked for Python) and the WebAssembly module
+# (`make wasm` builds it for wasm32).
+WORKSPACE := --workspace --exclude dice-tables-python --exclude dice-tables-wasm
+
 .PHONY: wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yahtzee-free yahtzee-free-target reduced-target-tables test check bench manifest golden fuzz clean python browser wasm npm npm-test site
 
 all: tables
@@ -131,7 +136,7 @@ wheel-test: wheel tables yazy-target reduced-target-tables
 # library is built first: a C program compiled with cc asks it the golden
 # lookups (tests/tests/integration/c_api.rs).
 test: tables yazy-target reduced-target-tables python c-lib
-	DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED)) $(CARGO) test --release --locked --workspace
+	DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED)) $(CARGO) test --release --locked $(WORKSPACE)
 	DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED)) $(VENV)/bin/pytest -q crates/python/tests
 
 # The C library: target/release/libdice_tables.a and .so (the header is
@@ -152,8 +157,8 @@ LIBRARY_CRATES := -p dice-tables-reader -p dice-tables-lookup -p dice-tables-ser
 FRONT_END_CRATES := clap|hyper|hyper-util|tokio|tracing|tracing-subscriber|serde_json|percent-encoding
 check:
 	$(CARGO) fmt --all --check
-	for d in crates/python crates/npm/wasm reader/fuzz; do (cd $$d && $(CARGO) fmt --check) || exit 1; done
-	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings
+	cd reader/fuzz && $(CARGO) fmt --check
+	$(CARGO) clippy --locked $(WORKSPACE) --all-targets -- -D warnings
 	RUSTDOCFLAGS=-Dwarnings $(CARGO) doc --locked --no-deps $(LIBRARY_CRATES)
 	@if $(CARGO) tree --locked -p dice-tables-reader -e normal --prefix none | grep -Eq '^($(FRONT_END_CRATES)) '; then \
 		echo "the reader library depends on a front end's crate ($(FRONT_END_CRATES))"; exit 1; \
@@ -211,9 +216,9 @@ wasm:
 	@if [ "$(RUSTUP_WASM)" != yes ] && [ ! -x /usr/bin/rustc ]; then \
 		echo "make wasm: no compiler for wasm32: run rustup target add wasm32-unknown-unknown && rustup component add rust-src, or apt-get install rustc-web cargo-web rust-web-src lld"; exit 1; fi
 	@echo "wasm: compiling with $(WASM_TOOLCHAIN)"
-	cd crates/npm/wasm && $(WASM_CARGO) build --release --locked --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort
+	$(WASM_CARGO) build --profile wasm --locked -p dice-tables-wasm --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort
 	wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int --enable-mutable-globals \
-		-o $(WASM) $(WASM_DIR)/wasm32-unknown-unknown/release/dice_tables_wasm.wasm
+		-o $(WASM) $(WASM_DIR)/wasm32-unknown-unknown/wasm/dice_tables_wasm.wasm
 	@echo "wasm: $$(stat -c %s $(WASM)) bytes, $$(gzip -9 -c $(WASM) | wc -c) gzipped"
 
 # The npm package `dice-tables` (crates/npm/): the tarball `npm pack` makes, in
@@ -320,7 +325,7 @@ bench: tables python
 	$(CARGO) run --release --locked -p dice-tables-generator --example yazy_versus -- all $(OUT)
 	$(CARGO) run --release --locked -p dice-tables-generator --example yazy_duel_games -- 200000 $(OUT)
 	$(CARGO) run --release --locked -p dice-tables-generator --example sheet_versus_games -- 1000000 $(OUT)
-	$(CARGO) bench --locked --workspace
+	$(CARGO) bench --locked $(WORKSPACE)
 	DICE_TABLES=$(abspath $(OUT)) $(VENV)/bin/python crates/python/benchmarks/overhead.py
 	$(BIN)/loadtest $(OUT) 1000000 4
 	$(CARGO) run --release --locked -p dice-tables-generator --example combo_vs_heuristic
