@@ -402,7 +402,7 @@ publish-check:
 # minutes on 2 cores) and compares the two checksum lists.
 DIST := target/dist
 DIST_TABLES := yazy combo threes tenk yatzy yahtzee duel duel-cardgames maxi-yatzy
-dist: tables wheel npm c-lib
+dist: build tables wheel npm c-lib
 	rm -rf $(DIST) && mkdir -p $(DIST)/bin $(DIST)/tables $(DIST)/python $(DIST)/npm $(DIST)/c/include $(DIST)/c/lib
 	cp $(BIN)/generator $(BIN)/reader $(DIST)/bin/
 	cp $(DIST_TABLES:%=$(OUT)/%.dtab) $(DIST)/tables/
