@@ -149,8 +149,8 @@ c-lib:
 c-header:
 	$(CARGO) run --release --locked -q -p dice-tables-c --bin dice-tables-header > crates/c/include/dice_tables.h
 
-# The lint gate: rustfmt (the workspace, and the crates outside it), clippy
-# on every target with warnings as errors, rustdoc of the library crates
+# The lint gate: rustfmt (the workspace, and the fuzz crate outside it),
+# clippy on every target with warnings as errors, rustdoc of the library crates
 # with warnings as errors, and the reader library's dependencies: none of a
 # front end's crates.
 LIBRARY_CRATES := -p dice-tables-reader -p dice-tables-lookup -p dice-tables-serve -p dice-tables-generator
@@ -159,6 +159,8 @@ check:
 	$(CARGO) fmt --all --check
 	cd reader/fuzz && $(CARGO) fmt --check
 	$(CARGO) clippy --locked $(WORKSPACE) --all-targets -- -D warnings
+	@# The Python extension and the WebAssembly module, linted as built for this machine.
+	$(CARGO) clippy --locked -p dice-tables-python -p dice-tables-wasm --all-targets -- -D warnings
 	RUSTDOCFLAGS=-Dwarnings $(CARGO) doc --locked --no-deps $(LIBRARY_CRATES)
 	@if $(CARGO) tree --locked -p dice-tables-reader -e normal --prefix none | grep -Eq '^($(FRONT_END_CRATES)) '; then \
 		echo "the reader library depends on a front end's crate ($(FRONT_END_CRATES))"; exit 1; \
