@@ -14,8 +14,8 @@
 use std::ffi::{c_char, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use dice_tables_lookup::{Arg, LookupError, Query, Terms};
-use dice_tables_reader::{game_named, Tables, GAMES};
+use dice_tables_lookup::{table_named, Arg, LookupError, Query, Terms};
+use dice_tables_reader::Tables;
 
 /// The C header cbindgen wrote from this source (what
 /// `include/dice_tables.h` must be).
@@ -215,13 +215,7 @@ pub unsafe extern "C" fn dt_tables_add_bytes(
                 return Err((DtStatus::DtBadCall, "bytes: a null pointer".to_string()));
             }
             let bytes = if len == 0 { Vec::new() } else { std::slice::from_raw_parts(bytes, len).to_vec() };
-            let info = game_named(game).ok_or_else(|| {
-                let ids: Vec<&str> = GAMES.iter().map(|g| g.id).collect();
-                (
-                    DtStatus::DtRefused,
-                    format!("no game {}: the games are {}", dice_tables_reader::quoted(game), ids.join(", ")),
-                )
-            })?;
+            let info = table_named(game).map_err(|e| (DtStatus::DtRefused, e.to_string()))?;
             if tables.tables.is_open(info.id) {
                 return Err((DtStatus::DtRefused, format!("{}: a table is already open for this game", info.id)));
             }

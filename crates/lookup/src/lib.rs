@@ -734,6 +734,15 @@ fn games() -> Vec<&'static str> {
     LOOKUPS.iter().map(|l| l.game).collect()
 }
 
+/// The registry's entry of the table `id` (what a table's bytes are opened
+/// as), or [`LookupError::UnknownGame`] naming every table this build reads.
+pub fn table_named(id: &str) -> Result<&'static dice_tables_reader::GameInfo, LookupError> {
+    dice_tables_reader::game_named(id).ok_or_else(|| LookupError::UnknownGame {
+        given: id.to_string(),
+        known: dice_tables_reader::GAMES.iter().map(|g| g.id).collect(),
+    })
+}
+
 /// Why a tables directory cannot be opened, in one line: `dir` came from
 /// `source` (`--tables`, `$DICE_TABLES`, ...), and `how` says how to give
 /// another (`pass --tables DIR`).

@@ -128,11 +128,7 @@ pub unsafe extern "C" fn dt_open(game_ptr: *mut u8, game_len: usize, bytes_ptr: 
 
 /// The registry's entry of `game`, or the refusal naming the games.
 fn game_info(game: &str) -> Result<&'static GameInfo, (Status, String)> {
-    dice_tables_reader::game_named(game).ok_or_else(|| {
-        let ids: Vec<&str> = GAMES.iter().map(|g| g.id).collect();
-        let shown: String = game.chars().take(40).collect();
-        (Status::Refused, format!("no game {shown:?}: the games are {}", ids.join(", ")))
-    })
+    dice_tables_lookup::table_named(game).map_err(|e| (Status::Refused, e.to_string()))
 }
 
 fn open(game: &str, bytes: Vec<u8>) -> Result<String, (Status, String)> {
