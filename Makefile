@@ -12,6 +12,12 @@ PIP := $(VENV)/bin/pip --disable-pip-version-check --quiet
 # (`make wasm` builds it for wasm32).
 WORKSPACE := --workspace --exclude dice-tables-python --exclude dice-tables-wasm
 
+# Compiler flags writing source paths as if from /dice-tables and /cargo,
+# so that what is built for release (the wheel, the WebAssembly module) is
+# the same bytes wherever the checkout and cargo's home are.
+CARGO_HOME_DIR := $(or $(CARGO_HOME),$(HOME)/.cargo)
+REMAP_PATHS := --remap-path-prefix=$(abspath .)=/dice-tables --remap-path-prefix=$(CARGO_HOME_DIR)=/cargo
+
 .PHONY: wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yahtzee-free yahtzee-free-target reduced-target-tables test check bench manifest golden fuzz clean python browser wasm npm npm-test site
 
 all: tables
@@ -86,11 +92,14 @@ reduced-target-tables: build
 	$(BIN)/generator --out $(REDUCED) --games yatzy,yahtzee,yatzy-target,yahtzee-target --target-open 4
 	$(BIN)/generator --out $(REDUCED) --games yazy-duel --yazy-duel-categories $(REDUCED_DUEL)
 
+# The virtual environment the Python package is built and tested from.
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+
 # The Python package (crates/python/, built by maturin from the registries) and
 # what its tests need, installed into $(VENV). Its Rust build goes to
 # target/python.
-python:
-	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
+python: $(VENV)/bin/python
 	$(PIP) install -r crates/python/requirements-test.txt
 	CARGO_TARGET_DIR=$(abspath target/python) $(PIP) install --force-reinstall --no-deps ./crates/python
 
@@ -108,12 +117,11 @@ WHEEL_VENV := target/wheel-venv
 SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 PACKAGE_VERSION := $(shell sed -n 's/^version = "\(.*\)"$$/\1/p' crates/python/pyproject.toml)
 WHEEL = $(WHEELS)/dice_tables-$(PACKAGE_VERSION)-cp39-abi3-*.whl
-wheel:
-	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
+wheel: $(VENV)/bin/python
 	$(PIP) install -r crates/python/requirements-build.txt
 	rm -rf $(WHEELS)
 	SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) CARGO_TARGET_DIR=$(abspath target/wheel-build) \
-		RUSTFLAGS="--remap-path-prefix=$(abspath .)=/dice-tables --remap-path-prefix=$(CARGO_HOME_DIR)=/cargo" \
+		RUSTFLAGS="$(REMAP_PATHS)" \
 		$(VENV)/bin/maturin build --quiet --release --locked --strip \
 		-m crates/python/Cargo.toml --out $(WHEELS)
 	@ls $(WHEEL) > /dev/null || { echo "make wheel: no abi3 wheel for Python 3.9+ in $(WHEELS)"; exit 1; }
@@ -196,9 +204,6 @@ browser: tables site yazy-duel target-tables
 # /usr/bin/rustc and /usr/bin/cargo, which .ci/run installs). Then shrunk by
 # binaryen's wasm-opt (package binaryen: 462 -> 381 KB).
 WASM_DIR := target/wasm
-# Source paths are written as if from /dice-tables and /cargo, so that the
-# module is the same bytes wherever the checkout and cargo's home are.
-CARGO_HOME_DIR := $(or $(CARGO_HOME),$(HOME)/.cargo)
 WASM := $(WASM_DIR)/dice_tables.wasm
 RUSTUP_WASM := $(shell rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown && \
 	rustup component list --installed 2>/dev/null | grep -q '^rust-src' && echo yes)
@@ -212,8 +217,7 @@ endif
 # WASM_CFG: more compiler flags (`make site` leaves two-player yazy out).
 WASM_CFG :=
 WASM_CARGO := RUSTC_BOOTSTRAP=1 \
-	RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort --remap-path-prefix=$(abspath .)=/dice-tables \
-	--remap-path-prefix=$(CARGO_HOME_DIR)=/cargo $(WASM_CFG)" CARGO_TARGET_DIR=$(abspath $(WASM_DIR)) $(WASM_TOOLS)
+	RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort $(REMAP_PATHS) $(WASM_CFG)" CARGO_TARGET_DIR=$(abspath $(WASM_DIR)) $(WASM_TOOLS)
 wasm:
 	@if [ "$(RUSTUP_WASM)" != yes ] && [ ! -x /usr/bin/rustc ]; then \
 		echo "make wasm: no compiler for wasm32: run rustup target add wasm32-unknown-unknown && rustup component add rust-src, or apt-get install rustc-web cargo-web rust-web-src lld"; exit 1; fi
@@ -400,8 +404,8 @@ publish-check:
 # WebAssembly module's and the wheel's source paths are rewritten, and
 # nothing in the bundle records when or where it was made. dist-check
 # builds it a second time from a fresh clone of HEAD in a scratch
-# directory (its own build directory: everything rebuilt, about 15
-# minutes on 2 cores) and compares the two checksum lists.
+# directory (its own build directory: everything rebuilt; the whole check
+# took 5 minutes on 2 cores) and compares the two checksum lists.
 DIST := target/dist
 DIST_TABLES := yazy combo threes tenk yatzy yahtzee duel duel-cardgames maxi-yatzy
 dist: build tables wheel npm c-lib

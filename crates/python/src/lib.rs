@@ -8,7 +8,6 @@
 #![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks, clippy::missing_safety_doc)]
 
 use std::borrow::Cow;
-
 use std::path::PathBuf;
 use std::sync::Arc;
 
