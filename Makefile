@@ -18,68 +18,81 @@ WORKSPACE := --workspace --exclude dice-tables-python --exclude dice-tables-wasm
 CARGO_HOME_DIR := $(or $(CARGO_HOME),$(HOME)/.cargo)
 REMAP_PATHS := --remap-path-prefix=$(abspath .)=/dice-tables --remap-path-prefix=$(CARGO_HOME_DIR)=/cargo
 
-.PHONY: wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yahtzee-free yahtzee-free-target reduced-target-tables test check bench manifest golden fuzz clean python browser wasm npm npm-test site
+.PHONY: wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yahtzee-free yahtzee-free-target reduced-target-tables test quick check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
+
+comma := ,
+space := $(eval) $(eval)
 
 all: tables
 
-build:
+# The programs. Make runs cargo every time (it alone knows what its sources
+# are) and then reads the binaries' times: a table below is solved again
+# only when the generator binary is newer than it, so `make test`, `make
+# browser` or `make site` after `make tables` or `make target-tables` solve
+# nothing again.
+GENERATOR := $(BIN)/generator
+READER := $(BIN)/reader
+$(GENERATOR) $(READER) &: FORCE
 	$(CARGO) build --release --locked --bins
+build: $(GENERATOR)
+FORCE:
 
-# Solve every game and write its table into $(OUT), then check every checksum.
-tables: build
-	$(BIN)/generator --out $(OUT)
-	$(BIN)/generator --out $(OUT) --games maxi-yatzy
-	$(BIN)/reader verify $(OUT)
+# Solve every game and write its table into $(OUT), then check every
+# checksum. One generator run solves the default set (solving one game
+# while compressing another); Maxi Yatzy's, a minute, is a file of its own.
+DEFAULT_TABLES := yazy combo threes tenk yatzy yahtzee duel duel-cardgames
+TABLES := $(DEFAULT_TABLES) maxi-yatzy
+$(DEFAULT_TABLES:%=$(OUT)/%.dtab) &: $(GENERATOR)
+	$(GENERATOR) --out $(OUT)
+# Every other table, one generator run each: `make tables/NAME.dtab`.
+$(OUT)/%.dtab: $(GENERATOR)
+	$(GENERATOR) --out $(OUT) --games $*
+tables: $(TABLES:%=$(OUT)/%.dtab) $(READER)
+	$(READER) verify $(OUT)
 
 # The target tables (play to win: the best chance of reaching a score),
 # into the same directory. Not part of `tables`: yatzy's and yahtzee's
 # (the forced joker reading) take minutes to solve.
-TARGET_GAMES := yazy-target,yatzy-target,yahtzee-target
+TARGET_TABLES := yazy-target yatzy-target yahtzee-target
 MANIFEST_GAMES := yazy,combo,threes,tenk,yatzy,yahtzee,duel,duel-cardgames,maxi-yatzy,yazy-target,yatzy-target,yahtzee-target,yazy-duel
-target-tables: build
-	$(BIN)/generator --out $(OUT) --games $(TARGET_GAMES)
-	$(BIN)/reader verify $(OUT)
+target-tables: $(TARGET_TABLES:%=$(OUT)/%.dtab) $(READER)
+	$(READER) verify $(OUT)
 
 # Two-player yazy (the exact chance of winning against a perfect opponent,
 # every state of both sheets): about 2.5 minutes and 210 MB, so not part of
 # `tables`. `reader lookup yazy --opp-mask ...` reads it.
-yazy-duel: build
-	$(BIN)/generator --out $(OUT) --games yazy-duel
+yazy-duel: $(OUT)/yazy-duel.dtab
 
 # Every table `tables` leaves out, into the same directory, checked: the
 # target tables, the free joker reading's two and two-player yazy.
-OPTIONAL_GAMES := $(TARGET_GAMES),yahtzee-free,yahtzee-free-target,yazy-duel,maxi-yatzy-swedish
-optional-tables: build
-	$(BIN)/generator --out $(OUT) --games $(OPTIONAL_GAMES)
-	$(BIN)/reader verify $(OUT)
+OPTIONAL_TABLES := $(TARGET_TABLES) yahtzee-free yahtzee-free-target yazy-duel maxi-yatzy-swedish
+optional-tables: $(OPTIONAL_TABLES:%=$(OUT)/%.dtab) $(READER)
+	$(READER) verify $(OUT)
 
 # Maxi Yatzy under the swedish rules (bonus 100 at 84, unused rerolls
 # saved for later turns): 1.47 GB, 12 minutes and 8.6 GB of memory on 2
 # cores, so not part of `tables`. `reader lookup maxi-yatzy --rules swedish` reads it.
-maxi-swedish: build
-	$(BIN)/generator --out $(OUT) --games maxi-yatzy-swedish
-	$(BIN)/reader verify $(OUT)/maxi-yatzy-swedish.dtab
+maxi-swedish: $(OUT)/maxi-yatzy-swedish.dtab $(READER)
+	$(READER) verify $<
 
 # The exact distribution of Maxi Yatzy's final score under the finnish
 # rules: tables/maxi-yatzy-scores.csv and its figures (the table written
 # again beside it; about 10 minutes and 6.7 GB of memory on 2 cores).
 # `make bench` then checks the games it plays against it.
-maxi-distribution: build
-	$(BIN)/generator --out $(OUT) --games maxi-yatzy --score-distribution
+maxi-distribution: $(OUT)/maxi-yatzy-scores.csv
+$(OUT)/maxi-yatzy-scores.csv: $(GENERATOR)
+	$(GENERATOR) --out $(OUT) --games maxi-yatzy --score-distribution
 
 # yahtzee under the free joker reading (any open box takes a joker), into
 # the same directory: yahtzee-free.dtab (seconds), and its target table
 # (minutes, as the forced reading's). `reader lookup yahtzee --joker free`
 # reads them.
-yahtzee-free: build
-	$(BIN)/generator --out $(OUT) --games yahtzee-free
-yahtzee-free-target: build
-	$(BIN)/generator --out $(OUT) --games yahtzee-free-target
+yahtzee-free: $(OUT)/yahtzee-free.dtab
+yahtzee-free-target: $(OUT)/yahtzee-free-target.dtab
 
 # yazy's target table alone: small (a second), so `make test` builds and
 # tests it end to end.
-yazy-target: build
-	$(BIN)/generator --out $(OUT) --games yazy-target
+yazy-target: $(OUT)/yazy-target.dtab
 
 # yatzy and yahtzee with their target tables reduced to the states with at
 # most 4 categories open (a minute), where `make test` asks the golden
@@ -88,9 +101,12 @@ yazy-target: build
 # both sheets (a tenth of a second), for the golden two-player lookups.
 REDUCED := target/reduced-tables
 REDUCED_DUEL := ones,threes,full-house,straight,yazy
-reduced-target-tables: build
-	$(BIN)/generator --out $(REDUCED) --games yatzy,yahtzee,yatzy-target,yahtzee-target --target-open 4
-	$(BIN)/generator --out $(REDUCED) --games yazy-duel --yazy-duel-categories $(REDUCED_DUEL)
+REDUCED_SHEETS := yatzy yahtzee yatzy-target yahtzee-target
+$(REDUCED_SHEETS:%=$(REDUCED)/%.dtab) &: $(GENERATOR)
+	$(GENERATOR) --out $(REDUCED) --games $(subst $(space),$(comma),$(REDUCED_SHEETS)) --target-open 4
+$(REDUCED)/yazy-duel.dtab: $(GENERATOR)
+	$(GENERATOR) --out $(REDUCED) --games yazy-duel --yazy-duel-categories $(REDUCED_DUEL)
+reduced-target-tables: $(REDUCED_SHEETS:%=$(REDUCED)/%.dtab) $(REDUCED)/yazy-duel.dtab
 
 # The virtual environment the Python package is built and tested from.
 $(VENV)/bin/python:
@@ -99,9 +115,14 @@ $(VENV)/bin/python:
 # The Python package (crates/python/, built by maturin from the registries) and
 # what its tests need, installed into $(VENV). Its Rust build goes to
 # target/python.
-python: $(VENV)/bin/python
+# A file target: installed again only when a source it is built from changed.
+PYTHON_SOURCES := $(shell find crates/python/src crates/python/dice_tables crates/lookup/src reader/src -type f) \
+	crates/python/Cargo.toml crates/python/pyproject.toml crates/python/requirements-test.txt Cargo.lock
+python: $(VENV)/installed
+$(VENV)/installed: $(VENV)/bin/python $(PYTHON_SOURCES)
 	$(PIP) install -r crates/python/requirements-test.txt
 	CARGO_TARGET_DIR=$(abspath target/python) $(PIP) install --force-reinstall --no-deps ./crates/python
+	touch $@
 
 # The wheel to publish on PyPI: abi3 (one wheel for CPython 3.9 and
 # later), built by maturin (pinned in crates/python/requirements-build.txt)
@@ -137,15 +158,33 @@ wheel-test: wheel tables yazy-target reduced-target-tables
 			pytest -q -p no:cacheprovider -m "not builds_from_source" $(abspath crates/python/tests)'
 	@echo "wheel-test: $$(ls $(WHEEL) | xargs basename) installed and tested without a Rust toolchain"
 
-# Unit, end-to-end and doc tests. The end-to-end tests regenerate the tables
-# into scratch directories and compare them with tables/checksums.b3; the
-# doc tests look tables up in $(OUT), which `tables` writes first. Then the
-# Python package's tests (golden files, errors, values, the example). The C
-# library is built first: a C program compiled with cc asks it the golden
-# lookups (tests/tests/integration/c_api.rs).
-test: tables yazy-target reduced-target-tables python c-lib
-	DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED)) $(CARGO) test --release --locked $(WORKSPACE)
-	DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED)) $(VENV)/bin/pytest -q crates/python/tests
+# Unit, end-to-end and doc tests, the slow ones too (`#[ignore = "slow:
+# ..."]`, which `cargo test` and `make quick` leave out). The end-to-end
+# tests compare the tables make built in $(OUT) with tables/checksums.b3,
+# solve the small ones again with one thread and compare, and look tables
+# up in $(OUT); the doc tests too. Then the Python package's tests (golden
+# files, errors, values, the example). The C library is built first: a C
+# program compiled with cc asks it the golden lookups
+# (tests/tests/integration/c_api.rs).
+TEST_ENV := DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED))
+test: tables yazy-target yazy-duel reduced-target-tables python c-lib
+	$(TEST_ENV) $(CARGO) test --release --locked $(WORKSPACE) --exclude dice-tables-tests
+	$(TEST_ENV) $(CARGO) test --release --locked -p dice-tables-tests -- --include-ignored
+	$(TEST_ENV) $(VENV)/bin/pytest -q crates/python/tests
+
+# The everyday loop, a few minutes from a warm build: the programs, the
+# lint (clippy, warnings as errors), then every unit and end-to-end test but
+# the slow ones, on the small tables (no doc tests, no Python). `make test`
+# runs everything.
+quick: tables yazy-target reduced-target-tables c-lib
+	$(CARGO) clippy --locked $(WORKSPACE) --all-targets -- -D warnings
+	$(TEST_ENV) $(CARGO) test --release --locked $(WORKSPACE) --lib --bins --tests
+
+# The big tables make built, each compared with its line of the manifest
+# (`make test` compares the others): after `make target-tables`, the
+# browser tests' tables are checked without solving them again.
+manifest-check: $(TARGET_TABLES:%=$(OUT)/%.dtab) $(OUT)/yazy-duel.dtab $(GENERATOR)
+	$(BIN)/manifest-check tables/checksums.b3 $(OUT) $(TARGET_TABLES) yazy-duel
 
 # The C library: target/release/libdice_tables.a and .so (the header is
 # committed: crates/c/include/dice_tables.h).
@@ -190,8 +229,8 @@ check:
 # checked against `reader lookup --json`; screenshots in target/browser/.
 browser: tables site yazy-duel target-tables
 	cd tests/browser && npm ci --no-audit --no-fund --silent
-	READER=$(BIN)/reader DICE_TABLES=$(abspath $(OUT)) node tests/browser/play_served.mjs
-	READER=$(BIN)/reader SITE=$(SITE) node tests/browser/play_sheet.mjs
+	READER=$(READER) DICE_TABLES=$(abspath $(OUT)) node tests/browser/play_served.mjs
+	READER=$(READER) SITE=$(SITE) node tests/browser/play_sheet.mjs
 
 # The reader's lookup layer as WebAssembly (crates/npm/wasm), for the npm package
 # and the static site, with the standard library rebuilt from its source
@@ -280,7 +319,7 @@ SITE_TABLES := yahtzee yatzy duel duel-cardgames yazy threes tenk maxi-yatzy
 # score (linked, not copied: 1.3 GB).
 SITE_RANGED_TABLES := yazy-duel yazy-target yatzy-target yahtzee-target
 SITE_WASM_DIR := target/wasm-solitaire
-site: npm tables yazy-duel target-tables
+site: npm tables yazy-duel target-tables $(OUT)/yahtzee-free.dtab
 	$(MAKE) wasm WASM_DIR=$(SITE_WASM_DIR) WASM_CFG="--cfg dice_tables_solitaire_only"
 	rm -rf $(SITE) && mkdir -p $(SITE)/dice-tables $(SITE)/tables
 	cp $(WEB)/style.css $(SITE)/
@@ -292,7 +331,7 @@ site: npm tables yazy-duel target-tables
 	cp target/npm/package/dice_tables.wasm $(SITE)/dice-tables/full.wasm
 	cp $(SITE_TABLES:%=$(OUT)/%.dtab) $(SITE)/tables/
 	for t in $(SITE_RANGED_TABLES); do ln -f $(OUT)/$$t.dtab $(SITE)/tables/ 2>/dev/null || cp $(OUT)/$$t.dtab $(SITE)/tables/; done
-	$(BIN)/generator --out $(SITE)/tables --games yahtzee-free > /dev/null
+	cp $(OUT)/yahtzee-free.dtab $(SITE)/tables/
 	@echo "site: $(SITE) ($$(du -sb $(SITE) | cut -f1) bytes, $$(du -sbL $(SITE_RANGED_TABLES:%=$(SITE)/tables/%.dtab) | awk '{n += $$1} END {print n}') of them read in pieces)"
 
 # Criterion benchmarks: solve times, in-process lookups, and whole-process
@@ -319,14 +358,14 @@ site: npm tables yazy-duel target-tables
 # are played from the tables, each share within 4 standard errors of its
 # exact figure.
 bench: tables python
-	start=$$(date +%s); $(BIN)/generator --out $(OUT) --games $(TARGET_GAMES) && \
+	start=$$(date +%s); $(GENERATOR) --out $(OUT) --games $(subst $(space),$(comma),$(TARGET_TABLES)) && \
 		echo "target tables: $$(( $$(date +%s) - start )) s whole command"
 	/usr/bin/time -f "yazy-duel: %e s whole command, %U s user, %S s system, %M KB peak" \
-		$(BIN)/generator --out $(OUT) --games yazy-duel
+		$(GENERATOR) --out $(OUT) --games yazy-duel
 	/usr/bin/time -f "maxi-yatzy: %e s whole command, %U s user, %S s system, %M KB peak" \
-		$(BIN)/generator --out $(OUT) --games maxi-yatzy
+		$(GENERATOR) --out $(OUT) --games maxi-yatzy
 	/usr/bin/time -f "maxi-yatzy-swedish: %e s whole command, %U s user, %S s system, %M KB peak" \
-		$(BIN)/generator --out $(OUT) --games maxi-yatzy-swedish
+		$(GENERATOR) --out $(OUT) --games maxi-yatzy-swedish
 	$(CARGO) run --release --locked -p dice-tables-generator --example maxi_games -- 200000 $(OUT)
 	$(CARGO) run --release --locked -p dice-tables-generator --example yazy_versus -- all $(OUT)
 	$(CARGO) run --release --locked -p dice-tables-generator --example yazy_duel_games -- 200000 $(OUT)
@@ -336,19 +375,19 @@ bench: tables python
 	$(BIN)/loadtest $(OUT) 1000000 4
 	$(CARGO) run --release --locked -p dice-tables-generator --example combo_vs_heuristic
 	$(CARGO) run --release --locked -p dice-tables-generator --example sheet_games -- 1000000 $(OUT)
-	start=$$(date +%s); $(BIN)/generator --out target/free-tables --games yahtzee-free,yahtzee-free-target && \
+	start=$$(date +%s); $(GENERATOR) --out target/free-tables --games yahtzee-free,yahtzee-free-target && \
 		echo "yahtzee-free and yahtzee-free-target: $$(( $$(date +%s) - start )) s whole command"
 	$(CARGO) run --release --locked -p dice-tables-generator --example target_games -- 100000 $(OUT) target/free-tables tables/checksums.b3
-	DICE_TARGET_TABLES=$(abspath $(OUT)) $(CARGO) test --release --locked -p dice-tables-tests --test integration -- \
+	DICE_TARGET_TABLES=$(abspath $(OUT)) $(CARGO) test --release --locked -p dice-tables-tests --test integration -- --include-ignored \
 		golden::every_golden_target_lookup_gets_its_answer golden::every_golden_two_player_lookup_gets_its_answer \
 		yazy_duel::the_table_agrees_with_the_target_table_and_brute_force \
 		yazy_duel::the_advisor_plays_the_last_turn_as_the_two_player_table
-	for g in yatzy yahtzee; do $(BIN)/reader curve $$g --tables $(OUT) --svg target/$$g-curve.svg > /dev/null && cmp target/$$g-curve.svg reader/doc/$$g-curve.svg || exit 1; done
+	for g in yatzy yahtzee; do $(READER) curve $$g --tables $(OUT) --svg target/$$g-curve.svg > /dev/null && cmp target/$$g-curve.svg reader/doc/$$g-curve.svg || exit 1; done
 
 # Deliberately accept new table output: regenerate and rewrite the manifest
 # (every default table and the target tables: minutes).
-manifest: build
-	$(BIN)/generator --out $(OUT) --games $(MANIFEST_GAMES) --manifest tables/checksums.b3
+manifest: $(GENERATOR)
+	$(GENERATOR) --out $(OUT) --games $(MANIFEST_GAMES) --manifest tables/checksums.b3
 
 # Deliberately accept new lookup answers: rewrite tests/golden/ (lookups in
 # every game and the reader's JSON answers, which every reader must give).
@@ -410,11 +449,11 @@ DIST := target/dist
 DIST_TABLES := yazy combo threes tenk yatzy yahtzee duel duel-cardgames maxi-yatzy
 dist: build tables wheel npm c-lib
 	rm -rf $(DIST) && mkdir -p $(DIST)/bin $(DIST)/tables $(DIST)/python $(DIST)/npm $(DIST)/c/include $(DIST)/c/lib
-	cp $(BIN)/generator $(BIN)/reader $(DIST)/bin/
+	cp $(GENERATOR) $(READER) $(DIST)/bin/
 	cp $(DIST_TABLES:%=$(OUT)/%.dtab) $(DIST)/tables/
-	grep -E '  ($(subst $(eval) ,|,$(DIST_TABLES)))\.dtab$$' tables/checksums.b3 > $(DIST)/tables/checksums.b3
+	grep -E '  ($(subst $(space),|,$(DIST_TABLES)))\.dtab$$' tables/checksums.b3 > $(DIST)/tables/checksums.b3
 	test $$(wc -l < $(DIST)/tables/checksums.b3) = $(words $(DIST_TABLES))
-	$(BIN)/reader verify $(DIST)/tables > /dev/null
+	$(READER) verify $(DIST)/tables > /dev/null
 	cp $(WHEEL) $(DIST)/python/
 	cp target/npm/dice-tables-$(NPM_VERSION).tgz $(DIST)/npm/
 	cp crates/c/include/dice_tables.h $(DIST)/c/include/

@@ -4,6 +4,7 @@
 //! of the games.
 
 pub mod http;
+pub mod manifest;
 pub mod oracles;
 
 pub use oracles::combo::*;

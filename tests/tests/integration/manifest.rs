@@ -1,57 +1,81 @@
-//! Reproducible output: the generator writes byte-identical tables for any
-//! thread count, and they match the committed manifest (tables/checksums.b3),
-//! so any change in output is deliberate (`make manifest`). The whole
-//! yatzy and yahtzee target tables take minutes to solve: `make bench`
-//! checks their manifest lines (generator/examples/target_games.rs).
+//! Reproducible output: the tables make built are the ones the committed
+//! manifest lists (tables/checksums.b3), and the generator writes the same
+//! bytes with one thread as with every core, so any change in output is
+//! deliberate (`make manifest`). Each table is solved once for these checks:
+//! the big ones as make built them, the small ones again with one thread.
 
-use dice_tables_tests::{repo_tables, run, scratch};
+use dice_tables_tests::{made_tables, manifest, repo_tables, run, scratch, REDUCED_DUEL};
 
-/// The manifest's tables that `make bench` checks, not this test.
-const CHECKED_IN_BENCH: [&str; 2] = ["yatzy-target.dtab", "yahtzee-target.dtab"];
-/// The manifest's tables checked as `make tables` wrote them (solving them
-/// again at one and two threads would take minutes).
-const AS_MADE: [&str; 1] = ["maxi-yatzy.dtab"];
+/// The tables `generator --out DIR` writes (every default table).
+const DEFAULT: [&str; 8] = ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel", "duel-cardgames"];
+/// The manifest's tables that `make tables` and `make quick` build beside
+/// them (Maxi Yatzy's takes a minute).
+const MADE_FOR_QUICK: [&str; 2] = ["maxi-yatzy", "yazy-target"];
+/// What `make test` builds besides (two and a half minutes).
+const MADE_FOR_TEST: [&str; 1] = ["yazy-duel"];
+/// The manifest's tables that `make manifest-check` checks after `make
+/// target-tables` (minutes each; the browser tests need them).
+const MADE_FOR_BROWSER: [&str; 2] = ["yatzy-target", "yahtzee-target"];
 
-/// Writes the tables the manifest lists (every default table and the small
-/// target table) with `threads` threads.
-fn generate(threads: &str, games: &str) -> std::path::PathBuf {
-    let dir = scratch(&format!("threads-{threads}"));
-    let o = run("generator", &["--out", dir.to_str().unwrap(), "--threads", threads, "--games", games], &[]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    dir
+fn manifest_file() -> std::path::PathBuf {
+    repo_tables().join("checksums.b3")
 }
 
 #[test]
-fn tables_match_the_manifest_for_one_and_two_threads() {
-    let manifest = std::fs::read_to_string(repo_tables().join("checksums.b3")).expect("tables/checksums.b3");
-    let entries: Vec<(&str, &str)> = manifest
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.split_once("  ").expect("`HASH  NAME` lines"))
+fn the_manifest_lists_each_table_once_and_each_is_checked() {
+    let entries = manifest::entries(&manifest_file()).unwrap();
+    let mut listed: Vec<String> = entries.iter().map(|(_, name)| name.clone()).collect();
+    let mut checked: Vec<String> = DEFAULT
+        .iter()
+        .chain(&MADE_FOR_QUICK)
+        .chain(&MADE_FOR_TEST)
+        .chain(&MADE_FOR_BROWSER)
+        .map(|g| format!("{g}.dtab"))
         .collect();
-    assert!(!entries.is_empty());
-    for name in CHECKED_IN_BENCH {
-        assert!(entries.iter().any(|(_, n)| *n == name), "the manifest lists {name}");
-    }
-    for name in AS_MADE {
-        let (hash, _) = entries.iter().find(|(_, n)| *n == name).unwrap_or_else(|| panic!("the manifest lists {name}"));
-        let bytes = std::fs::read(dice_tables_tests::made_tables().join(name)).expect("make tables wrote it");
-        assert_eq!(blake3::hash(&bytes).to_hex().as_str(), *hash, "{name} as `make tables` wrote it");
-    }
-    let entries: Vec<(&str, &str)> =
-        entries.into_iter().filter(|(_, n)| !CHECKED_IN_BENCH.contains(n) && !AS_MADE.contains(n)).collect();
-    let games: Vec<&str> = entries.iter().map(|(_, name)| name.strip_suffix(".dtab").expect("NAME.dtab")).collect();
-    for threads in ["1", "2"] {
-        let dir = generate(threads, &games.join(","));
-        for (hash, name) in &entries {
-            let bytes = std::fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
-            assert_eq!(
-                blake3::hash(&bytes).to_hex().as_str(),
-                *hash,
-                "{name} with {threads} threads differs from tables/checksums.b3: if the change is deliberate, run `make manifest`"
-            );
-        }
-        let written = std::fs::read_dir(&dir).unwrap().count();
-        assert_eq!(written, entries.len(), "the manifest lists every table the generator writes");
-    }
+    listed.sort();
+    checked.sort();
+    assert_eq!(listed, checked, "every table in tables/checksums.b3 is checked here or by `make manifest-check`");
+}
+
+#[test]
+fn the_tables_make_built_match_the_manifest() {
+    let games: Vec<&str> = DEFAULT.iter().chain(&MADE_FOR_QUICK).copied().collect();
+    manifest::check(&manifest_file(), &made_tables(), &games).unwrap();
+}
+
+#[test]
+#[ignore = "slow: make test runs it, after building two-player yazy"]
+fn the_two_player_table_make_built_matches_the_manifest() {
+    manifest::check(&manifest_file(), &made_tables(), &MADE_FOR_TEST).unwrap();
+}
+
+/// The default tables the tests generate for themselves, with every core
+/// and the background compressor, are the manifest's too.
+#[test]
+fn the_default_run_writes_the_manifest_s_default_tables() {
+    let dir = dice_tables_tests::default_tables();
+    manifest::check(&manifest_file(), dir, &DEFAULT).unwrap();
+}
+
+#[test]
+fn one_thread_writes_the_same_small_tables() {
+    let dir = scratch("threads-1");
+    let games: Vec<&str> = DEFAULT.iter().chain(["yazy-target"].iter()).copied().collect();
+    let o = run("generator", &["--out", dir.to_str().unwrap(), "--threads", "1", "--games", &games.join(",")], &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    manifest::check(&manifest_file(), &dir, &games).unwrap();
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), games.len(), "the generator writes only what is asked");
+}
+
+/// Two-player yazy's solve, on the reduced game of the golden lookups:
+/// one thread writes the bytes make wrote with every core.
+#[test]
+fn one_thread_writes_the_same_two_player_table() {
+    let dir = scratch("threads-1-duel");
+    let args = ["--out", dir.to_str().unwrap(), "--threads", "1", "--games", "yazy-duel"];
+    let o = run("generator", &[&args[..], &["--yazy-duel-categories", REDUCED_DUEL]].concat(), &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let made = dice_tables_tests::target_tables().join("yazy-duel.dtab");
+    let made = std::fs::read(&made).unwrap_or_else(|e| panic!("{}: {e}", made.display()));
+    assert!(std::fs::read(dir.join("yazy-duel.dtab")).unwrap() == made, "yazy-duel with one thread differs");
 }

@@ -73,6 +73,7 @@ fn turn_start_values_agree_without_saved_rolls() {
 }
 
 #[test]
+#[ignore = "slow: make test runs it"]
 fn turn_start_values_agree_with_saved_rolls() {
     let mut rng = Rng::new(12);
     for rules in [Rules::SWEDISH, Rules { saved_rolls: true, ..Rules::FINNISH }] {

@@ -5,6 +5,7 @@ use dice_tables_tests::{bin_dir, default_tables, run, scratch};
 use std::process::Command;
 
 #[test]
+#[ignore = "slow: make test runs it"]
 fn readme_commands_run_and_print_what_it_shows() {
     // Run from a directory whose ./tables holds freshly generated tables:
     // the default ones and yazy-target, reduced yatzy and yahtzee target

@@ -9,6 +9,7 @@ use dice_tables_tests::BruteYazyDuel;
 const UNIVERSE: u16 = 1 | 1 << 8 | 1 << 10;
 
 #[test]
+#[ignore = "slow: make test runs it"]
 fn a_reduced_game_agrees_with_brute_force_everywhere() {
     let mut layers: Vec<Layer> = Vec::new();
     solve(UNIVERSE, 2, |_, layer| layers.push(layer.clone()));
@@ -42,6 +43,7 @@ fn sheets() -> Vec<u16> {
 }
 
 #[test]
+#[ignore = "slow: make test runs it"]
 fn the_table_and_its_lookups_agree_with_brute_force() {
     use dice_tables_reader::yazy::Mask;
     let table = reduced_table();
@@ -86,6 +88,7 @@ fn the_table_and_its_lookups_agree_with_brute_force() {
 /// states with up to 3 categories open on each sheet against the brute
 /// force, every lead and every option of random rolls.
 #[test]
+#[ignore = "slow: make test runs it"]
 fn the_table_agrees_with_the_target_table_and_brute_force() {
     use dice_tables_reader::yazy::Mask;
     use dice_tables_reader::yazy_duel::YazyDuel;
@@ -267,6 +270,7 @@ fn the_advisor_s_games_agree_with_its_exact_evaluation() {
 /// max-expected-score player (yazy's table), moving first and second,
 /// against the brute force.
 #[test]
+#[ignore = "slow: make test runs it"]
 fn play_against_the_expected_player_agrees_with_brute_force() {
     use dice_tables_generator::yazy::versus::{against_expected, Expected, Way};
     use dice_tables_reader::Game;
@@ -294,6 +298,7 @@ fn play_against_the_expected_player_agrees_with_brute_force() {
 /// The reduced game's advisor against the two-player table's player in
 /// both seats, and against itself, against the brute force.
 #[test]
+#[ignore = "slow: make test runs it"]
 fn the_advisor_against_the_table_and_itself_agrees_with_brute_force() {
     use dice_tables_generator::yazy::versus::{advisor_against_itself, advisor_against_table, Expected};
     use dice_tables_reader::Game;
