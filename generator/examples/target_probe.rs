@@ -1,7 +1,7 @@
 //! Development probe for the yatzy/yahtzee target solve: solves
 //! the layers up to K open categories and prints states, values and time.
 //! `cargo run --release -p dice-tables-generator --example target_probe -- yatzy|forced|free K`
-use dice_tables_generator::sheet_target::solve;
+use dice_tables_generator::sheet::target::solve;
 use dice_tables_reader::sheet::{yahtzee, Joker, YATZY};
 fn main() {
     let args: Vec<String> = std::env::args().collect();

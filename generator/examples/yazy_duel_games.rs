@@ -14,8 +14,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use dice_tables_generator::play::{roll_turn, DiceRng, Step};
+use dice_tables_reader::yazy::duel::YazyDuel;
 use dice_tables_reader::yazy::{points, Action, Mask, Yazy};
-use dice_tables_reader::yazy_duel::YazyDuel;
 use dice_tables_reader::{Error, Tables};
 use rayon::prelude::*;
 

@@ -19,11 +19,12 @@ use std::time::Instant;
 
 use dice_tables_generator::play::DiceRng;
 use dice_tables_generator::yazy::duel::{most, Layer};
+use dice_tables_generator::yazy::expected::Expected;
 use dice_tables_generator::yazy::versus::{
-    advisor_against_expected, advisor_against_itself, advisor_against_table, against_expected, Expected, Way,
+    advisor_against_expected, advisor_against_itself, advisor_against_table, against_expected, Way,
 };
+use dice_tables_reader::yazy::target::YazyTarget;
 use dice_tables_reader::yazy::Mask;
-use dice_tables_reader::yazy_target::YazyTarget;
 use dice_tables_reader::{Game, Tables};
 
 /// The advisor's estimates beside its exact chances.

@@ -5,7 +5,7 @@
 //! indexed by; this module adds what only solving needs.
 
 pub use dice_tables_reader::dice::{multiset_count, Dice, FACES, MAX_DICE};
-use dice_tables_reader::turn::{KeepLattice, KEEP_LATTICE};
+use dice_tables_reader::five_dice::{KeepLattice, KEEP_LATTICE};
 
 /// The multisets of `n` dice, in rank order.
 pub fn multisets(n: usize) -> Vec<Dice> {

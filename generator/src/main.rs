@@ -337,7 +337,7 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
     rayon::broadcast(|_| ());
     std::sync::LazyLock::force(&dice_tables_generator::dice::FIVE_DICE);
     rules.combo.rerolls = args.combo_rerolls.unwrap_or(rules.combo.rerolls);
-    rules.duel = dice_tables_generator::duel::Overrides { entry: args.duel_entry, goal: args.duel_goal };
+    rules.duel = dice_tables_generator::DuelOverrides { entry: args.duel_entry, goal: args.duel_goal };
     rules.target_open = args.target_open;
     for maxi in [&mut rules.maxi, &mut rules.maxi_swedish] {
         if let Some((at, points)) = args.maxi_bonus {

@@ -383,7 +383,7 @@ fn versus_options(c: &mut Criterion) {
 /// option of a random roll, each chunk read once beforehand (an app asking
 /// again and again).
 fn yazy_duel_options(c: &mut Criterion) {
-    use dice_tables_reader::yazy_duel::{most, YazyDuel};
+    use dice_tables_reader::yazy::duel::{most, YazyDuel};
     let duel = YazyDuel::open(tables().join("yazy-duel.dtab")).unwrap();
     let mut next = random();
     let mut sheet = |size: u32| loop {

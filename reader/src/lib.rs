@@ -56,10 +56,6 @@ mod tables;
 pub mod target;
 mod zstd_frame;
 
-/// The five-dice module under its former name.
-pub use five_dice as turn;
-pub use games::yazy::duel as yazy_duel;
-pub use games::yazy::target as yazy_target;
 pub use games::{combo, duel, maxi, sheet, tenk, threes, yazy};
 pub use sheet::{Yahtzee, Yatzy};
 

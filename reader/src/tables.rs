@@ -7,8 +7,8 @@ use std::sync::{Arc, OnceLock};
 
 use crate::error::{TableError, TableErrorKind, TablesFrom};
 use crate::game::{file_name, Game, GameInfo, View};
+use crate::registry::GAMES;
 use crate::table::{Pieces, Table};
-use crate::GAMES;
 
 /// The environment variable naming the tables directory.
 pub const TABLES_ENV: &str = "DICE_TABLES";
@@ -70,20 +70,6 @@ impl Tables {
         Tables::held(dir.into(), Holding::Loaded)
     }
 
-    /// [`Tables::open_dir`], by the name it had when opening mapped files
-    /// by default.
-    ///
-    /// ```
-    /// # fn main() -> Result<(), dice_tables_reader::Error> {
-    /// use dice_tables_reader::{yazy::{Mask, Yazy}, Tables};
-    /// let tables = Tables::load_dir(Tables::default_dir())?;
-    /// assert!((tables.get::<Yazy>()?.turn_start_value(Mask::ALL)? - 165.7573187).abs() < 1e-6);
-    /// # Ok(()) }
-    /// ```
-    pub fn load_dir(dir: impl Into<PathBuf>) -> Result<Tables, TableError> {
-        Tables::open_dir(dir)
-    }
-
     /// The tables in `dir`, each memory-mapped when first asked for
     /// ([`Holding::Mapped`]): nothing is copied, and the pages are shared
     /// with every process reading the same files. An error when `dir` is
@@ -102,16 +88,6 @@ impl Tables {
     /// ```
     pub unsafe fn map_dir(dir: impl Into<PathBuf>) -> Result<Tables, TableError> {
         Tables::held(dir.into(), Holding::Mapped)
-    }
-
-    /// The tables in `dir`, held as `holding` says; an error when `dir` is
-    /// not a directory. No table is read until it is asked for.
-    ///
-    /// # Safety
-    ///
-    /// With [`Holding::Mapped`], as [`Tables::map_dir`]; none otherwise.
-    pub unsafe fn with_holding(dir: impl Into<PathBuf>, holding: Holding) -> Result<Tables, TableError> {
-        Tables::held(dir.into(), holding)
     }
 
     /// The tables in `dir`, held as `holding` says (the caller answers for
@@ -188,8 +164,8 @@ impl Tables {
         let path = self.dir.join(file_name(id));
         let expect = |h: &crate::format::Header| info.check_header(h);
         let table = match self.holding {
-            // SAFETY: only `map_dir` and `with_holding`, both unsafe, make
-            // mapped tables: their caller keeps the files unchanged.
+            // SAFETY: only `map_dir`, which is unsafe, makes mapped tables:
+            // its caller keeps the files unchanged while these tables live.
             Holding::Mapped => unsafe { Table::map_expecting(&path, &expect)? },
             Holding::Loaded => Table::open_expecting(&path, &expect)?,
             Holding::InMemory => return Err(TableError::from(TableErrorKind::NotFound).in_file(&path)),
@@ -205,9 +181,16 @@ impl Tables {
 
     /// Shares the opened table of game `id` of `other` (no copy, nothing
     /// read): for a program that reopens its tables and keeps the ones that
-    /// fail to reopen. False when `other` has no such table open or this
-    /// one already has it.
+    /// fail to reopen. False when `other` has no such table open, this one
+    /// already has it, or `other` maps its files while this one does not
+    /// map the same directory: a mapped table stays valid only while the
+    /// promise of [`Tables::map_dir`] holds, and a set opened safely made
+    /// no such promise.
     pub fn share_from(&self, other: &Tables, id: &str) -> bool {
+        let mapped_here = self.holding == Holding::Mapped && self.dir == other.dir;
+        if other.holding == Holding::Mapped && !mapped_here {
+            return false;
+        }
         match (self.slot(id), other.slot(id).and_then(|s| s.get())) {
             (Some(slot), Some(game)) => slot.set(Arc::clone(game)).is_ok(),
             _ => false,

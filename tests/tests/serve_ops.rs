@@ -268,13 +268,13 @@ fn missing_tables_come_with_a_reload() {
     assert!(!info.contains(dir.to_str().unwrap()), "{info}");
 }
 
-/// The library's owned mode: a table loaded with `Tables::load_dir` answers
+/// The library's owned mode: a table loaded with `Tables::open_dir` answers
 /// the same after its file is truncated and overwritten in place.
 #[test]
 fn loaded_tables_answer_the_same_after_their_files_change() {
     use dice_tables_reader::{sheet::Yatzy, yazy::Mask, yazy::Yazy, Holding, Tables};
     let dir = served_copy("load-dir-in-place");
-    let tables = Tables::load_dir(&dir).unwrap();
+    let tables = Tables::open_dir(&dir).unwrap();
     assert_eq!(tables.holding(), Holding::Loaded);
     let yazy = tables.get::<Yazy>().unwrap().turn_start_value(Mask::ALL).unwrap();
     let all = tables.get::<Yatzy>().unwrap().turn_start_values().unwrap();
@@ -283,7 +283,7 @@ fn loaded_tables_answer_the_same_after_their_files_change() {
     assert_eq!(tables.get::<Yazy>().unwrap().turn_start_value(Mask::ALL).unwrap(), yazy);
     assert_eq!(tables.get::<Yatzy>().unwrap().turn_start_values().unwrap(), all);
     // A new Tables reads the files as they are now, and refuses them.
-    let fresh = Tables::load_dir(&dir).unwrap();
+    let fresh = Tables::open_dir(&dir).unwrap();
     assert!(fresh.get::<Yazy>().unwrap_err().to_string().contains("truncated"));
     assert!(fresh.get::<Yatzy>().is_err());
 }

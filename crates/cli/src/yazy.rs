@@ -3,9 +3,9 @@
 use clap::Args;
 use dice_tables_lookup::parse::{parse_mask, parse_need, parse_yazy_total};
 use dice_tables_lookup::{Query, YazyQuery};
+use dice_tables_reader::yazy::duel::YazyDuel;
+use dice_tables_reader::yazy::target::YazyTarget;
 use dice_tables_reader::yazy::{Action, Mask, Yazy};
-use dice_tables_reader::yazy_duel::YazyDuel;
-use dice_tables_reader::yazy_target::YazyTarget;
 use dice_tables_reader::{Dice, Tables};
 
 use crate::output::{score_text, Failure};

@@ -236,7 +236,7 @@ pub(super) fn yazy_duel(_: &Tables, _: &YazyQuery) -> Answer {
 pub(super) fn yazy_duel(tables: &Tables, q: &YazyQuery) -> Answer {
     let opp_mask = q.opp_mask.expect("a two-player lookup");
     let lead = q.lead();
-    let table = tables.get::<dice_tables_reader::yazy_duel::YazyDuel>()?;
+    let table = tables.get::<dice_tables_reader::yazy::duel::YazyDuel>()?;
     let Some(dice) = q.dice else {
         let p = table.chance(q.mask, opp_mask, lead)?;
         return Ok(versus_start("yazy", lead, p, true));
@@ -314,7 +314,7 @@ pub(super) fn yazy_advisor(_: &Tables, _: &YazyQuery) -> Answer {
 pub(super) fn yazy_advisor(tables: &Tables, q: &YazyQuery) -> Answer {
     let opp_mask = q.opp_mask.expect("a two-player lookup");
     let lead = q.lead();
-    let table = tables.get::<dice_tables_reader::yazy_target::YazyTarget>()?;
+    let table = tables.get::<dice_tables_reader::yazy::target::YazyTarget>()?;
     let opponent = table.opponent(opp_mask, lead)?;
     let Some(dice) = q.dice else {
         return Ok(versus_start("yazy", lead, table.versus_chance(q.mask, &opponent)?, false));
@@ -332,7 +332,7 @@ pub(super) fn yazy_advisor(tables: &Tables, q: &YazyQuery) -> Answer {
 #[cfg(not(dice_tables_solitaire_only))]
 pub(super) fn yazy_target(tables: &Tables, q: &YazyQuery) -> Answer {
     let need = q.need.expect("a target lookup");
-    let table = tables.get::<dice_tables_reader::yazy_target::YazyTarget>()?;
+    let table = tables.get::<dice_tables_reader::yazy::target::YazyTarget>()?;
     let Some(dice) = q.dice else {
         let p = table.chance(q.mask, need)?;
         return Ok(Json::object(vec![("game", text("yazy")), ("need", Json::Int(need)), ("p", Json::Num(p))]));

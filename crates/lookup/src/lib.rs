@@ -405,7 +405,7 @@ pub fn curve_rows(
     }
     let rows = match LookupInfo::find(game).map(|l| l.game) {
         Some("yazy") => {
-            let table = tables.get::<dice_tables_reader::yazy_target::YazyTarget>()?;
+            let table = tables.get::<dice_tables_reader::yazy::target::YazyTarget>()?;
             dice_tables_reader::target::score_curve(&table.curve(Mask::ALL)?, &table.ev_distribution()?)
         }
         Some("yatzy") => sheet::<YatzyGame>(tables)?,
@@ -1051,10 +1051,10 @@ impl Query {
                 <dice_tables_reader::duel::CardgamesDuel as dice_tables_reader::Game>::ID
             }
             Query::Yazy(YazyQuery { opp_mask: Some(_), advisor: false, .. }) => {
-                <dice_tables_reader::yazy_duel::YazyDuel as dice_tables_reader::Game>::ID
+                <dice_tables_reader::yazy::duel::YazyDuel as dice_tables_reader::Game>::ID
             }
             Query::Yazy(YazyQuery { need: Some(_), .. } | YazyQuery { advisor: true, .. }) => {
-                <dice_tables_reader::yazy_target::YazyTarget as dice_tables_reader::Game>::ID
+                <dice_tables_reader::yazy::target::YazyTarget as dice_tables_reader::Game>::ID
             }
             Query::Yatzy(q) if q.played_to_win() => <dice_tables_reader::sheet::YatzyGame as SheetGame>::TARGET_ID,
             Query::Yahtzee(q @ SheetQuery { joker: Some(Joker::Free), .. }) if q.played_to_win() => {

@@ -185,8 +185,8 @@ fn write_sheet_targets(reduced: &Path, out: &Path) {
 /// reduced game in `reduced` (both turn orders, totals the filled
 /// categories can make), most with a roll.
 fn write_two_player(reduced: &Path, out: &Path) {
+    use dice_tables_reader::yazy::duel::most;
     use dice_tables_reader::yazy::Mask;
-    use dice_tables_reader::yazy_duel::most;
     let universe = DUEL_CATEGORIES.parse::<Mask>().expect("a mask").bits();
     let sheets: Vec<u16> = (0..=universe).filter(|s| s & !universe == 0).collect();
     let mut rng = Rng::new(4040);

@@ -65,3 +65,28 @@ fn an_open_table_survives_replacement() {
     assert_eq!(yazy.turn_start_value(dice_tables_reader::yazy::Mask::ALL).unwrap(), before);
     assert_eq!(yazy.rerolls(), 2);
 }
+
+/// A mapped table is shared only into tables that made the same promise
+/// (mapped over the same directory): never into a set opened safely, where
+/// it would outlive the promise of `Tables::map_dir`.
+#[test]
+fn a_mapped_table_is_not_shared_into_safely_opened_tables() {
+    use dice_tables_reader::{yazy::Yazy, Tables};
+    let dir = dice_tables_tests::default_tables();
+    // SAFETY: the test's own scratch tables, which nothing changes while it runs.
+    let mapped = unsafe { Tables::map_dir(dir) }.unwrap();
+    mapped.get::<Yazy>().unwrap();
+    assert!(!Tables::open_dir(dir).unwrap().share_from(&mapped, Yazy::ID), "into tables read into memory");
+    assert!(!Tables::in_memory(dir).share_from(&mapped, Yazy::ID), "into tables in memory");
+    let elsewhere = scratch("mapped-elsewhere");
+    // SAFETY: an empty scratch directory: no file in it to change.
+    let mapped_elsewhere = unsafe { Tables::map_dir(&elsewhere) }.unwrap();
+    assert!(!mapped_elsewhere.share_from(&mapped, Yazy::ID), "into tables mapping another directory");
+    // SAFETY: as `mapped`.
+    let mapped_again = unsafe { Tables::map_dir(dir) }.unwrap();
+    assert!(mapped_again.share_from(&mapped, Yazy::ID), "into tables mapping the same directory");
+    // Tables read into memory share as before.
+    let loaded = Tables::open_dir(dir).unwrap();
+    loaded.get::<Yazy>().unwrap();
+    assert!(Tables::in_memory(dir).share_from(&loaded, Yazy::ID));
+}

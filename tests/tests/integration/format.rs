@@ -548,8 +548,8 @@ fn target_damage_is_caught() {
 /// such a file answers with an error, never a panic.
 #[test]
 fn yazy_duel_damage_is_caught() {
+    use dice_tables_reader::yazy::duel::YazyDuel;
     use dice_tables_reader::yazy::Mask;
-    use dice_tables_reader::yazy_duel::YazyDuel;
     let universe = "ones,threes,full-house,straight,yazy".parse::<Mask>().unwrap();
     let rules = dice_tables_generator::Rules { yazy_duel_universe: universe.bits(), ..Default::default() };
     let f = dice_tables_generator::solve("yazy-duel", &rules, |_, _| {}).unwrap().encode();

@@ -30,11 +30,11 @@ fn a_reduced_game_agrees_with_brute_force_everywhere() {
 }
 
 /// The reduced game's table, written as the generator writes it and read back.
-fn reduced_table() -> dice_tables_reader::yazy_duel::YazyDuel {
+fn reduced_table() -> dice_tables_reader::yazy::duel::YazyDuel {
     use dice_tables_reader::Game;
     let rules = dice_tables_generator::Rules { yazy_duel_universe: UNIVERSE, ..Default::default() };
     let solved = dice_tables_generator::solve("yazy-duel", &rules, |_, _| {}).expect("a solver");
-    dice_tables_reader::yazy_duel::YazyDuel::from_vec(solved.encode()).expect("the table reads back")
+    dice_tables_reader::yazy::duel::YazyDuel::from_vec(solved.encode()).expect("the table reads back")
 }
 
 /// Every mask inside the universe.
@@ -90,9 +90,9 @@ fn the_table_and_its_lookups_agree_with_brute_force() {
 #[test]
 #[ignore = "slow: make test runs it"]
 fn the_table_agrees_with_the_target_table_and_brute_force() {
+    use dice_tables_reader::yazy::duel::YazyDuel;
+    use dice_tables_reader::yazy::target::YazyTarget;
     use dice_tables_reader::yazy::Mask;
-    use dice_tables_reader::yazy_duel::YazyDuel;
-    use dice_tables_reader::yazy_target::YazyTarget;
     use dice_tables_reader::Game;
     use dice_tables_tests::{default_tables, target_tables, Rng};
     let path = target_tables().join("yazy-duel.dtab");
@@ -160,9 +160,9 @@ fn the_table_agrees_with_the_target_table_and_brute_force() {
 /// table's best: the advisor plays the last turn exactly.
 #[test]
 fn the_advisor_plays_the_last_turn_as_the_two_player_table() {
+    use dice_tables_reader::yazy::duel::YazyDuel;
+    use dice_tables_reader::yazy::target::YazyTarget;
     use dice_tables_reader::yazy::Mask;
-    use dice_tables_reader::yazy_duel::YazyDuel;
-    use dice_tables_reader::yazy_target::YazyTarget;
     use dice_tables_reader::{Dice, Game};
     use dice_tables_tests::{default_tables, target_tables, Rng};
     let duel = YazyDuel::open(target_tables().join("yazy-duel.dtab")).unwrap();
@@ -212,9 +212,10 @@ fn the_advisor_plays_the_last_turn_as_the_two_player_table() {
 #[test]
 fn the_advisor_s_games_agree_with_its_exact_evaluation() {
     use dice_tables_generator::play::{roll_turn, DiceRng, Step};
-    use dice_tables_generator::yazy::versus::{against_expected, Expected, Way};
+    use dice_tables_generator::yazy::expected::Expected;
+    use dice_tables_generator::yazy::versus::{against_expected, Way};
+    use dice_tables_reader::yazy::target::YazyTarget;
     use dice_tables_reader::yazy::{points, Action, Mask, Yazy};
-    use dice_tables_reader::yazy_target::YazyTarget;
     use dice_tables_reader::Game;
     use dice_tables_tests::default_tables;
     // ones, threes, fives, three-kind, full-house, straight and yazy.
@@ -272,7 +273,8 @@ fn the_advisor_s_games_agree_with_its_exact_evaluation() {
 #[test]
 #[ignore = "slow: make test runs it"]
 fn play_against_the_expected_player_agrees_with_brute_force() {
-    use dice_tables_generator::yazy::versus::{against_expected, Expected, Way};
+    use dice_tables_generator::yazy::expected::Expected;
+    use dice_tables_generator::yazy::versus::{against_expected, Way};
     use dice_tables_reader::Game;
     use dice_tables_tests::{BruteVersus, BruteWay};
     let yazy = dice_tables_reader::yazy::Yazy::open(dice_tables_tests::default_tables().join("yazy.dtab")).unwrap();
@@ -300,7 +302,8 @@ fn play_against_the_expected_player_agrees_with_brute_force() {
 #[test]
 #[ignore = "slow: make test runs it"]
 fn the_advisor_against_the_table_and_itself_agrees_with_brute_force() {
-    use dice_tables_generator::yazy::versus::{advisor_against_itself, advisor_against_table, Expected};
+    use dice_tables_generator::yazy::expected::Expected;
+    use dice_tables_generator::yazy::versus::{advisor_against_itself, advisor_against_table};
     use dice_tables_reader::Game;
     use dice_tables_tests::{BruteVersus, BruteWay};
     let yazy = dice_tables_reader::yazy::Yazy::open(dice_tables_tests::default_tables().join("yazy.dtab")).unwrap();
@@ -320,7 +323,7 @@ fn the_advisor_against_the_table_and_itself_agrees_with_brute_force() {
 /// Every option of `faces` with `rerolls` left in state `(m, o, d)` within
 /// 1e-7 of the brute force, and the decision within 2.3e-7 of the best.
 fn options_agree(
-    table: &dice_tables_reader::yazy_duel::YazyDuel,
+    table: &dice_tables_reader::yazy::duel::YazyDuel,
     brute: &mut BruteYazyDuel,
     (m, o, d): (u16, u16, i32),
     faces: [u8; 5],

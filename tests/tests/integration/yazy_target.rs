@@ -2,7 +2,7 @@
 //! against an independent brute force, and the properties every such
 //! table has.
 
-use dice_tables_generator::yazy_target::{most_points, solve_target};
+use dice_tables_generator::yazy::target::{most_points, solve_target};
 use dice_tables_tests::{BruteYazyTarget, Rng};
 
 /// Random masks with 1 to 4 open categories, every target from below 0 to
@@ -111,10 +111,10 @@ fn the_score_distribution_of_max_expected_score_play() {
 
 /// The yazy-target table `make test` builds (into $DICE_TABLES, as
 /// `make target-tables` would): fails, never skips, when it is missing.
-fn target_table() -> dice_tables_reader::yazy_target::YazyTarget {
+fn target_table() -> dice_tables_reader::yazy::target::YazyTarget {
     use dice_tables_reader::Game;
     let path = dice_tables_reader::Tables::default_dir().join("yazy-target.dtab");
-    dice_tables_reader::yazy_target::YazyTarget::open(&path)
+    dice_tables_reader::yazy::target::YazyTarget::open(&path)
         .unwrap_or_else(|e| panic!("{e}: `make test` builds it (generator --games yazy-target)"))
 }
 

@@ -15,7 +15,7 @@ use dice_tables_reader::Dice;
 
 use crate::artifact::{le_bytes, Section};
 use crate::dice::{multisets, FIVE_DICE, NONE};
-use crate::Solved;
+use crate::solved::Solved;
 
 /// The final score of five dice.
 pub fn final_score(dice: &Dice) -> u8 {
@@ -87,7 +87,7 @@ impl Solution {
 }
 
 /// The combo table under `rules`.
-pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+pub fn solve_table(rules: &crate::rules::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
     let solution = solve(rules.combo.rerolls);
     progress(1, 1);
     Solved::new::<Combo>(&rules.combo, solution.states(), solution.into_sections())

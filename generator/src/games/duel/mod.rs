@@ -1,7 +1,7 @@
 //! 10000 against an opponent ("duel": the seed's scoring, entry 1000;
 //! "duel-cardgames": a common online Farkle's scoring, no entry).
 //!
-//! Two players alternate whole turns of 10000 (see [`crate::tenk`]): keep
+//! Two players alternate whole turns of 10000 (see [`crate::games::tenk`]): keep
 //! scoring dice, bank or throw the rest, hot dice, a bust loses the turn's
 //! points. A player who has banked nothing may bank only with at least the
 //! entry in that turn. The first whose bank reaches the goal wins at once.
@@ -28,8 +28,8 @@ use std::sync::Mutex;
 
 use crate::artifact::{le_bytes, Section};
 use crate::cpu::{Kernel, Lanes, Simd, W};
-use crate::tenk::{outcome_classes, KeepLists, Scoring, CARDGAMES, SEED};
-use crate::{Figure, Solved};
+use crate::games::tenk::{outcome_classes, KeepLists, Scoring, CARDGAMES, SEED};
+use crate::solved::{Figure, Solved};
 
 mod versus;
 pub use versus::{versus_points, Versus};
@@ -57,30 +57,19 @@ pub const SEED_RULES: Rules = Rules { scoring: SEED, entry: 1000, goal: 10_000 }
 /// The `duel-cardgames` table's rules.
 pub const CARDGAMES_RULES: Rules = Rules { scoring: CARDGAMES, entry: 0, goal: 10_000 };
 
-/// The entry and goal set from the command line, for both duel tables.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Overrides {
-    /// The entry, where not the preset's.
-    pub entry: Option<u32>,
-    /// The goal, where not the preset's.
-    pub goal: Option<u32>,
-}
-
-impl Overrides {
-    /// A preset with these overrides.
-    pub fn apply(&self, preset: Rules) -> Rules {
-        Rules { entry: self.entry.unwrap_or(preset.entry), goal: self.goal.unwrap_or(preset.goal), ..preset }
-    }
+/// A preset with the entry and goal the command line set.
+fn overridden(preset: Rules, overrides: &crate::rules::DuelOverrides) -> Rules {
+    Rules { entry: overrides.entry.unwrap_or(preset.entry), goal: overrides.goal.unwrap_or(preset.goal), ..preset }
 }
 
 /// The `duel` table: [`SEED_RULES`] unless the command line says otherwise.
-pub fn solve_seed_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
-    solve_table::<SeedDuel>(&rules.duel.apply(SEED_RULES), progress)
+pub fn solve_seed_table(rules: &crate::rules::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+    solve_table::<SeedDuel>(&overridden(SEED_RULES, &rules.duel), progress)
 }
 
 /// The `duel-cardgames` table: [`CARDGAMES_RULES`] unless the command line says otherwise.
-pub fn solve_cardgames_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
-    solve_table::<CardgamesDuel>(&rules.duel.apply(CARDGAMES_RULES), progress)
+pub fn solve_cardgames_table(rules: &crate::rules::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+    solve_table::<CardgamesDuel>(&overridden(CARDGAMES_RULES, &rules.duel), progress)
 }
 
 fn solve_table<G: dice_tables_reader::Game<Params = Params>>(
@@ -93,7 +82,7 @@ fn solve_table<G: dice_tables_reader::Game<Params = Params>>(
     let n = solution.totals() as u64;
     // Head to head against the tenk table's points player (the seed's rules only).
     let started = std::time::Instant::now();
-    let versus = versus_points(&solution, crate::tenk::solve, Simd::detect());
+    let versus = versus_points(&solution, crate::games::tenk::solve, Simd::detect());
     let figures_time = started.elapsed();
     let (params, sections) = solution.into_sections();
     let mut solved = Solved::new::<G>(&params, n * n, sections);

@@ -12,7 +12,7 @@
 
 use super::{par_blocks, solve_block, Carry, Lane, Outcomes, Solution, DICE, W};
 use crate::cpu::Simd;
-use crate::tenk::{self, SEED};
+use crate::games::tenk::{self, SEED};
 use dice_tables_reader::tenk::{ENTRY, SCORE_STEPS, STEP};
 
 /// The table's player's chance of winning against the points player.

@@ -16,7 +16,7 @@ use rayon::prelude::*;
 
 use super::{Layer, NearTie};
 use crate::artifact::{le_bytes, Section};
-use crate::{Figure, Solved};
+use crate::solved::{Figure, Solved};
 
 /// The zstd level of the layers' chunks: 15 (binary-tree match finding)
 /// takes the swedish table's values 2.2 % below level 12's, for twice the
@@ -143,12 +143,12 @@ pub fn settle(rules: Rules, layer: &Layer, below: &Layer, mut near: Vec<NearTie>
 }
 
 /// The `maxi-yatzy` table, under `rules.maxi`.
-pub fn solve_finnish_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+pub fn solve_finnish_table(rules: &crate::rules::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
     solve_table::<dice_tables_reader::maxi::Finnish>(rules.maxi, progress)
 }
 
 /// The `maxi-yatzy-swedish` table, under `rules.maxi_swedish`.
-pub fn solve_swedish_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+pub fn solve_swedish_table(rules: &crate::rules::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
     solve_table::<dice_tables_reader::maxi::Swedish>(rules.maxi_swedish, progress)
 }
 

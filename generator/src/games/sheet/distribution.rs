@@ -10,12 +10,12 @@
 //! parallel, then each next state gathers what reaches it.
 
 use dice_tables_reader::dice::FACES;
+use dice_tables_reader::five_dice::{partial_keeps_in_tie_order, DICE, PARTIAL_KEEPS, ROLLS};
 use dice_tables_reader::sheet::{Scoring, SheetStates, BONUS_AT, EXACT_TIE, SIXTH, UPPER_TOTALS};
-use dice_tables_reader::turn::{partial_keeps_in_tie_order, DICE, PARTIAL_KEEPS, ROLLS};
 use rayon::prelude::*;
 
+use super::{row_exists, TurnStart};
 use crate::dice::{multisets, Dice, FIVE_DICE};
-use crate::sheet::{row_exists, TurnStart};
 
 /// A state as a slot: (mask * flags + flag) * 64 + upper total.
 type Slot = usize;
@@ -131,7 +131,7 @@ pub fn remaining_distributions(
     let turns = Turns::new(scoring, exact);
     let mut out: Vec<Box<[f64]>> = vec![Box::new([]); states.len()];
     for open in 0..=max_open.min(categories) {
-        let jobs = crate::sheet::target::layer_jobs(states, categories, open);
+        let jobs = super::target::layer_jobs(states, categories, open);
         let solved: Vec<Box<[f64]>> = jobs
             .par_iter()
             .map_init(Workspace::new, |ws, job| {
@@ -286,7 +286,7 @@ mod tests {
     #[test]
     fn the_distribution_s_mean_is_the_start_value() {
         for (scoring, most) in [(YATZY, 374), (yahtzee(Joker::Forced), 1575), (yahtzee(Joker::Free), 1575)] {
-            let exact = crate::sheet::solve(&scoring, |_, _| {});
+            let exact = super::super::solve(&scoring, |_, _| {});
             let p = ev_distribution(&scoring, &exact, most);
             let sum: f64 = p.iter().sum();
             let mean: f64 = p.iter().enumerate().map(|(s, p)| s as f64 * p).sum();

@@ -22,7 +22,6 @@
 //! then settled one by one.
 
 pub mod distribution;
-pub mod play;
 pub mod target;
 pub mod yahtzee;
 pub mod yatzy;
@@ -40,7 +39,7 @@ use dice_tables_reader::yazy::KEEP_ALL;
 use crate::artifact::{le_bytes, Section};
 use crate::cpu::{Kernel, Lanes, Simd};
 use crate::dice::{fold_best_and_below, fold_least_gap, multisets, Dice, KeepGraph, FIVE_DICE};
-use crate::Solved;
+use crate::solved::Solved;
 
 /// Upper totals solved together, a block: two vectors' worth with AVX-512,
 /// where the wider block gives the core more independent work, and 8

@@ -265,15 +265,15 @@ fn solve_block_lanes(solved: &[Box<[f64]>], first: i64, ws: &mut Workspace) -> [
 /// states with at most `open` categories open (a whole table for the
 /// game's category count): the chances, and the distribution of the final
 /// score under max-expected-score play (the expected-points table's play).
-pub fn solve_table<G: SheetGame>(open: usize, progress: &mut dyn FnMut(usize, usize)) -> crate::Solved {
+pub fn solve_table<G: SheetGame>(open: usize, progress: &mut dyn FnMut(usize, usize)) -> crate::solved::Solved {
     let rules = SheetRules { joker: G::JOKER };
     let scoring = G::scoring(&rules);
     let categories = scoring.categories.len();
     let open = open.min(categories);
     let solution = solve(&scoring, open, |done, _| progress(done, open + 1));
-    let exact = crate::sheet::solve(&scoring, |_, _| {});
-    let distribution = crate::sheet::distribution::ev_distribution(&scoring, &exact, G::MAX_SCORE as usize);
-    let remaining = crate::sheet::distribution::remaining_distributions(&scoring, &exact, &solution.states, open);
+    let exact = super::solve(&scoring, |_, _| {});
+    let distribution = super::distribution::ev_distribution(&scoring, &exact, G::MAX_SCORE as usize);
+    let remaining = super::distribution::remaining_distributions(&scoring, &exact, &solution.states, open);
     progress(open + 1, open + 1);
     let held = solution.values.iter().filter(|v| !v.is_empty()).count() as u64;
     let start = (open == categories).then(|| solution.states.id((1 << categories) - 1, false, 0)).flatten();
@@ -292,5 +292,5 @@ pub fn solve_table<G: SheetGame>(open: usize, progress: &mut dyn FnMut(usize, us
         most: G::MAX_SCORE as u64,
     };
     let sections = contents.sections(&TARGET_SECTIONS, &params);
-    crate::Solved { figures, ..crate::Solved::new::<SheetTarget<G>>(&params, held, sections) }
+    crate::solved::Solved { figures, ..crate::solved::Solved::new::<SheetTarget<G>>(&params, held, sections) }
 }

@@ -11,26 +11,26 @@
 
 use dice_tables_reader::sheet::{YahtzeeFreeGame, YahtzeeGame};
 
-use crate::Solved;
+use crate::solved::Solved;
 
 /// The yahtzee table (the forced joker reading).
-pub fn solve_table(_: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
-    crate::sheet::solve_table::<YahtzeeGame>(progress)
+pub fn solve_table(_: &crate::rules::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+    super::solve_table::<YahtzeeGame>(progress)
 }
 
 /// The yahtzee-free table (the free joker reading).
-pub fn solve_free_table(_: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
-    crate::sheet::solve_table::<YahtzeeFreeGame>(progress)
+pub fn solve_free_table(_: &crate::rules::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+    super::solve_table::<YahtzeeFreeGame>(progress)
 }
 
-/// The yahtzee-target table (the forced joker reading; see [`crate::sheet::target`]).
-pub fn solve_target_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+/// The yahtzee-target table (the forced joker reading; see [`super::target`]).
+pub fn solve_target_table(rules: &crate::rules::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
     let open = rules.target_open.map_or(usize::MAX, usize::from);
-    crate::sheet::target::solve_table::<YahtzeeGame>(open, progress)
+    super::target::solve_table::<YahtzeeGame>(open, progress)
 }
 
 /// The yahtzee-free-target table (the free joker reading).
-pub fn solve_free_target_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+pub fn solve_free_target_table(rules: &crate::rules::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
     let open = rules.target_open.map_or(usize::MAX, usize::from);
-    crate::sheet::target::solve_table::<YahtzeeFreeGame>(open, progress)
+    super::target::solve_table::<YahtzeeFreeGame>(open, progress)
 }

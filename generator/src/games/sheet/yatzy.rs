@@ -9,15 +9,15 @@
 
 use dice_tables_reader::sheet::YatzyGame;
 
-use crate::Solved;
+use crate::solved::Solved;
 
 /// The yatzy table.
-pub fn solve_table(_: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
-    crate::sheet::solve_table::<YatzyGame>(progress)
+pub fn solve_table(_: &crate::rules::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+    super::solve_table::<YatzyGame>(progress)
 }
 
-/// The yatzy-target table (see [`crate::sheet::target`]).
-pub fn solve_target_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+/// The yatzy-target table (see [`super::target`]).
+pub fn solve_target_table(rules: &crate::rules::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
     let open = rules.target_open.map_or(usize::MAX, usize::from);
-    crate::sheet::target::solve_table::<YatzyGame>(open, progress)
+    super::target::solve_table::<YatzyGame>(open, progress)
 }

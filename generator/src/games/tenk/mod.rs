@@ -21,7 +21,7 @@ use dice_tables_reader::tenk::{
 
 use crate::artifact::{le_bytes, Section};
 use crate::dice::{multisets, Dice};
-use crate::Solved;
+use crate::solved::Solved;
 
 /// Dice in a full throw.
 const DICE: usize = 6;
@@ -286,7 +286,7 @@ impl Solution {
 }
 
 /// The 10000 table (its rules are fixed).
-pub fn solve_table(_: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+pub fn solve_table(_: &crate::rules::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
     let solution = solve();
     progress(1, 1);
     Solved::new::<Tenk>(&solution.params(), solution.states(), solution.into_sections())

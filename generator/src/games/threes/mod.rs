@@ -24,7 +24,7 @@ use rayon::prelude::*;
 
 use crate::artifact::{le_bytes, Section};
 use crate::dice::{multisets, Dice};
-use crate::Solved;
+use crate::solved::Solved;
 
 /// Dice in a turn.
 const DICE: usize = 5;
@@ -440,7 +440,7 @@ impl Solution {
 }
 
 /// The threes table (its rules are fixed).
-pub fn solve_table(_: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+pub fn solve_table(_: &crate::rules::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
     let solution = solve();
     progress(1, 1);
     Solved::new::<Threes>(&solution.params(), solution.states(), solution.into_sections())

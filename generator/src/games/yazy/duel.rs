@@ -28,9 +28,9 @@ use std::collections::HashMap;
 
 use rayon::prelude::*;
 
+use super::points;
 use crate::cpu::{Kernel, Lanes, Simd};
 use crate::dice::{multisets, FIVE_DICE};
-use crate::yazy::points;
 pub use dice_tables_reader::yazy::duel::most;
 use dice_tables_reader::yazy::duel::{Layout, YazyDuel, YazyDuelParams, PLANES, UNITS, VALUES, VALUE_CHUNK};
 use dice_tables_reader::yazy::CATEGORIES;
@@ -155,7 +155,7 @@ pub(super) struct Row<'a> {
 impl Row<'_> {
     #[inline]
     pub(super) fn at(&self, d: i32) -> f64 {
-        dice_tables_reader::yazy_duel::value_at(self.stored, self.lowest, self.highest, d)
+        dice_tables_reader::yazy::duel::value_at(self.stored, self.lowest, self.highest, d)
     }
 }
 
@@ -356,7 +356,7 @@ fn quantize(v: f64) -> u32 {
 /// The second player's turn starts are stored, the layers with an odd
 /// count of open categories, in the order they are solved (which is the
 /// layout's): see FORMAT.md.
-pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> crate::Solved {
+pub fn solve_table(rules: &crate::rules::Rules, progress: &mut dyn FnMut(usize, usize)) -> crate::solved::Solved {
     let (rerolls, universe) = (rules.yazy.rerolls, rules.yazy_duel_universe);
     let layout = Arc::new(Layout::new(universe));
     let values = layout.values() as usize;
@@ -382,7 +382,7 @@ pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize))
     let params = YazyDuelParams { rules: rules.yazy, layout };
     let section = crate::artifact::Section::of(&VALUES, &params, planes).level(VALUE_LEVEL);
     let figures = figures(&start_row, most(universe));
-    crate::Solved { figures, ..crate::Solved::new::<YazyDuel>(&params, values as u64, vec![section]) }
+    crate::solved::Solved { figures, ..crate::solved::Solved::new::<YazyDuel>(&params, values as u64, vec![section]) }
 }
 
 /// Writes a stored layer's values, which begin at the value `at` of the
@@ -496,7 +496,7 @@ mod tests {
         let universe = 1 << 10;
         let mut layers = Vec::new();
         solve(universe, 2, |_, layer| layers.push(layer.clone()));
-        let q = crate::yazy::target::solve_target(2).chance(1 << 10, 50);
+        let q = super::super::target::solve_target(2).chance(1 << 10, 50);
         let top = &layers[2];
         let pair = top.pair(universe, universe).unwrap();
         let v = top.value(pair, 0);

@@ -12,6 +12,7 @@
 //! turn-start values of the masks with one category fewer.
 
 pub mod duel;
+pub mod expected;
 pub mod target;
 pub mod versus;
 
@@ -26,7 +27,7 @@ use std::thread::JoinHandle;
 use crate::artifact::{le_bytes, Bytes, Section};
 use crate::cpu::{Kernel, Lanes, Simd};
 use crate::dice::{multisets, KeepGraph, FACES, FIVE_DICE, NONE};
-use crate::Solved;
+use crate::solved::Solved;
 
 /// The zstd level of yazy's compressed sections (see `into_sections`).
 const YAZY_ZSTD_LEVEL: i32 = 17;
@@ -73,7 +74,7 @@ impl Solution {
 
 /// The yazy table under `rules`, into the sections [`prepare`] made if it
 /// was called.
-pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
+pub fn solve_table(rules: &crate::rules::Rules, progress: &mut dyn FnMut(usize, usize)) -> Solved {
     let solution = solve_into(Output::prepared(rules.yazy.rerolls), progress, Simd::detect());
     Solved::new::<Yazy>(&rules.yazy, solution.states(), solution.into_sections())
 }
@@ -208,8 +209,15 @@ unsafe impl Sync for Out {}
 impl Out {
     /// Writes the best keeps and quantised keep values of a block's masks
     /// with `level + 1` rerolls left: lane `l` of `keeps` (graded ranks as
-    /// f64, `NONE` to keep all) and of `values` is `masks[l]`'s.
-    fn write(&self, level: usize, masks: &[usize; W], keeps: &[[f64; W]], values: &[[u32; W]]) {
+    /// f64, `NONE` to keep all) and of `values` is `masks[l]`'s. Every
+    /// byte written is checked to be inside the sections.
+    ///
+    /// # Safety
+    ///
+    /// The sections `self` points into are alive and nothing else reads or
+    /// writes them while this runs, except other calls for other masks: no
+    /// other thread writes the rows of `masks` at the same time.
+    unsafe fn write(&self, level: usize, masks: &[usize; W], keeps: &[[f64; W]], values: &[[u32; W]]) {
         const PLANE: usize = PARTIAL_KEEPS * MASK_BLOCK;
         assert!(keeps.len() == ROLLS && values.len() == PARTIAL_KEEPS);
         let best_keep: [usize; W] = std::array::from_fn(|l| (level * MASKS + masks[l]) * ROLLS);
@@ -226,8 +234,9 @@ impl Out {
                 g => g as u8,
             });
             for l in 0..W {
-                // SAFETY: inside the section (asserted above), and this
-                // mask's own row (see `Sync`).
+                // SAFETY: inside the section (asserted above), alive and
+                // this mask's own row, which no other thread writes (the
+                // caller's promise).
                 unsafe { *self.best_keep.add(best_keep[l] + roll) = codes[l] };
             }
         }
@@ -237,8 +246,9 @@ impl Out {
             for plane in 0..4 {
                 let row = plane * PLANE + keep * MASK_BLOCK;
                 for l in 0..W {
-                    // SAFETY: inside the section (asserted above), and this
-                    // mask's own byte (see `Sync`).
+                    // SAFETY: inside the section (asserted above), alive and
+                    // this mask's own byte, which no other thread writes (the
+                    // caller's promise).
                     unsafe { *self.keep_value.add(keep_value[l] + row) = (value[l] >> (8 * plane)) as u8 };
                 }
             }
@@ -348,7 +358,12 @@ fn solve_turns_lanes(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace, ou
         for (q, v) in ws.quantised.iter_mut().zip(&ws.values[..graph.partial]) {
             *q = v.map(quantise);
         }
-        out.write(level, masks, &ws.keep[graph.partial..], &ws.quantised);
+        // SAFETY: `solve_into` keeps the sections alive and reads them only
+        // after every block of every layer is done; each mask is solved by
+        // one block of its layer (the layer's chunks partition it) and the
+        // layers run one after another, so no other thread writes these
+        // masks' rows now.
+        unsafe { out.write(level, masks, &ws.keep[graph.partial..], &ws.quantised) };
         let (values, best) = (&mut ws.values, &ws.best);
         values[graph.partial..].copy_from_slice(&best[graph.partial..]);
     }
@@ -404,7 +419,7 @@ mod tests {
         let here = solve(2, |_, _| {});
         for made_for in [2, 1] {
             prepare(made_for);
-            let table = solve_table(&crate::Rules::default(), &mut |_, _| {});
+            let table = solve_table(&crate::rules::Rules::default(), &mut |_, _| {});
             let bytes = |name: &str| &table.sections.iter().find(|s| s.name == name).expect(name).bytes[..];
             assert_eq!(bytes("best_keep"), &here.best_keep[..], "prepared for {made_for}");
             assert_eq!(bytes("keep_value"), &here.keep_value[..], "prepared for {made_for}");

@@ -15,8 +15,8 @@
 
 use rayon::prelude::*;
 
+use super::points;
 use crate::dice::{multisets, FIVE_DICE};
-use crate::yazy::points;
 use dice_tables_reader::yazy::{CATEGORIES, MASKS};
 
 /// Targets solved together: the lanes of a vector.
@@ -26,12 +26,12 @@ const W: usize = 8;
 /// three-kind and four-kind 30, full-house 25, straight 40, yazy 50): the
 /// reader's, which the two-player table's layout needs too.
 pub fn category_most(c: usize) -> u32 {
-    dice_tables_reader::yazy_duel::CATEGORY_MOST[c]
+    dice_tables_reader::yazy::duel::CATEGORY_MOST[c]
 }
 
 /// The most points the open categories of `mask` can still score.
 pub fn most_points(mask: usize) -> u32 {
-    dice_tables_reader::yazy_duel::most(mask as u16) as u32
+    dice_tables_reader::yazy::duel::most(mask as u16) as u32
 }
 
 /// Every `P*(mask, n)`: per mask, `n` from 1 to [`most_points`]`(mask)`,
@@ -146,13 +146,13 @@ fn solve_block(
 /// Solves the `yazy-target` table under `rules` (yazy's rerolls): the
 /// chances, and the distribution of the final score under the `yazy`
 /// table's play (read back from that table, so it is the play a lookup gives).
-pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize)) -> crate::Solved {
-    use dice_tables_reader::yazy_target::{YazyTarget, YazyTargetParams, SECTIONS};
+pub fn solve_table(rules: &crate::rules::Rules, progress: &mut dyn FnMut(usize, usize)) -> crate::solved::Solved {
+    use dice_tables_reader::yazy::target::{YazyTarget, YazyTargetParams, SECTIONS};
     use dice_tables_reader::Game;
     let rerolls = rules.yazy.rerolls;
     let solution = solve_target(rerolls);
     progress(1, 2);
-    let yazy = crate::yazy::solve(rerolls, |_, _| {});
+    let yazy = super::solve(rerolls, |_, _| {});
     let bytes = crate::artifact::encode(
         <dice_tables_reader::yazy::Yazy as Game>::ID,
         &<dice_tables_reader::yazy::Yazy as Game>::header_params(&rules.yazy),
@@ -167,7 +167,7 @@ pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize))
         })
         .expect("a table just written reads back");
     progress(2, 2);
-    let remaining = super::versus::remaining_points(&super::versus::Expected::new(rerolls));
+    let remaining = super::expected::remaining_points(&super::expected::Expected::new(rerolls));
     let curves = (0..MASKS).map(|m| &solution.p[solution.start[m]..solution.start[m + 1]]);
     let contents = crate::target::TargetContents::new(curves, &distribution, remaining.iter().map(|r| &r[..]));
     let (values, remaining) = (contents.chances.values(), contents.remaining.values());
@@ -175,7 +175,7 @@ pub fn solve_table(rules: &crate::Rules, progress: &mut dyn FnMut(usize, usize))
     let start = &solution.p[solution.start[MASKS - 1]..solution.start[MASKS]];
     let figures = crate::target::figures(start, &distribution);
     let sections = contents.sections(&SECTIONS, &params);
-    crate::Solved { figures, ..crate::Solved::new::<YazyTarget>(&params, MASKS as u64, sections) }
+    crate::solved::Solved { figures, ..crate::solved::Solved::new::<YazyTarget>(&params, MASKS as u64, sections) }
 }
 
 #[cfg(test)]

@@ -41,11 +41,11 @@ use crate::error::{ArgumentError, ArgumentErrorKind, Error, TableError, TableErr
 use crate::format::{read_f64, read_u16, read_u32};
 use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
-use crate::options::Options;
-use crate::tenk::{
+use crate::games::tenk::{
     check_keep_lists, dice_left, keep_count, option_first, option_keep, option_points, KeepCount, Then, DICE,
     MAX_KEEPS_PER_THROW, STEP, THROWS,
 };
+use crate::options::Options;
 
 /// The highest goal a table may have (its win section is then 400 x 400).
 pub const MAX_GOAL: u32 = 20_000;

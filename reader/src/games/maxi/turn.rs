@@ -16,10 +16,10 @@ use super::{points, Rules, BOXES, DICE, FACES};
 use crate::dice::Dice;
 use crate::error::{ArgumentErrorKind, Error};
 use crate::five_dice::{best_values, keep_values, KeepLattice};
+use crate::games::sheet::STORED_TIE;
 use crate::options::{Choice, Options};
-use crate::sheet::STORED_TIE;
 
-pub use crate::sheet::EXACT_TIE;
+pub use crate::games::sheet::EXACT_TIE;
 
 /// Rolls of six dice.
 pub const ROLLS: usize = 462;
@@ -199,7 +199,7 @@ impl MaxiTurn {
 /// Checks a decision's arguments: six dice, no more rerolls than the turn holds.
 pub(super) fn check_decision(rules: &Rules, state: MaxiState, dice: Dice, rerolls: u8) -> Result<(), Error> {
     if dice.len() != DICE {
-        return Err(crate::ArgumentError::from(ArgumentErrorKind::NotSixDice { given: dice.len() }).into());
+        return Err(crate::error::ArgumentError::from(ArgumentErrorKind::NotSixDice { given: dice.len() }).into());
     }
     check_rerolls(rules, state, rerolls)
 }
@@ -209,9 +209,12 @@ fn check_rerolls(rules: &Rules, state: MaxiState, rerolls: u8) -> Result<(), Err
     let max = rules.turn_rerolls(usize::from(state.saved)) as u8;
     if rerolls > max {
         let game = "maxi-yatzy".to_string();
-        return Err(
-            crate::ArgumentError::from(ArgumentErrorKind::RerollsOverRules { game, given: rerolls, max }).into()
-        );
+        return Err(crate::error::ArgumentError::from(ArgumentErrorKind::RerollsOverRules {
+            game,
+            given: rerolls,
+            max,
+        })
+        .into());
     }
     Ok(())
 }
@@ -259,9 +262,12 @@ impl<P: MaxiPreset> Maxi<P> {
         check_decision(&self.rules(), turn.state, dice, rerolls)?;
         if usize::from(rerolls) > turn.levels.len() && turn.state.mask != 0 {
             let (game, max) = ("maxi-yatzy".to_string(), turn.levels.len() as u8);
-            return Err(
-                crate::ArgumentError::from(ArgumentErrorKind::RerollsOverTable { game, given: rerolls, max }).into()
-            );
+            return Err(crate::error::ArgumentError::from(ArgumentErrorKind::RerollsOverTable {
+                game,
+                given: rerolls,
+                max,
+            })
+            .into());
         }
         self.decided(turn, dice, rerolls)
     }

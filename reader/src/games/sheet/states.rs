@@ -128,7 +128,7 @@ impl SheetStates {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sheet::{yahtzee, Joker, YATZY};
+    use crate::games::sheet::{yahtzee, Joker, YATZY};
 
     #[test]
     fn every_reachable_state_has_one_number() {

@@ -34,14 +34,14 @@ use std::fmt;
 use std::rc::Rc;
 use std::sync::Arc;
 
+use super::target::ROLL_POINTS;
+use super::{Action, Category, Mask, Rules, CATEGORIES, MASKS, MAX_REROLLS};
 use crate::dice::Dice;
 use crate::error::{ArgumentError, ArgumentErrorKind, Error, TableError, TableErrorKind};
 use crate::five_dice::check_state;
 use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::target::{self, KeepLevels, TargetChoice, TargetChoices};
-use crate::yazy::target::ROLL_POINTS;
-use crate::yazy::{Action, Category, Mask, Rules, CATEGORIES, MASKS, MAX_REROLLS};
 
 /// A stored chance is `q / UNITS`, `q` in `0..=UNITS` (within 6.2e-8 of exact).
 pub const UNITS: u32 = (1 << 23) - 1;

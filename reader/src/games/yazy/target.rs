@@ -7,7 +7,7 @@
 //! ```
 //! # fn main() -> Result<(), dice_tables_reader::Error> {
 //! use dice_tables_reader::yazy::{Action, Mask};
-//! use dice_tables_reader::{yazy_target::YazyTarget, Game, Tables};
+//! use dice_tables_reader::{yazy::target::YazyTarget, Game, Tables};
 //! let table = YazyTarget::open(Tables::default_dir().join("yazy-target.dtab"))?;
 //! // The chance of a whole game scoring 200 or more, played for it.
 //! let p = table.chance(Mask::ALL, 200)?;
@@ -25,7 +25,7 @@
 //! ```
 //! # fn main() -> Result<(), dice_tables_reader::Error> {
 //! use dice_tables_reader::yazy::{Action, Mask};
-//! use dice_tables_reader::{yazy_target::YazyTarget, Game, Tables};
+//! use dice_tables_reader::{yazy::target::YazyTarget, Game, Tables};
 //! let table = YazyTarget::open(Tables::default_dir().join("yazy-target.dtab"))?;
 //! let opponent = table.opponent(Mask::NONE, -20)?;
 //! let p = table.versus_chance("yazy".parse()?, &opponent)?;
@@ -38,13 +38,13 @@
 
 use std::fmt;
 
+use super::{points, Action, Category, Mask, Rules, CATEGORIES, MASKS, MAX_REROLLS, MOST_POINTS};
 use crate::dice::Dice;
 use crate::error::{Error, TableError};
 use crate::five_dice::{check_state, DICE, ROLLS};
 use crate::format::Header;
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::target::{self, Against, Curve, Goal, Opponent, TargetChoice, TargetChoices, TargetParams};
-use crate::yazy::{points, Action, Category, Mask, Rules, CATEGORIES, MASKS, MAX_REROLLS, MOST_POINTS};
 
 /// A yazy-target table's parameters: the rules and how many chances it stores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

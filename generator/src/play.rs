@@ -1,6 +1,7 @@
-//! Whole games of yatzy and yahtzee played from a table's own decisions,
-//! and the score histogram as an SVG: the check that the table's start
-//! value is what its policy scores on average.
+//! Games played from a table's own decisions: the dice, a turn rolled out,
+//! whole games of yatzy and yahtzee, and the score histogram as an SVG (the
+//! check that a table's start value is what its policy scores on average).
+//! Every game's simulations share it.
 
 use std::fmt::Write as _;
 
