@@ -46,10 +46,14 @@ pub const SOLVERS: &[Solver] = &[
         solve: duel::solve_cardgames_table,
         default: true,
     },
-    Solver { id: <dice_tables_reader::maxi::MaxiYatzy as Game>::ID, solve: maxi::solve_finnish_table, default: false },
+    Solver {
+        id: <dice_tables_reader::maxi::MaxiYatzy as Game>::ID,
+        solve: maxi::table::solve_finnish_table,
+        default: false,
+    },
     Solver {
         id: <dice_tables_reader::maxi::MaxiYatzySwedish as Game>::ID,
-        solve: maxi::solve_swedish_table,
+        solve: maxi::table::solve_swedish_table,
         default: false,
     },
     Solver {

@@ -140,7 +140,7 @@ pub const REPORTED_TOTALS: [u32; 7] = [150, 200, 250, 300, 350, 400, 500];
 /// `P*(start, T)` beside `P_EV(final >= T)` under max-expected-score play.
 /// `start` is the start state's `P*(n)` for `n = 1, 2, ...`; `distribution`
 /// is P(final = s).
-pub fn figures(start: &[f64], distribution: &[f64]) -> Vec<crate::Figure> {
+pub fn figures(start: &[f64], distribution: &[f64]) -> Vec<crate::solved::Figure> {
     const KEYS: [(&str, &str); 7] = [
         ("p_best_150", "p_ev_150"),
         ("p_best_200", "p_ev_200"),
@@ -158,8 +158,8 @@ pub fn figures(start: &[f64], distribution: &[f64]) -> Vec<crate::Figure> {
         let best = f64::from(quantize(start.get(t as usize - 1).copied().unwrap_or(0.0))) / f64::from(UNITS);
         let ev = at_least.get(t as usize).copied().unwrap_or(0.0);
         let text = format!("P*(start, {t}) {best:.7} vs {ev:.7} played for the average");
-        out.push(crate::Figure { key: best_key, value: best, text });
-        out.push(crate::Figure { key: ev_key, value: ev, text: String::new() });
+        out.push(crate::solved::Figure { key: best_key, value: best, text });
+        out.push(crate::solved::Figure { key: ev_key, value: ev, text: String::new() });
     }
     out
 }

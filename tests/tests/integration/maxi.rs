@@ -293,7 +293,7 @@ fn the_finnish_tables_chunks_decode_as_format_md_says() {
             let decoded = decode_as_format_md_says(bytes, masks.len(), place.rows, place.values);
             for (&mask, units) in masks.iter().zip(&decoded) {
                 let values = table.mask_values(mask).unwrap();
-                let totals = dice_tables_generator::maxi::stored_total_list(mask, table.rules().bonus_at);
+                let totals = dice_tables_generator::maxi::table::stored_total_list(mask, table.rules().bonus_at);
                 let read: Vec<f64> = totals.iter().map(|&u| values.get(0, u)).collect();
                 let ours: Vec<f64> = units.iter().map(|&u| u as f64 / 6_250_000.0).collect();
                 assert_eq!(read, ours, "mask {mask:#b} in chunk {chunk} of section {section}");

@@ -42,8 +42,7 @@ use crate::dice::{fold_best_and_below, fold_least_gap, multisets, KeepGraph, SIX
 
 pub mod distribution;
 pub mod play;
-mod table;
-pub use table::*;
+pub mod table;
 
 /// Upper totals solved together, a block.
 const W: usize = 16;

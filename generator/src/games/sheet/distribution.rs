@@ -131,7 +131,7 @@ pub fn remaining_distributions(
     let turns = Turns::new(scoring, exact);
     let mut out: Vec<Box<[f64]>> = vec![Box::new([]); states.len()];
     for open in 0..=max_open.min(categories) {
-        let jobs = super::target::layer_jobs(states, categories, open);
+        let jobs = super::layer_jobs(states, categories, open);
         let solved: Vec<Box<[f64]>> = jobs
             .par_iter()
             .map_init(Workspace::new, |ws, job| {

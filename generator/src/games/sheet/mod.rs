@@ -750,6 +750,34 @@ pub fn turn_start_section<G: SheetGame>(params: &SheetParams, turn_start: &TurnS
 /// of one core).
 const TURN_START_ZSTD_LEVEL: i32 = 12;
 
+/// One state to solve: its number, open categories, flag and upper total
+/// (its stand-in).
+#[derive(Clone, Copy)]
+pub(crate) struct Job {
+    pub id: u32,
+    pub mask: u32,
+    pub flag: bool,
+    pub upper: u8,
+}
+
+/// Every state with `open` of the game's `categories` open: a layer,
+/// whose turns lead only to layers with fewer open.
+pub(crate) fn layer_jobs(states: &dice_tables_reader::sheet::SheetStates, categories: usize, open: usize) -> Vec<Job> {
+    let mut jobs = Vec::new();
+    for mask in (0..1u32 << categories).filter(|m| m.count_ones() as usize == open) {
+        for flag in [false, true] {
+            if usize::from(flag) >= states.flags() {
+                continue;
+            }
+            let Some(first) = states.row_first(mask, flag) else { continue };
+            for (k, upper) in states.row_totals(mask).enumerate() {
+                jobs.push(Job { id: (first + k) as u32, mask, flag, upper });
+            }
+        }
+    }
+    jobs
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -23,6 +23,7 @@ use dice_tables_reader::sheet::{
 };
 use rayon::prelude::*;
 
+use super::{layer_jobs, Job};
 use crate::cpu::{Kernel, Lanes, Simd};
 use crate::dice::{multisets, Dice, FIVE_DICE};
 
@@ -73,34 +74,6 @@ fn chance(values: &[f64], n: i64) -> f64 {
     } else {
         values[n as usize - 1]
     }
-}
-
-/// One state to solve: its number, open categories, flag and upper total
-/// (its stand-in).
-#[derive(Clone, Copy)]
-pub(crate) struct Job {
-    pub id: u32,
-    pub mask: u32,
-    pub flag: bool,
-    pub upper: u8,
-}
-
-/// Every state with `open` of the game's `categories` open: a layer,
-/// whose turns lead only to layers with fewer open.
-pub(crate) fn layer_jobs(states: &SheetStates, categories: usize, open: usize) -> Vec<Job> {
-    let mut jobs = Vec::new();
-    for mask in (0..1u32 << categories).filter(|m| m.count_ones() as usize == open) {
-        for flag in [false, true] {
-            if usize::from(flag) >= states.flags() {
-                continue;
-            }
-            let Some(first) = states.row_first(mask, flag) else { continue };
-            for (k, upper) in states.row_totals(mask).enumerate() {
-                jobs.push(Job { id: (first + k) as u32, mask, flag, upper });
-            }
-        }
-    }
-    jobs
 }
 
 /// Solves every state with at most `max_open` categories open (all of them

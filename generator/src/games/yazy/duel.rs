@@ -433,7 +433,7 @@ const VALUE_LEVEL: i32 = 6;
 /// start (the lead given to one player at the start that brings the first
 /// player's chance closest to 1/2; the smaller head start where two are
 /// as close).
-fn figures(start_row: &[f64], most: i32) -> Vec<crate::Figure> {
+fn figures(start_row: &[f64], most: i32) -> Vec<crate::solved::Figure> {
     let at = |d: i32| start_row[(d + most) as usize];
     let p = at(0);
     let mut leads: Vec<i32> = (-most..=most).collect();
@@ -446,13 +446,17 @@ fn figures(start_row: &[f64], most: i32) -> Vec<crate::Figure> {
         d => format!("a head start of {} for the second player", points(d)),
     };
     vec![
-        crate::Figure { key: "first_player", value: p, text: format!("the first player wins {:.7} (ties half)", p) },
-        crate::Figure {
+        crate::solved::Figure {
+            key: "first_player",
+            value: p,
+            text: format!("the first player wins {:.7} (ties half)", p),
+        },
+        crate::solved::Figure {
             key: "fair_head_start",
             value: f64::from(fair),
             text: format!("fairest start: {whom}, the first player then wins {:.7}", at(fair)),
         },
-        crate::Figure { key: "first_player_after_head_start", value: at(fair), text: String::new() },
+        crate::solved::Figure { key: "first_player_after_head_start", value: at(fair), text: String::new() },
     ]
 }
 

@@ -11,27 +11,16 @@
 
 use std::sync::LazyLock;
 
-use super::table::{decision_key, MaskValues, Maxi, MaxiPreset, MaxiState, KEEP_CODE};
-use super::{points, Rules, BOXES, DICE, FACES};
+use super::rules::{points, Rules, BOXES, DICE, ROLLS};
+use super::table::{decision_key, MaskValues, Maxi, MaxiAction, MaxiPreset, MaxiState};
 use crate::dice::Dice;
+use crate::dice::FACES;
 use crate::error::{ArgumentErrorKind, Error};
 use crate::five_dice::{best_values, keep_values, KeepLattice};
 use crate::games::sheet::STORED_TIE;
 use crate::options::{Choice, Options};
 
 pub use crate::games::sheet::EXACT_TIE;
-
-/// Rolls of six dice.
-pub const ROLLS: usize = 462;
-
-/// What to do with a roll.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MaxiAction {
-    /// Keep these dice (fewer than six) and reroll the rest.
-    Keep(Dice),
-    /// Score the dice in the box with this mask bit (saving the rerolls left, where the rules save them).
-    Score(u8),
-}
 
 /// One action of a roll and the expected points still to come if it is taken.
 pub type MaxiChoice = Choice<MaxiAction>;
@@ -71,26 +60,6 @@ pub fn partial_keeps_in_tie_order() -> Vec<arrayvec::ArrayVec<u16, 63>> {
             keeps
         })
         .collect()
-}
-
-/// The action an exception's code names in a decision, if it has it: a
-/// box open in the state, or ([`KEEP_CODE`] plus a graded rank) a partial
-/// keep of the dice while rerolls are left.
-pub fn action_of(state: MaxiState, dice: Dice, rerolls: u8, code: u16) -> Option<MaxiAction> {
-    if code < BOXES.len() as u16 {
-        return (state.mask >> code & 1 == 1).then_some(MaxiAction::Score(code as u8));
-    }
-    let keep = Dice::graded_unrank(usize::from(code.checked_sub(KEEP_CODE)?))?;
-    (rerolls > 0 && keep.len() < DICE && keep.is_subset_of(&dice)).then_some(MaxiAction::Keep(keep))
-}
-
-/// An action as the exceptions section codes it: a box's mask bit, or
-/// [`KEEP_CODE`] plus a partial keep's graded rank.
-pub fn action_code(action: MaxiAction) -> u16 {
-    match action {
-        MaxiAction::Score(b) => u16::from(b),
-        MaxiAction::Keep(k) => KEEP_CODE + k.graded_rank() as u16,
-    }
 }
 
 /// One turn solved from the turn-start values of the masks it leads to:

@@ -26,7 +26,10 @@
 use std::fmt;
 use std::marker::PhantomData;
 
-use super::{check_decision, Action, SheetGame, SheetRules, SheetStates, State, TurnSolver, BONUS_AT};
+use super::game::{check_decision, SheetGame, SheetRules};
+use super::rules::{Score, BONUS_AT};
+use super::states::SheetStates;
+use super::turn::{Action, State, TurnSolver};
 use crate::dice::Dice;
 use crate::error::{ArgumentError, ArgumentErrorKind, Error, TableError};
 use crate::five_dice::{DICE, ROLLS};
@@ -74,13 +77,6 @@ pub const TARGET_SECTIONS: [SectionSpec<SheetTargetParams>; 5] = target::section
 
 /// The most chances a table may store: every state's up to the game's most points.
 const MAX_VALUES: i64 = 1 << 34;
-
-/// A yatzy-target table.
-pub type YatzyTarget = SheetTarget<super::YatzyGame>;
-/// A yahtzee-target table (the forced joker reading).
-pub type YahtzeeTarget = SheetTarget<super::YahtzeeGame>;
-/// The yahtzee target table under the free joker reading.
-pub type YahtzeeFreeTarget = SheetTarget<super::YahtzeeFreeGame>;
 
 /// A yatzy-target or yahtzee-target table.
 pub struct SheetTarget<G: SheetGame> {
@@ -433,12 +429,12 @@ impl NextCurves {
         }
     }
 
-    fn key(s: super::Score) -> usize {
+    fn key(s: Score) -> usize {
         (s.category * 32 + usize::from(s.upper)) * 2 + usize::from(s.bonus_flag)
     }
 
     /// The chance of scoring `s` now, played for `goal`.
-    fn chance(&self, s: super::Score, goal: &Goal) -> f64 {
+    fn chance(&self, s: Score, goal: &Goal) -> f64 {
         let c = usize::from(self.slot[Self::key(s)]) - 1;
         match (goal, self.against.get(c)) {
             (Goal::Beat(opponent), Some((against, values))) => {
