@@ -204,7 +204,7 @@ LIBRARY_CRATES := -p dice-tables-reader -p dice-tables-lookup -p dice-tables-ser
 FRONT_END_CRATES := clap|hyper|hyper-util|tokio|tracing|tracing-subscriber|serde_json|percent-encoding
 check:
 	$(CARGO) fmt --all --check
-	cd reader/fuzz && $(CARGO) fmt --check
+	cd fuzz && $(CARGO) fmt --check
 	$(CARGO) clippy --locked $(WORKSPACE) --all-targets -- -D warnings
 	@# The Python extension and the WebAssembly module, linted as built for this machine.
 	$(CARGO) clippy --locked -p dice-tables-python -p dice-tables-wasm --all-targets -- -D warnings
@@ -397,18 +397,18 @@ golden: tables yazy-target reduced-target-tables
 # Coverage-guided fuzzing of the reader with cargo-fuzz (installed from
 # crates.io when missing) on the stable toolchain: RUSTC_BOOTSTRAP=1 lets it
 # use the sanitizer flags it needs (AddressSanitizer). Each target runs
-# FUZZ_SECONDS from the committed seeds (reader/fuzz/seeds/), plus the
+# FUZZ_SECONDS from the committed seeds (fuzz/seeds/), plus the
 # current tables for open_table; the http target serves the tables in
 # $(OUT). Leak detection is off: LeakSanitizer reports the C library's
 # thread-exit allocations here, a false positive. A crash fails the run and
-# leaves its input in reader/fuzz/artifacts/. .ci/run runs it for 60 s.
+# leaves its input in fuzz/artifacts/. .ci/run runs it for 60 s.
 FUZZ_SECONDS ?= 600
-FUZZ_RUN := cd reader/fuzz && RUSTC_BOOTSTRAP=1 DICE_TABLES=$(abspath $(OUT)) $(CARGO) fuzz run -O
+FUZZ_RUN := cd fuzz && RUSTC_BOOTSTRAP=1 DICE_TABLES=$(abspath $(OUT)) $(CARGO) fuzz run -O
 FUZZ_ARGS = -max_total_time=$(FUZZ_SECONDS) -detect_leaks=0 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1
 fuzz: tables
 	command -v cargo-fuzz >/dev/null || $(CARGO) install --locked cargo-fuzz@0.13.2
-	mkdir -p reader/fuzz/corpus/open_table reader/fuzz/corpus/parse_inputs reader/fuzz/corpus/http reader/fuzz/corpus/c_api
-	cp $(OUT)/combo.dtab $(OUT)/threes.dtab $(OUT)/tenk.dtab reader/fuzz/corpus/open_table/
+	mkdir -p fuzz/corpus/open_table fuzz/corpus/parse_inputs fuzz/corpus/http fuzz/corpus/c_api
+	cp $(OUT)/combo.dtab $(OUT)/threes.dtab $(OUT)/tenk.dtab fuzz/corpus/open_table/
 	$(FUZZ_RUN) open_table corpus/open_table seeds/open_table -- $(FUZZ_ARGS) -max_len=200000
 	$(FUZZ_RUN) parse_inputs corpus/parse_inputs seeds/parse_inputs -- $(FUZZ_ARGS)
 	$(FUZZ_RUN) http corpus/http seeds/http -- $(FUZZ_ARGS) -max_len=70000

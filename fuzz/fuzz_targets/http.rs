@@ -27,7 +27,7 @@ const FUZZED_TABLES: [&str; 10] =
 fn world() -> &'static World {
     static WORLD: OnceLock<World> = OnceLock::new();
     WORLD.get_or_init(|| {
-        let dir = std::env::var_os("DICE_TABLES").map_or_else(|| PathBuf::from("../../tables"), PathBuf::from);
+        let dir = std::env::var_os("DICE_TABLES").map_or_else(|| PathBuf::from("../tables"), PathBuf::from);
         // The tables `make tables` writes (and yazy-target): not the
         // optional ones (two-player yazy, the yatzy and yahtzee target
         // tables: 1.3 GB), which `make browser` may have put there and

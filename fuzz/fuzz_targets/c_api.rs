@@ -31,7 +31,7 @@ fn tables() -> *const DtTables {
     static TABLES: OnceLock<Shared> = OnceLock::new();
     TABLES
         .get_or_init(|| {
-            let dir = std::env::var("DICE_TABLES").unwrap_or_else(|_| "../../tables".to_string());
+            let dir = std::env::var("DICE_TABLES").unwrap_or_else(|_| "../tables".to_string());
             let tables = dt_tables_new();
             for game in FUZZED_TABLES {
                 let bytes = std::fs::read(format!("{dir}/{game}.dtab")).expect("make fuzz writes the tables first");
