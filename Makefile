@@ -18,7 +18,7 @@ WORKSPACE := --workspace --exclude dice-tables-python --exclude dice-tables-wasm
 CARGO_HOME_DIR := $(or $(CARGO_HOME),$(HOME)/.cargo)
 REMAP_PATHS := --remap-path-prefix=$(abspath .)=/dice-tables --remap-path-prefix=$(CARGO_HOME_DIR)=/cargo
 
-.PHONY: wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yahtzee-free yahtzee-free-target reduced-target-tables test quick check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
+.PHONY: wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yahtzee-free yahtzee-free-target reduced-target-tables test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
 
 comma := ,
 space := $(eval) $(eval)
@@ -179,6 +179,14 @@ test: tables yazy-target yazy-duel reduced-target-tables python c-lib
 quick: tables yazy-target reduced-target-tables c-lib
 	$(CARGO) clippy --locked $(WORKSPACE) --all-targets -- -D warnings
 	$(TEST_ENV) $(CARGO) test --release --locked $(WORKSPACE) --lib --bins --tests
+
+# The reader's unsafe code under Miri: the arena's tests and the file
+# format's (preambles and headers written by hand). Needs a nightly
+# toolchain with the miri and rust-src components (`rustup toolchain
+# install nightly --component miri,rust-src`); not part of .ci/run, whose
+# machine has the stable toolchain only.
+miri:
+	$(CARGO) +nightly miri test --locked -p dice-tables-reader --lib -- arena:: format::
 
 # The big tables make built, each compared with its line of the manifest
 # (`make test` compares the others): after `make target-tables`, the

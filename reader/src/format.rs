@@ -517,3 +517,80 @@ pub(crate) fn partition_point(count: usize, below: impl Fn(usize) -> bool) -> us
     }
     lo
 }
+
+#[cfg(test)]
+mod tests {
+    //! The preamble and header checks on files written here by hand (no
+    //! sections, so nothing is decompressed): small enough for Miri
+    //! (`make miri`).
+    use super::*;
+
+    fn header(game: &str, params: usize) -> Header {
+        let params = (0..params).map(|i| Param { name: format!("p{i}"), value: i as i64 }).collect();
+        Header { game: game.to_string(), params, file_len: 0, sections: Vec::new() }
+    }
+
+    /// A whole file: preamble, then `header` with its `file_len` set.
+    fn file(mut header: Header) -> Vec<u8> {
+        let len = |h: &Header| bincode::serde::encode_to_vec(h, header_config()).expect("encodes").len();
+        header.file_len = (PREAMBLE_LEN + len(&header)) as u64;
+        let bytes = bincode::serde::encode_to_vec(&header, header_config()).expect("encodes");
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+        out.extend_from_slice(blake3::hash(&bytes).as_bytes());
+        out.extend_from_slice(&bytes);
+        out
+    }
+
+    fn refusal(bytes: &[u8]) -> TableError {
+        match parse_header(bytes) {
+            Ok(h) => panic!("{h:?} parsed"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn a_well_formed_header_reads_back() {
+        let bytes = file(header("yazy", 2));
+        let parsed = parse_header(&bytes).expect("a valid header");
+        assert_eq!(parsed.game, "yazy");
+        assert_eq!(parsed.param("p1"), Some(1));
+        assert_eq!(parsed.file_len, bytes.len() as u64);
+        assert_eq!(parse_header_prefix(&bytes, bytes.len() as u64).unwrap(), parsed);
+    }
+
+    #[test]
+    fn damaged_preambles_are_refused_before_the_header_is_read() {
+        let good = file(header("yazy", 1));
+        assert!(matches!(refusal(&good[..PREAMBLE_LEN - 1]).kind(), TableErrorKind::Truncated { .. }));
+        let mut bad = good.clone();
+        bad[0] = b'X';
+        assert!(matches!(refusal(&bad).kind(), TableErrorKind::BadMagic));
+        let mut bad = good.clone();
+        bad[8] = 9;
+        assert!(matches!(refusal(&bad).kind(), TableErrorKind::UnsupportedVersion { found: 9, .. }));
+        // A header length past the limit, refused without reading (or
+        // allocating) that many bytes.
+        let mut bad = good.clone();
+        bad[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert!(matches!(refusal(&bad).kind(), TableErrorKind::Limit { what: "header length", .. }));
+        let mut bad = good.clone();
+        let last = bad.len() - 1;
+        bad[last] ^= 1;
+        assert!(matches!(refusal(&bad).kind(), TableErrorKind::HeaderChecksum));
+    }
+
+    #[test]
+    fn lengths_and_counts_are_held_to_the_limits() {
+        let good = file(header("yazy", 0));
+        assert!(matches!(refusal(&good[..good.len() - 1]).kind(), TableErrorKind::Truncated { .. }));
+        let mut long = good.clone();
+        long.push(0);
+        assert!(matches!(refusal(&long).kind(), TableErrorKind::TrailingBytes { .. }));
+        let many = file(header("yazy", limits::MAX_PARAMS + 1));
+        assert!(matches!(refusal(&many).kind(), TableErrorKind::Limit { what: "parameter count", .. }));
+        let long_name = file(header(&"y".repeat(limits::MAX_NAME_LEN + 1), 0));
+        assert!(parse_header(&long_name).is_err(), "a game id past the limit");
+    }
+}
