@@ -1,9 +1,9 @@
 //! Each game's answer as JSON: the fields README.md documents for
 //! `reader lookup G --json`.
 
-use super::{
-    ComboQuery, DuelQuery, DuelRules, Json, LookupError, MaxiQuery, SheetQuery, TenkQuery, ThreesQuery, YazyQuery,
-};
+use crate::error::LookupError;
+use crate::json::Json;
+use crate::queries::{ComboQuery, DuelQuery, DuelRules, MaxiQuery, SheetQuery, TenkQuery, ThreesQuery, YazyQuery};
 use dice_tables_reader::duel::{CardgamesDuel, Duel, DuelOption, Scoring, SeedDuel};
 use dice_tables_reader::sheet::{ScoreSheet, SheetGame};
 use dice_tables_reader::tenk::{Phase, Tenk, TenkOption, Then};
@@ -630,8 +630,10 @@ pub(super) fn maxi(_: &Tables, _: &MaxiQuery) -> Answer {
 #[cfg(not(dice_tables_solitaire_only))]
 pub(super) fn maxi(tables: &Tables, q: &MaxiQuery) -> Answer {
     match q.rules {
-        super::MaxiRules::Finnish => maxi_answer(tables.get::<dice_tables_reader::maxi::MaxiYatzy>()?, q),
-        super::MaxiRules::Swedish => maxi_answer(tables.get::<dice_tables_reader::maxi::MaxiYatzySwedish>()?, q),
+        crate::queries::MaxiRules::Finnish => maxi_answer(tables.get::<dice_tables_reader::maxi::MaxiYatzy>()?, q),
+        crate::queries::MaxiRules::Swedish => {
+            maxi_answer(tables.get::<dice_tables_reader::maxi::MaxiYatzySwedish>()?, q)
+        }
     }
 }
 

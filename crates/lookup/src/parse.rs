@@ -190,10 +190,10 @@ pub fn parse_joker(s: &str) -> Result<dice_tables_reader::sheet::Joker, String> 
 }
 
 /// The two-player 10000 rules preset: `seed` or `cardgames`.
-pub fn parse_duel_rules(s: &str) -> Result<super::DuelRules, String> {
+pub fn parse_duel_rules(s: &str) -> Result<crate::queries::DuelRules, String> {
     match s {
-        "seed" => Ok(super::DuelRules::Seed),
-        "cardgames" => Ok(super::DuelRules::Cardgames),
+        "seed" => Ok(crate::queries::DuelRules::Seed),
+        "cardgames" => Ok(crate::queries::DuelRules::Cardgames),
         _ => Err(format!("rules {} is not seed or cardgames", quoted(s))),
     }
 }
@@ -216,10 +216,10 @@ pub fn parse_saved(s: &str) -> Result<u32, String> {
 }
 
 /// Maxi Yatzy's rules: `finnish` or `swedish`.
-pub fn parse_maxi_rules(s: &str) -> Result<super::MaxiRules, String> {
+pub fn parse_maxi_rules(s: &str) -> Result<crate::queries::MaxiRules, String> {
     match s {
-        "finnish" => Ok(super::MaxiRules::Finnish),
-        "swedish" => Ok(super::MaxiRules::Swedish),
+        "finnish" => Ok(crate::queries::MaxiRules::Finnish),
+        "swedish" => Ok(crate::queries::MaxiRules::Swedish),
         _ => Err(format!(
             "rules {} is not finnish (bonus 50 at 75) or swedish (bonus 100 at 84, saved rolls)",
             quoted(s)
