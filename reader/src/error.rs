@@ -188,26 +188,22 @@ impl fmt::Display for ArgumentError {
     }
 }
 
+/// The forms a mask takes, for the messages that refuse one.
+const MASK_FORMS: &str = "(bit i set when category i is open) or a comma list of categories";
+
 impl fmt::Display for ArgumentErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use ArgumentErrorKind as K;
-        const MASK_FORMS: &str = "(bit i set when category i is open) or a comma list of categories";
         match self {
             K::Dice(e) => e.fmt(f),
             K::NotFiveDice { game, given } => {
                 write!(f, "{given} dice given: {game} needs exactly five digits 1-6, like 12456")
             }
-            K::RerollsOverTable { game, given, max } => {
-                write!(f, "rerolls {given} is out of range: this {game} table allows 0 to {max}")
-            }
-            K::RerollsOverRules { game, given, max } => {
-                write!(f, "rerolls {given} is out of range: {game} allows 0 to {max}")
-            }
-            K::MaskOutOfRange { given, max, game: None } => {
-                write!(f, "mask {given} is out of range: a mask is 0 to {max} {MASK_FORMS}")
-            }
-            K::MaskOutOfRange { given, max, game: Some(game) } => {
-                write!(f, "mask {given} is out of range: a {game} mask is 0 to {max} {MASK_FORMS}")
+            K::RerollsOverTable { game, given, max } => write!(f, "rerolls {given} is out of range: this {game} table allows 0 to {max}"),
+            K::RerollsOverRules { game, given, max } => write!(f, "rerolls {given} is out of range: {game} allows 0 to {max}"),
+            K::MaskOutOfRange { given, max, game } => {
+                let game = game.as_ref().map_or(String::new(), |g| format!("{g} "));
+                write!(f, "mask {given} is out of range: a {game}mask is 0 to {max} {MASK_FORMS}")
             }
             K::MaskNotNumber { given, max } => write!(
                 f,
@@ -227,14 +223,7 @@ impl fmt::Display for ArgumentErrorKind {
             K::UnknownCategory { given, categories } => {
                 write!(f, "unknown category {}: categories are {}", quoted(given), categories.join(", "))
             }
-            K::UpperTotal { given, filled, up_to, capped } => {
-                let filled = if filled.is_empty() { "none".to_string() } else { filled.join(",") };
-                write!(f, "upper total {given} cannot be made with the upper boxes filled ({filled}): each filled box holds 0 to 5 times its face; give ")?;
-                match capped {
-                    true => write!(f, "the totals they can make below 63, or any of 63 to {up_to} for 63 and above"),
-                    false => write!(f, "only totals they can make, at most {up_to}"),
-                }
-            }
+            K::UpperTotal { given, filled, up_to, capped } => write_unmade_total(f, *given, filled, 5, 63, *up_to, *capped),
             K::NoYahtzeeBonus { game } => write!(f, "{game} has no Yahtzee bonus"),
             K::BonusWhileOpen => {
                 write!(f, "the yahtzee box cannot hold 50 while it is open: drop the Yahtzee bonus or close yahtzee in the mask")
@@ -290,27 +279,50 @@ impl fmt::Display for ArgumentErrorKind {
                 write!(f, "{given} dice given: maxi-yatzy needs exactly six digits 1-6, like 123456")
             }
             K::MaxiUpperTotal { given, filled, bonus_at, up_to, capped } => {
-                let filled = if filled.is_empty() { "none".to_string() } else { filled.join(",") };
-                write!(f, "upper total {given} cannot be made with the upper boxes filled ({filled}): each filled box holds 0 to 6 times its face; give ")?;
-                match capped {
-                    true => write!(f, "the totals they can make below {bonus_at}, or any of {bonus_at} to {up_to} for {bonus_at} and above"),
-                    false => write!(f, "only totals they can make, at most {up_to}"),
+                write_unmade_total(f, *given, filled, 6, *bonus_at, *up_to, *capped)
+            }
+            K::SavedRerolls { given, max, played, saving } => {
+                write!(f, "saved rerolls {given} is out of range: ")?;
+                match saving {
+                    false => write!(f, "these rules save no rerolls (give 0, or the swedish rules)"),
+                    true => write!(f, "after {played} turns played at most {max} can be saved (two a turn)"),
                 }
             }
-            K::SavedRerolls { given, saving: false, .. } => {
-                write!(f, "saved rerolls {given} is out of range: these rules save no rerolls (give 0, or the swedish rules)")
-            }
-            K::SavedRerolls { given, max, played, saving: true } => {
-                write!(f, "saved rerolls {given} is out of range: after {played} turns played at most {max} can be saved (two a turn)")
-            }
-            K::KeptPoints { given, kept, when } => {
-                write!(f, "points {given} {when} cannot happen: ")?;
-                match (kept, given) {
-                    (1, 3) => write!(f, "one kept die is worth 0 (a three), 1, 2, 4, 5 or 6, never 3"),
-                    _ => write!(f, "the {kept} dice kept before are worth at most {}", 6 * kept),
-                }
-            }
+            K::KeptPoints { given, kept, when } => write_kept_points(f, *given, *kept, when),
         }
+    }
+}
+
+/// Points a throw's kept dice cannot have scored: `kept` dice kept before
+/// are worth at most six each, and one die is never worth 3 (a three is 0).
+fn write_kept_points(f: &mut fmt::Formatter<'_>, given: u8, kept: usize, when: &str) -> fmt::Result {
+    write!(f, "points {given} {when} cannot happen: ")?;
+    match (kept, given) {
+        (1, 3) => write!(f, "one kept die is worth 0 (a three), 1, 2, 4, 5 or 6, never 3"),
+        _ => write!(f, "the {kept} dice kept before are worth at most {}", 6 * kept),
+    }
+}
+
+/// An upper total the filled boxes cannot make: each holds 0 to
+/// `most_per_face` times its face, and totals from `bonus_at` up count
+/// alike where `capped`.
+fn write_unmade_total(
+    f: &mut fmt::Formatter<'_>,
+    given: impl fmt::Display,
+    filled: &[String],
+    most_per_face: u8,
+    bonus_at: impl fmt::Display,
+    up_to: impl fmt::Display,
+    capped: bool,
+) -> fmt::Result {
+    let filled = if filled.is_empty() { "none".to_string() } else { filled.join(",") };
+    write!(f, "upper total {given} cannot be made with the upper boxes filled ({filled}): each filled box holds 0 to {most_per_face} times its face; give ")?;
+    match capped {
+        true => write!(
+            f,
+            "the totals they can make below {bonus_at}, or any of {bonus_at} to {up_to} for {bonus_at} and above"
+        ),
+        false => write!(f, "only totals they can make, at most {up_to}"),
     }
 }
 
