@@ -317,7 +317,7 @@ fn manifest_dir(file: &Path) -> &Path {
     file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."))
 }
 
-fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
+fn run(args: &Args, games: &[&'static str], out: &mut Output) -> Result<(), String> {
     if let Some(n) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(usize::from(n))
@@ -325,8 +325,7 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
             .map_err(|e| format!("cannot start {n} threads: {e}"))?;
     }
     std::fs::create_dir_all(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
-    let mut rules = Rules::default();
-    rules.yazy.rerolls = args.yazy_rerolls.unwrap_or(rules.yazy.rerolls);
+    let rules = rules_of(args);
     // yazy's sections are made on a thread of their own meanwhile (not with
     // --threads: the operator's count is all that works at once).
     if games.contains(&"yazy") && args.threads.is_none() {
@@ -336,6 +335,24 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
     // pool's threads (started on first use) and the five-dice keep graph.
     rayon::broadcast(|_| ());
     std::sync::LazyLock::force(&dice_tables_generator::dice::FIVE_DICE);
+    let progress = Progress::new(args.json, args.progress_every.unwrap_or(10.0));
+    let encoded = solve_all(games, &rules, args.threads.is_none(), &progress);
+    let manifest = write_tables(args, encoded, &progress, out)?;
+    if args.score_distribution {
+        write_score_distributions(args, games, &rules, &progress, out)?;
+    }
+    if let Some(file) = &args.manifest {
+        let name = file.file_name().expect("checked up front").to_string_lossy();
+        dice_tables_generator::artifact::write_atomically(manifest_dir(file), &name, manifest.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    }
+    Ok(())
+}
+
+/// The rules the flags set, over every game's defaults.
+fn rules_of(args: &Args) -> Rules {
+    let mut rules = Rules::default();
+    rules.yazy.rerolls = args.yazy_rerolls.unwrap_or(rules.yazy.rerolls);
     rules.combo.rerolls = args.combo_rerolls.unwrap_or(rules.combo.rerolls);
     rules.duel = dice_tables_generator::DuelOverrides { entry: args.duel_entry, goal: args.duel_goal };
     rules.target_open = args.target_open;
@@ -350,19 +367,28 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
     if let Some(universe) = args.yazy_duel_categories {
         rules.yazy_duel_universe = universe;
     }
-    let progress = Progress::new(args.json, args.progress_every.unwrap_or(10.0));
+    rules
+}
+
+/// Solves `games` in order, each table compressed as soon as it is solved
+/// (in the background where `background`), and returns them encoded.
+fn solve_all(games: &[&'static str], rules: &Rules, background: bool, progress: &Progress) -> Vec<Encoded> {
     // Each table is compressed as soon as it is solved, in the background,
     // where the next solves leave a core idle; whatever the background has
     // not reached when the last solve ends is compressed then, in parallel.
     // Not with --threads: the operator's count is all that works at once.
-    let mut background = Background::start(args.threads.is_none());
+    let mut background = Background::start(background);
     for &game in games {
-        let solved = solve(game, &rules, |done, total| progress.show(&format!("solving {game}: {done}/{total}")))
+        let solved = solve(game, rules, |done, total| progress.show(&format!("solving {game}: {done}/{total}")))
             .expect("SOLVERS lists only known games");
         background.push(solved);
     }
     progress.show(&format!("compressing {}", games.join(", ")));
-    let encoded = background.finish();
+    background.finish()
+}
+
+/// Writes each table into `args.out` and reports it; returns the manifest's lines.
+fn write_tables(args: &Args, encoded: Vec<Encoded>, progress: &Progress, out: &mut Output) -> Result<String, String> {
     let mut manifest = String::new();
     for Encoded { game, states, solve_ms, prove_ms, figures, figures_ms, bytes } in encoded {
         let name = dice_tables_reader::file_name(game);
@@ -401,40 +427,45 @@ fn run(args: &Args, games: &[&str], out: &mut Output) -> Result<(), String> {
             )
         });
     }
-    if args.score_distribution {
-        for &game in games.iter().filter(|g| [MAXI, MAXI_SWEDISH].contains(*g)) {
-            let maxi = if game == MAXI { rules.maxi } else { rules.maxi_swedish };
-            let d = dice_tables_generator::maxi::distribution::score_distribution(
-                maxi,
-                dice_tables_reader::maxi::ALL,
-                0.0,
-                |open, boxes, held| {
-                    progress.show(&format!("{game} score distribution: {open} of {boxes} boxes open, {held} scores"))
-                },
-            );
-            progress.show("");
-            let name = format!("{game}-scores.csv");
-            let path = dice_tables_generator::artifact::write_atomically(&args.out, &name, d.csv().as_bytes())
-                .map_err(|e| format!("cannot write {}: {e}", args.out.join(&name).display()))?;
-            out.print(&if args.json {
-                let p: Vec<String> = d.p.iter().map(|p| format!("{p:e}")).collect();
-                format!(
-                    "{{\"game\":\"{game}\",\"score_distribution\":[{}],\"mean\":{},\"start_value\":{},\"path\":{}}}\n",
-                    p.join(","),
-                    d.mean(),
-                    d.start_value,
-                    json_string(&path.display().to_string())
-                )
-            } else {
-                let lines: Vec<String> = d.summary().iter().map(|l| format!("  {l}\n")).collect();
-                format!("{game} score distribution:\n{}  wrote {}\n", lines.concat(), path.display())
-            });
-        }
-    }
-    if let Some(file) = &args.manifest {
-        let name = file.file_name().expect("checked up front").to_string_lossy();
-        dice_tables_generator::artifact::write_atomically(manifest_dir(file), &name, manifest.as_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    Ok(manifest)
+}
+
+/// The exact score distributions of the Maxi Yatzy tables among `games`,
+/// each written as OUT/ID-scores.csv and reported.
+fn write_score_distributions(
+    args: &Args,
+    games: &[&str],
+    rules: &Rules,
+    progress: &Progress,
+    out: &mut Output,
+) -> Result<(), String> {
+    for &game in games.iter().filter(|g| [MAXI, MAXI_SWEDISH].contains(*g)) {
+        let maxi = if game == MAXI { rules.maxi } else { rules.maxi_swedish };
+        let d = dice_tables_generator::maxi::distribution::score_distribution(
+            maxi,
+            dice_tables_reader::maxi::ALL,
+            0.0,
+            |open, boxes, held| {
+                progress.show(&format!("{game} score distribution: {open} of {boxes} boxes open, {held} scores"))
+            },
+        );
+        progress.show("");
+        let name = format!("{game}-scores.csv");
+        let path = dice_tables_generator::artifact::write_atomically(&args.out, &name, d.csv().as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", args.out.join(&name).display()))?;
+        out.print(&if args.json {
+            let p: Vec<String> = d.p.iter().map(|p| format!("{p:e}")).collect();
+            format!(
+                "{{\"game\":\"{game}\",\"score_distribution\":[{}],\"mean\":{},\"start_value\":{},\"path\":{}}}\n",
+                p.join(","),
+                d.mean(),
+                d.start_value,
+                json_string(&path.display().to_string())
+            )
+        } else {
+            let lines: Vec<String> = d.summary().iter().map(|l| format!("  {l}\n")).collect();
+            format!("{game} score distribution:\n{}  wrote {}\n", lines.concat(), path.display())
+        });
     }
     Ok(())
 }
