@@ -20,143 +20,48 @@ fn end_to_end(c: &mut Criterion) {
     let dir = tables();
     let mut g = c.benchmark_group("reader_process");
     g.sample_size(30);
-    let lookups: [(&str, &[&str]); 18] = [
-        ("yazy_state", &["lookup", "yazy", "--mask", "2047", "--dice", "12456", "--rerolls", "2", "--json"]),
-        ("yazy_turn_start", &["lookup", "yazy", "--mask", "all"]),
-        ("combo_state", &["lookup", "combo", "--dice", "26266", "--rerolls", "5"]),
-        ("threes_roll", &["lookup", "threes", "--dice", "31324", "--record", "8", "--after", "3"]),
-        ("threes_state", &["lookup", "threes", "--remaining", "5", "--after", "3"]),
-        ("tenk_throw", &["lookup", "tenk", "--dice", "155", "--score", "300"]),
-        ("duel_throw", &["lookup", "duel", "--me", "0", "--opp", "0", "--dice", "123556"]),
-        (
-            "yatzy_target_roll",
-            &["lookup", "yatzy", "--mask", "all", "--upper", "0", "--need", "250", "--dice", "12456", "--json"],
-        ),
-        (
-            "yahtzee_target_roll",
-            &["lookup", "yahtzee", "--mask", "all", "--upper", "0", "--need", "250", "--dice", "12456", "--json"],
-        ),
+    // Each a `reader lookup` command line, its words split at spaces.
+    let lookups: [(&str, &str); 18] = [
+        ("yazy_state", "yazy --mask 2047 --dice 12456 --rerolls 2 --json"),
+        ("yazy_turn_start", "yazy --mask all"),
+        ("combo_state", "combo --dice 26266 --rerolls 5"),
+        ("threes_roll", "threes --dice 31324 --record 8 --after 3"),
+        ("threes_state", "threes --remaining 5 --after 3"),
+        ("tenk_throw", "tenk --dice 155 --score 300"),
+        ("duel_throw", "duel --me 0 --opp 0 --dice 123556"),
+        ("yatzy_target_roll", "yatzy --mask all --upper 0 --need 250 --dice 12456 --json"),
+        ("yahtzee_target_roll", "yahtzee --mask all --upper 0 --need 250 --dice 12456 --json"),
         // Against an opponent, the opponent-aware advisor (the target
         // tables): the start of a whole game, a roll there (every next
         // state's chances read), and yahtzee's roll.
-        (
-            "yatzy_versus_turn_start",
-            &["lookup", "yatzy", "--mask", "all", "--opp-mask", "all", "--me", "0", "--opp", "0", "--json"],
-        ),
-        (
-            "yatzy_versus_roll",
-            &[
-                "lookup",
-                "yatzy",
-                "--mask",
-                "all",
-                "--opp-mask",
-                "all",
-                "--me",
-                "0",
-                "--opp",
-                "0",
-                "--dice",
-                "12456",
-                "--rerolls",
-                "2",
-                "--json",
-            ],
-        ),
-        (
-            "yahtzee_versus_roll",
-            &[
-                "lookup",
-                "yahtzee",
-                "--mask",
-                "all",
-                "--opp-mask",
-                "all",
-                "--me",
-                "0",
-                "--opp",
-                "0",
-                "--dice",
-                "12456",
-                "--rerolls",
-                "2",
-                "--json",
-            ],
-        ),
+        ("yatzy_versus_turn_start", "yatzy --mask all --opp-mask all --me 0 --opp 0 --json"),
+        ("yatzy_versus_roll", "yatzy --mask all --opp-mask all --me 0 --opp 0 --dice 12456 --rerolls 2 --json"),
+        ("yahtzee_versus_roll", "yahtzee --mask all --opp-mask all --me 0 --opp 0 --dice 12456 --rerolls 2 --json"),
         // Maxi Yatzy: the finnish table's start of a game, a first roll
         // (twenty next masks' rows decoded), and the swedish table's first
         // roll with two rerolls saved (`make bench` builds it first).
-        ("maxi_turn_start", &["lookup", "maxi-yatzy", "--mask", "all", "--json"]),
-        ("maxi_first_roll", &["lookup", "maxi-yatzy", "--mask", "all", "--dice", "134566", "--rerolls", "2", "--json"]),
-        (
-            "maxi_swedish_roll",
-            &[
-                "lookup",
-                "maxi-yatzy",
-                "--rules",
-                "swedish",
-                "--mask",
-                "all,-chance",
-                "--upper",
-                "0",
-                "--saved",
-                "2",
-                "--dice",
-                "134566",
-                "--json",
-            ],
-        ),
+        ("maxi_turn_start", "maxi-yatzy --mask all --json"),
+        ("maxi_first_roll", "maxi-yatzy --mask all --dice 134566 --rerolls 2 --json"),
+        ("maxi_swedish_roll", "maxi-yatzy --rules swedish --mask all,-chance --upper 0 --saved 2 --dice 134566 --json"),
         // Two-player yazy (`make bench` builds yazy-duel.dtab first): a first
         // player's turn start and roll (a turn solved from stored values),
         // and a second player's roll.
-        ("yazy_duel_turn_start", &["lookup", "yazy", "--mask", "all", "--opp-mask", "all", "--me", "0", "--opp", "0"]),
-        (
-            "yazy_duel_first_roll",
-            &[
-                "lookup",
-                "yazy",
-                "--mask",
-                "all",
-                "--opp-mask",
-                "all",
-                "--me",
-                "0",
-                "--opp",
-                "0",
-                "--dice",
-                "12456",
-                "--rerolls",
-                "2",
-                "--json",
-            ],
-        ),
-        (
-            "yazy_duel_second_roll",
-            &[
-                "lookup",
-                "yazy",
-                "--mask",
-                "2047",
-                "--opp-mask",
-                "1023",
-                "--me",
-                "0",
-                "--opp",
-                "12",
-                "--dice",
-                "12456",
-                "--rerolls",
-                "2",
-                "--json",
-            ],
-        ),
+        ("yazy_duel_turn_start", "yazy --mask all --opp-mask all --me 0 --opp 0"),
+        ("yazy_duel_first_roll", "yazy --mask all --opp-mask all --me 0 --opp 0 --dice 12456 --rerolls 2 --json"),
+        ("yazy_duel_second_roll", "yazy --mask 2047 --opp-mask 1023 --me 0 --opp 12 --dice 12456 --rerolls 2 --json"),
     ];
     g.bench_function("bin_true", |b| b.iter(|| assert!(Command::new("/bin/true").status().unwrap().success())));
     for (name, args) in lookups {
+        let words: Vec<&str> = args.split_whitespace().collect();
         g.bench_function(name, |b| {
             b.iter(|| {
-                let out =
-                    Command::new(env!("CARGO_BIN_EXE_reader")).args(args).arg("--tables").arg(&dir).output().unwrap();
+                let out = Command::new(env!("CARGO_BIN_EXE_reader"))
+                    .arg("lookup")
+                    .args(&words)
+                    .arg("--tables")
+                    .arg(&dir)
+                    .output()
+                    .unwrap();
                 assert!(out.status.success());
                 out
             })

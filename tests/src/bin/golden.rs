@@ -345,6 +345,48 @@ fn dice(rng: &mut Rng, n: u64) -> Value {
     Value::from((0..n).map(|_| char::from(b'1' + rng.below(6) as u8)).collect::<String>())
 }
 
+/// A threes query other than the expected total's: a throw or dice left,
+/// with a record, a turn and the rules' two choices.
+fn threes_query(rng: &mut Rng, set: &mut impl FnMut(&str, Value)) {
+    if rng.below(2) == 0 {
+        let n = 1 + rng.below(5);
+        set("dice", dice(rng, n));
+        set("points", Value::from(rng.below(6 * (5 - n) + 1)));
+    } else {
+        set("remaining", Value::from(rng.below(6)));
+        set("points", Value::from(rng.below(31)));
+    }
+    if rng.below(2) == 0 {
+        set("record", Value::from(rng.below(31)));
+    }
+    set("after", Value::from(rng.below(16)));
+    set("ties", Value::from(["win", "lose"][rng.below(2) as usize]));
+    set("model", Value::from(["sequential", "independent"][rng.below(2) as usize]));
+}
+
+/// A two-player 10000 query: both totals, then a turn's throw or dice
+/// left, under either preset.
+fn duel_query(rng: &mut Rng, set: &mut impl FnMut(&str, Value)) {
+    set("me", Value::from(50 * rng.below(200)));
+    set("opp", Value::from(50 * rng.below(200)));
+    match rng.below(8) {
+        0 => {}
+        1..=3 => {
+            set("remaining", Value::from(1 + rng.below(6)));
+            set("score", Value::from(50 * (1 + rng.below(60))));
+        }
+        _ => {
+            let score = 50 * rng.below(60);
+            let n = if score == 0 { 6 } else { 1 + rng.below(6) };
+            set("dice", dice(rng, n));
+            set("score", Value::from(score));
+        }
+    }
+    if rng.below(2) == 0 {
+        set("rules", Value::from("cardgames"));
+    }
+}
+
 fn random_query(game: &str, rng: &mut Rng) -> Map<String, Value> {
     let mut q = Map::new();
     let mut set = |k: &str, v: Value| {
@@ -369,22 +411,7 @@ fn random_query(game: &str, rng: &mut Rng) -> Map<String, Value> {
             set("dice", dice(rng, n));
             set("objective", Value::from("expected"));
         }
-        "threes" => {
-            if rng.below(2) == 0 {
-                let n = 1 + rng.below(5);
-                set("dice", dice(rng, n));
-                set("points", Value::from(rng.below(6 * (5 - n) + 1)));
-            } else {
-                set("remaining", Value::from(rng.below(6)));
-                set("points", Value::from(rng.below(31)));
-            }
-            if rng.below(2) == 0 {
-                set("record", Value::from(rng.below(31)));
-            }
-            set("after", Value::from(rng.below(16)));
-            set("ties", Value::from(["win", "lose"][rng.below(2) as usize]));
-            set("model", Value::from(["sequential", "independent"][rng.below(2) as usize]));
-        }
+        "threes" => threes_query(rng, &mut set),
         "tenk" => {
             let opening = rng.below(4) == 0;
             let score = 50 * rng.below(if opening { 20 } else { 120 });
@@ -424,26 +451,7 @@ fn random_query(game: &str, rng: &mut Rng) -> Map<String, Value> {
                 set("rerolls", Value::from(rng.below(3)));
             }
         }
-        _ => {
-            set("me", Value::from(50 * rng.below(200)));
-            set("opp", Value::from(50 * rng.below(200)));
-            match rng.below(8) {
-                0 => {}
-                1..=3 => {
-                    set("remaining", Value::from(1 + rng.below(6)));
-                    set("score", Value::from(50 * (1 + rng.below(60))));
-                }
-                _ => {
-                    let score = 50 * rng.below(60);
-                    let n = if score == 0 { 6 } else { 1 + rng.below(6) };
-                    set("dice", dice(rng, n));
-                    set("score", Value::from(score));
-                }
-            }
-            if rng.below(2) == 0 {
-                set("rules", Value::from("cardgames"));
-            }
-        }
+        _ => duel_query(rng, &mut set),
     }
     q
 }
