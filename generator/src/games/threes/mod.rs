@@ -162,34 +162,8 @@ const LAYER: usize = RECORDS * (MAX_TOTAL + 1) * (DICE + 1);
 /// throw: its event chance is 0, except at points equal to the record under
 /// ties lose, where it is the chance every throw shows a 3.
 fn solve_layer<const EVENTS: bool>(trees: &RollTrees, ties: Ties, survival: &Terminal) -> Layer {
-    let beats = |record: usize, total: usize| match (record == NO_RECORD, ties) {
-        (true, _) => true,
-        (false, Ties::Win) => total <= record,
-        (false, Ties::Lose) => total < record,
-    };
-    let kills = |record: usize, total: usize| {
-        record != NO_RECORD
-            && match ties {
-                Ties::Win => total < record,
-                Ties::Lose => total <= record,
-            }
-    };
+    let (mut value, mut stored, mut event) = final_states(ties, survival);
     let zero = [0.0; RECORDS];
-    let states = POINTS_SPAN * (DICE + 1);
-    let (mut value, mut stored, mut event) = (vec![zero; states], vec![zero; states], vec![zero; states]);
-    for points in 0..POINTS_SPAN {
-        for record in 0..RECORDS {
-            let success = if beats(record, points) { survival[points] } else { 0.0 };
-            let killed = if kills(record, points) { 1.0 } else { 0.0 };
-            // Past 30 every final total is past 30: success is constant and
-            // no record is beaten, whatever is kept.
-            for dice in 0..=if points > MAX_TOTAL { DICE } else { 0 } {
-                value[state(points, dice)][record] = success;
-                stored[state(points, dice)][record] = as_stored(success);
-                event[state(points, dice)][record] = killed;
-            }
-        }
-    }
     let all_threes = |dice: usize| (1..=dice).map(|m| 1.0 - (5.0f64 / 6.0).powi(m as i32)).product::<f64>();
     let mut exceptions = Vec::new();
     // The running best of "keep the c lowest" along the current path, per
@@ -249,19 +223,8 @@ fn solve_layer<const EVENTS: bool>(trees: &RollTrees, ties: Ties, survival: &Ter
                     if any_diverged != 0 {
                         // The two rules chose differently somewhere on this
                         // roll's path: compare their final choices.
-                        for r in (lo..RECORDS).filter(|&r| here_diverged[r] > 0.0) {
-                            let option = |c: usize| state(points + usize::from(node.prefixes[c - 1]), dice - c);
-                            let keep = best_choice((1..=dice).map(|c| value[option(c)][r])) + 1;
-                            if keep != best_choice((1..=dice).map(|c| stored[option(c)][r])) + 1 {
-                                exceptions.push(Exception {
-                                    record: r as u8,
-                                    points: points as u8,
-                                    dice: dice as u8,
-                                    roll_rank: node.rank,
-                                    keep: keep as u8,
-                                });
-                            }
-                        }
+                        let at = (points, dice, lo);
+                        push_exceptions(&mut exceptions, node, at, here_diverged, &value, &stored);
                     }
                 }
             }
@@ -283,6 +246,68 @@ fn solve_layer<const EVENTS: bool>(trees: &RollTrees, ties: Ties, survival: &Ter
     let kills = std::array::from_fn(|record| event[state(0, DICE)][record]);
     exceptions.sort_unstable();
     Layer { values, kills, exceptions }
+}
+
+/// The states past the turn: each final total's chance of success (it
+/// beats the record and the player survives to it) and whether it kills
+/// the record, for every record; past 30 every number of dice left ends
+/// there at once.
+fn final_states(ties: Ties, survival: &Terminal) -> (Vec<Lanes>, Vec<Lanes>, Vec<Lanes>) {
+    let beats = |record: usize, total: usize| match (record == NO_RECORD, ties) {
+        (true, _) => true,
+        (false, Ties::Win) => total <= record,
+        (false, Ties::Lose) => total < record,
+    };
+    let kills = |record: usize, total: usize| {
+        record != NO_RECORD
+            && match ties {
+                Ties::Win => total < record,
+                Ties::Lose => total <= record,
+            }
+    };
+    let zero = [0.0; RECORDS];
+    let states = POINTS_SPAN * (DICE + 1);
+    let (mut value, mut stored, mut event) = (vec![zero; states], vec![zero; states], vec![zero; states]);
+    for points in 0..POINTS_SPAN {
+        for record in 0..RECORDS {
+            let success = if beats(record, points) { survival[points] } else { 0.0 };
+            let killed = if kills(record, points) { 1.0 } else { 0.0 };
+            // Past 30 every final total is past 30: success is constant and
+            // no record is beaten, whatever is kept.
+            for dice in 0..=if points > MAX_TOTAL { DICE } else { 0 } {
+                value[state(points, dice)][record] = success;
+                stored[state(points, dice)][record] = as_stored(success);
+                event[state(points, dice)][record] = killed;
+            }
+        }
+    }
+    (value, stored, event)
+}
+
+/// The decisions of a roll (`node`, at `points` with `dice` thrown, lanes
+/// from `lo`) where the stored values keep other dice than the exact
+/// ones, for each record whose path `diverged`.
+fn push_exceptions(
+    exceptions: &mut Vec<Exception>,
+    node: &RollNode,
+    (points, dice, lo): (usize, usize, usize),
+    diverged: &Lanes,
+    value: &[Lanes],
+    stored: &[Lanes],
+) {
+    for r in (lo..RECORDS).filter(|&r| diverged[r] > 0.0) {
+        let option = |c: usize| state(points + usize::from(node.prefixes[c - 1]), dice - c);
+        let keep = best_choice((1..=dice).map(|c| value[option(c)][r])) + 1;
+        if keep != best_choice((1..=dice).map(|c| stored[option(c)][r])) + 1 {
+            exceptions.push(Exception {
+                record: r as u8,
+                points: points as u8,
+                dice: dice as u8,
+                roll_rank: node.rank,
+                keep: keep as u8,
+            });
+        }
+    }
 }
 
 /// All ones when `c`, else zero.
