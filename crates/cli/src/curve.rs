@@ -31,7 +31,7 @@ pub struct Curve {
 
 /// The curve as asked: the text to print (the SVG written first, if asked).
 pub fn run(c: &Curve) -> Result<String, Failure> {
-    let tables = crate::tables(c.tables.clone())?;
+    let tables = crate::directory::tables(c.tables.clone())?;
     let rows = curve_rows(&tables, &c.game)?;
     write_svg(c, &rows)?;
     if let (Some(path), false, false) = (&c.svg, c.json, c.csv) {

@@ -88,7 +88,7 @@ fn seconds(s: &str) -> Result<Duration, String> {
 /// Checks the directory, then serves until SIGINT or SIGTERM: exit 1 for a
 /// directory that is not there, 2 for an address that cannot be listened on.
 pub fn run(args: &Serve) -> Result<(), Failure> {
-    let dir = crate::tables_dir(args.tables.clone())?;
+    let dir = crate::directory::tables_dir(args.tables.clone())?;
     // Start, reload and warning lines always; the access lines with --log.
     tracing_subscriber::fmt().with_writer(std::io::stderr).with_ansi(false).with_target(false).init();
     let config = Config {

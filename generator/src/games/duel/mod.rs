@@ -546,52 +546,9 @@ unsafe fn turn_lanes<L: Lanes>(
                     continue;
                 }
             }
-            // The chance as a compensated sum (Knuth's TwoSum, no branch)
-            // of plain partial sums of up to eight classes: small, so their
-            // rounding is far below the total's; the table is then exact
-            // to about one rounding, so that its fixed point checks to
-            // 1e-15 (tests/tests/integration/duel.rs).
-            // SAFETY: `L`'s level (this fn's contract).
-            let (mut v, mut carry, mut dv) =
-                unsafe { (L::splat(o.bust[d]).mul(bust_value), zero, L::splat(o.bust[d] * bust_carry)) };
-            let (first, last) = o.by_dice[d];
-            for group in o.classes[first..last].chunks(8) {
-                let mut partial = zero;
-                for &(p, start, end) in group {
-                    // A class's first option starts the maximum: every
-                    // after-keep value is a chance, at least 0, so this is
-                    // what taking the greater from -1 gave, one blend fewer.
-                    let (head, rest) = o.options[start..end].split_first().expect("a scoring class has a keep");
-                    // SAFETY: an option's offset is at most (max_steps + 1) *
-                    // DICE - 1 (`Outcomes::new`), and `after` holds the rows
-                    // from s to top = longest + max_steps + 1 > s + max_steps.
-                    let row = |at: usize| unsafe { after.get_unchecked(at) };
-                    let Row([value, slope]) = row(*head);
-                    // SAFETY: `L`'s level (this fn's contract).
-                    let (mut best, mut best_slope) = unsafe { (L::load(value), L::load(slope)) };
-                    for &at in rest {
-                        let Row([value, slope]) = row(at);
-                        // SAFETY: `L`'s level (this fn's contract).
-                        unsafe { L::take_greater(&mut best, &mut best_slope, L::load(value), L::load(slope)) };
-                    }
-                    // SAFETY: `L`'s level (this fn's contract).
-                    unsafe {
-                        let p = L::splat(p);
-                        partial = partial.add(p.mul(best));
-                        dv = dv.add(p.mul(best_slope));
-                    }
-                }
-                // SAFETY: `L`'s level (this fn's contract).
-                unsafe {
-                    let t = v.add(partial);
-                    let z = t.sub(v);
-                    carry = carry.add(v.sub(t.sub(z)).add(partial.sub(z)));
-                    v = t;
-                }
-            }
-            // SAFETY: `L`'s level (this fn's contract).
-            throw[d - 1] = unsafe { v.add(carry) };
-            throw_slope[d - 1] = dv;
+            // SAFETY: `L`'s level, and `after` holds the rows from s to
+            // top = longest + max_steps + 1 > s + max_steps (this fn's contract).
+            (throw[d - 1], throw_slope[d - 1]) = unsafe { throw_value::<L>(o, d, after, bust_value, bust_carry) };
         }
         if s == 0 {
             let mut turns = Turns { start: [0.0; W], carried: [0.0; W], bank_from, left_out };
@@ -630,6 +587,65 @@ unsafe fn turn_lanes<L: Lanes>(
         unsafe { best_row.store(&mut ws.best_row[s]) };
     }
     unreachable!("a turn has at least one score step")
+}
+
+/// The value of throwing `d` dice (and its slope in the carried points)
+/// from the rows `after` the turn score being solved: the bust, then each
+/// scoring class at its best keep, summed as below.
+///
+/// # Safety
+///
+/// The CPU has `L`'s level, and `after` holds the rows from the turn score
+/// being solved to `o.max_steps` past it.
+#[inline(always)]
+unsafe fn throw_value<L: Lanes>(o: &Outcomes, d: usize, after: &[Row], bust_value: L, bust_carry: f64) -> (L, L) {
+    // SAFETY: `L`'s level (this fn's contract).
+    let zero = unsafe { L::splat(0.0) };
+    // The chance as a compensated sum (Knuth's TwoSum, no branch)
+    // of plain partial sums of up to eight classes: small, so their
+    // rounding is far below the total's; the table is then exact
+    // to about one rounding, so that its fixed point checks to
+    // 1e-15 (tests/tests/integration/duel.rs).
+    // SAFETY: `L`'s level (this fn's contract).
+    let (mut v, mut carry, mut dv) =
+        unsafe { (L::splat(o.bust[d]).mul(bust_value), zero, L::splat(o.bust[d] * bust_carry)) };
+    let (first, last) = o.by_dice[d];
+    for group in o.classes[first..last].chunks(8) {
+        let mut partial = zero;
+        for &(p, start, end) in group {
+            // A class's first option starts the maximum: every
+            // after-keep value is a chance, at least 0, so this is
+            // what taking the greater from -1 gave, one blend fewer.
+            let (head, rest) = o.options[start..end].split_first().expect("a scoring class has a keep");
+            // SAFETY: an option's offset is at most (max_steps + 1) *
+            // DICE - 1 (`Outcomes::new`), inside the rows `after` holds
+            // (this fn's contract).
+            let row = |at: usize| unsafe { after.get_unchecked(at) };
+            let Row([value, slope]) = row(*head);
+            // SAFETY: `L`'s level (this fn's contract).
+            let (mut best, mut best_slope) = unsafe { (L::load(value), L::load(slope)) };
+            for &at in rest {
+                let Row([value, slope]) = row(at);
+                // SAFETY: `L`'s level (this fn's contract).
+                unsafe { L::take_greater(&mut best, &mut best_slope, L::load(value), L::load(slope)) };
+            }
+            // SAFETY: `L`'s level (this fn's contract).
+            unsafe {
+                let p = L::splat(p);
+                partial = partial.add(p.mul(best));
+                dv = dv.add(p.mul(best_slope));
+            }
+        }
+        // SAFETY: `L`'s level (this fn's contract).
+        unsafe {
+            let t = v.add(partial);
+            let z = t.sub(v);
+            carry = carry.add(v.sub(t.sub(z)).add(partial.sub(z)));
+            v = t;
+        }
+    }
+    // SAFETY: `L`'s level (this fn's contract).
+    (unsafe { v.add(carry) }, dv)
 }
 
 impl Solution {
