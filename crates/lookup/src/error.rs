@@ -303,7 +303,7 @@ pub enum Terms {
 }
 
 impl Terms {
-    /// Argument `name` (as in [`LOOKUPS`]) as this front end writes it.
+    /// Argument `name` (as in [`LOOKUPS`](crate::LOOKUPS)) as this front end writes it.
     pub fn argument(self, name: &str) -> String {
         match self {
             Terms::CommandLine => format!("--{name}"),

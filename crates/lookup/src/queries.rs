@@ -120,7 +120,7 @@ pub struct SheetQuery {
 }
 
 impl SheetQuery {
-    /// The upper total asked (0 when left out: [`Query::check`] refuses to
+    /// The upper total asked (0 when left out: [`Query::check`](crate::Query::check) refuses to
     /// leave it out once an upper box is filled).
     pub fn upper_total(&self) -> u32 {
         self.upper.unwrap_or(0)

@@ -3,7 +3,7 @@
 
 use crate::error::LookupError;
 
-/// The longest query string [`Query::from_query_string`] reads.
+/// The longest query string [`Query::from_query_string`](crate::Query::from_query_string) reads.
 pub const MAX_QUERY_BYTES: usize = 2048;
 /// The most parameters a query string may have.
 pub const MAX_QUERY_PARAMS: usize = 16;

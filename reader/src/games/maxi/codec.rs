@@ -207,7 +207,7 @@ fn predicted(units: &[i64], r: usize, k: usize, n: usize) -> i64 {
 
 /// Encodes one chunk of a layer's section: `rows(position)` gives each of
 /// its masks' rows in units, `place.rows x place.values` (the generator's
-/// half of the chunk reading behind [`Maxi::mask_values`]).
+/// half of the chunk reading behind [`Maxi::mask_values`](super::Maxi::mask_values)).
 pub fn encode_chunk(place: &Place, mut rows: impl FnMut(usize) -> Vec<i64>) -> Vec<u8> {
     let n = place.values;
     let mut out = vec![0u8; CHUNK_BYTES];
