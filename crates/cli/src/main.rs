@@ -96,7 +96,7 @@ enum Game {
     #[command(aliases = <dice_tables_reader::duel::SeedDuel as dice_tables_reader::Game>::ALIASES)]
     Duel(duel::Lookup),
     /// Maxi Yatzy (six dice, twenty boxes; alias `maxi`; `maxi-yatzy-swedish` is `maxi-yatzy --rules swedish`): the options of a roll, or the turn-start value of a state.
-    #[command(name = "maxi-yatzy", aliases = ["maxi"])]
+    #[command(name = "maxi-yatzy", aliases = <dice_tables_reader::maxi::MaxiYatzy as dice_tables_reader::Game>::ALIASES)]
     MaxiYatzy(maxi::Lookup),
 }
 

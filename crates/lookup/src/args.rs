@@ -2,7 +2,7 @@
 //! none unknown, each parsed as the command line parses it.
 
 use crate::error::LookupError;
-use crate::lookups::LookupInfo;
+use crate::games::LookupInfo;
 
 /// An argument's value as a front end has it. Text is parsed exactly as
 /// the command line parses it; the other forms are what programs hold.

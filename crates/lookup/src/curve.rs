@@ -1,19 +1,20 @@
 //! A whole game's score curve, from its target table.
 
 use crate::error::LookupError;
+use crate::games::{LookupInfo, LOOKUPS};
 use crate::json::Json;
-use crate::lookups::LookupInfo;
-use dice_tables_reader::sheet::SheetGame;
-use dice_tables_reader::yazy::Mask;
 
-/// The games with a score curve (a target table): yazy, yatzy, yahtzee.
-pub const CURVE_GAMES: [&str; 3] = ["yazy", "yatzy", "yahtzee"];
+/// The games with a score curve (a target table): those whose
+/// [`LookupInfo::has_curve`].
+pub fn curve_games() -> Vec<&'static str> {
+    LOOKUPS.iter().filter(|l| l.has_curve()).map(|l| l.game).collect()
+}
 
 /// A whole game's score curve, as `reader curve GAME --json` prints it:
 /// `{"game", "rows": [{"score", "p_best", "p_ev", "p_ev_exact"}, ...]}`, one
 /// row per total from 0 to the game's most (see
 /// [`score_curve`](dice_tables_reader::target::score_curve)), from the game's target
-/// table. `game` is one of [`CURVE_GAMES`] (or another name of one).
+/// table. `game` is one of [`curve_games`] (or another name of one).
 pub fn curve(tables: &dice_tables_reader::Tables, game: &str) -> Result<Json, LookupError> {
     Ok(curve_json(game, &curve_rows(tables, game)?))
 }
@@ -37,25 +38,8 @@ pub fn curve_rows(
     tables: &dice_tables_reader::Tables,
     game: &str,
 ) -> Result<Vec<dice_tables_reader::target::CurveRow>, LookupError> {
-    use dice_tables_reader::sheet::{SheetTarget, YahtzeeGame, YatzyGame};
-    fn sheet<G: SheetGame>(
-        tables: &dice_tables_reader::Tables,
-    ) -> Result<Vec<dice_tables_reader::target::CurveRow>, dice_tables_reader::Error> {
-        let table = tables.get::<SheetTarget<G>>()?;
-        let all = (1u32 << G::CATEGORIES.len()) - 1;
-        let start = table.curve(table.state(all, 0, false)?)?;
-        Ok(dice_tables_reader::target::score_curve(&start, &table.ev_distribution()?))
+    match LookupInfo::find(game).and_then(|l| l.curve) {
+        Some(curve) => curve(tables),
+        None => Err(LookupError::NoCurve { given: game.to_string(), known: curve_games() }),
     }
-    let rows = match LookupInfo::find(game).map(|l| l.game) {
-        Some("yazy") => {
-            let table = tables.get::<dice_tables_reader::yazy::target::YazyTarget>()?;
-            dice_tables_reader::target::score_curve(&table.curve(Mask::ALL)?, &table.ev_distribution()?)
-        }
-        Some("yatzy") => sheet::<YatzyGame>(tables)?,
-        Some("yahtzee") => sheet::<YahtzeeGame>(tables)?,
-        _ => {
-            return Err(LookupError::NoCurve { given: game.to_string(), known: &CURVE_GAMES });
-        }
-    };
-    Ok(rows)
 }

@@ -15,7 +15,7 @@ pub enum LookupError {
     /// No game of that name: `known` lists the games.
     UnknownGame { given: String, known: Vec<&'static str> },
     /// No score curve of that game: `known` lists the games with target tables.
-    NoCurve { given: String, known: &'static [&'static str] },
+    NoCurve { given: String, known: Vec<&'static str> },
     /// An argument `game` does not take: `accepted` lists those it does.
     UnknownArgument { game: &'static str, given: String, accepted: Vec<&'static str> },
     /// A required argument not given.

@@ -25,21 +25,21 @@
 
 mod answer;
 mod args;
+mod checks;
 mod curve;
 mod error;
+mod games;
 mod json;
-mod lookups;
 pub mod parse;
 mod queries;
 mod query;
 mod query_string;
 
-pub use answer::maxi_rules_name;
 pub use args::Arg;
-pub use curve::{curve, curve_json, curve_rows, CURVE_GAMES};
+pub use curve::{curve, curve_games, curve_json, curve_rows};
 pub use error::{directory_error, LookupError, Terms};
+pub use games::{maxi_rules_name, table_named, LookupInfo, LOOKUPS};
 pub use json::Json;
-pub use lookups::{table_named, LookupInfo, LOOKUPS};
 pub use queries::{
     ComboQuery, DuelQuery, DuelRules, MaxiQuery, MaxiRules, SheetQuery, TenkQuery, ThreesQuery, YazyQuery,
 };
@@ -49,6 +49,21 @@ pub use query_string::{parse_query_string, MAX_QUERY_BYTES, MAX_QUERY_PARAMS};
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_name_of_a_game_is_the_readers() {
+        for lookup in LOOKUPS {
+            let reader = dice_tables_reader::game_named(lookup.game).expect("a table of the game's id");
+            assert!(lookup.aliases.starts_with(reader.aliases), "{}: {:?}", lookup.game, lookup.aliases);
+            for name in lookup.aliases {
+                let table = dice_tables_reader::game_named(name).map(|g| g.id);
+                assert!(table == Some(lookup.game) || table == Some(name), "{name}: {table:?}");
+                assert_eq!(LookupInfo::find(name).map(|l| l.game), Some(lookup.game));
+            }
+        }
+        assert_eq!(dice_tables_reader::game_named("maxi").map(|g| g.id), Some("maxi-yatzy"));
+        assert_eq!(curve_games(), ["yazy", "yatzy", "yahtzee"]);
+    }
 
     #[test]
     fn arguments_in_every_form_parse_alike() {

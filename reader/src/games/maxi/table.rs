@@ -113,6 +113,8 @@ impl MaxiState {
 pub trait MaxiPreset: fmt::Debug + Send + Sync + 'static {
     /// The game id, and the table's file name before `.dtab`.
     const ID: &'static str;
+    /// Other names of the game.
+    const ALIASES: &'static [&'static str] = &[];
     /// The rules the table is solved under unless the generator was told otherwise.
     const RULES: Rules;
 }
@@ -122,6 +124,7 @@ pub trait MaxiPreset: fmt::Debug + Send + Sync + 'static {
 pub struct Finnish;
 impl MaxiPreset for Finnish {
     const ID: &'static str = "maxi-yatzy";
+    const ALIASES: &'static [&'static str] = &["maxi", "maxiyatzy"];
     const RULES: Rules = Rules::FINNISH;
 }
 
@@ -153,6 +156,7 @@ impl<P: MaxiPreset> fmt::Debug for Maxi<P> {
 
 impl<P: MaxiPreset> Game for Maxi<P> {
     const ID: &'static str = P::ID;
+    const ALIASES: &'static [&'static str] = P::ALIASES;
     type Params = MaxiParams;
     const SECTIONS: &'static [SectionSpec<MaxiParams>] = &SECTIONS;
 

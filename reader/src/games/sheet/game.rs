@@ -99,11 +99,15 @@ pub trait SheetGame: fmt::Debug + Send + Sync + 'static {
     }
 }
 
-/// Checks a decision's arguments: five dice, 0 to 2 rerolls.
+/// Rerolls a turn after its first roll, in yatzy and yahtzee alike: what a
+/// decision at a roll has left when the lookup does not say.
+pub const REROLLS: u8 = 2;
+
+/// Checks a decision's arguments: five dice, 0 to [`REROLLS`] rerolls.
 pub(crate) fn check_decision(dice: Dice, rerolls: u8, game: &str) -> Result<(), ArgumentError> {
     check_roll(dice, game)?;
-    if rerolls > 2 {
-        return Err(ArgumentErrorKind::RerollsOverRules { game: game.to_string(), given: rerolls, max: 2 }.into());
+    if rerolls > REROLLS {
+        return Err(ArgumentErrorKind::RerollsOverRules { game: game.to_string(), given: rerolls, max: REROLLS }.into());
     }
     Ok(())
 }

@@ -1,0 +1,132 @@
+//! Each game's lookup in a file of its own: its names and arguments
+//! ([`LookupInfo`]), how they are parsed into its query, which combinations
+//! it refuses, which table answers it and the answer's JSON. A new game is
+//! a file here and one line in [`LOOKUPS`]; nothing else in the front ends
+//! names it.
+
+mod combo;
+mod duel;
+mod maxi;
+mod sheet;
+mod tenk;
+mod threes;
+mod yazy;
+
+use crate::args::Args;
+use crate::error::LookupError;
+use crate::json::Json;
+use crate::query::Query;
+use dice_tables_reader::target::CurveRow;
+use dice_tables_reader::Tables;
+
+pub use maxi::maxi_rules_name;
+pub(crate) use sheet::{Yahtzee, Yatzy};
+
+/// Every game a query can name, with its other names and arguments: the
+/// registry the command line, HTTP, Python, npm and the C library read.
+pub const LOOKUPS: &[LookupInfo] = &[
+    yazy::LOOKUP,
+    combo::LOOKUP,
+    threes::LOOKUP,
+    tenk::LOOKUP,
+    sheet::YATZY,
+    sheet::YAHTZEE,
+    duel::LOOKUP,
+    maxi::LOOKUP,
+];
+
+/// A game's lookup: its name, other names and arguments, and how a query of
+/// it is built from them.
+#[derive(Clone, Copy, Debug)]
+pub struct LookupInfo {
+    /// The game, as `reader lookup` names it.
+    pub game: &'static str,
+    /// Other names accepted for it: the reader's for the game
+    /// ([`GameInfo::aliases`](dice_tables_reader::GameInfo::aliases)), then
+    /// the ids of its other tables, each of which names its rules
+    /// (`duel-cardgames` is `duel` with `rules` cardgames).
+    pub aliases: &'static [&'static str],
+    /// The arguments every lookup of it needs.
+    pub required: &'static [&'static str],
+    /// The arguments it may have.
+    pub optional: &'static [&'static str],
+    /// Its score sheet's boxes in mask-bit order (the names a mask
+    /// accepts); empty for a game without a sheet.
+    pub categories: &'static [&'static str],
+    /// Its query from its arguments, given the name it was asked by.
+    pub(crate) parse: fn(&str, &Args<'_>) -> Result<Query, LookupError>,
+    /// Its whole game's score curve, for a game with a target table.
+    pub(crate) curve: Option<CurveRows>,
+}
+
+impl LookupInfo {
+    /// The game named `name` (its id or another name).
+    pub fn find(name: &str) -> Option<&'static LookupInfo> {
+        LOOKUPS.iter().find(|l| l.game == name || l.aliases.contains(&name))
+    }
+
+    /// Whether it has a score curve (a target table): `reader curve`.
+    pub fn has_curve(&self) -> bool {
+        self.curve.is_some()
+    }
+
+    pub(crate) fn has(&self, arg: &str) -> bool {
+        self.required.contains(&arg) || self.optional.contains(&arg)
+    }
+
+    /// Its arguments, the required first.
+    pub(crate) fn arguments(&self) -> Vec<&'static str> {
+        self.required.iter().chain(self.optional).copied().collect()
+    }
+}
+
+/// A game's score curve read from its target table.
+pub(crate) type CurveRows = fn(&Tables) -> Result<Vec<CurveRow>, LookupError>;
+
+/// Every game a lookup can ask.
+pub(crate) fn games() -> Vec<&'static str> {
+    LOOKUPS.iter().map(|l| l.game).collect()
+}
+
+/// A game's parsed query, as [`Query`] answers it.
+pub(crate) trait GameQuery {
+    /// The game's entry in [`LOOKUPS`].
+    fn lookup(&self) -> &'static LookupInfo;
+    /// The id of the table the answer reads.
+    fn table(&self) -> &'static str;
+    /// Whether the arguments go together: what can be said without the tables.
+    fn check(&self) -> Result<(), LookupError>;
+    /// The answer as JSON (checked first by [`Query::answer`]).
+    fn answer(&self, tables: &Tables) -> Result<Json, LookupError>;
+    /// The value alone, where the table stores it and no options need be
+    /// built; `None` to take it from the answer.
+    fn stored_value(&self, _tables: &Tables) -> Option<Result<f64, LookupError>> {
+        None
+    }
+}
+
+/// The registry's entry of the table `id` (what a table's bytes are opened
+/// as), or [`LookupError::UnknownGame`] naming every table this build reads.
+pub fn table_named(id: &str) -> Result<&'static dice_tables_reader::GameInfo, LookupError> {
+    dice_tables_reader::game_named(id).ok_or_else(|| LookupError::UnknownGame {
+        given: id.to_string(),
+        known: dice_tables_reader::GAMES.iter().map(|g| g.id).collect(),
+    })
+}
+
+/// `a` then `b`, as an array of `N` names (`N` their lengths' sum: else the
+/// build fails): a game's aliases are the reader's, then its other tables'.
+pub(crate) const fn joined<const N: usize>(a: &[&'static str], b: &[&'static str]) -> [&'static str; N] {
+    assert!(a.len() + b.len() == N, "joined: N is not the names' count");
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < a.len() {
+        out[i] = a[i];
+        i += 1;
+    }
+    while i < N {
+        out[i] = b[i - a.len()];
+        i += 1;
+    }
+    out
+}
