@@ -2,7 +2,6 @@
 //! none unknown, each parsed as the command line parses it.
 
 use crate::error::LookupError;
-use crate::games::LookupInfo;
 
 /// An argument's value as a front end has it. Text is parsed exactly as
 /// the command line parses it; the other forms are what programs hold.
@@ -26,18 +25,27 @@ pub(crate) type Parser<T> = fn(&str) -> Result<T, String>;
 
 /// Named arguments being taken by a game's query: each once, none unknown.
 pub(crate) struct Args<'a> {
-    info: &'static LookupInfo,
+    game: &'static str,
+    required: &'static [&'static str],
+    optional: &'static [&'static str],
     given: Vec<(String, Arg<'a>)>,
 }
 
 impl<'a> Args<'a> {
-    pub(crate) fn new(info: &'static LookupInfo, args: &[(&str, Arg<'a>)]) -> Result<Args<'a>, LookupError> {
+    /// `args` taken by game `game`, whose arguments are `required` and
+    /// `optional` (its registry entry's).
+    pub(crate) fn new(
+        game: &'static str,
+        required: &'static [&'static str],
+        optional: &'static [&'static str],
+        args: &[(&str, Arg<'a>)],
+    ) -> Result<Args<'a>, LookupError> {
         let mut given: Vec<(String, Arg<'a>)> = Vec::with_capacity(args.len());
         for (given_name, value) in args {
             // Python's keywords spell the flags' dashes as underscores.
             let name = given_name.replace('_', "-");
-            if !info.has(&name) {
-                let (game, given, accepted) = (info.game, given_name.to_string(), info.arguments());
+            if !required.contains(&name.as_str()) && !optional.contains(&name.as_str()) {
+                let (given, accepted) = (given_name.to_string(), accepted(required, optional));
                 return Err(LookupError::UnknownArgument { game, given, accepted });
             }
             if given.iter().any(|(n, _)| *n == name) {
@@ -45,8 +53,8 @@ impl<'a> Args<'a> {
             }
             given.push((name, *value));
         }
-        let args = Args { info, given };
-        match info.required.iter().find(|r| args.arg(r).is_none()) {
+        let args = Args { game, required, optional, given };
+        match required.iter().find(|r| args.arg(r).is_none()) {
             Some(missing) => Err(args.missing(missing)),
             None => Ok(args),
         }
@@ -92,7 +100,7 @@ impl<'a> Args<'a> {
     }
 
     pub(crate) fn missing(&self, argument: &'static str) -> LookupError {
-        LookupError::MissingArgument { game: self.info.game, argument, accepted: self.info.arguments() }
+        LookupError::MissingArgument { game: self.game, argument, accepted: accepted(self.required, self.optional) }
     }
 
     /// A flag that takes no value.
@@ -105,6 +113,11 @@ impl<'a> Args<'a> {
             Some(_) => Err(LookupError::TakesNoValue { argument: name }),
         }
     }
+}
+
+/// A game's arguments, the required first.
+fn accepted(required: &'static [&'static str], optional: &'static [&'static str]) -> Vec<&'static str> {
+    required.iter().chain(optional).copied().collect()
 }
 
 /// Dice given as faces, as the text the parsers read: each a digit.

@@ -41,9 +41,8 @@ pub use error::{directory_error, LookupError, Terms};
 pub use games::{maxi_rules_name, table_named, LookupInfo, LOOKUPS};
 pub use json::Json;
 pub use queries::{
-    ComboQuery, DuelQuery, DuelRules, MaxiQuery, MaxiRules, SheetQuery, TenkQuery, ThreesQuery, YazyQuery,
+    ComboQuery, DuelQuery, DuelRules, MaxiQuery, MaxiRules, Query, SheetQuery, TenkQuery, ThreesQuery, YazyQuery,
 };
-pub use query::Query;
 pub use query_string::{parse_query_string, MAX_QUERY_BYTES, MAX_QUERY_PARAMS};
 
 #[cfg(test)]

@@ -195,3 +195,24 @@ pub struct DuelQuery {
     /// Which table.
     pub rules: DuelRules,
 }
+
+/// One game's lookup, its arguments parsed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Query {
+    /// yazy.
+    Yazy(YazyQuery),
+    /// combo.
+    Combo(ComboQuery),
+    /// threes.
+    Threes(ThreesQuery),
+    /// 10000.
+    Tenk(TenkQuery),
+    /// yatzy.
+    Yatzy(SheetQuery),
+    /// yahtzee.
+    Yahtzee(SheetQuery),
+    /// two-player 10000.
+    Duel(DuelQuery),
+    /// Maxi Yatzy.
+    Maxi(MaxiQuery),
+}

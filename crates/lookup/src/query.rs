@@ -1,33 +1,12 @@
-//! [`Query`]: one game's lookup, built from named arguments or a query
-//! string and answered as JSON.
+//! [`Query`]'s methods: one game's lookup, built from named arguments or a
+//! query string and answered as JSON.
 
 use crate::args::{Arg, Args};
 use crate::error::LookupError;
 use crate::games::{games, GameQuery, LookupInfo, Yahtzee, Yatzy};
 use crate::json::Json;
-use crate::queries::*;
+use crate::queries::Query;
 use crate::query_string::parse_query_string;
-
-/// One game's lookup, its arguments parsed.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Query {
-    /// yazy.
-    Yazy(YazyQuery),
-    /// combo.
-    Combo(ComboQuery),
-    /// threes.
-    Threes(ThreesQuery),
-    /// 10000.
-    Tenk(TenkQuery),
-    /// yatzy.
-    Yatzy(SheetQuery),
-    /// yahtzee.
-    Yahtzee(SheetQuery),
-    /// two-player 10000.
-    Duel(DuelQuery),
-    /// Maxi Yatzy.
-    Maxi(MaxiQuery),
-}
 
 impl Query {
     /// The lookup of game `game` with a URL query string's arguments
@@ -47,7 +26,7 @@ impl Query {
         let Some(info) = LookupInfo::find(game) else {
             return Err(LookupError::UnknownGame { given: game.to_string(), known: games() });
         };
-        (info.parse)(game, &Args::new(info, args)?)
+        (info.parse)(game, &Args::new(info.game, info.required, info.optional, args)?)
     }
 
     /// The game's query: the one place a query's game is told apart.

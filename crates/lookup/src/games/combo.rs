@@ -8,7 +8,7 @@ use crate::error::LookupError;
 use crate::json::Json;
 use crate::parse::{parse_five_dice, parse_rerolls};
 use crate::queries::ComboQuery;
-use crate::query::Query;
+use crate::queries::Query;
 use dice_tables_reader::combo::Combo;
 use dice_tables_reader::{Game, Tables};
 

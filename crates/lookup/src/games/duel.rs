@@ -9,8 +9,8 @@ use crate::checks::check_throw;
 use crate::error::LookupError;
 use crate::json::Json;
 use crate::parse::{parse_duel_rules, parse_score, parse_tenk_remaining, parse_tenk_throw, parse_total};
+use crate::queries::Query;
 use crate::queries::{DuelQuery, DuelRules};
-use crate::query::Query;
 use dice_tables_reader::duel::{CardgamesDuel, Duel, DuelOption, Scoring, SeedDuel};
 use dice_tables_reader::{Game, Tables};
 

@@ -6,8 +6,8 @@ use crate::answer::Answer;
 use crate::args::Args;
 use crate::error::LookupError;
 use crate::parse::{parse_maxi_mask, parse_maxi_rules, parse_rerolls, parse_saved, parse_six_dice, parse_upper};
+use crate::queries::Query;
 use crate::queries::{MaxiQuery, MaxiRules};
-use crate::query::Query;
 use dice_tables_reader::maxi::{MaxiYatzy, MaxiYatzySwedish, BOXES, UPPER_MASK};
 use dice_tables_reader::{Game, Tables};
 

@@ -15,7 +15,7 @@ mod yazy;
 use crate::args::Args;
 use crate::error::LookupError;
 use crate::json::Json;
-use crate::query::Query;
+use crate::queries::Query;
 use dice_tables_reader::target::CurveRow;
 use dice_tables_reader::Tables;
 
@@ -69,15 +69,6 @@ impl LookupInfo {
     pub fn has_curve(&self) -> bool {
         self.curve.is_some()
     }
-
-    pub(crate) fn has(&self, arg: &str) -> bool {
-        self.required.contains(&arg) || self.optional.contains(&arg)
-    }
-
-    /// Its arguments, the required first.
-    pub(crate) fn arguments(&self) -> Vec<&'static str> {
-        self.required.iter().chain(self.optional).copied().collect()
-    }
 }
 
 /// A game's score curve read from its target table.
@@ -88,7 +79,7 @@ pub(crate) fn games() -> Vec<&'static str> {
     LOOKUPS.iter().map(|l| l.game).collect()
 }
 
-/// A game's parsed query, as [`Query`] answers it.
+/// A game's parsed query, as [`Query`](crate::Query)'s methods answer it.
 pub(crate) trait GameQuery {
     /// The game's entry in [`LOOKUPS`].
     fn lookup(&self) -> &'static LookupInfo;
@@ -96,7 +87,7 @@ pub(crate) trait GameQuery {
     fn table(&self) -> &'static str;
     /// Whether the arguments go together: what can be said without the tables.
     fn check(&self) -> Result<(), LookupError>;
-    /// The answer as JSON (checked first by [`Query::answer`]).
+    /// The answer as JSON (checked first by [`Query::answer`](crate::Query::answer)).
     fn answer(&self, tables: &Tables) -> Result<Json, LookupError>;
     /// The value alone, where the table stores it and no options need be
     /// built; `None` to take it from the answer.

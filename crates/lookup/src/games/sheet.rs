@@ -14,8 +14,8 @@ use crate::parse::{
     parse_five_dice, parse_joker, parse_need, parse_rerolls, parse_upper, parse_yahtzee_mask, parse_yahtzee_total,
     parse_yatzy_mask, parse_yatzy_total,
 };
+use crate::queries::Query;
 use crate::queries::SheetQuery;
-use crate::query::Query;
 use dice_tables_reader::sheet::{
     Joker, ScoreSheet, SheetGame, SheetTarget, YahtzeeFreeGame, YahtzeeGame, YatzyGame, REROLLS, UPPER_MASK,
 };

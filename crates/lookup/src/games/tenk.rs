@@ -8,8 +8,8 @@ use crate::checks::check_throw;
 use crate::error::LookupError;
 use crate::json::Json;
 use crate::parse::{parse_score, parse_tenk_remaining, parse_tenk_throw};
+use crate::queries::Query;
 use crate::queries::TenkQuery;
-use crate::query::Query;
 use dice_tables_reader::tenk::{Phase, Tenk, TenkOption, Then};
 use dice_tables_reader::{Dice, Game, Tables};
 

@@ -10,8 +10,8 @@ use crate::json::Json;
 use crate::parse::{
     parse_after, parse_model, parse_objective, parse_points, parse_record, parse_remaining, parse_throw, parse_ties,
 };
+use crate::queries::Query;
 use crate::queries::ThreesQuery;
-use crate::query::Query;
 use dice_tables_reader::threes::{Model, Threes, Ties};
 use dice_tables_reader::{Game, Tables};
 

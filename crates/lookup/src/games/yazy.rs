@@ -12,8 +12,8 @@ use crate::error::LookupError;
 #[cfg(not(dice_tables_solitaire_only))]
 use crate::json::Json;
 use crate::parse::{parse_five_dice, parse_mask, parse_need, parse_rerolls, parse_yazy_total};
+use crate::queries::Query;
 use crate::queries::YazyQuery;
-use crate::query::Query;
 use dice_tables_reader::target::CurveRow;
 use dice_tables_reader::yazy::duel::YazyDuel;
 use dice_tables_reader::yazy::target::YazyTarget;
