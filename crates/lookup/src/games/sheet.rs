@@ -16,9 +16,12 @@ use crate::parse::{
 };
 use crate::queries::Query;
 use crate::queries::SheetQuery;
+#[cfg(not(dice_tables_solitaire_only))]
+use dice_tables_reader::sheet::SheetTarget;
 use dice_tables_reader::sheet::{
-    Joker, ScoreSheet, SheetGame, SheetTarget, YahtzeeFreeGame, YahtzeeGame, YatzyGame, REROLLS, UPPER_MASK,
+    Joker, ScoreSheet, SheetGame, YahtzeeFreeGame, YahtzeeGame, YatzyGame, REROLLS, UPPER_MASK,
 };
+#[cfg(not(dice_tables_solitaire_only))]
 use dice_tables_reader::target::CurveRow;
 use dice_tables_reader::Tables;
 
@@ -29,7 +32,10 @@ pub(super) const YATZY: LookupInfo = LookupInfo {
     optional: &["upper", "dice", "rerolls", "need", "opp-mask", "opp-upper", "me", "opp"],
     categories: YatzyGame::CATEGORIES,
     parse: |_, a| Ok(Query::Yatzy(parse(a, YatzyGame::CATEGORIES, parse_yatzy_mask, parse_yatzy_total)?)),
+    #[cfg(not(dice_tables_solitaire_only))]
     curve: Some(curve::<YatzyGame>),
+    #[cfg(dice_tables_solitaire_only)]
+    curve: None,
 };
 
 pub(super) const YAHTZEE: LookupInfo = LookupInfo {
@@ -51,7 +57,10 @@ pub(super) const YAHTZEE: LookupInfo = LookupInfo {
     ],
     categories: YahtzeeGame::CATEGORIES,
     parse: |_, a| Ok(Query::Yahtzee(parse(a, YahtzeeGame::CATEGORIES, parse_yahtzee_mask, parse_yahtzee_total)?)),
+    #[cfg(not(dice_tables_solitaire_only))]
     curve: Some(curve::<YahtzeeGame>),
+    #[cfg(dice_tables_solitaire_only)]
+    curve: None,
 };
 
 fn parse(
@@ -76,6 +85,9 @@ fn parse(
     })
 }
 
+/// Not in builds without the target tables (the static site's module,
+/// whose size budget the curve's code would cost).
+#[cfg(not(dice_tables_solitaire_only))]
 fn curve<G: SheetGame>(tables: &Tables) -> Result<Vec<CurveRow>, LookupError> {
     let table = tables.get::<SheetTarget<G>>()?;
     let all = (1u32 << G::CATEGORIES.len()) - 1;

@@ -14,10 +14,11 @@ use crate::json::Json;
 use crate::parse::{parse_five_dice, parse_mask, parse_need, parse_rerolls, parse_yazy_total};
 use crate::queries::Query;
 use crate::queries::YazyQuery;
+#[cfg(not(dice_tables_solitaire_only))]
 use dice_tables_reader::target::CurveRow;
 use dice_tables_reader::yazy::duel::YazyDuel;
 use dice_tables_reader::yazy::target::YazyTarget;
-use dice_tables_reader::yazy::{Mask, Yazy, CATEGORIES};
+use dice_tables_reader::yazy::{Yazy, CATEGORIES};
 use dice_tables_reader::{Game, Tables};
 
 pub(super) const LOOKUP: LookupInfo = LookupInfo {
@@ -27,7 +28,10 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
     optional: &["dice", "rerolls", "need", "opp-mask", "me", "opp", "advisor"],
     categories: &CATEGORIES,
     parse,
+    #[cfg(not(dice_tables_solitaire_only))]
     curve: Some(curve),
+    #[cfg(dice_tables_solitaire_only)]
+    curve: None,
 };
 
 fn parse(_: &str, a: &Args<'_>) -> Result<Query, LookupError> {
@@ -43,9 +47,15 @@ fn parse(_: &str, a: &Args<'_>) -> Result<Query, LookupError> {
     }))
 }
 
+/// Not in builds without the target tables (the static site's module,
+/// whose size budget the curve's code would cost).
+#[cfg(not(dice_tables_solitaire_only))]
 fn curve(tables: &Tables) -> Result<Vec<CurveRow>, LookupError> {
     let table = tables.get::<YazyTarget>()?;
-    Ok(dice_tables_reader::target::score_curve(&table.curve(Mask::ALL)?, &table.ev_distribution()?))
+    Ok(dice_tables_reader::target::score_curve(
+        &table.curve(dice_tables_reader::yazy::Mask::ALL)?,
+        &table.ev_distribution()?,
+    ))
 }
 
 impl GameQuery for YazyQuery {
