@@ -23,11 +23,11 @@ use dice_tables_reader::sheet::{
 };
 #[cfg(not(dice_tables_solitaire_only))]
 use dice_tables_reader::target::CurveRow;
-use dice_tables_reader::Tables;
+use dice_tables_reader::{Game, Tables};
 
 pub(super) const YATZY: LookupInfo = LookupInfo {
     game: YatzyGame::ID,
-    aliases: &[],
+    aliases: <ScoreSheet<YatzyGame> as Game>::ALIASES,
     required: &["mask"],
     optional: &["upper", "dice", "rerolls", "need", "opp-mask", "opp-upper", "me", "opp"],
     categories: YatzyGame::CATEGORIES,
@@ -40,7 +40,7 @@ pub(super) const YATZY: LookupInfo = LookupInfo {
 
 pub(super) const YAHTZEE: LookupInfo = LookupInfo {
     game: YahtzeeGame::ID,
-    aliases: &[],
+    aliases: <ScoreSheet<YahtzeeGame> as Game>::ALIASES,
     required: &["mask"],
     optional: &[
         "upper",
