@@ -1,16 +1,11 @@
 //! `reader lookup duel` (aliases `10000-duel`, `tenk2`): two-player 10000,
 //! the chance of winning.
 
-use std::fmt::Write as _;
-
 use clap::Args;
 use dice_tables_lookup::parse::{parse_duel_rules, parse_score, parse_tenk_remaining, parse_tenk_throw, parse_total};
 use dice_tables_lookup::{DuelQuery, DuelRules, Query};
-use dice_tables_reader::duel::{CardgamesDuel, Duel, Scoring, SeedDuel};
-use dice_tables_reader::{Dice, Tables};
+use dice_tables_reader::Dice;
 
-use crate::output::{percent, Failure};
-use crate::tenk::{then_text, write_keeps, KeepRow};
 use crate::{Common, GameLookup};
 
 #[derive(Args, Debug)]
@@ -53,57 +48,5 @@ impl GameLookup for Lookup {
             score: self.score,
             rules: self.rules.unwrap_or(DuelRules::Seed),
         })
-    }
-
-    fn text(&self, tables: &Tables) -> Result<String, Failure> {
-        match self.rules.unwrap_or(DuelRules::Seed) {
-            DuelRules::Seed => self.answer(tables.get::<SeedDuel>()?),
-            DuelRules::Cardgames => self.answer(tables.get::<CardgamesDuel>()?),
-        }
-    }
-}
-
-impl Lookup {
-    fn answer<S: Scoring>(&self, duel: &Duel<S>) -> Result<String, Failure> {
-        let (me, opp, score) = (self.me, self.opp, self.score);
-        let rules = S::NAME;
-        let params = duel.params();
-        let entry = if params.entry > 0 { format!("entry {}", params.entry) } else { "no entry".to_string() };
-        let mut out = String::new();
-        let _ = write!(out, "10000 duel ({rules} rules, {entry}, goal {}): you {me}, opponent {opp}", params.goal);
-        if let Some(n) = self.remaining {
-            let state = duel.before_throw(me, opp, n, score)?;
-            let dice = if n == 1 { "die" } else { "dice" };
-            let _ = writeln!(out, ", turn score {score}, {n} {dice} to throw");
-            let bank = match state.bank {
-                Some(b) => percent(b),
-                None if score == 0 => "not allowed (nothing in the turn)".to_string(),
-                None => format!("not allowed (below the entry of {})", params.entry),
-            };
-            let _ = writeln!(out, "best: {}, you win {}", then_text(state.best), percent(state.p()));
-            let _ = writeln!(out, "  throw: {}", percent(state.throw));
-            let _ = writeln!(out, "  bank:  {bank}");
-            return Ok(out);
-        }
-        let Some(throw) = self.dice else {
-            let p = duel.win_chance(me, opp)?;
-            let _ = writeln!(out, ", your turn starts");
-            let _ = writeln!(out, "you win {}", percent(p));
-            return Ok(out);
-        };
-        let options = duel.options(me, opp, throw, score)?;
-        let _ = writeln!(out, ", throw {throw} at turn score {score}");
-        if options.is_empty() {
-            let p = duel.turn(me, opp)?.bust();
-            let _ = writeln!(out, "bust: nothing scores, the turn passes with {score} lost; you win {}", percent(p));
-            return Ok(out);
-        }
-        let rows: Vec<KeepRow> = options
-            .best_first(|o| o.p)
-            .into_iter()
-            .map(|o| (o.keep, o.points, o.dice_left, o.then, percent(o.p)))
-            .collect();
-        write_keeps(&mut out, &rows, &format!("you win {}", rows[0].4));
-        Ok(out)
     }
 }

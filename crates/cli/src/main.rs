@@ -26,7 +26,6 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use dice_tables_lookup::Query;
 use dice_tables_reader::format::{self, Header};
-use dice_tables_reader::Tables;
 
 use dice_tables_terminal::{error_line, Output};
 use directory::tables;
@@ -115,14 +114,13 @@ impl Game {
     }
 }
 
-/// A game's `lookup` subcommand: its arguments, parsed, and its rendering.
+/// A game's `lookup` subcommand: its arguments, parsed into its query.
 trait GameLookup {
     /// The options every lookup has.
     fn common(&self) -> &Common;
-    /// The lookup as every front end asks it (its JSON answer is `--json`'s).
+    /// The lookup as every front end asks it: its JSON answer is
+    /// `--json`'s, its text answer the one printed without it.
     fn query(&self) -> Query;
-    /// The answer as text for people; the arguments passed [`Query::check`].
-    fn text(&self, tables: &Tables) -> Result<String, Failure>;
 }
 
 /// The options every lookup has.
@@ -231,7 +229,7 @@ fn lookup(game: &dyn GameLookup) -> Result<String, Failure> {
     if game.common().json {
         return Ok(format!("{}\n", query.answer(&tables)?));
     }
-    game.text(&tables)
+    Ok(query.text(&tables)?)
 }
 
 /// A table file's header, read without decoding any section.

@@ -1,17 +1,12 @@
 //! `reader lookup maxi-yatzy`.
 
-use std::fmt::Write as _;
-
 use clap::Args;
 use dice_tables_lookup::parse::{
     parse_maxi_mask, parse_maxi_rules, parse_rerolls, parse_saved, parse_six_dice, parse_upper,
 };
-use dice_tables_lookup::{maxi_rules_name, LookupError, MaxiQuery, MaxiRules, Query};
-use dice_tables_reader::maxi::{Maxi, MaxiAction, MaxiPreset, MaxiYatzy, MaxiYatzySwedish, BOXES, DICE};
-use dice_tables_reader::{Dice, Tables};
+use dice_tables_lookup::{MaxiQuery, MaxiRules, Query};
+use dice_tables_reader::Dice;
 
-use crate::output::{score_text, Failure};
-use crate::roll::{rerolls_text, OptionRow};
 use crate::{Common, GameLookup};
 
 #[derive(Args, Debug)]
@@ -58,87 +53,5 @@ impl GameLookup for Lookup {
             rerolls: self.rerolls,
             rules: self.rules.unwrap_or(MaxiRules::Finnish),
         })
-    }
-
-    fn text(&self, tables: &Tables) -> Result<String, Failure> {
-        match self.rules {
-            Some(MaxiRules::Swedish) => self.answer(tables.get::<MaxiYatzySwedish>().map_err(LookupError::from)?),
-            _ => self.answer(tables.get::<MaxiYatzy>().map_err(LookupError::from)?),
-        }
-    }
-}
-
-impl Lookup {
-    fn answer<P: MaxiPreset>(&self, table: &Maxi<P>) -> Result<String, Failure> {
-        let (upper, saved) = (self.upper.unwrap_or(0), self.saved.unwrap_or(0));
-        let state = table.state(self.mask, upper, saved)?;
-        let mut out = String::new();
-        // A preset by its name ("finnish rules"), other rules each said ("rules: bonus 100 at 84, ...").
-        let rules = match maxi_rules_name(table.rules()) {
-            name if name.contains(' ') => format!("rules: {name}"),
-            name => format!("{name} rules"),
-        };
-        let _ = write!(
-            out,
-            "maxi-yatzy ({rules}), open: {} (mask {}), upper total {upper}",
-            mask_names(self.mask),
-            self.mask
-        );
-        if table.rules().saved_rolls {
-            let _ = write!(out, ", {saved} reroll{} saved", crate::output::plural(saved));
-        }
-        out.push('\n');
-        let Some(dice) = self.dice else {
-            let ev = table.turn_start_value(state).map_err(LookupError::from)?;
-            let _ = writeln!(out, "expected score still to come, before this turn's roll: {ev:.7}");
-            return Ok(out);
-        };
-        let rerolls = self.rerolls.unwrap_or(table.rules().turn_rerolls(saved as usize) as u8);
-        let options = table.options(state, dice, rerolls)?;
-        let _ = writeln!(out, "dice {dice}, {}", rerolls_text(rerolls));
-        let rows: Vec<OptionRow> = options
-            .iter()
-            .map(|o| OptionRow {
-                text: match o.action {
-                    MaxiAction::Keep(k) => keep_text(k),
-                    MaxiAction::Score(b) => score_text(BOXES[usize::from(b)], o.points),
-                },
-                ev: o.ev,
-            })
-            .collect();
-        match rows.first() {
-            None => {
-                let ev = table.turn_start_value(state).map_err(LookupError::from)?;
-                let _ = writeln!(out, "expected score still to come: {ev:.6}");
-                let _ = writeln!(out, "no box is open: the game is over");
-            }
-            Some(best) => {
-                let _ = writeln!(out, "expected score still to come: {:.6}", best.ev);
-                let _ = writeln!(out, "best: {}", best.text);
-                let _ = writeln!(out, "actions, best first (expected score still to come):");
-                for (i, o) in rows.iter().enumerate() {
-                    let _ = writeln!(out, "{:>3}. {:<38} {:>11.6}", i + 1, o.text, o.ev);
-                }
-            }
-        }
-        Ok(out)
-    }
-}
-
-/// The open boxes as a comma list ("none" for none).
-fn mask_names(mask: u32) -> String {
-    let names: Vec<&str> = (0..BOXES.len()).filter(|b| mask >> b & 1 == 1).map(|b| BOXES[b]).collect();
-    if names.is_empty() {
-        "none".to_string()
-    } else {
-        names.join(",")
-    }
-}
-
-/// A keep of six dice for people.
-fn keep_text(keep: Dice) -> String {
-    match keep.len() {
-        0 => "reroll all six".to_string(),
-        n => format!("keep {keep}, reroll {}", DICE - n),
     }
 }

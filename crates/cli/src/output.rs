@@ -1,6 +1,5 @@
-//! What every game's text rendering shares: percentages, plurals, and the
-//! failures a lookup can end in. (JSON answers are the library's:
-//! `dice_tables_lookup`.)
+//! The failures a command can end in, with their exit statuses. (The
+//! answers, as JSON and as text, are the library's: `dice_tables_lookup`.)
 
 use dice_tables_lookup::LookupError;
 use dice_tables_reader::{ArgumentError, Error, TableError};
@@ -40,33 +39,4 @@ impl From<TableError> for Failure {
     fn from(e: TableError) -> Failure {
         LookupError::from(e).into()
     }
-}
-
-/// A chance as a percentage for people.
-pub fn percent(p: f64) -> String {
-    let pct = p * 100.0;
-    if pct != 0.0 && pct < 1e-4 {
-        format!("{pct:.3e} %")
-    } else {
-        format!("{pct:.6} %")
-    }
-}
-
-/// Scoring a box, for people: `score ones for 1 point`, `score yazy for 50 points`.
-pub fn score_text(category: impl std::fmt::Display, points: u8) -> String {
-    format!("score {category} for {points} point{}", plural(points))
-}
-
-/// "s" unless there is one.
-pub fn plural(n: impl Into<u64>) -> &'static str {
-    if n.into() == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
-
-/// "1 die left", "3 dice left".
-pub fn dice_left_text(n: u8) -> String {
-    format!("{n} {} left", if n == 1 { "die" } else { "dice" })
 }

@@ -4,14 +4,10 @@ use clap::Args;
 use dice_tables_lookup::parse::{
     parse_joker, parse_need, parse_upper, parse_yahtzee_mask, parse_yahtzee_total, parse_yatzy_mask, parse_yatzy_total,
 };
-use dice_tables_lookup::{LookupError, Query, SheetQuery};
-use dice_tables_reader::sheet::{
-    yahtzee_bonus_of, Action, Joker, ScoreSheet, SheetGame, SheetTarget, State, YahtzeeFreeGame, YahtzeeGame, YatzyGame,
-};
-use dice_tables_reader::{Dice, Tables};
+use dice_tables_lookup::{Query, SheetQuery};
+use dice_tables_reader::sheet::Joker;
 
-use crate::output::{score_text, Failure};
-use crate::roll::{keep_text, OptionRow, Roll, RollAnswer, Valued};
+use crate::roll::Roll;
 use crate::{Common, GameLookup};
 
 #[derive(Args, Debug)]
@@ -111,10 +107,6 @@ impl GameLookup for YatzyLookup {
     fn query(&self) -> Query {
         Query::Yatzy(self.sheet_query())
     }
-
-    fn text(&self, tables: &Tables) -> Result<String, Failure> {
-        text::<YatzyGame>(tables, self.sheet_query())
-    }
 }
 
 impl GameLookup for YahtzeeLookup {
@@ -124,13 +116,6 @@ impl GameLookup for YahtzeeLookup {
 
     fn query(&self) -> Query {
         Query::Yahtzee(self.sheet_query())
-    }
-
-    fn text(&self, tables: &Tables) -> Result<String, Failure> {
-        match self.joker {
-            Some(Joker::Free) => text::<YahtzeeFreeGame>(tables, self.sheet_query()),
-            _ => text::<YahtzeeGame>(tables, self.sheet_query()),
-        }
     }
 }
 
@@ -170,125 +155,4 @@ impl YahtzeeLookup {
             opp: self.opp,
         }
     }
-}
-
-fn text<G: SheetGame>(tables: &Tables, q: SheetQuery) -> Result<String, Failure> {
-    if let Some(opp_mask) = q.opp_mask {
-        return versus::<G>(tables, q, opp_mask);
-    }
-    if let Some(need) = q.need {
-        return target::<G>(tables, q, need);
-    }
-    let sheet = tables.get::<ScoreSheet<G>>().map_err(LookupError::from)?;
-    let state = sheet.state(q.mask, q.upper_total(), q.yahtzee_bonus)?;
-    match q.dice {
-        None => turn_start(sheet, state, q.upper_total()),
-        Some(dice) => roll_state(sheet, state, q.upper_total(), dice, q.rerolls.unwrap_or(2)),
-    }
-}
-
-fn target<G: SheetGame>(tables: &Tables, q: SheetQuery, need: i64) -> Result<String, Failure> {
-    let table = tables.get::<SheetTarget<G>>().map_err(LookupError::from)?;
-    let state = table.state(q.mask, q.upper_total(), q.yahtzee_bonus)?;
-    let state_line = format!("{}, needing {need} more points", state_line::<G>(state, q.upper_total()));
-    let Some(dice) = q.dice else {
-        let p = table.chance(state, need)?;
-        return Ok(format!(
-            "{state_line}\nbest chance of scoring at least {need} more points, before this turn's roll: {p:.7}\n"
-        ));
-    };
-    let rerolls = q.rerolls.unwrap_or(2);
-    let options = table.options(state, dice, rerolls, need)?;
-    let p = table.roll_chance(state, need, &options)?;
-    let bonus = yahtzee_bonus_of(state, dice);
-    let rows =
-        options.iter().map(|o| OptionRow { text: action_text::<G>(o.action, o.points, bonus), ev: o.p }).collect();
-    Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev: p, width: 38, value: Valued::Reach(need) }.render(rows))
-}
-
-/// Against an opponent, as the opponent-aware advisor plays it.
-fn versus<G: SheetGame>(tables: &Tables, q: SheetQuery, opp_mask: u32) -> Result<String, Failure> {
-    let table = tables.get::<SheetTarget<G>>().map_err(LookupError::from)?;
-    let state = table.state(q.mask, q.upper_total(), q.yahtzee_bonus)?;
-    let opponent_state = table.state(opp_mask, q.opp_upper_total(), q.opp_yahtzee_bonus)?;
-    let lead = q.lead();
-    let opponent = table.opponent(opponent_state, lead)?;
-    let mut opponent_line = format!(
-        "the opponent's open: {} (mask {opp_mask}), upper total {}",
-        ScoreSheet::<G>::mask_names(opp_mask),
-        q.opp_upper_total()
-    );
-    if q.opp_yahtzee_bonus {
-        opponent_line.push_str(", yahtzee box holds 50");
-    }
-    let state_line = format!(
-        "{}
-{opponent_line}; lead {lead}",
-        state_line::<G>(state, q.upper_total())
-    );
-    let Some(dice) = q.dice else {
-        let p = table.versus_chance(state, &opponent)?;
-        return Ok(format!(
-            "{state_line}
-chance of winning (ties half), the advisor's estimate, before this turn's roll: {p:.7}
-"
-        ));
-    };
-    let rerolls = q.rerolls.unwrap_or(2);
-    let options = table.versus_options(state, dice, rerolls, &opponent)?;
-    let p = table.versus_roll_chance(state, &opponent, &options)?;
-    let bonus = yahtzee_bonus_of(state, dice);
-    let rows =
-        options.iter().map(|o| OptionRow { text: action_text::<G>(o.action, o.points, bonus), ev: o.p }).collect();
-    Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev: p, width: 38, value: Valued::Estimate }.render(rows))
-}
-
-/// The first line of the text answer: the state.
-fn state_line<G: SheetGame>(state: State, upper: u32) -> String {
-    let game = match G::JOKER {
-        Some(Joker::Free) => "yahtzee (free joker reading)",
-        _ => G::ID,
-    };
-    let mut line = format!(
-        "{game}, open: {} (mask {}), upper total {upper}",
-        ScoreSheet::<G>::mask_names(state.mask()),
-        state.mask()
-    );
-    if state.yahtzee_bonus() {
-        line.push_str(", yahtzee box holds 50");
-    }
-    line
-}
-
-fn turn_start<G: SheetGame>(sheet: &ScoreSheet<G>, state: State, upper: u32) -> Result<String, Failure> {
-    let ev = sheet.turn_start_value(state)?;
-    Ok(format!("{}\nexpected score still to come, before this turn's roll: {ev:.7}\n", state_line::<G>(state, upper)))
-}
-
-/// An action for people; a category's Yahtzee `bonus` (included in
-/// `points`) is said apart, as a player writes it.
-fn action_text<G: SheetGame>(a: Action, points: u8, bonus: u8) -> String {
-    match a {
-        Action::Keep(d) => keep_text(d),
-        Action::Score(c) if bonus > 0 => {
-            format!("score {} for {} + {bonus} bonus points", ScoreSheet::<G>::category_name(c), points - bonus)
-        }
-        Action::Score(c) => score_text(ScoreSheet::<G>::category_name(c), points),
-    }
-}
-
-fn roll_state<G: SheetGame>(
-    sheet: &ScoreSheet<G>,
-    state: State,
-    upper: u32,
-    dice: Dice,
-    rerolls: u8,
-) -> Result<String, Failure> {
-    let options = sheet.options(state, dice, rerolls)?;
-    let ev = sheet.roll_value(state, &options)?;
-    let bonus = sheet.yahtzee_bonus(state, dice);
-    let rows =
-        options.iter().map(|o| OptionRow { text: action_text::<G>(o.action, o.points, bonus), ev: o.ev }).collect();
-    let state_line = state_line::<G>(state, upper);
-    Ok(RollAnswer { state_line: &state_line, dice, rerolls, ev, width: 38, value: Valued::Points }.render(rows))
 }

@@ -23,7 +23,6 @@
 //! ```
 #![deny(missing_docs)]
 
-mod answer;
 mod args;
 mod checks;
 mod curve;
@@ -34,6 +33,9 @@ pub mod parse;
 mod queries;
 mod query;
 mod query_string;
+mod reply;
+#[cfg(feature = "text")]
+mod text;
 
 pub use args::Arg;
 pub use curve::{curve, curve_games, curve_json, curve_rows};

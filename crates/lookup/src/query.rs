@@ -84,6 +84,15 @@ impl Query {
     /// prints (see README.md for each game's fields), or why there is none.
     pub fn answer(&self, tables: &dice_tables_reader::Tables) -> Result<Json, LookupError> {
         self.check()?;
-        self.with_game(|g| g.answer(tables))
+        self.with_game(|g| g.reply(tables)).map(|r| r.json())
+    }
+
+    /// The answer from `tables` as text for people: what `reader lookup`
+    /// prints without `--json`, written from the same values as
+    /// [`answer`](Query::answer)'s JSON.
+    #[cfg(feature = "text")]
+    pub fn text(&self, tables: &dice_tables_reader::Tables) -> Result<String, LookupError> {
+        self.check()?;
+        self.with_game(|g| g.reply(tables)).map(|r| r.text())
     }
 }

@@ -1,9 +1,10 @@
 //! Two-player 10000: the chance of winning, under the seed's rules
 //! (`duel`) or a common online Farkle's (`duel-cardgames`).
 
-use super::tenk::{bust, keep_fields, then_name};
+#[cfg(feature = "text")]
+use super::tenk::write_keeps;
+use super::tenk::{keeps_json, then_name, KeepRow};
 use super::{GameQuery, LookupInfo};
-use crate::answer::{text, Answer};
 use crate::args::Args;
 use crate::checks::check_throw;
 use crate::error::LookupError;
@@ -11,8 +12,10 @@ use crate::json::Json;
 use crate::parse::{parse_duel_rules, parse_score, parse_tenk_remaining, parse_tenk_throw, parse_total};
 use crate::queries::Query;
 use crate::queries::{DuelQuery, DuelRules};
+use crate::reply::{text, Replied, Reply};
 use dice_tables_reader::duel::{CardgamesDuel, Duel, DuelOption, Scoring, SeedDuel};
-use dice_tables_reader::{Game, Tables};
+use dice_tables_reader::tenk::Then;
+use dice_tables_reader::{Dice, Game, Tables};
 
 /// The name under which a duel lookup reads the cardgames table: `duel`
 /// with `rules` cardgames.
@@ -67,50 +70,121 @@ impl GameQuery for DuelQuery {
         Ok(())
     }
 
-    fn answer(&self, tables: &Tables) -> Answer {
+    fn reply(&self, tables: &Tables) -> Replied {
         match self.rules {
-            DuelRules::Seed => answer_with(tables.get::<SeedDuel>()?, self),
-            DuelRules::Cardgames => answer_with(tables.get::<CardgamesDuel>()?, self),
+            DuelRules::Seed => reply(tables.get::<SeedDuel>()?, self),
+            DuelRules::Cardgames => reply(tables.get::<CardgamesDuel>()?, self),
         }
     }
 }
 
-fn answer_with<S: Scoring>(duel: &Duel<S>, q: &DuelQuery) -> Answer {
+fn reply<S: Scoring>(duel: &Duel<S>, q: &DuelQuery) -> Replied {
     let (me, opp, score) = (q.me, q.opp, q.score);
-    let head = || vec![("game", text(SeedDuel::ID)), ("rules", text(S::NAME))];
-    if let Some(n) = q.remaining {
+    let at = if let Some(n) = q.remaining {
         let state = duel.before_throw(me, opp, n, score)?;
-        let mut fields = head();
-        fields.extend([
-            ("p", Json::Num(state.p())),
-            ("throw", Json::Num(state.throw)),
-            ("bank", state.bank.map_or(Json::Null, Json::Num)),
-            ("best", text(then_name(state.best))),
-        ]);
-        return Ok(Json::object(fields));
+        At::BeforeThrow { dice: n, p: state.p(), throw: state.throw, bank: state.bank, best: state.best }
+    } else if let Some(throw) = q.dice {
+        let options = duel.options(me, opp, throw, score)?;
+        let rows: Vec<KeepRow> = options.best_first(|o| o.p).into_iter().map(row).collect();
+        // A bust passes the turn with nothing banked.
+        let bust = if rows.is_empty() { duel.turn(me, opp)?.bust() } else { 0.0 };
+        At::Throw { throw, rows, bust }
+    } else {
+        At::TurnStart { p: duel.win_chance(me, opp)? }
+    };
+    let params = duel.params();
+    Ok(Box::new(DuelReply { rules: S::NAME, entry: params.entry, goal: params.goal, me, opp, score, at }))
+}
+
+fn row(o: &DuelOption) -> KeepRow {
+    KeepRow { keep: o.keep, points: o.points, dice_left: o.dice_left, then: o.then, value: o.p }
+}
+
+/// A two-player 10000 answer: the chance of winning of the player to move.
+// Some fields are read only by the text (not in builds without it).
+#[cfg_attr(not(feature = "text"), allow(dead_code))]
+struct DuelReply {
+    rules: &'static str,
+    entry: u32,
+    goal: u32,
+    me: u32,
+    opp: u32,
+    score: u32,
+    at: At,
+}
+
+// Some fields are read only by the text (not in builds without it).
+#[cfg_attr(not(feature = "text"), allow(dead_code))]
+enum At {
+    /// The turn's start.
+    TurnStart { p: f64 },
+    /// Before a throw of `dice` dice: the chance if throwing, if banking
+    /// (`None` where banking is not allowed) and the better.
+    BeforeThrow { dice: u8, p: f64, throw: f64, bank: Option<f64>, best: Then },
+    /// A throw's keeps, best first; none is a bust, whose chance is `bust`.
+    Throw { throw: Dice, rows: Vec<KeepRow>, bust: f64 },
+}
+
+impl Reply for DuelReply {
+    fn json(&self) -> Json {
+        let mut head = vec![("game", text(SeedDuel::ID)), ("rules", text(self.rules))];
+        match &self.at {
+            At::TurnStart { p } => {
+                head.push(("p", Json::Num(*p)));
+                Json::object(head)
+            }
+            At::BeforeThrow { p, throw, bank, best, .. } => {
+                head.extend([
+                    ("p", Json::Num(*p)),
+                    ("throw", Json::Num(*throw)),
+                    ("bank", bank.map_or(Json::Null, Json::Num)),
+                    ("best", text(then_name(*best))),
+                ]);
+                Json::object(head)
+            }
+            At::Throw { rows, bust, .. } => keeps_json(head, "p", *bust, rows),
+        }
     }
-    let Some(throw) = q.dice else {
-        let mut fields = head();
-        fields.push(("p", Json::Num(duel.win_chance(me, opp)?)));
-        return Ok(Json::object(fields));
-    };
-    let options = duel.options(me, opp, throw, score)?;
-    let Some(best) = options.best() else {
-        let mut fields = head();
-        fields.push(("p", Json::Num(duel.turn(me, opp)?.bust())));
-        return Ok(bust(fields));
-    };
-    let fields = |o: &DuelOption| keep_fields(o.keep, o.points, o.dice_left, o.then);
-    let list = options.best_first(|o| o.p).into_iter().map(|o| {
-        let mut f = fields(o);
-        f.push(("p", Json::Num(o.p)));
-        Json::object(f)
-    });
-    let mut out = head();
-    out.extend([
-        ("p", Json::Num(best.p)),
-        ("best", Json::object(fields(best))),
-        ("options", Json::List(list.collect())),
-    ]);
-    Ok(Json::object(out))
+
+    #[cfg(feature = "text")]
+    fn text(&self) -> String {
+        use crate::text::percent;
+        use std::fmt::Write as _;
+        let (me, opp, score) = (self.me, self.opp, self.score);
+        let entry = if self.entry > 0 { format!("entry {}", self.entry) } else { "no entry".to_string() };
+        let mut out =
+            format!("10000 duel ({} rules, {entry}, goal {}): you {me}, opponent {opp}", self.rules, self.goal);
+        match &self.at {
+            At::TurnStart { p } => {
+                let _ = writeln!(out, ", your turn starts");
+                let _ = writeln!(out, "you win {}", percent(*p));
+            }
+            At::BeforeThrow { dice: n, p, throw, bank, best } => {
+                let dice = if *n == 1 { "die" } else { "dice" };
+                let _ = writeln!(out, ", turn score {score}, {n} {dice} to throw");
+                let bank = match bank {
+                    Some(b) => percent(*b),
+                    None if score == 0 => "not allowed (nothing in the turn)".to_string(),
+                    None => format!("not allowed (below the entry of {})", self.entry),
+                };
+                let _ = writeln!(out, "best: {}, you win {}", then_name(*best), percent(*p));
+                let _ = writeln!(out, "  throw: {}", percent(*throw));
+                let _ = writeln!(out, "  bank:  {bank}");
+            }
+            At::Throw { throw, rows, bust } => {
+                let _ = writeln!(out, ", throw {throw} at turn score {score}");
+                match rows.first() {
+                    None => {
+                        let _ = writeln!(
+                            out,
+                            "bust: nothing scores, the turn passes with {score} lost; you win {}",
+                            percent(*bust)
+                        );
+                    }
+                    Some(best) => write_keeps(&mut out, rows, &format!("you win {}", percent(best.value)), percent),
+                }
+            }
+        }
+        out
+    }
 }

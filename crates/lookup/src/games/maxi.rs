@@ -2,12 +2,14 @@
 //! (`maxi-yatzy`) or the swedish with saved rerolls (`maxi-yatzy-swedish`).
 
 use super::{GameQuery, LookupInfo};
-use crate::answer::Answer;
 use crate::args::Args;
 use crate::error::LookupError;
 use crate::parse::{parse_maxi_mask, parse_maxi_rules, parse_rerolls, parse_saved, parse_six_dice, parse_upper};
 use crate::queries::Query;
 use crate::queries::{MaxiQuery, MaxiRules};
+use crate::reply::Replied;
+#[cfg(not(dice_tables_solitaire_only))]
+use crate::reply::SheetReply;
 use dice_tables_reader::maxi::{MaxiYatzy, MaxiYatzySwedish, BOXES, UPPER_MASK};
 use dice_tables_reader::{Game, Tables};
 
@@ -85,44 +87,70 @@ impl GameQuery for MaxiQuery {
     }
 
     #[cfg(dice_tables_solitaire_only)]
-    fn answer(&self, _: &Tables) -> Answer {
+    fn reply(&self, _: &Tables) -> Replied {
         Err(LookupError::NotInBuild { what: "Maxi Yatzy" })
     }
 
     #[cfg(not(dice_tables_solitaire_only))]
-    fn answer(&self, tables: &Tables) -> Answer {
-        match self.rules {
-            MaxiRules::Finnish => answer(tables.get::<MaxiYatzy>()?, self),
-            MaxiRules::Swedish => answer(tables.get::<MaxiYatzySwedish>()?, self),
-        }
+    fn reply(&self, tables: &Tables) -> Replied {
+        let reply = match self.rules {
+            MaxiRules::Finnish => reply(tables.get::<MaxiYatzy>()?, self),
+            MaxiRules::Swedish => reply(tables.get::<MaxiYatzySwedish>()?, self),
+        };
+        Ok(Box::new(reply?))
+    }
+}
+
+/// The open boxes as a comma list ("none" for none).
+#[cfg(not(dice_tables_solitaire_only))]
+fn mask_names(mask: u32) -> String {
+    let names: Vec<&str> = (0..BOXES.len()).filter(|b| mask >> b & 1 == 1).map(|b| BOXES[b]).collect();
+    if names.is_empty() {
+        "none".to_string()
+    } else {
+        names.join(",")
     }
 }
 
 #[cfg(not(dice_tables_solitaire_only))]
-fn answer<P: dice_tables_reader::maxi::MaxiPreset>(table: &dice_tables_reader::maxi::Maxi<P>, q: &MaxiQuery) -> Answer {
-    use crate::answer::{category, keep, text};
-    use crate::json::Json;
+fn reply<P: dice_tables_reader::maxi::MaxiPreset>(
+    table: &dice_tables_reader::maxi::Maxi<P>,
+    q: &MaxiQuery,
+) -> Result<SheetReply, LookupError> {
+    use crate::reply::{text, Choice, Layout, SheetRoll, Valued};
     use dice_tables_reader::maxi::MaxiAction;
-    let state = table.state(q.mask, q.upper.unwrap_or(0), q.saved.unwrap_or(0))?;
-    let head = |ev: f64| {
-        vec![("game", text(MaxiYatzy::ID)), ("rules", text(maxi_rules_name(table.rules()))), ("ev", Json::Num(ev))]
+    let (upper, saved) = (q.upper.unwrap_or(0), q.saved.unwrap_or(0));
+    let state = table.state(q.mask, upper, saved)?;
+    let rules = maxi_rules_name(table.rules());
+    // A preset by its name ("finnish rules"), other rules each said ("rules: bonus 100 at 84, ...").
+    let rules_text = if rules.contains(' ') { format!("rules: {rules}") } else { format!("{rules} rules") };
+    let mut line =
+        format!("maxi-yatzy ({rules_text}), open: {} (mask {}), upper total {upper}", mask_names(q.mask), q.mask);
+    if table.rules().saved_rolls {
+        line.push_str(&format!(", {saved} reroll{} saved", if saved == 1 { "" } else { "s" }));
+    }
+    let mut before = SheetReply {
+        head: vec![("game", text(MaxiYatzy::ID)), ("rules", text(rules))],
+        state: line,
+        valued: Valued::Points,
+        value: 0.0,
+        roll: None,
+        layout: Layout { dice: dice_tables_reader::maxi::DICE, width: 38, box_word: "box" },
     };
-    let Some(dice) = q.dice else { return Ok(Json::object(head(table.turn_start_value(state)?))) };
+    let Some(dice) = q.dice else {
+        before.value = table.turn_start_value(state)?;
+        return Ok(before);
+    };
     let rerolls = q.rerolls.unwrap_or(table.rules().turn_rerolls(usize::from(state.saved())) as u8);
     let options = table.options(state, dice, rerolls)?;
-    let ev = match options.best() {
+    before.value = match options.best() {
         Some(best) => best.ev,
         None => table.turn_start_value(state)?,
     };
-    let action = |a: MaxiAction, points: u8| match a {
-        MaxiAction::Keep(d) => keep(d),
-        MaxiAction::Score(b) => category(BOXES[usize::from(b)], points),
+    let choice = |a: MaxiAction, points: u8| match a {
+        MaxiAction::Keep(d) => Choice::Keep(d),
+        MaxiAction::Score(b) => Choice::Score { name: BOXES[usize::from(b)], points, bonus: None },
     };
-    let rows: Vec<(Json, f64)> = options.iter().map(|o| (action(o.action, o.points), o.ev)).collect();
-    let best = rows.first().map_or(Json::Null, |(a, _)| a.clone());
-    let rows = rows.into_iter().map(|(a, ev)| Json::object(vec![("action", a), ("ev", Json::Num(ev))]));
-    let mut fields = head(ev);
-    fields.push(("best", best));
-    fields.push(("options", Json::List(rows.collect())));
-    Ok(Json::object(fields))
+    let options = options.iter().map(|o| (choice(o.action, o.points), o.ev)).collect();
+    Ok(SheetReply { roll: Some(SheetRoll { dice, rerolls, options }), ..before })
 }

@@ -1,6 +1,7 @@
 //! Each game's lookup in a file of its own: its names and arguments
 //! ([`LookupInfo`]), how they are parsed into its query, which combinations
-//! it refuses, which table answers it and the answer's JSON. A new game is
+//! it refuses, which table answers it and its answer (written as JSON and
+//! as text from the same values). A new game is
 //! a file here and one line in [`LOOKUPS`]; nothing else in the front ends
 //! names it.
 
@@ -14,8 +15,8 @@ mod yazy;
 
 use crate::args::Args;
 use crate::error::LookupError;
-use crate::json::Json;
 use crate::queries::Query;
+use crate::reply::Replied;
 use dice_tables_reader::target::CurveRow;
 use dice_tables_reader::Tables;
 
@@ -87,8 +88,9 @@ pub(crate) trait GameQuery {
     fn table(&self) -> &'static str;
     /// Whether the arguments go together: what can be said without the tables.
     fn check(&self) -> Result<(), LookupError>;
-    /// The answer as JSON (checked first by [`Query::answer`](crate::Query::answer)).
-    fn answer(&self, tables: &Tables) -> Result<Json, LookupError>;
+    /// The answer's values, read from the tables, to be written as JSON
+    /// or as text (checked first by [`Query::answer`](crate::Query::answer)).
+    fn reply(&self, tables: &Tables) -> Replied;
     /// The value alone, where the table stores it and no options need be
     /// built; `None` to take it from the answer.
     fn stored_value(&self, _tables: &Tables) -> Option<Result<f64, LookupError>> {

@@ -3,9 +3,6 @@
 //! Yahtzee's joker reading picks its table (forced by default).
 
 use super::{GameQuery, LookupInfo};
-use crate::answer::{keep, roll, start, text, Answer};
-#[cfg(not(dice_tables_solitaire_only))]
-use crate::answer::{target_roll, versus_roll, versus_start};
 use crate::args::{Args, Parser};
 use crate::checks::{check_opponent, check_rerolls};
 use crate::error::LookupError;
@@ -16,6 +13,7 @@ use crate::parse::{
 };
 use crate::queries::Query;
 use crate::queries::SheetQuery;
+use crate::reply::{text, Choice, Layout, Replied, SheetReply, SheetRoll, Valued};
 #[cfg(not(dice_tables_solitaire_only))]
 use dice_tables_reader::sheet::SheetTarget;
 use dice_tables_reader::sheet::{
@@ -114,8 +112,8 @@ impl GameQuery for Yatzy<'_> {
         check(YatzyGame::ID, self.0)
     }
 
-    fn answer(&self, tables: &Tables) -> Answer {
-        answer::<YatzyGame>(tables, self.0)
+    fn reply(&self, tables: &Tables) -> Replied {
+        reply::<YatzyGame>(tables, self.0)
     }
 }
 
@@ -135,10 +133,10 @@ impl GameQuery for Yahtzee<'_> {
         check(YahtzeeGame::ID, self.0)
     }
 
-    fn answer(&self, tables: &Tables) -> Answer {
+    fn reply(&self, tables: &Tables) -> Replied {
         match self.0.joker {
-            Some(Joker::Free) => answer::<YahtzeeFreeGame>(tables, self.0),
-            _ => answer::<YahtzeeGame>(tables, self.0),
+            Some(Joker::Free) => reply::<YahtzeeFreeGame>(tables, self.0),
+            _ => reply::<YahtzeeGame>(tables, self.0),
         }
     }
 }
@@ -184,97 +182,131 @@ fn check_sheet_opponent(q: &SheetQuery) -> Result<(), LookupError> {
     check_opponent(q.mask.count_ones(), opp_mask.count_ones(), q.need.is_some(), q.me, q.opp)
 }
 
-fn answer<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
-    let answer = if q.opp_mask.is_some() {
+fn reply<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Replied {
+    let reply = if q.opp_mask.is_some() {
         versus::<G>(tables, q)
     } else if q.need.is_some() {
         target::<G>(tables, q)
     } else {
         solitaire::<G>(tables, q)
     };
-    answer.map(reading::<G>)
+    Ok(Box::new(reply?))
 }
 
-/// A score-sheet game's answer as the lookups write it: a table of the free
-/// joker reading answers as yahtzee, saying so (`"joker":"free"` after the
-/// game); the forced reading, yahtzee's default, goes unsaid.
-fn reading<G: SheetGame>(answer: Json) -> Json {
-    match (G::JOKER, answer) {
-        (Some(Joker::Free), Json::Object(mut fields)) => {
-            fields[0].1 = text(YahtzeeGame::ID);
-            fields.insert(1, ("joker".into(), text(Joker::Free.name())));
-            Json::Object(fields)
-        }
-        (_, answer) => answer,
+/// The text's layout: five dice, options in a column 38 wide.
+const LAYOUT: Layout = Layout { dice: 5, width: 38, box_word: "category" };
+
+/// The answer's first fields: the game, and for a table of the free joker
+/// reading, yahtzee's, that reading (`"joker":"free"`); the forced
+/// reading, yahtzee's default, goes unsaid.
+fn head<G: SheetGame>() -> Vec<(&'static str, Json)> {
+    match G::JOKER {
+        Some(Joker::Free) => vec![("game", text(YahtzeeGame::ID)), ("joker", text(Joker::Free.name()))],
+        _ => vec![("game", text(G::ID))],
     }
 }
 
-fn solitaire<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
+/// A sheet for people: its open boxes, upper total and yahtzee box.
+fn sheet_line<G: SheetGame>(mask: u32, upper: u32, yahtzee_bonus: bool) -> String {
+    let mut line = format!("open: {} (mask {mask}), upper total {upper}", ScoreSheet::<G>::mask_names(mask));
+    if yahtzee_bonus {
+        line.push_str(", yahtzee box holds 50");
+    }
+    line
+}
+
+/// The text's first line: the game and the player's sheet.
+fn state_line<G: SheetGame>(q: &SheetQuery) -> String {
+    let game = match G::JOKER {
+        Some(Joker::Free) => "yahtzee (free joker reading)",
+        _ => G::ID,
+    };
+    format!("{game}, {}", sheet_line::<G>(q.mask, q.upper_total(), q.yahtzee_bonus))
+}
+
+/// An answer before the roll.
+fn reply_before(head: Vec<(&'static str, Json)>, state: String, valued: Valued, value: f64) -> SheetReply {
+    SheetReply { head, state, valued, value, roll: None, layout: LAYOUT }
+}
+
+fn solitaire<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Result<SheetReply, LookupError> {
     let sheet = tables.get::<ScoreSheet<G>>()?;
     let state = sheet.state(q.mask, q.upper_total(), q.yahtzee_bonus)?;
-    let Some(dice) = q.dice else { return Ok(start(G::ID, sheet.turn_start_value(state)?)) };
-    let options = sheet.options(state, dice, q.rerolls.unwrap_or(REROLLS))?;
+    let before = |value| reply_before(head::<G>(), state_line::<G>(q), Valued::Points, value);
+    let Some(dice) = q.dice else { return Ok(before(sheet.turn_start_value(state)?)) };
+    let rerolls = q.rerolls.unwrap_or(REROLLS);
+    let options = sheet.options(state, dice, rerolls)?;
     let ev = sheet.roll_value(state, &options)?;
-    let action = action::<G>(sheet.yahtzee_bonus(state, dice));
-    Ok(roll(G::ID, ev, options.iter().map(|o| (action(o.action, o.points), o.ev)).collect()))
+    let choice = choice::<G>(sheet.yahtzee_bonus(state, dice));
+    let options = options.iter().map(|o| (choice(o.action, o.points), o.ev)).collect();
+    Ok(SheetReply { roll: Some(SheetRoll { dice, rerolls, options }), ..before(ev) })
 }
 
-/// A score-sheet action as the lookups write it: in yahtzee a category
+/// A score-sheet action as the answers give it: in yahtzee a category
 /// carries its Yahtzee bonus (`bonus`, from the roll) apart, as a player writes it.
-fn action<G: SheetGame>(bonus: u8) -> impl Fn(dice_tables_reader::sheet::Action, u8) -> Json {
+fn choice<G: SheetGame>(bonus: u8) -> impl Fn(dice_tables_reader::sheet::Action, u8) -> Choice {
     move |a, points| match a {
-        dice_tables_reader::sheet::Action::Keep(d) => keep(d),
-        dice_tables_reader::sheet::Action::Score(c) => {
-            let name = ScoreSheet::<G>::category_name(c);
-            let mut fields = vec![("category", text(name)), ("points", Json::Int((points - bonus).into()))];
-            if G::JOKER.is_some() {
-                fields.push(("bonus", Json::Int(bonus.into())));
-            }
-            Json::object(fields)
-        }
+        dice_tables_reader::sheet::Action::Keep(d) => Choice::Keep(d),
+        dice_tables_reader::sheet::Action::Score(c) => Choice::Score {
+            name: ScoreSheet::<G>::category_name(c),
+            points: points - bonus,
+            bonus: G::JOKER.map(|_| bonus),
+        },
     }
 }
 
 #[cfg(dice_tables_solitaire_only)]
-fn target<G: SheetGame>(_: &Tables, _: &SheetQuery) -> Answer {
-    Err(crate::answer::NO_TARGET)
+fn target<G: SheetGame>(_: &Tables, _: &SheetQuery) -> Result<SheetReply, LookupError> {
+    Err(crate::reply::NO_TARGET)
 }
 
 #[cfg(dice_tables_solitaire_only)]
-fn versus<G: SheetGame>(_: &Tables, _: &SheetQuery) -> Answer {
-    Err(crate::answer::NO_ADVISOR)
+fn versus<G: SheetGame>(_: &Tables, _: &SheetQuery) -> Result<SheetReply, LookupError> {
+    Err(crate::reply::NO_ADVISOR)
 }
 
 #[cfg(not(dice_tables_solitaire_only))]
-fn target<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
+fn target<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Result<SheetReply, LookupError> {
     let need = q.need.expect("a target lookup");
     let table = tables.get::<SheetTarget<G>>()?;
     let state = table.state(q.mask, q.upper_total(), q.yahtzee_bonus)?;
-    let Some(dice) = q.dice else {
-        let p = table.chance(state, need)?;
-        return Ok(Json::object(vec![("game", text(G::ID)), ("need", Json::Int(need)), ("p", Json::Num(p))]));
-    };
-    let options = table.options(state, dice, q.rerolls.unwrap_or(REROLLS), need)?;
+    let mut head = head::<G>();
+    head.push(("need", Json::Int(need)));
+    let line = format!("{}, needing {need} more points", state_line::<G>(q));
+    let before = |value| reply_before(head.clone(), line.clone(), Valued::Reach(need), value);
+    let Some(dice) = q.dice else { return Ok(before(table.chance(state, need)?)) };
+    let rerolls = q.rerolls.unwrap_or(REROLLS);
+    let options = table.options(state, dice, rerolls, need)?;
     let p = table.roll_chance(state, need, &options)?;
-    let action = action::<G>(dice_tables_reader::sheet::yahtzee_bonus_of(state, dice));
-    Ok(target_roll(G::ID, need, p, options.iter().map(|o| (action(o.action, o.points), o.p)).collect()))
+    let choice = choice::<G>(dice_tables_reader::sheet::yahtzee_bonus_of(state, dice));
+    let options = options.iter().map(|o| (choice(o.action, o.points), o.p)).collect();
+    Ok(SheetReply { roll: Some(SheetRoll { dice, rerolls, options }), ..before(p) })
 }
 
 /// Against an opponent, as the opponent-aware advisor plays it (the target
 /// table): its estimate of the chance of winning (ties half), not exact.
 #[cfg(not(dice_tables_solitaire_only))]
-fn versus<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Answer {
+fn versus<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Result<SheetReply, LookupError> {
     let opp_mask = q.opp_mask.expect("a two-player lookup");
     let table = tables.get::<SheetTarget<G>>()?;
     let state = table.state(q.mask, q.upper_total(), q.yahtzee_bonus)?;
     let opponent_state = table.state(opp_mask, q.opp_upper_total(), q.opp_yahtzee_bonus)?;
     let lead = q.lead();
     let opponent = table.opponent(opponent_state, lead)?;
-    let Some(dice) = q.dice else {
-        return Ok(versus_start(G::ID, lead, table.versus_chance(state, &opponent)?, false));
-    };
-    let options = table.versus_options(state, dice, q.rerolls.unwrap_or(REROLLS), &opponent)?;
+    let mut head = head::<G>();
+    head.push(("lead", Json::Int(lead)));
+    let line = format!(
+        "{}\nthe opponent's {}; lead {lead}",
+        state_line::<G>(q),
+        sheet_line::<G>(opp_mask, q.opp_upper_total(), q.opp_yahtzee_bonus)
+    );
+    let valued = Valued::Winning { exact: false };
+    let before = |value| reply_before(head.clone(), line.clone(), valued, value);
+    let Some(dice) = q.dice else { return Ok(before(table.versus_chance(state, &opponent)?)) };
+    let rerolls = q.rerolls.unwrap_or(REROLLS);
+    let options = table.versus_options(state, dice, rerolls, &opponent)?;
     let p = table.versus_roll_chance(state, &opponent, &options)?;
-    let action = action::<G>(dice_tables_reader::sheet::yahtzee_bonus_of(state, dice));
-    Ok(versus_roll(G::ID, lead, p, false, options.iter().map(|o| (action(o.action, o.points), o.p)).collect()))
+    let choice = choice::<G>(dice_tables_reader::sheet::yahtzee_bonus_of(state, dice));
+    let options = options.iter().map(|o| (choice(o.action, o.points), o.p)).collect();
+    Ok(SheetReply { roll: Some(SheetRoll { dice, rerolls, options }), ..before(p) })
 }

@@ -2,7 +2,6 @@
 //! the expected total.
 
 use super::{GameQuery, LookupInfo};
-use crate::answer::{text, value, Answer};
 use crate::args::Args;
 use crate::checks::check_throw;
 use crate::error::LookupError;
@@ -12,7 +11,8 @@ use crate::parse::{
 };
 use crate::queries::Query;
 use crate::queries::ThreesQuery;
-use dice_tables_reader::threes::{Model, Threes, Ties};
+use crate::reply::{text, value, Replied, Reply};
+use dice_tables_reader::threes::{Keep, Model, Situation, Threes, Ties};
 use dice_tables_reader::{Game, Tables};
 
 pub(super) const LOOKUP: LookupInfo = LookupInfo {
@@ -71,41 +71,124 @@ impl GameQuery for ThreesQuery {
         Ok(())
     }
 
-    fn answer(&self, tables: &Tables) -> Answer {
-        let expected = self.expected;
+    fn reply(&self, tables: &Tables) -> Replied {
         let threes = tables.get::<Threes>()?;
-        let s = dice_tables_reader::threes::Situation {
+        let situation = Situation {
             ties: self.ties.unwrap_or(Ties::Win),
             model: self.model.unwrap_or(Model::Sequential),
             record: self.record,
             points: self.points,
             after: self.after.unwrap_or(0),
         };
-        // Chances are stored to about 7 digits; expected totals are exact.
-        let v = |v: f64| if expected { value(false, v) } else { value(true, rounded(v)) };
-        let game = ("game", text(Threes::ID));
+        let expected = self.expected;
         let Some(d) = self.dice else {
             let Some(n) = self.remaining else { return Err(LookupError::ThrowOrRemaining { both: false }) };
-            let headline = if expected { threes.expected(s.points, n)? } else { threes.chance(s, n)? };
-            return Ok(Json::object(vec![game, v(headline)]));
+            let value = if expected { threes.expected(self.points, n)? } else { threes.chance(situation, n)? };
+            return Ok(Box::new(ThreesReply { situation, expected, value, throw: Err(n) }));
         };
-        let (list, best): (Vec<(dice_tables_reader::threes::Keep, f64)>, usize) = if expected {
-            let o = threes.expected_options(s.points, d)?;
+        let (list, best): (Vec<(Keep, f64)>, usize) = if expected {
+            let o = threes.expected_options(self.points, d)?;
             (o.iter().map(|o| (o.keep, o.expected_total)).collect(), o.best_index().unwrap_or(0))
         } else {
-            let o = threes.options(s, d)?;
+            let o = threes.options(situation, d)?;
             (o.iter().map(|o| (o.keep, o.chance)).collect(), o.best_index().unwrap_or(0))
         };
         // Every throw can keep a die; an empty list would be a library bug, said in words.
-        let Some(&(best_keep, best_value)) = list.get(best) else {
-            return Err(LookupError::NoChoice { throw: d.to_string() });
-        };
-        let options = list.iter().map(|(k, x)| Json::object(vec![("keep", text(k)), v(*x)]));
-        Ok(Json::object(vec![
+        let Some(&(_, value)) = list.get(best) else { return Err(LookupError::NoChoice { throw: d.to_string() }) };
+        Ok(Box::new(ThreesReply { situation, expected, value, throw: Ok((list, best)) }))
+    }
+}
+
+/// A threes answer: the chance of success (or the expected total) before a
+/// throw, or a throw's choices.
+// Some fields are read only by the text (not in builds without it).
+#[cfg_attr(not(feature = "text"), allow(dead_code))]
+struct ThreesReply {
+    situation: Situation,
+    /// The expected total rather than the chance of success.
+    expected: bool,
+    /// The best choice's value, or the value before the throw.
+    value: f64,
+    /// The throw's choices and the best's position, in the table's order
+    /// (lowest worth first); or the dice still to throw.
+    throw: Result<(Vec<(Keep, f64)>, usize), u8>,
+}
+
+impl ThreesReply {
+    /// A value as the JSON gives it: chances are stored to about 7 digits,
+    /// expected totals exactly.
+    fn value(&self, v: f64) -> (&'static str, Json) {
+        if self.expected {
+            value(false, v)
+        } else {
+            value(true, rounded(v))
+        }
+    }
+}
+
+impl Reply for ThreesReply {
+    fn json(&self) -> Json {
+        let game = ("game", text(Threes::ID));
+        let Ok((list, best)) = &self.throw else { return Json::object(vec![game, self.value(self.value)]) };
+        let options = list.iter().map(|(k, x)| Json::object(vec![("keep", text(k)), self.value(*x)]));
+        Json::object(vec![
             game,
-            v(best_value),
-            ("best", Json::object(vec![("keep", text(best_keep))])),
+            self.value(self.value),
+            ("best", Json::object(vec![("keep", text(list[*best].0))])),
             ("options", Json::List(options.collect())),
-        ]))
+        ])
+    }
+
+    #[cfg(feature = "text")]
+    fn text(&self) -> String {
+        use crate::text::{dice_left_text, percent, plural, points_text};
+        use std::fmt::Write as _;
+        let s = &self.situation;
+        let (value, show): (&str, fn(f64) -> String) =
+            if self.expected { ("expected total", |v| format!("{v:.6}")) } else { ("chance of success", percent) };
+        let mut out = String::new();
+        if self.expected {
+            let _ = writeln!(out, "threes, lowest expected total: {} kept", points_text(s.points));
+        } else {
+            let record = s.record.map_or("none".to_string(), |r| r.to_string());
+            let ties = if s.ties == Ties::Win { "win" } else { "lose" };
+            let model = if s.model == Model::Sequential { "sequential" } else { "independent" };
+            let _ = writeln!(
+                out,
+                "threes: {} kept, record {record}, {} player{} after, ties {ties}, {model} model",
+                points_text(s.points),
+                s.after,
+                plural(s.after)
+            );
+        }
+        match &self.throw {
+            Err(n) => {
+                let when = if *n == 0 { "the turn is over".to_string() } else { format!("{n} dice to throw") };
+                let _ = writeln!(out, "{when}: {value} {}", show(self.value));
+            }
+            Ok((list, best)) => {
+                let roll = list.last().map_or(String::new(), |(k, _)| k.to_string());
+                let _ = writeln!(
+                    out,
+                    "dice {roll} (lowest worth first), {value} with the best choice: {}",
+                    show(self.value)
+                );
+                let b = list[*best].0;
+                let _ = writeln!(out, "best: keep {b}, {}, {}", points_text(b.points), dice_left_text(b.dice_left));
+                let _ = writeln!(out, "choices ({value}):");
+                for (i, (k, v)) in list.iter().enumerate() {
+                    let mark = if i == *best { "  <- best" } else { "" };
+                    let _ = writeln!(
+                        out,
+                        "  keep {:<6} {:<10} {:<11}  {:>14}{mark}",
+                        k.to_string(),
+                        format!("{},", points_text(k.points)),
+                        dice_left_text(k.dice_left),
+                        show(*v)
+                    );
+                }
+            }
+        }
+        out
     }
 }

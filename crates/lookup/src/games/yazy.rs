@@ -3,22 +3,19 @@
 //! estimates it from `yazy-target`).
 
 use super::{GameQuery, LookupInfo};
-use crate::answer::{category, keep, roll, start, Answer};
-#[cfg(not(dice_tables_solitaire_only))]
-use crate::answer::{target_roll, text, versus_roll, versus_start};
 use crate::args::Args;
 use crate::checks::{check_opponent, check_rerolls};
 use crate::error::LookupError;
-#[cfg(not(dice_tables_solitaire_only))]
 use crate::json::Json;
 use crate::parse::{parse_five_dice, parse_mask, parse_need, parse_rerolls, parse_yazy_total};
 use crate::queries::Query;
 use crate::queries::YazyQuery;
+use crate::reply::{text, Choice, Layout, Replied, SheetReply, SheetRoll, Valued};
 #[cfg(not(dice_tables_solitaire_only))]
 use dice_tables_reader::target::CurveRow;
 use dice_tables_reader::yazy::duel::YazyDuel;
 use dice_tables_reader::yazy::target::YazyTarget;
-use dice_tables_reader::yazy::{Yazy, CATEGORIES};
+use dice_tables_reader::yazy::{Action, Mask, Yazy, CATEGORIES};
 use dice_tables_reader::{Game, Tables};
 
 pub(super) const LOOKUP: LookupInfo = LookupInfo {
@@ -86,13 +83,14 @@ impl GameQuery for YazyQuery {
         check_opponent(mover, opponent, self.need.is_some(), self.me, self.opp)
     }
 
-    fn answer(&self, tables: &Tables) -> Answer {
-        match self {
+    fn reply(&self, tables: &Tables) -> Replied {
+        let reply = match self {
             q if q.advisor => advisor(tables, q),
             q if q.opp_mask.is_some() => duel(tables, q),
             q if q.need.is_some() => target(tables, q),
             q => solitaire(tables, q),
-        }
+        };
+        Ok(Box::new(reply?))
     }
 
     fn stored_value(&self, tables: &Tables) -> Option<Result<f64, LookupError>> {
@@ -110,50 +108,86 @@ impl GameQuery for YazyQuery {
     }
 }
 
-fn solitaire(tables: &Tables, q: &YazyQuery) -> Answer {
-    let yazy = tables.get::<Yazy>()?;
-    let Some(dice) = q.dice else { return Ok(start(Yazy::ID, yazy.turn_start_value(q.mask)?)) };
-    let rerolls = q.rerolls.unwrap_or(yazy.rerolls());
-    let ev = yazy.value(q.mask, dice, rerolls)?;
-    let options = yazy.options(q.mask, dice, rerolls)?;
-    Ok(roll(Yazy::ID, ev, options.iter().map(|o| (action(o.action, o.points), o.ev)).collect()))
+/// The text's layout: five dice, options in a column 34 wide.
+const LAYOUT: Layout = Layout { dice: 5, width: 34, box_word: "category" };
+
+/// The answer's first line: the open categories.
+fn open_line(mask: Mask) -> String {
+    format!("open: {mask} (mask {})", mask.bits())
 }
 
-/// A yazy action as the lookups write it.
-fn action(a: dice_tables_reader::yazy::Action, points: u8) -> crate::json::Json {
+/// An answer of yazy alone or played to win, before its roll.
+fn reply(head: Vec<(&'static str, Json)>, state: String, valued: Valued, value: f64) -> SheetReply {
+    SheetReply { head, state, valued, value, roll: None, layout: LAYOUT }
+}
+
+fn game() -> (&'static str, Json) {
+    ("game", text(Yazy::ID))
+}
+
+fn solitaire(tables: &Tables, q: &YazyQuery) -> Result<SheetReply, LookupError> {
+    let yazy = tables.get::<Yazy>()?;
+    let state = format!("yazy, {}", open_line(q.mask));
+    let Some(dice) = q.dice else {
+        return Ok(reply(vec![game()], state, Valued::Points, yazy.turn_start_value(q.mask)?));
+    };
+    let rerolls = q.rerolls.unwrap_or(yazy.rerolls());
+    let value = yazy.value(q.mask, dice, rerolls)?;
+    let options = yazy.options(q.mask, dice, rerolls)?;
+    let options = options.iter().map(|o| (choice(o.action, o.points), o.ev)).collect();
+    Ok(SheetReply {
+        roll: Some(SheetRoll { dice, rerolls, options }),
+        ..reply(vec![game()], state, Valued::Points, value)
+    })
+}
+
+/// A yazy action as the answers give it.
+fn choice(a: Action, points: u8) -> Choice {
     match a {
-        dice_tables_reader::yazy::Action::Keep(d) => keep(d),
-        dice_tables_reader::yazy::Action::Score(c) => category(c.name(), points),
+        Action::Keep(d) => Choice::Keep(d),
+        Action::Score(c) => Choice::Score { name: c.name(), points, bonus: None },
     }
 }
 
 /// Two-player yazy in a build without it (the static site's module, see
 /// the reader's registry).
 #[cfg(dice_tables_solitaire_only)]
-fn duel(_: &Tables, _: &YazyQuery) -> Answer {
+fn duel(_: &Tables, _: &YazyQuery) -> Result<SheetReply, LookupError> {
     Err(LookupError::NotInBuild { what: "two-player yazy (the yazy-duel table)" })
 }
 
 #[cfg(dice_tables_solitaire_only)]
-fn target(_: &Tables, _: &YazyQuery) -> Answer {
-    Err(crate::answer::NO_TARGET)
+fn target(_: &Tables, _: &YazyQuery) -> Result<SheetReply, LookupError> {
+    Err(crate::reply::NO_TARGET)
 }
 
 #[cfg(dice_tables_solitaire_only)]
-fn advisor(_: &Tables, _: &YazyQuery) -> Answer {
-    Err(crate::answer::NO_ADVISOR)
+fn advisor(_: &Tables, _: &YazyQuery) -> Result<SheetReply, LookupError> {
+    Err(crate::reply::NO_ADVISOR)
+}
+
+/// The state of a lookup against an opponent, and the answer's head.
+#[cfg(not(dice_tables_solitaire_only))]
+fn versus_head(q: &YazyQuery, how: &str) -> (Vec<(&'static str, Json)>, String, Mask, i64) {
+    let opp_mask = q.opp_mask.expect("a two-player lookup");
+    let lead = q.lead();
+    let state = format!(
+        "yazy against an opponent{how}, {}, the opponent's: {opp_mask} (mask {}), lead {lead}",
+        open_line(q.mask),
+        opp_mask.bits()
+    );
+    (vec![game(), ("lead", Json::Int(lead))], state, opp_mask, lead)
 }
 
 /// Two-player yazy from the `yazy-duel` table: the chance of winning (ties
 /// half) at the turn's start, or a roll's options each with its chance.
 #[cfg(not(dice_tables_solitaire_only))]
-fn duel(tables: &Tables, q: &YazyQuery) -> Answer {
-    let opp_mask = q.opp_mask.expect("a two-player lookup");
-    let lead = q.lead();
+fn duel(tables: &Tables, q: &YazyQuery) -> Result<SheetReply, LookupError> {
+    let (head, state, opp_mask, lead) = versus_head(q, "");
+    let valued = Valued::Winning { exact: true };
     let table = tables.get::<YazyDuel>()?;
     let Some(dice) = q.dice else {
-        let p = table.chance(q.mask, opp_mask, lead)?;
-        return Ok(versus_start(Yazy::ID, lead, p, true));
+        return Ok(reply(head, state, valued, table.chance(q.mask, opp_mask, lead)?));
     };
     let rerolls = q.rerolls.unwrap_or(table.rules().rerolls);
     let options = table.options(q.mask, opp_mask, lead, dice, rerolls)?;
@@ -161,21 +195,21 @@ fn duel(tables: &Tables, q: &YazyQuery) -> Answer {
         Some(b) => b.p,
         None => table.chance(q.mask, opp_mask, lead)?,
     };
-    let options = options.iter().map(|o| (action(o.action, o.points), o.p)).collect();
-    Ok(versus_roll(Yazy::ID, lead, p, true, options))
+    let options = options.iter().map(|o| (choice(o.action, o.points), o.p)).collect();
+    Ok(SheetReply { roll: Some(SheetRoll { dice, rerolls, options }), ..reply(head, state, valued, p) })
 }
 
 /// Yazy against an opponent as the opponent-aware advisor plays it (the
 /// `yazy-target` table): its estimate of the chance of winning (ties
 /// half), not exact.
 #[cfg(not(dice_tables_solitaire_only))]
-fn advisor(tables: &Tables, q: &YazyQuery) -> Answer {
-    let opp_mask = q.opp_mask.expect("a two-player lookup");
-    let lead = q.lead();
+fn advisor(tables: &Tables, q: &YazyQuery) -> Result<SheetReply, LookupError> {
+    let (head, state, opp_mask, lead) = versus_head(q, ", as the opponent-aware advisor plays it");
+    let valued = Valued::Winning { exact: false };
     let table = tables.get::<YazyTarget>()?;
     let opponent = table.opponent(opp_mask, lead)?;
     let Some(dice) = q.dice else {
-        return Ok(versus_start(Yazy::ID, lead, table.versus_chance(q.mask, &opponent)?, false));
+        return Ok(reply(head, state, valued, table.versus_chance(q.mask, &opponent)?));
     };
     let rerolls = q.rerolls.unwrap_or(table.rules().rerolls);
     let options = table.versus_options(q.mask, dice, rerolls, &opponent)?;
@@ -183,20 +217,22 @@ fn advisor(tables: &Tables, q: &YazyQuery) -> Answer {
         Some(b) => b.p,
         None => table.versus_chance(q.mask, &opponent)?,
     };
-    let options = options.iter().map(|o| (action(o.action, o.points), o.p)).collect();
-    Ok(versus_roll(Yazy::ID, lead, p, false, options))
+    let options = options.iter().map(|o| (choice(o.action, o.points), o.p)).collect();
+    Ok(SheetReply { roll: Some(SheetRoll { dice, rerolls, options }), ..reply(head, state, valued, p) })
 }
 
 #[cfg(not(dice_tables_solitaire_only))]
-fn target(tables: &Tables, q: &YazyQuery) -> Answer {
+fn target(tables: &Tables, q: &YazyQuery) -> Result<SheetReply, LookupError> {
     let need = q.need.expect("a target lookup");
+    let head = vec![game(), ("need", Json::Int(need))];
+    let state = format!("yazy, {}, needing {need} more points", open_line(q.mask));
     let table = tables.get::<YazyTarget>()?;
     let Some(dice) = q.dice else {
-        let p = table.chance(q.mask, need)?;
-        return Ok(Json::object(vec![("game", text(Yazy::ID)), ("need", Json::Int(need)), ("p", Json::Num(p))]));
+        return Ok(reply(head, state, Valued::Reach(need), table.chance(q.mask, need)?));
     };
     let rerolls = q.rerolls.unwrap_or(table.rules().rerolls);
     let options = table.options(q.mask, dice, rerolls, need)?;
     let p = options.best().map_or(dice_tables_reader::target::game_over_chance(need), |b| b.p);
-    Ok(target_roll(Yazy::ID, need, p, options.iter().map(|o| (action(o.action, o.points), o.p)).collect()))
+    let options = options.iter().map(|o| (choice(o.action, o.points), o.p)).collect();
+    Ok(SheetReply { roll: Some(SheetRoll { dice, rerolls, options }), ..reply(head, state, Valued::Reach(need), p) })
 }
