@@ -183,7 +183,7 @@ pub(crate) fn parse_mask(s: &str, categories: &[&str]) -> Result<u32, ArgumentEr
         Some(u32::from_str_radix(hex, 16))
     } else if let Some(bin) = s.strip_prefix("0b").or_else(|| s.strip_prefix("0B")) {
         Some(u32::from_str_radix(bin, 2))
-    } else if s.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+') {
+    } else if is_signed_number(s) {
         Some(s.parse::<u32>())
     } else {
         None
@@ -212,6 +212,14 @@ pub(crate) fn parse_mask(s: &str, categories: &[&str]) -> Result<u32, ArgumentEr
             })
         }
     }
+}
+
+/// Whether `s` is a whole number with or without its sign: a mask given as
+/// a number. Anything else is names, some of which start with a digit
+/// (`3-kind`, `1s`) or a dash (`-ones`, a filled box without `all`).
+fn is_signed_number(s: &str) -> bool {
+    let digits = s.strip_prefix(['-', '+']).unwrap_or(s);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// A category name as people write it: its letters and digits in lower
@@ -279,5 +287,26 @@ pub(crate) fn best_values(lattice: &KeepLattice, values: &mut [f64], scratch: &m
         } else {
             values[g] = best;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_mask;
+
+    const SHEET: [&str; 4] = ["ones", "twos", "three-kind", "full-house"];
+
+    #[test]
+    fn masks_are_numbers_or_names_even_names_that_start_with_a_digit() {
+        assert_eq!(parse_mask("3-kind,1s", &SHEET).ok(), Some(0b101));
+        assert_eq!(parse_mask("3 of a kind, Full House", &SHEET).ok(), Some(0b1100));
+        assert_eq!(parse_mask("all,-2s", &SHEET).ok(), Some(0b1101));
+        assert_eq!(parse_mask("0b11", &SHEET).ok(), Some(3));
+        assert_eq!(parse_mask("+15", &SHEET).ok(), Some(15));
+        assert!(parse_mask("16", &SHEET).unwrap_err().to_string().contains("out of range"));
+        assert!(parse_mask("-1", &SHEET).unwrap_err().to_string().contains("out of range"));
+        let filled_first = parse_mask("-ones", &SHEET).unwrap_err().to_string();
+        assert!(!filled_first.contains("out of range"), "{filled_first}");
+        assert!(parse_mask("12abc", &SHEET).unwrap_err().to_string().contains("unknown category"));
     }
 }
