@@ -18,7 +18,7 @@ WORKSPACE := --workspace --exclude dice-tables-python --exclude dice-tables-wasm
 CARGO_HOME_DIR := $(or $(CARGO_HOME),$(HOME)/.cargo)
 REMAP_PATHS := --remap-path-prefix=$(abspath .)=/dice-tables --remap-path-prefix=$(CARGO_HOME_DIR)=/cargo
 
-.PHONY: wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yahtzee-free yahtzee-free-target reduced-target-tables test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
+.PHONY: wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
 
 comma := ,
 space := $(eval) $(eval)
@@ -94,6 +94,11 @@ yahtzee-free-target: $(OUT)/yahtzee-free-target.dtab
 # yazy's target table alone: small (a second), so `make test` builds and
 # tests it end to end.
 yazy-target: $(OUT)/yazy-target.dtab
+
+# yatzy's or yahtzee's target table alone (a few minutes each), for
+# `reader lookup yatzy --need N` or `--opp-mask`.
+yatzy-target: $(OUT)/yatzy-target.dtab
+yahtzee-target: $(OUT)/yahtzee-target.dtab
 
 # yatzy and yahtzee with their target tables reduced to the states with at
 # most 4 categories open (a minute), where `make test` asks the golden

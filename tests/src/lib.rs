@@ -238,8 +238,7 @@ pub(crate) fn over_throws(outcomes: &[(Vec<u8>, f64)], kept: &[u8], mut value: i
 /// (`generator --out DIR`) stays.
 pub fn in_terms(message: &str, python: bool) -> String {
     let is_argument = |name: &str| {
-        !name.is_empty()
-            && dice_tables_lookup::LOOKUPS.iter().any(|l| l.required.contains(&name) || l.optional.contains(&name))
+        !name.is_empty() && dice_tables_lookup::LOOKUPS.iter().any(|l| l.arguments.iter().any(|a| a.name == name))
     };
     let mut out = String::with_capacity(message.len());
     let mut rest = message;

@@ -1,30 +1,22 @@
 //! `reader`: look up dice-tables from the command line.
 //!
-//! One module per game (its arguments and its rendering); this file holds
-//! the commands, the registry of game subcommands, `info` and `verify`.
+//! The games' lookups are built from the lookup layer's registry
+//! (`lookup.rs`); this file holds the commands, `info` and `verify`.
 //!
 //! Exit status: 0 ok, 1 a bad or missing table, 2 bad usage, 3 the output
 //! could not be written (a closed pipe is not an error).
 
-mod combo;
 mod curve;
 mod directory;
-mod duel;
-mod maxi;
+mod lookup;
 mod output;
-mod roll;
 mod serve;
-mod sheet;
-mod tenk;
-mod threes;
-mod yazy;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
-use dice_tables_lookup::Query;
+use clap::{Parser, Subcommand};
 use dice_tables_reader::format::{self, Header};
 
 use dice_tables_terminal::{error_line, Output};
@@ -49,7 +41,7 @@ enum Command {
     /// Look up a state of a game.
     Lookup {
         #[command(subcommand)]
-        game: Game,
+        game: lookup::GameArgs,
     },
     /// A whole game's score curve from its target table (yazy, yatzy, yahtzee):
     /// per total T, the best chance of scoring at least T (`p_best`) beside
@@ -75,67 +67,8 @@ enum Command {
     },
 }
 
-/// The game subcommands of `lookup`: one line each.
-#[derive(Subcommand, Debug)]
-enum Game {
-    /// combo: the expected final score and best keep of a roll, or the value before the first roll.
-    Combo(combo::Lookup),
-    /// 10000 (alias `10000`): expected banked points, or the chance of reaching 1000 with --opening.
-    #[command(aliases = <dice_tables_reader::tenk::Tenk as dice_tables_reader::Game>::ALIASES)]
-    Tenk(tenk::Lookup),
-    /// threes: the chance of success (or expected total) of a state, or the choices of a roll.
-    Threes(threes::Lookup),
-    /// yazy: the value and best action of a state, or the turn-start value of a mask.
-    Yazy(yazy::Lookup),
-    /// yatzy (Scandinavian): the options of a roll, or the turn-start value of a state.
-    Yatzy(sheet::YatzyLookup),
-    /// yahtzee (United States): the options of a roll, or the turn-start value of a state.
-    Yahtzee(sheet::YahtzeeLookup),
-    /// 10000 against an opponent (aliases `10000-duel`, `tenk2`; `duel-cardgames` is `duel --rules cardgames`): the chance of winning of a throw's keeps, of throwing or banking, or at a turn's start.
-    #[command(aliases = <dice_tables_reader::duel::SeedDuel as dice_tables_reader::Game>::ALIASES)]
-    Duel(duel::Lookup),
-    /// Maxi Yatzy (six dice, twenty boxes; alias `maxi`; `maxi-yatzy-swedish` is `maxi-yatzy --rules swedish`): the options of a roll, or the turn-start value of a state.
-    #[command(name = "maxi-yatzy", aliases = <dice_tables_reader::maxi::MaxiYatzy as dice_tables_reader::Game>::ALIASES)]
-    MaxiYatzy(maxi::Lookup),
-}
-
-impl Game {
-    fn lookup(&self) -> &dyn GameLookup {
-        match self {
-            Game::Combo(l) => l,
-            Game::Tenk(l) => l,
-            Game::Threes(l) => l,
-            Game::Yazy(l) => l,
-            Game::Yatzy(l) => l,
-            Game::Yahtzee(l) => l,
-            Game::Duel(l) => l,
-            Game::MaxiYatzy(l) => l,
-        }
-    }
-}
-
-/// A game's `lookup` subcommand: its arguments, parsed into its query.
-trait GameLookup {
-    /// The options every lookup has.
-    fn common(&self) -> &Common;
-    /// The lookup as every front end asks it: its JSON answer is
-    /// `--json`'s, its text answer the one printed without it.
-    fn query(&self) -> Query;
-}
-
-/// The options every lookup has.
-#[derive(Args, Debug)]
-struct Common {
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
-    /// Directory holding the tables (default: `$DICE_TABLES`, else ./tables).
-    #[arg(long, value_name = "DIR")]
-    tables: Option<PathBuf>,
-}
-
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse_from(arguments()) {
+    let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return clap_error(e),
     };
@@ -156,27 +89,13 @@ fn main() -> ExitCode {
 
 fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
     match command {
-        Command::Lookup { game } => out.print(&lookup(game.lookup())?),
+        Command::Lookup { game } => out.print(&lookup::run(&game)?),
         Command::Curve(c) => out.print(&curve::run(&c)?),
         Command::Info { file } => out.print(&info(&file)?),
         Command::Verify { path, tables } => verify(path.or(tables), out)?,
         Command::Serve(s) => serve::run(&s)?,
     }
     Ok(())
-}
-
-/// The command line, with `lookup duel-cardgames ...` read as `lookup duel
-/// --rules cardgames ...` (the table is `duel-cardgames.dtab`; `--rules`
-/// given as well is refused by clap as given twice).
-fn arguments() -> Vec<std::ffi::OsString> {
-    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    if args.get(1).is_some_and(|a| a == "lookup") && args.get(2).is_some_and(|a| a == "duel-cardgames") {
-        args.splice(2..3, ["duel".into(), "--rules".into(), "cardgames".into()]);
-    }
-    if args.get(1).is_some_and(|a| a == "lookup") && args.get(2).is_some_and(|a| a == "maxi-yatzy-swedish") {
-        args.splice(2..3, ["maxi-yatzy".into(), "--rules".into(), "swedish".into()]);
-    }
-    args
 }
 
 /// clap's errors as one line (help and version print as usual).
@@ -218,18 +137,6 @@ fn command_in_use() -> String {
         _ => {}
     }
     words.join(" ")
-}
-
-/// The arguments checked (before any table is opened), then the answer as
-/// JSON (the same as every front end's) or text.
-fn lookup(game: &dyn GameLookup) -> Result<String, Failure> {
-    let query = game.query();
-    query.check()?;
-    let tables = tables(game.common().tables.clone())?;
-    if game.common().json {
-        return Ok(format!("{}\n", query.answer(&tables)?));
-    }
-    Ok(query.text(&tables)?)
 }
 
 /// A table file's header, read without decoding any section.

@@ -2,6 +2,7 @@
 //! none unknown, each parsed as the command line parses it.
 
 use crate::error::LookupError;
+use crate::games::arguments::Argument;
 
 /// An argument's value as a front end has it. Text is parsed exactly as
 /// the command line parses it; the other forms are what programs hold.
@@ -26,26 +27,24 @@ pub(crate) type Parser<T> = fn(&str) -> Result<T, String>;
 /// Named arguments being taken by a game's query: each once, none unknown.
 pub(crate) struct Args<'a> {
     game: &'static str,
-    required: &'static [&'static str],
-    optional: &'static [&'static str],
+    arguments: &'static [Argument],
     given: Vec<(String, Arg<'a>)>,
 }
 
 impl<'a> Args<'a> {
-    /// `args` taken by game `game`, whose arguments are `required` and
-    /// `optional` (its registry entry's).
+    /// `args` taken by game `game`, whose arguments are `arguments` (its
+    /// registry entry's).
     pub(crate) fn new(
         game: &'static str,
-        required: &'static [&'static str],
-        optional: &'static [&'static str],
+        arguments: &'static [Argument],
         args: &[(&str, Arg<'a>)],
     ) -> Result<Args<'a>, LookupError> {
         let mut given: Vec<(String, Arg<'a>)> = Vec::with_capacity(args.len());
         for (given_name, value) in args {
             // Python's keywords spell the flags' dashes as underscores.
             let name = given_name.replace('_', "-");
-            if !required.contains(&name.as_str()) && !optional.contains(&name.as_str()) {
-                let (given, accepted) = (given_name.to_string(), accepted(required, optional));
+            if !arguments.iter().any(|a| a.name == name) {
+                let (given, accepted) = (given_name.to_string(), accepted(arguments));
                 return Err(LookupError::UnknownArgument { game, given, accepted });
             }
             if given.iter().any(|(n, _)| *n == name) {
@@ -53,9 +52,9 @@ impl<'a> Args<'a> {
             }
             given.push((name, *value));
         }
-        let args = Args { game, required, optional, given };
-        match required.iter().find(|r| args.arg(r).is_none()) {
-            Some(missing) => Err(args.missing(missing)),
+        let args = Args { game, arguments, given };
+        match arguments.iter().find(|a| a.required && args.arg(a.name).is_none()) {
+            Some(missing) => Err(args.missing(missing.name)),
             None => Ok(args),
         }
     }
@@ -100,7 +99,7 @@ impl<'a> Args<'a> {
     }
 
     pub(crate) fn missing(&self, argument: &'static str) -> LookupError {
-        LookupError::MissingArgument { game: self.game, argument, accepted: accepted(self.required, self.optional) }
+        LookupError::MissingArgument { game: self.game, argument, accepted: accepted(self.arguments) }
     }
 
     /// A flag that takes no value.
@@ -116,8 +115,9 @@ impl<'a> Args<'a> {
 }
 
 /// A game's arguments, the required first.
-fn accepted(required: &'static [&'static str], optional: &'static [&'static str]) -> Vec<&'static str> {
-    required.iter().chain(optional).copied().collect()
+fn accepted(arguments: &'static [Argument]) -> Vec<&'static str> {
+    let (required, optional): (Vec<&Argument>, Vec<&Argument>) = arguments.iter().partition(|a| a.required);
+    required.into_iter().chain(optional).map(|a| a.name).collect()
 }
 
 /// Dice given as faces, as the text the parsers read: each a digit.

@@ -67,6 +67,26 @@ mod tests {
     }
 
     #[test]
+    fn every_argument_is_named_once_and_explained() {
+        for lookup in LOOKUPS {
+            let mut names: Vec<&str> = lookup.arguments.iter().map(|a| a.name).collect();
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(names.len(), lookup.arguments.len(), "{}: an argument twice", lookup.game);
+            assert!(lookup.about.ends_with('.'), "{}", lookup.game);
+            for a in lookup.arguments {
+                let help = lookup.help(a);
+                assert!(help.ends_with('.') && !help.contains("{mask}"), "{} --{}: {help}", lookup.game, a.name);
+                if a.help.contains("{mask}") {
+                    assert!(help.contains(&lookup.categories.join(",")), "{help}");
+                }
+            }
+            let (required, optional) = (lookup.required(), lookup.optional());
+            assert_eq!(required.len() + optional.len(), lookup.arguments.len());
+        }
+    }
+
+    #[test]
     fn arguments_in_every_form_parse_alike() {
         let text = Query::from_args("yazy", &[("mask", Arg::Text("ones,yazy")), ("dice", Arg::Text("12456"))]).unwrap();
         let ints = Query::from_args("yazy", &[("mask", Arg::Ints(&[0, 10])), ("dice", Arg::Ints(&[1, 2, 4, 5, 6]))]);

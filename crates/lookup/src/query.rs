@@ -26,7 +26,7 @@ impl Query {
         let Some(info) = LookupInfo::find(game) else {
             return Err(LookupError::UnknownGame { given: game.to_string(), known: games() });
         };
-        (info.parse)(game, &Args::new(info.game, info.required, info.optional, args)?)
+        (info.parse)(game, &Args::new(info.game, info.arguments, args)?)
     }
 
     /// The game's query: the one place a query's game is told apart.

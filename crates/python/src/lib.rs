@@ -74,8 +74,8 @@ fn games(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
             d.set_item("name", l.game)?;
             d.set_item("aliases", l.aliases.to_vec())?;
             let keywords = |names: &[&str]| names.iter().map(|n| Terms::Python.argument(n)).collect::<Vec<_>>();
-            d.set_item("required", keywords(l.required))?;
-            d.set_item("optional", keywords(l.optional))?;
+            d.set_item("required", keywords(&l.required()))?;
+            d.set_item("optional", keywords(&l.optional()))?;
             Ok(d)
         })
         .collect()

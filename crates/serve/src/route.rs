@@ -159,8 +159,8 @@ fn info(served: &Served) -> Json {
             Json::object(vec![
                 ("game", Json::Str(l.game.to_string())),
                 ("aliases", names(l.aliases)),
-                ("required", names(l.required)),
-                ("optional", names(l.optional)),
+                ("required", names(&l.required())),
+                ("optional", names(&l.optional())),
             ])
         })
         .collect();

@@ -195,6 +195,27 @@ fn the_small_things_of_round_two() {
         "{json}"
     );
 
+    // Each game's flags are its registry entry's arguments, under every name of the game.
+    for lookup in dice_tables_lookup::LOOKUPS {
+        for name in std::iter::once(&lookup.game).chain(lookup.aliases) {
+            let help = String::from_utf8_lossy(&run("reader", &["lookup", name, "--help"], &[]).stdout).into_owned();
+            for a in lookup.arguments {
+                let flag = match a.value {
+                    Some(value) => format!("--{} <{value}>", a.name),
+                    None => format!("--{} ", a.name),
+                };
+                assert!(help.contains(&flag), "{name}: no {flag} in {help}");
+            }
+        }
+    }
+    let e = refused("duel-cardgames", &["--me", "0", "--opp", "0", "--rules", "seed"]);
+    assert!(e.contains("duel-cardgames is duel with --rules=cardgames"), "{e}");
+    let e = refused("yazy", &["--mask", "all", "--dice", "1234"]);
+    assert!(
+        e.starts_with("reader: invalid value '1234' for '--dice <D>': 4 dice given")
+            && e.ends_with("(see reader lookup yazy --help)\n"),
+        "{e}"
+    );
     for game in ["yazy", "yatzy", "yahtzee"] {
         let help = String::from_utf8_lossy(&run("reader", &["lookup", game, "--help"], &[]).stdout).into_owned();
         assert!(!help.contains("yahtzee, chance"), "{help}");

@@ -1,5 +1,6 @@
 //! combo: five dice and a fixed number of rerolls, scored once.
 
+use super::arguments::{FIVE_DICE, REROLLS_LEFT};
 use super::{GameQuery, LookupInfo};
 use crate::args::Args;
 use crate::checks::check_rerolls;
@@ -15,8 +16,8 @@ use dice_tables_reader::{Dice, Game, Tables};
 pub(super) const LOOKUP: LookupInfo = LookupInfo {
     game: Combo::ID,
     aliases: Combo::ALIASES,
-    required: &[],
-    optional: &["dice", "rerolls"],
+    about: "combo: the expected final score and best keep of a roll, or the value before the first roll.",
+    arguments: &[FIVE_DICE, REROLLS_LEFT],
     categories: &[],
     parse,
     curve: None,

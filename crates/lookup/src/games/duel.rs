@@ -1,6 +1,7 @@
 //! Two-player 10000: the chance of winning, under the seed's rules
 //! (`duel`) or a common online Farkle's (`duel-cardgames`).
 
+use super::arguments::Argument;
 #[cfg(feature = "text")]
 use super::tenk::write_keeps;
 use super::tenk::{keeps_json, then_name, KeepRow};
@@ -26,8 +27,27 @@ const ALIASES: [&str; 3] = super::joined(SeedDuel::ALIASES, &[CARDGAMES_DUEL]);
 pub(super) const LOOKUP: LookupInfo = LookupInfo {
     game: SeedDuel::ID,
     aliases: &ALIASES,
-    required: &["me", "opp"],
-    optional: &["dice", "remaining", "score", "rules"],
+    about: "10000 against an opponent (aliases `10000-duel`, `tenk2`; `duel-cardgames` is `duel --rules cardgames`): the chance of winning of a throw's keeps, of throwing or banking, or at a turn's start.",
+    arguments: &[
+        Argument::required("me", "POINTS", "Your banked total, a multiple of 50 below the goal."),
+        Argument::required("opp", "POINTS", "The opponent's banked total, a multiple of 50 below the goal."),
+        Argument::optional(
+            "dice",
+            "D",
+            "The 1-6 dice just thrown, digits 1-6 (without it and --remaining: your chance at the start of your turn).",
+        ),
+        Argument::optional(
+            "remaining",
+            "N",
+            "Dice about to be thrown, 1 to 6: the chance of winning if you throw and if you bank.",
+        ),
+        super::tenk::SCORE,
+        Argument::optional(
+            "rules",
+            "R",
+            "The rules: `seed` (default; the seed's scoring, entry 1000: duel.dtab) or `cardgames` (a common online Farkle's scoring, no entry: duel-cardgames.dtab).",
+        ),
+    ],
     categories: &[],
     parse,
     curve: None,

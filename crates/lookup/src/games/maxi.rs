@@ -1,6 +1,7 @@
 //! Maxi Yatzy: six dice, twenty boxes, under the finnish rules
 //! (`maxi-yatzy`) or the swedish with saved rerolls (`maxi-yatzy-swedish`).
 
+use super::arguments::Argument;
 use super::{GameQuery, LookupInfo};
 use crate::args::Args;
 use crate::error::LookupError;
@@ -22,8 +23,31 @@ const ALIASES: [&str; 3] = super::joined(MaxiYatzy::ALIASES, &[SWEDISH_MAXI]);
 pub(super) const LOOKUP: LookupInfo = LookupInfo {
     game: MaxiYatzy::ID,
     aliases: &ALIASES,
-    required: &["mask"],
-    optional: &["upper", "saved", "dice", "rerolls", "rules"],
+    about: "Maxi Yatzy (six dice, twenty boxes; alias `maxi`; `maxi-yatzy-swedish` is `maxi-yatzy --rules swedish`): the options of a roll, or the turn-start value of a state.",
+    arguments: &[
+        Argument::required("mask", "M", "Open boxes: {mask}."),
+        Argument::optional(
+            "upper",
+            "N",
+            "Upper points so far (ones to sixes; any total from the bonus's threshold up that the filled boxes can make is one state). Needed once an upper box is filled; left out, 0.",
+        ),
+        Argument::optional(
+            "saved",
+            "B",
+            "Rerolls saved from earlier turns (swedish rules: two at most for each turn played); left out, 0.",
+        ),
+        Argument::optional("dice", "D", "The six dice showing, digits 1-6 in any order (without it: the value before the roll)."),
+        Argument::optional(
+            "rerolls",
+            "R",
+            "Rerolls left in this turn: its two and any saved ones still unused (default: all of them).",
+        ),
+        Argument::optional(
+            "rules",
+            "RULES",
+            "`finnish` (bonus 50 at 75, no saved rolls; maxi-yatzy.dtab, the default) or `swedish` (bonus 100 at 84, unused rerolls saved; maxi-yatzy-swedish.dtab from `make maxi-swedish`).",
+        ),
+    ],
     categories: &BOXES,
     parse,
     curve: None,

@@ -5,6 +5,7 @@
 //! a file here and one line in [`LOOKUPS`]; nothing else in the front ends
 //! names it.
 
+pub(crate) mod arguments;
 mod combo;
 mod duel;
 mod maxi;
@@ -20,6 +21,7 @@ use crate::reply::Replied;
 use dice_tables_reader::target::CurveRow;
 use dice_tables_reader::Tables;
 
+pub use arguments::Argument;
 pub use maxi::maxi_rules_name;
 pub(crate) use sheet::{Yahtzee, Yatzy};
 
@@ -47,10 +49,10 @@ pub struct LookupInfo {
     /// the ids of its other tables, each of which names its rules
     /// (`duel-cardgames` is `duel` with `rules` cardgames).
     pub aliases: &'static [&'static str],
-    /// The arguments every lookup of it needs.
-    pub required: &'static [&'static str],
-    /// The arguments it may have.
-    pub optional: &'static [&'static str],
+    /// What a lookup of it answers, in a line (the command line's help).
+    pub about: &'static str,
+    /// Its arguments, in the order the help lists them.
+    pub arguments: &'static [Argument],
     /// Its score sheet's boxes in mask-bit order (the names a mask
     /// accepts); empty for a game without a sheet.
     pub categories: &'static [&'static str],
@@ -64,6 +66,21 @@ impl LookupInfo {
     /// The game named `name` (its id or another name).
     pub fn find(name: &str) -> Option<&'static LookupInfo> {
         LOOKUPS.iter().find(|l| l.game == name || l.aliases.contains(&name))
+    }
+
+    /// The arguments every lookup of it needs.
+    pub fn required(&self) -> Vec<&'static str> {
+        self.arguments.iter().filter(|a| a.required).map(|a| a.name).collect()
+    }
+
+    /// The arguments it may have.
+    pub fn optional(&self) -> Vec<&'static str> {
+        self.arguments.iter().filter(|a| !a.required).map(|a| a.name).collect()
+    }
+
+    /// An argument's help, its mask forms written out for this game's boxes.
+    pub fn help(&self, argument: &Argument) -> String {
+        argument.help.replace("{mask}", &arguments::mask_forms(self.categories))
     }
 
     /// Whether it has a score curve (a target table): `reader curve`.

@@ -2,6 +2,7 @@
 //! for a target, or against an opponent as the advisor estimates it.
 //! Yahtzee's joker reading picks its table (forced by default).
 
+use super::arguments::{Argument, FIVE_DICE, REROLLS_LEFT};
 use super::{GameQuery, LookupInfo};
 use crate::args::{Args, Parser};
 use crate::checks::{check_opponent, check_rerolls};
@@ -26,8 +27,30 @@ use dice_tables_reader::{Game, Tables};
 pub(super) const YATZY: LookupInfo = LookupInfo {
     game: YatzyGame::ID,
     aliases: <ScoreSheet<YatzyGame> as Game>::ALIASES,
-    required: &["mask"],
-    optional: &["upper", "dice", "rerolls", "need", "opp-mask", "opp-upper", "me", "opp"],
+    about: "yatzy (Scandinavian): the options of a roll, or the turn-start value of a state.",
+    arguments: &[
+        MASK,
+        UPPER,
+        FIVE_DICE,
+        REROLLS_LEFT,
+        Argument::optional(
+            "need",
+            "N",
+            "Play to win: the best chance of scoring at least N more points (this turn's included), from the yatzy-target table (`make yatzy-target`). 0 or less: already reached.",
+        ),
+        Argument::optional(
+            "opp-mask",
+            "O",
+            "Play against an opponent whose open categories are O (the same forms as --mask): the opponent-aware advisor's estimate of your chance of winning, ties half, from the yatzy-target table (`make yatzy-target`). Needs --me and --opp.",
+        ),
+        OPP_UPPER,
+        Argument::optional(
+            "me",
+            "S",
+            "Your total so far, 0 to 374, the upper bonus left out (it counts at the game's end); only --me minus --opp matters.",
+        ),
+        OPP,
+    ],
     categories: YatzyGame::CATEGORIES,
     parse: |_, a| Ok(Query::Yatzy(parse(a, YatzyGame::CATEGORIES, parse_yatzy_mask, parse_yatzy_total)?)),
     #[cfg(not(dice_tables_solitaire_only))]
@@ -39,19 +62,36 @@ pub(super) const YATZY: LookupInfo = LookupInfo {
 pub(super) const YAHTZEE: LookupInfo = LookupInfo {
     game: YahtzeeGame::ID,
     aliases: <ScoreSheet<YahtzeeGame> as Game>::ALIASES,
-    required: &["mask"],
-    optional: &[
-        "upper",
-        "yahtzee-bonus",
-        "dice",
-        "rerolls",
-        "need",
-        "joker",
-        "opp-mask",
-        "opp-upper",
-        "opp-yahtzee-bonus",
-        "me",
-        "opp",
+    about: "yahtzee (United States): the options of a roll, or the turn-start value of a state.",
+    arguments: &[
+        MASK,
+        UPPER,
+        Argument::flag("yahtzee-bonus", "The yahtzee box holds 50 (each further Yahtzee scores 100 more)."),
+        FIVE_DICE,
+        REROLLS_LEFT,
+        Argument::optional(
+            "need",
+            "N",
+            "Play to win: the best chance of scoring at least N more points (this turn's included), from the yahtzee-target table (`make yahtzee-target`). 0 or less: already reached.",
+        ),
+        Argument::optional(
+            "joker",
+            "READING",
+            "Where a Yahtzee rolled with the yahtzee box filled may go: `forced` (the official reading; yahtzee.dtab, the default) or `free` (any open box, Verhoeff's; yahtzee-free.dtab from `make yahtzee-free`, and yahtzee-free-target.dtab from `make yahtzee-free-target` for --need).",
+        ),
+        Argument::optional(
+            "opp-mask",
+            "O",
+            "Play against an opponent whose open categories are O (the same forms as --mask): the opponent-aware advisor's estimate of your chance of winning, ties half, from the yahtzee-target table (`make yahtzee-target`). Needs --me and --opp.",
+        ),
+        OPP_UPPER,
+        Argument::flag("opp-yahtzee-bonus", "The opponent's yahtzee box holds 50."),
+        Argument::optional(
+            "me",
+            "S",
+            "Your total so far, 0 to 1575, Yahtzee bonuses included and the upper bonus left out (it counts at the game's end); only --me minus --opp matters.",
+        ),
+        OPP,
     ],
     categories: YahtzeeGame::CATEGORIES,
     parse: |_, a| Ok(Query::Yahtzee(parse(a, YahtzeeGame::CATEGORIES, parse_yahtzee_mask, parse_yahtzee_total)?)),
@@ -60,6 +100,19 @@ pub(super) const YAHTZEE: LookupInfo = LookupInfo {
     #[cfg(dice_tables_solitaire_only)]
     curve: None,
 };
+
+const MASK: Argument = Argument::required("mask", "M", "Open categories: {mask}.");
+
+const UPPER: Argument = Argument::optional(
+    "upper",
+    "N",
+    "Upper-section points so far (ones to sixes; any total from 63 up that the filled boxes can make is one state). Needed once an upper box is filled; left out, 0.",
+);
+
+const OPP_UPPER: Argument =
+    Argument::optional("opp-upper", "N", "The opponent's upper-section points so far, as --upper.");
+
+const OPP: Argument = Argument::optional("opp", "T", "The opponent's total so far, counted as --me.");
 
 fn parse(
     a: &Args<'_>,

@@ -1,7 +1,12 @@
 //! 10000 alone: expected banked points, or the chance of reaching 1000
 //! (`opening`).
 
+use super::arguments::Argument;
 use super::{GameQuery, LookupInfo};
+
+/// The turn score so far, as every 10000 lookup takes it.
+pub(super) const SCORE: Argument =
+    Argument::optional("score", "S", "The turn score so far (before this throw), a multiple of 50 (default: 0).");
 use crate::args::Args;
 use crate::checks::check_throw;
 use crate::error::LookupError;
@@ -16,8 +21,13 @@ use dice_tables_reader::{Dice, Game, Tables};
 pub(super) const LOOKUP: LookupInfo = LookupInfo {
     game: Tenk::ID,
     aliases: Tenk::ALIASES,
-    required: &[],
-    optional: &["dice", "remaining", "score", "opening"],
+    about: "10000 (alias `10000`): expected banked points, or the chance of reaching 1000 with --opening. One of --dice and --remaining is needed.",
+    arguments: &[
+        Argument::optional("dice", "D", "The 1-6 dice just thrown, digits 1-6."),
+        Argument::optional("remaining", "N", "Dice about to be thrown, 1 to 6."),
+        SCORE,
+        Argument::flag("opening", "Not yet on the board: maximise the chance of reaching 1000 this turn."),
+    ],
     categories: &[],
     parse,
     curve: None,

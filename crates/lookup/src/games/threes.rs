@@ -1,6 +1,7 @@
 //! threes: the lowest total wins; a chance of winning against a record, or
 //! the expected total.
 
+use super::arguments::Argument;
 use super::{GameQuery, LookupInfo};
 use crate::args::Args;
 use crate::checks::check_throw;
@@ -18,8 +19,25 @@ use dice_tables_reader::{Game, Tables};
 pub(super) const LOOKUP: LookupInfo = LookupInfo {
     game: Threes::ID,
     aliases: Threes::ALIASES,
-    required: &[],
-    optional: &["dice", "remaining", "points", "record", "after", "ties", "model", "objective"],
+    about: "threes: the chance of success (or expected total) of a state, or the choices of a roll. One of --dice and --remaining is needed.",
+    arguments: &[
+        Argument::optional("dice", "D", "The 1-5 dice just rolled, digits 1-6 (a 3 is worth 0)."),
+        Argument::optional(
+            "remaining",
+            "N",
+            "Dice still to throw, 0 to 5 (0: the turn is over; the chance that --points survives).",
+        ),
+        Argument::optional("points", "S", "Points kept so far, 0 to 30 (default: 0)."),
+        Argument::optional("record", "R", "The lowest total of the players before, 0 to 30 (default: none, the first player)."),
+        Argument::optional("after", "K", "Players still to play after this one, 0 to 15 (default: 0)."),
+        Argument::optional("ties", "T", "How ties count: win or lose (default: win)."),
+        Argument::optional("model", "M", "How the later players play: sequential or independent (default: sequential)."),
+        Argument::optional(
+            "objective",
+            "O",
+            "What to optimise: win, the chance of success, or expected, the lowest expected total (default: win).",
+        ),
+    ],
     categories: &[],
     parse,
     curve: None,

@@ -2,6 +2,7 @@
 //! or against an opponent: exactly from `yazy-duel`, or as the advisor
 //! estimates it from `yazy-target`).
 
+use super::arguments::{Argument, FIVE_DICE, REROLLS_LEFT};
 use super::{GameQuery, LookupInfo};
 use crate::args::Args;
 use crate::checks::{check_opponent, check_rerolls};
@@ -21,8 +22,28 @@ use dice_tables_reader::{Game, Tables};
 pub(super) const LOOKUP: LookupInfo = LookupInfo {
     game: Yazy::ID,
     aliases: Yazy::ALIASES,
-    required: &["mask"],
-    optional: &["dice", "rerolls", "need", "opp-mask", "me", "opp", "advisor"],
+    about: "yazy: the value and best action of a state, or the turn-start value of a mask.",
+    arguments: &[
+        Argument::required("mask", "M", "Open categories: {mask}."),
+        FIVE_DICE,
+        REROLLS_LEFT,
+        Argument::optional(
+            "need",
+            "N",
+            "Play to win: the best chance of scoring at least N more points (this turn's included), from the yazy-target table (`make yazy-target`). 0 or less: already reached.",
+        ),
+        Argument::optional(
+            "opp-mask",
+            "O",
+            "Play against an opponent whose open categories are O (the same forms as --mask): your chance of winning, ties half, from the yazy-duel table (`make yazy-duel`). Needs --me and --opp.",
+        ),
+        Argument::optional("me", "S", "Your total so far, 0 to 280 (two-player lookups; only --me minus --opp matters)."),
+        Argument::optional("opp", "T", "The opponent's total so far, 0 to 280 (two-player lookups)."),
+        Argument::flag(
+            "advisor",
+            "With --opp-mask: the opponent-aware advisor's play and its estimate of your chance of winning, from the yazy-target table, instead of the two-player table's exact answer (what yatzy and yahtzee give against an opponent, here to compare with the exact one).",
+        ),
+    ],
     categories: &CATEGORIES,
     parse,
     #[cfg(not(dice_tables_solitaire_only))]
