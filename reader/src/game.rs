@@ -77,6 +77,10 @@ pub trait Game: Sized + fmt::Debug + Send + Sync + 'static {
     const ID: &'static str;
     /// Other names people use for the game (command lines accept them).
     const ALIASES: &'static [&'static str] = &[];
+    /// The repository's make targets that build the table where `make
+    /// tables` does not, the one for this table alone first (empty: `make
+    /// tables` builds it). A lookup's message for a missing file names them.
+    const BUILT_BY: &'static [&'static str] = &[];
     /// The rules parameters, and any sizes read from the directory.
     type Params: Clone + fmt::Debug + PartialEq + Send + Sync + 'static;
     /// The sections, in the order the file lists them.
@@ -384,6 +388,9 @@ pub struct GameInfo {
     pub id: &'static str,
     /// Other names of the game.
     pub aliases: &'static [&'static str],
+    /// The make targets that build its table where `make tables` does not
+    /// ([`Game::BUILT_BY`]).
+    pub built_by: &'static [&'static str],
     check_header: fn(&Header) -> Result<(), TableError>,
     check: fn(Table) -> Result<(), TableError>,
     param_value_name: fn(&str, i64) -> Option<&'static str>,
@@ -399,6 +406,7 @@ impl GameInfo {
         GameInfo {
             id: G::ID,
             aliases: G::ALIASES,
+            built_by: G::BUILT_BY,
             check_header: check_header_as::<G>,
             check: check_as::<G>,
             param_value_name: G::param_value_name,

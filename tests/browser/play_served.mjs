@@ -58,7 +58,7 @@ try {
   await page.waitForFunction(() => document.querySelector("#advice").classList.contains("error"));
   assert.equal(
     await page.textContent("#advice"),
-    "no table at yahtzee-free.dtab: the free joker reading's tables are not part of `make tables`: build it with `make yahtzee-free` (or `generator --games yahtzee-free`)",
+    "no table at yahtzee-free.dtab: `make tables` leaves it out: build it with `make yahtzee-free` (or `generator --games yahtzee-free`; `make optional-tables` builds it with others)",
   );
   assert.equal(await page.locator("#options tbody tr").count(), 0, "no options from the wrong table");
 

@@ -270,17 +270,14 @@ fn write_table_error(f: &mut fmt::Formatter<'_>, e: &TableError) -> fmt::Result 
         .and_then(|n| n.to_str())
         .and_then(|n| n.strip_suffix(".dtab"))
         .filter(|_| matches!(e.kind(), TableErrorKind::NotFound));
-    if let Some(id) = missing.filter(|n| n.starts_with("yahtzee-free")) {
-        return write!(f, "{e}: the free joker reading's tables are not part of `make tables`: build it with `make {id}` (or `generator --games {id}`)");
-    }
-    if let Some(id) = missing.filter(|n| *n == "maxi-yatzy-swedish") {
-        return write!(f, "{e}: the swedish Maxi Yatzy table is not part of `make tables`: build it with `make maxi-swedish` (or `generator --games {id}`), or every optional table with `make optional-tables`");
-    }
-    if let Some(id) = missing.filter(|n| *n == "yazy-duel") {
-        return write!(f, "{e}: the two-player table is not part of `make tables`: build it with `make {id}` (or `generator --games {id}`), or every optional table with `make optional-tables`");
-    }
-    if let Some(id) = missing.filter(|n| n.ends_with("-target")) {
-        return write!(f, "{e}: the target tables are not part of `make tables`: build them with `make target-tables` (or `generator --games {id}`)");
+    // The table's own make target, where `make tables` leaves it out (its game says which).
+    let built_by = missing.and_then(dice_tables_reader::game_named).map_or(&[][..], |g| g.built_by);
+    if let (Some(id), [alone, with_others @ ..]) = (missing, built_by) {
+        write!(f, "{e}: `make tables` leaves it out: build it with `make {alone}` (or `generator --games {id}`")?;
+        for target in with_others {
+            write!(f, "; `make {target}` builds it with others")?;
+        }
+        return f.write_str(")");
     }
     let hint = match e.kind() {
         TableErrorKind::NotFound => ": run `make tables` (or `generator --out DIR`) to write it",

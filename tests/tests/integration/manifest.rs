@@ -88,3 +88,30 @@ fn one_thread_writes_the_same_two_player_table() {
     let made = std::fs::read(&made).unwrap_or_else(|e| panic!("{}: {e}", made.display()));
     assert!(std::fs::read(dir.join("yazy-duel.dtab")).unwrap() == made, "yazy-duel with one thread differs");
 }
+
+/// Each table `make tables` leaves out names the make targets that build
+/// it, and each of them does: the first that table alone, the others it
+/// among others (asked of make with nothing built: `make -n`).
+#[test]
+fn each_table_s_make_targets_build_it() {
+    for game in dice_tables_reader::GAMES.iter().filter(|g| !g.built_by.is_empty()) {
+        for (i, target) in game.built_by.iter().enumerate() {
+            let out = std::process::Command::new("make")
+                .args(["-n", "OUT=/nonexistent-tables", target])
+                .current_dir(repo_tables().join(".."))
+                .output()
+                .expect("make runs");
+            let plan = String::from_utf8_lossy(&out.stdout);
+            assert!(out.status.success(), "make -n {target}: {}", String::from_utf8_lossy(&out.stderr));
+            let solves: Vec<&str> = plan.lines().filter(|l| l.contains("--games")).collect();
+            assert!(
+                solves.iter().any(|l| l.split(|c: char| c == ' ' || c == ',').any(|w| w == game.id)),
+                "make {target} does not solve {}: {plan}",
+                game.id
+            );
+            if i == 0 {
+                assert_eq!(solves.len(), 1, "make {target} solves more than {}: {plan}", game.id);
+            }
+        }
+    }
+}

@@ -115,6 +115,8 @@ pub trait MaxiPreset: fmt::Debug + Send + Sync + 'static {
     const ID: &'static str;
     /// Other names of the game.
     const ALIASES: &'static [&'static str] = &[];
+    /// The make targets that build its table where `make tables` does not ([`Game::BUILT_BY`]).
+    const BUILT_BY: &'static [&'static str] = &[];
     /// The rules the table is solved under unless the generator was told otherwise.
     const RULES: Rules;
 }
@@ -133,6 +135,7 @@ impl MaxiPreset for Finnish {
 pub struct Swedish;
 impl MaxiPreset for Swedish {
     const ID: &'static str = "maxi-yatzy-swedish";
+    const BUILT_BY: &'static [&'static str] = &["maxi-swedish", "optional-tables"];
     const RULES: Rules = Rules::SWEDISH;
 }
 
@@ -157,6 +160,7 @@ impl<P: MaxiPreset> fmt::Debug for Maxi<P> {
 impl<P: MaxiPreset> Game for Maxi<P> {
     const ID: &'static str = P::ID;
     const ALIASES: &'static [&'static str] = P::ALIASES;
+    const BUILT_BY: &'static [&'static str] = P::BUILT_BY;
     type Params = MaxiParams;
     const SECTIONS: &'static [SectionSpec<MaxiParams>] = &SECTIONS;
 

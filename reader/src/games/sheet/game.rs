@@ -56,6 +56,10 @@ pub trait SheetGame: fmt::Debug + Send + Sync + 'static {
     const ID: &'static str;
     /// The id of its target table.
     const TARGET_ID: &'static str;
+    /// The make targets that build its table where `make tables` does not ([`Game::BUILT_BY`](crate::Game::BUILT_BY)).
+    const BUILT_BY: &'static [&'static str] = &[];
+    /// The make targets that build its target table.
+    const TARGET_BUILT_BY: &'static [&'static str];
     /// Category names, in mask-bit order.
     const CATEGORIES: &'static [&'static str];
     /// Flag values a mask has: 2 for yahtzee (whether the yahtzee box holds 50), else 1.

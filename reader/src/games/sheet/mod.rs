@@ -108,6 +108,7 @@ pub const YATZY_TURN_START: SectionSpec<SheetParams> =
 impl SheetGame for YatzyGame {
     const ID: &'static str = "yatzy";
     const TARGET_ID: &'static str = "yatzy-target";
+    const TARGET_BUILT_BY: &'static [&'static str] = &["yatzy-target", "target-tables"];
     const CATEGORIES: &'static [&'static str] = &YATZY_CATEGORIES;
     const FLAGS: usize = 1;
     const MAX_SCORE: f64 = 374.0;
@@ -128,6 +129,7 @@ pub const YAHTZEE_TURN_START: SectionSpec<SheetParams> =
 impl SheetGame for YahtzeeGame {
     const ID: &'static str = "yahtzee";
     const TARGET_ID: &'static str = "yahtzee-target";
+    const TARGET_BUILT_BY: &'static [&'static str] = &["yahtzee-target", "target-tables"];
     const CATEGORIES: &'static [&'static str] = &YAHTZEE_CATEGORIES;
     const FLAGS: usize = 2;
     /// 375 on the sheet and twelve Yahtzee bonuses.
@@ -145,6 +147,8 @@ pub struct YahtzeeFreeGame;
 impl SheetGame for YahtzeeFreeGame {
     const ID: &'static str = "yahtzee-free";
     const TARGET_ID: &'static str = "yahtzee-free-target";
+    const BUILT_BY: &'static [&'static str] = &["yahtzee-free", "optional-tables"];
+    const TARGET_BUILT_BY: &'static [&'static str] = &["yahtzee-free-target", "optional-tables"];
     const CATEGORIES: &'static [&'static str] = &YAHTZEE_CATEGORIES;
     const FLAGS: usize = 2;
     const MAX_SCORE: f64 = YahtzeeGame::MAX_SCORE;
@@ -188,6 +192,7 @@ impl<G: SheetGame> fmt::Debug for ScoreSheet<G> {
 
 impl<G: SheetGame> Game for ScoreSheet<G> {
     const ID: &'static str = G::ID;
+    const BUILT_BY: &'static [&'static str] = G::BUILT_BY;
     type Params = SheetParams;
     const SECTIONS: &'static [SectionSpec<SheetParams>] = G::SECTIONS;
 

@@ -94,6 +94,7 @@ impl<G: SheetGame> fmt::Debug for SheetTarget<G> {
 
 impl<G: SheetGame> Game for SheetTarget<G> {
     const ID: &'static str = G::TARGET_ID;
+    const BUILT_BY: &'static [&'static str] = G::TARGET_BUILT_BY;
     type Params = SheetTargetParams;
     const SECTIONS: &'static [SectionSpec<SheetTargetParams>] = &TARGET_SECTIONS;
 

@@ -245,6 +245,7 @@ impl fmt::Debug for YazyDuel {
 
 impl Game for YazyDuel {
     const ID: &'static str = "yazy-duel";
+    const BUILT_BY: &'static [&'static str] = &["yazy-duel", "optional-tables"];
     type Params = YazyDuelParams;
     const SECTIONS: &'static [SectionSpec<YazyDuelParams>] = &[VALUES];
 

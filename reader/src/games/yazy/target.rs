@@ -90,6 +90,7 @@ impl fmt::Debug for YazyTarget {
 
 impl Game for YazyTarget {
     const ID: &'static str = "yazy-target";
+    const BUILT_BY: &'static [&'static str] = &["yazy-target", "target-tables"];
     type Params = YazyTargetParams;
     const SECTIONS: &'static [SectionSpec<YazyTargetParams>] = &SECTIONS;
 
