@@ -105,7 +105,7 @@ fn each_table_s_make_targets_build_it() {
             assert!(out.status.success(), "make -n {target}: {}", String::from_utf8_lossy(&out.stderr));
             let solves: Vec<&str> = plan.lines().filter(|l| l.contains("--games")).collect();
             assert!(
-                solves.iter().any(|l| l.split(|c: char| c == ' ' || c == ',').any(|w| w == game.id)),
+                solves.iter().any(|l| l.split([' ', ',']).any(|w| w == game.id)),
                 "make {target} does not solve {}: {plan}",
                 game.id
             );
