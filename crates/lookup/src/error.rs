@@ -57,6 +57,13 @@ pub enum LookupError {
     NoChoice { throw: String },
     /// An answer without a value (a library bug, said in words).
     NoValue { game: &'static str, answer: String },
+    /// A `rules` value that picks none of the game's tables (`known`: those
+    /// that do; empty for a game with one table).
+    UnknownRules { game: &'static str, given: String, known: Vec<&'static str> },
+    /// A game in the registry with no table (a library bug, said in words).
+    NoTable { game: &'static str },
+    /// A table whose values are not given whole (`known`: those that are).
+    NoValues { table: &'static str, known: Vec<&'static str> },
     /// A query string longer than `max` bytes.
     QueryTooLong { len: usize, max: usize },
     /// A query string with more than `max` parameters.
@@ -190,6 +197,16 @@ impl LookupError {
             }
             E::NoChoice { throw } => write!(f, "threes has no choice for the throw {throw}"),
             E::NoValue { game, answer } => write!(f, "{game} answered without a value: {answer}"),
+            E::UnknownRules { game, known, .. } if known.is_empty() => {
+                write!(f, "{game} has one table: {} chooses among the tables of a game that has several", arg("rules"))
+            }
+            E::UnknownRules { given, known, .. } => {
+                write!(f, "rules {} is not {}", dice_tables_reader::quoted(given), known.join(" or "))
+            }
+            E::NoTable { game } => write!(f, "{game} has no table in the lookup registry"),
+            E::NoValues { table, known } => {
+                write!(f, "the {table} table's values are not given whole: those of {} are", known.join(", "))
+            }
             E::QueryTooLong { len, max } => write!(f, "the query string is {len} bytes: at most {max} are read"),
             E::TooManyParameters { max } => write!(f, "the query string has more than {max} parameters"),
             E::NotPercentEncoded { given } => {

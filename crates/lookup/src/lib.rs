@@ -36,16 +36,18 @@ mod query_string;
 mod reply;
 #[cfg(feature = "text")]
 mod text;
+mod values;
 
 pub use args::Arg;
 pub use curve::{curve, curve_games, curve_json, curve_rows};
 pub use error::{directory_error, LookupError, Terms};
-pub use games::{maxi_rules_name, table_named, LookupInfo, LOOKUPS};
+pub use games::{maxi_rules_name, table_named, tables_with_values, Argument, GameTable, LookupInfo, LOOKUPS};
 pub use json::Json;
 pub use queries::{
     ComboQuery, DuelQuery, DuelRules, MaxiQuery, MaxiRules, Query, SheetQuery, TenkQuery, ThreesQuery, YazyQuery,
 };
 pub use query_string::{parse_query_string, MAX_QUERY_BYTES, MAX_QUERY_PARAMS};
+pub use values::StoredValues;
 
 #[cfg(test)]
 mod tests {
@@ -64,6 +66,10 @@ mod tests {
         }
         assert_eq!(dice_tables_reader::game_named("maxi").map(|g| g.id), Some("maxi-yatzy"));
         assert_eq!(curve_games(), ["yazy", "yatzy", "yahtzee"]);
+        assert_eq!(
+            tables_with_values(),
+            ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel", "duel-cardgames"]
+        );
     }
 
     #[test]
@@ -81,6 +87,10 @@ mod tests {
                     assert!(help.contains(&lookup.categories.join(",")), "{help}");
                 }
             }
+            // A game's tables: its own first; several only told apart by rules.
+            assert_eq!(lookup.tables.first().map(|t| t.id), Some(lookup.game));
+            assert!(lookup.tables.iter().all(|t| t.rules.is_some() == (lookup.tables.len() > 1)), "{}", lookup.game);
+            assert!(lookup.tables.iter().all(|t| dice_tables_reader::game_named(t.id).is_some()));
             let (required, optional) = (lookup.required(), lookup.optional());
             assert_eq!(required.len() + optional.len(), lookup.arguments.len());
         }

@@ -7,7 +7,7 @@ use crate::args::{answer, query_of};
 use crate::errors::{py_error, TableError};
 use crate::json::to_py;
 use crate::values::Values;
-use dice_tables_lookup::{DuelRules, LookupError};
+use dice_tables_lookup::{GameTable, LookupError, LookupInfo};
 use dice_tables_reader as reader;
 use pyo3::exceptions::{PyImportError, PyValueError};
 use pyo3::prelude::*;
@@ -215,16 +215,16 @@ impl Game {
     /// axes named by `.axes`.
     #[pyo3(signature = (rules = None))]
     fn values_buffer(&self, py: Python<'_>, rules: Option<&str>) -> PyResult<Values> {
-        let id = table_id(self.game, rules)?;
-        py.detach(|| Values::of(&self.tables, id)).map_err(py_error)
+        let table = table_of(self.game, rules)?;
+        py.detach(|| Values::of(&self.tables, table)).map_err(py_error)
     }
 
     /// Checks every checksum and every stored value of the game's table
     /// file (what `reader verify` does); raises `TableError` if any fails.
     #[pyo3(signature = (rules = None))]
     fn verify(&self, py: Python<'_>, rules: Option<&str>) -> PyResult<()> {
-        let id = table_id(self.game, rules)?;
-        let path = self.tables.dir().join(reader::file_name(id));
+        let table = table_of(self.game, rules)?;
+        let path = self.tables.dir().join(reader::file_name(table.id));
         py.detach(|| reader::verify(&path)).map(drop).map_err(|e| py_error(LookupError::Table(e)))
     }
 
@@ -278,15 +278,9 @@ game_classes! {
     MaxiYatzy;
 }
 
-/// The table a game's whole-table call reads: the game's own, or for duel
-/// the one its `rules` name.
-pub(crate) fn table_id(game: &'static str, rules: Option<&str>) -> PyResult<&'static str> {
-    match (game, rules) {
-        (game, None) => Ok(game),
-        ("duel", Some(r)) => match dice_tables_lookup::parse::parse_duel_rules(r).map_err(PyValueError::new_err)? {
-            DuelRules::Seed => Ok("duel"),
-            DuelRules::Cardgames => Ok("duel-cardgames"),
-        },
-        (game, Some(_)) => Err(PyValueError::new_err(format!("{game} has no rules to choose: rules= is for duel"))),
-    }
+/// The table a game's whole-table call reads: its own, or where it has
+/// several the one its `rules` name (its registry entry says which).
+pub(crate) fn table_of(game: &'static str, rules: Option<&str>) -> PyResult<&'static GameTable> {
+    let lookup = LookupInfo::find(game).ok_or_else(|| py_error(LookupError::NoTable { game }))?;
+    lookup.table(rules).map_err(py_error)
 }

@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use dice_tables_lookup::LookupError;
+use dice_tables_lookup::{GameTable, LookupError, StoredValues};
 use dice_tables_reader as reader;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
@@ -44,22 +44,12 @@ pub(crate) fn words_of(bytes: &[u8]) -> Box<[u64]> {
         .collect()
 }
 
-/// A word whose bytes in memory are `v`'s little-endian bytes, as a
-/// table's own values are stored (one type string describes both).
-pub(crate) fn little_endian(v: f64) -> u64 {
-    u64::from_ne_bytes(v.to_le_bytes())
-}
-
 /// Where a buffer is and what it holds.
 pub(crate) struct Layout {
     item: usize,
     shape: Vec<usize>,
     axes: Vec<&'static str>,
 }
-
-/// The tables whose values `values()` gives.
-pub(crate) const VALUES_GAMES: [&str; 8] =
-    ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel", "duel-cardgames"];
 
 impl Values {
     /// `len` bytes at `start`, kept alive by `owner`.
@@ -74,73 +64,18 @@ impl Values {
         Values::new(Owner::Words(words), start, len, layout)
     }
 
-    /// A section of a game's table, read in place where its layout allows.
-    fn section<G: reader::Game>(
-        tables: &Arc<reader::Tables>,
-        spec: &reader::SectionSpec<G::Params>,
-        axes: Vec<&'static str>,
-    ) -> Result<Values, LookupError> {
-        let game = tables.get::<G>()?;
-        let entry = &game.table().header().sections[spec.index];
-        let item = entry.dtype.size() as usize;
-        let shape: Vec<usize> = entry.dims.iter().map(|&d| d as usize).collect();
+    /// The values of `table` (in place where its layout allows: kept alive
+    /// by holding the tables).
+    pub(crate) fn of(tables: &Arc<reader::Tables>, table: &GameTable) -> Result<Values, LookupError> {
+        let StoredValues { bytes, item, shape, axes } = table.values(tables)?;
         let layout = Layout { item, shape, axes };
-        Ok(match game.checked().section(spec)? {
+        Ok(match bytes {
             Cow::Borrowed(bytes) => {
                 let owner = Owner::Tables(Arc::clone(tables));
                 Values::new(owner, bytes.as_ptr() as usize, bytes.len(), layout)
             }
             Cow::Owned(bytes) => Values::owned(words_of(&bytes), bytes.len(), layout),
         })
-    }
-
-    /// A score-sheet game's turn-start values, decoded into one buffer.
-    fn sheet<G: reader::sheet::SheetGame>(
-        tables: &Arc<reader::Tables>,
-        axes: Vec<&'static str>,
-    ) -> Result<Values, LookupError> {
-        let sheet = tables.get::<reader::sheet::ScoreSheet<G>>()?;
-        let floats = sheet.turn_start_values()?;
-        let mut shape = vec![1usize << G::CATEGORIES.len()];
-        if G::FLAGS > 1 {
-            shape.push(G::FLAGS);
-        }
-        shape.push(floats.len() / shape.iter().product::<usize>());
-        let words: Box<[u64]> = floats.iter().map(|&v| little_endian(v)).collect();
-        Ok(Values::owned(words, floats.len() * 8, Layout { item: 8, shape, axes }))
-    }
-
-    /// threes' chances of success, decoded from their stored form (a chance
-    /// above 1/2 is stored as its complement) into f64.
-    fn threes(tables: &Arc<reader::Tables>) -> Result<Values, LookupError> {
-        use reader::Game as _;
-        let threes = tables.get::<reader::threes::Threes>()?;
-        let entry = &threes.table().header().sections[reader::threes::CHANCE.index];
-        let shape: Vec<usize> = entry.dims.iter().map(|&d| d as usize).collect();
-        let stored = threes.checked().section(&reader::threes::CHANCE)?;
-        let words: Box<[u64]> = stored
-            .chunks_exact(4)
-            .map(|b| little_endian(reader::threes::decode_chance(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))))
-            .collect();
-        let axes = vec!["model", "after", "record", "ties", "points", "remaining"];
-        let len = words.len() * 8;
-        Ok(Values::owned(words, len, Layout { item: 8, shape, axes }))
-    }
-
-    /// The values of the table `id` (one of [`VALUES_GAMES`]).
-    pub(crate) fn of(tables: &Arc<reader::Tables>, id: &str) -> Result<Values, LookupError> {
-        use reader::{combo, duel, tenk, yazy};
-        match id {
-            "yazy" => Values::section::<yazy::Yazy>(tables, &yazy::TURN_START, vec!["mask"]),
-            "combo" => Values::section::<combo::Combo>(tables, &combo::ROLL_VALUE, vec!["rerolls", "roll"]),
-            "threes" => Values::threes(tables),
-            "tenk" => Values::section::<tenk::Tenk>(tables, &tenk::TURN_VALUE, vec!["dice", "score"]),
-            "duel-cardgames" => Values::section::<duel::CardgamesDuel>(tables, &duel::WIN, vec!["me", "opp"]),
-            "duel" => Values::section::<duel::SeedDuel>(tables, &duel::WIN, vec!["me", "opp"]),
-            "yatzy" => Values::sheet::<reader::sheet::YatzyGame>(tables, vec!["mask", "upper"]),
-            "yahtzee" => Values::sheet::<reader::sheet::YahtzeeGame>(tables, vec!["mask", "yahtzee_bonus", "upper"]),
-            other => Err(LookupError::UnknownGame { given: other.to_string(), known: VALUES_GAMES.to_vec() }),
-        }
     }
 }
 

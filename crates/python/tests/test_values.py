@@ -111,3 +111,14 @@ def test_score_sheet_turn_start_values(tables, game, shape):
     if game == "yahtzee":
         mask = full & ~(1 << names.index("yahtzee"))
         assert v[mask, 1, 0] == g.value(mask=mask, upper=0, yahtzee_bonus=True)
+
+
+def test_rules_pick_one_of_the_games_tables(tables):
+    """A game's tables and the rules that pick them are its registry entry's."""
+    with pytest.raises(ValueError, match="yazy has one table: rules chooses"):
+        tables.yazy.values(rules="seed")
+    with pytest.raises(ValueError, match='rules "chess" is not seed or cardgames'):
+        tables.duel.values(rules="chess")
+    with pytest.raises(ValueError, match="the maxi-yatzy table's values are not given whole: those of yazy, "):
+        tables.maxi_yatzy.values()
+    assert tables.duel.values(rules="seed").shape == tables.duel.values().shape

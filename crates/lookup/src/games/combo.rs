@@ -1,7 +1,7 @@
 //! combo: five dice and a fixed number of rerolls, scored once.
 
 use super::arguments::{FIVE_DICE, REROLLS_LEFT};
-use super::{GameQuery, LookupInfo};
+use super::{GameQuery, GameTable, LookupInfo};
 use crate::args::Args;
 use crate::checks::check_rerolls;
 use crate::error::LookupError;
@@ -10,6 +10,7 @@ use crate::parse::{parse_five_dice, parse_rerolls};
 use crate::queries::ComboQuery;
 use crate::queries::Query;
 use crate::reply::{text, Replied, Reply};
+use crate::values::{section, StoredValues};
 use dice_tables_reader::combo::Combo;
 use dice_tables_reader::{Dice, Game, Tables};
 
@@ -18,10 +19,16 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
     aliases: Combo::ALIASES,
     about: "combo: the expected final score and best keep of a roll, or the value before the first roll.",
     arguments: &[FIVE_DICE, REROLLS_LEFT],
+    tables: &[GameTable { id: Combo::ID, rules: None, values: Some(values) }],
     categories: &[],
     parse,
     curve: None,
 };
+
+/// Every roll's value with each number of rerolls left.
+fn values(tables: &Tables) -> Result<StoredValues<'_>, LookupError> {
+    section::<Combo>(tables, &dice_tables_reader::combo::ROLL_VALUE, vec!["rerolls", "roll"])
+}
 
 fn parse(_: &str, a: &Args<'_>) -> Result<Query, LookupError> {
     Ok(Query::Combo(ComboQuery {

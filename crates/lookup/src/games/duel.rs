@@ -5,7 +5,7 @@ use super::arguments::Argument;
 #[cfg(feature = "text")]
 use super::tenk::write_keeps;
 use super::tenk::{keeps_json, then_name, KeepRow};
-use super::{GameQuery, LookupInfo};
+use super::{GameQuery, GameTable, LookupInfo};
 use crate::args::Args;
 use crate::checks::check_throw;
 use crate::error::LookupError;
@@ -14,7 +14,8 @@ use crate::parse::{parse_duel_rules, parse_score, parse_tenk_remaining, parse_te
 use crate::queries::Query;
 use crate::queries::{DuelQuery, DuelRules};
 use crate::reply::{text, Replied, Reply};
-use dice_tables_reader::duel::{CardgamesDuel, Duel, DuelOption, Scoring, SeedDuel};
+use crate::values::{section, StoredValues};
+use dice_tables_reader::duel::{Cardgames, CardgamesDuel, Duel, DuelOption, Scoring, Seed, SeedDuel};
 use dice_tables_reader::tenk::Then;
 use dice_tables_reader::{Dice, Game, Tables};
 
@@ -48,10 +49,19 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
             "The rules: `seed` (default; the seed's scoring, entry 1000: duel.dtab) or `cardgames` (a common online Farkle's scoring, no entry: duel-cardgames.dtab).",
         ),
     ],
+    tables: &[
+        GameTable { id: SeedDuel::ID, rules: Some(Seed::NAME), values: Some(values::<Seed>) },
+        GameTable { id: CardgamesDuel::ID, rules: Some(Cardgames::NAME), values: Some(values::<Cardgames>) },
+    ],
     categories: &[],
     parse,
     curve: None,
 };
+
+/// The chance of winning at the start of a turn, every pair of totals.
+fn values<S: Scoring>(tables: &Tables) -> Result<StoredValues<'_>, LookupError> {
+    section::<Duel<S>>(tables, &dice_tables_reader::duel::WIN, vec!["me", "opp"])
+}
 
 fn parse(named: &str, a: &Args<'_>) -> Result<Query, LookupError> {
     Ok(Query::Duel(DuelQuery {

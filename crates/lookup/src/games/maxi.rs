@@ -2,7 +2,7 @@
 //! (`maxi-yatzy`) or the swedish with saved rerolls (`maxi-yatzy-swedish`).
 
 use super::arguments::Argument;
-use super::{GameQuery, LookupInfo};
+use super::{GameQuery, GameTable, LookupInfo};
 use crate::args::Args;
 use crate::error::LookupError;
 use crate::parse::{parse_maxi_mask, parse_maxi_rules, parse_rerolls, parse_saved, parse_six_dice, parse_upper};
@@ -47,6 +47,10 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
             "RULES",
             "`finnish` (bonus 50 at 75, no saved rolls; maxi-yatzy.dtab, the default) or `swedish` (bonus 100 at 84, unused rerolls saved; maxi-yatzy-swedish.dtab from `make maxi-swedish`).",
         ),
+    ],
+    tables: &[
+        GameTable { id: MaxiYatzy::ID, rules: Some("finnish"), values: None },
+        GameTable { id: SWEDISH_MAXI, rules: Some("swedish"), values: None },
     ],
     categories: &BOXES,
     parse,

@@ -18,6 +18,7 @@ use crate::args::Args;
 use crate::error::LookupError;
 use crate::queries::Query;
 use crate::reply::Replied;
+use crate::values::{ReadValues, StoredValues};
 use dice_tables_reader::target::CurveRow;
 use dice_tables_reader::Tables;
 
@@ -53,6 +54,8 @@ pub struct LookupInfo {
     pub about: &'static str,
     /// Its arguments, in the order the help lists them.
     pub arguments: &'static [Argument],
+    /// Its tables as whole-table calls pick them, the default first.
+    pub tables: &'static [GameTable],
     /// Its score sheet's boxes in mask-bit order (the names a mask
     /// accepts); empty for a game without a sheet.
     pub categories: &'static [&'static str],
@@ -83,10 +86,48 @@ impl LookupInfo {
         argument.help.replace("{mask}", &arguments::mask_forms(self.categories))
     }
 
+    /// The table `rules` picks (`None`: the default, the first), or why none does.
+    pub fn table(&self, rules: Option<&str>) -> Result<&'static GameTable, LookupError> {
+        let Some(rules) = rules else { return self.tables.first().ok_or(LookupError::NoTable { game: self.game }) };
+        self.tables.iter().find(|t| t.rules == Some(rules)).ok_or_else(|| LookupError::UnknownRules {
+            game: self.game,
+            given: rules.to_string(),
+            known: self.tables.iter().filter_map(|t| t.rules).collect(),
+        })
+    }
+
     /// Whether it has a score curve (a target table): `reader curve`.
     pub fn has_curve(&self) -> bool {
         self.curve.is_some()
     }
+}
+
+/// One table of a game as whole-table calls (values, verify) pick it: by
+/// the game's `rules` where it has several.
+#[derive(Clone, Copy, Debug)]
+pub struct GameTable {
+    /// The table's id (its file is `<id>.dtab`).
+    pub id: &'static str,
+    /// The value of the game's `rules` argument that picks it; `None` for
+    /// a game with one table.
+    pub rules: Option<&'static str>,
+    /// How its values are read, where it has values to give.
+    pub(crate) values: Option<ReadValues>,
+}
+
+impl GameTable {
+    /// The table's values, or why there are none.
+    pub fn values<'a>(&self, tables: &'a Tables) -> Result<StoredValues<'a>, LookupError> {
+        match self.values {
+            Some(read) => read(tables),
+            None => Err(LookupError::NoValues { table: self.id, known: tables_with_values() }),
+        }
+    }
+}
+
+/// The tables whose values can be read whole.
+pub fn tables_with_values() -> Vec<&'static str> {
+    LOOKUPS.iter().flat_map(|l| l.tables).filter(|t| t.values.is_some()).map(|t| t.id).collect()
 }
 
 /// A game's score curve read from its target table.

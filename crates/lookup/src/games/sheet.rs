@@ -3,7 +3,7 @@
 //! Yahtzee's joker reading picks its table (forced by default).
 
 use super::arguments::{Argument, FIVE_DICE, REROLLS_LEFT};
-use super::{GameQuery, LookupInfo};
+use super::{GameQuery, GameTable, LookupInfo};
 use crate::args::{Args, Parser};
 use crate::checks::{check_opponent, check_rerolls};
 use crate::error::LookupError;
@@ -15,6 +15,7 @@ use crate::parse::{
 use crate::queries::Query;
 use crate::queries::SheetQuery;
 use crate::reply::{text, Choice, Layout, Replied, SheetReply, SheetRoll, Valued};
+use crate::values::{decoded, StoredValues};
 #[cfg(not(dice_tables_solitaire_only))]
 use dice_tables_reader::sheet::SheetTarget;
 use dice_tables_reader::sheet::{
@@ -51,6 +52,7 @@ pub(super) const YATZY: LookupInfo = LookupInfo {
         ),
         OPP,
     ],
+    tables: &[GameTable { id: YatzyGame::ID, rules: None, values: Some(values::<YatzyGame>) }],
     categories: YatzyGame::CATEGORIES,
     parse: |_, a| Ok(Query::Yatzy(parse(a, YatzyGame::CATEGORIES, parse_yatzy_mask, parse_yatzy_total)?)),
     #[cfg(not(dice_tables_solitaire_only))]
@@ -93,6 +95,7 @@ pub(super) const YAHTZEE: LookupInfo = LookupInfo {
         ),
         OPP,
     ],
+    tables: &[GameTable { id: YahtzeeGame::ID, rules: None, values: Some(values::<YahtzeeGame>) }],
     categories: YahtzeeGame::CATEGORIES,
     parse: |_, a| Ok(Query::Yahtzee(parse(a, YahtzeeGame::CATEGORIES, parse_yahtzee_mask, parse_yahtzee_total)?)),
     #[cfg(not(dice_tables_solitaire_only))]
@@ -100,6 +103,21 @@ pub(super) const YAHTZEE: LookupInfo = LookupInfo {
     #[cfg(dice_tables_solitaire_only)]
     curve: None,
 };
+
+/// The turn-start value of every state: mask, (yahtzee box), upper total.
+fn values<G: SheetGame>(tables: &Tables) -> Result<StoredValues<'_>, LookupError> {
+    let sheet = tables.get::<ScoreSheet<G>>()?;
+    let values = sheet.turn_start_values()?;
+    let mut shape = vec![1usize << G::CATEGORIES.len()];
+    let mut axes = vec!["mask"];
+    if G::FLAGS > 1 {
+        shape.push(G::FLAGS);
+        axes.push("yahtzee_bonus");
+    }
+    shape.push(values.len() / shape.iter().product::<usize>());
+    axes.push("upper");
+    Ok(decoded(&values, shape, axes))
+}
 
 const MASK: Argument = Argument::required("mask", "M", "Open categories: {mask}.");
 

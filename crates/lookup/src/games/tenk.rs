@@ -2,7 +2,8 @@
 //! (`opening`).
 
 use super::arguments::Argument;
-use super::{GameQuery, LookupInfo};
+use super::{GameQuery, GameTable, LookupInfo};
+use crate::values::{section, StoredValues};
 
 /// The turn score so far, as every 10000 lookup takes it.
 pub(super) const SCORE: Argument =
@@ -28,10 +29,16 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
         SCORE,
         Argument::flag("opening", "Not yet on the board: maximise the chance of reaching 1000 this turn."),
     ],
+    tables: &[GameTable { id: Tenk::ID, rules: None, values: Some(values) }],
     categories: &[],
     parse,
     curve: None,
 };
+
+/// The value of a turn's state: dice about to be thrown, turn score.
+fn values(tables: &Tables) -> Result<StoredValues<'_>, LookupError> {
+    section::<Tenk>(tables, &dice_tables_reader::tenk::TURN_VALUE, vec!["dice", "score"])
+}
 
 fn parse(_: &str, a: &Args<'_>) -> Result<Query, LookupError> {
     Ok(Query::Tenk(TenkQuery {

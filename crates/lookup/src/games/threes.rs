@@ -2,7 +2,7 @@
 //! the expected total.
 
 use super::arguments::Argument;
-use super::{GameQuery, LookupInfo};
+use super::{GameQuery, GameTable, LookupInfo};
 use crate::args::Args;
 use crate::checks::check_throw;
 use crate::error::LookupError;
@@ -13,6 +13,7 @@ use crate::parse::{
 use crate::queries::Query;
 use crate::queries::ThreesQuery;
 use crate::reply::{text, value, Replied, Reply};
+use crate::values::{decoded, StoredValues};
 use dice_tables_reader::threes::{Keep, Model, Situation, Threes, Ties};
 use dice_tables_reader::{Game, Tables};
 
@@ -38,10 +39,24 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
             "What to optimise: win, the chance of success, or expected, the lowest expected total (default: win).",
         ),
     ],
+    tables: &[GameTable { id: Threes::ID, rules: None, values: Some(values) }],
     categories: &[],
     parse,
     curve: None,
 };
+
+/// The chances of success, decoded from their stored form (a chance above
+/// 1/2 is stored as its complement) into f64.
+fn values(tables: &Tables) -> Result<StoredValues<'_>, LookupError> {
+    use dice_tables_reader::threes::{decode_chance, CHANCE};
+    let threes = tables.get::<Threes>()?;
+    let entry = &threes.table().header().sections[CHANCE.index];
+    let shape = entry.dims.iter().map(|&d| d as usize).collect();
+    let stored = threes.checked().section(&CHANCE)?;
+    let chances: Vec<f64> =
+        stored.chunks_exact(4).map(|b| decode_chance(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))).collect();
+    Ok(decoded(&chances, shape, vec!["model", "after", "record", "ties", "points", "remaining"]))
+}
 
 fn parse(_: &str, a: &Args<'_>) -> Result<Query, LookupError> {
     Ok(Query::Threes(ThreesQuery {

@@ -3,7 +3,7 @@
 //! estimates it from `yazy-target`).
 
 use super::arguments::{Argument, FIVE_DICE, REROLLS_LEFT};
-use super::{GameQuery, LookupInfo};
+use super::{GameQuery, GameTable, LookupInfo};
 use crate::args::Args;
 use crate::checks::{check_opponent, check_rerolls};
 use crate::error::LookupError;
@@ -12,6 +12,7 @@ use crate::parse::{parse_five_dice, parse_mask, parse_need, parse_rerolls, parse
 use crate::queries::Query;
 use crate::queries::YazyQuery;
 use crate::reply::{text, Choice, Layout, Replied, SheetReply, SheetRoll, Valued};
+use crate::values::{section, StoredValues};
 #[cfg(not(dice_tables_solitaire_only))]
 use dice_tables_reader::target::CurveRow;
 use dice_tables_reader::yazy::duel::YazyDuel;
@@ -44,6 +45,7 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
             "With --opp-mask: the opponent-aware advisor's play and its estimate of your chance of winning, from the yazy-target table, instead of the two-player table's exact answer (what yatzy and yahtzee give against an opponent, here to compare with the exact one).",
         ),
     ],
+    tables: &[GameTable { id: Yazy::ID, rules: None, values: Some(values) }],
     categories: &CATEGORIES,
     parse,
     #[cfg(not(dice_tables_solitaire_only))]
@@ -51,6 +53,11 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
     #[cfg(dice_tables_solitaire_only)]
     curve: None,
 };
+
+/// The turn-start value of every mask.
+fn values(tables: &Tables) -> Result<StoredValues<'_>, LookupError> {
+    section::<Yazy>(tables, &dice_tables_reader::yazy::TURN_START, vec!["mask"])
+}
 
 fn parse(_: &str, a: &Args<'_>) -> Result<Query, LookupError> {
     Ok(Query::Yazy(YazyQuery {
