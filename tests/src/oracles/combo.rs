@@ -1,6 +1,6 @@
 //! combo by brute force: memoised over (sorted dice, rerolls left).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::{over_throws, throw_outcomes};
 
@@ -44,7 +44,7 @@ pub struct BruteCombo {
 
 impl Default for BruteCombo {
     fn default() -> Self {
-        BruteCombo { outcomes: (0..=5).map(throw_outcomes).collect(), memo: HashMap::new() }
+        BruteCombo { outcomes: (0..=5).map(throw_outcomes).collect(), memo: HashMap::default() }
     }
 }
 

@@ -5,7 +5,7 @@
 //! reader's scoring (no keep lattice, no upper-total lanes, its own box
 //! scoring), and is slow on purpose.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::throw_outcomes;
 
@@ -73,8 +73,8 @@ impl BruteMaxi {
             bonus: f64::from(bonus),
             saved_rolls,
             outcomes,
-            memo: HashMap::new(),
-            distributions: HashMap::new(),
+            memo: HashMap::default(),
+            distributions: HashMap::default(),
         }
     }
 
@@ -90,7 +90,7 @@ impl BruteMaxi {
             return v;
         }
         let rerolls = if self.saved_rolls { 2 + saved } else { 2 };
-        let mut turn = Turn { mask, upper, memo: HashMap::new() };
+        let mut turn = Turn { mask, upper, memo: HashMap::default() };
         // The first throw: nothing kept, the rerolls still to come.
         let v = self.keep(&mut turn, &[], rerolls + 1);
         self.memo.insert((mask, upper, saved), v);
@@ -106,7 +106,7 @@ impl BruteMaxi {
         dice: &[u8; 6],
         rerolls: u32,
     ) -> Vec<(Result<Vec<u8>, usize>, f64)> {
-        let mut turn = Turn { mask, upper: upper.min(self.bonus_at), memo: HashMap::new() };
+        let mut turn = Turn { mask, upper: upper.min(self.bonus_at), memo: HashMap::default() };
         let mut out = Vec::new();
         for b in (0..BOXES).filter(|b| mask >> b & 1 == 1) {
             out.push((Err(b), self.score(&turn, dice, b, rerolls)));
@@ -130,7 +130,7 @@ impl BruteMaxi {
     /// larger keeps first, higher graded ranks first) within 1e-9 of the
     /// best. Ok(kept dice) or Err(box).
     pub fn decision(&mut self, mask: u32, upper: u32, dice: &[u8; 6], rerolls: u32) -> Result<Vec<u8>, usize> {
-        let mut turn = Turn { mask, upper: upper.min(self.bonus_at), memo: HashMap::new() };
+        let mut turn = Turn { mask, upper: upper.min(self.bonus_at), memo: HashMap::default() };
         self.decide(&mut turn, dice, rerolls)
     }
 
@@ -169,8 +169,8 @@ impl BruteMaxi {
         if let Some(d) = self.distributions.get(&(mask, upper)) {
             return d.clone();
         }
-        let mut turn = Turn { mask, upper, memo: HashMap::new() };
-        let mut rolls = HashMap::new();
+        let mut turn = Turn { mask, upper, memo: HashMap::default() };
+        let mut rolls = HashMap::default();
         let mut out = Vec::new();
         for (thrown, p) in self.outcomes[6].clone() {
             let dice: [u8; 6] = thrown.try_into().expect("six dice");

@@ -4,7 +4,7 @@
 //! nothing with the generator's solver or the reader's turn solve (no keep
 //! lattice, no upper-total lanes, no zero shortcut), and is slow on purpose.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::throw_outcomes;
 
@@ -158,7 +158,7 @@ impl BruteSheet {
         for (i, (dice, _)) in outcomes.iter().flatten().enumerate() {
             dense[dice_code(dice)] = i as u16;
         }
-        BruteSheet { rules, outcomes: std::rc::Rc::new(outcomes), memo: HashMap::new(), dense }
+        BruteSheet { rules, outcomes: std::rc::Rc::new(outcomes), memo: HashMap::default(), dense }
     }
 
     fn index(&self, dice: &[u8]) -> usize {
@@ -282,7 +282,7 @@ pub struct BruteRemaining {
 
 impl BruteRemaining {
     pub fn new(rules: Rules) -> BruteRemaining {
-        BruteRemaining { sheet: BruteSheet::new(rules), memo: HashMap::new() }
+        BruteRemaining { sheet: BruteSheet::new(rules), memo: HashMap::default() }
     }
 
     /// P(points still to come = x), x = 0, 1, ..., from the start of a turn
@@ -301,9 +301,9 @@ impl BruteRemaining {
         let outcomes = self.sheet.outcomes.clone();
         let mut turn = Turn::new();
         let mut mass: HashMap<Vec<u8>, f64> = outcomes[5].iter().cloned().collect();
-        let mut scored: HashMap<Scoring, f64> = HashMap::new();
+        let mut scored: HashMap<Scoring, f64> = HashMap::default();
         for rerolls in (0..=2).rev() {
-            let mut next: HashMap<Vec<u8>, f64> = HashMap::new();
+            let mut next: HashMap<Vec<u8>, f64> = HashMap::default();
             for (dice, p) in mass {
                 let dice5: [u8; 5] = dice[..].try_into().expect("five dice");
                 if rerolls == 0 {
@@ -404,7 +404,7 @@ struct LeafTurn<'a> {
 impl<'a> LeafTurn<'a> {
     fn new(rules: Rules, mask: u32, flag: bool, leaf: &'a dyn Fn(Scoring) -> f64) -> LeafTurn<'a> {
         let outcomes = (0..=5).map(throw_outcomes).collect();
-        LeafTurn { rules, mask, flag, leaf, outcomes, memo: HashMap::new() }
+        LeafTurn { rules, mask, flag, leaf, outcomes, memo: HashMap::default() }
     }
 
     /// Sorted `dice` with `rerolls` left: the best of scoring now and every lock pattern.
@@ -524,7 +524,7 @@ struct TargetTurn {
 
 impl BruteSheetTarget {
     pub fn new(rules: Rules) -> BruteSheetTarget {
-        BruteSheetTarget { sheet: BruteSheet::new(rules), memo: HashMap::new() }
+        BruteSheetTarget { sheet: BruteSheet::new(rules), memo: HashMap::default() }
     }
 
     /// The best chance of scoring at least `need` more points from the

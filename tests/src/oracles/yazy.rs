@@ -1,7 +1,7 @@
 //! yazy by brute force: expected points and the chance of reaching a
 //! target, memoised over (open categories, sorted dice, rerolls left).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::{over_throws, throw_outcomes};
 
@@ -31,9 +31,9 @@ impl BruteYazyTarget {
         BruteYazyTarget {
             rerolls,
             outcomes: (0..=5).map(throw_outcomes).collect(),
-            turn: HashMap::new(),
-            state: HashMap::new(),
-            keep: HashMap::new(),
+            turn: HashMap::default(),
+            state: HashMap::default(),
+            keep: HashMap::default(),
         }
     }
 
@@ -123,9 +123,9 @@ impl BruteYazyDuel {
         BruteYazyDuel {
             rerolls,
             outcomes: (0..=5).map(throw_outcomes).collect(),
-            turn: HashMap::new(),
-            state: HashMap::new(),
-            keep: HashMap::new(),
+            turn: HashMap::default(),
+            state: HashMap::default(),
+            keep: HashMap::default(),
         }
     }
 
@@ -251,9 +251,9 @@ impl BruteYazy {
         BruteYazy {
             rerolls,
             outcomes: (0..=5).map(throw_outcomes).collect(),
-            turn: HashMap::new(),
-            state: HashMap::new(),
-            keep: HashMap::new(),
+            turn: HashMap::default(),
+            state: HashMap::default(),
+            keep: HashMap::default(),
         }
     }
 
@@ -377,10 +377,10 @@ impl<'a> BruteVersus<'a> {
             ways: [a, b],
             rerolls,
             outcomes: (0..=5).map(throw_outcomes).collect(),
-            turn: HashMap::new(),
-            state: HashMap::new(),
-            remaining: HashMap::new(),
-            advised: HashMap::new(),
+            turn: HashMap::default(),
+            state: HashMap::default(),
+            remaining: HashMap::default(),
+            advised: HashMap::default(),
         }
     }
 
