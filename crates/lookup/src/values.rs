@@ -27,6 +27,16 @@ pub struct StoredValues<'a> {
 /// How a table's values are read.
 pub(crate) type ReadValues = for<'a> fn(&'a Tables) -> Result<StoredValues<'a>, LookupError>;
 
+/// `read`, in a build with the feature `values`; else none, and its code
+/// is left out (it is named only here, at compile time).
+pub(crate) const fn read_values(read: ReadValues) -> Option<ReadValues> {
+    if cfg!(feature = "values") {
+        Some(read)
+    } else {
+        None
+    }
+}
+
 /// A section of `G`'s table, in place where its layout allows.
 pub(crate) fn section<'a, G: Game>(
     tables: &'a Tables,

@@ -13,26 +13,38 @@ pub struct Argument {
     /// Its value's placeholder in the help (`M`, `D`); `None` for a flag,
     /// which is given or not.
     pub value: Option<&'static str>,
-    /// What it is, for people: the command line's help. `{mask}` stands for
-    /// the forms a mask of the game's boxes takes
-    /// ([`LookupInfo::help`](super::LookupInfo::help) writes them).
+    /// What it is, for people: the command line's help (empty in builds
+    /// without the feature `text`). `{mask}` stands for the forms a mask of
+    /// the game's boxes takes ([`LookupInfo::help`](super::LookupInfo::help)
+    /// writes them).
     pub help: &'static str,
 }
 
 impl Argument {
     /// An argument every lookup of the game needs.
     pub(crate) const fn required(name: &'static str, value: &'static str, help: &'static str) -> Argument {
-        Argument { name, required: true, value: Some(value), help }
+        Argument { name, required: true, value: Some(value), help: for_people(help) }
     }
 
     /// An argument with a value, which a lookup may leave out.
     pub(crate) const fn optional(name: &'static str, value: &'static str, help: &'static str) -> Argument {
-        Argument { name, required: false, value: Some(value), help }
+        Argument { name, required: false, value: Some(value), help: for_people(help) }
     }
 
     /// A flag: given or not.
     pub(crate) const fn flag(name: &'static str, help: &'static str) -> Argument {
-        Argument { name, required: false, value: None, help }
+        Argument { name, required: false, value: None, help: for_people(help) }
+    }
+}
+
+/// Words for people (help, a game's line): in builds with the feature
+/// `text`; else empty, and left out of the build (the WebAssembly
+/// module's, whose size budget they would cost).
+pub(crate) const fn for_people(words: &'static str) -> &'static str {
+    if cfg!(feature = "text") {
+        words
+    } else {
+        ""
     }
 }
 

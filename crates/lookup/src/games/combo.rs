@@ -1,6 +1,6 @@
 //! combo: five dice and a fixed number of rerolls, scored once.
 
-use super::arguments::{FIVE_DICE, REROLLS_LEFT};
+use super::arguments::{for_people, FIVE_DICE, REROLLS_LEFT};
 use super::{GameQuery, GameTable, LookupInfo};
 use crate::args::Args;
 use crate::checks::check_rerolls;
@@ -10,16 +10,16 @@ use crate::parse::{parse_five_dice, parse_rerolls};
 use crate::queries::ComboQuery;
 use crate::queries::Query;
 use crate::reply::{text, Replied, Reply};
-use crate::values::{section, StoredValues};
+use crate::values::{read_values, section, StoredValues};
 use dice_tables_reader::combo::Combo;
 use dice_tables_reader::{Dice, Game, Tables};
 
 pub(super) const LOOKUP: LookupInfo = LookupInfo {
     game: Combo::ID,
     aliases: Combo::ALIASES,
-    about: "combo: the expected final score and best keep of a roll, or the value before the first roll.",
+    about: for_people("combo: the expected final score and best keep of a roll, or the value before the first roll."),
     arguments: &[FIVE_DICE, REROLLS_LEFT],
-    tables: &[GameTable { id: Combo::ID, rules: None, values: Some(values) }],
+    tables: &[GameTable { id: Combo::ID, rules: None, values: read_values(values) }],
     categories: &[],
     parse,
     curve: None,

@@ -1,7 +1,7 @@
 //! Two-player 10000: the chance of winning, under the seed's rules
 //! (`duel`) or a common online Farkle's (`duel-cardgames`).
 
-use super::arguments::Argument;
+use super::arguments::{for_people, Argument};
 #[cfg(feature = "text")]
 use super::tenk::write_keeps;
 use super::tenk::{keeps_json, then_name, KeepRow};
@@ -14,7 +14,7 @@ use crate::parse::{parse_duel_rules, parse_score, parse_tenk_remaining, parse_te
 use crate::queries::Query;
 use crate::queries::{DuelQuery, DuelRules};
 use crate::reply::{text, Replied, Reply};
-use crate::values::{section, StoredValues};
+use crate::values::{read_values, section, StoredValues};
 use dice_tables_reader::duel::{Cardgames, CardgamesDuel, Duel, DuelOption, Scoring, Seed, SeedDuel};
 use dice_tables_reader::tenk::Then;
 use dice_tables_reader::{Dice, Game, Tables};
@@ -28,7 +28,7 @@ const ALIASES: [&str; 3] = super::joined(SeedDuel::ALIASES, &[CARDGAMES_DUEL]);
 pub(super) const LOOKUP: LookupInfo = LookupInfo {
     game: SeedDuel::ID,
     aliases: &ALIASES,
-    about: "10000 against an opponent (aliases `10000-duel`, `tenk2`; `duel-cardgames` is `duel --rules cardgames`): the chance of winning of a throw's keeps, of throwing or banking, or at a turn's start.",
+    about: for_people("10000 against an opponent (aliases `10000-duel`, `tenk2`; `duel-cardgames` is `duel --rules cardgames`): the chance of winning of a throw's keeps, of throwing or banking, or at a turn's start."),
     arguments: &[
         Argument::required("me", "POINTS", "Your banked total, a multiple of 50 below the goal."),
         Argument::required("opp", "POINTS", "The opponent's banked total, a multiple of 50 below the goal."),
@@ -50,8 +50,8 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
         ),
     ],
     tables: &[
-        GameTable { id: SeedDuel::ID, rules: Some(Seed::NAME), values: Some(values::<Seed>) },
-        GameTable { id: CardgamesDuel::ID, rules: Some(Cardgames::NAME), values: Some(values::<Cardgames>) },
+        GameTable { id: SeedDuel::ID, rules: Some(Seed::NAME), values: read_values(values::<Seed>) },
+        GameTable { id: CardgamesDuel::ID, rules: Some(Cardgames::NAME), values: read_values(values::<Cardgames>) },
     ],
     categories: &[],
     parse,

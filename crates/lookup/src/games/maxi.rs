@@ -1,7 +1,7 @@
 //! Maxi Yatzy: six dice, twenty boxes, under the finnish rules
 //! (`maxi-yatzy`) or the swedish with saved rerolls (`maxi-yatzy-swedish`).
 
-use super::arguments::Argument;
+use super::arguments::{for_people, Argument};
 use super::{GameQuery, GameTable, LookupInfo};
 use crate::args::Args;
 use crate::error::LookupError;
@@ -23,7 +23,7 @@ const ALIASES: [&str; 3] = super::joined(MaxiYatzy::ALIASES, &[SWEDISH_MAXI]);
 pub(super) const LOOKUP: LookupInfo = LookupInfo {
     game: MaxiYatzy::ID,
     aliases: &ALIASES,
-    about: "Maxi Yatzy (six dice, twenty boxes; alias `maxi`; `maxi-yatzy-swedish` is `maxi-yatzy --rules swedish`): the options of a roll, or the turn-start value of a state.",
+    about: for_people("Maxi Yatzy (six dice, twenty boxes; alias `maxi`; `maxi-yatzy-swedish` is `maxi-yatzy --rules swedish`): the options of a roll, or the turn-start value of a state."),
     arguments: &[
         Argument::required("mask", "M", "Open boxes: {mask}."),
         Argument::optional(

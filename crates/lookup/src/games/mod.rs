@@ -50,7 +50,8 @@ pub struct LookupInfo {
     /// the ids of its other tables, each of which names its rules
     /// (`duel-cardgames` is `duel` with `rules` cardgames).
     pub aliases: &'static [&'static str],
-    /// What a lookup of it answers, in a line (the command line's help).
+    /// What a lookup of it answers, in a line (the command line's help;
+    /// empty in builds without the feature `text`).
     pub about: &'static str,
     /// Its arguments, in the order the help lists them.
     pub arguments: &'static [Argument],

@@ -2,7 +2,7 @@
 //! for a target, or against an opponent as the advisor estimates it.
 //! Yahtzee's joker reading picks its table (forced by default).
 
-use super::arguments::{Argument, FIVE_DICE, REROLLS_LEFT};
+use super::arguments::{for_people, Argument, FIVE_DICE, REROLLS_LEFT};
 use super::{GameQuery, GameTable, LookupInfo};
 use crate::args::{Args, Parser};
 use crate::checks::{check_opponent, check_rerolls};
@@ -15,7 +15,7 @@ use crate::parse::{
 use crate::queries::Query;
 use crate::queries::SheetQuery;
 use crate::reply::{text, Choice, Layout, Replied, SheetReply, SheetRoll, Valued};
-use crate::values::{decoded, StoredValues};
+use crate::values::{decoded, read_values, StoredValues};
 #[cfg(not(dice_tables_solitaire_only))]
 use dice_tables_reader::sheet::SheetTarget;
 use dice_tables_reader::sheet::{
@@ -28,7 +28,7 @@ use dice_tables_reader::{Game, Tables};
 pub(super) const YATZY: LookupInfo = LookupInfo {
     game: YatzyGame::ID,
     aliases: <ScoreSheet<YatzyGame> as Game>::ALIASES,
-    about: "yatzy (Scandinavian): the options of a roll, or the turn-start value of a state.",
+    about: for_people("yatzy (Scandinavian): the options of a roll, or the turn-start value of a state."),
     arguments: &[
         MASK,
         UPPER,
@@ -52,7 +52,7 @@ pub(super) const YATZY: LookupInfo = LookupInfo {
         ),
         OPP,
     ],
-    tables: &[GameTable { id: YatzyGame::ID, rules: None, values: Some(values::<YatzyGame>) }],
+    tables: &[GameTable { id: YatzyGame::ID, rules: None, values: read_values(values::<YatzyGame>) }],
     categories: YatzyGame::CATEGORIES,
     parse: |_, a| Ok(Query::Yatzy(parse(a, YatzyGame::CATEGORIES, parse_yatzy_mask, parse_yatzy_total)?)),
     #[cfg(not(dice_tables_solitaire_only))]
@@ -64,7 +64,7 @@ pub(super) const YATZY: LookupInfo = LookupInfo {
 pub(super) const YAHTZEE: LookupInfo = LookupInfo {
     game: YahtzeeGame::ID,
     aliases: <ScoreSheet<YahtzeeGame> as Game>::ALIASES,
-    about: "yahtzee (United States): the options of a roll, or the turn-start value of a state.",
+    about: for_people("yahtzee (United States): the options of a roll, or the turn-start value of a state."),
     arguments: &[
         MASK,
         UPPER,
@@ -95,7 +95,7 @@ pub(super) const YAHTZEE: LookupInfo = LookupInfo {
         ),
         OPP,
     ],
-    tables: &[GameTable { id: YahtzeeGame::ID, rules: None, values: Some(values::<YahtzeeGame>) }],
+    tables: &[GameTable { id: YahtzeeGame::ID, rules: None, values: read_values(values::<YahtzeeGame>) }],
     categories: YahtzeeGame::CATEGORIES,
     parse: |_, a| Ok(Query::Yahtzee(parse(a, YahtzeeGame::CATEGORIES, parse_yahtzee_mask, parse_yahtzee_total)?)),
     #[cfg(not(dice_tables_solitaire_only))]

@@ -1,9 +1,9 @@
 //! 10000 alone: expected banked points, or the chance of reaching 1000
 //! (`opening`).
 
-use super::arguments::Argument;
+use super::arguments::{for_people, Argument};
 use super::{GameQuery, GameTable, LookupInfo};
-use crate::values::{section, StoredValues};
+use crate::values::{read_values, section, StoredValues};
 
 /// The turn score so far, as every 10000 lookup takes it.
 pub(super) const SCORE: Argument =
@@ -22,14 +22,14 @@ use dice_tables_reader::{Dice, Game, Tables};
 pub(super) const LOOKUP: LookupInfo = LookupInfo {
     game: Tenk::ID,
     aliases: Tenk::ALIASES,
-    about: "10000 (alias `10000`): expected banked points, or the chance of reaching 1000 with --opening. One of --dice and --remaining is needed.",
+    about: for_people("10000 (alias `10000`): expected banked points, or the chance of reaching 1000 with --opening. One of --dice and --remaining is needed."),
     arguments: &[
         Argument::optional("dice", "D", "The 1-6 dice just thrown, digits 1-6."),
         Argument::optional("remaining", "N", "Dice about to be thrown, 1 to 6."),
         SCORE,
         Argument::flag("opening", "Not yet on the board: maximise the chance of reaching 1000 this turn."),
     ],
-    tables: &[GameTable { id: Tenk::ID, rules: None, values: Some(values) }],
+    tables: &[GameTable { id: Tenk::ID, rules: None, values: read_values(values) }],
     categories: &[],
     parse,
     curve: None,

@@ -1,7 +1,7 @@
 //! threes: the lowest total wins; a chance of winning against a record, or
 //! the expected total.
 
-use super::arguments::Argument;
+use super::arguments::{for_people, Argument};
 use super::{GameQuery, GameTable, LookupInfo};
 use crate::args::Args;
 use crate::checks::check_throw;
@@ -13,14 +13,14 @@ use crate::parse::{
 use crate::queries::Query;
 use crate::queries::ThreesQuery;
 use crate::reply::{text, value, Replied, Reply};
-use crate::values::{decoded, StoredValues};
+use crate::values::{decoded, read_values, StoredValues};
 use dice_tables_reader::threes::{Keep, Model, Situation, Threes, Ties};
 use dice_tables_reader::{Game, Tables};
 
 pub(super) const LOOKUP: LookupInfo = LookupInfo {
     game: Threes::ID,
     aliases: Threes::ALIASES,
-    about: "threes: the chance of success (or expected total) of a state, or the choices of a roll. One of --dice and --remaining is needed.",
+    about: for_people("threes: the chance of success (or expected total) of a state, or the choices of a roll. One of --dice and --remaining is needed."),
     arguments: &[
         Argument::optional("dice", "D", "The 1-5 dice just rolled, digits 1-6 (a 3 is worth 0)."),
         Argument::optional(
@@ -39,7 +39,7 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
             "What to optimise: win, the chance of success, or expected, the lowest expected total (default: win).",
         ),
     ],
-    tables: &[GameTable { id: Threes::ID, rules: None, values: Some(values) }],
+    tables: &[GameTable { id: Threes::ID, rules: None, values: read_values(values) }],
     categories: &[],
     parse,
     curve: None,

@@ -2,7 +2,7 @@
 //! or against an opponent: exactly from `yazy-duel`, or as the advisor
 //! estimates it from `yazy-target`).
 
-use super::arguments::{Argument, FIVE_DICE, REROLLS_LEFT};
+use super::arguments::{for_people, Argument, FIVE_DICE, REROLLS_LEFT};
 use super::{GameQuery, GameTable, LookupInfo};
 use crate::args::Args;
 use crate::checks::{check_opponent, check_rerolls};
@@ -12,7 +12,7 @@ use crate::parse::{parse_five_dice, parse_mask, parse_need, parse_rerolls, parse
 use crate::queries::Query;
 use crate::queries::YazyQuery;
 use crate::reply::{text, Choice, Layout, Replied, SheetReply, SheetRoll, Valued};
-use crate::values::{section, StoredValues};
+use crate::values::{read_values, section, StoredValues};
 #[cfg(not(dice_tables_solitaire_only))]
 use dice_tables_reader::target::CurveRow;
 use dice_tables_reader::yazy::duel::YazyDuel;
@@ -23,7 +23,7 @@ use dice_tables_reader::{Game, Tables};
 pub(super) const LOOKUP: LookupInfo = LookupInfo {
     game: Yazy::ID,
     aliases: Yazy::ALIASES,
-    about: "yazy: the value and best action of a state, or the turn-start value of a mask.",
+    about: for_people("yazy: the value and best action of a state, or the turn-start value of a mask."),
     arguments: &[
         Argument::required("mask", "M", "Open categories: {mask}."),
         FIVE_DICE,
@@ -45,7 +45,7 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
             "With --opp-mask: the opponent-aware advisor's play and its estimate of your chance of winning, from the yazy-target table, instead of the two-player table's exact answer (what yatzy and yahtzee give against an opponent, here to compare with the exact one).",
         ),
     ],
-    tables: &[GameTable { id: Yazy::ID, rules: None, values: Some(values) }],
+    tables: &[GameTable { id: Yazy::ID, rules: None, values: read_values(values) }],
     categories: &CATEGORIES,
     parse,
     #[cfg(not(dice_tables_solitaire_only))]
