@@ -21,6 +21,12 @@
 //! assert_eq!(answer.get("best").unwrap().to_string(), r#"{"keep":"245"}"#);
 //! # Ok(()) }
 //! ```
+//!
+//! Features (both off by default, so that the WebAssembly module stays
+//! small): `text`, the answers as text for people (`Query::text`, what
+//! `reader lookup` prints without `--json`) and the arguments' help;
+//! `values`, whole tables' values ([`GameTable::values`], Python's
+//! `values()`).
 #![deny(missing_docs)]
 
 mod args;
