@@ -18,7 +18,7 @@ WORKSPACE := --workspace --exclude dice-tables-python --exclude dice-tables-wasm
 CARGO_HOME_DIR := $(or $(CARGO_HOME),$(HOME)/.cargo)
 REMAP_PATHS := --remap-path-prefix=$(abspath .)=/dice-tables --remap-path-prefix=$(CARGO_HOME_DIR)=/cargo
 
-.PHONY: wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
+.PHONY: wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test example-game-test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
 
 comma := ,
 space := $(eval) $(eval)
@@ -171,12 +171,34 @@ wheel-test: wheel tables yazy-target reduced-target-tables
 # up in $(OUT); the doc tests too. Then the Python package's tests (golden
 # files, errors, values, the example). The C library is built first: a C
 # program compiled with cc asks it the golden lookups
-# (tests/tests/integration/c_api.rs).
+# (tests/tests/integration/c_api.rs). And one-die through every front end
+# (example-game-test, above).
 TEST_ENV := DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED))
-test: tables yazy-target yazy-duel reduced-target-tables python c-lib
+test: tables yazy-target yazy-duel reduced-target-tables python c-lib example-game-test
 	$(TEST_ENV) $(CARGO) test --release --locked $(WORKSPACE) --exclude dice-tables-tests
 	$(TEST_ENV) $(CARGO) test --release --locked -p dice-tables-tests -- --include-ignored
 	$(TEST_ENV) $(VENV)/bin/pytest -q crates/python/tests
+
+# A game added through its registry lines alone, asked through every
+# front end: one-die (the feature example-game: reader/src/games/one_die/,
+# generator/src/games/one_die/, crates/lookup/src/games/one_die.rs and
+# their lines in GAMES, SOLVERS, LOOKUPS and Query). The programs are built
+# with it into target/release and tested there (tests/tests/example_game.rs:
+# solved by `generator --games one-die`, asked through the lookup layer,
+# `reader lookup`, `reader serve` and the Python package, built with it by
+# maturin and unpacked into $(EXAMPLE)), then built again without it.
+EXAMPLE := target/example-game
+EXAMPLE_FEATURES := dice-tables-cli/example-game,dice-tables-generator/example-game
+example-game-test: $(VENV)/installed
+	$(PIP) install -r crates/python/requirements-build.txt
+	rm -rf $(EXAMPLE) && mkdir -p $(EXAMPLE)
+	CARGO_TARGET_DIR=$(abspath target/python) $(VENV)/bin/maturin build --quiet --release --locked \
+		-m crates/python/Cargo.toml --features example-game --out $(EXAMPLE)/wheel
+	$(VENV)/bin/python -m zipfile -e $(EXAMPLE)/wheel/*.whl $(EXAMPLE)/python
+	$(CARGO) build --release --locked --bins -p dice-tables-cli -p dice-tables-generator --features $(EXAMPLE_FEATURES)
+	PYTHON=$(abspath $(VENV))/bin/python EXAMPLE_GAME_PYTHONPATH=$(abspath $(EXAMPLE))/python \
+		$(CARGO) test --release --locked -p dice-tables-tests --features example-game --test example_game; \
+		status=$$?; $(CARGO) build --release --locked --bins && exit $$status
 
 # The everyday loop, a few minutes from a warm build: the programs, the
 # lint (clippy, warnings as errors), then every unit and end-to-end test but
@@ -224,6 +246,9 @@ check:
 	$(CARGO) clippy --locked $(WORKSPACE) --all-targets -- -D warnings
 	@# The Python extension and the WebAssembly module, linted as built for this machine.
 	$(CARGO) clippy --locked -p dice-tables-python -p dice-tables-wasm --all-targets -- -D warnings
+	@# one-die, the game built only by example-game-test, and its test.
+	$(CARGO) clippy --locked -p dice-tables-reader -p dice-tables-generator -p dice-tables-lookup -p dice-tables-tests \
+		--features dice-tables-tests/example-game,dice-tables-lookup/text --lib --test example_game -- -D warnings
 	RUSTDOCFLAGS=-Dwarnings $(CARGO) doc --locked --no-deps $(LIBRARY_CRATES)
 	@if $(CARGO) tree --locked -p dice-tables-reader -e normal --prefix none | grep -Eq '^($(FRONT_END_CRATES)) '; then \
 		echo "the reader library depends on a front end's crate ($(FRONT_END_CRATES))"; exit 1; \

@@ -19,6 +19,8 @@ mod rules;
 mod solved;
 pub mod target;
 
+#[cfg(feature = "example-game")]
+pub use games::one_die;
 pub use games::{combo, duel, maxi, sheet, tenk, threes, yazy};
 
 pub use rules::{DuelOverrides, Rules};
@@ -81,6 +83,8 @@ pub const SOLVERS: &[Solver] = &[
         solve: sheet::yahtzee::solve_free_target_table,
         default: false,
     },
+    #[cfg(feature = "example-game")]
+    Solver { id: <dice_tables_reader::one_die::OneDie as Game>::ID, solve: one_die::solve_table, default: false },
 ];
 
 /// One game's solver.

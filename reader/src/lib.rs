@@ -56,6 +56,8 @@ mod tables;
 pub mod target;
 mod zstd_frame;
 
+#[cfg(feature = "example-game")]
+pub use games::one_die;
 pub use games::{combo, duel, maxi, sheet, tenk, threes, yazy};
 pub use sheet::{Yahtzee, Yatzy};
 

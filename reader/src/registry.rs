@@ -39,6 +39,8 @@ pub const GAMES: &[GameInfo] = &[
     GameInfo::of::<sheet::YahtzeeTarget>(),
     #[cfg(not(dice_tables_solitaire_only))]
     GameInfo::of::<sheet::YahtzeeFreeTarget>(),
+    #[cfg(feature = "example-game")]
+    GameInfo::of::<crate::games::one_die::OneDie>(),
 ];
 
 /// The registry entry of a game by its id or another name (`10000` for

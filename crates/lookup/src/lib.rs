@@ -49,6 +49,8 @@ pub use curve::{curve, curve_games, curve_json, curve_rows};
 pub use error::{directory_error, LookupError, Terms};
 pub use games::{maxi_rules_name, table_named, tables_with_values, Argument, GameTable, LookupInfo, LOOKUPS};
 pub use json::Json;
+#[cfg(feature = "example-game")]
+pub use queries::OneDieQuery;
 pub use queries::{
     ComboQuery, DuelQuery, DuelRules, MaxiQuery, MaxiRules, Query, SheetQuery, TenkQuery, ThreesQuery, YazyQuery,
 };

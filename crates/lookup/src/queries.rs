@@ -215,4 +215,17 @@ pub enum Query {
     Duel(DuelQuery),
     /// Maxi Yatzy.
     Maxi(MaxiQuery),
+    /// one-die (the feature `example-game`'s test game).
+    #[cfg(feature = "example-game")]
+    OneDie(OneDieQuery),
+}
+
+/// A one-die lookup: the value before the roll, or a face's.
+#[cfg(feature = "example-game")]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OneDieQuery {
+    /// The face showing; `None` for the value before the roll.
+    pub face: Option<dice_tables_reader::one_die::Face>,
+    /// Rerolls left (default: all of the table's).
+    pub rerolls: Option<u8>,
 }

@@ -40,6 +40,8 @@ impl Query {
             Query::Yahtzee(q) => f(&Yahtzee(q)),
             Query::Duel(q) => f(q),
             Query::Maxi(q) => f(q),
+            #[cfg(feature = "example-game")]
+            Query::OneDie(q) => f(q),
         }
     }
 

@@ -56,6 +56,8 @@ class Tables:
         """The directory."""
     def lookup(self, game: str, **query: Any) -> Answer:
         """The answer of ``game`` (as ``reader lookup`` names it, or an alias) to the keyword arguments."""
+    def __getitem__(self, game: str) -> Game:
+        """The lookups of any game by its name or an alias (``KeyError`` naming the games for another)."""
     @property
     def yazy(self) -> Yazy:
         """The yazy lookups."""

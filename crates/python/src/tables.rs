@@ -75,6 +75,22 @@ impl Tables {
         to_py(py, &answer(&self.inner, game, query)?)
     }
 
+    /// The lookups of any game by its name or another (`t["10000"]` is
+    /// `t.tenk`'s game): every game the registry knows, the ones without a
+    /// property of their own too.
+    fn __getitem__(&self, game: &str) -> PyResult<Game> {
+        match LookupInfo::find(game) {
+            Some(info) => Ok(Game { tables: Arc::clone(&self.inner), game: info.game }),
+            None => Err(pyo3::exceptions::PyKeyError::new_err(
+                LookupError::UnknownGame {
+                    given: game.to_string(),
+                    known: dice_tables_lookup::LOOKUPS.iter().map(|l| l.game).collect(),
+                }
+                .to_string(),
+            )),
+        }
+    }
+
     /// The yazy lookups (the table is opened on the first).
     #[getter]
     fn yazy(&self, py: Python<'_>) -> PyResult<Py<Yazy>> {

@@ -30,6 +30,10 @@ def test_games_are_classes_of_their_own(tables):
     assert [g["name"] for g in dice_tables.games()] == GAMES
     assert tables.lookup("10000", remaining=6) == tables.tenk.lookup(remaining=6)
     assert tables.lookup("tenk2", me=0, opp=0) == tables.duel.lookup(me=0, opp=0)
+    # Any game by its name or another, as lookup() names it.
+    assert tables["10000"].name == "tenk" and tables["yazy"].value(mask="all") == tables.yazy.value(mask="all")
+    with pytest.raises(KeyError, match="no game"):
+        tables["nope"]
 
 
 def test_categories_and_rolls():

@@ -6,6 +6,8 @@
 pub mod combo;
 pub mod duel;
 pub mod maxi;
+#[cfg(feature = "example-game")]
+pub mod one_die;
 pub mod sheet;
 pub mod tenk;
 pub mod threes;

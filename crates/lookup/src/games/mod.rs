@@ -9,6 +9,8 @@ pub(crate) mod arguments;
 mod combo;
 mod duel;
 mod maxi;
+#[cfg(feature = "example-game")]
+mod one_die;
 mod sheet;
 mod tenk;
 mod threes;
@@ -37,6 +39,8 @@ pub const LOOKUPS: &[LookupInfo] = &[
     sheet::YAHTZEE,
     duel::LOOKUP,
     maxi::LOOKUP,
+    #[cfg(feature = "example-game")]
+    one_die::LOOKUP,
 ];
 
 /// A game's lookup: its name, other names and arguments, and how a query of
