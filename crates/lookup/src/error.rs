@@ -179,18 +179,8 @@ impl LookupError {
                 arg("remaining"),
                 throw_or_remaining()
             ),
-            E::FinnishRulesForSwedish => write!(
-                f,
-                "maxi-yatzy-swedish is maxi-yatzy with {}=swedish: drop {}=finnish, or ask maxi-yatzy",
-                arg("rules"),
-                arg("rules")
-            ),
-            E::SeedRulesForCardgames => write!(
-                f,
-                "duel-cardgames is duel with {}=cardgames: drop {}=seed, or ask duel",
-                arg("rules"),
-                arg("rules")
-            ),
+            E::FinnishRulesForSwedish => write_preset(f, ("maxi-yatzy", "swedish"), "finnish", terms),
+            E::SeedRulesForCardgames => write_preset(f, ("duel", "cardgames"), "seed", terms),
             E::TwoPlayer { missing } => write_two_player(f, missing, terms),
             E::NotInBuild { what } => {
                 write!(f, "{what} is not in this build of the reader: the npm package, reader lookup, Python and HTTP have it")
@@ -216,6 +206,13 @@ impl LookupError {
             E::Table(e) => write_table_error(f, e),
         }
     }
+}
+
+/// Another rules value asked of a table that names its rules
+/// (`duel-cardgames` is `duel` with rules `cardgames`).
+fn write_preset(f: &mut fmt::Formatter<'_>, (game, rules): (&str, &str), asked: &str, terms: Terms) -> fmt::Result {
+    let arg = terms.argument("rules");
+    write!(f, "{game}-{rules} is {game} with {arg}={rules}: drop {arg}={asked}, or ask {game}")
 }
 
 /// An argument the reader refused, in `terms`.

@@ -130,6 +130,25 @@ mod tests {
     }
 
     #[test]
+    fn a_preset_table_refuses_the_other_rules() {
+        let refusal = |game, rules| {
+            let query =
+                Query::from_args(game, &[("rules", Arg::Text(rules)), ("me", Arg::Int(0)), ("opp", Arg::Int(0))]);
+            query.and_then(|q| q.check()).unwrap_err().message(Terms::CommandLine)
+        };
+        assert_eq!(
+            refusal("duel-cardgames", "seed"),
+            "duel-cardgames is duel with --rules=cardgames: drop --rules=seed, or ask duel"
+        );
+        let maxi =
+            Query::from_args("maxi-yatzy-swedish", &[("rules", Arg::Text("finnish")), ("mask", Arg::Text("all"))]);
+        assert_eq!(
+            maxi.and_then(|q| q.check()).unwrap_err().message(Terms::CommandLine),
+            "maxi-yatzy-swedish is maxi-yatzy with --rules=swedish: drop --rules=finnish, or ask maxi-yatzy"
+        );
+    }
+
+    #[test]
     fn query_strings_decode_and_are_bounded() {
         let pairs = parse_query_string("mask=ones%2Cyazy&dice=12456&opening&x=a+b&&").unwrap();
         let want = [("mask", Some("ones,yazy")), ("dice", Some("12456")), ("opening", None), ("x", Some("a b"))];
