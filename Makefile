@@ -172,10 +172,12 @@ wheel-test: wheel tables yazy-target reduced-target-tables
 # files, errors, values, the example). The C library is built first: a C
 # program compiled with cc asks it the golden lookups
 # (tests/tests/integration/c_api.rs). And one-die through every front end
-# (example-game-test, above).
+# (example-game-test, above). The examples are not linked here (`make
+# check` lints them, `make bench` runs them).
 TEST_ENV := DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED))
 test: tables yazy-target yazy-duel reduced-target-tables python c-lib example-game-test
-	$(TEST_ENV) $(CARGO) test --release --locked $(WORKSPACE) --exclude dice-tables-tests
+	$(TEST_ENV) $(CARGO) test --release --locked $(WORKSPACE) --exclude dice-tables-tests --lib --bins --tests
+	$(TEST_ENV) $(CARGO) test --release --locked $(WORKSPACE) --exclude dice-tables-tests --doc
 	$(TEST_ENV) $(CARGO) test --release --locked -p dice-tables-tests -- --include-ignored
 	$(TEST_ENV) $(VENV)/bin/pytest -q crates/python/tests
 
@@ -246,6 +248,8 @@ check:
 	$(CARGO) clippy --locked $(WORKSPACE) --all-targets -- -D warnings
 	@# The Python extension and the WebAssembly module, linted as built for this machine.
 	$(CARGO) clippy --locked -p dice-tables-python -p dice-tables-wasm --all-targets -- -D warnings
+	@# The static site's first WebAssembly module's code (make site), built for this machine.
+	$(CARGO) clippy --locked -p dice-tables-wasm --features solitaire-only -- -D warnings
 	@# one-die, the game built only by example-game-test, and its test.
 	$(CARGO) clippy --locked -p dice-tables-reader -p dice-tables-generator -p dice-tables-lookup -p dice-tables-tests \
 		--features dice-tables-tests/example-game,dice-tables-lookup/text --lib --test example_game -- -D warnings
@@ -294,17 +298,22 @@ else
 WASM_TOOLCHAIN := Debian's rustc-web ($(shell /usr/bin/rustc --version 2>/dev/null))
 WASM_TOOLS := RUSTC=/usr/bin/rustc CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld /usr/bin/cargo
 endif
-# WASM_CFG: more compiler flags (`make site` leaves two-player yazy out).
-WASM_CFG :=
+# WASM_FEATURES: the module crate's features (`make site`'s first module
+# is built with solitaire-only). Every module is built in one directory,
+# which holds one build of the standard library for them all; each is
+# written to $(WASM_DIR).
+WASM_FEATURES :=
+WASM_BUILD := target/wasm-build
 WASM_CARGO := RUSTC_BOOTSTRAP=1 \
-	RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort $(REMAP_PATHS) $(WASM_CFG)" CARGO_TARGET_DIR=$(abspath $(WASM_DIR)) $(WASM_TOOLS)
+	RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort $(REMAP_PATHS)" CARGO_TARGET_DIR=$(abspath $(WASM_BUILD)) $(WASM_TOOLS)
 wasm:
 	@if [ "$(RUSTUP_WASM)" != yes ] && [ ! -x /usr/bin/rustc ]; then \
 		echo "make wasm: no compiler for wasm32: run rustup target add wasm32-unknown-unknown && rustup component add rust-src, or apt-get install rustc-web cargo-web rust-web-src lld"; exit 1; fi
 	@echo "wasm: compiling with $(WASM_TOOLCHAIN)"
-	$(WASM_CARGO) build --profile wasm --locked -p dice-tables-wasm --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort
+	$(WASM_CARGO) build --profile wasm --locked -p dice-tables-wasm $(WASM_FEATURES) --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort
+	mkdir -p $(WASM_DIR)
 	wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int --enable-mutable-globals \
-		-o $(WASM) $(WASM_DIR)/wasm32-unknown-unknown/wasm/dice_tables_wasm.wasm
+		-o $(WASM) $(WASM_BUILD)/wasm32-unknown-unknown/wasm/dice_tables_wasm.wasm
 	@echo "wasm: $$(stat -c %s $(WASM)) bytes, $$(gzip -9 -c $(WASM) | wc -c) gzipped"
 
 # The npm package `dice-tables` (crates/npm/): the tarball `npm pack` makes, in
@@ -341,7 +350,7 @@ npm-test: npm tables yazy-target reduced-target-tables
 # page's head there also asks for the module and the yahtzee table while
 # its scripts load (site-head.html: files only the static site has, put in
 # place of a marker comment). Its module is the npm package's without
-# two-player yazy and Maxi Yatzy (cfg dice_tables_solitaire_only): code the
+# two-player yazy and Maxi Yatzy (its feature solitaire-only): code the
 # page's 1.5 MB before the first advice has no room for. The Maxi Yatzy tab
 # and play against someone fetch the whole package's module
 # (dice-tables/full.wasm) when first asked; against someone the page reads
@@ -366,7 +375,7 @@ SITE_FREE := target/site-tables/yahtzee-free.dtab
 $(SITE_FREE): $(GENERATOR)
 	$(GENERATOR) --out $(dir $@) --games yahtzee-free > /dev/null
 site: npm tables yazy-duel target-tables $(SITE_FREE)
-	$(MAKE) wasm WASM_DIR=$(SITE_WASM_DIR) WASM_CFG="--cfg dice_tables_solitaire_only"
+	$(MAKE) wasm WASM_DIR=$(SITE_WASM_DIR) WASM_FEATURES=--features=solitaire-only
 	rm -rf $(SITE) && mkdir -p $(SITE)/dice-tables $(SITE)/tables
 	cp $(WEB)/style.css $(SITE)/
 	for f in page play duel advisors; do $(STRIP_JS) $(WEB)/$$f.js > $(SITE)/$$f.js; done

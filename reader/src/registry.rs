@@ -3,7 +3,7 @@
 
 use crate::format;
 use crate::game::{file_name, GameInfo};
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 use crate::games::maxi;
 use crate::games::{combo, duel, sheet, tenk, threes, yazy};
 use crate::table::Table;
@@ -21,23 +21,23 @@ pub const GAMES: &[GameInfo] = &[
     GameInfo::of::<sheet::YahtzeeFree>(),
     GameInfo::of::<duel::SeedDuel>(),
     GameInfo::of::<duel::CardgamesDuel>(),
-    #[cfg(not(dice_tables_solitaire_only))]
+    #[cfg(not(feature = "solitaire-only"))]
     GameInfo::of::<maxi::MaxiYatzy>(),
-    #[cfg(not(dice_tables_solitaire_only))]
+    #[cfg(not(feature = "solitaire-only"))]
     GameInfo::of::<maxi::MaxiYatzySwedish>(),
     // Two-player yazy and the target tables are left out of the static
     // site's WebAssembly module, whose page neither plays two-player yazy
     // yet nor fetches a target table, and must load within its 1.5 MB
     // budget (`make site` sets this cfg; the npm package's module has them).
-    #[cfg(not(dice_tables_solitaire_only))]
+    #[cfg(not(feature = "solitaire-only"))]
     GameInfo::of::<yazy::target::YazyTarget>(),
-    #[cfg(not(dice_tables_solitaire_only))]
+    #[cfg(not(feature = "solitaire-only"))]
     GameInfo::of::<yazy::duel::YazyDuel>(),
-    #[cfg(not(dice_tables_solitaire_only))]
+    #[cfg(not(feature = "solitaire-only"))]
     GameInfo::of::<sheet::YatzyTarget>(),
-    #[cfg(not(dice_tables_solitaire_only))]
+    #[cfg(not(feature = "solitaire-only"))]
     GameInfo::of::<sheet::YahtzeeTarget>(),
-    #[cfg(not(dice_tables_solitaire_only))]
+    #[cfg(not(feature = "solitaire-only"))]
     GameInfo::of::<sheet::YahtzeeFreeTarget>(),
     #[cfg(feature = "example-game")]
     GameInfo::of::<crate::games::one_die::OneDie>(),

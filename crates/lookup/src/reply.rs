@@ -35,18 +35,18 @@ pub(crate) fn value(chance: bool, v: f64) -> (&'static str, Json) {
 
 /// Lookups against an opponent in a build without them (the static site's
 /// module, which plays alone: see the reader's registry).
-#[cfg(dice_tables_solitaire_only)]
+#[cfg(feature = "solitaire-only")]
 pub(crate) const NO_ADVISOR: crate::error::LookupError =
     crate::error::LookupError::NotInBuild { what: "the opponent-aware advisor (lookups with opp-mask)" };
 
 /// Target lookups in a build without the target tables (the static site's).
-#[cfg(dice_tables_solitaire_only)]
+#[cfg(feature = "solitaire-only")]
 pub(crate) const NO_TARGET: crate::error::LookupError =
     crate::error::LookupError::NotInBuild { what: "playing to reach a target (lookups with need)" };
 
 /// What a score-sheet answer's values are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(dice_tables_solitaire_only, allow(dead_code))]
+#[cfg_attr(feature = "solitaire-only", allow(dead_code))]
 pub(crate) enum Valued {
     /// Expected points still to come (`"ev"`).
     Points,

@@ -9,7 +9,7 @@ use crate::parse::{parse_maxi_mask, parse_maxi_rules, parse_rerolls, parse_saved
 use crate::queries::Query;
 use crate::queries::{MaxiQuery, MaxiRules};
 use crate::reply::Replied;
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 use crate::reply::SheetReply;
 use dice_tables_reader::maxi::{MaxiYatzy, MaxiYatzySwedish, BOXES, UPPER_MASK};
 use dice_tables_reader::{Game, Tables};
@@ -114,12 +114,12 @@ impl GameQuery for MaxiQuery {
         }
     }
 
-    #[cfg(dice_tables_solitaire_only)]
+    #[cfg(feature = "solitaire-only")]
     fn reply(&self, _: &Tables) -> Replied {
         Err(LookupError::NotInBuild { what: "Maxi Yatzy" })
     }
 
-    #[cfg(not(dice_tables_solitaire_only))]
+    #[cfg(not(feature = "solitaire-only"))]
     fn reply(&self, tables: &Tables) -> Replied {
         let reply = match self.rules {
             MaxiRules::Finnish => reply(tables.get::<MaxiYatzy>()?, self),
@@ -130,7 +130,7 @@ impl GameQuery for MaxiQuery {
 }
 
 /// The open boxes as a comma list ("none" for none).
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 fn mask_names(mask: u32) -> String {
     let names: Vec<&str> = (0..BOXES.len()).filter(|b| mask >> b & 1 == 1).map(|b| BOXES[b]).collect();
     if names.is_empty() {
@@ -140,7 +140,7 @@ fn mask_names(mask: u32) -> String {
     }
 }
 
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 fn reply<P: dice_tables_reader::maxi::MaxiPreset>(
     table: &dice_tables_reader::maxi::Maxi<P>,
     q: &MaxiQuery,

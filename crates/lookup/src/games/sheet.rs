@@ -16,12 +16,12 @@ use crate::queries::Query;
 use crate::queries::SheetQuery;
 use crate::reply::{text, Choice, Layout, Replied, SheetReply, SheetRoll, Valued};
 use crate::values::{decoded, read_values, StoredValues};
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 use dice_tables_reader::sheet::SheetTarget;
 use dice_tables_reader::sheet::{
     Joker, ScoreSheet, SheetGame, YahtzeeFreeGame, YahtzeeGame, YatzyGame, REROLLS, UPPER_MASK,
 };
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 use dice_tables_reader::target::CurveRow;
 use dice_tables_reader::{Game, Tables};
 
@@ -55,9 +55,9 @@ pub(super) const YATZY: LookupInfo = LookupInfo {
     tables: &[GameTable { id: YatzyGame::ID, rules: None, values: read_values(values::<YatzyGame>) }],
     categories: YatzyGame::CATEGORIES,
     parse: |_, a| Ok(Query::Yatzy(parse(a, YatzyGame::CATEGORIES, parse_yatzy_mask, parse_yatzy_total)?)),
-    #[cfg(not(dice_tables_solitaire_only))]
+    #[cfg(not(feature = "solitaire-only"))]
     curve: Some(curve::<YatzyGame>),
-    #[cfg(dice_tables_solitaire_only)]
+    #[cfg(feature = "solitaire-only")]
     curve: None,
 };
 
@@ -98,9 +98,9 @@ pub(super) const YAHTZEE: LookupInfo = LookupInfo {
     tables: &[GameTable { id: YahtzeeGame::ID, rules: None, values: read_values(values::<YahtzeeGame>) }],
     categories: YahtzeeGame::CATEGORIES,
     parse: |_, a| Ok(Query::Yahtzee(parse(a, YahtzeeGame::CATEGORIES, parse_yahtzee_mask, parse_yahtzee_total)?)),
-    #[cfg(not(dice_tables_solitaire_only))]
+    #[cfg(not(feature = "solitaire-only"))]
     curve: Some(curve::<YahtzeeGame>),
-    #[cfg(dice_tables_solitaire_only)]
+    #[cfg(feature = "solitaire-only")]
     curve: None,
 };
 
@@ -156,7 +156,7 @@ fn parse(
 
 /// Not in builds without the target tables (the static site's module,
 /// whose size budget the curve's code would cost).
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 fn curve<G: SheetGame>(tables: &Tables) -> Result<Vec<CurveRow>, LookupError> {
     let table = tables.get::<SheetTarget<G>>()?;
     let all = (1u32 << G::CATEGORIES.len()) - 1;
@@ -326,17 +326,19 @@ fn choice<G: SheetGame>(bonus: u8) -> impl Fn(dice_tables_reader::sheet::Action,
     }
 }
 
-#[cfg(dice_tables_solitaire_only)]
+#[cfg(feature = "solitaire-only")]
+#[allow(clippy::extra_unused_type_parameters)] // the full build's signature
 fn target<G: SheetGame>(_: &Tables, _: &SheetQuery) -> Result<SheetReply, LookupError> {
     Err(crate::reply::NO_TARGET)
 }
 
-#[cfg(dice_tables_solitaire_only)]
+#[cfg(feature = "solitaire-only")]
+#[allow(clippy::extra_unused_type_parameters)] // the full build's signature
 fn versus<G: SheetGame>(_: &Tables, _: &SheetQuery) -> Result<SheetReply, LookupError> {
     Err(crate::reply::NO_ADVISOR)
 }
 
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 fn target<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Result<SheetReply, LookupError> {
     let need = q.need.expect("a target lookup");
     let table = tables.get::<SheetTarget<G>>()?;
@@ -356,7 +358,7 @@ fn target<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Result<SheetReply, L
 
 /// Against an opponent, as the opponent-aware advisor plays it (the target
 /// table): its estimate of the chance of winning (ties half), not exact.
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 fn versus<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Result<SheetReply, LookupError> {
     let opp_mask = q.opp_mask.expect("a two-player lookup");
     let table = tables.get::<SheetTarget<G>>()?;

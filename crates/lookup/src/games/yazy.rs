@@ -13,7 +13,7 @@ use crate::queries::Query;
 use crate::queries::YazyQuery;
 use crate::reply::{text, Choice, Layout, Replied, SheetReply, SheetRoll, Valued};
 use crate::values::{read_values, section, StoredValues};
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 use dice_tables_reader::target::CurveRow;
 use dice_tables_reader::yazy::duel::YazyDuel;
 use dice_tables_reader::yazy::target::YazyTarget;
@@ -48,9 +48,9 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
     tables: &[GameTable { id: Yazy::ID, rules: None, values: read_values(values) }],
     categories: &CATEGORIES,
     parse,
-    #[cfg(not(dice_tables_solitaire_only))]
+    #[cfg(not(feature = "solitaire-only"))]
     curve: Some(curve),
-    #[cfg(dice_tables_solitaire_only)]
+    #[cfg(feature = "solitaire-only")]
     curve: None,
 };
 
@@ -74,7 +74,7 @@ fn parse(_: &str, a: &Args<'_>) -> Result<Query, LookupError> {
 
 /// Not in builds without the target tables (the static site's module,
 /// whose size budget the curve's code would cost).
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 fn curve(tables: &Tables) -> Result<Vec<CurveRow>, LookupError> {
     let table = tables.get::<YazyTarget>()?;
     Ok(dice_tables_reader::target::score_curve(
@@ -179,23 +179,23 @@ fn choice(a: Action, points: u8) -> Choice {
 
 /// Two-player yazy in a build without it (the static site's module, see
 /// the reader's registry).
-#[cfg(dice_tables_solitaire_only)]
+#[cfg(feature = "solitaire-only")]
 fn duel(_: &Tables, _: &YazyQuery) -> Result<SheetReply, LookupError> {
     Err(LookupError::NotInBuild { what: "two-player yazy (the yazy-duel table)" })
 }
 
-#[cfg(dice_tables_solitaire_only)]
+#[cfg(feature = "solitaire-only")]
 fn target(_: &Tables, _: &YazyQuery) -> Result<SheetReply, LookupError> {
     Err(crate::reply::NO_TARGET)
 }
 
-#[cfg(dice_tables_solitaire_only)]
+#[cfg(feature = "solitaire-only")]
 fn advisor(_: &Tables, _: &YazyQuery) -> Result<SheetReply, LookupError> {
     Err(crate::reply::NO_ADVISOR)
 }
 
 /// The state of a lookup against an opponent, and the answer's head.
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 fn versus_head(q: &YazyQuery, how: &str) -> (Vec<(&'static str, Json)>, String, Mask, i64) {
     let opp_mask = q.opp_mask.expect("a two-player lookup");
     let lead = q.lead();
@@ -209,7 +209,7 @@ fn versus_head(q: &YazyQuery, how: &str) -> (Vec<(&'static str, Json)>, String, 
 
 /// Two-player yazy from the `yazy-duel` table: the chance of winning (ties
 /// half) at the turn's start, or a roll's options each with its chance.
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 fn duel(tables: &Tables, q: &YazyQuery) -> Result<SheetReply, LookupError> {
     let (head, state, opp_mask, lead) = versus_head(q, "");
     let valued = Valued::Winning { exact: true };
@@ -230,7 +230,7 @@ fn duel(tables: &Tables, q: &YazyQuery) -> Result<SheetReply, LookupError> {
 /// Yazy against an opponent as the opponent-aware advisor plays it (the
 /// `yazy-target` table): its estimate of the chance of winning (ties
 /// half), not exact.
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 fn advisor(tables: &Tables, q: &YazyQuery) -> Result<SheetReply, LookupError> {
     let (head, state, opp_mask, lead) = versus_head(q, ", as the opponent-aware advisor plays it");
     let valued = Valued::Winning { exact: false };
@@ -249,7 +249,7 @@ fn advisor(tables: &Tables, q: &YazyQuery) -> Result<SheetReply, LookupError> {
     Ok(SheetReply { roll: Some(SheetRoll { dice, rerolls, options }), ..reply(head, state, valued, p) })
 }
 
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 fn target(tables: &Tables, q: &YazyQuery) -> Result<SheetReply, LookupError> {
     let need = q.need.expect("a target lookup");
     let head = vec![game(), ("need", Json::Int(need))];

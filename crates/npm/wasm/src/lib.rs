@@ -11,12 +11,12 @@
 #![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks, clippy::missing_safety_doc)]
 
 use std::cell::RefCell;
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 use std::sync::Arc;
 use std::sync::LazyLock;
 
 use dice_tables_lookup::{LookupError, Query, Terms};
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 use dice_tables_reader::Pieces;
 use dice_tables_reader::{GameInfo, TableError, TableErrorKind, Tables, GAMES};
 
@@ -28,7 +28,7 @@ thread_local! {
     static RESULT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 thread_local! {
     /// The tables read in pieces, by game id: the chunks supplied so far,
     /// kept across the tries to open them.
@@ -151,9 +151,9 @@ fn open(game: &str, bytes: Vec<u8>) -> Result<String, (Status, String)> {
 /// # Safety
 /// Each pointer and length pair is exactly what one call of [`dt_alloc`]
 /// gave and took; both are taken over.
-// The static site's first module (cfg dice_tables_solitaire_only) reads no
+// The static site's first module (the feature solitaire-only) reads no
 // table in pieces: the page reads them through the whole module.
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 #[no_mangle]
 pub unsafe extern "C" fn dt_open_pieces(
     game_ptr: *mut u8,
@@ -167,7 +167,7 @@ pub unsafe extern "C" fn dt_open_pieces(
     finish(open_pieces(&String::from_utf8_lossy(&game), prefix, file_len))
 }
 
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 fn open_pieces(game: &str, prefix: Vec<u8>, file_len: f64) -> Result<String, (Status, String)> {
     let info = game_info(game)?;
     let known = pieces_of(info.id);
@@ -201,7 +201,7 @@ fn open_pieces(game: &str, prefix: Vec<u8>, file_len: f64) -> Result<String, (St
 }
 
 /// The pieces of the table of game id `id`, once it is read in pieces.
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 fn pieces_of(id: &str) -> Option<Arc<Pieces>> {
     PIECES.with(|p| p.borrow().iter().find(|(known, _)| *known == id).map(|(_, pieces)| Arc::clone(pieces)))
 }
@@ -213,7 +213,7 @@ fn pieces_of(id: &str) -> Option<Arc<Pieces>> {
 /// # Safety
 /// Each pointer and length pair is exactly what one call of [`dt_alloc`]
 /// gave and took; both are taken over.
-#[cfg(not(dice_tables_solitaire_only))]
+#[cfg(not(feature = "solitaire-only"))]
 #[no_mangle]
 pub unsafe extern "C" fn dt_supply(
     game_ptr: *mut u8,
