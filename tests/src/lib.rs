@@ -20,6 +20,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
+/// Every game a lookup can ask, in the registry's order
+/// ([`dice_tables_lookup::LOOKUPS`]): the games of the golden files
+/// (`tests/golden/<game>.json`), which every front end's test asks.
+pub fn games() -> impl Iterator<Item = &'static str> {
+    dice_tables_lookup::LOOKUPS.iter().map(|l| l.game)
+}
+
 /// The directory of the built binaries (`target/<profile>`).
 pub fn bin_dir() -> PathBuf {
     // Test executables live in target/<profile>/deps, binaries (the load

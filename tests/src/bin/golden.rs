@@ -49,7 +49,7 @@ fn main() {
     };
     std::fs::create_dir_all(out).expect("output directory");
     let mut rng = Rng::new(2026);
-    for game in ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel", "maxi-yatzy"] {
+    for game in dice_tables_tests::games() {
         // Each game's own stream, so that adding a game changes no other's queries.
         let mut own;
         let rng = if game == "maxi-yatzy" {
