@@ -29,11 +29,12 @@ all: tables
 # are) and then reads the binaries' times: a table below is solved again
 # only when the generator binary is newer than it, so `make test`, `make
 # browser` or `make site` after `make tables` or `make target-tables` solve
-# nothing again.
+# nothing again. The same crates as `make test`'s, so that the libraries
+# the programs link are the ones its tests link, built once.
 GENERATOR := $(BIN)/generator
 READER := $(BIN)/reader
 $(GENERATOR) $(READER) &: FORCE
-	$(CARGO) build --release --locked --bins
+	$(CARGO) build --release --locked --bins $(WORKSPACE)
 build: $(GENERATOR)
 FORCE:
 
@@ -200,7 +201,7 @@ example-game-test: $(VENV)/installed
 	$(CARGO) build --release --locked --bins -p dice-tables-cli -p dice-tables-generator --features $(EXAMPLE_FEATURES)
 	PYTHON=$(abspath $(VENV))/bin/python EXAMPLE_GAME_PYTHONPATH=$(abspath $(EXAMPLE))/python \
 		$(CARGO) test --release --locked -p dice-tables-tests --features example-game --test example_game; \
-		status=$$?; $(CARGO) build --release --locked --bins && exit $$status
+		status=$$?; $(CARGO) build --release --locked --bins $(WORKSPACE) && exit $$status
 
 # The everyday loop, a few minutes from a warm build: the programs, the
 # lint (clippy, warnings as errors), then every unit and end-to-end test but
