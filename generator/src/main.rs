@@ -29,9 +29,9 @@ struct Args {
     /// Directory to write the tables into (created if missing).
     #[arg(long, value_name = "DIR", default_value = "tables")]
     out: PathBuf,
-    /// Comma list of games to solve (default: all but the target tables,
-    /// yazy-target, yatzy-target and yahtzee-target, and yahtzee under the
-    /// free joker reading, yahtzee-free and yahtzee-free-target).
+    /// Comma list of games to solve (default: yazy, combo, threes, tenk,
+    /// yatzy, yahtzee, duel and duel-cardgames; `make tables` writes
+    /// maxi-yatzy too, with a run of its own).
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_game)]
     games: Option<Vec<String>>,
     /// When standard error is not a terminal (a build server's log), a

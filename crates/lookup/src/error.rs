@@ -293,8 +293,11 @@ fn write_table_error(f: &mut fmt::Formatter<'_>, e: &TableError) -> fmt::Result 
         }
         return f.write_str(")");
     }
+    if let Some(id) = missing.filter(|id| dice_tables_reader::game_named(id).is_some()) {
+        return write!(f, "{e}: run `make tables` (or `generator --games {id}`) to write it");
+    }
     let hint = match e.kind() {
-        TableErrorKind::NotFound => ": run `make tables` (or `generator --out DIR`) to write it",
+        TableErrorKind::NotFound => ": run `make tables` to write it",
         TableErrorKind::Io(_) | TableErrorKind::NotRegularFile | TableErrorKind::NoTablesDirectory { .. } => "",
         _ => "; regenerate it with `make tables`",
     };

@@ -149,6 +149,22 @@ mod tests {
     }
 
     #[test]
+    fn a_missing_table_names_the_command_that_writes_it() {
+        let dir = std::env::temp_dir().join(format!("dice-tables-missing-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let tables = dice_tables_reader::Tables::open_dir(&dir).unwrap();
+        let ask = |game, args: &[(&str, Arg<'_>)]| Query::from_args(game, args).unwrap().answer(&tables).unwrap_err();
+        // make tables writes it, but generator's default set does not: the message names the game.
+        let maxi = ask("maxi-yatzy", &[("mask", Arg::Text("all"))]).to_string();
+        assert!(maxi.ends_with("run `make tables` (or `generator --games maxi-yatzy`) to write it"), "{maxi}");
+        let combo = ask("combo", &[]).to_string();
+        assert!(combo.ends_with("run `make tables` (or `generator --games combo`) to write it"), "{combo}");
+        let need = ask("yazy", &[("mask", Arg::Text("all")), ("need", Arg::Int(200))]).to_string();
+        assert!(need.contains("build it with `make yazy-target` (or `generator --games yazy-target`"), "{need}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn query_strings_decode_and_are_bounded() {
         let pairs = parse_query_string("mask=ones%2Cyazy&dice=12456&opening&x=a+b&&").unwrap();
         let want = [("mask", Some("ones,yazy")), ("dice", Some("12456")), ("opening", None), ("x", Some("a b"))];
