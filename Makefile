@@ -287,7 +287,8 @@ browser: tables site yazy-duel target-tables
 # (`rustup target add wasm32-unknown-unknown && rustup component add
 # rust-src`); else Debian's (packages rustc-web cargo-web rust-web-src lld,
 # /usr/bin/rustc and /usr/bin/cargo, which .ci/run installs). Then shrunk by
-# binaryen's wasm-opt (package binaryen: 462 -> 381 KB).
+# binaryen's wasm-opt (package binaryen); its size is the one the npm
+# package's README and the guide give (npm-test checks it).
 WASM_DIR := target/wasm
 WASM := $(WASM_DIR)/dice_tables.wasm
 RUSTUP_WASM := $(shell rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown && \
@@ -310,6 +311,7 @@ WASM_CARGO := RUSTC_BOOTSTRAP=1 \
 wasm:
 	@if [ "$(RUSTUP_WASM)" != yes ] && [ ! -x /usr/bin/rustc ]; then \
 		echo "make wasm: no compiler for wasm32: run rustup target add wasm32-unknown-unknown && rustup component add rust-src, or apt-get install rustc-web cargo-web rust-web-src lld"; exit 1; fi
+	@command -v wasm-opt >/dev/null || { echo "make wasm: no wasm-opt (binaryen), which shrinks the module: apt-get install binaryen"; exit 1; }
 	@echo "wasm: compiling with $(WASM_TOOLCHAIN)"
 	$(WASM_CARGO) build --profile wasm --locked -p dice-tables-wasm $(WASM_FEATURES) --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort
 	mkdir -p $(WASM_DIR)
@@ -337,6 +339,8 @@ npm-test: npm tables yazy-target reduced-target-tables
 	cp crates/npm/test/golden.mjs crates/npm/test/range_server.mjs target/npm/scratch/
 	cd target/npm/scratch && GOLDEN=$(abspath tests/golden) DICE_TABLES=$(abspath $(OUT)) \
 		DICE_TARGET_TABLES=$(abspath $(REDUCED)) node golden.mjs
+	@# The module's size, as the package's README and the guide give it.
+	node crates/npm/test/size.mjs target/npm/package/dice_tables.wasm crates/npm/README.md docs/GUIDE.md
 	@# The tarball is the one to publish: npm's dry run takes it, and it holds exactly the package's files.
 	cd target/npm && npm publish --dry-run dice-tables-$(NPM_VERSION).tgz 2>&1 | grep -qx '+ dice-tables@$(NPM_VERSION)'
 	test "$$(tar -tzf target/npm/dice-tables-$(NPM_VERSION).tgz | sort | tr '\n' ' ')" = \
