@@ -51,18 +51,36 @@ fn run_commands(doc: &str, cwd: &std::path::Path) -> usize {
         assert!(out.status.success(), "{doc} line {}: {command}: {}", i + 1, String::from_utf8_lossy(&out.stderr));
         let shown: Vec<&str> =
             lines[i + 1..].iter().take_while(|l| !l.starts_with("```") && !l.starts_with("$ ")).copied().collect();
-        // Every command shows what it prints, to compare against, but
-        // `reader verify` of a directory, whose listing is the directory's.
-        assert!(
-            !shown.is_empty() || command.starts_with("reader verify "),
-            "{doc} line {}: {command} shows no output",
-            i + 1
-        );
-        if !shown.is_empty() {
-            let printed = String::from_utf8(out.stdout).unwrap();
-            assert_eq!(printed.trim_end(), shown.join("\n"), "{doc} line {}: {command}", i + 1);
-        }
+        // Every command shows what it prints, to compare against.
+        assert!(!shown.is_empty(), "{doc} line {}: {command} shows no output", i + 1);
+        let printed = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(printed.trim_end(), shown.join("\n"), "{doc} line {}: {command}", i + 1);
         ran += 1;
     }
     ran
+}
+
+/// Every relative link and image in the documents names a file that
+/// exists, from the document's own folder (docs/GUIDE.md's from docs/).
+#[test]
+fn document_links_lead_to_files() {
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let docs = ["README.md", "docs/GUIDE.md", "CONTRIBUTING.md", "reader/FORMAT.md", "crates/npm/README.md"];
+    let mut checked = 0;
+    for doc in docs {
+        let path = repo.join(doc);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let folder = path.parent().unwrap();
+        for (at, _) in text.match_indices("](") {
+            let target = &text[at + 2..];
+            let target = &target[..target.find(')').unwrap_or(0)];
+            let file = target.split('#').next().unwrap_or("");
+            if file.is_empty() || file.contains("://") || file.starts_with("mailto:") || file.contains(' ') {
+                continue;
+            }
+            assert!(folder.join(file).exists(), "{doc}: the link {target} leads nowhere");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3, "only {checked} links checked");
 }
