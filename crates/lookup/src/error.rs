@@ -232,8 +232,10 @@ fn write_refused(f: &mut fmt::Formatter<'_>, e: &ArgumentError, terms: Terms) ->
             if *mover == 1 { "category" } else { "categories" },
             arg("opp-mask")
         ),
-        ArgumentErrorKind::ReducedTable { .. } => {
-            write!(f, "{e}; build the whole table with `make target-tables`")
+        ArgumentErrorKind::ReducedTable { table, .. } => {
+            // The table's own make target, the cheapest (its game says which).
+            let built_by = dice_tables_reader::game_named(table).and_then(|g| g.built_by.first());
+            write!(f, "{e}; build the whole table with `make {}`", built_by.unwrap_or(&"target-tables"))
         }
         _ => write!(f, "{e}"),
     }
