@@ -286,17 +286,19 @@ fn write_table_error(f: &mut fmt::Formatter<'_>, e: &TableError) -> fmt::Result 
         .and_then(|n| n.to_str())
         .and_then(|n| n.strip_suffix(".dtab"))
         .filter(|_| matches!(e.kind(), TableErrorKind::NotFound));
-    // The table's own make target, where `make tables` leaves it out (its game says which).
-    let built_by = missing.and_then(dice_tables_reader::game_named).map_or(&[][..], |g| g.built_by);
-    if let (Some(id), [alone, with_others @ ..]) = (missing, built_by) {
+    // A known table: `make tables`, or its own make target where `make
+    // tables` leaves it out (its game says which), and the generator run
+    // that writes it alone.
+    if let Some(game) = missing.and_then(dice_tables_reader::game_named) {
+        let id = game.id;
+        let [alone, with_others @ ..] = game.built_by else {
+            return write!(f, "{e}: run `make tables` (or `generator --games {id}`) to write it");
+        };
         write!(f, "{e}: `make tables` leaves it out: build it with `make {alone}` (or `generator --games {id}`")?;
         for target in with_others {
             write!(f, "; `make {target}` builds it with others")?;
         }
         return f.write_str(")");
-    }
-    if let Some(id) = missing.filter(|id| dice_tables_reader::game_named(id).is_some()) {
-        return write!(f, "{e}: run `make tables` (or `generator --games {id}`) to write it");
     }
     let hint = match e.kind() {
         TableErrorKind::NotFound => ": run `make tables` to write it",
