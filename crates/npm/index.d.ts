@@ -10,7 +10,7 @@ export type TableSource = Uint8Array | ArrayBuffer | string | URL | { url: strin
 /**
  * A lookup's arguments: the flags of `reader lookup GAME` without their
  * dashes (`mask`, `upper`, `dice`, `rerolls`, `yahtzee-bonus`, `need`,
- * `opp-mask`, `opp-upper`, `opp-yahtzee-bonus`, `me`, `opp`, `advisor`, ...).
+ * `opp-mask`, `opp-upper`, `opp-yahtzee-bonus`, `me`, `opp`, `to-move`, `advisor`, ...).
  * A flag that takes no value is `true` (or `false`, the same as leaving it out).
  */
 export type Query = Record<string, string | number | boolean | null | undefined>;

@@ -1,7 +1,8 @@
 //! The checks several games' queries share: what the arguments may combine.
 
 use crate::error::LookupError;
-use dice_tables_reader::{ArgumentErrorKind, Dice};
+use crate::queries::ToMove;
+use dice_tables_reader::Dice;
 
 /// `rerolls` counts from a roll of five, so it needs the dice.
 pub(crate) fn check_rerolls(dice: Option<Dice>, rerolls: Option<u8>) -> Result<(), LookupError> {
@@ -11,25 +12,31 @@ pub(crate) fn check_rerolls(dice: Option<Dice>, rerolls: Option<u8>) -> Result<(
     }
 }
 
-/// Against an opponent: no target, the turn order kept (the player to move
-/// has as many categories open as the opponent, or one more) and both
-/// totals given. (Totals are not checked against the filled categories: a
-/// head start is a lead no sheet made.)
+/// Against an opponent: no target, the sheets a turn apart with the one of
+/// `to_move` to play (as many boxes open as the other, moving first, or one
+/// more, moving second; `None`: only the sheet given as yours may play, as
+/// the advisor answers), and both totals given unless both sheets are
+/// `untouched` (a game's start: both 0). Totals are not checked against the
+/// filled boxes: a head start is a lead no sheet made.
 pub(crate) fn check_opponent(
-    mover: u32,
-    opponent: u32,
+    (mine, theirs): (u32, u32),
+    to_move: Option<ToMove>,
     need: bool,
-    me: Option<u32>,
-    opp: Option<u32>,
+    (me, opp): (Option<u32>, Option<u32>),
+    untouched: bool,
 ) -> Result<(), LookupError> {
     if need {
         return Err(LookupError::TwoPlayer { missing: "need" });
     }
-    if mover != opponent && mover != opponent + 1 {
-        let e: dice_tables_reader::ArgumentError = ArgumentErrorKind::TurnOrder { mover, opponent }.into();
-        return Err(LookupError::Refused(e));
+    let (mover, other) = match to_move {
+        Some(ToMove::Opponent) => (theirs, mine),
+        _ => (mine, theirs),
+    };
+    if mover != other && mover != other + 1 {
+        return Err(LookupError::TurnOrder { mine, theirs, to_move });
     }
     match (me, opp) {
+        _ if untouched => Ok(()),
         (None, _) => Err(LookupError::TwoPlayer { missing: "me" }),
         (_, None) => Err(LookupError::TwoPlayer { missing: "opp" }),
         _ => Ok(()),

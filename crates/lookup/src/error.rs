@@ -48,9 +48,15 @@ pub enum LookupError {
     SeedRulesForCardgames,
     /// `maxi-yatzy-swedish` asked with the finnish rules.
     FinnishRulesForSwedish,
-    /// A two-player yazy lookup without `missing` (`opp-mask`, `me`,
-    /// `opp`), or `need` beside them (`missing` is then `need`).
+    /// A two-player lookup missing what `missing` names (`opp-mask` for the
+    /// totals, `opp-mask for to-move`, `me`, `opp`), or given with what does
+    /// not go with it (`need`; `advisor` without the opponent's sheet;
+    /// `to-move`: the opponent's turn asked of the advisor).
     TwoPlayer { missing: &'static str },
+    /// Two sheets whose open counts (`mine`, `theirs`) no turn of one game
+    /// has with `to_move` to play (`None`: the advisor, which answers only
+    /// for the sheet given as yours).
+    TurnOrder { mine: u32, theirs: u32, to_move: Option<crate::ToMove> },
     /// A lookup this build of the reader leaves out (`what`).
     NotInBuild { what: &'static str },
     /// A threes throw with no choice (a library bug, said in words).
@@ -182,6 +188,7 @@ impl LookupError {
             E::FinnishRulesForSwedish => write_preset(f, ("maxi-yatzy", "swedish"), "finnish", terms),
             E::SeedRulesForCardgames => write_preset(f, ("duel", "cardgames"), "seed", terms),
             E::TwoPlayer { missing } => write_two_player(f, missing, terms),
+            E::TurnOrder { mine, theirs, to_move } => write_turn_order(f, (*mine, *theirs), *to_move, terms),
             E::NotInBuild { what } => {
                 write!(f, "{what} is not in this build of the reader: the npm package, reader lookup, Python and HTTP have it")
             }
@@ -224,20 +231,32 @@ fn write_refused(f: &mut fmt::Formatter<'_>, e: &ArgumentError, terms: Terms) ->
             "the yahtzee box cannot hold 50 while it is open: drop {} or close yahtzee in the mask",
             arg("yahtzee-bonus")
         ),
-        ArgumentErrorKind::TurnOrder { mover, opponent } => write!(
-            f,
-            "{} has {mover} {} open and {} {opponent}: the player to move has as many open as the \
-             opponent (moving first) or one more (moving second)",
-            arg("mask"),
-            if *mover == 1 { "category" } else { "categories" },
-            arg("opp-mask")
-        ),
         ArgumentErrorKind::ReducedTable { table, .. } => {
             // The table's own make target, the cheapest (its game says which).
             let built_by = dice_tables_reader::game_named(table).and_then(|g| g.built_by.first());
             write!(f, "{e}; build the whole table with `make {}`", built_by.unwrap_or(&"target-tables"))
         }
         _ => write!(f, "{e}"),
+    }
+}
+
+/// Sheets no turn of one game has (see [`LookupError::TurnOrder`]), in `terms`.
+fn write_turn_order(
+    f: &mut fmt::Formatter<'_>,
+    (mine, theirs): (u32, u32),
+    to_move: Option<crate::ToMove>,
+    terms: Terms,
+) -> fmt::Result {
+    let arg = |name: &str| terms.argument(name);
+    let boxes = if mine == 1 { "category" } else { "categories" };
+    let open = format!("{} has {mine} {boxes} open and {} {theirs}", arg("mask"), arg("opp-mask"));
+    let rule = "the player to move has as many open as the other (moving first) or one more (moving second)";
+    match to_move {
+        _ if mine.abs_diff(theirs) > 1 => {
+            write!(f, "{open}: in one game the sheets are at most a category apart, as {rule}")
+        }
+        Some(who) => write!(f, "{open}, so {} {} cannot be: {rule}", arg("to-move"), who.name()),
+        None => write!(f, "{open}: the advisor answers for the player to move, given as {}; {rule}", arg("mask")),
     }
 }
 
@@ -252,11 +271,24 @@ fn write_two_player(f: &mut fmt::Formatter<'_>, missing: &str, terms: Terms) -> 
             arg("opp"),
             arg("opp-mask")
         ),
+        "opp-mask for to-move" => write!(
+            f,
+            "{} says whose turn it is against an opponent: add {}, the opponent's open categories",
+            arg("to-move"),
+            arg("opp-mask")
+        ),
         "need" => write!(
             f,
             "{} plays alone to reach a score and {} against an opponent: drop one of them",
             arg("need"),
             arg("opp-mask")
+        ),
+        "to-move" => write!(
+            f,
+            "{} answers for the player to move: drop {}, or drop {} for the exact table's answer, which takes either player",
+            arg("advisor"),
+            arg("to-move"),
+            arg("advisor")
         ),
         "advisor" => write!(
             f,
@@ -268,7 +300,7 @@ fn write_two_player(f: &mut fmt::Formatter<'_>, missing: &str, terms: Terms) -> 
         ),
         _ => write!(
             f,
-            "two-player lookups need {} and {}: both totals so far (only their difference matters), like {} 0 {} 0",
+            "two-player lookups need {} and {} once a category is filled: both totals so far (only their difference matters), like {} 0 {} 0",
             arg("me"),
             arg("opp"),
             arg("me"),

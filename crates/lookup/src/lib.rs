@@ -52,7 +52,8 @@ pub use json::Json;
 #[cfg(feature = "example-game")]
 pub use queries::OneDieQuery;
 pub use queries::{
-    ComboQuery, DuelQuery, DuelRules, MaxiQuery, MaxiRules, Query, SheetQuery, TenkQuery, ThreesQuery, YazyQuery,
+    ComboQuery, DuelQuery, DuelRules, MaxiQuery, MaxiRules, Query, SheetQuery, TenkQuery, ThreesQuery, ToMove,
+    YazyQuery,
 };
 pub use query_string::{parse_query_string, MAX_QUERY_BYTES, MAX_QUERY_PARAMS};
 pub use values::StoredValues;

@@ -198,6 +198,15 @@ pub fn parse_duel_rules(s: &str) -> Result<crate::queries::DuelRules, String> {
     }
 }
 
+/// Who plays the turn asked about: `me` or `opp`.
+pub fn parse_to_move(s: &str) -> Result<crate::queries::ToMove, String> {
+    match s {
+        "me" => Ok(crate::queries::ToMove::Me),
+        "opp" => Ok(crate::queries::ToMove::Opponent),
+        _ => Err(format!("to-move {} is not me or opp", quoted(s))),
+    }
+}
+
 /// Six dice, as a Maxi Yatzy roll.
 pub fn parse_six_dice(s: &str) -> Result<Dice, String> {
     parse_dice(s, 6..=6, "maxi-yatzy needs exactly six digits 1-6, like 123456")

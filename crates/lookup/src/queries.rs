@@ -30,12 +30,49 @@ pub struct YazyQuery {
     /// `yazy-target` table: an estimate) instead of the two-player table's
     /// (exact).
     pub advisor: bool,
+    /// In a two-player lookup, who plays the turn asked about (`None`: the
+    /// sheets say, and you when both are as far along: see
+    /// [`YazyQuery::player_to_move`]). The answer is always your chance.
+    pub to_move: Option<ToMove>,
+}
+
+/// Who plays the turn a two-player lookup asks about. The chance answered
+/// is always yours (`--me`'s): while the opponent plays, the dice and
+/// options are theirs, ranked by their best play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToMove {
+    /// You: the options are yours.
+    Me,
+    /// The opponent.
+    Opponent,
+}
+
+impl ToMove {
+    /// The name the arguments and the JSON give it: `me` or `opp`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ToMove::Me => "me",
+            ToMove::Opponent => "opp",
+        }
+    }
 }
 
 impl YazyQuery {
     /// Your lead in a two-player lookup: `me - opp` (0 when they are left out).
     pub fn lead(&self) -> i64 {
         i64::from(self.me.unwrap_or(0)) - i64::from(self.opp.unwrap_or(0))
+    }
+
+    /// Who plays the turn asked about: as asked, else the opponent when your
+    /// sheet has one category fewer open (you moved first and have played),
+    /// else you.
+    pub fn player_to_move(&self) -> ToMove {
+        let fewer = |opp: Mask| self.mask.bits().count_ones() + 1 == opp.bits().count_ones();
+        match (self.to_move, self.opp_mask) {
+            (Some(who), _) => who,
+            (None, Some(opp)) if fewer(opp) => ToMove::Opponent,
+            _ => ToMove::Me,
+        }
     }
 }
 
@@ -182,10 +219,13 @@ pub enum DuelRules {
 /// before a throw, or of a throw's keeps.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DuelQuery {
-    /// The banked total of the player to move.
+    /// Your banked total.
     pub me: u32,
     /// The opponent's banked total.
     pub opp: u32,
+    /// Who plays the turn asked about (the dice, the turn score and the
+    /// options are theirs); the chance answered is yours.
+    pub to_move: ToMove,
     /// The 1-6 dice just thrown; at most one of `dice` and `remaining`.
     pub dice: Option<Dice>,
     /// Dice about to be thrown, 1 to 6.

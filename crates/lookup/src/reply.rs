@@ -7,6 +7,7 @@
 //! [`SheetReply`]; each other game's reply is in its file under `games/`.
 
 use crate::json::Json;
+use crate::queries::ToMove;
 #[cfg(feature = "text")]
 use crate::text::{keep_text, rerolls_text, score_text};
 use dice_tables_reader::Dice;
@@ -52,10 +53,11 @@ pub(crate) enum Valued {
     Points,
     /// The best chance of scoring at least this many more points (`"p"`).
     Reach(i64),
-    /// The chance of winning against an opponent, ties half (`"p"`), exact
+    /// Your chance of winning against an opponent, ties half (`"p"`), exact
     /// (the two-player table's) or the opponent-aware advisor's estimate
-    /// (`"exact"` says which).
-    Winning { exact: bool },
+    /// (`"exact"` says which), on the turn of `to_move` (the options are
+    /// that player's).
+    Winning { exact: bool, to_move: ToMove },
 }
 
 /// One option of a roll: a keep, or a box scored for its points.
@@ -139,7 +141,7 @@ impl Reply for SheetReply {
     fn json(&self) -> Json {
         let mut fields = self.head.clone();
         fields.push((if self.valued == Valued::Points { "ev" } else { "p" }, Json::Num(self.value)));
-        if let Valued::Winning { exact } = self.valued {
+        if let Valued::Winning { exact, .. } = self.valued {
             fields.push(("exact", Json::Bool(exact)));
         }
         if let Some(roll) = &self.roll {
@@ -158,37 +160,35 @@ impl Reply for SheetReply {
         use std::fmt::Write as _;
         let mut out = format!("{}\n", self.state);
         let v = self.value;
+        let opponents = matches!(self.valued, Valued::Winning { to_move: ToMove::Opponent, .. });
         let Some(roll) = &self.roll else {
-            let what = match self.valued {
-                Valued::Points => "expected score still to come".to_string(),
-                Valued::Reach(need) => format!("best chance of scoring at least {need} more points"),
-                Valued::Winning { exact: true } => "chance of winning (ties half)".to_string(),
-                Valued::Winning { exact: false } => "chance of winning (ties half), the advisor's estimate".to_string(),
-            };
-            let _ = writeln!(out, "{what}, before this turn's roll: {v:.7}");
+            let before = if opponents { "the opponent's roll" } else { "this turn's roll" };
+            let _ = writeln!(out, "{}, before {before}: {v:.7}", self.value_words());
             return out;
         };
-        let _ = writeln!(out, "dice {}, {}", roll.dice, rerolls_text(roll.rerolls));
-        let _ = match self.valued {
-            Valued::Points => writeln!(out, "expected score still to come: {v:.6}"),
-            Valued::Reach(need) => writeln!(out, "best chance of scoring at least {need} more points: {v:.7}"),
-            Valued::Winning { exact: true } => writeln!(out, "chance of winning (ties half): {v:.7}"),
-            Valued::Winning { exact: false } => {
-                writeln!(out, "chance of winning (ties half), the advisor's estimate: {v:.7}")
-            }
-        };
+        let whose = if opponents { "the opponent's turn: " } else { "" };
+        let _ = writeln!(out, "{whose}dice {}, {}", roll.dice, rerolls_text(roll.rerolls));
+        let digits = if self.valued == Valued::Points { 6 } else { 7 };
+        let _ = writeln!(out, "{}: {v:.digits$}", self.value_words());
         let Some((best, _)) = roll.options.first() else {
             let _ = writeln!(out, "no {} is open: the game is over", self.layout.box_word);
             return out;
         };
         let Layout { dice, width, .. } = self.layout;
-        let _ = writeln!(out, "best: {}", best.text(dice));
-        let _ = match self.valued {
-            Valued::Points => writeln!(out, "actions, best first (expected score still to come):"),
-            Valued::Reach(need) => writeln!(out, "actions, best first (chance of at least {need} more):"),
-            Valued::Winning { exact: true } => writeln!(out, "actions, best first (chance of winning):"),
-            Valued::Winning { exact: false } => writeln!(out, "actions, best first (estimated chance of winning):"),
+        let (best_word, actions) = if opponents {
+            ("the opponent's best", "the opponent's actions, their best first")
+        } else {
+            ("best", "actions, best first")
         };
+        let _ = writeln!(out, "{best_word}: {}", best.text(dice));
+        let column = match self.valued {
+            Valued::Points => "expected score still to come".to_string(),
+            Valued::Reach(need) => format!("chance of at least {need} more"),
+            Valued::Winning { exact: true, to_move: ToMove::Me } => "chance of winning".to_string(),
+            Valued::Winning { exact: true, to_move: ToMove::Opponent } => "your chance of winning".to_string(),
+            Valued::Winning { exact: false, .. } => "estimated chance of winning".to_string(),
+        };
+        let _ = writeln!(out, "{actions} ({column}):");
         for (i, (choice, v)) in roll.options.iter().enumerate() {
             let _ = match self.valued {
                 Valued::Points => writeln!(out, "{:>3}. {:<width$} {:>11.6}", i + 1, choice.text(dice), v),
@@ -196,5 +196,21 @@ impl Reply for SheetReply {
             };
         }
         out
+    }
+}
+
+impl SheetReply {
+    /// What the answer's value is, for people.
+    #[cfg(feature = "text")]
+    fn value_words(&self) -> String {
+        match self.valued {
+            Valued::Points => "expected score still to come".to_string(),
+            Valued::Reach(need) => format!("best chance of scoring at least {need} more points"),
+            Valued::Winning { exact: true, to_move: ToMove::Me } => "chance of winning (ties half)".to_string(),
+            Valued::Winning { exact: true, to_move: ToMove::Opponent } => {
+                "your chance of winning (ties half), the opponent playing their best".to_string()
+            }
+            Valued::Winning { exact: false, .. } => "chance of winning (ties half), the advisor's estimate".to_string(),
+        }
     }
 }

@@ -151,6 +151,7 @@ class YazyQuery(TypedDict, total=False):
     opp_mask: Optional[Mask]
     me: Optional[Number]
     opp: Optional[Number]
+    to_move: Optional[Literal["me", "opp"]]
     advisor: Optional[bool]
 
 class Yazy(Game):
@@ -159,7 +160,7 @@ class Yazy(Game):
     def lookup(self, **query: Unpack[YazyQuery]) -> Answer:
         """``{"game","ev","best","options"}`` for a roll; ``{"game","ev"}`` (the turn-start value) without dice.
         With ``need=N`` (the yazy-target table): ``"need"`` and ``"p"``, the best chance of scoring at least N more, in place of ``"ev"``.
-        With ``opp_mask=O, me=S, opp=T`` (the yazy-duel table): ``"lead"`` (S - T), ``"p"``, the chance of winning against a perfect opponent, ties half, and ``"exact": True``.
+        With ``opp_mask=O, me=S, opp=T`` (the yazy-duel table): ``"lead"`` (S - T), ``"to_move"``, ``"p"``, your chance of winning against a perfect opponent, ties half, and ``"exact": True``; ``to_move="opp"`` asks it on the opponent's turn (their dice and options).
         Adding ``advisor=True`` (the yazy-target table): the opponent-aware advisor's play and its estimate of that chance, ``"exact": False``, as yatzy and yahtzee answer."""
     def value(self, **query: Unpack[YazyQuery]) -> float:
         """The expected score still to come (with ``need``: the best chance of scoring it; with ``opp_mask``: the chance of winning)."""
@@ -293,6 +294,7 @@ class DuelQuery(TypedDict, total=False):
 
     me: Required[Number]
     opp: Required[Number]
+    to_move: Optional[Literal["me", "opp"]]
     dice: Optional[Dice]
     remaining: Optional[Number]
     score: Optional[Number]
@@ -302,9 +304,9 @@ class Duel(Game):
     """Two-player 10000: the chance of winning (``rules="seed"`` or ``"cardgames"``)."""
 
     def lookup(self, **query: Unpack[DuelQuery]) -> Answer:
-        """A turn's start ``{"game","rules","p"}``; before a throw ``{..,"p","throw","bank","best"}``; a throw ``{..,"p","best","options"}``."""
+        """A turn's start ``{"game","rules","to_move","p"}``; before a throw ``{..,"p","throw","bank","best"}``; a throw ``{..,"p","best","options"}``. ``to_move="opp"``: on the opponent's turn (their throw and keeps), still your chance."""
     def value(self, **query: Unpack[DuelQuery]) -> float:
-        """The chance that the player to move wins."""
+        """Your chance of winning (on your turn, or with ``to_move="opp"`` the opponent's)."""
     def options(self, **query: Unpack[DuelQuery]) -> list[dict[str, Any]]:
         """``[{"keep","points","dice_left","then","p"}, ...]``, best first."""
     def best(self, **query: Unpack[DuelQuery]) -> Any:

@@ -323,6 +323,7 @@ VALID_LOOKING = {
     "opp_upper": [0, 3, 40, 63, 64, 200],
     "opp_yahtzee_bonus": [True, False],
     "advisor": [True, False],
+    "to_move": ["me", "opp", "them"],
     "rules": ["seed", "cardgames", "house", "finnish", "swedish"],
     "saved": [0, 1, 2, 40, "x"],
     "need": [-5, 0, 1, 50, 150, 300, 100001, "x"],
@@ -344,7 +345,7 @@ def test_random_combinations_answer_or_raise_cleanly(tables, game):
     answered = 0
     # The opponent's arguments mean something together: a query has them
     # all or none, most of the time.
-    opponent = {"opp_mask", "opp_upper", "opp_yahtzee_bonus", "me", "opp", "advisor"}
+    opponent = {"opp_mask", "opp_upper", "opp_yahtzee_bonus", "me", "opp", "to_move", "advisor"}
     for _ in range(1500):
         against = rng.random() < 0.3
 

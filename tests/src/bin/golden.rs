@@ -37,8 +37,12 @@ const SHEET_TARGET_LOOKUPS: usize = 160;
 const VERSUS_LOOKUPS: usize = 80;
 /// The most categories open in target.json's states.
 const OPEN: u64 = 4;
-/// Two-player yazy lookups in yazy-duel.json.
+/// Two-player yazy lookups in yazy-duel.json, on the turn of the player
+/// given as `mask`.
 const DUEL_LOOKUPS: usize = 240;
+/// Two-player lookups on the opponent's turn (`to-move` opp, said or
+/// implied), after the others: in yazy-duel.json and in duel.json.
+const OPPONENT_TURN_LOOKUPS: usize = 60;
 use dice_tables_tests::REDUCED_DUEL as DUEL_CATEGORIES;
 
 fn main() {
@@ -95,6 +99,17 @@ fn main() {
                 query.insert("advisor".into(), Value::Bool(true));
                 let answer = lookup(Path::new(tables), game, &query).expect("every pair of yazy masks answers");
                 entries.push(json!({ "query": query, "answer": answer }));
+            }
+        }
+        if game == "duel" {
+            // On the opponent's turn, from their own stream.
+            let mut rng = Rng::new(37);
+            for _ in 0..OPPONENT_TURN_LOOKUPS {
+                let mut query = random_query(game, &mut rng);
+                query.insert("to-move".into(), Value::from("opp"));
+                if let Some(answer) = lookup(Path::new(tables), game, &query) {
+                    entries.push(json!({ "query": query, "answer": answer }));
+                }
             }
         }
         write_lookups(&PathBuf::from(out).join(format!("{game}.json")), &format!("\"game\": \"{game}\""), &entries);
@@ -189,25 +204,42 @@ fn write_two_player(reduced: &Path, out: &Path) {
     use dice_tables_reader::yazy::Mask;
     let universe = DUEL_CATEGORIES.parse::<Mask>().expect("a mask").bits();
     let sheets: Vec<u16> = (0..=universe).filter(|s| s & !universe == 0).collect();
-    let mut rng = Rng::new(4040);
     let mut entries = Vec::new();
-    while entries.len() < DUEL_LOOKUPS {
-        let m = sheets[1 + rng.below(sheets.len() as u64 - 1) as usize];
-        let size = m.count_ones() - rng.below(2) as u32;
-        let opponents: Vec<u16> = sheets.iter().copied().filter(|o| o.count_ones() == size).collect();
-        let o = opponents[rng.below(opponents.len() as u64) as usize];
-        let total = |rng: &mut Rng, open: u16| rng.below(most(universe & !open) as u64 + 1);
-        let mut query = Map::new();
-        query.insert("mask".into(), Value::from(m));
-        query.insert("opp-mask".into(), Value::from(o));
-        query.insert("me".into(), Value::from(total(&mut rng, m)));
-        query.insert("opp".into(), Value::from(total(&mut rng, o)));
-        if rng.below(8) > 0 {
-            query.insert("dice".into(), dice(&mut rng, 5));
-            query.insert("rerolls".into(), Value::from(rng.below(3)));
+    // The player to move as `mask`, then (from their own stream) the other.
+    for (count, mut stream, waiting) in
+        [(DUEL_LOOKUPS, Rng::new(4040), false), (OPPONENT_TURN_LOOKUPS, Rng::new(4041), true)]
+    {
+        let rng = &mut stream;
+        for _ in 0..count {
+            let m = sheets[1 + rng.below(sheets.len() as u64 - 1) as usize];
+            let size = m.count_ones() - rng.below(2) as u32;
+            let opponents: Vec<u16> = sheets.iter().copied().filter(|o| o.count_ones() == size).collect();
+            let o = opponents[rng.below(opponents.len() as u64) as usize];
+            let total = |rng: &mut Rng, open: u16| rng.below(most(universe & !open) as u64 + 1);
+            let (mover_total, other_total) = (total(rng, m), total(rng, o));
+            let mut query = Map::new();
+            if waiting {
+                // The sheets say whose turn it is only when the mover has one more open.
+                query.insert("mask".into(), Value::from(o));
+                query.insert("opp-mask".into(), Value::from(m));
+                query.insert("me".into(), Value::from(other_total));
+                query.insert("opp".into(), Value::from(mover_total));
+                if size == m.count_ones() || rng.below(2) == 0 {
+                    query.insert("to-move".into(), Value::from("opp"));
+                }
+            } else {
+                query.insert("mask".into(), Value::from(m));
+                query.insert("opp-mask".into(), Value::from(o));
+                query.insert("me".into(), Value::from(mover_total));
+                query.insert("opp".into(), Value::from(other_total));
+            }
+            if rng.below(8) > 0 {
+                query.insert("dice".into(), dice(rng, 5));
+                query.insert("rerolls".into(), Value::from(rng.below(3)));
+            }
+            let answer = lookup(reduced, "yazy", &query).expect("every state of the reduced game answers");
+            entries.push(json!({ "query": query, "answer": answer }));
         }
-        let answer = lookup(reduced, "yazy", &query).expect("every state of the reduced game answers");
-        entries.push(json!({ "query": query, "answer": answer }));
     }
     let head = format!("\"game\": \"yazy\", \"tables\": \"two-player yazy reduced to {DUEL_CATEGORIES} on both sheets (make reduced-target-tables)\"");
     write_lookups(&out.join("yazy-duel.json"), &head, &entries);
@@ -295,7 +327,13 @@ const REFUSED: &[(&str, &str)] = &[
     ("duel", r#"{"me":"0","opp":"0","dice":"155","score":"0"}"#),
     ("duel", r#"{"me":"0","opp":"0","dice":"155","score":"75"}"#),
     ("yazy", r#"{"mask":"all","opp-mask":"yazy","me":"0","opp":"0"}"#),
-    ("yazy", r#"{"mask":"yazy","opp-mask":"yazy,ones","me":"0","opp":"0","dice":"12345"}"#),
+    ("yazy", r#"{"mask":"yazy","opp-mask":"yazy,ones","me":"0","opp":"0","to-move":"me","dice":"12345"}"#),
+    ("yazy", r#"{"mask":"yazy,ones","opp-mask":"yazy","me":"0","opp":"0","to-move":"opp"}"#),
+    ("yazy", r#"{"mask":"yazy","to-move":"opp"}"#),
+    ("yazy", r#"{"mask":"yazy","opp-mask":"yazy","me":"0","opp":"0","to-move":"them"}"#),
+    ("yazy", r#"{"mask":"yazy","opp-mask":"yazy","me":"0","opp":"0","to-move":"opp","advisor":true}"#),
+    ("yatzy", r#"{"mask":"chance","upper":"20","opp-mask":"chance,yatzy","opp-upper":"0","me":"1","opp":"1"}"#),
+    ("duel", r#"{"me":"0","opp":"0","to-move":"both"}"#),
     ("yazy", r#"{"mask":"yazy","me":"0","opp":"0"}"#),
     ("yazy", r#"{"mask":"yazy","opp-mask":"yazy","me":"0"}"#),
     ("yazy", r#"{"mask":"yazy","opp-mask":"yazy","me":"0","opp":"0","need":"30"}"#),

@@ -84,6 +84,60 @@ fn every_golden_two_player_lookup_gets_its_answer() {
     }
 }
 
+/// Every golden two-player lookup on the opponent's turn (`"to_move":
+/// "opp"`, in `yazy-duel.json` and `duel.json`) is the mover's own lookup
+/// seen from the other side: the same best action and options in the same
+/// order, and each chance the rest of the mover's (ties count half to
+/// each). The mover's answers are checked against brute force elsewhere.
+#[test]
+fn opponent_turn_answers_are_what_the_mover_leaves() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden");
+    let default = dice_tables_reader::Tables::open_dir(default_tables()).unwrap();
+    let target = dice_tables_reader::Tables::open_dir(target_tables()).unwrap();
+    for (file, game, tables) in [("yazy-duel.json", "yazy", &target), ("duel.json", "duel", &default)] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let lookups: Value = serde_json::from_str(&text).unwrap();
+        let mut compared = 0;
+        for lookup in lookups["lookups"].as_array().unwrap() {
+            let answer = &lookup["answer"];
+            if answer["to_move"] != "opp" {
+                continue;
+            }
+            let mut mover = lookup["query"].as_object().unwrap().clone();
+            mover.remove("to-move");
+            for (a, b) in [("mask", "opp-mask"), ("me", "opp")] {
+                if let (Some(x), Some(y)) = (mover.remove(a), mover.remove(b)) {
+                    mover.insert(a.into(), y);
+                    mover.insert(b.into(), x);
+                }
+            }
+            let text = golden_answer(tables, game, &mover).unwrap_or_else(|e| panic!("{mover:?}: {e}"));
+            let theirs: Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(theirs["to_move"], "me", "{mover:?}");
+            let rest = |v: &Value| 1.0 - v.as_f64().unwrap();
+            for key in ["p", "throw", "bank"] {
+                let want = theirs.get(key).and_then(Value::as_f64).map(|p| 1.0 - p);
+                assert_eq!(answer.get(key).and_then(Value::as_f64), want, "{key} of {mover:?}");
+            }
+            assert_eq!(answer["best"], theirs["best"], "{mover:?}");
+            let options = |v: &Value| v["options"].as_array().cloned().unwrap_or_default();
+            let (yours, movers) = (options(answer), options(&theirs));
+            assert_eq!(yours.len(), movers.len(), "{mover:?}");
+            for (y, m) in yours.iter().zip(&movers) {
+                let without_p = |o: &Value| {
+                    let mut o = o.as_object().unwrap().clone();
+                    o.remove("p");
+                    o
+                };
+                assert_eq!(without_p(y), without_p(m), "{mover:?}");
+                assert_eq!(y["p"].as_f64(), Some(rest(&m["p"])), "{mover:?}");
+            }
+            compared += 1;
+        }
+        assert!(compared >= 50, "{file}: only {compared} lookups on the opponent's turn");
+    }
+}
+
 /// Every lookup in `refused.json` is refused with its message: by the
 /// lookup layer word for word, and by the command line with status 2 and a
 /// line that holds it.

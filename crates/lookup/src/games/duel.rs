@@ -10,9 +10,9 @@ use crate::args::Args;
 use crate::checks::check_throw;
 use crate::error::LookupError;
 use crate::json::Json;
-use crate::parse::{parse_duel_rules, parse_score, parse_tenk_remaining, parse_tenk_throw, parse_total};
+use crate::parse::{parse_duel_rules, parse_score, parse_tenk_remaining, parse_tenk_throw, parse_to_move, parse_total};
 use crate::queries::Query;
-use crate::queries::{DuelQuery, DuelRules};
+use crate::queries::{DuelQuery, DuelRules, ToMove};
 use crate::reply::{text, Replied, Reply};
 use crate::values::{read_values, section, StoredValues};
 use dice_tables_reader::duel::{Cardgames, CardgamesDuel, Duel, DuelOption, Scoring, Seed, SeedDuel};
@@ -33,9 +33,14 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
         Argument::required("me", "POINTS", "Your banked total, a multiple of 50 below the goal."),
         Argument::required("opp", "POINTS", "The opponent's banked total, a multiple of 50 below the goal."),
         Argument::optional(
+            "to-move",
+            "WHO",
+            "Whose turn it is, `me` (default) or `opp`. The chance is always yours; on the opponent's turn the dice, turn score and keeps are theirs, their best first.",
+        ),
+        Argument::optional(
             "dice",
             "D",
-            "The 1-6 dice just thrown, digits 1-6 (without it and --remaining: your chance at the start of your turn).",
+            "The 1-6 dice just thrown, digits 1-6 (without it and --remaining: your chance at the start of the turn).",
         ),
         Argument::optional(
             "remaining",
@@ -67,6 +72,7 @@ fn parse(named: &str, a: &Args<'_>) -> Result<Query, LookupError> {
     Ok(Query::Duel(DuelQuery {
         me: a.required_with("me", &[], parse_total)?,
         opp: a.required_with("opp", &[], parse_total)?,
+        to_move: a.value("to-move", parse_to_move)?.unwrap_or(ToMove::Me),
         dice: a.value("dice", parse_tenk_throw)?,
         remaining: a.value("remaining", parse_tenk_remaining)?,
         score: a.value("score", parse_score)?.unwrap_or(0),
@@ -109,28 +115,44 @@ impl GameQuery for DuelQuery {
 }
 
 fn reply<S: Scoring>(duel: &Duel<S>, q: &DuelQuery) -> Replied {
-    let (me, opp, score) = (q.me, q.opp, q.score);
+    let score = q.score;
+    // The table holds the chance of the player to move: on the opponent's
+    // turn that is theirs, and yours is the rest.
+    let (mover, other) = match q.to_move {
+        ToMove::Me => (q.me, q.opp),
+        ToMove::Opponent => (q.opp, q.me),
+    };
+    let yours = |p: f64| if q.to_move == ToMove::Me { p } else { 1.0 - p };
     let at = if let Some(n) = q.remaining {
-        let state = duel.before_throw(me, opp, n, score)?;
-        At::BeforeThrow { dice: n, p: state.p(), throw: state.throw, bank: state.bank, best: state.best }
+        let state = duel.before_throw(mover, other, n, score)?;
+        At::BeforeThrow {
+            dice: n,
+            p: yours(state.p()),
+            throw: yours(state.throw),
+            bank: state.bank.map(yours),
+            best: state.best,
+        }
     } else if let Some(throw) = q.dice {
-        let options = duel.options(me, opp, throw, score)?;
-        let rows: Vec<KeepRow> = options.best_first(|o| o.p).into_iter().map(row).collect();
+        let options = duel.options(mover, other, throw, score)?;
+        let rows: Vec<KeepRow> =
+            options.best_first(|o| o.p).into_iter().map(|o| KeepRow { value: yours(o.p), ..row(o) }).collect();
         // A bust passes the turn with nothing banked.
-        let bust = if rows.is_empty() { duel.turn(me, opp)?.bust() } else { 0.0 };
+        let bust = if rows.is_empty() { yours(duel.turn(mover, other)?.bust()) } else { 0.0 };
         At::Throw { throw, rows, bust }
     } else {
-        At::TurnStart { p: duel.win_chance(me, opp)? }
+        At::TurnStart { p: yours(duel.win_chance(mover, other)?) }
     };
     let params = duel.params();
-    Ok(Box::new(DuelReply { rules: S::NAME, entry: params.entry, goal: params.goal, me, opp, score, at }))
+    let (me, opp, to_move) = (q.me, q.opp, q.to_move);
+    Ok(Box::new(DuelReply { rules: S::NAME, entry: params.entry, goal: params.goal, me, opp, to_move, score, at }))
 }
 
 fn row(o: &DuelOption) -> KeepRow {
     KeepRow { keep: o.keep, points: o.points, dice_left: o.dice_left, then: o.then, value: o.p }
 }
 
-/// A two-player 10000 answer: the chance of winning of the player to move.
+/// A two-player 10000 answer: your chance of winning, on your turn or the
+/// opponent's (whose throw, turn score and keeps it then is).
 // Some fields are read only by the text (not in builds without it).
 #[cfg_attr(not(feature = "text"), allow(dead_code))]
 struct DuelReply {
@@ -139,6 +161,7 @@ struct DuelReply {
     goal: u32,
     me: u32,
     opp: u32,
+    to_move: ToMove,
     score: u32,
     at: At,
 }
@@ -157,7 +180,8 @@ enum At {
 
 impl Reply for DuelReply {
     fn json(&self) -> Json {
-        let mut head = vec![("game", text(SeedDuel::ID)), ("rules", text(self.rules))];
+        let mut head =
+            vec![("game", text(SeedDuel::ID)), ("rules", text(self.rules)), ("to_move", text(self.to_move.name()))];
         match &self.at {
             At::TurnStart { p } => {
                 head.push(("p", Json::Num(*p)));
@@ -184,25 +208,30 @@ impl Reply for DuelReply {
         let entry = if self.entry > 0 { format!("entry {}", self.entry) } else { "no entry".to_string() };
         let mut out =
             format!("10000 duel ({} rules, {entry}, goal {}): you {me}, opponent {opp}", self.rules, self.goal);
+        // Your turn's lines say whose only where it starts.
+        let (whose, theirs, best_word) = match self.to_move {
+            ToMove::Me => ("your", "", "best"),
+            ToMove::Opponent => ("the opponent's", "the opponent's ", "the opponent's best"),
+        };
         match &self.at {
             At::TurnStart { p } => {
-                let _ = writeln!(out, ", your turn starts");
+                let _ = writeln!(out, ", {whose} turn starts");
                 let _ = writeln!(out, "you win {}", percent(*p));
             }
             At::BeforeThrow { dice: n, p, throw, bank, best } => {
                 let dice = if *n == 1 { "die" } else { "dice" };
-                let _ = writeln!(out, ", turn score {score}, {n} {dice} to throw");
+                let _ = writeln!(out, ", {theirs}turn score {score}, {n} {dice} to throw");
                 let bank = match bank {
                     Some(b) => percent(*b),
                     None if score == 0 => "not allowed (nothing in the turn)".to_string(),
                     None => format!("not allowed (below the entry of {})", self.entry),
                 };
-                let _ = writeln!(out, "best: {}, you win {}", then_name(*best), percent(*p));
+                let _ = writeln!(out, "{best_word}: {}, you win {}", then_name(*best), percent(*p));
                 let _ = writeln!(out, "  throw: {}", percent(*throw));
                 let _ = writeln!(out, "  bank:  {bank}");
             }
             At::Throw { throw, rows, bust } => {
-                let _ = writeln!(out, ", throw {throw} at turn score {score}");
+                let _ = writeln!(out, ", {theirs}throw {throw} at turn score {score}");
                 match rows.first() {
                     None => {
                         let _ = writeln!(
@@ -211,7 +240,10 @@ impl Reply for DuelReply {
                             percent(*bust)
                         );
                     }
-                    Some(best) => write_keeps(&mut out, rows, &format!("you win {}", percent(best.value)), percent),
+                    Some(best) => {
+                        let best_value = format!("you win {}", percent(best.value));
+                        write_keeps(&mut out, rows, (best_word, &best_value), percent);
+                    }
                 }
             }
         }

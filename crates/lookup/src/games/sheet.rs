@@ -180,7 +180,7 @@ impl GameQuery for Yatzy<'_> {
     }
 
     fn check(&self) -> Result<(), LookupError> {
-        check(YatzyGame::ID, self.0)
+        check::<YatzyGame>(self.0)
     }
 
     fn reply(&self, tables: &Tables) -> Replied {
@@ -201,7 +201,7 @@ impl GameQuery for Yahtzee<'_> {
     }
 
     fn check(&self) -> Result<(), LookupError> {
-        check(YahtzeeGame::ID, self.0)
+        check::<YahtzeeGame>(self.0)
     }
 
     fn reply(&self, tables: &Tables) -> Replied {
@@ -221,10 +221,10 @@ fn table<G: SheetGame>(q: &SheetQuery) -> &'static str {
     }
 }
 
-fn check(game: &'static str, q: &SheetQuery) -> Result<(), LookupError> {
+fn check<G: SheetGame>(q: &SheetQuery) -> Result<(), LookupError> {
     check_rerolls(q.dice, q.rerolls)?;
-    check_upper(game, q)?;
-    check_sheet_opponent(q)
+    check_upper(G::ID, q)?;
+    check_sheet_opponent(q, (1u32 << G::CATEGORIES.len()) - 1)
 }
 
 /// The upper total may be left out only while ones to sixes are all open
@@ -241,16 +241,19 @@ fn check_upper(game: &'static str, q: &SheetQuery) -> Result<(), LookupError> {
     }
 }
 
-/// A lookup against an opponent has the opponent's sheet and both totals,
-/// and no target; the opponent's other arguments need their sheet.
-fn check_sheet_opponent(q: &SheetQuery) -> Result<(), LookupError> {
+/// A lookup against an opponent has the opponent's sheet, both totals
+/// (unless both sheets are `all` open) and no target; the opponent's other
+/// arguments need their sheet.
+fn check_sheet_opponent(q: &SheetQuery, all: u32) -> Result<(), LookupError> {
     let Some(opp_mask) = q.opp_mask else {
         if q.me.is_some() || q.opp.is_some() || q.opp_upper.is_some() || q.opp_yahtzee_bonus {
             return Err(LookupError::TwoPlayer { missing: "opp-mask" });
         }
         return Ok(());
     };
-    check_opponent(q.mask.count_ones(), opp_mask.count_ones(), q.need.is_some(), q.me, q.opp)
+    let open = (q.mask.count_ones(), opp_mask.count_ones());
+    let untouched = q.mask == all && opp_mask == all;
+    check_opponent(open, None, q.need.is_some(), (q.me, q.opp), untouched)
 }
 
 fn reply<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Replied {
@@ -373,7 +376,7 @@ fn versus<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Result<SheetReply, L
         state_line::<G>(q),
         sheet_line::<G>(opp_mask, q.opp_upper_total(), q.opp_yahtzee_bonus)
     );
-    let valued = Valued::Winning { exact: false };
+    let valued = Valued::Winning { exact: false, to_move: crate::queries::ToMove::Me };
     let before = |value| reply_before(head.clone(), line.clone(), valued, value);
     let Some(dice) = q.dice else { return Ok(before(table.versus_chance(state, &opponent)?)) };
     let rerolls = q.rerolls.unwrap_or(REROLLS);

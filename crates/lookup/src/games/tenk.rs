@@ -106,16 +106,22 @@ pub(super) fn keeps_json(
     Json::object(head)
 }
 
-/// The best keep's line (its value as `best_value`) and a row for every
-/// keep, each value as `show` writes it (`rows` is not empty).
+/// The best keep's line (`best` names whose best it is, and its value is
+/// `best_value`) and a row for every keep, each value as `show` writes it
+/// (`rows` is not empty).
 #[cfg(feature = "text")]
-pub(super) fn write_keeps(out: &mut String, rows: &[KeepRow], best_value: &str, show: impl Fn(f64) -> String) {
+pub(super) fn write_keeps(
+    out: &mut String,
+    rows: &[KeepRow],
+    (best_word, best_value): (&str, &str),
+    show: impl Fn(f64) -> String,
+) {
     use crate::text::dice_left_text;
     use std::fmt::Write as _;
     let best = &rows[0];
     let _ = writeln!(
         out,
-        "best: keep {} for {} points, then {} ({}): {best_value}",
+        "{best_word}: keep {} for {} points, then {} ({}): {best_value}",
         best.keep,
         best.points,
         then_name(best.then),
@@ -256,7 +262,7 @@ impl Reply for TenkReply {
             let _ = writeln!(out, "bust: nothing scores, the turn score of {score} is lost");
             return out;
         };
-        write_keeps(&mut out, rows, &show(best.value), show);
+        write_keeps(&mut out, rows, ("best", &show(best.value)), show);
         out
     }
 }

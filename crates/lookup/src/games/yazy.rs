@@ -8,9 +8,9 @@ use crate::args::Args;
 use crate::checks::{check_opponent, check_rerolls};
 use crate::error::LookupError;
 use crate::json::Json;
-use crate::parse::{parse_five_dice, parse_mask, parse_need, parse_rerolls, parse_yazy_total};
+use crate::parse::{parse_five_dice, parse_mask, parse_need, parse_rerolls, parse_to_move, parse_yazy_total};
 use crate::queries::Query;
-use crate::queries::YazyQuery;
+use crate::queries::{ToMove, YazyQuery};
 use crate::reply::{text, Choice, Layout, Replied, SheetReply, SheetRoll, Valued};
 use crate::values::{read_values, section, StoredValues};
 #[cfg(not(feature = "solitaire-only"))]
@@ -38,8 +38,17 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
             "O",
             "Play against an opponent whose open categories are O (the same forms as --mask): your chance of winning, ties half, from the yazy-duel table (`make yazy-duel`). Needs --me and --opp.",
         ),
-        Argument::optional("me", "S", "Your total so far, 0 to 280 (two-player lookups; only --me minus --opp matters)."),
+        Argument::optional(
+            "me",
+            "S",
+            "Your total so far, 0 to 280 (two-player lookups; only --me minus --opp matters; 0 while both sheets are untouched).",
+        ),
         Argument::optional("opp", "T", "The opponent's total so far, 0 to 280 (two-player lookups)."),
+        Argument::optional(
+            "to-move",
+            "WHO",
+            "Two-player lookups: whose turn it is, `me` or `opp` (default: the opponent when your sheet has one category fewer open, else you). The chance is always yours; on the opponent's turn the dice and options are theirs, their best first.",
+        ),
         Argument::flag(
             "advisor",
             "With --opp-mask: the opponent-aware advisor's play and its estimate of your chance of winning, from the yazy-target table, instead of the two-player table's exact answer (what yatzy and yahtzee give against an opponent, here to compare with the exact one).",
@@ -69,6 +78,7 @@ fn parse(_: &str, a: &Args<'_>) -> Result<Query, LookupError> {
         me: a.value("me", parse_yazy_total)?,
         opp: a.value("opp", parse_yazy_total)?,
         advisor: a.flag("advisor")?,
+        to_move: a.value("to-move", parse_to_move)?,
     }))
 }
 
@@ -99,16 +109,21 @@ impl GameQuery for YazyQuery {
     fn check(&self) -> Result<(), LookupError> {
         check_rerolls(self.dice, self.rerolls)?;
         let Some(opp_mask) = self.opp_mask else {
-            if self.me.is_some() || self.opp.is_some() {
-                return Err(LookupError::TwoPlayer { missing: "opp-mask" });
-            }
-            if self.advisor {
-                return Err(LookupError::TwoPlayer { missing: "advisor" });
-            }
-            return Ok(());
+            let missing = match self {
+                q if q.me.is_some() || q.opp.is_some() => "opp-mask",
+                q if q.to_move.is_some() => "opp-mask for to-move",
+                q if q.advisor => "advisor",
+                _ => return Ok(()),
+            };
+            return Err(LookupError::TwoPlayer { missing });
         };
-        let (mover, opponent) = (self.mask.bits().count_ones(), opp_mask.bits().count_ones());
-        check_opponent(mover, opponent, self.need.is_some(), self.me, self.opp)
+        if self.advisor && self.to_move == Some(ToMove::Opponent) {
+            return Err(LookupError::TwoPlayer { missing: "to-move" });
+        }
+        let open = (self.mask.bits().count_ones(), opp_mask.bits().count_ones());
+        let to_move = (!self.advisor).then(|| self.player_to_move());
+        let untouched = self.mask == Mask::ALL && opp_mask == Mask::ALL;
+        check_opponent(open, to_move, self.need.is_some(), (self.me, self.opp), untouched)
     }
 
     fn reply(&self, tables: &Tables) -> Replied {
@@ -207,24 +222,35 @@ fn versus_head(q: &YazyQuery, how: &str) -> (Vec<(&'static str, Json)>, String, 
     (vec![game(), ("lead", Json::Int(lead))], state, opp_mask, lead)
 }
 
-/// Two-player yazy from the `yazy-duel` table: the chance of winning (ties
-/// half) at the turn's start, or a roll's options each with its chance.
+/// Two-player yazy from the `yazy-duel` table: your chance of winning (ties
+/// half) at the turn's start, or a roll's options each with it, on your
+/// turn or the opponent's.
 #[cfg(not(feature = "solitaire-only"))]
 fn duel(tables: &Tables, q: &YazyQuery) -> Result<SheetReply, LookupError> {
-    let (head, state, opp_mask, lead) = versus_head(q, "");
-    let valued = Valued::Winning { exact: true };
+    let (mut head, state, opp_mask, lead) = versus_head(q, "");
+    let to_move = q.player_to_move();
+    head.push(("to_move", text(to_move.name())));
+    let valued = Valued::Winning { exact: true, to_move };
     let table = tables.get::<YazyDuel>()?;
+    // The table holds the chance of the player to move. On the opponent's
+    // turn that is theirs, with the sheets and the lead seen from their side,
+    // and yours is the rest (a tie counts half to each).
+    let (mover, other, mover_lead) = match to_move {
+        ToMove::Me => (q.mask, opp_mask, lead),
+        ToMove::Opponent => (opp_mask, q.mask, -lead),
+    };
+    let yours = |p: f64| if to_move == ToMove::Me { p } else { 1.0 - p };
     let Some(dice) = q.dice else {
-        return Ok(reply(head, state, valued, table.chance(q.mask, opp_mask, lead)?));
+        return Ok(reply(head, state, valued, yours(table.chance(mover, other, mover_lead)?)));
     };
     let rerolls = q.rerolls.unwrap_or(table.rules().rerolls);
-    let options = table.options(q.mask, opp_mask, lead, dice, rerolls)?;
+    let options = table.options(mover, other, mover_lead, dice, rerolls)?;
     let p = match options.best() {
         Some(b) => b.p,
-        None => table.chance(q.mask, opp_mask, lead)?,
+        None => table.chance(mover, other, mover_lead)?,
     };
-    let options = options.iter().map(|o| (choice(o.action, o.points), o.p)).collect();
-    Ok(SheetReply { roll: Some(SheetRoll { dice, rerolls, options }), ..reply(head, state, valued, p) })
+    let options = options.iter().map(|o| (choice(o.action, o.points), yours(o.p))).collect();
+    Ok(SheetReply { roll: Some(SheetRoll { dice, rerolls, options }), ..reply(head, state, valued, yours(p)) })
 }
 
 /// Yazy against an opponent as the opponent-aware advisor plays it (the
@@ -233,7 +259,7 @@ fn duel(tables: &Tables, q: &YazyQuery) -> Result<SheetReply, LookupError> {
 #[cfg(not(feature = "solitaire-only"))]
 fn advisor(tables: &Tables, q: &YazyQuery) -> Result<SheetReply, LookupError> {
     let (head, state, opp_mask, lead) = versus_head(q, ", as the opponent-aware advisor plays it");
-    let valued = Valued::Winning { exact: false };
+    let valued = Valued::Winning { exact: false, to_move: ToMove::Me };
     let table = tables.get::<YazyTarget>()?;
     let opponent = table.opponent(opp_mask, lead)?;
     let Some(dice) = q.dice else {
