@@ -15,6 +15,7 @@ pub mod cpu;
 pub mod dice;
 mod games;
 pub mod play;
+mod progress;
 mod rules;
 mod solved;
 pub mod target;
@@ -31,60 +32,99 @@ use dice_tables_reader::Game;
 /// Every game the generator solves, in the order it solves them. A new game
 /// adds one line here.
 pub const SOLVERS: &[Solver] = &[
-    Solver { id: <dice_tables_reader::yazy::Yazy as Game>::ID, solve: yazy::solve_table, default: true },
-    Solver { id: <dice_tables_reader::combo::Combo as Game>::ID, solve: combo::solve_table, default: true },
-    Solver { id: <dice_tables_reader::threes::Threes as Game>::ID, solve: threes::solve_table, default: true },
-    Solver { id: <dice_tables_reader::tenk::Tenk as Game>::ID, solve: tenk::solve_table, default: true },
-    Solver { id: <dice_tables_reader::sheet::Yatzy as Game>::ID, solve: sheet::yatzy::solve_table, default: true },
-    Solver { id: <dice_tables_reader::sheet::Yahtzee as Game>::ID, solve: sheet::yahtzee::solve_table, default: true },
+    Solver {
+        id: <dice_tables_reader::yazy::Yazy as Game>::ID,
+        solve: yazy::solve_table,
+        counts: "sheets",
+        default: true,
+    },
+    Solver { id: <dice_tables_reader::combo::Combo as Game>::ID, solve: combo::solve_table, counts: "", default: true },
+    Solver {
+        id: <dice_tables_reader::threes::Threes as Game>::ID,
+        solve: threes::solve_table,
+        counts: "",
+        default: true,
+    },
+    Solver { id: <dice_tables_reader::tenk::Tenk as Game>::ID, solve: tenk::solve_table, counts: "", default: true },
+    Solver {
+        id: <dice_tables_reader::sheet::Yatzy as Game>::ID,
+        solve: sheet::yatzy::solve_table,
+        counts: "sheets",
+        default: true,
+    },
+    Solver {
+        id: <dice_tables_reader::sheet::Yahtzee as Game>::ID,
+        solve: sheet::yahtzee::solve_table,
+        counts: "sheets",
+        default: true,
+    },
     Solver {
         id: <dice_tables_reader::sheet::YahtzeeFree as Game>::ID,
         solve: sheet::yahtzee::solve_free_table,
+        counts: "sheets",
         default: false,
     },
-    Solver { id: <dice_tables_reader::duel::SeedDuel as Game>::ID, solve: duel::solve_seed_table, default: true },
+    Solver {
+        id: <dice_tables_reader::duel::SeedDuel as Game>::ID,
+        solve: duel::solve_seed_table,
+        counts: "sums of both totals",
+        default: true,
+    },
     Solver {
         id: <dice_tables_reader::duel::CardgamesDuel as Game>::ID,
         solve: duel::solve_cardgames_table,
+        counts: "sums of both totals",
         default: true,
     },
     Solver {
         id: <dice_tables_reader::maxi::MaxiYatzy as Game>::ID,
         solve: maxi::table::solve_finnish_table,
+        counts: "sheets",
         default: false,
     },
     Solver {
         id: <dice_tables_reader::maxi::MaxiYatzySwedish as Game>::ID,
         solve: maxi::table::solve_swedish_table,
+        counts: "sheets",
         default: false,
     },
     Solver {
         id: <dice_tables_reader::yazy::target::YazyTarget as Game>::ID,
         solve: yazy::target::solve_table,
+        counts: "",
         default: false,
     },
     Solver {
         id: <dice_tables_reader::yazy::duel::YazyDuel as Game>::ID,
         solve: yazy::duel::solve_table,
+        counts: "pairs of sheets",
         default: false,
     },
     Solver {
         id: <dice_tables_reader::sheet::YatzyTarget as Game>::ID,
         solve: sheet::yatzy::solve_target_table,
+        counts: "sheets",
         default: false,
     },
     Solver {
         id: <dice_tables_reader::sheet::YahtzeeTarget as Game>::ID,
         solve: sheet::yahtzee::solve_target_table,
+        counts: "sheets",
         default: false,
     },
     Solver {
         id: <dice_tables_reader::sheet::YahtzeeFreeTarget as Game>::ID,
         solve: sheet::yahtzee::solve_free_target_table,
+        counts: "sheets",
         default: false,
     },
     #[cfg(feature = "example-game")]
-    Solver { id: <dice_tables_reader::one_die::OneDie as Game>::ID, solve: one_die::solve_table, default: false },
+    Solver {
+        id: <dice_tables_reader::one_die::OneDie as Game>::ID,
+        solve: one_die::solve_table,
+        counts: "",
+        default: false,
+    },
 ];
 
 /// One game's solver.
@@ -94,6 +134,9 @@ pub struct Solver {
     pub id: &'static str,
     /// Solves every state under `rules`, calling `progress(done, total)` as it goes.
     pub solve: fn(&Rules, &mut dyn FnMut(usize, usize)) -> Solved,
+    /// What `progress` counts, for people (`sheets`: sets of open boxes);
+    /// empty for a solve of a step or two, which says only that it runs.
+    pub counts: &'static str,
     /// Whether `generator` solves it unless `--games` says otherwise (the
     /// target tables take minutes: `make target-tables` builds them; the
     /// free joker reading's yahtzee tables are for who asks).

@@ -379,8 +379,12 @@ fn solve_all(games: &[&'static str], rules: &Rules, background: bool, progress: 
     // Not with --threads: the operator's count is all that works at once.
     let mut background = Background::start(background);
     for &game in games {
-        let solved = solve(game, rules, |done, total| progress.show(&format!("solving {game}: {done}/{total}")))
-            .expect("SOLVERS lists only known games");
+        let counts = dice_tables_generator::solver(game).map_or("", |s| s.counts);
+        let started = std::time::Instant::now();
+        let solved = solve(game, rules, |done, total| {
+            progress.show_part(&solving_line(game, counts, (done, total), started.elapsed()), (done, total))
+        })
+        .expect("SOLVERS lists only known games");
         background.push(solved);
     }
     progress.show(&format!("compressing {}", games.join(", ")));
@@ -605,6 +609,25 @@ fn peak_memory_mb() -> Option<u64> {
     Some(kib / 1024)
 }
 
+/// What a solve has done, in what its solver counts, with an estimate of
+/// the time left from the pace so far (once there is a pace to go by).
+fn solving_line(game: &str, counts: &str, (done, total): (usize, usize), elapsed: std::time::Duration) -> String {
+    if counts.is_empty() || total == 0 {
+        return format!("solving {game}");
+    }
+    let percent = 100 * done / total;
+    let mut line = format!("solving {game}: {done} of {total} {counts} ({percent}%)");
+    let seconds = elapsed.as_secs_f64();
+    if done > 0 && done < total && seconds >= 2.0 {
+        let left = (seconds * (total - done) as f64 / done as f64).round() as u64;
+        line.push_str(&match left {
+            0..=89 => format!(", about {left} s left"),
+            _ => format!(", about {} min left", (left + 30) / 60),
+        });
+    }
+    line
+}
+
 /// Progress on standard error: on a terminal one line, rewritten in place;
 /// elsewhere (a build server's log) a line every so often, so that a long
 /// solve shows it is alive; with --json on a terminal, none.
@@ -627,11 +650,25 @@ impl Progress {
     }
 
     fn show(&self, what: &str) {
+        self.show_part(what, (0, 0));
+    }
+
+    /// `what`, with a bar of `done` of `total` on a terminal (none when
+    /// `total` is 0).
+    fn show_part(&self, what: &str, (done, total): (usize, usize)) {
         use std::io::Write;
         match self {
             Progress::Line => {
+                const WIDTH: usize = 20;
+                let bar = match total {
+                    0 => String::new(),
+                    _ => {
+                        let filled = WIDTH * done.min(total) / total;
+                        format!("[{}{}] ", "#".repeat(filled), "-".repeat(WIDTH - filled))
+                    }
+                };
                 let mut err = std::io::stderr().lock();
-                let _ = write!(err, "\r\x1b[K{what}");
+                let _ = write!(err, "\r\x1b[K{bar}{what}");
                 let _ = err.flush();
             }
             Progress::Every { interval, last } if !what.is_empty() => {
@@ -658,4 +695,22 @@ fn json_string(s: &str) -> String {
     }
     out.push('"');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::solving_line;
+    use std::time::Duration;
+
+    #[test]
+    fn a_solving_line_says_what_it_counts_and_the_time_left_at_the_pace_so_far() {
+        let line = |done, elapsed| solving_line("yatzy", "sheets", (done, 100), Duration::from_secs(elapsed));
+        assert_eq!(line(25, 10), "solving yatzy: 25 of 100 sheets (25%), about 30 s left");
+        assert_eq!(line(10, 30), "solving yatzy: 10 of 100 sheets (10%), about 5 min left");
+        // No pace yet, or nothing left: no estimate.
+        assert_eq!(line(0, 30), "solving yatzy: 0 of 100 sheets (0%)");
+        assert_eq!(line(25, 1), "solving yatzy: 25 of 100 sheets (25%)");
+        assert_eq!(line(100, 30), "solving yatzy: 100 of 100 sheets (100%)");
+        assert_eq!(solving_line("combo", "", (0, 1), Duration::from_secs(5)), "solving combo");
+    }
 }

@@ -128,8 +128,9 @@ pub fn solve(
     }
     let simd = Simd::detect();
     let mut index = vec![0u32; 1 << BOXES.len()];
+    let layers = crate::progress::Layers::of_sheets(boxes, 1..=boxes);
     for open in 1..=boxes {
-        progress(open, boxes);
+        layers.report(open - 1, &mut progress);
         for (i, &m) in below.masks.iter().enumerate() {
             index[m as usize] = i as u32;
         }

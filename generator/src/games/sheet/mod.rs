@@ -255,8 +255,9 @@ fn solve_layers<const W: usize>(
     let categories = scoring.categories.len();
     let masks = 1usize << categories;
     let mut near_ties = Vec::new();
+    let layers = crate::progress::Layers::of_sheets(categories, 1..=categories);
     for open in 1..=categories {
-        progress(open, categories);
+        layers.report(open - 1, &mut progress);
         let layer: Vec<usize> = (1..masks).filter(|m| m.count_ones() as usize == open).collect();
         let solved: Vec<([[f64; UPPER_TOTALS]; 2], [NearTies; 2])> = layer
             .par_iter()

@@ -77,15 +77,17 @@ fn chance(values: &[f64], n: i64) -> f64 {
 }
 
 /// Solves every state with at most `max_open` categories open (all of them
-/// for the whole game), calling `progress(layer, layers)` per layer.
+/// for the whole game), calling `progress(sheets done, sheets)` before each
+/// layer of sheets with as many open.
 pub fn solve(scoring: &Scoring, max_open: usize, mut progress: impl FnMut(usize, usize)) -> Solution {
     let states = SheetStates::new(scoring);
     let categories = scoring.categories.len();
     let mut values: Vec<Box<[f64]>> = vec![Box::new([]); states.len()];
     let rolls = multisets(5);
     let layers = max_open.min(categories);
+    let sizes = crate::progress::Layers::of_sheets(categories, 0..=layers);
     for open in 0..=layers {
-        progress(open, layers);
+        sizes.report(open, &mut progress);
         let jobs = layer_jobs(&states, categories, open);
         let solved: Vec<Box<[f64]>> = jobs
             .par_iter()
@@ -243,11 +245,10 @@ pub fn solve_table<G: SheetGame>(open: usize, progress: &mut dyn FnMut(usize, us
     let scoring = G::scoring(&rules);
     let categories = scoring.categories.len();
     let open = open.min(categories);
-    let solution = solve(&scoring, open, |done, _| progress(done, open + 1));
+    let solution = solve(&scoring, open, |done, total| progress(done, total));
     let exact = super::solve(&scoring, |_, _| {});
     let distribution = super::distribution::ev_distribution(&scoring, &exact, G::MAX_SCORE as usize);
     let remaining = super::distribution::remaining_distributions(&scoring, &exact, &solution.states, open);
-    progress(open + 1, open + 1);
     let held = solution.values.iter().filter(|v| !v.is_empty()).count() as u64;
     let start = (open == categories).then(|| solution.states.id((1 << categories) - 1, false, 0)).flatten();
     let figures = start.map_or_else(Vec::new, |s| crate::target::figures(&solution.values[s], &distribution));

@@ -363,8 +363,12 @@ pub fn solve_table(rules: &crate::rules::Rules, progress: &mut dyn FnMut(usize, 
     let mut planes = crate::artifact::Bytes::zeroed(values * PLANES);
     let (mut at, mut start_row) = (0usize, Vec::new());
     let top = 2 * universe.count_ones();
+    // Layer n pairs a sheet with ceil(n/2) categories open and one with floor(n/2).
+    let boxes = universe.count_ones() as usize;
+    let pairs = |n: usize| crate::progress::sheets(boxes, n.div_ceil(2)) * crate::progress::sheets(boxes, n / 2);
+    let layers = crate::progress::Layers::new((1..=top as usize).map(pairs));
     solve(universe, rerolls, |n, layer| {
-        progress(n as usize, top as usize);
+        layers.report(n as usize, progress);
         if n == top {
             let pair = layer.pair(universe, universe).expect("the start");
             start_row = (-most(universe)..=most(universe)).map(|d| layer.value(pair, d)).collect();

@@ -166,8 +166,9 @@ fn solve_into(output: Output, mut progress: impl FnMut(usize, usize), simd: Simd
         keep_value: keep_value.as_mut_ptr(),
         keep_value_len: keep_value.len(),
     };
+    let layers = crate::progress::Layers::of_sheets(CATEGORIES.len(), 1..=CATEGORIES.len());
     for open in 1..=CATEGORIES.len() {
-        progress(open, CATEGORIES.len());
+        layers.report(open - 1, &mut progress);
         let layer: Vec<usize> = (1..MASKS).filter(|m| m.count_ones() as usize == open).collect();
         // W masks at a time, as the lanes of one vector (the last block
         // repeats its last mask to fill its lanes).
