@@ -3,23 +3,24 @@
 // screen: whole games of yazy, Yahtzee and Maxi Yatzy taking the advised action, every
 // option row checked against `reader lookup --json` from the served tables,
 // totals and the review checked; the joker reading the served table was not
-// solved under refused with the server's reason; a whole two-player 10000
+// solved under, and against the computer on a server without the target
+// tables, offered as unavailable with the server's reason; a whole two-player 10000
 // game; the threes and one-throw 10000 advisors. Saves target/browser/*.png.
 //
 //   READER=target/release/reader DICE_TABLES=tables node tests/browser/play_served.mjs [SEED]
 //
 // Exit status 0 when every check passed; 1 with the failed check otherwise.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { strict as assert } from "node:assert";
 import { adviceMs, askAdvisors, launch, median, play, playAgainst, playDuel, playToReach, playUnderWay, reader, seed } from "./common.mjs";
 
 const tables = process.env.DICE_TABLES || "tables";
 
-/** Starts `reader serve` on a free loopback port; resolves to its base URL. */
-function startServer() {
-  const server = spawn(reader, ["serve", "--tables", tables, "--addr", "127.0.0.1:0"], {
+/** Starts `reader serve` of `dir` on a free loopback port; resolves to its base URL. */
+function startServer(dir = tables) {
+  const server = spawn(reader, ["serve", "--tables", dir, "--addr", "127.0.0.1:0"], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const base = new Promise((resolve, reject) => {
@@ -37,6 +38,26 @@ function startServer() {
   return { server, base };
 }
 
+/**
+ * Opens `link`, which asks for a choice the served tables cannot answer:
+ * the note says so (`note`, and the server's command `how` in its detail),
+ * the `disabled` options are, the setup shows `setUp`, and the game plays
+ * from the tables there are (a roll is answered).
+ */
+async function expectUnavailable(page, link, { note, how, disabled, setUp }) {
+  await page.goto(link);
+  await page.waitForSelector("#unavailable:not([hidden])");
+  assert.equal(await page.textContent("#unavailable-text"), note);
+  const said = await page.textContent("#unavailable-how");
+  if (how instanceof RegExp) assert.match(said, how);
+  else assert.equal(said, how);
+  for (const option of disabled) assert.equal(await page.$eval(option, (o) => o.disabled), true, option);
+  for (const [select, value] of Object.entries(setUp)) assert.equal(await page.$eval(select, (s) => s.value), value, select);
+  await page.click("#roll");
+  await page.waitForFunction(() => document.querySelector("#options tbody tr") !== null || document.querySelector("#advice").classList.contains("error"));
+  assert.equal(await page.$eval("#advice", (a) => a.classList.contains("error")), false, await page.textContent("#advice"));
+}
+
 const { server, base } = startServer();
 let browser;
 let failed = false;
@@ -52,15 +73,15 @@ try {
   assert.match(await page.textContent("#source"), /^Yahtzee, forced joker reading: answered from reader serve's yahtzee\.dtab \(blake3 [0-9a-f]{16}\)\.$/);
 
   // The served directory holds the forced reading's table only: the free
-  // one is refused with the reason, not answered from the wrong table.
-  await page.goto(`${url}/?game=yahtzee&joker=free&new&seed=${seed}`);
-  await page.click("#roll");
-  await page.waitForFunction(() => document.querySelector("#advice").classList.contains("error"));
-  assert.equal(
-    await page.textContent("#advice"),
-    "no table at yahtzee-free.dtab: `make tables` leaves it out: build it with `make yahtzee-free` (or `generator --games yahtzee-free`; `make optional-tables` builds it with others)",
-  );
-  assert.equal(await page.locator("#options tbody tr").count(), 0, "no options from the wrong table");
+  // one is offered as unavailable, and a game asked with it is set up with
+  // the forced reading, a note saying why (the server's command in its
+  // detail), never answered from the wrong table.
+  await expectUnavailable(page, `${url}/?game=yahtzee&joker=free&new&seed=${seed}`, {
+    note: "The free joker reading: not available here, as this server does not have the table it needs (yahtzee-free); this game is set up without it.",
+    how: "no table at yahtzee-free.dtab: `make tables` leaves it out: build it with `make yahtzee-free` (or `generator --games yahtzee-free`; `make optional-tables` builds it with others)",
+    disabled: ['#joker option[value="free"]'],
+    setUp: { "#joker": "forced", "#opponent": "" },
+  });
 
   // Maxi Yatzy under the finnish rules (make tables writes it), and under the
   // swedish ones where the served directory holds that table (make
@@ -71,11 +92,32 @@ try {
     const s = await play(page, url, served, "maxi-yatzy", "swedish");
     swedish = `swedish ${s.total} in ${s.decisions} decisions`;
   } else {
-    await page.goto(`${url}/?game=maxi-yatzy&rules=swedish&new&seed=${seed}`);
-    await page.click("#roll");
-    await page.waitForFunction(() => document.querySelector("#advice").classList.contains("error"));
-    assert.match(await page.textContent("#advice"), /maxi-yatzy-swedish\.dtab.*make maxi-swedish/);
-    swedish = "the swedish rules refused (no table)";
+    await expectUnavailable(page, `${url}/?game=maxi-yatzy&rules=swedish&new&seed=${seed}`, {
+      note: "The swedish rules: not available here, as this server does not have the table it needs (maxi-yatzy-swedish); this game is set up without it.",
+      how: /^no table at maxi-yatzy-swedish\.dtab: .*`make maxi-swedish`/,
+      disabled: ['#maxi-rules option[value="swedish"]'],
+      setUp: { "#maxi-rules": "finnish" },
+    });
+    swedish = "the swedish rules offered as unavailable (no table)";
+  }
+  // A server without the target tables: playing against the computer, for
+  // a score or two at a table offered as unavailable, and a link asking
+  // for the computer sets up a game alone.
+  const lean = join(process.env.TMPDIR || "/tmp", `dice-tables-lean-${process.pid}`);
+  rmSync(lean, { recursive: true, force: true });
+  mkdirSync(lean);
+  symlinkSync(resolve(tables, "yatzy.dtab"), join(lean, "yatzy.dtab"));
+  const leanServer = startServer(lean);
+  try {
+    await expectUnavailable(page, `${await leanServer.base}/?game=yatzy&opponent=computer&new&seed=${seed}`, {
+      note: "Playing against the computer: not available here, as this server does not have the table it needs (yatzy-target); this game is set up without it.",
+      how: "no table at yatzy-target.dtab: `make tables` leaves it out: build it with `make yatzy-target` (or `generator --games yatzy-target`; `make target-tables` builds it with others)",
+      disabled: ['#opponent option[value="computer"]', '#opponent option[value="table"]', '#opponent option[value="target"]'],
+      setUp: { "#opponent": "" },
+    });
+  } finally {
+    leanServer.server.kill();
+    rmSync(lean, { recursive: true, force: true });
   }
   const underWay = await playUnderWay(page, url, tables);
   // Against the computer (yazy from the two-player table, Yatzy and
@@ -97,7 +139,7 @@ try {
   const duel = await playDuel(page, url, tables, "seed", "table");
   await askAdvisors(page, url, tables);
   assert.deepEqual(pageErrors, [], "the page raised no errors");
-  console.log(`browser: reader serve's page: yazy ${yazy.total} in ${yazy.decisions} decisions, Yahtzee ${yahtzee.total} in ${yahtzee.decisions}, Maxi Yatzy finnish ${maxi.total} in ${maxi.decisions}, ${swedish}, Yatzy under way with real dice ${underWay.total} in ${underWay.decisions} (reloaded mid-game), every option the CLI's, review cost 0; against the computer: ${againstText}; every chance and option row the CLI's, reviews listing exactly the mistakes; the computer's whole turn ${median(turnMs)} ms median, ${Math.max(...turnMs)} ms slowest; later advice median ${median(adviceMs.map(([ms]) => ms))} ms, slowest ${Math.max(...adviceMs.map(([ms]) => ms))} ms; yazy at a table, both sheets filled in mid-way, reloaded: ${atTable.result} in ${atTable.decisions} decisions, the advice switching sides each turn; alone for a score, every chance the CLI's --need: yazy for 200 with one mistake ${reach[0].total}, Yatzy for 250 ${reach[1].total}; the free joker reading refused; two-player 10000: ${duel.result} (${duel.decisions} decisions), every chance the CLI's; threes and one-throw 10000 advisors the CLI's`);
+  console.log(`browser: reader serve's page: yazy ${yazy.total} in ${yazy.decisions} decisions, Yahtzee ${yahtzee.total} in ${yahtzee.decisions}, Maxi Yatzy finnish ${maxi.total} in ${maxi.decisions}, ${swedish}, Yatzy under way with real dice ${underWay.total} in ${underWay.decisions} (reloaded mid-game), every option the CLI's, review cost 0; against the computer: ${againstText}; every chance and option row the CLI's, reviews listing exactly the mistakes; the computer's whole turn ${median(turnMs)} ms median, ${Math.max(...turnMs)} ms slowest; later advice median ${median(adviceMs.map(([ms]) => ms))} ms, slowest ${Math.max(...adviceMs.map(([ms]) => ms))} ms; yazy at a table, both sheets filled in mid-way, reloaded: ${atTable.result} in ${atTable.decisions} decisions, the advice switching sides each turn; alone for a score, every chance the CLI's --need: yazy for 200 with one mistake ${reach[0].total}, Yatzy for 250 ${reach[1].total}; the free joker reading, and against the computer without the target tables, offered as unavailable; two-player 10000: ${duel.result} (${duel.decisions} decisions), every chance the CLI's; threes and one-throw 10000 advisors the CLI's`);
 } catch (e) {
   failed = true;
   console.error(`browser test failed: ${e.message}`);

@@ -18,6 +18,7 @@ const PAGE: &[(&str, &str, &str)] = &[
     ("/play.js", JS, include_str!("../web/play.js")),
     ("/duel.js", JS, include_str!("../web/duel.js")),
     ("/advisors.js", JS, include_str!("../web/advisors.js")),
+    ("/unavailable.js", JS, include_str!("../web/unavailable.js")),
     ("/backend.js", JS, include_str!("../web/backend-http.js")),
 ];
 

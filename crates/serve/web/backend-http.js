@@ -18,18 +18,40 @@ const lookup = (game, query) => getJson(`v1/lookup/${game}?${new URLSearchParams
 const tableId = (id, variant) => (variant ? `${id}-${variant}` : id);
 
 /**
- * The table a lookup reads, and the command that builds it: for `reads`
- * "points" the game's own; "target" (play to reach a score) its target
- * table; "against" someone (with the opponent's sheet) yazy's two-player
- * table, else the target table the opponent-aware advisor reads.
+ * The table a lookup reads: for `reads` "points" the game's own; "target"
+ * (play to reach a score) its target table; "against" someone (with the
+ * opponent's sheet) yazy's two-player table, else the target table the
+ * opponent-aware advisor reads.
  */
 const tableOf = (id, variant, reads) => {
   const plain = tableId(id, variant);
-  if (reads === "points") return [plain];
-  if (reads === "against" && id === "yazy") return ["yazy-duel", "make yazy-duel"];
-  const make = variant === "free" ? "make yahtzee-free-target" : id === "yazy" ? "make yazy-target" : "make target-tables";
-  return [`${plain}-target`, make];
+  if (reads === "points") return plain;
+  return reads === "against" && id === "yazy" ? "yazy-duel" : `${plain}-target`;
 };
+
+/** The server's tables (v1/info), asked once (again after a failure). */
+async function servedTables() {
+  if (served === null) served = getJson("v1/info").then((info) => info.tables);
+  try {
+    return await served;
+  } catch (e) {
+    served = null; // asked again on the next call
+    throw e;
+  }
+}
+
+/**
+ * Whether the server answers game `id` under `variant` for what the lookup
+ * `reads` (see tableFor): resolves to null when it does, else to { table,
+ * how }: the table it lacks and, for whoever runs the server, what makes it
+ * (the server's own words from v1/info).
+ */
+export async function availability(id, variant, reads = "points") {
+  const wanted = tableOf(id, variant, reads);
+  const table = (await servedTables()).find((t) => t.game === wanted);
+  if (!table) return { table: wanted, how: `reader serve was started with --games leaving out ${wanted}: add it to the list, or drop --games to serve every table in the directory` };
+  return table.error ? { table: wanted, how: table.error } : null;
+}
 
 /**
  * The table answering game `id` under `variant` (yahtzee's joker reading
@@ -40,24 +62,9 @@ const tableOf = (id, variant, reads) => {
  * answer.
  */
 export async function tableFor(id, variant, reads = "points") {
-  if (served === null) served = getJson("v1/info").then((info) => info.tables);
-  let tables;
-  try {
-    tables = await served;
-  } catch (e) {
-    served = null; // asked again on the next call
-    throw e;
-  }
-  const [wanted, make] = tableOf(id, variant, reads);
-  const table = tables.find((t) => t.game === wanted);
-  const purpose = { against: "play against someone", target: "play to reach a score" }[reads];
-  if (!table && purpose) throw new Error(`this server serves no ${wanted} table, which ${purpose} reads: serve a directory holding ${wanted}.dtab (${make})`);
-  if (!table && variant) {
-    const [what, build] = variant === "free" ? ["the free joker reading", wanted] : [`the ${variant} rules`, "maxi-swedish"];
-    throw new Error(`this server serves no ${wanted} table (${what}): choose the other, or serve a directory holding ${wanted}.dtab (make ${build})`);
-  }
-  if (!table) throw new Error(`this server serves no ${id} table`);
-  if (table.error) throw new Error(table.error);
+  const missing = await availability(id, variant, reads);
+  if (missing) throw Object.assign(new Error(missing.how), { missing });
+  const table = (await servedTables()).find((t) => t.game === tableOf(id, variant, reads));
   const ask = variant === "free" ? (game, query) => lookup(game, { ...query, joker: variant }) : lookup;
   return { lookup: ask, source: `reader serve's ${table.file} (blake3 ${table.blake3.slice(0, 16)})` };
 }

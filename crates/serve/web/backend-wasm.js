@@ -21,6 +21,13 @@ function fetchOnce(url) {
 }
 
 /**
+ * Which tables this site lacks: none to ask (null, where `reader serve`'s
+ * backend has a function), since `make site` copies every table the page
+ * reads; the page then loads no code to mark choices unavailable.
+ */
+export const availability = null;
+
+/**
  * The table answering game `id` under `variant` (yahtzee's free joker
  * reading is the table yahtzee-free, Maxi Yatzy's swedish rules
  * maxi-yatzy-swedish) for what the lookup `reads`, opened on the first

@@ -1,7 +1,7 @@
 // What the page's parts share: element lookup, table cells, the dice, and
 // where answers come from (backend.js: the WebAssembly reader on a static
 // site, the HTTP API under `reader serve`).
-export { tableFor } from "./backend.js";
+export { availability, tableFor } from "./backend.js";
 
 export const $ = (sel) => document.querySelector(sel);
 

@@ -2,7 +2,7 @@
 // every decision, and the page's tabs. Every answer is what `reader lookup GAME
 // ... --json` prints for the same state, from backend.js (in the page on a
 // static site, over HTTP under `reader serve`).
-import { $, cell, die, percent, sinceTap, tableFor } from "./page.js";
+import { $, availability, cell, die, percent, sinceTap, tableFor } from "./page.js";
 
 // Per game: its boxes in mask-bit order, its dice, and the upper bonus
 // (points, and the upper total that earns it) under each rule set.
@@ -164,6 +164,7 @@ function newGame(name, joker, rules, opponent = null, first = "you", target = 25
   showSetup();
   render();
   playComputer();
+  markAvailable();
 }
 
 const info = () => rulesOf(game);
@@ -233,7 +234,9 @@ async function advise() {
     advised += 1;
   } catch (e) {
     if (asked !== game) return;
-    game.error = e.message;
+    // A table the server lacks: said to the player in the note at the top
+    // (the operator's command in its detail), not here.
+    game.error = e.missing ? "This game needs a table this server does not have: see the note at the top." : e.message;
   }
   render();
   // From the player's tap, and from navigation, to the advice in the page (read by the browser test).
@@ -631,6 +634,7 @@ function takeUp(g, steps) {
     render();
     playComputer();
   }
+  markAvailable();
 }
 
 /** The setup's choices as the game on the page was set up. */
@@ -838,15 +842,35 @@ function renderReview() {
   }));
 }
 
+/**
+ * The setup's choices a missing table rules out, marked (unavailable.js),
+ * where the backend can lack a table (reader serve's; a static site holds
+ * every table its page reads, and does not load it).
+ */
+const marking = availability ? import("./unavailable.js") : null;
+function markAvailable() {
+  const g = game;
+  const begun = g.phase !== "roll" || (g.decisions?.length ?? 0) > 0 || history.length > 0 || (g.log?.length ?? 0) > 0;
+  marking?.then((m) => m.markAvailable(g, () => game, { variant, reads, mode, begun, newGame }));
+}
+/** A choice the player makes: the game set up without a table is no longer news. */
+const forgetUnavailable = () => marking?.then((m) => m.forget());
+
 /** The setup's choices for a new game: joker reading, Maxi Yatzy's rules, opponent, who starts. */
 const chosen = () => [$("#joker").value, $("#maxi-rules").value, $("#opponent").value || null, $("#first").value, targetScore($("#target").value)];
 /** A score to reach as typed: a whole number from 1 (250 otherwise). */
 const targetScore = (text) => (/^\d+$/.test(String(text ?? "").trim()) && Number(text) >= 1 ? Math.min(Number(text), 1000) : 250);
-$("#new-game").addEventListener("click", () => newGame(game?.name ?? "yahtzee", ...chosen()));
+$("#new-game").addEventListener("click", () => {
+  forgetUnavailable();
+  newGame(game?.name ?? "yahtzee", ...chosen());
+});
 $("#opponent").addEventListener("change", () => {
   $("#first-choice").hidden = $("#opponent").value !== "computer";
   $("#target-choice").hidden = $("#opponent").value !== "target";
 });
+// Which opponents a joker reading or rule set leaves available.
+$("#joker").addEventListener("change", markAvailable);
+$("#maxi-rules").addEventListener("change", markAvailable);
 // The tabs: a sheet game (Yahtzee, Yatzy, yazy, Maxi Yatzy), 10000 (the
 // duel and the one-throw advisor) or threes.
 const SECTIONS = { sheet: ["#setup", "#play", "#review", "#source"], duel: ["#duel", "#tenk"], threes: ["#threes"] };
@@ -859,6 +883,7 @@ function show(name) {
 }
 for (const tab of document.querySelectorAll(".tab")) {
   tab.addEventListener("click", () => {
+    forgetUnavailable();
     if (sectionsOf(tab.dataset.game) === "sheet" && !resume(tab.dataset.game)) newGame(tab.dataset.game, ...chosen());
     show(tab.dataset.game);
   });
@@ -938,7 +963,11 @@ if (asked === "duel") {
 show(otherTab ? asked : game.name);
 showSetup();
 // The table is fetched and checked while the player reads the page.
+// A table the server lacks is said in the note at the top instead.
 if (!otherTab) tableFor(game.name, variant(), reads()).then(
   ({ source }) => { if (!game.source) $("#source").textContent = `Tables ready: ${source}.`; },
-  (e) => { $("#source").textContent = e.message; $("#source").classList.add("error"); },
+  (e) => {
+    $("#source").textContent = e.missing ? "" : e.message;
+    $("#source").classList.toggle("error", !e.missing);
+  },
 );

@@ -245,7 +245,7 @@ pub fn solve_table<G: SheetGame>(open: usize, progress: &mut dyn FnMut(usize, us
     let scoring = G::scoring(&rules);
     let categories = scoring.categories.len();
     let open = open.min(categories);
-    let solution = solve(&scoring, open, |done, total| progress(done, total));
+    let solution = solve(&scoring, open, progress);
     let exact = super::solve(&scoring, |_, _| {});
     let distribution = super::distribution::ev_distribution(&scoring, &exact, G::MAX_SCORE as usize);
     let remaining = super::distribution::remaining_distributions(&scoring, &exact, &solution.states, open);
