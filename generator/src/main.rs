@@ -98,6 +98,13 @@ struct Args {
     /// Also write the blake3 of every table written to FILE, in `b3sum` format.
     #[arg(long, value_name = "FILE")]
     manifest: Option<PathBuf>,
+    /// Print a rule set of the Yahtzee family in its canonical form (the
+    /// TOML a table of it carries) and exit: a preset (yazy, yatzy,
+    /// yahtzee, yahtzee-free, yahtzee-no-joker, yahtzee-no-bonus,
+    /// forced-yatzy, maxi-yatzy, maxi-yatzy-swedish, yacht, yacht-dice,
+    /// generala, crag) or a rule file of your own (FILE.toml), checked.
+    #[arg(long, value_name = "NAME|FILE")]
+    print_rules: Option<String>,
 }
 
 fn parse_game(s: &str) -> Result<String, String> {
@@ -189,6 +196,9 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(e) => return usage_error(e),
     };
+    if let Some(asked) = &args.print_rules {
+        return print_rules(asked);
+    }
     let games = match check_usage(&args) {
         Ok(games) => games,
         Err(msg) => {
@@ -205,6 +215,40 @@ fn main() -> ExitCode {
         }
     };
     out.finish("generator", status)
+}
+
+/// `--print-rules`: a preset's or a rule file's canonical text on standard
+/// output, or one line saying what is wrong (exit 2).
+fn print_rules(asked: &str) -> ExitCode {
+    use dice_tables_generator::rule_sets::{preset, read, PRESETS};
+    // A preset's own words on its rules (its file's first comment lines) go first.
+    let words: String = PRESETS
+        .iter()
+        .filter(|(name, _)| *name == asked)
+        .flat_map(|(_, text)| text.lines().take_while(|l| l.starts_with('#')))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let rules = match preset(asked) {
+        Some(rules) => Ok(rules),
+        None if asked.ends_with(".toml") || Path::new(asked).is_file() => std::fs::read_to_string(asked)
+            .map_err(|e| format!("cannot read {asked}: {e}"))
+            .and_then(|text| read(&text).map_err(|e| format!("{asked} {e}"))),
+        None => {
+            let names: Vec<&str> = PRESETS.iter().map(|(n, _)| *n).collect();
+            Err(format!("no rule set {asked:?}: the presets are {}, or give a FILE.toml", names.join(", ")))
+        }
+    };
+    match rules {
+        Ok(rules) => {
+            let mut out = Output::default();
+            out.print(&format!("{words}{}", rules.to_text()));
+            out.finish("generator", ExitCode::SUCCESS)
+        }
+        Err(why) => {
+            error_line("generator", &why);
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// clap's errors as one line; help and version go to stdout as usual.

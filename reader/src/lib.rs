@@ -51,6 +51,7 @@ mod games;
 mod mmap;
 mod options;
 mod registry;
+pub mod rules;
 mod table;
 mod tables;
 pub mod target;

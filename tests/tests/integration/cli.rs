@@ -182,3 +182,36 @@ fn generator_json_report() {
         std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
     assert_eq!(names, vec!["yazy.dtab".to_string()]);
 }
+
+/// `generator --print-rules`: a preset's rules in their canonical form (its
+/// own words first, as comments), which the reader reads back; a rule file
+/// of one's own checked, a mistake said in one line naming the file's line
+/// (exit 2, nothing written).
+#[test]
+fn generator_prints_rule_sets_and_refuses_a_wrong_file_by_its_line() {
+    let o = run("generator", &["--print-rules", "generala"], &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.starts_with("# Generala (Argentina, Uruguay)"), "{text}");
+    let rules = dice_tables_reader::rules::RuleSet::from_text(&text).unwrap();
+    assert_eq!(rules.boxes.len(), 11);
+    assert_eq!(text.lines().filter(|l| !l.starts_with('#')).collect::<Vec<_>>().join("\n") + "\n", rules.to_text());
+    let dir = scratch("print-rules");
+    let file = dir.join("mine.toml");
+    std::fs::write(
+        &file,
+        "name = \"mine\"\ndice = 5\nrerolls = 2\n\n[[box]]\nname = \"x\"\nkind = \"alike\"\ncount = 6\nscore = 5\n",
+    )
+    .unwrap();
+    let o = run("generator", &["--print-rules", file.to_str().unwrap()], &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        format!("generator: {} line 8: count = 6: count takes a whole number 2 to 5\n", file.display())
+    );
+    assert!(o.stdout.is_empty());
+    let o = run("generator", &["--print-rules", "yahtzee-house"], &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("the presets are yazy, yatzy, yahtzee"));
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "nothing written");
+}
