@@ -60,6 +60,24 @@ static SIX_DICE_LATTICE: std::sync::LazyLock<KeepLattice> = std::sync::LazyLock:
 /// The keep graph of six dice (Maxi Yatzy), built once.
 pub static SIX_DICE: std::sync::LazyLock<KeepGraph> = std::sync::LazyLock::new(|| KeepGraph::new(&SIX_DICE_LATTICE));
 
+/// The keep lattices of three and four dice (crag, reduced games), built once.
+static FEW_DICE_LATTICES: [std::sync::LazyLock<KeepLattice>; 2] =
+    [std::sync::LazyLock::new(|| KeepLattice::new(3)), std::sync::LazyLock::new(|| KeepLattice::new(4))];
+static FEW_DICE: [std::sync::LazyLock<KeepGraph>; 2] = [
+    std::sync::LazyLock::new(|| KeepGraph::new(&FEW_DICE_LATTICES[0])),
+    std::sync::LazyLock::new(|| KeepGraph::new(&FEW_DICE_LATTICES[1])),
+];
+
+/// The keep graph of `dice` dice, 3 to 6, built once.
+pub fn keep_graph(dice: usize) -> &'static KeepGraph {
+    match dice {
+        3 | 4 => &FEW_DICE[dice - 3],
+        5 => &FIVE_DICE,
+        6 => &SIX_DICE,
+        _ => panic!("3 to 6 dice, not {dice}"),
+    }
+}
+
 /// Reusable buffers for one turn's solve: see [`KeepGraph::solve_rerolls`].
 pub struct TurnBuffers {
     values: Vec<f64>,

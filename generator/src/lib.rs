@@ -16,6 +16,7 @@ pub mod dice;
 mod games;
 pub mod play;
 mod progress;
+pub mod rule_engine;
 pub mod rule_sets;
 mod rules;
 mod solved;

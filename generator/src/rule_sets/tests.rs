@@ -58,7 +58,7 @@ fn the_presets_score_as_the_games_solved_today() {
                 for counts in rolls(5) {
                     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
                     let held_bits = extra.filter(|_| held).map_or(0, |b| 1 << b);
-                    rules.scores(mask, held_bits, &counts, |b, p| ours.push((b, p)));
+                    rules.scores(mask, held_bits, &counts, |b, p, bonus| ours.push((b, p + bonus)));
                     scoring.scores(mask, held, &dice_of(&counts), |s| theirs.push((s.category, u16::from(s.points))));
                     assert_eq!(ours, theirs, "{name} mask {mask:#b} held {held} {counts:?}");
                 }
@@ -129,6 +129,7 @@ fn the_new_presets_score_their_rules_examples() {
     assert_eq!(score("yacht", "big-straight", "23456"), 30);
     // Yacht Dice: four of a kind all five dice; straights of four and five.
     assert_eq!(score("yacht-dice", "four-kind", "66663"), 27);
+    assert_eq!(score("yacht-dice", "full-house", "66666"), 30);
     assert_eq!(score("yacht-dice", "small-straight", "34561"), 15);
     assert_eq!(score("yacht-dice", "large-straight", "34562"), 30);
     // Generala: poker with four or five alike; servida 5 more; the double
@@ -142,7 +143,7 @@ fn the_new_presets_score_their_rules_examples() {
     let double = generala.box_named("double-generala").unwrap();
     let in_double = |held| {
         let mut points = None;
-        generala.scores(1 << double, held, &counts("44444"), |_, p| points = Some(p));
+        generala.scores(1 << double, held, &counts("44444"), |_, p, _| points = Some(p));
         points
     };
     assert_eq!(in_double(1 << generala.box_named("generala").unwrap()), Some(100));
@@ -157,7 +158,7 @@ fn the_new_presets_score_their_rules_examples() {
     {
         let rules = preset(game).unwrap();
         let mut seen = Vec::new();
-        rules.scores(1 << 8 | 1 << 12, 1 << 11, &counts("55555"), |b, p| seen.push((b, p)));
+        rules.scores(1 << 8 | 1 << 12, 1 << 11, &counts("55555"), |b, p, bonus| seen.push((b, p + bonus)));
         assert_eq!(seen, want, "{game}");
     }
 }

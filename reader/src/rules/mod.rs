@@ -312,12 +312,12 @@ impl RuleSet {
     }
 
     /// Every way to score `counts` with the boxes of `mask` open, in box
-    /// order: `(box, points)`, the extra bonus included (paid while
-    /// `bonus_held`, the extra-bonus box holding points). Boxes that `needs`
+    /// order: `(box, points, bonus)`, the box's points and apart from them
+    /// the extra bonus (paid while the extra-bonus box holds points). Boxes that `needs`
     /// another score only once that box is filled with points: `held` says
     /// which filled boxes hold points (mask bits). First-roll points are
     /// the caller's (they depend on the roll, not the dice).
-    pub fn scores(&self, mask: u32, held: u32, counts: &[u8; FACES], mut each: impl FnMut(usize, u16)) {
+    pub fn scores(&self, mask: u32, held: u32, counts: &[u8; FACES], mut each: impl FnMut(usize, u16, u16)) {
         let open = |b: usize| mask >> b & 1 == 1;
         let alike_face = counts.iter().position(|&n| n == self.dice).map(|f| f as u8 + 1);
         let joker = match (self.extra_bonus, alike_face) {
@@ -332,7 +332,7 @@ impl RuleSet {
             };
             for b in (0..self.boxes.len()).filter(|&b| open(b)) {
                 let points = if usable(b) { self.points(b, counts) } else { 0 };
-                each(b, points + bonus);
+                each(b, points, bonus);
             }
             return;
         };
@@ -353,7 +353,7 @@ impl RuleSet {
                     _ if full_value => self.joker_points(b, counts),
                     _ => self.points(b, counts),
                 };
-                each(b, points + bonus);
+                each(b, points, bonus);
             }
         }
     }

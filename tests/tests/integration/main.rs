@@ -18,6 +18,7 @@ mod maxi;
 mod pieces;
 mod readme;
 mod release;
+mod rule_engine;
 mod serve;
 mod sheet;
 mod sheet_target;

@@ -1,0 +1,249 @@
+//! One engine for the Yahtzee family: the expected score still to come,
+//! under optimal play, of every turn start of any rule set
+//! ([`dice_tables_reader::rules::RuleSet`]).
+//!
+//! A turn start is the open boxes, the upper total (capped at the bonus's
+//! threshold: past it every total is one state) and which of the boxes
+//! whose points matter later hold points (the extra-Yahtzee box, a box
+//! another needs). Its value is the average over the first roll of the best
+//! play of the turn: keep any dice and reroll the rest while rerolls are
+//! left, then score an open box the rules allow (in a fixed order, the next
+//! one), plus the value of the turn start that leads to. The upper bonus
+//! counts at the end, as the value of a full sheet whose total reached it.
+//! Boxes are solved fewest open first, each layer in parallel.
+
+use crate::dice::{keep_graph, multisets, KeepGraph};
+use dice_tables_reader::rules::{Order, RuleSet, FACES};
+use rayon::prelude::*;
+
+/// Every turn start's value of one rule set.
+pub struct Solution {
+    /// The rules solved.
+    pub rules: RuleSet,
+    /// Each solved mask's slot (`u32::MAX`: not a turn start of the game).
+    slot: Vec<u32>,
+    /// Upper totals a state tells apart: 0 to the bonus's threshold (1
+    /// without a bonus).
+    totals: usize,
+    /// The boxes whose holding points is part of the state, and how many
+    /// ways they can: `2^tracked.len()`.
+    tracked: Vec<usize>,
+    /// `values[(slot * flags + held) * totals + upper]`.
+    values: Vec<f64>,
+}
+
+/// What the engine does not solve yet, said in one line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotSolved(pub String);
+
+impl Solution {
+    fn flags(&self) -> usize {
+        1 << self.tracked.len()
+    }
+
+    /// The value of a turn start: `mask` the open boxes, `upper` the upper
+    /// total (capped), `held` the boxes holding points (mask bits; only the
+    /// tracked ones count). `None` for a mask the game never reaches (in a
+    /// fixed order, one that is not the boxes from some box on).
+    pub fn turn_start(&self, mask: u32, upper: u16, held: u32) -> Option<f64> {
+        let slot = *self.slot.get(mask as usize)?;
+        if slot == u32::MAX {
+            return None;
+        }
+        let flag = flag_of(&self.tracked, held);
+        let upper = usize::from(upper).min(self.totals - 1);
+        Some(self.values[(slot as usize * self.flags() + flag) * self.totals + upper])
+    }
+
+    /// The value of the game's start: every box open, nothing scored.
+    pub fn start(&self) -> f64 {
+        let all = (1u32 << self.rules.boxes.len()) - 1;
+        self.turn_start(all, 0, 0).expect("the start is a turn start")
+    }
+}
+
+/// The flag index of `held` (mask bits) over the tracked boxes.
+fn flag_of(tracked: &[usize], held: u32) -> usize {
+    tracked.iter().enumerate().filter(|(_, &b)| held >> b & 1 == 1).fold(0, |f, (i, _)| f | 1 << i)
+}
+
+/// One way to score a roll, as the solve needs it.
+#[derive(Clone, Copy)]
+struct Move {
+    /// The open boxes after it.
+    next: u32,
+    /// Points now: the box's and any extra bonus.
+    points: f64,
+    /// The first-roll bonus, added when scored with the turn's first roll.
+    first_roll: f64,
+    /// Points added to the upper total.
+    upper: u16,
+    /// Whether the box holds points afterwards (its tracked bit set).
+    holds: Option<usize>,
+}
+
+/// Solves every turn start of `rules` (checked), or says what the engine
+/// does not solve yet.
+pub fn solve(rules: &RuleSet) -> Result<Solution, NotSolved> {
+    if rules.saved_rerolls {
+        return Err(NotSolved(
+            "saved rerolls (Maxi Yatzy's swedish rule) are solved by maxi-yatzy-swedish's own solver".into(),
+        ));
+    }
+    let boxes = rules.boxes.len();
+    let all = (1u32 << boxes) - 1;
+    // The masks in the order they are solved: fewest open first.
+    let masks: Vec<u32> = match rules.order {
+        Order::Free => {
+            let mut m: Vec<u32> = (0..=all).collect();
+            m.sort_by_key(|m| m.count_ones());
+            m
+        }
+        // Sheet order: the boxes from some box on, the last box first.
+        Order::Fixed => (0..=boxes).rev().map(|first| all & !((1u32 << first) - 1)).collect(),
+    };
+    let mut slot = vec![u32::MAX; 1 << boxes];
+    for (i, &m) in masks.iter().enumerate() {
+        slot[m as usize] = i as u32;
+    }
+    let mut tracked: Vec<usize> = rules.extra_bonus.iter().filter(|e| e.points > 0).map(|e| e.box_index).collect();
+    for b in rules.boxes.iter().filter_map(|b| b.needs) {
+        if !tracked.contains(&b) {
+            tracked.push(b);
+        }
+    }
+    let totals = rules.upper_bonus.map_or(1, |b| usize::from(b.at) + 1);
+    let flags = 1usize << tracked.len();
+    let block = flags * totals;
+    let mut solution = Solution { rules: rules.clone(), slot, totals, tracked, values: vec![0.0; masks.len() * block] };
+    // No box open: the upper bonus, where the total reached it, is all that is still to come.
+    if let Some(bonus) = rules.upper_bonus {
+        for held in 0..flags {
+            solution.values[held * totals + usize::from(bonus.at)] = f64::from(bonus.points);
+        }
+    }
+    let graph = keep_graph(usize::from(rules.dice));
+    let rolls: Vec<[u8; FACES]> = multisets(usize::from(rules.dice)).iter().map(|d| d.counts()).collect();
+    let mut start = 1;
+    while start < masks.len() {
+        let open = masks[start].count_ones();
+        let end = start + masks[start..].iter().take_while(|m| m.count_ones() == open).count();
+        let solved: Vec<Vec<f64>> =
+            masks[start..end].par_iter().map(|&mask| solve_mask(&solution, graph, &rolls, mask)).collect();
+        for (i, values) in solved.into_iter().enumerate() {
+            let at = (start + i) * block;
+            solution.values[at..at + block].copy_from_slice(&values);
+        }
+        start = end;
+    }
+    Ok(solution)
+}
+
+/// Every turn start of `mask`: `flags * totals` values.
+fn solve_mask(s: &Solution, graph: &KeepGraph, rolls: &[[u8; FACES]], mask: u32) -> Vec<f64> {
+    let rules = &s.rules;
+    let (flags, totals) = (s.flags(), s.totals);
+    let mut out = vec![0.0; flags * totals];
+    let allowed = match rules.order {
+        Order::Free => mask,
+        Order::Fixed => mask & mask.wrapping_neg(),
+    };
+    let bonus_boxes = rules.upper_bonus.map_or(0, |b| b.boxes);
+    // The most the open boxes of the bonus can still add: totals from which
+    // even that falls short are all worth the same.
+    let can_add: usize = (0..rules.boxes.len())
+        .filter(|&b| (mask & bonus_boxes) >> b & 1 == 1)
+        .map(|b| usize::from(rules.face_of(b).unwrap_or(0)) * usize::from(rules.dice))
+        .sum();
+    let last = totals - 1;
+    let same_below = last.saturating_sub(can_add + 1);
+    let mut buffers = Buffers::new(graph);
+    for flag in 0..flags {
+        let held: u32 =
+            s.tracked.iter().enumerate().filter(|(i, _)| flag >> i & 1 == 1).fold(0, |h, (_, &b)| h | 1 << b);
+        let moves: Vec<Vec<Move>> = rolls
+            .iter()
+            .map(|counts| {
+                let mut list = Vec::new();
+                rules.scores(allowed, held, counts, |b, points, bonus| {
+                    let upper = if bonus_boxes >> b & 1 == 1 { points } else { 0 };
+                    list.push(Move {
+                        next: mask & !(1 << b),
+                        points: f64::from(points + bonus),
+                        first_roll: f64::from(rules.boxes[b].first_roll),
+                        upper,
+                        holds: (points > 0).then(|| s.tracked.iter().position(|&t| t == b)).flatten(),
+                    });
+                });
+                list
+            })
+            .collect();
+        for upper in same_below..totals {
+            let v = turn_value(s, graph, &moves, flag, upper, &mut buffers);
+            out[flag * totals + upper] = v;
+        }
+        let flat = out[flag * totals + same_below];
+        out[flag * totals..flag * totals + same_below].fill(flat);
+    }
+    out
+}
+
+/// Reusable per-turn buffers.
+struct Buffers {
+    keeps: Vec<f64>,
+    scratch: Vec<(f64, u16)>,
+    stop: Vec<f64>,
+    stop_first: Vec<f64>,
+    roll: Vec<f64>,
+    best: Vec<u16>,
+}
+
+impl Buffers {
+    fn new(graph: &KeepGraph) -> Buffers {
+        let rolls = graph.keeps() - graph.partial;
+        Buffers {
+            keeps: vec![0.0; graph.keeps()],
+            scratch: vec![(0.0, 0); graph.keeps()],
+            stop: vec![0.0; rolls],
+            stop_first: vec![0.0; rolls],
+            roll: vec![0.0; rolls],
+            best: vec![0; rolls],
+        }
+    }
+}
+
+/// The value of one turn start: the first roll's average of the best play.
+fn turn_value(s: &Solution, graph: &KeepGraph, moves: &[Vec<Move>], flag: usize, upper: usize, b: &mut Buffers) -> f64 {
+    let last = s.totals - 1;
+    let value_after = |m: &Move| {
+        let flag = m.holds.map_or(flag, |t| flag | 1 << t);
+        let upper = (upper + usize::from(m.upper)).min(last);
+        let slot = s.slot[m.next as usize] as usize;
+        s.values[(slot * s.flags() + flag) * s.totals + upper]
+    };
+    for (r, list) in moves.iter().enumerate() {
+        let (mut stop, mut first) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
+        for m in list {
+            let v = m.points + value_after(m);
+            stop = stop.max(v);
+            first = first.max(v + m.first_roll);
+        }
+        b.stop[r] = stop;
+        b.stop_first[r] = first;
+    }
+    let rerolls = s.rules.rerolls;
+    if rerolls == 0 {
+        return graph.fresh_roll_value(&b.stop_first);
+    }
+    b.roll.copy_from_slice(&b.stop);
+    for level in 1..=rerolls {
+        b.keeps[graph.partial..].copy_from_slice(&b.roll);
+        graph.keep_values(&mut b.keeps);
+        let stop = if level == rerolls { &b.stop_first } else { &b.stop };
+        graph.best_keeps(&b.keeps, stop, &mut b.scratch, &mut b.roll, &mut b.best);
+    }
+    graph.fresh_roll_value(&b.roll)
+}
+
+#[cfg(test)]
+mod tests;

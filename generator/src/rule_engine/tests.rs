@@ -1,0 +1,46 @@
+use super::*;
+use crate::rule_sets::preset;
+
+/// Within rounding of the published figures' last digit.
+fn near(a: f64, b: f64, within: f64) -> bool {
+    (a - b).abs() <= within
+}
+
+#[test]
+fn a_single_box_game_is_its_average() {
+    // One box of chance with no rerolls: the average of five dice.
+    let text = "name = \"one\"\ndice = 5\nrerolls = 0\n\n[[box]]\nname = \"chance\"\nkind = \"chance\"\n";
+    let rules = RuleSet::from_text(text).unwrap();
+    assert!(near(solve(&rules).unwrap().start(), 17.5, 1e-12));
+    // Three dice, a reroll, one box of sixes: keep the sixes, reroll the rest.
+    let text = "name = \"six\"\ndice = 3\nrerolls = 1\n\n[[box]]\nname = \"sixes\"\nkind = \"face\"\nface = 6\n";
+    let rules = RuleSet::from_text(text).unwrap();
+    assert!(near(solve(&rules).unwrap().start(), 6.0 * 3.0 * (1.0 - 25.0 / 36.0), 1e-12));
+}
+
+#[test]
+fn yazy_as_a_preset_is_yazy_s_own_solve_in_every_state() {
+    let engine = solve(&preset("yazy").unwrap()).unwrap();
+    let own = crate::yazy::solve(2, |_, _| {});
+    for mask in 0..1u32 << 11 {
+        let (a, b) = (engine.turn_start(mask, 0, 0).unwrap(), own.turn_start[mask as usize]);
+        assert!(near(a, b, 1e-9), "mask {mask:#b}: {a} vs {b}");
+    }
+    assert!(near(engine.start(), 165.7573187, 5e-8), "{}", engine.start());
+}
+
+#[test]
+fn yacht_dice_is_ho94949_s_figure_with_five_alike_a_full_house() {
+    let start = solve(&preset("yacht-dice").unwrap()).unwrap().start();
+    assert!(near(start, 191.774369, 5e-7), "{start}");
+}
+
+#[test]
+fn forced_order_and_saved_rerolls() {
+    // In a fixed order the only turn starts are the boxes from some box on.
+    let forced = solve(&preset("forced-yatzy").unwrap()).unwrap();
+    assert!(forced.turn_start(0b111, 0, 0).is_none());
+    assert!(forced.turn_start(0b111 << 12, 0, 0).is_some());
+    assert!(forced.start() < solve(&preset("yacht").unwrap()).unwrap().start());
+    assert!(solve(&preset("maxi-yatzy-swedish").unwrap()).is_err());
+}
