@@ -165,7 +165,7 @@ fn solve_mask(s: &Solution, graph: &KeepGraph, rolls: &[[u8; FACES]], mask: u32)
             .iter()
             .map(|counts| {
                 let mut list = Vec::new();
-                rules.scores(allowed, held, counts, |b, points, bonus| {
+                rules.scores(mask, allowed, held, counts, |b, points, bonus| {
                     let upper = if bonus_boxes >> b & 1 == 1 { points } else { 0 };
                     list.push(Move {
                         next: mask & !(1 << b),

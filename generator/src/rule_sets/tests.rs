@@ -58,7 +58,7 @@ fn the_presets_score_as_the_games_solved_today() {
                 for counts in rolls(5) {
                     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
                     let held_bits = extra.filter(|_| held).map_or(0, |b| 1 << b);
-                    rules.scores(mask, held_bits, &counts, |b, p, bonus| ours.push((b, p + bonus)));
+                    rules.scores(mask, mask, held_bits, &counts, |b, p, bonus| ours.push((b, p + bonus)));
                     scoring.scores(mask, held, &dice_of(&counts), |s| theirs.push((s.category, u16::from(s.points))));
                     assert_eq!(ours, theirs, "{name} mask {mask:#b} held {held} {counts:?}");
                 }
@@ -143,7 +143,7 @@ fn the_new_presets_score_their_rules_examples() {
     let double = generala.box_named("double-generala").unwrap();
     let in_double = |held| {
         let mut points = None;
-        generala.scores(1 << double, held, &counts("44444"), |_, p, _| points = Some(p));
+        generala.scores(1 << double, 1 << double, held, &counts("44444"), |_, p, _| points = Some(p));
         points
     };
     assert_eq!(in_double(1 << generala.box_named("generala").unwrap()), Some(100));
@@ -158,7 +158,9 @@ fn the_new_presets_score_their_rules_examples() {
     {
         let rules = preset(game).unwrap();
         let mut seen = Vec::new();
-        rules.scores(1 << 8 | 1 << 12, 1 << 11, &counts("55555"), |b, p, bonus| seen.push((b, p + bonus)));
+        rules.scores(1 << 8 | 1 << 12, 1 << 8 | 1 << 12, 1 << 11, &counts("55555"), |b, p, bonus| {
+            seen.push((b, p + bonus))
+        });
         assert_eq!(seen, want, "{game}");
     }
 }

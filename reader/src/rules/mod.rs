@@ -311,50 +311,55 @@ impl RuleSet {
         (0..self.boxes.len()).find(|&b| self.face_of(b) == Some(face))
     }
 
-    /// Every way to score `counts` with the boxes of `mask` open, in box
-    /// order: `(box, points, bonus)`, the box's points and apart from them
-    /// the extra bonus (paid while the extra-bonus box holds points). Boxes that `needs`
-    /// another score only once that box is filled with points: `held` says
-    /// which filled boxes hold points (mask bits). First-roll points are
-    /// the caller's (they depend on the roll, not the dice).
-    pub fn scores(&self, mask: u32, held: u32, counts: &[u8; FACES], mut each: impl FnMut(usize, u16, u16)) {
+    /// Every way to score `counts` with the boxes of `mask` open, those of
+    /// `allowed` (a subset: in a fixed order, the next box) to be scored
+    /// now, in box order: `(box, points, bonus)`, the box's points and apart
+    /// from them the extra bonus (paid while the extra-bonus box holds
+    /// points). Boxes that `needs` another score only once that box holds
+    /// points: `held` says which boxes hold points (mask bits). A joker's
+    /// placement is among the allowed boxes (all of them, where it would
+    /// leave none). First-roll points are the caller's (they depend on the
+    /// roll, not the dice).
+    pub fn scores(
+        &self,
+        mask: u32,
+        allowed: u32,
+        held: u32,
+        counts: &[u8; FACES],
+        mut each: impl FnMut(usize, u16, u16),
+    ) {
         let open = |b: usize| mask >> b & 1 == 1;
         let alike_face = counts.iter().position(|&n| n == self.dice).map(|f| f as u8 + 1);
-        let joker = match (self.extra_bonus, alike_face) {
-            (Some(extra), Some(face)) if !open(extra.box_index) && extra.joker != Joker::None => Some((extra, face)),
-            _ => None,
-        };
+        let extra = self.extra_bonus.filter(|e| alike_face.is_some() && !open(e.box_index));
+        let bonus = extra.filter(|e| held >> e.box_index & 1 == 1).map_or(0, |e| e.points);
         let usable = |b: usize| self.boxes[b].needs.is_none_or(|n| held >> n & 1 == 1);
+        let joker = extra.filter(|e| e.joker != Joker::None).zip(alike_face);
         let Some((extra, face)) = joker else {
-            let bonus = match (self.extra_bonus, alike_face) {
-                (Some(extra), Some(_)) if !open(extra.box_index) && held >> extra.box_index & 1 == 1 => extra.points,
-                _ => 0,
-            };
-            for b in (0..self.boxes.len()).filter(|&b| open(b)) {
+            for b in (0..self.boxes.len()).filter(|&b| allowed >> b & 1 == 1) {
                 let points = if usable(b) { self.points(b, counts) } else { 0 };
                 each(b, points, bonus);
             }
             return;
         };
-        let bonus = if held >> extra.box_index & 1 == 1 { extra.points } else { 0 };
         let face_box = self.face_box(face);
         let face_open = face_box.is_some_and(open);
         let other_open = (0..self.boxes.len()).any(|b| open(b) && self.face_of(b).is_none());
-        for b in (0..self.boxes.len()).filter(|&b| open(b)) {
-            let allowed = match extra.joker {
+        let placed = (0..self.boxes.len())
+            .filter(|&b| match extra.joker {
                 Joker::Free | Joker::None => true,
                 Joker::Forced if face_open => Some(b) == face_box,
                 Joker::Forced => self.face_of(b).is_none() == other_open,
+            })
+            .fold(0u32, |m, b| m | 1 << b);
+        let placed = if placed & allowed == 0 { allowed } else { placed & allowed };
+        for b in (0..self.boxes.len()).filter(|&b| placed >> b & 1 == 1) {
+            let full_value = self.face_of(b).is_none() && !face_open;
+            let points = match () {
+                _ if !usable(b) => 0,
+                _ if full_value => self.joker_points(b, counts),
+                _ => self.points(b, counts),
             };
-            if allowed {
-                let full_value = self.face_of(b).is_none() && !face_open;
-                let points = match () {
-                    _ if !usable(b) => 0,
-                    _ if full_value => self.joker_points(b, counts),
-                    _ => self.points(b, counts),
-                };
-                each(b, points, bonus);
-            }
+            each(b, points, bonus);
         }
     }
 

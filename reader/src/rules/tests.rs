@@ -75,7 +75,7 @@ fn a_box_that_needs_another_scores_only_once_it_holds_points() {
     );
     let all = |held| {
         let mut seen = Vec::new();
-        rules.scores(0b10, held, &counts("44444"), |b, p, bonus| seen.push((b, p + bonus)));
+        rules.scores(0b10, 0b10, held, &counts("44444"), |b, p, bonus| seen.push((b, p + bonus)));
         seen
     };
     assert_eq!(all(0b01), [(1, 100)]);

@@ -6,6 +6,7 @@
 pub mod combo;
 pub mod duel;
 pub mod maxi;
+pub mod rule_set;
 pub mod sheet;
 pub mod tenk;
 pub mod threes;

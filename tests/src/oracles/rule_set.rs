@@ -1,0 +1,258 @@
+//! An independent evaluator of any rule set of the Yahtzee family, straight
+//! from the rules as the guide states them: it reads a [`RuleSet`]'s data
+//! (its fields, not its scoring methods), scores sorted dice by trying
+//! every subset and every assignment of faces, enumerates every keep of
+//! the dice positions and every outcome of the rerolled dice, and memoises
+//! turn starts in a hash map. It shares no scoring or solving code with the
+//! reader or the generator, and is slow on purpose: for reduced games.
+
+use dice_tables_reader::rules::{Joker, Kind, Order, RuleSet, Score};
+use rustc_hash::FxHashMap as HashMap;
+
+use crate::throw_outcomes;
+
+/// Every outcome of throwing k dice with its chance, for each k.
+type Outcomes = std::rc::Rc<Vec<Vec<(Vec<u8>, f64)>>>;
+
+/// The brute force of one rule set.
+pub struct BruteRules {
+    rules: RuleSet,
+    /// Every outcome of throwing k dice, for k = 0 to the rule set's dice.
+    outcomes: Outcomes,
+    memo: HashMap<(u32, u32, u32), f64>,
+}
+
+/// One way to score: the box, its points now (bonuses included), the points
+/// it adds to the upper total, and whether it holds points afterwards.
+struct Scored {
+    b: usize,
+    now: u32,
+    first_roll: u32,
+    upper: u32,
+    holds: bool,
+}
+
+impl BruteRules {
+    pub fn new(rules: RuleSet) -> BruteRules {
+        let outcomes = std::rc::Rc::new((0..=usize::from(rules.dice)).map(throw_outcomes).collect());
+        BruteRules { rules, outcomes, memo: HashMap::default() }
+    }
+
+    /// The face box `face` scores in, if any.
+    fn face_box(&self, face: u8) -> Option<usize> {
+        self.rules.boxes.iter().position(|b| b.kind == Kind::Face(face))
+    }
+
+    /// The points of sorted `dice` in box `b` by the ordinary rules, or
+    /// `None` when they do not fit it (then 0, or a joker's full value).
+    fn fit(&self, dice: &[u8], b: usize) -> Option<u32> {
+        let n = dice.len();
+        let all: u32 = dice.iter().map(|&d| u32::from(d)).sum();
+        let count = |f: u8| dice.iter().filter(|&&d| d == f).count();
+        let of = |score: Score, own: u32| match score {
+            Score::Dice => own,
+            Score::All => all,
+            Score::Points(p) => u32::from(p),
+        };
+        // Every subset of the dice positions, as (its dice, their sum).
+        let subsets = || {
+            (0u32..1 << n).map(move |s| {
+                let chosen: Vec<u8> = (0..n).filter(|i| s >> i & 1 == 1).map(|i| dice[i]).collect();
+                let sum = chosen.iter().map(|&d| u32::from(d)).sum::<u32>();
+                (chosen, sum)
+            })
+        };
+        match &self.rules.boxes[b].kind {
+            Kind::Face(f) => Some(u32::from(*f) * count(*f) as u32),
+            Kind::Alike { count: c, score } => subsets()
+                .filter(|(s, _)| s.len() == usize::from(*c) && s.iter().all(|&d| d == s[0]))
+                .map(|(_, sum)| sum)
+                .max()
+                .map(|own| of(*score, own)),
+            Kind::Pairs { pairs, exactly, score } => {
+                let mut best = None;
+                for faces in 0u32..64 {
+                    let chosen: Vec<u8> = (1..=6u8).filter(|f| faces >> (f - 1) & 1 == 1).collect();
+                    let ok = chosen.len() == usize::from(*pairs)
+                        && chosen.iter().all(|&f| if *exactly { count(f) == 2 } else { count(f) >= 2 });
+                    if ok {
+                        let own = chosen.iter().map(|&f| 2 * u32::from(f)).sum::<u32>();
+                        best = best.max(Some(own));
+                    }
+                }
+                best.map(|own| of(*score, own))
+            }
+            Kind::Groups { sizes, more_alike, one_face, score } => {
+                let mut best = None;
+                for code in 0..6usize.pow(sizes.len() as u32) {
+                    let faces: Vec<u8> =
+                        (0..sizes.len()).map(|i| (code / 6usize.pow(i as u32) % 6) as u8 + 1).collect();
+                    let distinct = faces.iter().enumerate().all(|(i, f)| !faces[..i].contains(f));
+                    let fits = faces.iter().zip(sizes).all(|(&f, &s)| {
+                        if *more_alike {
+                            count(f) >= usize::from(s)
+                        } else {
+                            count(f) == usize::from(s)
+                        }
+                    });
+                    if distinct && fits {
+                        let own = faces.iter().zip(sizes).map(|(&f, &s)| u32::from(f) * u32::from(s)).sum::<u32>();
+                        best = best.max(Some(own));
+                    }
+                }
+                let needed: usize = sizes.iter().map(|&s| usize::from(s)).sum();
+                if *one_face {
+                    for f in 1..=6u8 {
+                        if count(f) >= needed {
+                            best = best.max(Some(u32::from(f) * needed as u32));
+                        }
+                    }
+                }
+                best.map(|own| of(*score, own))
+            }
+            Kind::Straight { runs, score } => runs
+                .iter()
+                .filter(|&&run| (1..=6u8).all(|f| run >> (f - 1) & 1 == 0 || count(f) > 0))
+                .map(|&run| (1..=6u32).filter(|f| run >> (f - 1) & 1 == 1).sum::<u32>())
+                .max()
+                .map(|own| of(*score, own)),
+            Kind::Chance => Some(all),
+            Kind::Total { total, pair, score } => {
+                let paired = (1..=6u8).any(|f| count(f) >= 2);
+                (all == u32::from(*total) && (!pair || paired)).then(|| of(*score, all))
+            }
+        }
+    }
+
+    /// Every way to score sorted `dice` with `mask` open and `held` the
+    /// boxes holding points.
+    fn scorings(&self, mask: u32, held: u32, dice: &[u8]) -> Vec<Scored> {
+        let rules = &self.rules;
+        let is_open = |b: usize| mask >> b & 1 == 1;
+        let mut open: Vec<usize> = (0..rules.boxes.len()).filter(|&b| is_open(b)).collect();
+        if rules.order == Order::Fixed {
+            open.truncate(1); // the next box only
+        }
+        let is_face = |b: usize| matches!(rules.boxes[b].kind, Kind::Face(_));
+        let bonus_boxes = rules.upper_bonus.map_or(0, |u| u.boxes);
+        let all_alike = dice.iter().all(|&d| d == dice[0]);
+        // A further roll of all the dice alike: its bonus, and where the joker lets it go.
+        let extra = rules.extra_bonus.filter(|e| all_alike && !is_open(e.box_index));
+        let bonus = extra.filter(|e| held >> e.box_index & 1 == 1).map_or(0, |e| u32::from(e.points));
+        let face_box = self.face_box(dice[0]);
+        let face_open = face_box.is_some_and(is_open);
+        let joker = extra.map(|e| e.joker).filter(|&j| j != Joker::None);
+        // The joker's placement among all the open boxes, then among those
+        // that may be scored now (all of them, where it leaves none).
+        let all_open: Vec<usize> = (0..rules.boxes.len()).filter(|&b| is_open(b)).collect();
+        let placed: Vec<usize> = match joker {
+            Some(Joker::Forced) if face_open => face_box.into_iter().collect(),
+            Some(Joker::Forced) if all_open.iter().any(|&b| !is_face(b)) => {
+                all_open.iter().copied().filter(|&b| !is_face(b)).collect()
+            }
+            _ => all_open,
+        };
+        let placed: Vec<usize> = open.iter().copied().filter(|b| placed.contains(b)).collect();
+        let allowed = if placed.is_empty() { open } else { placed };
+        allowed
+            .into_iter()
+            .map(|b| {
+                let rule = &rules.boxes[b];
+                let usable = rule.needs.is_none_or(|n| held >> n & 1 == 1);
+                let full_value = joker.is_some() && !is_face(b) && !face_open;
+                let points = match self.fit(dice, b) {
+                    _ if !usable => 0,
+                    Some(p) => p,
+                    None if full_value => match &rule.kind {
+                        Kind::Alike { score: Score::Points(p), .. }
+                        | Kind::Pairs { score: Score::Points(p), .. }
+                        | Kind::Groups { score: Score::Points(p), .. }
+                        | Kind::Straight { score: Score::Points(p), .. }
+                        | Kind::Total { score: Score::Points(p), .. } => u32::from(*p),
+                        _ => dice.iter().map(|&d| u32::from(d)).sum(),
+                    },
+                    None => 0,
+                };
+                let upper = if bonus_boxes >> b & 1 == 1 { points } else { 0 };
+                Scored { b, now: points + bonus, first_roll: u32::from(rule.first_roll), upper, holds: points > 0 }
+            })
+            .collect()
+    }
+
+    /// The value of a turn start: `mask` open, `upper` the upper total
+    /// (capped at the bonus's threshold), `held` the boxes holding points.
+    pub fn turn_start(&mut self, mask: u32, upper: u32, held: u32) -> f64 {
+        let cap = self.rules.upper_bonus.map_or(0, |u| u32::from(u.at));
+        let upper = upper.min(cap);
+        // Only the boxes whose points matter later are told apart.
+        let matters: u32 = self
+            .rules
+            .boxes
+            .iter()
+            .filter_map(|b| b.needs)
+            .chain(self.rules.extra_bonus.filter(|e| e.points > 0).map(|e| e.box_index))
+            .fold(0, |m, b| m | 1 << b);
+        let held = held & matters & !mask;
+        if mask == 0 {
+            return match self.rules.upper_bonus {
+                Some(u) if upper >= u32::from(u.at) => f64::from(u.points),
+                _ => 0.0,
+            };
+        }
+        if let Some(&v) = self.memo.get(&(mask, upper, held)) {
+            return v;
+        }
+        let n = usize::from(self.rules.dice);
+        let rerolls = usize::from(self.rules.rerolls);
+        let mut turn: HashMap<(Vec<u8>, usize), f64> = HashMap::default();
+        let outcomes = std::rc::Rc::clone(&self.outcomes);
+        let value: f64 = outcomes[n]
+            .iter()
+            .map(|(dice, p)| p * self.roll_value(&mut turn, (mask, upper, held), dice, rerolls))
+            .sum();
+        self.memo.insert((mask, upper, held), value);
+        value
+    }
+
+    /// The best play of sorted `dice` with `left` rerolls left.
+    fn roll_value(
+        &mut self,
+        turn: &mut HashMap<(Vec<u8>, usize), f64>,
+        (mask, upper, held): (u32, u32, u32),
+        dice: &[u8],
+        left: usize,
+    ) -> f64 {
+        if let Some(&v) = turn.get(&(dice.to_vec(), left)) {
+            return v;
+        }
+        let first = left == usize::from(self.rules.rerolls);
+        let mut best = f64::NEG_INFINITY;
+        for s in self.scorings(mask, held, dice) {
+            let next_held = if s.holds { held | 1 << s.b } else { held };
+            let after = self.turn_start(mask & !(1 << s.b), upper + s.upper, next_held);
+            let now = f64::from(s.now + if first { s.first_roll } else { 0 });
+            best = best.max(now + after);
+        }
+        if left > 0 {
+            let n = dice.len();
+            let mut seen: Vec<Vec<u8>> = Vec::new();
+            for keep in 0u32..(1 << n) - 1 {
+                let kept: Vec<u8> = (0..n).filter(|i| keep >> i & 1 == 1).map(|i| dice[i]).collect();
+                if seen.contains(&kept) {
+                    continue;
+                }
+                seen.push(kept.clone());
+                let outcomes = std::rc::Rc::clone(&self.outcomes);
+                let mut expected = 0.0;
+                for (thrown, p) in &outcomes[n - kept.len()] {
+                    let mut next: Vec<u8> = kept.iter().chain(thrown).copied().collect();
+                    next.sort_unstable();
+                    expected += p * self.roll_value(turn, (mask, upper, held), &next, left - 1);
+                }
+                best = best.max(expected);
+            }
+        }
+        turn.insert((dice.to_vec(), left), best);
+        best
+    }
+}
