@@ -496,6 +496,11 @@ fuzz-run-%:
 CRATE_VERSION := $(shell sed -n 's/^version = "\(.*\)"$$/\1/p' Cargo.toml | head -1)
 PUBLISHED := dice-tables-reader dice-tables-terminal dice-tables-generator
 publish-check:
+	@# Cargo unpacks each tarball of the dry run's temporary registry under
+	@# ~/.cargo/registry/src once per registry path, and reuses an earlier
+	@# run's unpacking of the same name and version without looking inside:
+	@# a checkout dry-run twice would verify against its old sources.
+	rm -rf $(wildcard $(PUBLISHED:%=$(or $(CARGO_HOME),$(HOME)/.cargo)/registry/src/*/%-$(CRATE_VERSION)))
 	$(CARGO) publish --dry-run --locked --allow-dirty $(PUBLISHED:%=-p %)
 	$(CARGO) package --locked --allow-dirty --no-verify -q -p dice-tables-reader
 	@# Outside this workspace (a directory under it would belong to it).
