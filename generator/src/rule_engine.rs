@@ -188,27 +188,18 @@ fn solve_mask(s: &Solution, graph: &KeepGraph, rolls: &[[u8; FACES]], mask: u32)
     out
 }
 
-/// Reusable per-turn buffers.
+/// Reusable per-turn buffers: the keep graph's, and each roll's value
+/// when stopping (scoring) after a reroll and with the first roll.
 struct Buffers {
-    keeps: Vec<f64>,
-    scratch: Vec<(f64, u16)>,
+    turn: crate::dice::TurnBuffers,
     stop: Vec<f64>,
     stop_first: Vec<f64>,
-    roll: Vec<f64>,
-    best: Vec<u16>,
 }
 
 impl Buffers {
     fn new(graph: &KeepGraph) -> Buffers {
         let rolls = graph.keeps() - graph.partial;
-        Buffers {
-            keeps: vec![0.0; graph.keeps()],
-            scratch: vec![(0.0, 0); graph.keeps()],
-            stop: vec![0.0; rolls],
-            stop_first: vec![0.0; rolls],
-            roll: vec![0.0; rolls],
-            best: vec![0; rolls],
-        }
+        Buffers { turn: graph.buffers(), stop: vec![0.0; rolls], stop_first: vec![0.0; rolls] }
     }
 }
 
@@ -231,18 +222,8 @@ fn turn_value(s: &Solution, graph: &KeepGraph, moves: &[Vec<Move>], flag: usize,
         b.stop[r] = stop;
         b.stop_first[r] = first;
     }
-    let rerolls = s.rules.rerolls;
-    if rerolls == 0 {
-        return graph.fresh_roll_value(&b.stop_first);
-    }
-    b.roll.copy_from_slice(&b.stop);
-    for level in 1..=rerolls {
-        b.keeps[graph.partial..].copy_from_slice(&b.roll);
-        graph.keep_values(&mut b.keeps);
-        let stop = if level == rerolls { &b.stop_first } else { &b.stop };
-        graph.best_keeps(&b.keeps, stop, &mut b.scratch, &mut b.roll, &mut b.best);
-    }
-    graph.fresh_roll_value(&b.roll)
+    let rolls = graph.solve_rerolls_first(s.rules.rerolls, (&b.stop, &b.stop_first), &mut b.turn);
+    graph.fresh_roll_value(rolls)
 }
 
 #[cfg(test)]

@@ -1,35 +1,13 @@
 use super::*;
 use dice_tables_reader::rules::FACES;
 
-/// Every roll of `n` dice, as face counts.
-fn rolls(n: u8) -> Vec<[u8; FACES]> {
-    let mut all = Vec::new();
-    let mut counts = [0u8; FACES];
-    fn fill(face: usize, left: u8, counts: &mut [u8; FACES], all: &mut Vec<[u8; FACES]>) {
-        if face == FACES - 1 {
-            counts[face] = left;
-            all.push(*counts);
-            return;
-        }
-        for c in 0..=left {
-            counts[face] = c;
-            fill(face + 1, left - c, counts, all);
-        }
-    }
-    fill(0, n, &mut counts, &mut all);
-    all
-}
-
-fn dice_of(counts: &[u8; FACES]) -> dice_tables_reader::Dice {
-    let text: String =
-        (0..FACES).flat_map(|f| std::iter::repeat_n(char::from(b'1' + f as u8), usize::from(counts[f]))).collect();
-    text.parse().expect("dice")
+/// Every roll of `n` dice, with its face counts.
+fn rolls(n: usize) -> Vec<(dice_tables_reader::Dice, [u8; FACES])> {
+    crate::dice::multisets(n).into_iter().map(|d| (d, d.counts())).collect()
 }
 
 #[test]
 fn every_preset_reads_and_its_canonical_text_reads_back_the_same_through_both_readers() {
-    assert_eq!(rolls(5).len(), 252);
-    assert_eq!(rolls(6).len(), 462);
     for (name, text) in PRESETS {
         let rules = read(text).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(rules.name, *name);
@@ -55,11 +33,11 @@ fn the_presets_score_as_the_games_solved_today() {
                 if held && extra.is_none_or(|b| mask >> b & 1 == 1) {
                     continue;
                 }
-                for counts in rolls(5) {
+                for (dice, counts) in rolls(5) {
                     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
                     let held_bits = extra.filter(|_| held).map_or(0, |b| 1 << b);
                     rules.scores(mask, mask, held_bits, &counts, |b, p, bonus| ours.push((b, p + bonus)));
-                    scoring.scores(mask, held, &dice_of(&counts), |s| theirs.push((s.category, u16::from(s.points))));
+                    scoring.scores(mask, held, &dice, |s| theirs.push((s.category, u16::from(s.points))));
                     assert_eq!(ours, theirs, "{name} mask {mask:#b} held {held} {counts:?}");
                 }
             }
@@ -67,16 +45,16 @@ fn the_presets_score_as_the_games_solved_today() {
     }
     // yazy and Maxi Yatzy: every box of every roll.
     let yazy = preset("yazy").unwrap();
-    for counts in rolls(5) {
+    for (dice, counts) in rolls(5) {
         for b in 0..yazy.boxes.len() {
-            let theirs = dice_tables_reader::yazy::points(&dice_of(&counts), b);
+            let theirs = dice_tables_reader::yazy::points(&dice, b);
             assert_eq!(yazy.points(b, &counts), u16::from(theirs), "yazy box {b} {counts:?}");
         }
     }
     for name in ["maxi-yatzy", "maxi-yatzy-swedish"] {
         let maxi = preset(name).unwrap();
         assert_eq!(maxi.boxes.iter().map(|b| b.name.as_str()).collect::<Vec<_>>(), dice_tables_reader::maxi::BOXES);
-        for counts in rolls(6) {
+        for (_, counts) in rolls(6) {
             for b in 0..maxi.boxes.len() {
                 let theirs = dice_tables_reader::maxi::points(&counts, b);
                 assert_eq!(maxi.points(b, &counts), u16::from(theirs), "{name} box {b} {counts:?}");
