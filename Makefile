@@ -18,7 +18,7 @@ WORKSPACE := --workspace --exclude dice-tables-python --exclude dice-tables-wasm
 CARGO_HOME_DIR := $(or $(CARGO_HOME),$(HOME)/.cargo)
 REMAP_PATHS := --remap-path-prefix=$(abspath .)=/dice-tables --remap-path-prefix=$(CARGO_HOME_DIR)=/cargo
 
-.PHONY: wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test example-game-test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
+.PHONY: rule-tables wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test example-game-test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
 
 comma := ,
 space := $(eval) $(eval)
@@ -42,9 +42,17 @@ FORCE:
 # checksum. One generator run solves the default set (solving one game
 # while compressing another); Maxi Yatzy's, a minute, is a file of its own.
 DEFAULT_TABLES := yazy combo threes tenk yatzy yahtzee duel duel-cardgames
-TABLES := $(DEFAULT_TABLES) maxi-yatzy
+# The presets the rules engine solves into tables of rule sets (game
+# `rules`, each file named after its rule set; `reader lookup NAME`): one
+# generator run, some 10 seconds.
+RULE_TABLES := forced-yatzy yacht yacht-dice generala crag yahtzee-no-joker yahtzee-no-bonus
+TABLES := $(DEFAULT_TABLES) maxi-yatzy $(RULE_TABLES)
 $(DEFAULT_TABLES:%=$(OUT)/%.dtab) &: $(GENERATOR)
 	$(GENERATOR) --out $(OUT)
+$(RULE_TABLES:%=$(OUT)/%.dtab) &: $(GENERATOR)
+	$(GENERATOR) --out $(OUT) --games $(subst $(space),$(comma),$(RULE_TABLES))
+rule-tables: $(RULE_TABLES:%=$(OUT)/%.dtab) $(READER)
+	$(READER) verify $(OUT)
 # Every other table, one generator run each: `make tables/NAME.dtab`.
 $(OUT)/%.dtab: $(GENERATOR)
 	$(GENERATOR) --out $(OUT) --games $*
@@ -343,9 +351,10 @@ npm-test: npm tables yazy-target reduced-target-tables
 	rm -rf target/npm/scratch && mkdir -p target/npm/scratch
 	cd target/npm/scratch && echo '{"name": "scratch", "private": true, "type": "module"}' > package.json && \
 		npm install --no-audit --no-fund --silent ../dice-tables-$(NPM_VERSION).tgz
-	cp crates/npm/test/golden.mjs crates/npm/test/range_server.mjs target/npm/scratch/
+	cp crates/npm/test/golden.mjs crates/npm/test/range_server.mjs crates/npm/test/rule_set.mjs target/npm/scratch/
 	cd target/npm/scratch && GOLDEN=$(abspath tests/golden) DICE_TABLES=$(abspath $(OUT)) \
 		DICE_TARGET_TABLES=$(abspath $(REDUCED)) node golden.mjs
+	cd target/npm/scratch && GENERATOR=$(abspath $(GENERATOR)) READER=$(abspath $(READER)) node rule_set.mjs
 	@# The module's size, as the package's README and the guide give it.
 	node crates/npm/test/size.mjs target/npm/package/dice_tables.wasm crates/npm/README.md docs/GUIDE.md
 	@# The tarball is the one to publish: npm's dry run takes it, and it holds exactly the package's files.

@@ -74,11 +74,14 @@ struct Args {
     /// `ones,full-house,yazy`; default: all 11).
     #[arg(long, value_name = "MASK", value_parser = parse_duel_categories, allow_hyphen_values = true)]
     yazy_duel_categories: Option<u16>,
-    /// Maxi Yatzy's rules: `finnish` (bonus 50 at 75, no saved rolls;
-    /// maxi-yatzy.dtab, the default) or `swedish` (bonus 100 at 84, saved
-    /// rolls; maxi-yatzy-swedish.dtab, as `--games maxi-yatzy-swedish`).
-    #[arg(long, value_name = "RULES", value_parser = parse_maxi_rules)]
-    rules: Option<dice_tables_reader::maxi::Rules>,
+    /// A rule file of the Yahtzee family (FILE.toml, see --print-rules):
+    /// solve it and write OUT/NAME.dtab, NAME the file's `name` (alone
+    /// unless --games names more). Or Maxi Yatzy's rules: `finnish` (bonus
+    /// 50 at 75, no saved rolls; maxi-yatzy.dtab, the default) or `swedish`
+    /// (bonus 100 at 84, saved rolls; maxi-yatzy-swedish.dtab, as `--games
+    /// maxi-yatzy-swedish`).
+    #[arg(long, value_name = "FILE|finnish|swedish", value_parser = parse_rules_flag)]
+    rules: Option<RulesFlag>,
     /// The upper bonus of the Maxi Yatzy tables solved, as AT:POINTS (the
     /// upper total that earns it, 1 to 126, and its points, 0 to 255; the
     /// presets: 75:50 finnish, 84:100 swedish).
@@ -112,11 +115,56 @@ fn parse_game(s: &str) -> Result<String, String> {
     let id = dice_tables_reader::GAMES.iter().find(|g| g.id == name || g.aliases.contains(&name)).map(|g| g.id);
     match id.filter(|id| SOLVERS.iter().any(|s| s.id == *id)) {
         Some(id) => Ok(id.to_string()),
+        None if rule_set_presets().contains(&name) => Ok(name.to_string()),
         None => {
-            let ids: Vec<&str> = SOLVERS.iter().map(|s| s.id).collect();
+            let mut ids: Vec<&str> = SOLVERS.iter().map(|s| s.id).collect();
+            ids.extend(rule_set_presets());
             Err(format!("unknown game {s:?}: the games are {}", ids.join(", ")))
         }
     }
+}
+
+/// The presets the rules engine solves into tables of their own: those
+/// without a solver of their own.
+fn rule_set_presets() -> Vec<&'static str> {
+    dice_tables_generator::rule_sets::PRESETS
+        .iter()
+        .map(|(name, _)| *name)
+        .filter(|name| dice_tables_generator::solver(name).is_none())
+        .collect()
+}
+
+/// What `--rules` names: Maxi Yatzy's preset, or a rule file.
+#[derive(Clone, Debug, PartialEq)]
+enum RulesFlag {
+    Maxi(dice_tables_reader::maxi::Rules),
+    File(PathBuf),
+}
+
+fn parse_rules_flag(s: &str) -> Result<RulesFlag, String> {
+    match s {
+        "finnish" | "swedish" => parse_maxi_rules(s).map(RulesFlag::Maxi),
+        _ if s.is_empty() => Err("give a rule file (FILE.toml), or finnish or swedish for Maxi Yatzy".into()),
+        _ => Ok(RulesFlag::File(PathBuf::from(s))),
+    }
+}
+
+/// A rule file read and checked, or one line naming the file, the line and
+/// what is accepted.
+fn read_rule_file(path: &Path) -> Result<dice_tables_reader::rules::RuleSet, String> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read rule file {shown}: {e}"))?;
+    let rules = dice_tables_generator::rule_sets::read(&text).map_err(|e| format!("{shown} {e}"))?;
+    if let Some(g) = dice_tables_reader::game_named(&rules.name) {
+        return Err(format!(
+            "{shown}: name = {:?} is the table of game {} (its file {}): give your rule set a name of its own",
+            rules.name,
+            g.id,
+            dice_tables_reader::file_name(g.id)
+        ));
+    }
+    dice_tables_generator::rule_engine::check_solvable(&rules).map_err(|e| format!("{shown}: {}", e.0))?;
+    Ok(rules)
 }
 
 fn parse_maxi_rules(s: &str) -> Result<dice_tables_reader::maxi::Rules, String> {
@@ -264,14 +312,30 @@ fn usage_error(e: clap::Error) -> ExitCode {
 
 /// What can be refused before any work: rule flags for games not being
 /// solved, a manifest that could not be written. Returns the games to solve.
-fn check_usage(args: &Args) -> Result<Vec<&'static str>, String> {
+fn check_usage(args: &Args) -> Result<Usage, String> {
+    // A rule file alone asks for its table alone.
+    let rule_file = match &args.rules {
+        Some(RulesFlag::File(path)) => Some(read_rule_file(path)?),
+        _ => None,
+    };
+    let default = rule_file.is_none();
     let mut games: Vec<&'static str> = SOLVERS
         .iter()
-        .filter(|s| args.games.as_ref().map_or(s.default, |list| list.iter().any(|l| l == s.id)))
+        .filter(|s| args.games.as_ref().map_or(default && s.default, |list| list.iter().any(|l| l == s.id)))
         .map(|s| s.id)
         .collect();
+    let mut rule_sets: Vec<dice_tables_reader::rules::RuleSet> = (args.games.iter().flatten())
+        .filter_map(|name| {
+            dice_tables_generator::rule_sets::preset(name).filter(|_| !SOLVERS.iter().any(|s| s.id == name))
+        })
+        .collect();
+    rule_sets.extend(rule_file);
     // `--rules swedish` asks for the swedish preset's table in place of the finnish one.
-    if args.rules == Some(dice_tables_reader::maxi::Rules::SWEDISH) {
+    let maxi_rules = match &args.rules {
+        Some(RulesFlag::Maxi(r)) => Some(*r),
+        _ => None,
+    };
+    if maxi_rules == Some(dice_tables_reader::maxi::Rules::SWEDISH) {
         if let Some(g) = games.iter_mut().find(|g| **g == MAXI) {
             *g = MAXI_SWEDISH;
         }
@@ -286,7 +350,7 @@ fn check_usage(args: &Args) -> Result<Vec<&'static str>, String> {
             .into());
     }
     let rule_flags: [(&str, bool, &str, &[&str]); 9] = [
-        ("--rules", args.rules.is_some(), MAXI, &[MAXI, MAXI_SWEDISH]),
+        ("--rules", maxi_rules.is_some(), MAXI, &[MAXI, MAXI_SWEDISH]),
         ("--maxi-bonus", args.maxi_bonus.is_some(), MAXI, &[MAXI, MAXI_SWEDISH]),
         ("--saved-rolls", args.saved_rolls.is_some(), MAXI, &[MAXI, MAXI_SWEDISH]),
         ("--yazy-rerolls", args.yazy_rerolls.is_some(), "yazy", &["yazy", "yazy-target", "yazy-duel"]),
@@ -350,7 +414,14 @@ fn check_usage(args: &Args) -> Result<Vec<&'static str>, String> {
             ));
         }
     }
-    Ok(games)
+    Ok(Usage { games, rule_sets })
+}
+
+/// What a run solves: games of their own solvers, then rule sets through
+/// the rules engine.
+struct Usage {
+    games: Vec<&'static str>,
+    rule_sets: Vec<dice_tables_reader::rules::RuleSet>,
 }
 
 /// The Maxi Yatzy tables' ids.
@@ -361,7 +432,8 @@ fn manifest_dir(file: &Path) -> &Path {
     file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."))
 }
 
-fn run(args: &Args, games: &[&'static str], out: &mut Output) -> Result<(), String> {
+fn run(args: &Args, usage: &Usage, out: &mut Output) -> Result<(), String> {
+    let games = &usage.games[..];
     if let Some(n) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(usize::from(n))
@@ -380,7 +452,7 @@ fn run(args: &Args, games: &[&'static str], out: &mut Output) -> Result<(), Stri
     rayon::broadcast(|_| ());
     std::sync::LazyLock::force(&dice_tables_generator::dice::FIVE_DICE);
     let progress = Progress::new(args.json, args.progress_every.unwrap_or(10.0));
-    let encoded = solve_all(games, &rules, args.threads.is_none(), &progress);
+    let encoded = solve_all(usage, &rules, args.threads.is_none(), &progress);
     let manifest = write_tables(args, encoded, &progress, out)?;
     if args.score_distribution {
         write_score_distributions(args, games, &rules, &progress, out)?;
@@ -416,7 +488,8 @@ fn rules_of(args: &Args) -> Rules {
 
 /// Solves `games` in order, each table compressed as soon as it is solved
 /// (in the background where `background`), and returns them encoded.
-fn solve_all(games: &[&'static str], rules: &Rules, background: bool, progress: &Progress) -> Vec<Encoded> {
+fn solve_all(usage: &Usage, rules: &Rules, background: bool, progress: &Progress) -> Vec<Encoded> {
+    let games = &usage.games[..];
     // Each table is compressed as soon as it is solved, in the background,
     // where the next solves leave a core idle; whatever the background has
     // not reached when the last solve ends is compressed then, in parallel.
@@ -431,7 +504,18 @@ fn solve_all(games: &[&'static str], rules: &Rules, background: bool, progress: 
         .expect("SOLVERS lists only known games");
         background.push(solved);
     }
-    progress.show(&format!("compressing {}", games.join(", ")));
+    for rule_set in &usage.rule_sets {
+        progress.show(&format!("solving {}", rule_set.name));
+        let started = std::time::Instant::now();
+        let solution =
+            dice_tables_generator::rule_engine::solve(rule_set).expect("rule sets are checked before any work");
+        let solve_time = started.elapsed();
+        let mut solved = dice_tables_generator::rule_engine::table(&solution);
+        solved.solve_time = solve_time;
+        background.push(solved);
+    }
+    let names: Vec<&str> = games.iter().copied().chain(usage.rule_sets.iter().map(|r| r.name.as_str())).collect();
+    progress.show(&format!("compressing {}", names.join(", ")));
     background.finish()
 }
 
@@ -439,7 +523,7 @@ fn solve_all(games: &[&'static str], rules: &Rules, background: bool, progress: 
 fn write_tables(args: &Args, encoded: Vec<Encoded>, progress: &Progress, out: &mut Output) -> Result<String, String> {
     let mut manifest = String::new();
     for Encoded { game, states, solve_ms, prove_ms, figures, figures_ms, bytes } in encoded {
-        let name = dice_tables_reader::file_name(game);
+        let name = dice_tables_reader::file_name(&game);
         progress.show(&format!("writing {name}"));
         let path = dice_tables_generator::artifact::write_atomically(&args.out, &name, &bytes[..])
             .map_err(|e| format!("cannot write {}: {e}", args.out.join(&name).display()))?;
@@ -520,7 +604,8 @@ fn write_score_distributions(
 
 /// A solved table, encoded, with what the report says of it.
 struct Encoded {
-    game: &'static str,
+    /// The table's name (its file's, the game id but for a rule set's).
+    game: String,
     states: u64,
     solve_ms: f64,
     prove_ms: f64,
@@ -586,7 +671,7 @@ impl Background {
     fn push(&mut self, solved: Solved) {
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         self.reports.push(Encoded {
-            game: solved.game,
+            game: solved.table.clone(),
             states: solved.states,
             solve_ms: ms(solved.solve_time),
             prove_ms: ms(solved.prove_time),

@@ -13,6 +13,7 @@
 //! Boxes are solved fewest open first, each layer in parallel.
 
 use crate::dice::{keep_graph, multisets, KeepGraph};
+use dice_tables_reader::rule_sheet::Shape;
 use dice_tables_reader::rules::{Order, RuleSet, FACES};
 use rayon::prelude::*;
 
@@ -74,7 +75,8 @@ struct Move {
     next: u32,
     /// Points now: the box's and any extra bonus.
     points: f64,
-    /// The first-roll bonus, added when scored with the turn's first roll.
+    /// The first-roll bonus, added when the box scores points with the
+    /// turn's first roll.
     first_roll: f64,
     /// Points added to the upper total.
     upper: u16,
@@ -85,11 +87,7 @@ struct Move {
 /// Solves every turn start of `rules` (checked), or says what the engine
 /// does not solve yet.
 pub fn solve(rules: &RuleSet) -> Result<Solution, NotSolved> {
-    if rules.saved_rerolls {
-        return Err(NotSolved(
-            "saved rerolls (Maxi Yatzy's swedish rule) are solved by maxi-yatzy-swedish's own solver".into(),
-        ));
-    }
+    check_solvable(rules)?;
     let boxes = rules.boxes.len();
     let all = (1u32 << boxes) - 1;
     // The masks in the order they are solved: fewest open first.
@@ -106,12 +104,7 @@ pub fn solve(rules: &RuleSet) -> Result<Solution, NotSolved> {
     for (i, &m) in masks.iter().enumerate() {
         slot[m as usize] = i as u32;
     }
-    let mut tracked: Vec<usize> = rules.extra_bonus.iter().filter(|e| e.points > 0).map(|e| e.box_index).collect();
-    for b in rules.boxes.iter().filter_map(|b| b.needs) {
-        if !tracked.contains(&b) {
-            tracked.push(b);
-        }
-    }
+    let tracked = rules.tracked_boxes();
     let totals = rules.upper_bonus.map_or(1, |b| usize::from(b.at) + 1);
     let flags = 1usize << tracked.len();
     let block = flags * totals;
@@ -170,7 +163,8 @@ fn solve_mask(s: &Solution, graph: &KeepGraph, rolls: &[[u8; FACES]], mask: u32)
                     list.push(Move {
                         next: mask & !(1 << b),
                         points: f64::from(points + bonus),
-                        first_roll: f64::from(rules.boxes[b].first_roll),
+                        // A box scratched for 0 was not scored with the first roll's dice.
+                        first_roll: if points > 0 { f64::from(rules.boxes[b].first_roll) } else { 0.0 },
                         upper,
                         holds: (points > 0).then(|| s.tracked.iter().position(|&t| t == b)).flatten(),
                     });
@@ -228,3 +222,69 @@ fn turn_value(s: &Solution, graph: &KeepGraph, moves: &[Vec<Move>], flag: usize,
 
 #[cfg(test)]
 mod tests;
+
+/// The most turn starts a table of the engine holds: its values' section
+/// is at most 4 GiB (FORMAT.md's limit), and solving holds it whole.
+pub const MOST_TURN_STARTS: u64 = 1 << 29;
+
+/// How many turn starts a rule set has: what solving it holds in memory
+/// (8 bytes each) and its table stores.
+pub fn turn_starts(rules: &RuleSet) -> u64 {
+    let shape = Shape::of(rules);
+    shape.sheets() as u64 * u64::from(shape.flags) * u64::from(shape.totals)
+}
+
+/// Refuses, before any work, a rule set the engine does not solve or whose
+/// table would not fit: one line with the estimate and the largest it makes.
+pub fn check_solvable(rules: &RuleSet) -> Result<(), NotSolved> {
+    if rules.saved_rerolls {
+        return Err(NotSolved(
+            "saved rerolls (Maxi Yatzy's swedish rule) are solved by maxi-yatzy-swedish's own solver, not from a rule file"
+                .into(),
+        ));
+    }
+    let states = turn_starts(rules);
+    if states > MOST_TURN_STARTS {
+        return Err(NotSolved(format!(
+            "{} has {states} turn starts ({:.1} GB of values): over the {MOST_TURN_STARTS} ({} GB) a table holds; \
+             fewer boxes, or a lower upper-bonus threshold, make it fit",
+            rules.name,
+            states as f64 * 8e-9,
+            (MOST_TURN_STARTS * 8) >> 30
+        )));
+    }
+    Ok(())
+}
+
+/// The table of a solved rule set: its rules as canonical text, then every
+/// turn start's value laid out as the reader's
+/// [`dice_tables_reader::rule_sheet`] indexes it.
+pub fn table(solution: &Solution) -> crate::Solved {
+    use crate::artifact::Section;
+    use dice_tables_reader::rule_sheet::{RuleSheet, RULES, TURN_START};
+    let rules = &solution.rules;
+    let shape = Shape::of(rules);
+    let all = (1u32 << rules.boxes.len()) - 1;
+    let masks: Vec<u32> = match rules.order {
+        Order::Free => (0..=all).collect(),
+        Order::Fixed => (0..=rules.boxes.len()).map(|first| all & !((1u32 << first) - 1)).collect(),
+    };
+    let mut values = Vec::with_capacity(turn_starts(rules) as usize);
+    for &mask in &masks {
+        let slot = solution.slot[mask as usize] as usize;
+        let block = solution.flags() * solution.totals;
+        values.extend_from_slice(&solution.values[slot * block..(slot + 1) * block]);
+    }
+    let sections = vec![
+        Section::of(&RULES, &shape, rules.to_text().into_bytes()),
+        Section::of(&TURN_START, &shape, crate::artifact::le_bytes(&values, f64::to_le_bytes)),
+    ];
+    let mut solved = crate::Solved::new::<RuleSheet>(&shape, values.len() as u64, sections);
+    solved.table = rules.name.clone();
+    solved.figures.push(crate::Figure {
+        key: "start_value",
+        value: solution.start(),
+        text: format!("expected score {:.7}", solution.start()),
+    });
+    solved
+}

@@ -11,6 +11,9 @@ use dice_tables_reader::Game;
 pub struct Solved {
     /// The game id.
     pub game: &'static str,
+    /// The table's name: its file is `<table>.dtab` (the game id, or a rule
+    /// set's name for a table of the rules engine).
+    pub table: String,
     /// The rules parameters the header records, by name.
     pub params: Vec<(&'static str, i64)>,
     /// States in the table.
@@ -46,6 +49,7 @@ impl Solved {
     pub fn new<G: Game>(params: &G::Params, states: u64, sections: Vec<Section>) -> Solved {
         Solved {
             game: G::ID,
+            table: G::ID.to_string(),
             params: G::header_params(params),
             states,
             solve_time: Duration::ZERO,

@@ -154,6 +154,15 @@ pub enum ArgumentErrorKind {
     /// Saved rerolls the state cannot hold: at most `max`, two for each
     /// turn played (`played`), none when the rules save no rolls.
     SavedRerolls { given: u32, max: u32, played: u32, saving: bool },
+    /// A roll of `given` dice where `game` rolls `dice`.
+    DiceCount { game: String, given: usize, dice: u8 },
+    /// A mask of a game filled in sheet order that is not the boxes from
+    /// one on: `next` is the first open box given.
+    NotInSheetOrder { given: String, next: String },
+    /// A box said to hold points while it is open.
+    HeldWhileOpen { name: String },
+    /// An upper total above the `most` the upper boxes of `game` make.
+    UpperOverRules { given: u32, most: u32, game: String },
 }
 
 impl ArgumentError {
@@ -289,6 +298,19 @@ impl fmt::Display for ArgumentErrorKind {
                 }
             }
             K::KeptPoints { given, kept, when } => write_kept_points(f, *given, *kept, when),
+            K::DiceCount { game, given, dice } => {
+                write!(f, "{given} dice: {game} rolls {dice} dice (give the {dice} faces, as 12456)")
+            }
+            K::NotInSheetOrder { given, next } => write!(
+                f,
+                "mask {given:?} is not a sheet filled in order: with {next} open, every box after it is open too (give the boxes from {next} on, or all)"
+            ),
+            K::HeldWhileOpen { name } => {
+                write!(f, "held {name}: an open box holds no points (name filled boxes that scored)")
+            }
+            K::UpperOverRules { given, most, game } => {
+                write!(f, "upper total {given} is out of range: {game}'s upper boxes make 0 to {most}")
+            }
         }
     }
 }

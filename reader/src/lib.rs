@@ -59,6 +59,8 @@ mod zstd_frame;
 
 #[cfg(feature = "example-game")]
 pub use games::one_die;
+#[cfg(not(feature = "solitaire-only"))]
+pub use games::rule_sheet;
 pub use games::{combo, duel, maxi, sheet, tenk, threes, yazy};
 pub use sheet::{Yahtzee, Yatzy};
 
@@ -66,6 +68,8 @@ pub use dice::Dice;
 pub use error::{quoted, ArgumentError, ArgumentErrorKind, Error, TableError, TableErrorKind, TablesFrom};
 pub use game::{file_name, Checked, Game, GameInfo, SectionSpec};
 pub use options::{Choice, Options};
+#[cfg(not(feature = "solitaire-only"))]
+pub use registry::RULE_SETS;
 pub use registry::{check_table, game_named, verify, verify_bytes, GAMES};
 pub use table::{read_table_file, Pieces, Table};
 pub use tables::{Holding, Tables, TABLES_ENV};

@@ -43,6 +43,12 @@ pub const GAMES: &[GameInfo] = &[
     GameInfo::of::<crate::games::one_die::OneDie>(),
 ];
 
+/// The entry of every rule set's table ([`RuleSheet`](crate::rule_sheet::RuleSheet)):
+/// not in [`GAMES`], whose games each have one table of their own name, but
+/// what a header of game `rules` is opened and checked as.
+#[cfg(not(feature = "solitaire-only"))]
+pub const RULE_SETS: GameInfo = GameInfo::of::<crate::games::rule_sheet::RuleSheet>();
+
 /// The registry entry of a game by its id or another name (`10000` for
 /// `tenk`).
 pub fn game_named(name: &str) -> Option<&'static GameInfo> {
@@ -53,6 +59,10 @@ pub fn game_named(name: &str) -> Option<&'static GameInfo> {
 /// reader does not know.
 fn game_of(header: &format::Header) -> Result<&'static GameInfo, TableError> {
     let id = &header.game;
+    #[cfg(not(feature = "solitaire-only"))]
+    if id == RULE_SETS.id {
+        return Ok(&RULE_SETS);
+    }
     Ok(GAMES.iter().find(|g| g.id == *id).ok_or_else(|| unknown_game(id))?)
 }
 

@@ -59,6 +59,10 @@ pub struct Tables {
     dir: PathBuf,
     holding: Holding,
     opened: Vec<OnceLock<View>>,
+    /// Tables of rule sets ([`RuleSheet`](crate::rule_sheet::RuleSheet)),
+    /// by name: any number, each file `<name>.dtab`.
+    #[cfg(not(feature = "solitaire-only"))]
+    rule_sheets: std::sync::Mutex<Vec<(String, Arc<crate::rule_sheet::RuleSheet>)>>,
 }
 
 impl Tables {
@@ -115,7 +119,13 @@ impl Tables {
     }
 
     fn empty(dir: PathBuf, holding: Holding) -> Tables {
-        Tables { dir, holding, opened: GAMES.iter().map(|_| OnceLock::new()).collect() }
+        Tables {
+            dir,
+            holding,
+            opened: GAMES.iter().map(|_| OnceLock::new()).collect(),
+            #[cfg(not(feature = "solitaire-only"))]
+            rule_sheets: std::sync::Mutex::new(Vec::new()),
+        }
     }
 
     /// [`Tables::open_dir`] of [`Tables::default_dir`].
@@ -172,6 +182,68 @@ impl Tables {
         };
         let _ = slot.set((info.view)(table).map_err(|e| e.in_file(&path))?);
         Ok(slot.get().expect("set just now, or by another thread"))
+    }
+
+    /// The table of the rule set `name` (`crag`: the file `crag.dtab`),
+    /// opened and verified on the first call, as [`get`](Tables::get) does
+    /// for the games this reader knows. A name that is not a rule set's
+    /// ([`valid_name`](crate::rules::valid_name)) is not looked for; a
+    /// file whose rules name another rule set is refused.
+    #[cfg(not(feature = "solitaire-only"))]
+    pub fn rule_sheet(&self, name: &str) -> Result<Arc<crate::rule_sheet::RuleSheet>, TableError> {
+        use crate::rule_sheet::RuleSheet;
+        let path = self.dir.join(file_name(name));
+        if !crate::rules::valid_name(name) {
+            return Err(TableError::from(TableErrorKind::NotFound).in_file(&path));
+        }
+        if let Some(sheet) = self.rule_sheets_held().iter().find(|(n, _)| n == name) {
+            return Ok(Arc::clone(&sheet.1));
+        }
+        let sheet = match self.holding {
+            // SAFETY: only `map_dir`, which is unsafe, makes mapped tables:
+            // its caller keeps the files unchanged while these tables live.
+            Holding::Mapped => unsafe { RuleSheet::map(&path)? },
+            Holding::Loaded => RuleSheet::open(&path)?,
+            Holding::InMemory => return Err(TableError::from(TableErrorKind::NotFound).in_file(&path)),
+        };
+        let found = &sheet.rules().name;
+        if found != name {
+            let why = format!("are rule set {found}'s, whose table is {}: rename the file", file_name(found));
+            return Err(TableError::section(crate::rule_sheet::RULES.name, why).in_file(&path));
+        }
+        self.put_rule_sheet(sheet)
+    }
+
+    /// Puts a rule set's table into these tables under its rules' name
+    /// (what [`rule_sheet`](Tables::rule_sheet) then answers), unless one of
+    /// that name is there already (then that one stays); returns the one
+    /// held.
+    #[cfg(not(feature = "solitaire-only"))]
+    pub fn put_rule_sheet(
+        &self,
+        sheet: crate::rule_sheet::RuleSheet,
+    ) -> Result<Arc<crate::rule_sheet::RuleSheet>, TableError> {
+        let mut held = self.rule_sheets_held();
+        let name = sheet.rules().name.clone();
+        if let Some((_, kept)) = held.iter().find(|(n, _)| *n == name) {
+            return Ok(Arc::clone(kept));
+        }
+        let sheet = Arc::new(sheet);
+        held.push((name, Arc::clone(&sheet)));
+        Ok(sheet)
+    }
+
+    /// The names of the rule sets' tables opened (or put in) so far.
+    #[cfg(not(feature = "solitaire-only"))]
+    pub fn rule_sheet_names(&self) -> Vec<String> {
+        self.rule_sheets_held().iter().map(|(n, _)| n.clone()).collect()
+    }
+
+    #[cfg(not(feature = "solitaire-only"))]
+    fn rule_sheets_held(&self) -> std::sync::MutexGuard<'_, Vec<(String, Arc<crate::rule_sheet::RuleSheet>)>> {
+        // A panic elsewhere while the list was held leaves it whole: every
+        // change is one push.
+        self.rule_sheets.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Whether the table of game `id` has been opened (or put in).

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use clap::error::ErrorKind;
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Command, FromArgMatches, Subcommand};
-use dice_tables_lookup::{LookupError, LookupInfo, Query, LOOKUPS};
+use dice_tables_lookup::{is_rule_set_name, LookupError, LookupInfo, Query, LOOKUPS, RULE_SET_LOOKUP};
 
 use crate::directory::tables;
 use crate::output::Failure;
@@ -25,7 +25,7 @@ pub struct GameArgs {
 }
 
 /// The subcommand `name` (the game's id, or `hidden`, another of its names).
-fn game_command(lookup: &'static LookupInfo, name: &'static str, hidden: bool) -> Command {
+fn game_command(lookup: &'static LookupInfo, name: impl Into<clap::builder::Str>, hidden: bool) -> Command {
     // clap's help drops the final full stop of a one-line help, as rustdoc's derive does.
     let line = |s: &str| s.strip_suffix('.').unwrap_or(s).to_string();
     let mut command = Command::new(name).about(line(lookup.about)).hide(hidden);
@@ -51,6 +51,13 @@ impl Subcommand for GameArgs {
     /// A subcommand for every game of the registry, and a hidden one for
     /// each of its other names (which clap would not tell apart as aliases).
     fn augment_subcommands(mut command: Command) -> Command {
+        // Any other name is a rule set's table (`reader lookup crag`).
+        command = command.allow_external_subcommands(true).after_help(
+            "Any other NAME looks up the table of a rule set NAME.dtab in the tables directory (`make rule-tables` \
+             writes the presets': forced-yatzy, yacht, yacht-dice, generala, crag, yahtzee-no-joker, \
+             yahtzee-no-bonus; `generator --rules FILE.toml` your own), with the arguments `reader lookup NAME --help` \
+             lists; `reader lookup --table FILE.dtab ...` looks up a table file wherever it is.",
+        );
         for lookup in LOOKUPS {
             command = command.subcommand(game_command(lookup, lookup.game, false));
             for alias in lookup.aliases {
@@ -65,7 +72,7 @@ impl Subcommand for GameArgs {
     }
 
     fn has_subcommand(name: &str) -> bool {
-        LookupInfo::find(name).is_some()
+        LookupInfo::find(name).is_some() || is_rule_set_name(name)
     }
 }
 
@@ -74,7 +81,24 @@ impl FromArgMatches for GameArgs {
         let Some((name, sub)) = matches.subcommand() else {
             return Err(clap::Error::new(ErrorKind::MissingSubcommand));
         };
-        let Some(lookup) = LookupInfo::find(name) else { return Err(clap::Error::new(ErrorKind::InvalidSubcommand)) };
+        let (lookup, external);
+        let sub = match LookupInfo::find(name) {
+            Some(found) => {
+                lookup = found;
+                sub
+            }
+            // A rule set's table: its arguments parsed as `reader lookup rules`'s.
+            None if is_rule_set_name(name) => {
+                lookup = &RULE_SET_LOOKUP;
+                let given = sub.get_many::<std::ffi::OsString>("").into_iter().flatten().cloned();
+                let words = std::iter::once(std::ffi::OsString::from(name)).chain(given);
+                external = game_command(lookup, name.to_string(), false)
+                    .bin_name(format!("reader lookup {name}"))
+                    .try_get_matches_from(words)?;
+                &external
+            }
+            None => return Err(clap::Error::new(ErrorKind::InvalidSubcommand)),
+        };
         let given = lookup
             .arguments
             .iter()

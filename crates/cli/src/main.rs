@@ -68,7 +68,14 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let args = match table_file_args(std::env::args_os().collect()) {
+        Ok(args) => args,
+        Err(why) => {
+            error_line("reader", &why);
+            return ExitCode::from(2);
+        }
+    };
+    let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => return clap_error(e),
     };
@@ -96,6 +103,34 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
         Command::Serve(s) => serve::run(&s)?,
     }
     Ok(())
+}
+
+/// `reader lookup --table DIR/NAME.dtab ARGS` as the lookup it is,
+/// `reader lookup NAME --tables DIR ARGS`: a rule set's table is found by
+/// its name in its directory. Other command lines are left as they are.
+fn table_file_args(mut args: Vec<std::ffi::OsString>) -> Result<Vec<std::ffi::OsString>, String> {
+    if args.get(1).is_none_or(|a| a != "lookup") {
+        return Ok(args);
+    }
+    let path = match args.get(2).and_then(|a| a.to_str()) {
+        Some("--table") if args.len() > 3 => PathBuf::from(args.remove(3)),
+        Some(a) if a.starts_with("--table=") => PathBuf::from(&a["--table=".len()..]),
+        Some("--table") => return Err("--table needs a table file: reader lookup --table DIR/NAME.dtab ...".into()),
+        _ => return Ok(args),
+    };
+    let name = path.file_name().and_then(|n| n.to_str()).and_then(|n| n.strip_suffix(".dtab"));
+    let Some(name) = name.filter(|n| dice_tables_lookup::is_rule_set_name(n)) else {
+        return Err(format!(
+            "--table {}: give a rule set's table file, NAME.dtab (NAME the rule set's: a-z, 0-9 and -)",
+            path.display()
+        ));
+    };
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let tail = args.split_off(3);
+    args.truncate(2);
+    args.extend([name.into(), "--tables".into(), dir.as_os_str().to_owned()]);
+    args.extend(tail);
+    Ok(args)
 }
 
 /// clap's errors as one line (help and version print as usual).
@@ -145,7 +180,14 @@ fn info(file: &Path) -> Result<String, Failure> {
     // changed in place, and the map lives only while the header is read.
     // Mapping reads only the header's pages of a file of up to 200 MB.
     let table = unsafe { dice_tables_reader::Table::map(file) }?;
-    Ok(header_text(file, table.header()))
+    let mut text = header_text(file, table.header());
+    // A rule set's table: the rules it was solved for, as it carries them.
+    if table.header().game == dice_tables_reader::RULE_SETS.id {
+        use dice_tables_reader::Game;
+        let sheet = dice_tables_reader::rule_sheet::RuleSheet::from_table(table)?;
+        let _ = write!(text, "rule set {}:\n{}", sheet.rules().name, sheet.rules().to_text());
+    }
+    Ok(text)
 }
 
 fn header_text(file: &Path, h: &Header) -> String {

@@ -76,6 +76,9 @@ pub enum LookupError {
     TooManyParameters { max: usize },
     /// Query text that is not percent-encoded UTF-8.
     NotPercentEncoded { given: String },
+    /// No game of that name (`known` lists the games), nor a rule set's
+    /// table (`missing`: the file looked for).
+    NoRuleSet { given: String, known: Vec<&'static str>, missing: TableError },
     /// The game's table is missing or damaged.
     Table(TableError),
     /// Another of the reader's errors.
@@ -211,6 +214,13 @@ impl LookupError {
             }
             E::Other(e) => write!(f, "{e}"),
             E::Table(e) => write_table_error(f, e),
+            E::NoRuleSet { given, known, missing } => write!(
+                f,
+                "no game {:?} (the games are {}), nor a rule set's table: {missing}: `make rule-tables` writes the presets', \
+                 `generator --rules FILE.toml` your own",
+                shown(given),
+                known.join(", ")
+            ),
         }
     }
 }

@@ -47,10 +47,14 @@ mod values;
 pub use args::Arg;
 pub use curve::{curve, curve_games, curve_json, curve_rows};
 pub use error::{directory_error, LookupError, Terms};
+#[cfg(not(feature = "solitaire-only"))]
+pub use games::rule_sheet::{is_rule_set_name, LOOKUP as RULE_SET_LOOKUP};
 pub use games::{maxi_rules_name, table_named, tables_with_values, Argument, GameTable, LookupInfo, LOOKUPS};
 pub use json::Json;
 #[cfg(feature = "example-game")]
 pub use queries::OneDieQuery;
+#[cfg(not(feature = "solitaire-only"))]
+pub use queries::RuleSetQuery;
 pub use queries::{
     ComboQuery, DuelQuery, DuelRules, MaxiQuery, MaxiRules, Query, SheetQuery, TenkQuery, ThreesQuery, ToMove,
     YazyQuery,
@@ -208,7 +212,7 @@ mod tests {
     fn bad_arguments_get_one_line_that_says_why() {
         type Case<'a> = (&'a str, Vec<(&'a str, Arg<'a>)>, &'a str);
         let cases: Vec<Case> = vec![
-            ("chess", vec![], "no game \"chess\": the games are yazy, combo"),
+            ("Chess!", vec![], "no game \"Chess!\": the games are yazy, combo"),
             ("yazy", vec![], "yazy lookups need --mask"),
             ("yazy", vec![("mask", Arg::Text("all")), ("colour", Arg::Int(1))], "yazy has no argument \"colour\""),
             ("yazy", vec![("mask", Arg::Ints(&[11]))], "mask category number 11 is not 0 to 10"),
@@ -228,5 +232,10 @@ mod tests {
             let msg = Query::from_args(game, &args).unwrap_err().to_string();
             assert!(msg.contains(want) && !msg.contains('\n'), "{game} {args:?}: {msg}");
         }
+        // A name of a rule set's form is looked for as its table when answered.
+        let chess = Query::from_args("chess", &[]).unwrap();
+        let msg = chess.answer(&dice_tables_reader::Tables::in_memory("tables")).unwrap_err().to_string();
+        assert!(msg.starts_with("no game \"chess\" (the games are yazy, combo"), "{msg}");
+        assert!(msg.contains("nor a rule set's table") && !msg.contains('\n'), "{msg}");
     }
 }

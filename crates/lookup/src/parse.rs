@@ -103,6 +103,12 @@ pub fn parse_five_dice(s: &str) -> Result<Dice, String> {
     parse_dice(s, 5..=5, "exactly five digits 1-6 are needed, like 12456")
 }
 
+/// The dice of a rule set's roll: 1 to 6 digits (the table checks they
+/// are as many as its rules roll).
+pub fn parse_some_dice(s: &str) -> Result<Dice, String> {
+    parse_dice(s, 1..=6, "1 to 6 digits 1-6 are needed, as many as the rules roll, like 12456")
+}
+
 /// Rerolls left: a whole number (the table checks it is at most its rerolls).
 pub fn parse_rerolls(s: &str) -> Result<u8, String> {
     s.parse::<u8>().map_err(|_| {

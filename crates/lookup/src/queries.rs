@@ -237,7 +237,7 @@ pub struct DuelQuery {
 }
 
 /// One game's lookup, its arguments parsed.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Query {
     /// yazy.
     Yazy(YazyQuery),
@@ -258,6 +258,28 @@ pub enum Query {
     /// one-die (the feature `example-game`'s test game).
     #[cfg(feature = "example-game")]
     OneDie(OneDieQuery),
+    /// Any rule set's table, by the rule set's name.
+    #[cfg(not(feature = "solitaire-only"))]
+    RuleSet(RuleSetQuery),
+}
+
+/// A lookup in any rule set's table: the arguments as given, read against
+/// the boxes the table's rules name when it is answered.
+#[cfg(not(feature = "solitaire-only"))]
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleSetQuery {
+    /// The rule set's name: its table is `<table>.dtab`.
+    pub table: String,
+    /// The open boxes, as given (`None`: all open).
+    pub mask: Option<String>,
+    /// The upper total so far (`None`: 0).
+    pub upper: Option<u32>,
+    /// The filled boxes holding points whose points matter later, as given.
+    pub held: Option<String>,
+    /// The dice showing; `None` for the turn-start value.
+    pub dice: Option<Dice>,
+    /// Rerolls left (default: all the rules give); only with `dice`.
+    pub rerolls: Option<u8>,
 }
 
 /// A one-die lookup: the value before the roll, or a face's.

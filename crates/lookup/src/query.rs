@@ -24,6 +24,11 @@ impl Query {
     /// wrong and the accepted form.
     pub fn from_args(game: &str, args: &[(&str, Arg<'_>)]) -> Result<Query, LookupError> {
         let Some(info) = LookupInfo::find(game) else {
+            #[cfg(not(feature = "solitaire-only"))]
+            if crate::games::rule_sheet::is_rule_set_name(game) {
+                let rules = &crate::games::rule_sheet::LOOKUP;
+                return (rules.parse)(game, &Args::new(rules.game, rules.arguments, args)?);
+            }
             return Err(LookupError::UnknownGame { given: game.to_string(), known: games() });
         };
         (info.parse)(game, &Args::new(info.game, info.arguments, args)?)
@@ -42,6 +47,8 @@ impl Query {
             Query::Maxi(q) => f(q),
             #[cfg(feature = "example-game")]
             Query::OneDie(q) => f(q),
+            #[cfg(not(feature = "solitaire-only"))]
+            Query::RuleSet(q) => f(q),
         }
     }
 
@@ -57,7 +64,7 @@ impl Query {
 
     /// The id of the table the answer reads (`duel-cardgames` for a duel
     /// lookup under the cardgames rules; else the game's own).
-    pub fn table(&self) -> &'static str {
+    pub fn table(&self) -> std::borrow::Cow<'static, str> {
         self.with_game(|g| g.table())
     }
 

@@ -61,23 +61,34 @@ pub(crate) enum Valued {
 }
 
 /// One option of a roll: a keep, or a box scored for its points.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) enum Choice {
     /// Keep these dice and reroll the rest.
     Keep(Dice),
     /// Score the box `name` for `points`; in a game with Yahtzee bonuses
-    /// (`bonus` given) the roll's bonus is said apart, as a player writes it.
-    Score { name: &'static str, points: u8, bonus: Option<u8> },
+    /// (`bonus` given) the roll's bonus is said apart, as a player writes
+    /// it, and so is a first-roll bonus (`first_roll`, where the rules
+    /// have one and the roll earns it).
+    Score { name: std::borrow::Cow<'static, str>, points: u16, bonus: Option<u16>, first_roll: u16 },
 }
 
 impl Choice {
+    /// Scoring the box `name` for `points`, with the Yahtzee bonus said
+    /// apart where the game has one.
+    pub(crate) fn score(name: &'static str, points: u8, bonus: Option<u8>) -> Choice {
+        Choice::Score { name: name.into(), points: points.into(), bonus: bonus.map(u16::from), first_roll: 0 }
+    }
+
     fn json(&self) -> Json {
-        match *self {
+        match self {
             Choice::Keep(d) => Json::object(vec![("keep", text(d))]),
-            Choice::Score { name, points, bonus } => {
-                let mut fields = vec![("category", text(name)), ("points", Json::Int(points.into()))];
+            Choice::Score { name, points, bonus, first_roll } => {
+                let mut fields = vec![("category", text(name)), ("points", Json::Int((*points).into()))];
                 if let Some(bonus) = bonus {
-                    fields.push(("bonus", Json::Int(bonus.into())));
+                    fields.push(("bonus", Json::Int((*bonus).into())));
+                }
+                if *first_roll > 0 {
+                    fields.push(("first_roll", Json::Int((*first_roll).into())));
                 }
                 Json::object(fields)
             }
@@ -86,12 +97,18 @@ impl Choice {
 
     #[cfg(feature = "text")]
     fn text(&self, dice: usize) -> String {
-        match *self {
-            Choice::Keep(d) => keep_text(d, dice),
-            Choice::Score { name, points, bonus: Some(bonus) } if bonus > 0 => {
-                format!("score {name} for {points} + {bonus} bonus points")
+        let first = |first_roll: u16| match first_roll {
+            0 => String::new(),
+            p => format!(" + {p} for the first roll"),
+        };
+        match self {
+            Choice::Keep(d) => keep_text(*d, dice),
+            Choice::Score { name, points, bonus: Some(bonus), first_roll } if *bonus > 0 => {
+                format!("score {name} for {points} + {bonus} bonus points{}", first(*first_roll))
             }
-            Choice::Score { name, points, .. } => score_text(name, points),
+            Choice::Score { name, points, first_roll, .. } => {
+                format!("{}{}", score_text(name, *points), first(*first_roll))
+            }
         }
     }
 }

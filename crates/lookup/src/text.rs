@@ -25,14 +25,14 @@ pub(crate) fn plural(n: impl Into<u64>) -> &'static str {
 /// Keeping `keep` of a roll of `dice` dice, for people.
 pub(crate) fn keep_text(keep: Dice, dice: usize) -> String {
     match keep.len() {
-        0 => format!("reroll all {}", if dice == 6 { "six" } else { "five" }),
+        0 => format!("reroll all {}", ["", "one", "two", "three", "four", "five", "six"].get(dice).unwrap_or(&"")),
         n if n == dice => format!("keep {keep} (reroll none)"),
         n => format!("keep {keep}, reroll {}", dice - n),
     }
 }
 
 /// Scoring a box, for people: `score ones for 1 point`, `score yazy for 50 points`.
-pub(crate) fn score_text(name: &str, points: u8) -> String {
+pub(crate) fn score_text(name: &str, points: u16) -> String {
     format!("score {name} for {points} point{}", plural(points))
 }
 

@@ -64,7 +64,8 @@ impl Tables {
     }
 
     /// The answer of `game` (as `reader lookup` names it) to the keyword
-    /// arguments: exactly the JSON of `reader lookup GAME ... --json`.
+    /// arguments: exactly the JSON of `reader lookup GAME ... --json`. Any
+    /// other name is a rule set's table in the directory (`NAME.dtab`).
     #[pyo3(signature = (game, **query))]
     fn lookup<'py>(
         &self,

@@ -123,7 +123,7 @@ fn lookup(served: &Served, game: &str, qs: &str) -> Reply {
         Ok(query) => query,
         Err(e) => return lookup_error(e),
     };
-    if let Some(Status::Missing(why)) = served.status(query.table()) {
+    if let Some(Status::Missing(why)) = served.status(&query.table()) {
         return Reply::error(503, why);
     }
     match query.answer(served.tables()) {
@@ -142,7 +142,7 @@ fn curve(served: &Served, game: &str) -> Reply {
 
 fn lookup_error(e: LookupError) -> Reply {
     let status = match e {
-        LookupError::UnknownGame { .. } | LookupError::NoCurve { .. } => 404,
+        LookupError::UnknownGame { .. } | LookupError::NoRuleSet { .. } | LookupError::NoCurve { .. } => 404,
         LookupError::Table(_) => 503,
         _ => 400,
     };

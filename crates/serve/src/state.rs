@@ -21,6 +21,9 @@ pub struct Served {
     tables: Tables,
     /// Per [`GAMES`] entry.
     status: Vec<Status>,
+    /// The rule sets' tables found in the directory (`NAME.dtab` holding a
+    /// rule set's table, NAME not a game's), each served or why not.
+    rule_sets: Vec<(String, Status)>,
     /// Per [`GAMES`] entry: the last look at the file on disk, when it was
     /// not the file that was read (see [`Served::health`]); shared with the
     /// threads that check changed files.
@@ -137,8 +140,9 @@ impl Served {
                 status
             })
             .collect();
+        let rule_sets = load_rule_sets(dir, &tables, &mut changes);
         let on_disk = Arc::new(Mutex::new(GAMES.iter().map(|_| None).collect()));
-        (Served { dir: dir.to_path_buf(), games, tables, status, on_disk }, changes)
+        (Served { dir: dir.to_path_buf(), games, tables, status, rule_sets, on_disk }, changes)
     }
 
     /// The games served when `reader serve --games` chose some.
@@ -163,7 +167,8 @@ impl Served {
 
     /// How many tables are served, and their bytes in all.
     pub fn served(&self) -> (usize, u64) {
-        self.status.iter().fold((0, 0), |(n, bytes), s| match s {
+        let rule_sets = self.rule_sets.iter().map(|(_, s)| s);
+        self.status.iter().chain(rule_sets).fold((0, 0), |(n, bytes), s| match s {
             Status::Served(l) => (n + 1, bytes + l.bytes),
             Status::Missing(_) => (n, bytes),
         })
@@ -264,8 +269,23 @@ impl Served {
                 }
                 Json::object(fields)
             })
-            .collect();
-        Json::List(list)
+            .collect::<Vec<Json>>();
+        let rule_sets = self.rule_sets.iter().map(|(name, status)| {
+            let mut fields = vec![
+                ("game", Json::Str(name.clone())),
+                ("file", Json::Str(file_name(name))),
+                ("rule_set", Json::Bool(true)),
+            ];
+            match status {
+                Status::Served(l) => {
+                    fields.push(("bytes", Json::Int(l.bytes as i64)));
+                    fields.push(("blake3", Json::Str(l.blake3.clone())));
+                }
+                Status::Missing(why) => fields.push(("error", Json::Str(why.clone()))),
+            }
+            Json::object(fields)
+        });
+        Json::List(list.into_iter().chain(rule_sets).collect())
     }
 
     /// The directory's last component, for messages that must not show
@@ -273,6 +293,48 @@ impl Served {
     fn dir_name(&self) -> String {
         self.dir.file_name().map_or_else(|| ".".to_string(), |n| n.to_string_lossy().into_owned())
     }
+}
+
+/// Every rule set's table in `dir` (a file `NAME.dtab`, NAME of a rule
+/// set's form and no game's), read, checked whole and put into `tables`;
+/// each one's status, in name order, with its change for the log.
+fn load_rule_sets(dir: &Path, tables: &Tables, changes: &mut Vec<(String, Change)>) -> Vec<(String, Status)> {
+    use dice_tables_reader::rule_sheet::RuleSheet;
+    use dice_tables_reader::Game;
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut names: Vec<String> = entries
+        .filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".dtab").map(str::to_string))
+        .filter(|n| dice_tables_lookup::is_rule_set_name(n) && !GAMES.iter().any(|g| g.id == n))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let file = file_name(&name);
+            let load = |bytes: Vec<u8>| {
+                let sheet = RuleSheet::check(dice_tables_reader::Table::from_vec(bytes)?)?;
+                if sheet.rules().name != name {
+                    let why = format!(
+                        "are rule set {}'s: rename the file {}",
+                        sheet.rules().name,
+                        file_name(&sheet.rules().name)
+                    );
+                    return Err(TableErrorKind::BadSection {
+                        name: dice_tables_reader::rule_sheet::RULES.name.into(),
+                        why,
+                    }
+                    .into());
+                }
+                tables.put_rule_sheet(sheet).map(drop)
+            };
+            let (status, change) = match read_and_check(&dir.join(&file), load) {
+                Ok(loaded) => (Status::Served(Arc::new(loaded)), Change::Served { same: false }),
+                Err(why) => (Status::Missing(why.clone()), Change::Missing(why)),
+            };
+            changes.push((file, change));
+            (name, status)
+        })
+        .collect()
 }
 
 /// Reads a table file, then `load` checks its bytes: the [`Loaded`] facts,

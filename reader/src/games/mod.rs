@@ -8,6 +8,8 @@ pub mod duel;
 pub mod maxi;
 #[cfg(feature = "example-game")]
 pub mod one_die;
+#[cfg(not(feature = "solitaire-only"))]
+pub mod rule_sheet;
 pub mod sheet;
 pub mod tenk;
 pub mod threes;

@@ -20,7 +20,7 @@
 //!
 //! `score` is `"dice"` (the sum of the dice that make the box: the highest
 //! such), `"all"` (the sum of all the dice) or a number of points. Any box
-//! may also take `first-roll` (points more when scored with the turn's first
+//! may also take `first-roll` (points more when it scores points with the turn's first
 //! roll, Generala's "servida"), `needs` (another box that must hold points
 //! before this one can score, Generala's double generala) and `wins`
 //! (scored with the turn's first roll, it wins a two-player game at once).
@@ -90,7 +90,7 @@ pub struct BoxRule {
     pub name: String,
     /// What it scores.
     pub kind: Kind,
-    /// Points more when scored with the turn's first roll (0: none).
+    /// Points more when it scores points with the turn's first roll (0: none).
     pub first_roll: u16,
     /// The box that must hold points before this one scores (its index).
     pub needs: Option<usize>,
@@ -363,6 +363,19 @@ impl RuleSet {
         }
     }
 
+    /// The boxes whose holding points changes what later rolls score, in
+    /// the order a table's flags count them: the extra-bonus box (where
+    /// the bonus pays points), then every box another `needs`.
+    pub fn tracked_boxes(&self) -> Vec<usize> {
+        let mut tracked: Vec<usize> = self.extra_bonus.iter().filter(|e| e.points > 0).map(|e| e.box_index).collect();
+        for b in self.boxes.iter().filter_map(|b| b.needs) {
+            if !tracked.contains(&b) {
+                tracked.push(b);
+            }
+        }
+        tracked
+    }
+
     /// The box named `name`.
     pub fn box_named(&self, name: &str) -> Option<usize> {
         self.boxes.iter().position(|b| b.name == name)
@@ -507,8 +520,10 @@ impl RuleSet {
     }
 }
 
-/// A name rule files may give: 1 to 40 of a-z, 0-9 and `-`, a letter first.
-fn valid_name(name: &str) -> bool {
+/// A name rule files may give (a rule set's, a box's): 1 to 40 of a-z,
+/// 0-9 and `-`, a letter first. A table's file is named after its rule
+/// set, so such a name is also a safe file name.
+pub fn valid_name(name: &str) -> bool {
     (1..=40).contains(&name.len())
         && name.starts_with(|c: char| c.is_ascii_lowercase())
         && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')

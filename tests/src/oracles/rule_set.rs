@@ -22,6 +22,16 @@ pub struct BruteRules {
     memo: HashMap<(u32, u32, u32), f64>,
 }
 
+/// An option of a roll: score a box (its index), or keep these dice
+/// (sorted) and reroll the rest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BruteOption {
+    /// Score box `b`.
+    Score(usize),
+    /// Keep these dice.
+    Keep(Vec<u8>),
+}
+
 /// One way to score: the box, its points now (bonuses included), the points
 /// it adds to the upper total, and whether it holds points afterwards.
 struct Scored {
@@ -174,7 +184,13 @@ impl BruteRules {
                     None => 0,
                 };
                 let upper = if bonus_boxes >> b & 1 == 1 { points } else { 0 };
-                Scored { b, now: points + bonus, first_roll: u32::from(rule.first_roll), upper, holds: points > 0 }
+                Scored {
+                    b,
+                    now: points + bonus,
+                    first_roll: if points > 0 { u32::from(rule.first_roll) } else { 0 },
+                    upper,
+                    holds: points > 0,
+                }
             })
             .collect()
     }
@@ -212,6 +228,43 @@ impl BruteRules {
             .sum();
         self.memo.insert((mask, upper, held), value);
         value
+    }
+
+    /// Every option of sorted `dice` with `left` rerolls left at a turn
+    /// start (as [`turn_start`](BruteRules::turn_start) takes it): each box
+    /// the dice may score, then while rerolls are left each keep of fewer
+    /// dice, with its value (this turn's points included).
+    pub fn options(&mut self, mask: u32, upper: u32, held: u32, dice: &[u8], left: usize) -> Vec<(BruteOption, f64)> {
+        let upper = upper.min(self.rules.upper_bonus.map_or(0, |u| u32::from(u.at)));
+        let mut dice = dice.to_vec();
+        dice.sort_unstable();
+        let first = left == usize::from(self.rules.rerolls);
+        let mut out = Vec::new();
+        for s in self.scorings(mask, held, &dice) {
+            let next_held = if s.holds { held | 1 << s.b } else { held };
+            let after = self.turn_start(mask & !(1 << s.b), upper + s.upper, next_held);
+            let now = f64::from(s.now + if first { s.first_roll } else { 0 });
+            out.push((BruteOption::Score(s.b), now + after));
+        }
+        if left > 0 {
+            let mut turn = HashMap::default();
+            let n = dice.len();
+            for keep in 0u32..(1 << n) - 1 {
+                let kept: Vec<u8> = (0..n).filter(|i| keep >> i & 1 == 1).map(|i| dice[i]).collect();
+                if out.iter().any(|(o, _)| *o == BruteOption::Keep(kept.clone())) {
+                    continue;
+                }
+                let outcomes = std::rc::Rc::clone(&self.outcomes);
+                let mut expected = 0.0;
+                for (thrown, p) in &outcomes[n - kept.len()] {
+                    let mut next: Vec<u8> = kept.iter().chain(thrown).copied().collect();
+                    next.sort_unstable();
+                    expected += p * self.roll_value(&mut turn, (mask, upper, held), &next, left - 1);
+                }
+                out.push((BruteOption::Keep(kept), expected));
+            }
+        }
+        out
     }
 
     /// The best play of sorted `dice` with `left` rerolls left.

@@ -19,6 +19,7 @@ mod pieces;
 mod readme;
 mod release;
 mod rule_engine;
+mod rule_tables;
 mod serve;
 mod sheet;
 mod sheet_target;

@@ -1,7 +1,7 @@
 //! Every `reader` command in README.md and docs/GUIDE.md runs, and where
 //! they show its output, prints exactly that.
 
-use dice_tables_tests::{bin_dir, default_tables, run, scratch, target_tables};
+use dice_tables_tests::{bin_dir, default_tables, made_tables, run, scratch, target_tables};
 use std::process::Command;
 
 #[test]
@@ -13,7 +13,7 @@ fn readme_commands_run_and_print_what_it_shows() {
     // guide's target lookups have at most 4 categories open and stay within
     // the reduced two-player game's five categories, which the reduced
     // tables answer as the whole ones do; solved once, for every test), and
-    // yahtzee under the free joker reading (a second).
+    // yahtzee under the free joker reading (a second), and crag's table.
     let cwd = scratch("readme");
     let tables = cwd.join("tables");
     let out = run("generator", &["--out", tables.to_str().unwrap(), "--games", "yahtzee-free"], &[]);
@@ -27,6 +27,8 @@ fn readme_commands_run_and_print_what_it_shows() {
     for entry in std::fs::read_dir(default_tables()).unwrap() {
         link(default_tables(), &entry.unwrap().file_name());
     }
+    // And the rule sets' tables `make tables` wrote.
+    link(&made_tables(), "crag.dtab".as_ref());
     for (doc, least) in [("README.md", 2), ("docs/GUIDE.md", 5)] {
         let ran = run_commands(doc, &cwd);
         assert!(ran >= least, "found only {ran} commands in {doc}");

@@ -159,9 +159,14 @@ fn info_health_page_and_unknown_paths() {
     }
 
     // Unknown things: JSON errors with the right status.
-    let r = client.get("/v1/lookup/chess?x=1").unwrap();
+    let r = client.get("/v1/lookup/Chess!?x=1").unwrap();
     assert_eq!(r.status, 404);
-    assert!(r.json()["error"].as_str().unwrap().starts_with("no game \"chess\": the games are yazy"));
+    assert!(r.json()["error"].as_str().unwrap().starts_with("no game \"Chess!\": the games are yazy"));
+    // A name a rule set may have is looked for as its table.
+    let r = client.get("/v1/lookup/chess?dice=123").unwrap();
+    assert_eq!(r.status, 404);
+    let error = r.json()["error"].as_str().unwrap().to_string();
+    assert!(error.starts_with("no game \"chess\" (the games are yazy") && error.contains("nor a rule set's table"));
     let r = client.get("/nowhere").unwrap();
     assert_eq!(r.status, 404);
     assert!(r.json()["error"].as_str().unwrap().contains("GET /v1/lookup/GAME"));

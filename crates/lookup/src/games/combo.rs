@@ -42,8 +42,8 @@ impl GameQuery for ComboQuery {
         &LOOKUP
     }
 
-    fn table(&self) -> &'static str {
-        Combo::ID
+    fn table(&self) -> std::borrow::Cow<'static, str> {
+        (Combo::ID).into()
     }
 
     fn check(&self) -> Result<(), LookupError> {

@@ -89,11 +89,12 @@ impl GameQuery for DuelQuery {
         &LOOKUP
     }
 
-    fn table(&self) -> &'static str {
+    fn table(&self) -> std::borrow::Cow<'static, str> {
         match self.rules {
             DuelRules::Seed => SeedDuel::ID,
             DuelRules::Cardgames => CardgamesDuel::ID,
         }
+        .into()
     }
 
     /// At most one of a throw and the dice to throw, and points scored

@@ -93,11 +93,12 @@ impl GameQuery for MaxiQuery {
         &LOOKUP
     }
 
-    fn table(&self) -> &'static str {
+    fn table(&self) -> std::borrow::Cow<'static, str> {
         match self.rules {
             MaxiRules::Finnish => MaxiYatzy::ID,
             MaxiRules::Swedish => MaxiYatzySwedish::ID,
         }
+        .into()
     }
 
     /// `rerolls` counts from a six-dice roll, so it needs the dice; the
@@ -177,7 +178,7 @@ fn reply<P: dice_tables_reader::maxi::MaxiPreset>(
     };
     let choice = |a: MaxiAction, points: u8| match a {
         MaxiAction::Keep(d) => Choice::Keep(d),
-        MaxiAction::Score(b) => Choice::Score { name: BOXES[usize::from(b)], points, bonus: None },
+        MaxiAction::Score(b) => Choice::score(BOXES[usize::from(b)], points, None),
     };
     let options = options.iter().map(|o| (choice(o.action, o.points), o.ev)).collect();
     Ok(SheetReply { roll: Some(SheetRoll { dice, rerolls, options }), ..before })

@@ -11,6 +11,8 @@ mod duel;
 mod maxi;
 #[cfg(feature = "example-game")]
 mod one_die;
+#[cfg(not(feature = "solitaire-only"))]
+pub mod rule_sheet;
 mod sheet;
 mod tenk;
 mod threes;
@@ -148,7 +150,7 @@ pub(crate) trait GameQuery {
     /// The game's entry in [`LOOKUPS`].
     fn lookup(&self) -> &'static LookupInfo;
     /// The id of the table the answer reads.
-    fn table(&self) -> &'static str;
+    fn table(&self) -> std::borrow::Cow<'static, str>;
     /// Whether the arguments go together: what can be said without the tables.
     fn check(&self) -> Result<(), LookupError>;
     /// The answer's values, read from the tables, to be written as JSON

@@ -43,8 +43,8 @@ impl GameQuery for OneDieQuery {
         &LOOKUP
     }
 
-    fn table(&self) -> &'static str {
-        OneDie::ID
+    fn table(&self) -> std::borrow::Cow<'static, str> {
+        (OneDie::ID).into()
     }
 
     fn check(&self) -> Result<(), LookupError> {

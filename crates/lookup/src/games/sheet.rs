@@ -175,8 +175,8 @@ impl GameQuery for Yatzy<'_> {
         &YATZY
     }
 
-    fn table(&self) -> &'static str {
-        table::<YatzyGame>(self.0)
+    fn table(&self) -> std::borrow::Cow<'static, str> {
+        (table::<YatzyGame>(self.0)).into()
     }
 
     fn check(&self) -> Result<(), LookupError> {
@@ -193,11 +193,12 @@ impl GameQuery for Yahtzee<'_> {
         &YAHTZEE
     }
 
-    fn table(&self) -> &'static str {
+    fn table(&self) -> std::borrow::Cow<'static, str> {
         match self.0.joker {
             Some(Joker::Free) => table::<YahtzeeFreeGame>(self.0),
             _ => table::<YahtzeeGame>(self.0),
         }
+        .into()
     }
 
     fn check(&self) -> Result<(), LookupError> {
@@ -321,11 +322,9 @@ fn solitaire<G: SheetGame>(tables: &Tables, q: &SheetQuery) -> Result<SheetReply
 fn choice<G: SheetGame>(bonus: u8) -> impl Fn(dice_tables_reader::sheet::Action, u8) -> Choice {
     move |a, points| match a {
         dice_tables_reader::sheet::Action::Keep(d) => Choice::Keep(d),
-        dice_tables_reader::sheet::Action::Score(c) => Choice::Score {
-            name: ScoreSheet::<G>::category_name(c),
-            points: points - bonus,
-            bonus: G::JOKER.map(|_| bonus),
-        },
+        dice_tables_reader::sheet::Action::Score(c) => {
+            Choice::score(ScoreSheet::<G>::category_name(c), points - bonus, G::JOKER.map(|_| bonus))
+        }
     }
 }
 

@@ -147,8 +147,8 @@ impl GameQuery for TenkQuery {
         &LOOKUP
     }
 
-    fn table(&self) -> &'static str {
-        Tenk::ID
+    fn table(&self) -> std::borrow::Cow<'static, str> {
+        (Tenk::ID).into()
     }
 
     fn check(&self) -> Result<(), LookupError> {

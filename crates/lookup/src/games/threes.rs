@@ -82,8 +82,8 @@ impl GameQuery for ThreesQuery {
         &LOOKUP
     }
 
-    fn table(&self) -> &'static str {
-        Threes::ID
+    fn table(&self) -> std::borrow::Cow<'static, str> {
+        (Threes::ID).into()
     }
 
     /// A throw or the dice to throw, and with the expected total none of

@@ -98,12 +98,13 @@ impl GameQuery for YazyQuery {
         &LOOKUP
     }
 
-    fn table(&self) -> &'static str {
+    fn table(&self) -> std::borrow::Cow<'static, str> {
         match self {
             YazyQuery { opp_mask: Some(_), advisor: false, .. } => YazyDuel::ID,
             YazyQuery { need: Some(_), .. } | YazyQuery { advisor: true, .. } => YazyTarget::ID,
             _ => Yazy::ID,
         }
+        .into()
     }
 
     fn check(&self) -> Result<(), LookupError> {
@@ -188,7 +189,7 @@ fn solitaire(tables: &Tables, q: &YazyQuery) -> Result<SheetReply, LookupError> 
 fn choice(a: Action, points: u8) -> Choice {
     match a {
         Action::Keep(d) => Choice::Keep(d),
-        Action::Score(c) => Choice::Score { name: c.name(), points, bonus: None },
+        Action::Score(c) => Choice::score(c.name(), points, None),
     }
 }
 

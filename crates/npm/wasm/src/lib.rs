@@ -132,12 +132,34 @@ fn game_info(game: &str) -> Result<&'static GameInfo, (Status, String)> {
 }
 
 fn open(game: &str, bytes: Vec<u8>) -> Result<String, (Status, String)> {
+    #[cfg(not(feature = "solitaire-only"))]
+    if dice_tables_lookup::LookupInfo::find(game).is_none() && dice_tables_lookup::is_rule_set_name(game) {
+        return open_rule_set(game, bytes);
+    }
     let info = game_info(game)?;
     if TABLES.is_open(info.id) {
         return Err((Status::Refused, format!("{}: a table is already open for this game", info.id)));
     }
     info.load_into(&TABLES, bytes).map_err(|e| (Status::Table, format!("{} table: {e}", info.id)))?;
     Ok(info.id.to_string())
+}
+
+/// Puts in the table of rule set `name` from its file's bytes, checked
+/// whole; the result is the rule set's name.
+#[cfg(not(feature = "solitaire-only"))]
+fn open_rule_set(name: &str, bytes: Vec<u8>) -> Result<String, (Status, String)> {
+    use dice_tables_reader::{rule_sheet::RuleSheet, Game};
+    if TABLES.rule_sheet_names().iter().any(|n| n == name) {
+        return Err((Status::Refused, format!("{name}: a table is already open for this rule set")));
+    }
+    let table_error = |e: dice_tables_reader::TableError| (Status::Table, format!("{name} table: {e}"));
+    let sheet = dice_tables_reader::Table::from_vec(bytes).and_then(RuleSheet::check).map_err(table_error)?;
+    let found = &sheet.rules().name;
+    if found != name {
+        return Err((Status::Table, format!("{name} table: holds rule set {found}'s table, not {name}'s")));
+    }
+    TABLES.put_rule_sheet(sheet).map_err(table_error)?;
+    Ok(name.to_string())
 }
 
 /// Opens game `game`'s table read in pieces: the first call gives the
@@ -253,9 +275,10 @@ pub unsafe extern "C" fn dt_lookup(game_ptr: *mut u8, game_len: usize, query_ptr
 fn lookup(game: &str, query_string: &str) -> Result<String, (Status, String)> {
     let query = Query::from_query_string(game, query_string).map_err(refusal)?;
     query.check().map_err(refusal)?;
-    // A table this build leaves out (not in GAMES) is refused by the answer itself.
+    // A table this build leaves out (not in GAMES) is refused by the answer
+    // itself, and so is a rule set's table not opened.
     let built = GAMES.iter().any(|g| g.id == query.table());
-    if built && !TABLES.is_open(query.table()) {
+    if built && !TABLES.is_open(&query.table()) {
         let table = query.table();
         return Err((
             Status::Table,

@@ -1,0 +1,69 @@
+// A rule set only this test writes, as a program using the npm package
+// meets it: solved by `generator --rules FILE` (GENERATOR), its table given
+// to openTables under the rule set's name, every answer exactly what
+// `reader lookup --table FILE ... --json` (READER) prints; nothing about the
+// rule set is in the package.
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { openTables } from "dice-tables";
+
+const run = promisify(execFile);
+const { GENERATOR, READER } = process.env;
+assert.ok(GENERATOR && READER, "set GENERATOR and READER");
+
+const RULES = `name = "stoop-dice"
+dice = 4
+rerolls = 1
+
+[[box]]
+name = "sixes"
+kind = "face"
+face = 6
+
+[[box]]
+name = "two-pairs"
+kind = "pairs"
+pairs = 2
+score = "dice"
+
+[[box]]
+name = "run"
+kind = "straight"
+runs = [[1, 2, 3], [2, 3, 4], [3, 4, 5], [4, 5, 6]]
+score = 15
+first-roll = 5
+
+[[box]]
+name = "chance"
+kind = "chance"
+`;
+
+const dir = await mkdtemp(join(tmpdir(), "rule-set-"));
+try {
+  await writeFile(join(dir, "stoop.toml"), RULES);
+  await run(GENERATOR, ["--rules", join(dir, "stoop.toml"), "--out", join(dir, "tables")]);
+  const table = join(dir, "tables", "stoop-dice.dtab");
+  const tables = await openTables({ "stoop-dice": await readFile(table) });
+  const queries = [
+    {},
+    { dice: "6634" },
+    { mask: "sixes,run", dice: "2345", rerolls: "1" },
+    { mask: "all,-sixes", dice: "1166", rerolls: "0" },
+  ];
+  for (const query of queries) {
+    const args = Object.entries(query).flatMap(([name, value]) => [`--${name}`, value]);
+    const { stdout } = await run(READER, ["lookup", "--table", table, ...args, "--json"]);
+    assert.deepEqual(await tables.lookup("stoop-dice", query), JSON.parse(stdout), JSON.stringify(query));
+  }
+  const served = await tables.lookup("stoop-dice", { mask: "run", dice: "2345" });
+  assert.deepEqual(served.best, { category: "run", points: 15, first_roll: 5 });
+  await assert.rejects(tables.lookup("stoop-dice", { dice: "12345" }), /stoop-dice rolls 4 dice/);
+  await assert.rejects(tables.lookup("porch-dice", { dice: "123" }), /nor a rule set's table/);
+  console.log(`rule set: ${queries.length} lookups of a table only this test wrote, as the reader answers them`);
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,99 @@
+"""A rule set only this test writes: solved by `generator --rules FILE`,
+then answered by the package exactly as `reader lookup --table` answers it,
+with the box names the file gives and no code for the rule set anywhere."""
+
+import json
+import subprocess
+
+import pytest
+
+import dice_tables
+from conftest import REPO
+
+RULES = """name = "porch-dice"
+dice = 3
+rerolls = 2
+
+[upper-bonus]
+boxes = ["fives", "sixes"]
+at = 20
+points = 15
+
+[[box]]
+name = "fives"
+kind = "face"
+face = 5
+
+[[box]]
+name = "sixes"
+kind = "face"
+face = 6
+
+[[box]]
+name = "pair"
+kind = "alike"
+count = 2
+score = "dice"
+
+[[box]]
+name = "trips"
+kind = "alike"
+count = 3
+score = 30
+first-roll = 10
+
+[[box]]
+name = "eleven"
+kind = "total"
+total = 11
+score = 11
+
+[[box]]
+name = "chance"
+kind = "chance"
+"""
+
+QUERIES = [
+    {},
+    {"mask": "all", "dice": "665"},
+    {"mask": "all,-fives", "upper": "10", "dice": "555", "rerolls": "2"},
+    {"mask": "sixes,trips,eleven", "upper": "15", "dice": "146", "rerolls": "1"},
+    {"mask": "pair,chance", "dice": "236", "rerolls": "0"},
+]
+
+
+@pytest.fixture(scope="module")
+def porch(tmp_path_factory):
+    """The rule file solved into a directory of its own."""
+    d = tmp_path_factory.mktemp("porch")
+    (d / "porch.toml").write_text(RULES)
+    generator = REPO / "target" / "release" / "generator"
+    done = subprocess.run([generator, "--rules", d / "porch.toml", "--out", d / "tables"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return d / "tables"
+
+
+@pytest.mark.builds_from_source
+def test_a_rule_set_only_this_test_writes_answers_as_the_command_line_does(porch, reader):
+    tables = dice_tables.open_dir(porch)
+    for query in QUERIES:
+        args = [a for name, value in query.items() for a in (f"--{name}", value)]
+        cli = subprocess.run(
+            [reader, "lookup", "--table", porch / "porch-dice.dtab", *args, "--json"], capture_output=True, text=True
+        )
+        assert cli.returncode == 0, cli.stderr
+        assert tables.lookup("porch-dice", **query) == json.loads(cli.stdout), query
+    answer = tables.lookup("porch-dice", mask="trips", dice="444", rerolls="2")
+    assert answer["best"] == {"category": "trips", "points": 30, "first_roll": 10}
+    assert tables.lookup("porch-dice", mask="trips", dice="444", rerolls="0")["best"] == {"category": "trips", "points": 30}
+
+
+@pytest.mark.builds_from_source
+def test_a_rule_set_s_refusals_name_its_boxes(porch):
+    tables = dice_tables.open_dir(porch)
+    with pytest.raises(ValueError, match="yatzy"):
+        tables.lookup("porch-dice", mask="yatzy")
+    with pytest.raises(ValueError, match="rolls 3 dice"):
+        tables.lookup("porch-dice", dice="12345")
+    with pytest.raises(ValueError, match="nor a rule set's table"):
+        tables.lookup("garden-dice", dice="123")

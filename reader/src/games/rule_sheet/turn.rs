@@ -1,0 +1,251 @@
+//! A roll's options in any rule set, from the stored turn-start values: each
+//! box the roll may score (its points, any extra bonus, the first-roll
+//! bonus on the turn's first roll, then the value of the turn start that
+//! leads to), and with rerolls left each keep, valued by the best play of
+//! the rerolls still to come.
+
+use std::collections::HashMap;
+
+use super::RuleSheet;
+use crate::dice::{multiset_count, Dice};
+use crate::error::{ArgumentErrorKind, Error, TableError};
+use crate::five_dice::{best_values, keep_values};
+use crate::rules::Order;
+
+/// Scoring a box with the dice showing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// The box, its index in the rules.
+    pub box_index: usize,
+    /// Its points.
+    pub points: u16,
+    /// The extra bonus the roll earns beside them.
+    pub bonus: u16,
+    /// The first-roll bonus it earns (0 after a reroll).
+    pub first_roll: u16,
+}
+
+impl Move {
+    /// Everything the move scores now.
+    pub fn scored(&self) -> u32 {
+        u32::from(self.points) + u32::from(self.bonus) + u32::from(self.first_roll)
+    }
+}
+
+/// One option of a roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleChoice {
+    /// Keep these dice and reroll the rest.
+    Keep(Dice),
+    /// Score a box.
+    Score(Move),
+}
+
+/// A roll's options, best first, each with the expected score still to
+/// come (this turn's included) under optimal play after it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RollOptions {
+    /// The best option's value: the roll's.
+    pub value: f64,
+    /// Every option (each box the roll may score, each keep of fewer dice
+    /// while rerolls are left), best first; ties keep boxes before keeps.
+    pub options: Vec<(RuleChoice, f64)>,
+}
+
+/// A turn start's moves valued: the turn starts scoring leads to, each
+/// read once.
+struct Turn<'a> {
+    sheet: &'a RuleSheet,
+    mask: u32,
+    upper: u32,
+    held: u32,
+    after: HashMap<(usize, u32, u32), f64>,
+}
+
+impl Turn<'_> {
+    /// Every way to score `counts`, each with its value: what it scores now
+    /// plus the value of the turn start it leads to.
+    fn moves(&mut self, counts: &[u8; 6], first: bool) -> Result<Vec<(Move, f64)>, TableError> {
+        let rules = &self.sheet.rules;
+        let allowed = match rules.order {
+            Order::Free => self.mask,
+            Order::Fixed => self.mask & self.mask.wrapping_neg(),
+        };
+        let bonus_boxes = rules.upper_bonus.map_or(0, |b| b.boxes);
+        let mut moves = Vec::new();
+        rules.scores(self.mask, allowed, self.held, counts, |b, points, bonus| {
+            // A box scratched for 0 was not scored with the first roll's dice.
+            let first_roll = if first && points > 0 { rules.boxes[b].first_roll } else { 0 };
+            moves.push(Move { box_index: b, points, bonus, first_roll });
+        });
+        let mut valued = Vec::with_capacity(moves.len());
+        for m in moves {
+            let b = m.box_index;
+            let upper = self.upper + if bonus_boxes >> b & 1 == 1 { u32::from(m.points) } else { 0 };
+            let held = if m.points > 0 && self.sheet.tracked.contains(&b) { self.held | 1 << b } else { self.held };
+            let key = (b, upper, held);
+            let after = match self.after.get(&key) {
+                Some(&v) => v,
+                None => {
+                    let v = self.sheet.turn_start_value(self.mask & !(1 << b), upper, held)?;
+                    self.after.insert(key, v);
+                    v
+                }
+            };
+            valued.push((m, f64::from(m.scored()) + after));
+        }
+        Ok(valued)
+    }
+
+    /// Each roll's value when it must score now (after a reroll), as the
+    /// keep lattice lays the rolls out.
+    fn stop_values(&mut self) -> Result<Vec<f64>, TableError> {
+        let lattice = &self.sheet.lattice;
+        let mut values = vec![0.0; lattice.partial + multiset_count(lattice.dice)];
+        for r in 0..multiset_count(lattice.dice) {
+            let roll = Dice::unrank(lattice.dice, r).expect("a rank below the count");
+            let best = self.moves(&roll.counts(), false)?.iter().map(|m| m.1).fold(f64::NEG_INFINITY, f64::max);
+            values[lattice.partial + r] = best;
+        }
+        Ok(values)
+    }
+}
+
+/// A turn's best play from one turn start, worked out once: for a program
+/// that plays many rolls from the same turn start (a simulation), where
+/// [`RuleSheet::options`] would work each roll's options out again.
+#[derive(Clone, Debug)]
+pub struct TurnPlan {
+    rerolls: u8,
+    dice: usize,
+    /// Per roll (by rank): its best move and that move's value, on the
+    /// turn's first roll and after a reroll (`None`: no box open).
+    first: Vec<Option<(Move, f64)>>,
+    later: Vec<Option<(Move, f64)>>,
+    /// `keeps[r][graded rank]`: a keep's value with `r` rerolls left after it.
+    keeps: Vec<Vec<f64>>,
+}
+
+impl TurnPlan {
+    /// The best option of `dice` with `rerolls` left (the turn's first roll
+    /// when that is all the rules give): scoring where it is worth as much
+    /// as the best keep. `None` when no box is open.
+    pub fn best(&self, dice: Dice, rerolls: u8) -> Option<RuleChoice> {
+        let rank = dice.rank();
+        let stops = if rerolls == self.rerolls { &self.first } else { &self.later };
+        let (stop, value) = (*stops.get(rank)?)?;
+        let mut best = (RuleChoice::Score(stop), value);
+        if rerolls > 0 && dice.len() == self.dice {
+            for keep in dice.sub_multisets().filter(|k| k.len() < self.dice) {
+                let v = self.keeps[usize::from(rerolls) - 1][keep.graded_rank()];
+                if v > best.1 {
+                    best = (RuleChoice::Keep(keep), v);
+                }
+            }
+        }
+        Some(best.0)
+    }
+}
+
+impl RuleSheet {
+    /// The best play of every roll of the turn starting at `mask`, `upper`,
+    /// `held` (as [`RuleSheet::turn_start_value`] takes them).
+    pub fn turn_plan(&self, mask: u32, upper: u32, held: u32) -> Result<TurnPlan, Error> {
+        self.turn_start_value(mask, upper, held)?;
+        let n = usize::from(self.rules.dice);
+        let mut turn = self.turn(mask, upper, held);
+        let best_move = |moves: Vec<(Move, f64)>| moves.into_iter().reduce(|a, b| if b.1 > a.1 { b } else { a });
+        let (mut first, mut later) = (Vec::new(), Vec::new());
+        for r in 0..multiset_count(n) {
+            let counts = Dice::unrank(n, r).expect("a rank below the count").counts();
+            first.push(best_move(turn.moves(&counts, true)?));
+            later.push(best_move(turn.moves(&counts, false)?));
+        }
+        let mut values = vec![0.0; self.lattice.partial];
+        values.extend(later.iter().map(|m| m.map_or(f64::NEG_INFINITY, |m| m.1)));
+        let mut scratch = vec![0.0; self.lattice.partial];
+        let mut keeps = Vec::new();
+        for level in 0..self.rules.rerolls {
+            if level > 0 {
+                best_values(&self.lattice, &mut values, &mut scratch);
+            }
+            keep_values(&self.lattice, &mut values);
+            keeps.push(values[..self.lattice.partial].to_vec());
+        }
+        Ok(TurnPlan { rerolls: self.rules.rerolls, dice: n, first, later, keeps })
+    }
+
+    fn turn(&self, mask: u32, upper: u32, held: u32) -> Turn<'_> {
+        Turn { sheet: self, mask, upper, held, after: HashMap::new() }
+    }
+
+    /// Each keep's value (`values[graded rank]`) with `rerolls` rerolls
+    /// left to play after it, from the rolls' values when they must score.
+    fn keep_values_with(&self, mut values: Vec<f64>, rerolls: u8) -> Vec<f64> {
+        let mut scratch = vec![0.0; self.lattice.partial];
+        for _ in 0..rerolls {
+            keep_values(&self.lattice, &mut values);
+            best_values(&self.lattice, &mut values, &mut scratch);
+        }
+        keep_values(&self.lattice, &mut values);
+        values
+    }
+
+    /// Every option of `dice` with `rerolls` left at the turn start `mask`,
+    /// `upper`, `held` (as [`RuleSheet::turn_start_value`] takes them),
+    /// best first. The roll is the turn's first when `rerolls` is all the
+    /// rules give (a first-roll bonus then counts).
+    pub fn options(&self, mask: u32, upper: u32, held: u32, dice: Dice, rerolls: u8) -> Result<RollOptions, Error> {
+        let rules = &self.rules;
+        if dice.len() != usize::from(rules.dice) {
+            let (game, given, dice) = (rules.name.clone(), dice.len(), rules.dice);
+            return Err(crate::ArgumentError::from(ArgumentErrorKind::DiceCount { game, given, dice }).into());
+        }
+        if rerolls > rules.rerolls {
+            let (game, max) = (rules.name.clone(), rules.rerolls);
+            return Err(
+                crate::ArgumentError::from(ArgumentErrorKind::RerollsOverRules { game, given: rerolls, max }).into()
+            );
+        }
+        self.turn_start_value(mask, upper, held)?;
+        let mut turn = self.turn(mask, upper, held);
+        let mut options: Vec<(RuleChoice, f64)> = turn
+            .moves(&dice.counts(), rerolls == rules.rerolls)?
+            .into_iter()
+            .map(|(m, v)| (RuleChoice::Score(m), v))
+            .collect();
+        if rerolls > 0 && !options.is_empty() {
+            let keeps = self.keep_values_with(turn.stop_values()?, rerolls - 1);
+            for keep in dice.sub_multisets().filter(|k| k.len() < dice.len()) {
+                options.push((RuleChoice::Keep(keep), keeps[keep.graded_rank()]));
+            }
+        }
+        options.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let value = options.first().map_or(0.0, |o| o.1);
+        Ok(RollOptions { value, options })
+    }
+
+    /// A turn start's value worked out again from the values of the turn
+    /// starts its moves lead to: the average over the first roll of its best
+    /// option. Equal to the stored value within rounding in a sound table
+    /// (the tests hold every table to it).
+    pub fn turn_start_recomputed(&self, mask: u32, upper: u32, held: u32) -> Result<f64, Error> {
+        let n = usize::from(self.rules.dice);
+        let mut turn = self.turn(mask, upper, held);
+        let later = turn.stop_values()?;
+        let keeps =
+            if self.rules.rerolls > 0 { Some(self.keep_values_with(later, self.rules.rerolls - 1)) } else { None };
+        let mut total = 0.0;
+        for r in 0..multiset_count(n) {
+            let roll = Dice::unrank(n, r).expect("a rank below the count");
+            let mut best = turn.moves(&roll.counts(), true)?.iter().map(|m| m.1).fold(f64::NEG_INFINITY, f64::max);
+            if let Some(keeps) = &keeps {
+                for keep in roll.sub_multisets().filter(|k| k.len() < n) {
+                    best = best.max(keeps[keep.graded_rank()]);
+                }
+            }
+            total += roll.probability() * best;
+        }
+        Ok(total)
+    }
+}
