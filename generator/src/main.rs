@@ -375,9 +375,10 @@ fn check_usage(args: &Args) -> Result<Usage, String> {
     if args.score_distribution {
         let saved = |id: &str| args.saved_rolls.unwrap_or(id == MAXI_SWEDISH);
         let maxi: Vec<&&str> = games.iter().filter(|g| [MAXI, MAXI_SWEDISH].contains(*g)).collect();
-        if maxi.is_empty() || maxi.iter().any(|g| saved(g)) {
+        if (maxi.is_empty() && rule_sets.is_empty()) || maxi.iter().any(|g| saved(g)) {
             return Err("--score-distribution is solved for Maxi Yatzy without saved rolls (with them a forward pass \
-                 would hold some 14 billion scores): give --games maxi-yatzy, or add --saved-rolls no"
+                 would hold some 14 billion scores) and for rule sets: give --games maxi-yatzy or a rule set, or add \
+                 --saved-rolls no"
                 .into());
         }
     }
@@ -456,6 +457,9 @@ fn run(args: &Args, usage: &Usage, out: &mut Output) -> Result<(), String> {
     let manifest = write_tables(args, encoded, &progress, out)?;
     if args.score_distribution {
         write_score_distributions(args, games, &rules, &progress, out)?;
+        for rule_set in &usage.rule_sets {
+            write_rule_set_distribution(args, &rule_set.name, &progress, out)?;
+        }
     }
     if let Some(file) = &args.manifest {
         let name = file.file_name().expect("checked up front").to_string_lossy();
@@ -599,6 +603,38 @@ fn write_score_distributions(
             format!("{game} score distribution:\n{}  wrote {}\n", lines.concat(), path.display())
         });
     }
+    Ok(())
+}
+
+/// The exact score distribution of the rule set `name`'s table just
+/// written, as OUT/NAME-scores.csv, and its figures reported.
+fn write_rule_set_distribution(args: &Args, name: &str, progress: &Progress, out: &mut Output) -> Result<(), String> {
+    use dice_tables_reader::Game;
+    progress.show(&format!("{name} score distribution"));
+    let path = args.out.join(dice_tables_reader::file_name(name));
+    let sheet = dice_tables_reader::rule_sheet::RuleSheet::open(&path).map_err(|e| e.to_string())?;
+    let d = dice_tables_generator::rule_engine::distribution::score_distribution(&sheet).map_err(|e| e.to_string())?;
+    progress.show("");
+    let csv_name = format!("{name}-scores.csv");
+    let csv = dice_tables_generator::artifact::write_atomically(&args.out, &csv_name, d.scores.csv().as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", args.out.join(&csv_name).display()))?;
+    let s = &d.scores;
+    out.print(&if args.json {
+        let bonus = d.bonus_chance.map_or(String::new(), |b| format!(",\"bonus_chance\":{b}"));
+        format!(
+            "{{\"game\":\"{name}\",\"mean\":{},\"start_value\":{},\"median\":{},\"sd\":{}{bonus},\"path\":{}}}\n",
+            s.mean(),
+            s.start_value,
+            s.quantile(0.5),
+            s.sd(),
+            json_string(&csv.display().to_string())
+        )
+    } else {
+        let bonus =
+            d.bonus_chance.map_or(String::new(), |b| format!("  upper bonus paid in {:.4} % of games\n", 100.0 * b));
+        let lines: Vec<String> = s.summary().iter().filter(|l| !l.is_empty()).map(|l| format!("  {l}\n")).collect();
+        format!("{name} score distribution:\n{}{bonus}  wrote {}\n", lines.concat(), csv.display())
+    });
     Ok(())
 }
 

@@ -220,6 +220,8 @@ fn turn_value(s: &Solution, graph: &KeepGraph, moves: &[Vec<Move>], flag: usize,
     graph.fresh_roll_value(rolls)
 }
 
+pub mod distribution;
+
 #[cfg(test)]
 mod tests;
 

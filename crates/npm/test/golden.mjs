@@ -107,7 +107,9 @@ await assert.rejects(tables.lookup("yahtzee", { mask: "all,-ones" }), /yahtzee l
 // With ones to sixes all open, the upper total can only be 0: it may be left out.
 assert.deepEqual(await tables.lookup("yahtzee", { mask: "all" }), await tables.lookup("yahtzee", { mask: "all", upper: 0 }));
 await assert.rejects(openTables({ yahtzee: new Uint8Array(10) }), /yahtzee table: /);
-await assert.rejects(openTables({ nosuch: new Uint8Array(10) }), /no game "nosuch"/);
+await assert.rejects(openTables({ "no such": new Uint8Array(10) }), /no game "no such"/);
+// Any other name of a rule set's form is a rule set's table: these bytes are none.
+await assert.rejects(openTables({ nosuch: new Uint8Array(10) }), /nosuch table: file is truncated/);
 const noYatzy = await openTables({ yahtzee: await bytes(tablesDir, "yahtzee") });
 await assert.rejects(noYatzy.lookup("yatzy", { mask: "all", upper: 0 }), /no yatzy table is open/);
 // README.md's example: a path relative to the working directory, and what it shows.

@@ -160,7 +160,10 @@ def test_wrong_and_missing_names_are_type_errors(tables):
         tables.yazy.value()
     with pytest.raises(TypeError, match="duel lookups need opp"):
         tables.duel.value(me=0)
-    with pytest.raises(ValueError, match='no game "chess": the games are yazy'):
+    with pytest.raises(ValueError, match='no game "Chess!": the games are yazy'):
+        tables.lookup("Chess!")
+    # A name a rule set may have is looked for as its table.
+    with pytest.raises(ValueError, match=r'no game "chess" \(the games are yazy.*nor a rule set'):
         tables.lookup("chess")
     with pytest.raises(TypeError):
         tables.yazy.value("all")  # keywords only

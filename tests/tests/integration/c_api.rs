@@ -171,6 +171,30 @@ fn every_golden_lookup_and_refusal_through_the_c_library() {
         assert_eq!(serde_json::from_str::<Value>(text).unwrap(), wanted[i], "{}", lines[i]);
     }
 
+    // A rule set only the tests write (rule_tables.rs), by its name: as the
+    // command line answers it.
+    let table = crate::rule_tables::house_table();
+    let queries = ["", "dice=1234", "mask=fours,run,double-alike&upper=12&held=four-alike&dice=4444&rerolls=1"];
+    let lines: Vec<String> = queries.iter().map(|q| format!("kitchen-table\t{q}")).collect();
+    for ((status, text), query) in ask(&program, table, &lines, &[]).iter().zip(queries) {
+        let mut args =
+            vec!["lookup".to_string(), "kitchen-table".into(), "--tables".into(), table.display().to_string()];
+        for pair in query.split('&').filter(|p| !p.is_empty()) {
+            let (name, value) = pair.split_once('=').unwrap();
+            args.extend([format!("--{name}"), value.to_string()]);
+        }
+        args.push("--json".into());
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let cli = dice_tables_tests::run("reader", &args, &[]);
+        assert!(cli.status.success(), "{}", String::from_utf8_lossy(&cli.stderr));
+        assert_eq!(*status, 0, "{query}: {text}");
+        assert_eq!(
+            serde_json::from_str::<Value>(text).unwrap(),
+            serde_json::from_slice::<Value>(&cli.stdout).unwrap(),
+            "{query}"
+        );
+    }
+
     // A directory that is not there: one line, and the status of a table.
     let out = Command::new(&program).arg(dir.join("no-such-dir")).stdin(Stdio::null()).output().unwrap();
     assert_eq!(out.status.code(), Some(1));

@@ -82,7 +82,7 @@ needs = "four-alike"
 
 /// The house rules written to a file and solved with `generator --rules`:
 /// the directory it wrote into (nothing but the table).
-fn house_table() -> &'static Path {
+pub(crate) fn house_table() -> &'static Path {
     static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     DIR.get_or_init(|| {
         let dir = scratch("house-rules");
@@ -275,12 +275,13 @@ fn preset_tables() -> &'static Path {
 const SMALL_PRESETS: [&str; 5] = ["forced-yatzy", "yacht", "yacht-dice", "generala", "crag"];
 
 /// One game played from the start as `sheet`'s table plays it, with
-/// `plans` the turns' plays worked out so far: its final score.
+/// `plans` the turns' plays worked out so far: its final score, and
+/// whether the upper bonus was paid.
 fn play_one(
     sheet: &RuleSheet,
     plans: &mut std::collections::HashMap<(u32, u32, u32), dice_tables_reader::rule_sheet::TurnPlan>,
     rng: &mut Rng,
-) -> u32 {
+) -> (u32, bool) {
     use dice_tables_reader::rule_sheet::RuleChoice;
     use dice_tables_reader::Dice;
     let rules = sheet.rules();
@@ -316,35 +317,57 @@ fn play_one(
         }
     }
     match rules.upper_bonus {
-        Some(bonus) if upper >= u32::from(bonus.at) => total + u32::from(bonus.points),
-        _ => total,
+        Some(bonus) if upper >= u32::from(bonus.at) => (total + u32::from(bonus.points), true),
+        _ => (total, false),
     }
 }
 
 /// 200,000 games played from each small preset's table, every decision
 /// its best play: the mean score within 4 standard errors of the table's
-/// start value.
+/// start value; and the exact score distribution the generator derives
+/// from the table (`--score-distribution`), whose mean is the start value
+/// and which sums to 1, is the games': at each decile its chance of a
+/// score at most there within 4 standard errors of the games' share, and
+/// the upper bonus's chance within 4 standard errors of how often the
+/// games paid it.
 #[test]
 #[ignore = "slow: make test runs it"]
-fn games_played_by_each_preset_table_score_its_start_value_on_average() {
+fn games_played_by_each_preset_table_score_as_its_exact_distribution_says() {
+    use dice_tables_generator::rule_engine::distribution::score_distribution;
     const GAMES: usize = 200_000;
+    let within = |what: &str, seen: f64, exact: f64, error: f64| {
+        assert!(
+            (seen - exact).abs() < 4.0 * error,
+            "{what}: {seen} in the games, {exact} exactly (standard error {error})"
+        );
+    };
     for name in SMALL_PRESETS {
         let sheet = RuleSheet::open(preset_tables().join(format!("{name}.dtab"))).unwrap();
         let start = sheet.turn_start_value(sheet.all_open(), 0, 0).unwrap();
+        let exact = score_distribution(&sheet).unwrap();
+        let total: f64 = exact.scores.p.iter().sum();
+        assert!(
+            (total - 1.0).abs() < 1e-12 && (exact.scores.mean() - start).abs() < 1e-9,
+            "{name}: {total}, {}",
+            exact.scores.mean()
+        );
         let mut rng = Rng::new(2026);
         let mut plans = std::collections::HashMap::new();
-        let (mut sum, mut squares) = (0.0, 0.0);
-        for _ in 0..GAMES {
-            let score = f64::from(play_one(&sheet, &mut plans, &mut rng));
-            sum += score;
-            squares += score * score;
+        let games: Vec<(u32, bool)> = (0..GAMES).map(|_| play_one(&sheet, &mut plans, &mut rng)).collect();
+        let n = GAMES as f64;
+        let mean = games.iter().map(|g| f64::from(g.0)).sum::<f64>() / n;
+        let variance = games.iter().map(|g| (f64::from(g.0) - mean).powi(2)).sum::<f64>() / n;
+        within(&format!("{name} mean"), mean, start, (variance / n).sqrt());
+        for decile in 1..10 {
+            let at = exact.scores.quantile(f64::from(decile) / 10.0);
+            let p: f64 = exact.scores.p[..=at].iter().sum();
+            let seen = games.iter().filter(|g| g.0 as usize <= at).count() as f64 / n;
+            within(&format!("{name} P(score <= {at})"), seen, p, (p * (1.0 - p) / n).sqrt());
         }
-        let mean = sum / GAMES as f64;
-        let error = ((squares / GAMES as f64 - mean * mean) / GAMES as f64).sqrt();
-        assert!(
-            (mean - start).abs() < 4.0 * error,
-            "{name}: {GAMES} games average {mean}, the table's start {start} (standard error {error})"
-        );
+        if let Some(p) = exact.bonus_chance {
+            let seen = games.iter().filter(|g| g.1).count() as f64 / n;
+            within(&format!("{name} upper bonus"), seen, p, (p * (1.0 - p) / n).sqrt());
+        }
     }
 }
 

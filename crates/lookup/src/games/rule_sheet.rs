@@ -57,9 +57,10 @@ pub const LOOKUP: LookupInfo = LookupInfo {
 };
 
 /// Whether `name` may name a rule set's table: a name of the rules' form
-/// ([`valid_name`](dice_tables_reader::rules::valid_name)).
+/// ([`valid_name`](dice_tables_reader::rules::valid_name)) that is no
+/// table of a game this reader knows (`yazy-target` is yazy's).
 pub fn is_rule_set_name(name: &str) -> bool {
-    dice_tables_reader::rules::valid_name(name)
+    dice_tables_reader::rules::valid_name(name) && dice_tables_reader::game_named(name).is_none()
 }
 
 fn parse(name: &str, a: &Args<'_>) -> Result<Query, LookupError> {

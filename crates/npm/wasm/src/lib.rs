@@ -133,7 +133,7 @@ fn game_info(game: &str) -> Result<&'static GameInfo, (Status, String)> {
 
 fn open(game: &str, bytes: Vec<u8>) -> Result<String, (Status, String)> {
     #[cfg(not(feature = "solitaire-only"))]
-    if dice_tables_lookup::LookupInfo::find(game).is_none() && dice_tables_lookup::is_rule_set_name(game) {
+    if dice_tables_reader::game_named(game).is_none() && dice_tables_lookup::is_rule_set_name(game) {
         return open_rule_set(game, bytes);
     }
     let info = game_info(game)?;
