@@ -135,6 +135,11 @@ pub fn default_tables() -> &'static Path {
     })
 }
 
+/// The rule sets' tables `make tables` writes (the Makefile's
+/// `RULE_TABLES`), each `NAME.dtab` in the tables directory.
+pub const RULE_TABLES: [&str; 7] =
+    ["forced-yatzy", "yacht", "yacht-dice", "generala", "crag", "yahtzee-no-joker", "yahtzee-no-bonus"];
+
 /// Categories open in the largest states of the reduced target tables.
 pub const REDUCED_OPEN: &str = "4";
 

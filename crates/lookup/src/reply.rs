@@ -68,27 +68,37 @@ pub(crate) enum Choice {
     /// Score the box `name` for `points`; in a game with Yahtzee bonuses
     /// (`bonus` given) the roll's bonus is said apart, as a player writes
     /// it, and so is a first-roll bonus (`first_roll`, where the rules
-    /// have one and the roll earns it).
-    Score { name: std::borrow::Cow<'static, str>, points: u16, bonus: Option<u16>, first_roll: u16 },
+    /// have one and the roll earns it), and a box that wins a two-player
+    /// game at once when so scored (`wins`: Generala's served generala).
+    Score { name: std::borrow::Cow<'static, str>, points: u16, bonus: Option<u16>, first_roll: u16, wins: bool },
 }
 
 impl Choice {
     /// Scoring the box `name` for `points`, with the Yahtzee bonus said
     /// apart where the game has one.
     pub(crate) fn score(name: &'static str, points: u8, bonus: Option<u8>) -> Choice {
-        Choice::Score { name: name.into(), points: points.into(), bonus: bonus.map(u16::from), first_roll: 0 }
+        Choice::Score {
+            name: name.into(),
+            points: points.into(),
+            bonus: bonus.map(u16::from),
+            first_roll: 0,
+            wins: false,
+        }
     }
 
     fn json(&self) -> Json {
         match self {
             Choice::Keep(d) => Json::object(vec![("keep", text(d))]),
-            Choice::Score { name, points, bonus, first_roll } => {
+            Choice::Score { name, points, bonus, first_roll, wins } => {
                 let mut fields = vec![("category", text(name)), ("points", Json::Int((*points).into()))];
                 if let Some(bonus) = bonus {
                     fields.push(("bonus", Json::Int((*bonus).into())));
                 }
                 if *first_roll > 0 {
                     fields.push(("first_roll", Json::Int((*first_roll).into())));
+                }
+                if *wins {
+                    fields.push(("wins", Json::Bool(true)));
                 }
                 Json::object(fields)
             }
@@ -97,17 +107,18 @@ impl Choice {
 
     #[cfg(feature = "text")]
     fn text(&self, dice: usize) -> String {
-        let first = |first_roll: u16| match first_roll {
-            0 => String::new(),
-            p => format!(" + {p} for the first roll"),
+        let served = |first_roll: u16, wins: bool| {
+            let bonus = if first_roll > 0 { format!(" + {first_roll} for the first roll") } else { String::new() };
+            let wins = if wins { " (served: wins a two-player game at once)" } else { "" };
+            format!("{bonus}{wins}")
         };
         match self {
             Choice::Keep(d) => keep_text(*d, dice),
-            Choice::Score { name, points, bonus: Some(bonus), first_roll } if *bonus > 0 => {
-                format!("score {name} for {points} + {bonus} bonus points{}", first(*first_roll))
+            Choice::Score { name, points, bonus: Some(bonus), first_roll, wins } if *bonus > 0 => {
+                format!("score {name} for {points} + {bonus} bonus points{}", served(*first_roll, *wins))
             }
-            Choice::Score { name, points, first_roll, .. } => {
-                format!("{}{}", score_text(name, *points), first(*first_roll))
+            Choice::Score { name, points, first_roll, wins, .. } => {
+                format!("{}{}", score_text(name, *points), served(*first_roll, *wins))
             }
         }
     }

@@ -29,6 +29,7 @@ const file = (dir, game) => new URL(`file://${join(dir, `${game}.dtab`)}`);
 const bytes = async (dir, game) => readFile(join(dir, `${game}.dtab`));
 const started = performance.now();
 const TABLES = ["yazy", "yazy-target", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel", "duel-cardgames", "maxi-yatzy"];
+const RULE_TABLES = ["forced-yatzy", "yacht", "yacht-dice", "generala", "crag", "yahtzee-no-joker", "yahtzee-no-bonus"];
 const TARGETS = ["yatzy", "yahtzee", "yatzy-target", "yahtzee-target", "yazy-duel"];
 const tables = await openTables({
   yazy: await bytes(tablesDir, "yazy"),
@@ -41,6 +42,7 @@ const tables = await openTables({
   duel: file(tablesDir, "duel"),
   "duel-cardgames": await bytes(tablesDir, "duel-cardgames"),
   "maxi-yatzy": file(tablesDir, "maxi-yatzy"),
+  ...Object.fromEntries(await Promise.all(RULE_TABLES.map(async (name) => [name, await bytes(tablesDir, name)]))),
 });
 const targets = await openTables({
   yatzy: file(targetDir, "yatzy"),
@@ -82,6 +84,11 @@ async function askEveryGolden(tables, targets, ask = (t, game, query) => t.looku
 }
 const answered = await askEveryGolden(tables, targets, (t, game, query) =>
   (t === targets ? Promise.resolve(t.lookupSync(game, query)) : t.lookup(game, query)));
+// The presets' rule-set tables, each opened whole under its rule set's name.
+const ruleSets = (await read("rule-sets.json")).lookups;
+for (const { game, query, answer } of ruleSets) {
+  assert.deepStrictEqual(await tables.lookup(game, query), answer, `${game} ${JSON.stringify(query)}`);
+}
 // Without its table, a two-player lookup names what is missing.
 await assert.rejects(tables.lookup("yazy", { mask: "yazy", "opp-mask": "yazy", me: 0, opp: 0 }), /yazy-duel/);
 
@@ -184,4 +191,4 @@ await assert.rejects(openTables({ "maxi-yatzy": { url: `${ignoring.base}/tables/
 await new Promise((resolve) => setTimeout(resolve, 200));
 assert.ok(ignoring.sent() < maxiSize / 4, `${ignoring.sent()} bytes sent of ${maxiSize} by the server ignoring Range`);
 await ignoring.close();
-console.log(`npm: ${answered} golden lookups and ${refused.length} golden refusals agree with the reader; read in pieces over HTTP range requests, the same ${rangedAnswered} lookups fetched ${fetched} bytes (${opened} to open) of the files' ${whole} (maxi-yatzy ${maxi} of ${maxiSize}) in ${asked.length} requests, none twice, one lookup at most ${most[0]} (${most[1]}); offline answered from the chunks held, else refused in one line; a server ignoring Range refused in one line`);
+console.log(`npm: ${answered} golden lookups, ${ruleSets.length} of the rule-set tables and ${refused.length} golden refusals agree with the reader; read in pieces over HTTP range requests, the same ${rangedAnswered} lookups fetched ${fetched} bytes (${opened} to open) of the files' ${whole} (maxi-yatzy ${maxi} of ${maxiSize}) in ${asked.length} requests, none twice, one lookup at most ${most[0]} (${most[1]}); offline answered from the chunks held, else refused in one line; a server ignoring Range refused in one line`);

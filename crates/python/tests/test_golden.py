@@ -99,3 +99,12 @@ def _mask_bits(mask, names):
     if mask[:1].isdigit():
         return int(mask, 0)
     return sum(1 << names.index(n) for n in mask.split(","))
+
+
+def test_every_golden_rule_set_lookup_gets_its_answer(tables):
+    """rule-sets.json: the presets' rule-set tables, asked by name through Tables.lookup."""
+    with open(GOLDEN / "rule-sets.json") as f:
+        lookups = json.load(f)["lookups"]
+    assert len(lookups) >= 300
+    for entry in lookups:
+        assert tables.lookup(entry["game"], **keywords(entry["query"])) == entry["answer"], entry["query"]

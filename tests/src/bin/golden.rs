@@ -117,6 +117,61 @@ fn main() {
     write_sheet_targets(Path::new(reduced), Path::new(out));
     write_two_player(Path::new(reduced), Path::new(out));
     write_refused(Path::new(tables), Path::new(out));
+    write_rule_sets(Path::new(tables), Path::new(out));
+}
+
+/// Lookups of each preset's rule-set table in `rule-sets.json`.
+const RULE_SET_LOOKUPS: usize = 48;
+
+/// `rule-sets.json`: lookups of the tables `make tables` writes for the
+/// presets the rules engine solves (`RULE_TABLES` in the Makefile), each
+/// with its game: random sheets (in sheet order for a fixed order), upper
+/// totals, boxes holding points, and mostly rolls with any rerolls left.
+fn write_rule_sets(tables: &Path, out: &Path) {
+    let mut rng = Rng::new(61);
+    let mut entries = Vec::new();
+    for game in dice_tables_tests::RULE_TABLES {
+        let rules = dice_tables_generator::rule_sets::preset(game).expect("a preset");
+        let boxes = rules.boxes.len() as u64;
+        let names = |bits: u64| -> Vec<Value> {
+            (0..boxes)
+                .filter(|b| bits >> b & 1 == 1)
+                .map(|b| Value::from(rules.boxes[b as usize].name.clone()))
+                .collect()
+        };
+        for _ in 0..RULE_SET_LOOKUPS {
+            let mask = match rules.order {
+                dice_tables_reader::rules::Order::Fixed => ((1u64 << boxes) - 1) & !((1u64 << rng.below(boxes)) - 1),
+                dice_tables_reader::rules::Order::Free => 1 + rng.below((1 << boxes) - 1),
+            };
+            let mut query = Map::new();
+            query.insert(
+                "mask".into(),
+                Value::from(names(mask).iter().map(|n| n.as_str().unwrap()).collect::<Vec<_>>().join(",")),
+            );
+            if let Some(bonus) = rules.upper_bonus {
+                query.insert("upper".into(), Value::from(rng.below(u64::from(bonus.at) + 1)));
+            }
+            let held = rules
+                .tracked_boxes()
+                .iter()
+                .filter(|&&b| mask >> b & 1 == 0 && rng.below(2) == 0)
+                .fold(0u64, |h, &b| h | 1 << b);
+            if held != 0 {
+                query.insert(
+                    "held".into(),
+                    Value::from(names(held).iter().map(|n| n.as_str().unwrap()).collect::<Vec<_>>().join(",")),
+                );
+            }
+            if rng.below(6) > 0 {
+                query.insert("dice".into(), dice(&mut rng, u64::from(rules.dice)));
+                query.insert("rerolls".into(), Value::from(rng.below(u64::from(rules.rerolls) + 1)));
+            }
+            let answer = lookup(tables, game, &query).unwrap_or_else(|| panic!("{game} {query:?} is refused"));
+            entries.push(json!({ "game": game, "query": query, "answer": answer }));
+        }
+    }
+    write_lookups(&out.join("rule-sets.json"), "\"tables\": \"the presets' rule-set tables\"", &entries);
 }
 
 /// One lookup a line: diffs of a regenerated file show what changed.

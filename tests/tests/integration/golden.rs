@@ -33,6 +33,29 @@ fn every_golden_lookup_gets_its_answer() {
     }
 }
 
+/// Every lookup of the presets' rule-set tables (`rule-sets.json`) gets
+/// its answer from the tables `make tables` wrote, through the command
+/// line and the lookup layer in process.
+#[test]
+fn every_golden_rule_set_lookup_gets_its_answer() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden/rule-sets.json");
+    let file: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let tables = dice_tables_tests::made_tables();
+    let opened = dice_tables_reader::Tables::open_dir(&tables).unwrap();
+    let lookups = file["lookups"].as_array().unwrap();
+    for game in dice_tables_tests::RULE_TABLES {
+        assert!(lookups.iter().filter(|l| l["game"] == game).count() >= 40, "{game}: too few lookups");
+    }
+    for lookup in lookups {
+        let (game, query) = (lookup["game"].as_str().unwrap(), lookup["query"].as_object().unwrap());
+        let out = golden_cli(game, query, &tables);
+        assert!(out.status.success(), "{game} {query:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), lookup["answer"], "{game} {query:?}");
+        let text = golden_answer(&opened, game, query).unwrap_or_else(|e| panic!("{game} {query:?}: {e}"));
+        assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), lookup["answer"], "{game} {query:?}");
+    }
+}
+
 /// Every yatzy and yahtzee lookup played to win (`target.json`: to reach a
 /// target, or against an opponent) gets its answer from the target tables:
 /// reduced ones in `make test`, the whole ones in `make bench`.

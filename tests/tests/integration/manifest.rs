@@ -11,10 +11,9 @@ const DEFAULT: [&str; 8] = ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee
 /// The manifest's tables that `make tables` and `make quick` build beside
 /// them (Maxi Yatzy's takes a minute).
 const MADE_FOR_QUICK: [&str; 2] = ["maxi-yatzy", "yazy-target"];
-/// The rule sets' tables `make tables` builds in a run of their own (the
-/// Makefile's `RULE_TABLES`), solved again here with one thread.
-const RULE_TABLES: [&str; 7] =
-    ["forced-yatzy", "yacht", "yacht-dice", "generala", "crag", "yahtzee-no-joker", "yahtzee-no-bonus"];
+/// The rule sets' tables `make tables` builds in a run of their own,
+/// solved again here with one thread.
+use dice_tables_tests::RULE_TABLES;
 /// What `make test` builds besides (two and a half minutes).
 const MADE_FOR_TEST: [&str; 1] = ["yazy-duel"];
 /// The manifest's tables that `make manifest-check` checks after `make

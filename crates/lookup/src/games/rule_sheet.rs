@@ -142,7 +142,12 @@ fn reply(sheet: &RuleSheet, q: &RuleSetQuery) -> Result<SheetReply, LookupError>
     if !holding.is_empty() {
         state.push_str(&format!(", holding points: {}", holding.join(",")));
     }
-    let width = names.iter().map(|n| n.len()).max().unwrap_or(0) + 40;
+    // Room for the longest option's words: a box's name and points, its
+    // first-roll bonus, and where it wins at once, saying so.
+    let words = |b: &dice_tables_reader::rules::BoxRule| {
+        b.name.len() + 28 + if b.first_roll > 0 { 23 } else { 0 } + if b.wins { 42 } else { 0 }
+    };
+    let width = rules.boxes.iter().map(words).max().unwrap_or(0).max(34);
     let layout = Layout { dice: usize::from(rules.dice), width, box_word: "box" };
     let head = vec![("game", text(&rules.name))];
     let value = sheet.turn_start_value(mask, upper, held)?;
@@ -161,6 +166,7 @@ fn reply(sheet: &RuleSheet, q: &RuleSetQuery) -> Result<SheetReply, LookupError>
                     points: m.points,
                     bonus: rules.extra_bonus.map(|_| m.bonus),
                     first_roll: m.first_roll,
+                    wins: m.wins,
                 },
             };
             (choice, v)

@@ -23,6 +23,10 @@ pub struct Move {
     pub bonus: u16,
     /// The first-roll bonus it earns (0 after a reroll).
     pub first_roll: u16,
+    /// Scored with the turn's first roll, the box wins a two-player game at
+    /// once (Generala's served generala); a solitaire table scores it for
+    /// its points.
+    pub wins: bool,
 }
 
 impl Move {
@@ -75,8 +79,9 @@ impl Turn<'_> {
         let mut moves = Vec::new();
         rules.scores(self.mask, allowed, self.held, counts, |b, points, bonus| {
             // A box scratched for 0 was not scored with the first roll's dice.
-            let first_roll = if first && points > 0 { rules.boxes[b].first_roll } else { 0 };
-            moves.push(Move { box_index: b, points, bonus, first_roll });
+            let served = first && points > 0;
+            let first_roll = if served { rules.boxes[b].first_roll } else { 0 };
+            moves.push(Move { box_index: b, points, bonus, first_roll, wins: served && rules.boxes[b].wins });
         });
         let mut valued = Vec::with_capacity(moves.len());
         for m in moves {
