@@ -278,6 +278,15 @@ impl Served {
             ];
             match status {
                 Status::Served(l) => {
+                    // What a client needs to ask it: the boxes by name, the dice and rerolls.
+                    if let Ok(sheet) = self.tables.rule_sheet(name) {
+                        let rules = sheet.rules();
+                        let boxes = rules.boxes.iter().map(|b| Json::Str(b.name.clone())).collect();
+                        fields.push(("boxes", Json::List(boxes)));
+                        fields.push(("dice", Json::Int(rules.dice.into())));
+                        fields.push(("rerolls", Json::Int(rules.rerolls.into())));
+                        fields.push(("order", Json::Str(rules.order.name().into())));
+                    }
                     fields.push(("bytes", Json::Int(l.bytes as i64)));
                     fields.push(("blake3", Json::Str(l.blake3.clone())));
                 }

@@ -190,6 +190,15 @@ fn a_rule_set_only_this_test_writes_is_solved_and_answered_as_the_brute_force_pl
         let over_http = client.get(&query).expect("an answer");
         assert_eq!(over_http.json(), answer, "{query}");
     }
+    // The server lists the rule set with what a client needs to ask it.
+    let info = client.get("/v1/info").expect("an answer").json();
+    let entry = info["tables"].as_array().unwrap().iter().find(|t| t["game"] == "kitchen-table").expect("listed");
+    let boxes: Vec<&str> = rules.boxes.iter().map(|b| b.name.as_str()).collect();
+    assert_eq!(entry["boxes"], serde_json::json!(boxes));
+    assert_eq!(
+        (entry["rule_set"].as_bool(), entry["dice"].as_u64(), entry["rerolls"].as_u64()),
+        (Some(true), Some(4), Some(2))
+    );
 }
 
 /// The table carries its rules: `reader info` prints them as the file
