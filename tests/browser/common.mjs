@@ -642,3 +642,38 @@ export async function playToReach(page, base, dir, game, target, { mistakes = []
   await page.screenshot({ path: `${shots}/target-${game}-${target}.png`, fullPage: true });
   return { decisions, total, reached: total >= target };
 }
+
+/**
+ * A whole game of the rule set `name` the server holds, from the "Your
+ * rules" tab (added for the rule sets' tables the server holds), taking the
+ * best option each time: every option row the command line's (`reader
+ * lookup NAME --json` from the tables in `dir`), and the total the sheet's
+ * points plus the upper bonus.
+ */
+export async function playRuleSet(page, base, dir, name) {
+  await page.goto(`${base}/?seed=${seed}`);
+  await page.click('.tab[data-game="rules"]');
+  await page.selectOption("#rule-set", name);
+  await page.click("#rules-new");
+  let [answers, decisions] = [0, 0];
+  while (!(await page.$eval("#rules-roll", (b) => b.disabled))) {
+    await page.click("#rules-roll");
+    for (;;) {
+      await page.waitForFunction((n) => Number(document.querySelector("#rules").dataset.answers ?? 0) > n, answers);
+      answers += 1;
+      const answer = cli(dir, name, JSON.parse(await page.$eval("#rules", (s) => s.dataset.query)));
+      const shown = await page.$$eval("#rules-options tbody tr", (rows) => rows.map((r) => [r.dataset.action, Number(r.dataset.ev)]));
+      assert.deepEqual(shown, answer.options.map((o) => [JSON.stringify(o.action), o.ev]), `${name}: an answer`);
+      await page.click("#rules-options tbody tr:first-child button");
+      decisions += 1;
+      if (!("keep" in answer.options[0].action)) break;
+    }
+  }
+  const cells = await page.$$eval("#rules-sheet tbody td:nth-child(2)", (tds) => tds.map((td) => Number(td.textContent)));
+  const bonus = Number((await page.textContent("#rules-bonus")).split(" ")[0] || 0);
+  const total = Number(await page.textContent("#rules-total"));
+  assert.equal(total, cells.reduce((a, b) => a + b, 0) + bonus, `${name}: the total is the sheet's`);
+  assert.equal(await page.textContent("#rules-advice"), `game over: ${total} points`);
+  await fitsScreen(page);
+  return { total, decisions };
+}

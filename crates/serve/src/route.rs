@@ -19,6 +19,7 @@ const PAGE: &[(&str, &str, &str)] = &[
     ("/duel.js", JS, include_str!("../web/duel.js")),
     ("/advisors.js", JS, include_str!("../web/advisors.js")),
     ("/unavailable.js", JS, include_str!("../web/unavailable.js")),
+    ("/rules.js", JS, include_str!("../web/rules.js")),
     ("/backend.js", JS, include_str!("../web/backend-http.js")),
 ];
 

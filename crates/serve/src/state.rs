@@ -286,6 +286,22 @@ impl Served {
                         fields.push(("dice", Json::Int(rules.dice.into())));
                         fields.push(("rerolls", Json::Int(rules.rerolls.into())));
                         fields.push(("order", Json::Str(rules.order.name().into())));
+                        let names = |bits: u32| {
+                            let named = rules.boxes.iter().enumerate().filter(|(i, _)| bits >> i & 1 == 1);
+                            Json::List(named.map(|(_, b)| Json::Str(b.name.clone())).collect())
+                        };
+                        if let Some(bonus) = rules.upper_bonus {
+                            fields.push((
+                                "upper_bonus",
+                                Json::object(vec![
+                                    ("boxes", names(bonus.boxes)),
+                                    ("at", Json::Int(bonus.at.into())),
+                                    ("points", Json::Int(bonus.points.into())),
+                                ]),
+                            ));
+                        }
+                        let held = sheet.tracked().iter().fold(0u32, |m, &b| m | 1 << b);
+                        fields.push(("held_boxes", names(held)));
                     }
                     fields.push(("bytes", Json::Int(l.bytes as i64)));
                     fields.push(("blake3", Json::Str(l.blake3.clone())));
