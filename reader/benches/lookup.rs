@@ -202,6 +202,40 @@ fn maxi_options(c: &mut Criterion) {
     });
 }
 
+/// A rule set's table (the presets' tables `make tables` writes): every
+/// option of a random roll with each number of rerolls left, in a random
+/// sheet, worked out from the stored turn-start values (the chunks read
+/// decoded beforehand).
+fn rule_set_options(c: &mut Criterion) {
+    let mut g = c.benchmark_group("rule_set_options");
+    for name in ["yacht", "yahtzee-no-joker"] {
+        let sheet = dice_tables_reader::rule_sheet::RuleSheet::open(tables().join(format!("{name}.dtab"))).unwrap();
+        let mut next = random();
+        let boxes = sheet.rules().boxes.len() as u64;
+        let states: Vec<(u32, Dice)> = (0..256)
+            .map(|_| {
+                let mask = 1 + next((1 << boxes) - 1) as u32;
+                let faces: Vec<u8> = (0..5).map(|_| 1 + next(6) as u8).collect();
+                (mask, Dice::from_faces(&faces).unwrap())
+            })
+            .collect();
+        for rerolls in [2u8, 0] {
+            for &(mask, dice) in &states {
+                sheet.options(mask, 0, 0, dice, rerolls).unwrap();
+            }
+            let mut i = 0;
+            g.bench_function(format!("{name}_rerolls_{rerolls}"), |b| {
+                b.iter(|| {
+                    i = (i + 1) % states.len();
+                    let (mask, dice) = black_box(states[i]);
+                    sheet.options(mask, 0, 0, dice, rerolls).unwrap().options.len()
+                })
+            });
+        }
+    }
+    g.finish();
+}
+
 /// yatzy and yahtzee: every option of a random roll in a random reachable
 /// state, ranked (one turn solve from the stored turn-start values).
 fn sheet_options(c: &mut Criterion) {
@@ -438,6 +472,7 @@ criterion_group!(
     benches,
     in_process,
     sheet_options,
+    rule_set_options,
     maxi_options,
     duel_options,
     target_options,

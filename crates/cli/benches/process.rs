@@ -21,7 +21,7 @@ fn end_to_end(c: &mut Criterion) {
     let mut g = c.benchmark_group("reader_process");
     g.sample_size(30);
     // Each a `reader lookup` command line, its words split at spaces.
-    let lookups: [(&str, &str); 18] = [
+    let lookups: [(&str, &str); 21] = [
         ("yazy_state", "yazy --mask 2047 --dice 12456 --rerolls 2 --json"),
         ("yazy_turn_start", "yazy --mask all"),
         ("combo_state", "combo --dice 26266 --rerolls 5"),
@@ -49,6 +49,12 @@ fn end_to_end(c: &mut Criterion) {
         ("yazy_duel_turn_start", "yazy --mask all --opp-mask all --me 0 --opp 0"),
         ("yazy_duel_first_roll", "yazy --mask all --opp-mask all --me 0 --opp 0 --dice 12456 --rerolls 2 --json"),
         ("yazy_duel_second_roll", "yazy --mask 2047 --opp-mask 1023 --me 0 --opp 12 --dice 12456 --rerolls 2 --json"),
+        // Rule sets' tables (`make tables` writes the presets'): the rules
+        // read from the table, then a first roll's options worked out from
+        // the stored turn starts.
+        ("yacht_first_roll", "yacht --dice 12456 --json"),
+        ("yacht_dice_first_roll", "yacht-dice --mask all --upper 0 --dice 12456 --json"),
+        ("yahtzee_no_joker_first_roll", "yahtzee-no-joker --dice 12456 --json"),
     ];
     g.bench_function("bin_true", |b| b.iter(|| assert!(Command::new("/bin/true").status().unwrap().success())));
     for (name, args) in lookups {
