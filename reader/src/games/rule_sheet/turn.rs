@@ -4,8 +4,6 @@
 //! leads to), and with rerolls left each keep, valued by the best play of
 //! the rerolls still to come.
 
-use std::collections::HashMap;
-
 use super::RuleSheet;
 use crate::dice::{multiset_count, Dice};
 use crate::error::{ArgumentErrorKind, Error, TableError};
@@ -63,43 +61,65 @@ struct Turn<'a> {
     mask: u32,
     upper: u32,
     held: u32,
-    after: HashMap<(usize, u32, u32), f64>,
+    /// The value of the turn start after scoring box `b` with the upper
+    /// total then `u` (capped) and box `b` holding points or not, at
+    /// `(b * 2 + holds) * totals + u`; NaN until read.
+    after: Vec<f64>,
+    /// A move list reused from roll to roll.
+    moves: Vec<Move>,
 }
 
 impl Turn<'_> {
     /// Every way to score `counts`, each with its value: what it scores now
     /// plus the value of the turn start it leads to.
     fn moves(&mut self, counts: &[u8; 6], first: bool) -> Result<Vec<(Move, f64)>, TableError> {
+        let mut valued = Vec::new();
+        self.each_move(counts, first, |m, v| valued.push((m, v)))?;
+        Ok(valued)
+    }
+
+    /// The best way to score `counts` and its value (`None`: no box open).
+    fn best_move(&mut self, counts: &[u8; 6], first: bool) -> Result<Option<(Move, f64)>, TableError> {
+        let mut best: Option<(Move, f64)> = None;
+        self.each_move(counts, first, |m, v| {
+            if best.is_none_or(|b| v > b.1) {
+                best = Some((m, v));
+            }
+        })?;
+        Ok(best)
+    }
+
+    /// Calls `each` with every way to score `counts` and its value: what it
+    /// scores now plus the value of the turn start it leads to.
+    fn each_move(&mut self, counts: &[u8; 6], first: bool, mut each: impl FnMut(Move, f64)) -> Result<(), TableError> {
         let rules = &self.sheet.rules;
         let allowed = match rules.order {
             Order::Free => self.mask,
             Order::Fixed => self.mask & self.mask.wrapping_neg(),
         };
         let bonus_boxes = rules.upper_bonus.map_or(0, |b| b.boxes);
-        let mut moves = Vec::new();
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
         rules.scores(self.mask, allowed, self.held, counts, |b, points, bonus| {
             // A box scratched for 0 was not scored with the first roll's dice.
             let served = first && points > 0;
             let first_roll = if served { rules.boxes[b].first_roll } else { 0 };
             moves.push(Move { box_index: b, points, bonus, first_roll, wins: served && rules.boxes[b].wins });
         });
-        let mut valued = Vec::with_capacity(moves.len());
-        for m in moves {
+        let totals = self.sheet.t.params().totals;
+        for &m in &moves {
             let b = m.box_index;
             let upper = self.upper + if bonus_boxes >> b & 1 == 1 { u32::from(m.points) } else { 0 };
-            let held = if m.points > 0 && self.sheet.tracked.contains(&b) { self.held | 1 << b } else { self.held };
-            let key = (b, upper, held);
-            let after = match self.after.get(&key) {
-                Some(&v) => v,
-                None => {
-                    let v = self.sheet.turn_start_value(self.mask & !(1 << b), upper, held)?;
-                    self.after.insert(key, v);
-                    v
-                }
-            };
-            valued.push((m, f64::from(m.scored()) + after));
+            let holds = m.points > 0 && self.sheet.tracked.contains(&b);
+            let at = (b * 2 + usize::from(holds)) * totals as usize + upper.min(totals - 1) as usize;
+            if self.after[at].is_nan() {
+                let held = if holds { self.held | 1 << b } else { self.held };
+                self.after[at] = self.sheet.turn_start_value(self.mask & !(1 << b), upper, held)?;
+            }
+            each(m, f64::from(m.scored()) + self.after[at]);
         }
-        Ok(valued)
+        self.moves = moves;
+        Ok(())
     }
 
     /// Each roll's value when it must score now (after a reroll), as the
@@ -109,8 +129,7 @@ impl Turn<'_> {
         let mut values = vec![0.0; lattice.partial + multiset_count(lattice.dice)];
         for r in 0..multiset_count(lattice.dice) {
             let roll = Dice::unrank(lattice.dice, r).expect("a rank below the count");
-            let best = self.moves(&roll.counts(), false)?.iter().map(|m| m.1).fold(f64::NEG_INFINITY, f64::max);
-            values[lattice.partial + r] = best;
+            values[lattice.partial + r] = self.best_move(&roll.counts(), false)?.map_or(f64::NEG_INFINITY, |m| m.1);
         }
         Ok(values)
     }
@@ -159,12 +178,11 @@ impl RuleSheet {
         self.turn_start_value(mask, upper, held)?;
         let n = usize::from(self.rules.dice);
         let mut turn = self.turn(mask, upper, held);
-        let best_move = |moves: Vec<(Move, f64)>| moves.into_iter().reduce(|a, b| if b.1 > a.1 { b } else { a });
         let (mut first, mut later) = (Vec::new(), Vec::new());
         for r in 0..multiset_count(n) {
             let counts = Dice::unrank(n, r).expect("a rank below the count").counts();
-            first.push(best_move(turn.moves(&counts, true)?));
-            later.push(best_move(turn.moves(&counts, false)?));
+            first.push(turn.best_move(&counts, true)?);
+            later.push(turn.best_move(&counts, false)?);
         }
         let mut values = vec![0.0; self.lattice.partial];
         values.extend(later.iter().map(|m| m.map_or(f64::NEG_INFINITY, |m| m.1)));
@@ -181,7 +199,8 @@ impl RuleSheet {
     }
 
     fn turn(&self, mask: u32, upper: u32, held: u32) -> Turn<'_> {
-        Turn { sheet: self, mask, upper, held, after: HashMap::new() }
+        let after = vec![f64::NAN; self.rules.boxes.len() * 2 * self.t.params().totals as usize];
+        Turn { sheet: self, mask, upper, held, after, moves: Vec::new() }
     }
 
     /// Each keep's value (`values[graded rank]`) with `rerolls` rerolls
@@ -243,7 +262,7 @@ impl RuleSheet {
         let mut total = 0.0;
         for r in 0..multiset_count(n) {
             let roll = Dice::unrank(n, r).expect("a rank below the count");
-            let mut best = turn.moves(&roll.counts(), true)?.iter().map(|m| m.1).fold(f64::NEG_INFINITY, f64::max);
+            let mut best = turn.best_move(&roll.counts(), true)?.map_or(f64::NEG_INFINITY, |m| m.1);
             if let Some(keeps) = &keeps {
                 for keep in roll.sub_multisets().filter(|k| k.len() < n) {
                     best = best.max(keeps[keep.graded_rank()]);
