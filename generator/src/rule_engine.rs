@@ -283,10 +283,19 @@ pub fn table(solution: &Solution) -> crate::Solved {
     ];
     let mut solved = crate::Solved::new::<RuleSheet>(&shape, values.len() as u64, sections);
     solved.table = rules.name.clone();
+    // A box that wins a two-player game at once scores its points alone: say so.
+    let wins: Vec<&str> = rules.boxes.iter().filter(|b| b.wins).map(|b| b.name.as_str()).collect();
+    let alone = match wins.is_empty() {
+        true => String::new(),
+        false => format!(
+            " (a served {} wins a two-player game at once; this table, for one player, scores it for its points)",
+            wins.join(" or ")
+        ),
+    };
     solved.figures.push(crate::Figure {
         key: "start_value",
         value: solution.start(),
-        text: format!("expected score {:.7}", solution.start()),
+        text: format!("expected score {:.7}{alone}", solution.start()),
     });
     solved
 }
