@@ -161,6 +161,9 @@ pub enum ArgumentErrorKind {
     NotInSheetOrder { given: String, next: String },
     /// A box said to hold points while it is open.
     HeldWhileOpen { name: String },
+    /// A box given as holding points that is none of the `boxes` of `game`
+    /// whose points matter later.
+    NotHeldBox { given: String, game: String, boxes: Vec<String> },
     /// An upper total above the `most` the upper boxes of `game` make.
     UpperOverRules { given: u32, most: u32, game: String },
 }
@@ -299,8 +302,17 @@ impl fmt::Display for ArgumentErrorKind {
             }
             K::KeptPoints { given, kept, when } => write_kept_points(f, *given, *kept, when),
             K::DiceCount { game, given, dice } => {
-                write!(f, "{given} dice: {game} rolls {dice} dice (give the {dice} faces, as 12456)")
+                let example = &"124566"[..usize::from(*dice).min(6)];
+                write!(f, "{given} dice: {game} rolls {dice} dice (give the {dice} faces, as {example})")
             }
+            K::NotHeldBox { given, game, boxes } if boxes.is_empty() => {
+                write!(f, "held {given}: no box's points matter later in {game} (leave held out)")
+            }
+            K::NotHeldBox { given, game, boxes } => write!(
+                f,
+                "held {given}: only the points of {} matter later in {game} (held names those that hold points)",
+                boxes.join(", ")
+            ),
             K::NotInSheetOrder { given, next } => write!(
                 f,
                 "mask {given:?} is not a sheet filled in order: with {next} open, every box after it is open too (give the boxes from {next} on, or all)"

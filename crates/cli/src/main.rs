@@ -165,8 +165,11 @@ fn command_in_use() -> String {
         Some(c @ ("info" | "verify" | "serve")) => words.push(c),
         Some("lookup") => {
             words.push("lookup");
-            if let Some(g) = args.get(1).and_then(|g| dice_tables_reader::game_named(g)) {
+            let named = args.get(1).map(String::as_str);
+            if let Some(g) = named.and_then(dice_tables_reader::game_named) {
                 words.push(g.id);
+            } else if let Some(rule_set) = named.filter(|n| dice_tables_lookup::is_rule_set_name(n)) {
+                words.push(rule_set);
             }
         }
         _ => {}

@@ -415,3 +415,27 @@ fn preset_tables_answer_by_their_names_with_their_figures() {
     assert_eq!(ask("generala")["best"]["points"], 100);
     assert_eq!(ask("none")["best"], serde_json::json!({"category": "sixes", "points": 30}));
 }
+
+/// Lookups of a rule set's table refused in one line naming what was
+/// wrong in the rules' own terms, exit status 2.
+#[test]
+fn lookups_a_rule_set_refuses_say_why_in_its_terms() {
+    let table = house_table().join("kitchen-table.dtab");
+    let cases: [(&[&str], &str); 7] = [
+        (&["--dice", "12345"], "5 dice: kitchen-table rolls 4 dice (give the 4 faces, as 1245)"),
+        (&["--dice", "1234", "--rerolls", "3"], "rerolls 3 is out of range: kitchen-table allows 0 to 2"),
+        (&["--mask", "fours,yatzy"], "unknown category \"yatzy\""),
+        (&["--held", "fours"], "held fours: only the points of four-alike matter later in kitchen-table"),
+        (&["--mask", "all", "--held", "four-alike"], "held four-alike: an open box holds no points"),
+        (&["--upper", "91"], "upper total 91 is out of range: kitchen-table's upper boxes make 0 to 60"),
+        (&["--rerolls", "1"], "--rerolls=1 needs --dice: give the rules' dice showing"),
+    ];
+    for (args, says) in cases {
+        let mut all = vec!["lookup", "--table", table.to_str().unwrap()];
+        all.extend(args);
+        let out = run("reader", &all, &[]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says) && stderr.lines().count() == 1, "{args:?}: {stderr}");
+    }
+}

@@ -7,7 +7,6 @@
 use super::arguments::{for_people, Argument};
 use super::{GameQuery, LookupInfo};
 use crate::args::{Arg, Args};
-use crate::checks::check_rerolls;
 use crate::error::LookupError;
 use crate::parse::{parse_rerolls, parse_some_dice, parse_upper};
 use crate::queries::{Query, RuleSetQuery};
@@ -105,7 +104,10 @@ impl GameQuery for RuleSetQuery {
     }
 
     fn check(&self) -> Result<(), LookupError> {
-        check_rerolls(self.dice, self.rerolls)
+        match (self.dice, self.rerolls) {
+            (None, Some(rerolls)) => Err(LookupError::RerollsWithoutDice { rerolls, dice: "rules'" }),
+            _ => Ok(()),
+        }
     }
 
     fn reply(&self, tables: &Tables) -> Replied {

@@ -242,7 +242,11 @@ impl RuleSheet {
         let names: Vec<&str> = self.tracked.iter().map(|&b| self.rules.boxes[b].name.as_str()).collect();
         let mut held = 0;
         for name in given.split(',').map(str::trim).filter(|n| !n.is_empty() && *n != "none") {
-            let i = crate::five_dice::category_index(name, &names)?;
+            let i = crate::five_dice::category_index(name, &names).map_err(|_| ArgumentErrorKind::NotHeldBox {
+                given: name.to_string(),
+                game: self.rules.name.clone(),
+                boxes: names.iter().map(|n| n.to_string()).collect(),
+            })?;
             let b = self.tracked[usize::from(i)];
             if mask >> b & 1 == 1 {
                 return Err(ArgumentErrorKind::HeldWhileOpen { name: name.to_string() }.into());
