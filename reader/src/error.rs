@@ -154,16 +154,21 @@ pub enum ArgumentErrorKind {
     /// Saved rerolls the state cannot hold: at most `max`, two for each
     /// turn played (`played`), none when the rules save no rolls.
     SavedRerolls { given: u32, max: u32, played: u32, saving: bool },
+    #[cfg(not(feature = "solitaire-only"))]
     /// A roll of `given` dice where `game` rolls `dice`.
     DiceCount { game: String, given: usize, dice: u8 },
+    #[cfg(not(feature = "solitaire-only"))]
     /// A mask of a game filled in sheet order that is not the boxes from
     /// one on: `next` is the first open box given.
     NotInSheetOrder { given: String, next: String },
+    #[cfg(not(feature = "solitaire-only"))]
     /// A box said to hold points while it is open.
     HeldWhileOpen { name: String },
+    #[cfg(not(feature = "solitaire-only"))]
     /// A box given as holding points that is none of the `boxes` of `game`
     /// whose points matter later.
     NotHeldBox { given: String, game: String, boxes: Vec<String> },
+    #[cfg(not(feature = "solitaire-only"))]
     /// An upper total above the `most` the upper boxes of `game` make.
     UpperOverRules { given: u32, most: u32, game: String },
 }
@@ -301,25 +306,31 @@ impl fmt::Display for ArgumentErrorKind {
                 }
             }
             K::KeptPoints { given, kept, when } => write_kept_points(f, *given, *kept, when),
+            #[cfg(not(feature = "solitaire-only"))]
             K::DiceCount { game, given, dice } => {
                 let example = &"124566"[..usize::from(*dice).min(6)];
                 write!(f, "{given} dice: {game} rolls {dice} dice (give the {dice} faces, as {example})")
             }
+            #[cfg(not(feature = "solitaire-only"))]
             K::NotHeldBox { given, game, boxes } if boxes.is_empty() => {
                 write!(f, "held {given}: no box's points matter later in {game} (leave held out)")
             }
+            #[cfg(not(feature = "solitaire-only"))]
             K::NotHeldBox { given, game, boxes } => write!(
                 f,
                 "held {given}: only the points of {} matter later in {game} (held names those that hold points)",
                 boxes.join(", ")
             ),
+            #[cfg(not(feature = "solitaire-only"))]
             K::NotInSheetOrder { given, next } => write!(
                 f,
                 "mask {given:?} is not a sheet filled in order: with {next} open, every box after it is open too (give the boxes from {next} on, or all)"
             ),
+            #[cfg(not(feature = "solitaire-only"))]
             K::HeldWhileOpen { name } => {
                 write!(f, "held {name}: an open box holds no points (name filled boxes that scored)")
             }
+            #[cfg(not(feature = "solitaire-only"))]
             K::UpperOverRules { given, most, game } => {
                 write!(f, "upper total {given} is out of range: {game}'s upper boxes make 0 to {most}")
             }

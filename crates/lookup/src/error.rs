@@ -78,6 +78,7 @@ pub enum LookupError {
     NotPercentEncoded { given: String },
     /// No game of that name (`known` lists the games), nor a rule set's
     /// table (`missing`: the file looked for).
+    #[cfg(not(feature = "solitaire-only"))]
     NoRuleSet { given: String, known: Vec<&'static str>, missing: TableError },
     /// The game's table is missing or damaged.
     Table(TableError),
@@ -214,6 +215,7 @@ impl LookupError {
             }
             E::Other(e) => write!(f, "{e}"),
             E::Table(e) => write_table_error(f, e),
+            #[cfg(not(feature = "solitaire-only"))]
             E::NoRuleSet { given, known, missing } => write!(
                 f,
                 "no game {:?} (the games are {}), nor a rule set's table: {missing}: `make rule-tables` writes the presets', \

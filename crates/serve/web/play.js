@@ -873,16 +873,14 @@ $("#joker").addEventListener("change", markAvailable);
 $("#maxi-rules").addEventListener("change", markAvailable);
 // The tabs: a sheet game (Yahtzee, Yatzy, yazy, Maxi Yatzy), 10000 (the
 // duel and the one-throw advisor) or threes.
-const SECTIONS = { sheet: ["#setup", "#play", "#review", "#source"], duel: ["#duel", "#tenk"], threes: ["#threes"], rules: ["#rules"] };
+const SECTIONS = { sheet: ["#setup", "#play", "#review", "#source"], duel: ["#duel", "#tenk"], threes: ["#threes"] };
 const sectionsOf = (name) => (Object.hasOwn(SECTIONS, name) ? name : "sheet");
 function show(name) {
-  for (const [which, ids] of Object.entries(SECTIONS)) for (const id of ids) if ($(id)) $(id).hidden = which !== sectionsOf(name);
+  for (const [which, ids] of Object.entries(SECTIONS)) for (const id of ids) $(id).hidden = which !== sectionsOf(name);
   for (const tab of document.querySelectorAll(".tab")) tab.setAttribute("aria-pressed", String(tab.dataset.game === name));
   if (name === "duel") startDuel();
   if (sectionsOf(name) !== "sheet") import("./advisors.js");
 }
-// Under reader serve, the rule sets it holds: a tab rules.js adds.
-if (availability) import("./rules.js").then((m) => m.offer(show));
 for (const tab of document.querySelectorAll(".tab")) {
   tab.addEventListener("click", () => {
     forgetUnavailable();

@@ -16,17 +16,28 @@ const getJson = async (path) => {
   return body;
 };
 
-/** Adds the tab and its section when the server holds rule sets' tables; `show` switches tabs. */
-export async function offer(show) {
+/**
+ * Shows this tab's section alone; another tab (play.js shows its own
+ * sections, and marks the tabs) hides it.
+ */
+function show() {
+  for (const section of document.querySelectorAll("main > section")) section.hidden = section.id !== "rules";
+  $("#source").hidden = true;
+  for (const tab of document.querySelectorAll(".tab")) tab.setAttribute("aria-pressed", String(tab.dataset.game === "rules"));
+}
+
+/** Adds the tab and its section when the server holds rule sets' tables. */
+export async function offer() {
   sets = (await getJson("v1/info")).tables.filter((t) => t.rule_set && !t.error);
   if (sets.length === 0) return;
   const tab = Object.assign(document.createElement("button"), { className: "tab", textContent: "Your rules" });
   tab.dataset.game = "rules";
   tab.setAttribute("aria-pressed", "false");
   tab.addEventListener("click", () => {
-    show("rules");
+    show();
     if (game === null) newGame($("#rule-set").value);
   });
+  for (const other of document.querySelectorAll(".tab")) other.addEventListener("click", () => { $("#rules").hidden = true; });
   $("header nav").append(tab);
   const section = document.createElement("section");
   section.id = "rules";

@@ -6,6 +6,12 @@
 // its page reads and never loads this file.
 import { $, availability } from "./page.js";
 
+// The rule sets the server holds get a tab of their own (rules.js): like
+// this file, only ever loaded under reader serve. A server that cannot say
+// which it holds (v1/info failing) shows the page without the tab; the
+// games' own lookups report what is wrong.
+import("./rules.js").then((m) => m.offer()).catch(() => {});
+
 /** What each choice of the setup's opponent reads (see play.js's `reads`). */
 const READS = { "": "points", target: "target", computer: "against", table: "against" };
 /** Choices a missing table can rule out, as the note names them. */
