@@ -53,10 +53,10 @@ impl Subcommand for GameArgs {
     fn augment_subcommands(mut command: Command) -> Command {
         // Any other name is a rule set's table (`reader lookup crag`).
         command = command.allow_external_subcommands(true).after_help(
-            "Any other NAME looks up the table of a rule set NAME.dtab in the tables directory (`make rule-tables` \
-             writes the presets': forced-yatzy, yacht, yacht-dice, generala, crag, yahtzee-no-joker, \
-             yahtzee-no-bonus; `generator --rules FILE.toml` your own), with the arguments `reader lookup NAME --help` \
-             lists; `reader lookup --table FILE.dtab ...` looks up a table file wherever it is.",
+            "Any other NAME looks up the table of a rule set NAME.dtab in the tables directory (`make tables` writes \
+             the presets', `generator --rules FILE.toml` your own; `reader verify` lists what the directory holds), \
+             with the arguments `reader lookup NAME --help` lists; `reader lookup --table FILE.dtab ...` looks up a \
+             table file wherever it is.",
         );
         for lookup in LOOKUPS {
             command = command.subcommand(game_command(lookup, lookup.game, false));
