@@ -13,7 +13,7 @@
 //! Boxes are solved fewest open first, each layer in parallel.
 
 use crate::dice::{keep_graph, multisets, KeepGraph};
-use dice_tables_reader::rule_sheet::Shape;
+use dice_tables_reader::rule_sheet::{flag_index, Shape};
 use dice_tables_reader::rules::{Order, RuleSet, FACES};
 use rayon::prelude::*;
 
@@ -51,7 +51,7 @@ impl Solution {
         if slot == u32::MAX {
             return None;
         }
-        let flag = flag_of(&self.tracked, held);
+        let flag = flag_index(&self.tracked, held);
         let upper = usize::from(upper).min(self.totals - 1);
         Some(self.values[(slot as usize * self.flags() + flag) * self.totals + upper])
     }
@@ -61,11 +61,6 @@ impl Solution {
         let all = (1u32 << self.rules.boxes.len()) - 1;
         self.turn_start(all, 0, 0).expect("the start is a turn start")
     }
-}
-
-/// The flag index of `held` (mask bits) over the tracked boxes.
-fn flag_of(tracked: &[usize], held: u32) -> usize {
-    tracked.iter().enumerate().filter(|(_, &b)| held >> b & 1 == 1).fold(0, |f, (i, _)| f | 1 << i)
 }
 
 /// One way to score a roll, as the solve needs it.
@@ -144,10 +139,7 @@ fn solve_mask(s: &Solution, graph: &KeepGraph, rolls: &[[u8; FACES]], mask: u32)
     let bonus_boxes = rules.upper_bonus.map_or(0, |b| b.boxes);
     // The most the open boxes of the bonus can still add: totals from which
     // even that falls short are all worth the same.
-    let can_add: usize = (0..rules.boxes.len())
-        .filter(|&b| (mask & bonus_boxes) >> b & 1 == 1)
-        .map(|b| usize::from(rules.face_of(b).unwrap_or(0)) * usize::from(rules.dice))
-        .sum();
+    let can_add = rules.most_faces_make(mask & bonus_boxes) as usize;
     let last = totals - 1;
     let same_below = last.saturating_sub(can_add + 1);
     let mut buffers = Buffers::new(graph);

@@ -306,6 +306,15 @@ impl RuleSet {
         }
     }
 
+    /// The most the face boxes among `boxes` (mask bits) can add to an
+    /// upper total: each face times the dice (other boxes add nothing).
+    pub fn most_faces_make(&self, boxes: u32) -> u32 {
+        (0..self.boxes.len())
+            .filter(|&b| boxes >> b & 1 == 1)
+            .map(|b| u32::from(self.face_of(b).unwrap_or(0)) * u32::from(self.dice))
+            .sum()
+    }
+
     /// The box of face `face`, if the sheet has one.
     fn face_box(&self, face: u8) -> Option<usize> {
         (0..self.boxes.len()).find(|&b| self.face_of(b) == Some(face))
@@ -432,10 +441,7 @@ impl RuleSet {
 
     fn check_upper_bonus(&self, bonus: UpperBonus) -> Result<(), RulesError> {
         let wrong = |key, message: String| Err(RulesError { box_index: None, key, message });
-        let most: u32 = (0..self.boxes.len())
-            .filter(|&b| bonus.boxes >> b & 1 == 1)
-            .map(|b| u32::from(self.face_of(b).unwrap_or(0)) * u32::from(self.dice))
-            .sum();
+        let most = self.most_faces_make(bonus.boxes);
         if let Some(b) = (0..self.boxes.len()).find(|&b| bonus.boxes >> b & 1 == 1 && self.face_of(b).is_none()) {
             return wrong(
                 "upper-bonus.boxes",

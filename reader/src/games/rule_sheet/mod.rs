@@ -104,6 +104,13 @@ impl Shape {
     }
 }
 
+/// The flags index of `held` (mask bits) over the `tracked` boxes (bit `j`
+/// for the `j`-th, as [`TURN_START`] counts them): the generator's layout
+/// and the reader's lookups use this one rule.
+pub fn flag_index(tracked: &[usize], held: u32) -> usize {
+    tracked.iter().enumerate().filter(|(_, &b)| held >> b & 1 == 1).fold(0, |f, (i, _)| f | 1 << i)
+}
+
 /// The rules, as canonical text (UTF-8): what the table was solved for.
 pub const RULES: SectionSpec<Shape> =
     SectionSpec::new(0, "rules", DType::U8, Encoding::Raw, |s| vec![u64::from(s.rules_bytes)]);
@@ -258,21 +265,11 @@ impl RuleSheet {
 
     /// The upper total checked: at most what the rules' upper boxes make.
     pub fn check_upper(&self, upper: u32) -> Result<(), ArgumentError> {
-        let most = self.rules.upper_bonus.map_or(0, |b| {
-            (0..self.rules.boxes.len())
-                .filter(|&i| b.boxes >> i & 1 == 1)
-                .map(|i| u32::from(self.rules.face_of(i).unwrap_or(0)) * u32::from(self.rules.dice))
-                .sum()
-        });
+        let most = self.rules.upper_bonus.map_or(0, |b| self.rules.most_faces_make(b.boxes));
         if upper > most {
             return Err(ArgumentErrorKind::UpperOverRules { given: upper, most, game: self.rules.name.clone() }.into());
         }
         Ok(())
-    }
-
-    /// The flag index of `held` (mask bits) over the tracked boxes.
-    fn flag(&self, held: u32) -> u32 {
-        self.tracked.iter().enumerate().filter(|(_, &b)| held >> b & 1 == 1).fold(0, |f, (i, _)| f | 1 << i)
     }
 
     /// The expected score still to come at a turn start: `mask` the open
@@ -281,7 +278,7 @@ impl RuleSheet {
     /// order never reaches is an error.
     pub fn turn_start_value(&self, mask: u32, upper: u32, held: u32) -> Result<f64, TableError> {
         let shape = self.t.params();
-        let Some(i) = shape.index(mask, upper, self.flag(held)) else {
+        let Some(i) = shape.index(mask, upper, flag_index(&self.tracked, held) as u32) else {
             return Err(TableError::section(TURN_START.name, format!("holds no state with boxes {mask:#b} open")));
         };
         self.t.f64_at(&TURN_START, i)
