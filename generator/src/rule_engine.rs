@@ -12,9 +12,11 @@
 //! counts at the end, as the value of a full sheet whose total reached it.
 //! Boxes are solved fewest open first, each layer in parallel.
 
+use crate::cpu::{Kernel, Lanes, Simd, W};
 use crate::dice::{keep_graph, multisets, KeepGraph};
+use dice_tables_reader::five_dice::SIXTH;
 use dice_tables_reader::rule_sheet::{flag_index, Shape};
-use dice_tables_reader::rules::{Order, RuleSet, FACES};
+use dice_tables_reader::rules::{Order, RuleSet, SheetState, FACES};
 use rayon::prelude::*;
 
 /// Every turn start's value of one rule set.
@@ -66,22 +68,33 @@ impl Solution {
 /// One way to score a roll, as the solve needs it.
 #[derive(Clone, Copy)]
 struct Move {
-    /// The open boxes after it.
-    next: u32,
     /// Points now: the box's and any extra bonus.
     points: f64,
     /// The first-roll bonus, added when the box scores points with the
     /// turn's first roll.
     first_roll: f64,
+    /// Where the values of the turn start it leads to begin (its upper total 0).
+    row: u32,
     /// Points added to the upper total.
     upper: u16,
-    /// Whether the box holds points afterwards (its tracked bit set).
-    holds: Option<usize>,
+}
+
+/// Every roll's moves from one (mask, flag) row: roll `r`'s are
+/// `moves[ends[r - 1]..ends[r]]`.
+struct RollMoves {
+    moves: Vec<Move>,
+    ends: Vec<u32>,
 }
 
 /// Solves every turn start of `rules` (checked), or says what the engine
 /// does not solve yet.
 pub fn solve(rules: &RuleSet) -> Result<Solution, NotSolved> {
+    solve_on(rules, crate::dice::simd())
+}
+
+/// [`solve`] with `simd`'s vector instructions (every level gives the same
+/// values, bit for bit).
+pub fn solve_on(rules: &RuleSet, simd: Simd) -> Result<Solution, NotSolved> {
     check_solvable(rules)?;
     let boxes = rules.boxes.len();
     let all = (1u32 << boxes) - 1;
@@ -116,100 +129,206 @@ pub fn solve(rules: &RuleSet) -> Result<Solution, NotSolved> {
     while start < masks.len() {
         let open = masks[start].count_ones();
         let end = start + masks[start..].iter().take_while(|m| m.count_ones() == open).count();
-        let solved: Vec<Vec<f64>> =
-            masks[start..end].par_iter().map(|&mask| solve_mask(&solution, graph, &rolls, mask)).collect();
+        // A few masks a task: with few upper totals (none without a bonus)
+        // their turn starts still fill the vector lanes.
+        let solved: Vec<Vec<f64>> = masks[start..end]
+            .par_chunks(W)
+            .map_init(
+                || Buffers::new(graph),
+                |buffers, chunk| solve_masks(&solution, graph, &rolls, chunk, simd, buffers),
+            )
+            .collect();
         for (i, values) in solved.into_iter().enumerate() {
-            let at = (start + i) * block;
-            solution.values[at..at + block].copy_from_slice(&values);
+            let at = (start + i * W) * block;
+            solution.values[at..at + values.len()].copy_from_slice(&values);
         }
         start = end;
     }
     Ok(solution)
 }
 
-/// Every turn start of `mask`: `flags * totals` values.
-fn solve_mask(s: &Solution, graph: &KeepGraph, rolls: &[[u8; FACES]], mask: u32) -> Vec<f64> {
+/// Every turn start of `masks`: `flags * totals` values each, in order.
+fn solve_masks(
+    s: &Solution,
+    graph: &KeepGraph,
+    rolls: &[[u8; FACES]],
+    masks: &[u32],
+    simd: Simd,
+    buffers: &mut Buffers,
+) -> Vec<f64> {
     let rules = &s.rules;
     let (flags, totals) = (s.flags(), s.totals);
-    let mut out = vec![0.0; flags * totals];
-    let allowed = match rules.order {
-        Order::Free => mask,
-        Order::Fixed => mask & mask.wrapping_neg(),
-    };
+    let block = flags * totals;
+    let mut out = vec![0.0; masks.len() * block];
     let bonus_boxes = rules.upper_bonus.map_or(0, |b| b.boxes);
-    // The most the open boxes of the bonus can still add: totals from which
-    // even that falls short are all worth the same.
-    let can_add = rules.most_faces_make(mask & bonus_boxes) as usize;
-    let last = totals - 1;
-    let same_below = last.saturating_sub(can_add + 1);
-    let mut buffers = Buffers::new(graph);
-    for flag in 0..flags {
-        let held: u32 =
-            s.tracked.iter().enumerate().filter(|(i, _)| flag >> i & 1 == 1).fold(0, |h, (_, &b)| h | 1 << b);
-        let moves: Vec<Vec<Move>> = rolls
-            .iter()
-            .map(|counts| {
-                let mut list = Vec::new();
-                rules.scores(mask, allowed, held, counts, |b, points, bonus| {
-                    let upper = if bonus_boxes >> b & 1 == 1 { points } else { 0 };
-                    list.push(Move {
-                        next: mask & !(1 << b),
-                        points: f64::from(points + bonus),
-                        // A box scratched for 0 was not scored with the first roll's dice.
-                        first_roll: if points > 0 { f64::from(rules.boxes[b].first_roll) } else { 0.0 },
-                        upper,
-                        holds: (points > 0).then(|| s.tracked.iter().position(|&t| t == b)).flatten(),
-                    });
-                });
-                list
-            })
-            .collect();
-        for upper in same_below..totals {
-            let v = turn_value(s, graph, &moves, flag, upper, &mut buffers);
-            out[flag * totals + upper] = v;
+    // Each (mask, flag) row's moves with where its values go and the
+    // lowest total worth solving; the turn starts to solve, as (row, total).
+    let mut rows: Vec<(RollMoves, usize, usize)> = Vec::new();
+    let mut starts: Vec<(usize, usize)> = Vec::new();
+    for (i, &mask) in masks.iter().enumerate() {
+        // The most the open boxes of the bonus can still add: totals from
+        // which even that falls short are all worth the same.
+        let can_add = rules.most_faces_make(mask & bonus_boxes) as usize;
+        let same_below = (totals - 1).saturating_sub(can_add + 1);
+        for flag in 0..flags {
+            starts.extend((same_below..totals).map(|upper| (rows.len(), upper)));
+            rows.push((roll_moves(s, rolls, mask, flag), (i * flags + flag) * totals, same_below));
         }
-        let flat = out[flag * totals + same_below];
-        out[flag * totals..flag * totals + same_below].fill(flat);
+    }
+    for lanes in starts.chunks(W) {
+        let values = simd.run(TurnLanes { s, graph, rows: &rows, lanes, b: buffers });
+        for (&(row, upper), v) in lanes.iter().zip(values) {
+            out[rows[row].1 + upper] = v;
+        }
+    }
+    for &(_, at, same_below) in &rows {
+        let flat = out[at + same_below];
+        out[at..at + same_below].fill(flat);
     }
     out
 }
 
-/// Reusable per-turn buffers: the keep graph's, and each roll's value
-/// when stopping (scoring) after a reroll and with the first roll.
+/// The moves of every roll from open boxes `mask` with the tracked boxes
+/// of `flag` holding points.
+fn roll_moves(s: &Solution, rolls: &[[u8; FACES]], mask: u32, flag: usize) -> RollMoves {
+    let rules = &s.rules;
+    let held = s.tracked.iter().enumerate().filter(|(i, _)| flag >> i & 1 == 1).fold(0, |h, (_, &b)| h | 1 << b);
+    let from = SheetState { open: mask, upper: 0, held };
+    let allowed = rules.allowed(mask);
+    let mut moves = RollMoves { moves: Vec::new(), ends: Vec::with_capacity(rolls.len()) };
+    for counts in rolls {
+        rules.scores(mask, allowed, held, counts, |b, points, bonus| {
+            let after = rules.after_scoring(from, b, points);
+            let slot = s.slot[after.open as usize] as usize;
+            moves.moves.push(Move {
+                points: f64::from(points + bonus),
+                // A box scratched for 0 was not scored with the first roll's dice.
+                first_roll: if points > 0 { f64::from(rules.boxes[b].first_roll) } else { 0.0 },
+                row: ((slot * s.flags() + flag_index(&s.tracked, after.held)) * s.totals) as u32,
+                upper: after.upper as u16,
+            });
+        });
+        moves.ends.push(moves.moves.len() as u32);
+    }
+    moves
+}
+
+/// Per-lane buffers reused from turn to turn: every keep's value, the
+/// best-keep pass's scratch, and each roll's value when scoring with the
+/// turn's first roll.
 struct Buffers {
-    turn: crate::dice::TurnBuffers,
-    stop: Vec<f64>,
-    stop_first: Vec<f64>,
+    values: Vec<[f64; W]>,
+    scratch: Vec<[f64; W]>,
+    first: Vec<[f64; W]>,
 }
 
 impl Buffers {
     fn new(graph: &KeepGraph) -> Buffers {
         let rolls = graph.keeps() - graph.partial;
-        Buffers { turn: graph.buffers(), stop: vec![0.0; rolls], stop_first: vec![0.0; rolls] }
+        Buffers {
+            values: vec![[0.0; W]; graph.keeps()],
+            scratch: vec![[0.0; W]; graph.keeps()],
+            first: vec![[0.0; W]; rolls],
+        }
     }
 }
 
-/// The value of one turn start: the first roll's average of the best play.
-fn turn_value(s: &Solution, graph: &KeepGraph, moves: &[Vec<Move>], flag: usize, upper: usize, b: &mut Buffers) -> f64 {
-    let last = s.totals - 1;
-    let value_after = |m: &Move| {
-        let flag = m.holds.map_or(flag, |t| flag | 1 << t);
-        let upper = (upper + usize::from(m.upper)).min(last);
-        let slot = s.slot[m.next as usize] as usize;
-        s.values[(slot * s.flags() + flag) * s.totals + upper]
-    };
-    for (r, list) in moves.iter().enumerate() {
-        let (mut stop, mut first) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
-        for m in list {
-            let v = m.points + value_after(m);
-            stop = stop.max(v);
-            first = first.max(v + m.first_roll);
-        }
-        b.stop[r] = stop;
-        b.stop_first[r] = first;
+/// Up to [`W`] turn starts solved together, each a lane: (row, upper
+/// total). The keep graph's passes are the same for every lane, so they
+/// run on vectors; a lane past the last turn start repeats it.
+struct TurnLanes<'a> {
+    s: &'a Solution,
+    graph: &'a KeepGraph,
+    rows: &'a [(RollMoves, usize, usize)],
+    lanes: &'a [(usize, usize)],
+    b: &'a mut Buffers,
+}
+
+impl Kernel for TurnLanes<'_> {
+    type Output = [f64; W];
+    #[inline(always)]
+    fn run<L: Lanes>(self) -> [f64; W] {
+        turn_lanes(self.s, self.graph, self.rows, self.lanes, self.b)
     }
-    let rolls = graph.solve_rerolls_first(s.rules.rerolls, (&b.stop, &b.stop_first), &mut b.turn);
-    graph.fresh_roll_value(rolls)
+}
+
+/// The value of each lane's turn start: the first roll's average of the
+/// best play. Each lane's arithmetic is a one-lane solve's, in the same
+/// order, so every level of vector instructions gives the same bits.
+#[inline(always)]
+fn turn_lanes(
+    s: &Solution,
+    graph: &KeepGraph,
+    rows: &[(RollMoves, usize, usize)],
+    lanes: &[(usize, usize)],
+    b: &mut Buffers,
+) -> [f64; W] {
+    let last = s.totals - 1;
+    let partial = graph.partial;
+    let any_first_roll = s.rules.boxes.iter().any(|b| b.first_roll > 0);
+    let (row, first_upper) = lanes[0];
+    if lanes.len() == W && lanes.iter().enumerate().all(|(l, &(r, u))| r == row && u == first_upper + l) {
+        // One row's consecutive totals: each move's values after it are
+        // consecutive too (bar the cap), so the moves are read as vectors.
+        let RollMoves { moves, ends } = &rows[row].0;
+        let mut from = 0;
+        for (r, &end) in ends.iter().enumerate() {
+            let (mut stop, mut first) = ([f64::NEG_INFINITY; W], [f64::NEG_INFINITY; W]);
+            for m in &moves[from..end as usize] {
+                let lowest = first_upper + usize::from(m.upper);
+                let mut after = [0.0; W];
+                if lowest + W <= s.totals {
+                    after.copy_from_slice(&s.values[m.row as usize + lowest..][..W]);
+                } else {
+                    for (l, a) in after.iter_mut().enumerate() {
+                        *a = s.values[m.row as usize + (lowest + l).min(last)];
+                    }
+                }
+                for l in 0..W {
+                    let v = m.points + after[l];
+                    stop[l] = if v > stop[l] { v } else { stop[l] };
+                    let f = v + m.first_roll;
+                    first[l] = if f > first[l] { f } else { first[l] };
+                }
+            }
+            from = end as usize;
+            b.values[partial + r] = stop;
+            b.first[r] = first;
+        }
+    } else {
+        for l in 0..W {
+            let (row, upper) = lanes[l.min(lanes.len() - 1)];
+            let RollMoves { moves, ends } = &rows[row].0;
+            let mut from = 0;
+            for (r, &end) in ends.iter().enumerate() {
+                let (mut stop, mut first) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
+                for m in &moves[from..end as usize] {
+                    let v = m.points + s.values[m.row as usize + (upper + usize::from(m.upper)).min(last)];
+                    stop = if v > stop { v } else { stop };
+                    let f = v + m.first_roll;
+                    first = if f > first { f } else { first };
+                }
+                from = end as usize;
+                b.values[partial + r][l] = stop;
+                b.first[r][l] = first;
+            }
+        }
+    }
+    let rerolls = s.rules.rerolls;
+    if rerolls == 0 {
+        b.values[partial..].copy_from_slice(&b.first);
+    }
+    for level in 1..=rerolls {
+        graph.keep_values_lanes(&mut b.values, |sum| sum * SIXTH);
+        // The first roll may score its first-roll bonus: its own value is
+        // that, where later rolls' is what they are worth with one reroll fewer.
+        if level == rerolls && any_first_roll {
+            graph.best_values_over_lanes(&mut b.values, &mut b.scratch, &b.first);
+        } else {
+            graph.best_values_lanes(&mut b.values, &mut b.scratch);
+        }
+    }
+    graph.fresh_roll_value_lanes(&b.values[partial..])
 }
 
 pub mod distribution;

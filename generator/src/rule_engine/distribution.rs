@@ -5,8 +5,9 @@
 
 use std::collections::HashMap;
 
-use dice_tables_reader::dice::{multiset_count, Dice};
+use crate::dice::{multisets, Dice};
 use dice_tables_reader::rule_sheet::{RuleChoice, RuleSheet};
+use dice_tables_reader::rules::SheetState;
 use rayon::prelude::*;
 
 use crate::maxi::distribution::ScoreDistribution;
@@ -20,44 +21,35 @@ pub struct RuleSetDistribution {
     pub bonus_chance: Option<f64>,
 }
 
-/// A turn start: open boxes, upper total (capped at the bonus's threshold),
-/// boxes holding points (the tracked ones).
-type State = (u32, u32, u32);
-
 /// The exact final score distribution of the table's optimal play from the
 /// start, every turn start with boxes open carried forward one layer (one
 /// box fewer open) at a time.
 pub fn score_distribution(sheet: &RuleSheet) -> Result<RuleSetDistribution, dice_tables_reader::Error> {
     let rules = sheet.rules();
     let cap = rules.upper_bonus.map_or(0, |b| u32::from(b.at));
-    let bonus_boxes = rules.upper_bonus.map_or(0, |b| b.boxes);
     let n = usize::from(rules.dice);
-    let throws: Vec<Vec<(Dice, f64)>> = (0..=n)
-        .map(|k| {
-            (0..multiset_count(k))
-                .map(|r| Dice::unrank(k, r).expect("a rank below the count"))
-                .map(|d| (d, d.probability()))
-                .collect()
-        })
-        .collect();
-    let mut layer: HashMap<State, Vec<f64>> = HashMap::from([((sheet.all_open(), 0, 0), vec![1.0])]);
+    let throws: Vec<Vec<(Dice, f64)>> =
+        (0..=n).map(|k| multisets(k).into_iter().map(|d| (d, d.probability())).collect()).collect();
+    let start = SheetState { open: sheet.all_open(), upper: 0, held: 0 };
+    let mut layer: HashMap<SheetState, Vec<f64>> = HashMap::from([(start, vec![1.0])]);
     for _ in 0..rules.boxes.len() {
-        let states: Vec<(&State, &Vec<f64>)> = layer.iter().collect();
-        let outcomes: Vec<Vec<(State, u32, f64)>> = states
+        let states: Vec<(&SheetState, &Vec<f64>)> = layer.iter().collect();
+        let outcomes: Vec<Vec<(SheetState, u32, f64)>> = states
             .par_iter()
-            .map(|(&(mask, upper, held), _)| {
-                let turn = turn_outcomes(sheet, (mask, upper, held), &throws)?;
+            .map(|(&from, _)| {
+                let turn = turn_outcomes(sheet, from, &throws)?;
                 Ok(turn
                     .into_iter()
                     .map(|((b, points, scored), p)| {
-                        let upper = if bonus_boxes >> b & 1 == 1 { (upper + points).min(cap) } else { upper };
-                        let held = if points > 0 && sheet.tracked().contains(&b) { held | 1 << b } else { held };
-                        ((mask & !(1 << b), upper, held), scored, p)
+                        // Totals past the threshold are one state.
+                        let mut after = rules.after_scoring(from, b, points);
+                        after.upper = after.upper.min(cap);
+                        (after, scored, p)
                     })
                     .collect())
             })
             .collect::<Result<_, dice_tables_reader::Error>>()?;
-        let mut next: HashMap<State, Vec<f64>> = HashMap::new();
+        let mut next: HashMap<SheetState, Vec<f64>> = HashMap::new();
         for ((_, so_far), turn) in states.iter().zip(outcomes) {
             for (state, scored, p) in turn {
                 let to = next.entry(state).or_default();
@@ -74,7 +66,7 @@ pub fn score_distribution(sheet: &RuleSheet) -> Result<RuleSetDistribution, dice
     }
     let mut p = Vec::new();
     let mut bonus_chance = 0.0;
-    for ((_, upper, _), so_far) in layer {
+    for (SheetState { upper, .. }, so_far) in layer {
         let bonus = match rules.upper_bonus {
             Some(b) if upper >= u32::from(b.at) => {
                 bonus_chance += so_far.iter().sum::<f64>();
@@ -98,10 +90,10 @@ pub fn score_distribution(sheet: &RuleSheet) -> Result<RuleSetDistribution, dice
 /// its points, all the turn scores) with its chance.
 fn turn_outcomes(
     sheet: &RuleSheet,
-    (mask, upper, held): State,
+    from: SheetState,
     throws: &[Vec<(Dice, f64)>],
-) -> Result<HashMap<(usize, u32, u32), f64>, dice_tables_reader::Error> {
-    let plan = sheet.turn_plan(mask, upper, held)?;
+) -> Result<HashMap<(usize, u16, u32), f64>, dice_tables_reader::Error> {
+    let plan = sheet.turn_plan(from.open, from.upper, from.held)?;
     let n = throws.len() - 1;
     let mut rolls: Vec<f64> = throws[n].iter().map(|t| t.1).collect();
     let mut outcomes = HashMap::new();
@@ -111,7 +103,7 @@ fn turn_outcomes(
             let roll = throws[n][r].0;
             match plan.best(roll, rerolls).expect("a box is open") {
                 RuleChoice::Score(m) => {
-                    *outcomes.entry((m.box_index, u32::from(m.points), m.scored())).or_insert(0.0) += mass;
+                    *outcomes.entry((m.box_index, m.points, m.scored())).or_insert(0.0) += mass;
                 }
                 RuleChoice::Keep(keep) => {
                     for (thrown, p) in &throws[n - keep.len()] {

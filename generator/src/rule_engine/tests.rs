@@ -44,3 +44,17 @@ fn forced_order_and_saved_rerolls() {
     assert!(forced.start() < solve(&preset("yacht").unwrap()).unwrap().start());
     assert!(solve(&preset("maxi-yatzy-swedish").unwrap()).is_err());
 }
+
+#[test]
+fn every_vector_level_gives_the_same_bits() {
+    // An upper bonus (lanes over totals), a first-roll bonus and a box that
+    // needs another (lanes over masks and flags).
+    for name in ["yacht-dice", "generala"] {
+        let rules = preset(name).unwrap();
+        let levels: Vec<Solution> =
+            crate::cpu::Simd::available().into_iter().map(|l| solve_on(&rules, l).unwrap()).collect();
+        for other in &levels[1..] {
+            assert!(levels[0].values.iter().zip(&other.values).all(|(a, b)| a.to_bits() == b.to_bits()), "{name}");
+        }
+    }
+}

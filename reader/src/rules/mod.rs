@@ -49,6 +49,18 @@ pub const MOST_BOXES: usize = 20;
 /// The most points a box or bonus may give.
 pub const MOST_POINTS: u16 = 1000;
 
+/// A turn start of a rule set's sheet: what is still to come depends on
+/// nothing else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SheetState {
+    /// The open boxes (mask bits in sheet order).
+    pub open: u32,
+    /// The upper total so far (uncapped; a table caps it at the bonus's threshold).
+    pub upper: u32,
+    /// The boxes holding points, where that matters later (mask bits).
+    pub held: u32,
+}
+
 /// How a box's points are counted when its dice fit it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
@@ -370,6 +382,45 @@ impl RuleSet {
             };
             each(b, points, bonus);
         }
+    }
+
+    /// The boxes a roll may be scored in with `open` the open boxes: any of
+    /// them, or in a fixed order only the first.
+    pub fn allowed(&self, open: u32) -> u32 {
+        match self.order {
+            Order::Free => open,
+            Order::Fixed => open & open.wrapping_neg(),
+        }
+    }
+
+    /// The turn start that scoring `points` in box `b` leads to from
+    /// `from`: the box closed, its points added to the upper total where
+    /// the bonus counts them (uncapped), and the box marked as holding
+    /// points where that matters later ([`tracked_boxes`](RuleSet::tracked_boxes)).
+    ///
+    /// ```
+    /// use dice_tables_reader::rules::{RuleSet, SheetState};
+    /// let text = "name = \"two\"\ndice = 5\nrerolls = 2\n\n[upper-bonus]\nat = 3\npoints = 10\n\n[[box]]\nname = \"ones\"\nkind = \"face\"\nface = 1\n\n[[box]]\nname = \"chance\"\nkind = \"chance\"\n";
+    /// let rules = RuleSet::from_text(text).unwrap();
+    /// let start = SheetState { open: 0b11, upper: 0, held: 0 };
+    /// assert_eq!(rules.after_scoring(start, 0, 3), SheetState { open: 0b10, upper: 3, held: 0 });
+    /// assert_eq!(rules.after_scoring(start, 1, 20), SheetState { open: 0b01, upper: 0, held: 0 });
+    /// ```
+    pub fn after_scoring(&self, from: SheetState, b: usize, points: u16) -> SheetState {
+        let counts_upper = self.upper_bonus.is_some_and(|u| u.boxes >> b & 1 == 1);
+        let holds = points > 0 && self.tracks(b);
+        SheetState {
+            open: from.open & !(1 << b),
+            upper: from.upper + if counts_upper { u32::from(points) } else { 0 },
+            held: if holds { from.held | 1 << b } else { from.held },
+        }
+    }
+
+    /// Whether box `b` holding points changes what later rolls score (one
+    /// of [`tracked_boxes`](RuleSet::tracked_boxes)).
+    pub fn tracks(&self, b: usize) -> bool {
+        self.extra_bonus.is_some_and(|e| e.points > 0 && e.box_index == b)
+            || self.boxes.iter().any(|x| x.needs == Some(b))
     }
 
     /// The boxes whose holding points changes what later rolls score, in

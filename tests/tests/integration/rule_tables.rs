@@ -292,16 +292,18 @@ fn play_one(
     rng: &mut Rng,
 ) -> (u32, bool) {
     use dice_tables_reader::rule_sheet::RuleChoice;
+    use dice_tables_reader::rules::SheetState;
     use dice_tables_reader::Dice;
     let rules = sheet.rules();
     let n = usize::from(rules.dice);
     let cap = rules.upper_bonus.map_or(0, |b| u32::from(b.at));
-    let bonus_boxes = rules.upper_bonus.map_or(0, |b| b.boxes);
-    let (mut mask, mut upper, mut held, mut total) = (sheet.all_open(), 0u32, 0u32, 0u32);
+    let mut state = SheetState { open: sheet.all_open(), upper: 0, held: 0 };
+    let mut total = 0;
     let throw = |rng: &mut Rng, k: usize| -> Vec<u8> { (0..k).map(|_| 1 + rng.below(6) as u8).collect() };
-    while mask != 0 {
-        let key = (mask, upper.min(cap), held);
-        let plan = plans.entry(key).or_insert_with(|| sheet.turn_plan(mask, upper, held).unwrap());
+    while state.open != 0 {
+        let SheetState { open, upper, held } = state;
+        let plan =
+            plans.entry((open, upper.min(cap), held)).or_insert_with(|| sheet.turn_plan(open, upper, held).unwrap());
         let mut dice = Dice::from_faces(&throw(rng, n)).unwrap();
         let mut rerolls = rules.rerolls;
         let scored = loop {
@@ -315,18 +317,11 @@ fn play_one(
                 RuleChoice::Score(m) => break m,
             }
         };
-        let b = scored.box_index;
         total += scored.scored();
-        mask &= !(1 << b);
-        if bonus_boxes >> b & 1 == 1 {
-            upper += u32::from(scored.points);
-        }
-        if scored.points > 0 && sheet.tracked().contains(&b) {
-            held |= 1 << b;
-        }
+        state = rules.after_scoring(state, scored.box_index, scored.points);
     }
     match rules.upper_bonus {
-        Some(bonus) if upper >= u32::from(bonus.at) => (total + u32::from(bonus.points), true),
+        Some(bonus) if state.upper >= u32::from(bonus.at) => (total + u32::from(bonus.points), true),
         _ => (total, false),
     }
 }

@@ -8,7 +8,7 @@ use super::RuleSheet;
 use crate::dice::{multiset_count, Dice};
 use crate::error::{ArgumentErrorKind, Error, TableError};
 use crate::five_dice::{best_values, keep_values};
-use crate::rules::Order;
+use crate::rules::SheetState;
 
 /// Scoring a box with the dice showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,11 +93,7 @@ impl Turn<'_> {
     /// scores now plus the value of the turn start it leads to.
     fn each_move(&mut self, counts: &[u8; 6], first: bool, mut each: impl FnMut(Move, f64)) -> Result<(), TableError> {
         let rules = &self.sheet.rules;
-        let allowed = match rules.order {
-            Order::Free => self.mask,
-            Order::Fixed => self.mask & self.mask.wrapping_neg(),
-        };
-        let bonus_boxes = rules.upper_bonus.map_or(0, |b| b.boxes);
+        let allowed = rules.allowed(self.mask);
         let mut moves = std::mem::take(&mut self.moves);
         moves.clear();
         rules.scores(self.mask, allowed, self.held, counts, |b, points, bonus| {
@@ -107,14 +103,14 @@ impl Turn<'_> {
             moves.push(Move { box_index: b, points, bonus, first_roll, wins: served && rules.boxes[b].wins });
         });
         let totals = self.sheet.t.params().totals;
+        let from = SheetState { open: self.mask, upper: self.upper, held: self.held };
         for &m in &moves {
             let b = m.box_index;
-            let upper = self.upper + if bonus_boxes >> b & 1 == 1 { u32::from(m.points) } else { 0 };
-            let holds = m.points > 0 && self.sheet.tracked.contains(&b);
-            let at = (b * 2 + usize::from(holds)) * totals as usize + upper.min(totals - 1) as usize;
+            let after = rules.after_scoring(from, b, m.points);
+            let holds = after.held != self.held;
+            let at = (b * 2 + usize::from(holds)) * totals as usize + after.upper.min(totals - 1) as usize;
             if self.after[at].is_nan() {
-                let held = if holds { self.held | 1 << b } else { self.held };
-                self.after[at] = self.sheet.turn_start_value(self.mask & !(1 << b), upper, held)?;
+                self.after[at] = self.sheet.turn_start_value(after.open, after.upper, after.held)?;
             }
             each(m, f64::from(m.scored()) + self.after[at]);
         }
