@@ -251,17 +251,28 @@ impl Tables {
         self.slot(id).is_some_and(|slot| slot.get().is_some())
     }
 
-    /// Shares the opened table of game `id` of `other` (no copy, nothing
-    /// read): for a program that reopens its tables and keeps the ones that
-    /// fail to reopen. False when `other` has no such table open, this one
-    /// already has it, or `other` maps its files while this one does not
-    /// map the same directory: a mapped table stays valid only while the
-    /// promise of [`Tables::map_dir`] holds, and a set opened safely made
-    /// no such promise.
+    /// Shares the opened table of game `id` of `other`, or of the rule set
+    /// `id` (no copy, nothing read): for a program that reopens its tables
+    /// and keeps the ones that fail to reopen. False when `other` has no
+    /// such table open, this one already has it, or `other` maps its files
+    /// while this one does not map the same directory: a mapped table stays
+    /// valid only while the promise of [`Tables::map_dir`] holds, and a set
+    /// opened safely made no such promise.
     pub fn share_from(&self, other: &Tables, id: &str) -> bool {
         let mapped_here = self.holding == Holding::Mapped && self.dir == other.dir;
         if other.holding == Holding::Mapped && !mapped_here {
             return false;
+        }
+        #[cfg(not(feature = "solitaire-only"))]
+        if self.slot(id).is_none() {
+            let theirs = other.rule_sheets_held().iter().find(|(n, _)| n == id).map(|(_, sheet)| Arc::clone(sheet));
+            let Some(sheet) = theirs else { return false };
+            let mut held = self.rule_sheets_held();
+            if held.iter().any(|(n, _)| n == id) {
+                return false;
+            }
+            held.push((id.to_string(), sheet));
+            return true;
         }
         match (self.slot(id), other.slot(id).and_then(|s| s.get())) {
             (Some(slot), Some(game)) => slot.set(Arc::clone(game)).is_ok(),

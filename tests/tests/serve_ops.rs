@@ -212,6 +212,43 @@ fn tables_changed_in_place_change_nothing_until_a_good_reload() {
 /// `--games` serves the tables it names and reads no other: the rest are
 /// listed as not served here, their lookups answered 503 with why, and
 /// health looks at the chosen files only.
+/// A rule set's table is a table like any other to an operator: damaged
+/// in place, health names it; a reload keeps serving the copy read before,
+/// with the same answers, and so does a reload after the file is removed;
+/// with the good file back, health is ok again.
+#[test]
+fn a_rule_set_s_table_damaged_or_removed_keeps_its_copy_and_health_names_it() {
+    let dir = served_copy("serve-rule-set");
+    let good = dice_tables_tests::made_tables().join("generala.dtab");
+    std::fs::copy(&good, dir.join("generala.dtab")).unwrap();
+    let server = start(&dir, &[]);
+    let mut client = server.connect();
+    let ask = "/v1/lookup/generala?mask=all&dice=12345&rerolls=2";
+    let before = client.get(ask).unwrap();
+    assert_eq!(before.status, 200, "{}", before.text());
+    assert_eq!(settled_health(&mut client).status, 200);
+    let file = dir.join("generala.dtab");
+    std::fs::OpenOptions::new().write(true).open(&file).unwrap().set_len(100).unwrap();
+    let health = settled_health(&mut client);
+    assert_eq!(health.status, 503, "{}", health.text());
+    let why = health.json()["error"].as_str().unwrap().to_string();
+    assert!(why.contains("generala.dtab") && why.contains("still served"), "{why}");
+    server.signal("HUP");
+    server.log_line("generala.dtab: still serving the copy read before", 10).expect("the reload says why");
+    assert_eq!(client.get(ask).unwrap().text(), before.text(), "after a reload with the damaged file");
+    std::fs::remove_file(&file).unwrap();
+    server.signal("HUP");
+    server.log_line("generala.dtab: still serving the copy read before", 10).expect("the reload says why");
+    assert_eq!(client.get(ask).unwrap().text(), before.text(), "after a reload with the file gone");
+    let info = client.get("/v1/info").unwrap().json();
+    let listed = info["tables"].as_array().unwrap().iter().any(|t| t["game"] == "generala" && t.get("error").is_none());
+    assert!(listed, "info lists the copy served: {info}");
+    std::fs::copy(&good, &file).unwrap();
+    let health = settled_health(&mut client);
+    assert_eq!((health.status, health.text()), (200, "{\"status\":\"ok\"}\n".into()));
+    assert_eq!(client.get(ask).unwrap().text(), before.text());
+}
+
 #[test]
 fn games_serves_a_subset() {
     let dir = served_copy("serve-games");

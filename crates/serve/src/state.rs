@@ -140,8 +140,8 @@ impl Served {
                 status
             })
             .collect();
-        let rule_sets = load_rule_sets(dir, &tables, &mut changes);
-        let on_disk = Arc::new(Mutex::new(GAMES.iter().map(|_| None).collect()));
+        let rule_sets = load_rule_sets(dir, &tables, previous, &mut changes);
+        let on_disk = Arc::new(Mutex::new((0..GAMES.len() + rule_sets.len()).map(|_| None).collect()));
         (Served { dir: dir.to_path_buf(), games, tables, status, rule_sets, on_disk }, changes)
     }
 
@@ -187,9 +187,9 @@ impl Served {
         let mut checking = Vec::new();
         {
             let mut on_disk = self.on_disk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            for (i, game) in GAMES.iter().enumerate() {
-                let Status::Served(loaded) = &self.status[i] else { continue };
-                let file = file_name(game.id);
+            for (i, status) in self.status.iter().chain(self.rule_sets.iter().map(|(_, s)| s)).enumerate() {
+                let Status::Served(loaded) = status else { continue };
+                let file = file_name(self.table_name(i));
                 let path = self.dir.join(&file);
                 let key = match std::fs::metadata(&path) {
                     Ok(meta) => DiskKey::of(&meta),
@@ -224,19 +224,31 @@ impl Served {
         }
     }
 
-    /// Reads and checks the file of [`GAMES`] entry `i` whole on a thread of
-    /// its own, and records what it found under `key` (unless the file
-    /// changed again meanwhile: then a newer check has its place).
+    /// The name of served table `i`: a [`GAMES`] entry's id, then the rule sets'.
+    fn table_name(&self, i: usize) -> &str {
+        match GAMES.get(i) {
+            Some(game) => game.id,
+            None => &self.rule_sets[i - GAMES.len()].0,
+        }
+    }
+
+    /// Reads and checks the file of served table `i` ([`table_name`](Served::table_name))
+    /// whole on a thread of its own, and records what it found under `key`
+    /// (unless the file changed again meanwhile: then a newer check has its place).
     fn check_in_background(&self, i: usize, key: DiskKey, path: PathBuf) -> std::io::Result<()> {
         let on_disk = Arc::clone(&self.on_disk);
-        let game = &GAMES[i];
+        let game = GAMES.get(i);
+        let rule_set = self.table_name(i).to_string();
         let check = move || {
-            let result = read_and_check(&path, |bytes| {
-                let header = dice_tables_reader::verify_bytes(bytes)?;
-                match header.game == game.id {
-                    true => Ok(()),
-                    false => Err(TableErrorKind::WrongGame { found: header.game, expected: game.id }.into()),
+            let result = read_and_check(&path, |bytes| match game {
+                Some(game) => {
+                    let header = dice_tables_reader::verify_bytes(bytes)?;
+                    match header.game == game.id {
+                        true => Ok(()),
+                        false => Err(TableErrorKind::WrongGame { found: header.game, expected: game.id }.into()),
+                    }
                 }
+                None => check_rule_set(&rule_set, bytes).map(drop),
             })
             .map(drop);
             let mut on_disk = on_disk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -322,44 +334,68 @@ impl Served {
 
 /// Every rule set's table in `dir` (a file `NAME.dtab`, NAME of a rule
 /// set's form and no game's), read, checked whole and put into `tables`;
-/// each one's status, in name order, with its change for the log.
-fn load_rule_sets(dir: &Path, tables: &Tables, changes: &mut Vec<(String, Change)>) -> Vec<(String, Status)> {
-    use dice_tables_reader::rule_sheet::RuleSheet;
-    use dice_tables_reader::Game;
-    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-    let mut names: Vec<String> = entries
-        .filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".dtab").map(str::to_string))
-        .filter(|n| dice_tables_lookup::is_rule_set_name(n) && !GAMES.iter().any(|g| g.id == n))
-        .collect();
+/// each one's status, in name order, with its change for the log. With
+/// `previous`, a rule set whose file now fails, or is gone, keeps being
+/// served from the previous copy, as a game's table does.
+fn load_rule_sets(
+    dir: &Path,
+    tables: &Tables,
+    previous: Option<&Served>,
+    changes: &mut Vec<(String, Change)>,
+) -> Vec<(String, Status)> {
+    let mut names: Vec<String> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".dtab").map(str::to_string))
+            .filter(|n| dice_tables_lookup::is_rule_set_name(n) && !GAMES.iter().any(|g| g.id == n))
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    let served_before = |name: &str| {
+        previous?.rule_sets.iter().find(|(n, _)| n == name).and_then(|(_, status)| match status {
+            Status::Served(loaded) => Some(loaded),
+            Status::Missing(_) => None,
+        })
+    };
+    if let Some(p) = previous {
+        names.extend(p.rule_sets.iter().map(|(n, _)| n.clone()).filter(|n| served_before(n).is_some()));
+    }
     names.sort();
+    names.dedup();
     names
         .into_iter()
         .map(|name| {
             let file = file_name(&name);
-            let load = |bytes: Vec<u8>| {
-                let sheet = RuleSheet::check(dice_tables_reader::Table::from_vec(bytes)?)?;
-                if sheet.rules().name != name {
-                    let why = format!(
-                        "are rule set {}'s: rename the file {}",
-                        sheet.rules().name,
-                        file_name(&sheet.rules().name)
-                    );
-                    return Err(TableErrorKind::BadSection {
-                        name: dice_tables_reader::rule_sheet::RULES.name.into(),
-                        why,
-                    }
-                    .into());
-                }
-                tables.put_rule_sheet(sheet).map(drop)
-            };
+            let load = |bytes: Vec<u8>| tables.put_rule_sheet(check_rule_set(&name, bytes)?).map(drop);
+            let before = served_before(&name);
             let (status, change) = match read_and_check(&dir.join(&file), load) {
-                Ok(loaded) => (Status::Served(Arc::new(loaded)), Change::Served { same: false }),
-                Err(why) => (Status::Missing(why.clone()), Change::Missing(why)),
+                Ok(loaded) => {
+                    let same = before.is_some_and(|old| old.blake3 == loaded.blake3);
+                    (Status::Served(Arc::new(loaded)), Change::Served { same })
+                }
+                Err(why) => match (before, previous) {
+                    (Some(old), Some(p)) if tables.share_from(&p.tables, &name) => {
+                        (Status::Served(Arc::clone(old)), Change::Kept(why))
+                    }
+                    _ => (Status::Missing(why.clone()), Change::Missing(why)),
+                },
             };
             changes.push((file, change));
             (name, status)
         })
         .collect()
+}
+
+/// A rule set's table from a file's bytes, checked whole: refused when its
+/// rules name another rule set than the file's `name`.
+fn check_rule_set(name: &str, bytes: Vec<u8>) -> Result<dice_tables_reader::rule_sheet::RuleSheet, TableError> {
+    use dice_tables_reader::Game;
+    let sheet = dice_tables_reader::rule_sheet::RuleSheet::check(dice_tables_reader::Table::from_vec(bytes)?)?;
+    if sheet.rules().name != name {
+        let found = &sheet.rules().name;
+        let why = format!("are rule set {found}'s: rename the file {}", file_name(found));
+        return Err(TableErrorKind::BadSection { name: dice_tables_reader::rule_sheet::RULES.name.into(), why }.into());
+    }
+    Ok(sheet)
 }
 
 /// Reads a table file, then `load` checks its bytes: the [`Loaded`] facts,
