@@ -400,7 +400,7 @@ impl RuleSet {
     ///
     /// ```
     /// use dice_tables_reader::rules::{RuleSet, SheetState};
-    /// let text = "name = \"two\"\ndice = 5\nrerolls = 2\n\n[upper-bonus]\nat = 3\npoints = 10\n\n[[box]]\nname = \"ones\"\nkind = \"face\"\nface = 1\n\n[[box]]\nname = \"chance\"\nkind = \"chance\"\n";
+    /// let text = "name = \"two\"\ndice = 5\nrerolls = 2\n\n[upper-bonus]\nboxes = [\"ones\"]\nat = 3\npoints = 10\n\n[[box]]\nname = \"ones\"\nkind = \"face\"\nface = 1\n\n[[box]]\nname = \"chance\"\nkind = \"chance\"\n";
     /// let rules = RuleSet::from_text(text).unwrap();
     /// let start = SheetState { open: 0b11, upper: 0, held: 0 };
     /// assert_eq!(rules.after_scoring(start, 0, 3), SheetState { open: 0b10, upper: 3, held: 0 });
