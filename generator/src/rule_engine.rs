@@ -124,7 +124,7 @@ pub fn solve_on(rules: &RuleSet, simd: Simd) -> Result<Solution, NotSolved> {
         }
     }
     let graph = keep_graph(usize::from(rules.dice));
-    let rolls: Vec<[u8; FACES]> = multisets(usize::from(rules.dice)).iter().map(|d| d.counts()).collect();
+    let rolls = Rolls::of(rules);
     let mut start = 1;
     while start < masks.len() {
         let open = masks[start].count_ones();
@@ -151,7 +151,7 @@ pub fn solve_on(rules: &RuleSet, simd: Simd) -> Result<Solution, NotSolved> {
 fn solve_masks(
     s: &Solution,
     graph: &KeepGraph,
-    rolls: &[[u8; FACES]],
+    rolls: &Rolls,
     masks: &[u32],
     simd: Simd,
     buffers: &mut Buffers,
@@ -190,27 +190,56 @@ fn solve_masks(
 
 /// The moves of every roll from open boxes `mask` with the tracked boxes
 /// of `flag` holding points.
-fn roll_moves(s: &Solution, rolls: &[[u8; FACES]], mask: u32, flag: usize) -> RollMoves {
+fn roll_moves(s: &Solution, rolls: &Rolls, mask: u32, flag: usize) -> RollMoves {
     let rules = &s.rules;
     let held = s.tracked.iter().enumerate().filter(|(i, _)| flag >> i & 1 == 1).fold(0, |h, (_, &b)| h | 1 << b);
     let from = SheetState { open: mask, upper: 0, held };
     let allowed = rules.allowed(mask);
-    let mut moves = RollMoves { moves: Vec::new(), ends: Vec::with_capacity(rolls.len()) };
-    for counts in rolls {
-        rules.scores(mask, allowed, held, counts, |b, points, bonus| {
-            let after = rules.after_scoring(from, b, points);
-            let slot = s.slot[after.open as usize] as usize;
+    let row = |after: SheetState| {
+        let slot = s.slot[after.open as usize] as usize;
+        ((slot * s.flags() + flag_index(&s.tracked, after.held)) * s.totals) as u32
+    };
+    // Where each box that may be scored leads, scratched and scored (the
+    // turn start depends on the points only through the upper total), once
+    // for every roll.
+    let after: Vec<(u32, u32, bool)> = (0..rules.boxes.len())
+        .map(|b| match allowed >> b & 1 == 1 {
+            true => {
+                let scored = rules.after_scoring(from, b, 1);
+                (row(rules.after_scoring(from, b, 0)), row(scored), scored.upper > 0)
+            }
+            false => (0, 0, false),
+        })
+        .collect();
+    let mut moves = RollMoves { moves: Vec::new(), ends: Vec::with_capacity(rolls.counts.len()) };
+    for (counts, points) in rolls.counts.iter().zip(&rolls.points) {
+        rules.scores_given(mask, allowed, held, counts, points, |b, points, bonus| {
+            let (scratched, scored, upper) = after[b];
             moves.moves.push(Move {
                 points: f64::from(points + bonus),
                 // A box scratched for 0 was not scored with the first roll's dice.
                 first_roll: if points > 0 { f64::from(rules.boxes[b].first_roll) } else { 0.0 },
-                row: ((slot * s.flags() + flag_index(&s.tracked, after.held)) * s.totals) as u32,
-                upper: after.upper as u16,
+                row: if points > 0 { scored } else { scratched },
+                upper: if upper { points } else { 0 },
             });
         });
         moves.ends.push(moves.moves.len() as u32);
     }
     moves
+}
+
+/// Every roll of the rule set's dice (face counts) and each box's points for it.
+struct Rolls {
+    counts: Vec<[u8; FACES]>,
+    points: Vec<Vec<u16>>,
+}
+
+impl Rolls {
+    fn of(rules: &RuleSet) -> Rolls {
+        let counts: Vec<[u8; FACES]> = multisets(usize::from(rules.dice)).iter().map(|d| d.counts()).collect();
+        let points = counts.iter().map(|c| (0..rules.boxes.len()).map(|b| rules.points(b, c)).collect()).collect();
+        Rolls { counts, points }
+    }
 }
 
 /// Per-lane buffers reused from turn to turn: every keep's value, the

@@ -341,12 +341,32 @@ impl RuleSet {
     /// placement is among the allowed boxes (all of them, where it would
     /// leave none). First-roll points are the caller's (they depend on the
     /// roll, not the dice).
-    pub fn scores(
+    pub fn scores(&self, mask: u32, allowed: u32, held: u32, counts: &[u8; FACES], each: impl FnMut(usize, u16, u16)) {
+        self.scores_with(mask, allowed, held, counts, |b| self.points(b, counts), each)
+    }
+
+    /// [`scores`](RuleSet::scores) with each box's points for `counts`
+    /// given, `points[b]` as [`points`](RuleSet::points) counts them: for a
+    /// solver that scores the same roll under many states.
+    pub fn scores_given(
         &self,
         mask: u32,
         allowed: u32,
         held: u32,
         counts: &[u8; FACES],
+        points: &[u16],
+        each: impl FnMut(usize, u16, u16),
+    ) {
+        self.scores_with(mask, allowed, held, counts, |b| points[b], each)
+    }
+
+    fn scores_with(
+        &self,
+        mask: u32,
+        allowed: u32,
+        held: u32,
+        counts: &[u8; FACES],
+        points_of: impl Fn(usize) -> u16,
         mut each: impl FnMut(usize, u16, u16),
     ) {
         let open = |b: usize| mask >> b & 1 == 1;
@@ -357,7 +377,7 @@ impl RuleSet {
         let joker = extra.filter(|e| e.joker != Joker::None).zip(alike_face);
         let Some((extra, face)) = joker else {
             for b in (0..self.boxes.len()).filter(|&b| allowed >> b & 1 == 1) {
-                let points = if usable(b) { self.points(b, counts) } else { 0 };
+                let points = if usable(b) { points_of(b) } else { 0 };
                 each(b, points, bonus);
             }
             return;
@@ -378,7 +398,7 @@ impl RuleSet {
             let points = match () {
                 _ if !usable(b) => 0,
                 _ if full_value => self.joker_points(b, counts),
-                _ => self.points(b, counts),
+                _ => points_of(b),
             };
             each(b, points, bonus);
         }
