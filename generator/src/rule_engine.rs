@@ -23,7 +23,17 @@ use rayon::prelude::*;
 pub struct Solution {
     /// The rules solved.
     pub rules: RuleSet,
-    /// Each solved mask's slot (`u32::MAX`: not a turn start of the game).
+    layout: Layout,
+    /// `values[layout.index(..)]`.
+    values: Vec<f64>,
+}
+
+/// Where a rule set's turn starts are, as the engine solves them: by
+/// mask's slot (the masks fewest open first), then flags, then upper total.
+pub(crate) struct Layout {
+    /// The masks in the order they are solved: fewest open first.
+    masks: Vec<u32>,
+    /// Each mask's slot (`u32::MAX`: not a turn start of the game).
     slot: Vec<u32>,
     /// Upper totals a state tells apart: 0 to the bonus's threshold (1
     /// without a bonus).
@@ -31,8 +41,61 @@ pub struct Solution {
     /// The boxes whose holding points is part of the state, and how many
     /// ways they can: `2^tracked.len()`.
     tracked: Vec<usize>,
-    /// `values[(slot * flags + held) * totals + upper]`.
-    values: Vec<f64>,
+}
+
+impl Layout {
+    fn of(rules: &RuleSet) -> Layout {
+        let boxes = rules.boxes.len();
+        let all = (1u32 << boxes) - 1;
+        let masks: Vec<u32> = match rules.order {
+            Order::Free => {
+                let mut m: Vec<u32> = (0..=all).collect();
+                m.sort_by_key(|m| m.count_ones());
+                m
+            }
+            // Sheet order: the boxes from some box on, the last box first.
+            Order::Fixed => (0..=boxes).rev().map(|first| all & !((1u32 << first) - 1)).collect(),
+        };
+        let mut slot = vec![u32::MAX; 1 << boxes];
+        for (i, &m) in masks.iter().enumerate() {
+            slot[m as usize] = i as u32;
+        }
+        let totals = rules.upper_bonus.map_or(1, |b| usize::from(b.at) + 1);
+        Layout { masks, slot, totals, tracked: rules.tracked_boxes() }
+    }
+
+    fn flags(&self) -> usize {
+        1 << self.tracked.len()
+    }
+
+    /// Turn starts a mask has: every flag and upper total.
+    fn block(&self) -> usize {
+        self.flags() * self.totals
+    }
+
+    /// The turn start (`mask`, `upper` capped, the tracked boxes of `held`)'s
+    /// place; `None` for a mask the game never reaches.
+    fn index(&self, mask: u32, upper: usize, held: u32) -> Option<usize> {
+        let slot = *self.slot.get(mask as usize)?;
+        if slot == u32::MAX {
+            return None;
+        }
+        let flag = flag_index(&self.tracked, held);
+        Some((slot as usize * self.flags() + flag) * self.totals + upper.min(self.totals - 1))
+    }
+
+    /// The masks' runs with as many boxes open, fewest first, from one box open.
+    fn layers(&self) -> Vec<std::ops::Range<usize>> {
+        let mut layers = Vec::new();
+        let mut start = 1;
+        while start < self.masks.len() {
+            let open = self.masks[start].count_ones();
+            let end = start + self.masks[start..].iter().take_while(|m| m.count_ones() == open).count();
+            layers.push(start..end);
+            start = end;
+        }
+        layers
+    }
 }
 
 /// What the engine does not solve yet, said in one line.
@@ -40,22 +103,12 @@ pub struct Solution {
 pub struct NotSolved(pub String);
 
 impl Solution {
-    fn flags(&self) -> usize {
-        1 << self.tracked.len()
-    }
-
     /// The value of a turn start: `mask` the open boxes, `upper` the upper
     /// total (capped), `held` the boxes holding points (mask bits; only the
     /// tracked ones count). `None` for a mask the game never reaches (in a
     /// fixed order, one that is not the boxes from some box on).
     pub fn turn_start(&self, mask: u32, upper: u16, held: u32) -> Option<f64> {
-        let slot = *self.slot.get(mask as usize)?;
-        if slot == u32::MAX {
-            return None;
-        }
-        let flag = flag_index(&self.tracked, held);
-        let upper = usize::from(upper).min(self.totals - 1);
-        Some(self.values[(slot as usize * self.flags() + flag) * self.totals + upper])
+        Some(self.values[self.layout.index(mask, usize::from(upper), held)?])
     }
 
     /// The value of the game's start: every box open, nothing scored.
@@ -96,42 +149,22 @@ pub fn solve(rules: &RuleSet) -> Result<Solution, NotSolved> {
 /// values, bit for bit).
 pub fn solve_on(rules: &RuleSet, simd: Simd) -> Result<Solution, NotSolved> {
     check_solvable(rules)?;
-    let boxes = rules.boxes.len();
-    let all = (1u32 << boxes) - 1;
-    // The masks in the order they are solved: fewest open first.
-    let masks: Vec<u32> = match rules.order {
-        Order::Free => {
-            let mut m: Vec<u32> = (0..=all).collect();
-            m.sort_by_key(|m| m.count_ones());
-            m
-        }
-        // Sheet order: the boxes from some box on, the last box first.
-        Order::Fixed => (0..=boxes).rev().map(|first| all & !((1u32 << first) - 1)).collect(),
-    };
-    let mut slot = vec![u32::MAX; 1 << boxes];
-    for (i, &m) in masks.iter().enumerate() {
-        slot[m as usize] = i as u32;
-    }
-    let tracked = rules.tracked_boxes();
-    let totals = rules.upper_bonus.map_or(1, |b| usize::from(b.at) + 1);
-    let flags = 1usize << tracked.len();
-    let block = flags * totals;
-    let mut solution = Solution { rules: rules.clone(), slot, totals, tracked, values: vec![0.0; masks.len() * block] };
+    let layout = Layout::of(rules);
+    let (totals, block) = (layout.totals, layout.block());
+    let values = vec![0.0; layout.masks.len() * block];
+    let mut solution = Solution { rules: rules.clone(), layout, values };
     // No box open: the upper bonus, where the total reached it, is all that is still to come.
     if let Some(bonus) = rules.upper_bonus {
-        for held in 0..flags {
+        for held in 0..solution.layout.flags() {
             solution.values[held * totals + usize::from(bonus.at)] = f64::from(bonus.points);
         }
     }
     let graph = keep_graph(usize::from(rules.dice));
     let rolls = Rolls::of(rules);
-    let mut start = 1;
-    while start < masks.len() {
-        let open = masks[start].count_ones();
-        let end = start + masks[start..].iter().take_while(|m| m.count_ones() == open).count();
+    for layer in solution.layout.layers() {
         // A few masks a task: with few upper totals (none without a bonus)
         // their turn starts still fill the vector lanes.
-        let solved: Vec<Vec<f64>> = masks[start..end]
+        let solved: Vec<Vec<f64>> = solution.layout.masks[layer.clone()]
             .par_chunks(W)
             .map_init(
                 || Buffers::new(graph),
@@ -139,10 +172,9 @@ pub fn solve_on(rules: &RuleSet, simd: Simd) -> Result<Solution, NotSolved> {
             )
             .collect();
         for (i, values) in solved.into_iter().enumerate() {
-            let at = (start + i * W) * block;
+            let at = (layer.start + i * W) * block;
             solution.values[at..at + values.len()].copy_from_slice(&values);
         }
-        start = end;
     }
     Ok(solution)
 }
@@ -156,23 +188,17 @@ fn solve_masks(
     simd: Simd,
     buffers: &mut Buffers,
 ) -> Vec<f64> {
-    let rules = &s.rules;
-    let (flags, totals) = (s.flags(), s.totals);
-    let block = flags * totals;
-    let mut out = vec![0.0; masks.len() * block];
-    let bonus_boxes = rules.upper_bonus.map_or(0, |b| b.boxes);
+    let (flags, totals) = (s.layout.flags(), s.layout.totals);
+    let mut out = vec![0.0; masks.len() * s.layout.block()];
     // Each (mask, flag) row's moves with where its values go and the
     // lowest total worth solving; the turn starts to solve, as (row, total).
     let mut rows: Vec<(RollMoves, usize, usize)> = Vec::new();
     let mut starts: Vec<(usize, usize)> = Vec::new();
     for (i, &mask) in masks.iter().enumerate() {
-        // The most the open boxes of the bonus can still add: totals from
-        // which even that falls short are all worth the same.
-        let can_add = rules.most_faces_make(mask & bonus_boxes) as usize;
-        let same_below = (totals - 1).saturating_sub(can_add + 1);
+        let same_below = same_below(&s.rules, &s.layout, mask);
         for flag in 0..flags {
             starts.extend((same_below..totals).map(|upper| (rows.len(), upper)));
-            rows.push((roll_moves(s, rolls, mask, flag), (i * flags + flag) * totals, same_below));
+            rows.push((roll_moves(&s.rules, &s.layout, rolls, mask, flag), (i * flags + flag) * totals, same_below));
         }
     }
     for lanes in starts.chunks(W) {
@@ -188,17 +214,23 @@ fn solve_masks(
     out
 }
 
+/// The upper total below which every total of `mask`'s turn starts is
+/// worth the same: from there even the most the open boxes of the bonus
+/// can still add falls short.
+fn same_below(rules: &RuleSet, layout: &Layout, mask: u32) -> usize {
+    let bonus_boxes = rules.upper_bonus.map_or(0, |b| b.boxes);
+    let can_add = rules.most_faces_make(mask & bonus_boxes) as usize;
+    (layout.totals - 1).saturating_sub(can_add + 1)
+}
+
 /// The moves of every roll from open boxes `mask` with the tracked boxes
 /// of `flag` holding points.
-fn roll_moves(s: &Solution, rolls: &Rolls, mask: u32, flag: usize) -> RollMoves {
-    let rules = &s.rules;
-    let held = s.tracked.iter().enumerate().filter(|(i, _)| flag >> i & 1 == 1).fold(0, |h, (_, &b)| h | 1 << b);
+fn roll_moves(rules: &RuleSet, layout: &Layout, rolls: &Rolls, mask: u32, flag: usize) -> RollMoves {
+    let tracked = &layout.tracked;
+    let held = tracked.iter().enumerate().filter(|(i, _)| flag >> i & 1 == 1).fold(0, |h, (_, &b)| h | 1 << b);
     let from = SheetState { open: mask, upper: 0, held };
     let allowed = rules.allowed(mask);
-    let row = |after: SheetState| {
-        let slot = s.slot[after.open as usize] as usize;
-        ((slot * s.flags() + flag_index(&s.tracked, after.held)) * s.totals) as u32
-    };
+    let row = |after: SheetState| layout.index(after.open, 0, after.held).expect("a turn start of the game") as u32;
     // Where each box that may be scored leads, scratched and scored (the
     // turn start depends on the points only through the upper total), once
     // for every roll.
@@ -292,7 +324,7 @@ fn turn_lanes(
     lanes: &[(usize, usize)],
     b: &mut Buffers,
 ) -> [f64; W] {
-    let last = s.totals - 1;
+    let last = s.layout.totals - 1;
     let partial = graph.partial;
     let any_first_roll = s.rules.boxes.iter().any(|b| b.first_roll > 0);
     let (row, first_upper) = lanes[0];
@@ -306,7 +338,7 @@ fn turn_lanes(
             for m in &moves[from..end as usize] {
                 let lowest = first_upper + usize::from(m.upper);
                 let mut after = [0.0; W];
-                if lowest + W <= s.totals {
+                if lowest + W <= s.layout.totals {
                     after.copy_from_slice(&s.values[m.row as usize + lowest..][..W]);
                 } else {
                     for (l, a) in after.iter_mut().enumerate() {
@@ -343,7 +375,16 @@ fn turn_lanes(
             }
         }
     }
-    let rerolls = s.rules.rerolls;
+    rerolls_then_first_roll(graph, s.rules.rerolls, any_first_roll, b)
+}
+
+/// The turn played back from its last roll, each roll's value when scored
+/// in `b.values[partial..]` (and with the turn's first roll in `b.first`):
+/// `rerolls` rounds of the keeps' values and each roll's best keep, then
+/// the first roll's average, for each lane.
+#[inline(always)]
+fn rerolls_then_first_roll(graph: &KeepGraph, rerolls: u8, any_first_roll: bool, b: &mut Buffers) -> [f64; W] {
+    let partial = graph.partial;
     if rerolls == 0 {
         b.values[partial..].copy_from_slice(&b.first);
     }
@@ -361,6 +402,7 @@ fn turn_lanes(
 }
 
 pub mod distribution;
+pub mod target;
 
 #[cfg(test)]
 mod tests;
@@ -412,10 +454,10 @@ pub fn table(solution: &Solution) -> crate::Solved {
         Order::Fixed => (0..=rules.boxes.len()).map(|first| all & !((1u32 << first) - 1)).collect(),
     };
     let mut values = Vec::with_capacity(turn_starts(rules) as usize);
+    let block = solution.layout.block();
     for &mask in &masks {
-        let slot = solution.slot[mask as usize] as usize;
-        let block = solution.flags() * solution.totals;
-        values.extend_from_slice(&solution.values[slot * block..(slot + 1) * block]);
+        let at = solution.layout.index(mask, 0, 0).expect("a turn start of the game");
+        values.extend_from_slice(&solution.values[at..at + block]);
     }
     let sections = vec![
         Section::of(&RULES, &shape, rules.to_text().into_bytes()),

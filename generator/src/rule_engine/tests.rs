@@ -58,3 +58,40 @@ fn every_vector_level_gives_the_same_bits() {
         }
     }
 }
+
+#[test]
+fn reaching_a_target_with_one_box_is_the_chance_of_its_dice() {
+    // One box of chance, three dice, no rerolls: P*(n) is the chance the
+    // three dice sum to n or more, counted over the 216 throws.
+    let text = "name = \"one\"\ndice = 3\nrerolls = 0\n\n[[box]]\nname = \"chance\"\nkind = \"chance\"\n";
+    let reach = target::solve(&RuleSet::from_text(text).unwrap(), 1).unwrap();
+    for n in -1..=20i64 {
+        let throws = (0..216).filter(|t| i64::from(t % 6 + t / 6 % 6 + t / 36 + 3) >= n).count();
+        let chance = reach.chance(1, 0, 0, n).unwrap();
+        assert!(near(chance, throws as f64 / 216.0, 1e-15), "n {n}: {chance}");
+    }
+    // A box of sixes with a reroll: at least 12 is two sixes or more
+    // after keeping every six (the best play), and the chances never rise.
+    let text = "name = \"six\"\ndice = 3\nrerolls = 1\n\n[[box]]\nname = \"sixes\"\nkind = \"face\"\nface = 6\n";
+    let reach = target::solve(&RuleSet::from_text(text).unwrap(), 1).unwrap();
+    let sixes = |k: i32, dice: i32| -> f64 {
+        // The chance of at least k sixes in `dice` throws of a die.
+        (k..=dice).map(|j| binomial(dice, j) * (1.0f64 / 6.0).powi(j) * (5.0f64 / 6.0).powi(dice - j)).sum()
+    };
+    // Keeping the sixes: at least two in all.
+    let two: f64 = (0..=3)
+        .map(|first| {
+            binomial(3, first)
+                * (1.0f64 / 6.0).powi(first)
+                * (5.0f64 / 6.0).powi(3 - first)
+                * sixes((2 - first).max(0), 3 - first)
+        })
+        .sum();
+    assert!(near(reach.chance(1, 0, 0, 12).unwrap(), two, 1e-12));
+    let curve: Vec<f64> = (0..=19).map(|n| reach.chance(1, 0, 0, n).unwrap()).collect();
+    assert!(curve.windows(2).all(|w| w[1] <= w[0]) && curve[19] == 0.0, "{curve:?}");
+}
+
+fn binomial(n: i32, k: i32) -> f64 {
+    (0..k).map(|i| f64::from(n - i) / f64::from(i + 1)).product()
+}

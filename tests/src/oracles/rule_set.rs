@@ -20,6 +20,16 @@ pub struct BruteRules {
     /// Every outcome of throwing k dice, for k = 0 to the rule set's dice.
     outcomes: Outcomes,
     memo: HashMap<(u32, u32, u32), f64>,
+    /// The chance of scoring at least n more, by (turn start, n).
+    reach_memo: HashMap<(u32, u32, u32, i64), f64>,
+}
+
+/// What a turn is played for: the most points still to come on average,
+/// or the best chance of scoring at least `n` more.
+#[derive(Clone, Copy)]
+enum Goal {
+    Points,
+    Reach(i64),
 }
 
 /// An option of a roll: score a box (its index), or keep these dice
@@ -45,7 +55,7 @@ struct Scored {
 impl BruteRules {
     pub fn new(rules: RuleSet) -> BruteRules {
         let outcomes = std::rc::Rc::new((0..=usize::from(rules.dice)).map(throw_outcomes).collect());
-        BruteRules { rules, outcomes, memo: HashMap::default() }
+        BruteRules { rules, outcomes, memo: HashMap::default(), reach_memo: HashMap::default() }
     }
 
     /// The face box `face` scores in, if any.
@@ -198,9 +208,41 @@ impl BruteRules {
     /// The value of a turn start: `mask` open, `upper` the upper total
     /// (capped at the bonus's threshold), `held` the boxes holding points.
     pub fn turn_start(&mut self, mask: u32, upper: u32, held: u32) -> f64 {
+        let (upper, held) = self.told_apart(mask, upper, held);
+        if mask == 0 {
+            return f64::from(self.upper_bonus(upper));
+        }
+        if let Some(&v) = self.memo.get(&(mask, upper, held)) {
+            return v;
+        }
+        let value = self.first_roll_average(Goal::Points, (mask, upper, held));
+        self.memo.insert((mask, upper, held), value);
+        value
+    }
+
+    /// The best chance, from a turn start (as [`turn_start`](BruteRules::turn_start)
+    /// takes it), of scoring at least `n` more points by the game's end,
+    /// the bonuses included.
+    pub fn reach(&mut self, mask: u32, upper: u32, held: u32, n: i64) -> f64 {
+        let (upper, held) = self.told_apart(mask, upper, held);
+        if n <= 0 {
+            return 1.0;
+        }
+        if mask == 0 {
+            return if n <= i64::from(self.upper_bonus(upper)) { 1.0 } else { 0.0 };
+        }
+        if let Some(&v) = self.reach_memo.get(&(mask, upper, held, n)) {
+            return v;
+        }
+        let value = self.first_roll_average(Goal::Reach(n), (mask, upper, held));
+        self.reach_memo.insert((mask, upper, held, n), value);
+        value
+    }
+
+    /// The upper total capped at the bonus's threshold, and the held boxes
+    /// whose points matter later.
+    fn told_apart(&self, mask: u32, upper: u32, held: u32) -> (u32, u32) {
         let cap = self.rules.upper_bonus.map_or(0, |u| u32::from(u.at));
-        let upper = upper.min(cap);
-        // Only the boxes whose points matter later are told apart.
         let matters: u32 = self
             .rules
             .boxes
@@ -208,26 +250,34 @@ impl BruteRules {
             .filter_map(|b| b.needs)
             .chain(self.rules.extra_bonus.filter(|e| e.points > 0).map(|e| e.box_index))
             .fold(0, |m, b| m | 1 << b);
-        let held = held & matters & !mask;
-        if mask == 0 {
-            return match self.rules.upper_bonus {
-                Some(u) if upper >= u32::from(u.at) => f64::from(u.points),
-                _ => 0.0,
-            };
+        (upper.min(cap), held & matters & !mask)
+    }
+
+    /// The upper bonus a finished sheet with this upper total is paid.
+    fn upper_bonus(&self, upper: u32) -> u16 {
+        match self.rules.upper_bonus {
+            Some(u) if upper >= u32::from(u.at) => u.points,
+            _ => 0,
         }
-        if let Some(&v) = self.memo.get(&(mask, upper, held)) {
-            return v;
-        }
+    }
+
+    /// The average over the turn's first roll of its best play for `goal`.
+    fn first_roll_average(&mut self, goal: Goal, state: (u32, u32, u32)) -> f64 {
         let n = usize::from(self.rules.dice);
         let rerolls = usize::from(self.rules.rerolls);
         let mut turn: HashMap<(Vec<u8>, usize), f64> = HashMap::default();
         let outcomes = std::rc::Rc::clone(&self.outcomes);
-        let value: f64 = outcomes[n]
-            .iter()
-            .map(|(dice, p)| p * self.roll_value(&mut turn, (mask, upper, held), dice, rerolls))
-            .sum();
-        self.memo.insert((mask, upper, held), value);
-        value
+        outcomes[n].iter().map(|(dice, p)| p * self.roll_value(&mut turn, goal, state, dice, rerolls)).sum()
+    }
+
+    /// What scoring `s` for `now` points is worth for `goal`.
+    fn after(&mut self, goal: Goal, (mask, upper, held): (u32, u32, u32), s: &Scored, now: u32) -> f64 {
+        let next_held = if s.holds { held | 1 << s.b } else { held };
+        let next = (mask & !(1 << s.b), upper + s.upper, next_held);
+        match goal {
+            Goal::Points => f64::from(now) + self.turn_start(next.0, next.1, next.2),
+            Goal::Reach(n) => self.reach(next.0, next.1, next.2, n - i64::from(now)),
+        }
     }
 
     /// Every option of sorted `dice` with `left` rerolls left at a turn
@@ -241,10 +291,8 @@ impl BruteRules {
         let first = left == usize::from(self.rules.rerolls);
         let mut out = Vec::new();
         for s in self.scorings(mask, held, &dice) {
-            let next_held = if s.holds { held | 1 << s.b } else { held };
-            let after = self.turn_start(mask & !(1 << s.b), upper + s.upper, next_held);
-            let now = f64::from(s.now + if first { s.first_roll } else { 0 });
-            out.push((BruteOption::Score(s.b), now + after));
+            let now = s.now + if first { s.first_roll } else { 0 };
+            out.push((BruteOption::Score(s.b), self.after(Goal::Points, (mask, upper, held), &s, now)));
         }
         if left > 0 {
             let mut turn = HashMap::default();
@@ -259,7 +307,7 @@ impl BruteRules {
                 for (thrown, p) in &outcomes[n - kept.len()] {
                     let mut next: Vec<u8> = kept.iter().chain(thrown).copied().collect();
                     next.sort_unstable();
-                    expected += p * self.roll_value(&mut turn, (mask, upper, held), &next, left - 1);
+                    expected += p * self.roll_value(&mut turn, Goal::Points, (mask, upper, held), &next, left - 1);
                 }
                 out.push((BruteOption::Keep(kept), expected));
             }
@@ -271,6 +319,7 @@ impl BruteRules {
     fn roll_value(
         &mut self,
         turn: &mut HashMap<(Vec<u8>, usize), f64>,
+        goal: Goal,
         (mask, upper, held): (u32, u32, u32),
         dice: &[u8],
         left: usize,
@@ -281,10 +330,8 @@ impl BruteRules {
         let first = left == usize::from(self.rules.rerolls);
         let mut best = f64::NEG_INFINITY;
         for s in self.scorings(mask, held, dice) {
-            let next_held = if s.holds { held | 1 << s.b } else { held };
-            let after = self.turn_start(mask & !(1 << s.b), upper + s.upper, next_held);
-            let now = f64::from(s.now + if first { s.first_roll } else { 0 });
-            best = best.max(now + after);
+            let now = s.now + if first { s.first_roll } else { 0 };
+            best = best.max(self.after(goal, (mask, upper, held), &s, now));
         }
         if left > 0 {
             let n = dice.len();
@@ -300,7 +347,7 @@ impl BruteRules {
                 for (thrown, p) in &outcomes[n - kept.len()] {
                     let mut next: Vec<u8> = kept.iter().chain(thrown).copied().collect();
                     next.sort_unstable();
-                    expected += p * self.roll_value(turn, (mask, upper, held), &next, left - 1);
+                    expected += p * self.roll_value(turn, goal, (mask, upper, held), &next, left - 1);
                 }
                 best = best.max(expected);
             }

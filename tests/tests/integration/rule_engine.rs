@@ -255,3 +255,79 @@ fn presets_and_random_rule_sets_agree_with_brute_force() {
         }
     }
 }
+
+/// The chance of reaching a target (`rule_engine::target`) against the
+/// brute force's, which plays every turn for that chance itself: on random
+/// turn starts with up to 2 boxes open (each preset of at most five dice
+/// reduced to 4 of its boxes, and 10 rule sets drawn at random), at n = 0,
+/// 1 and 5 more drawn up to 400, within 1e-8 (the chances
+/// dropped below 1e-10 cost at most that a box).
+#[test]
+#[ignore = "slow: make test runs it"]
+fn chances_of_reaching_a_target_agree_with_brute_force() {
+    let mut rng = Rng::new(2061);
+    let agree = |rules: &RuleSet, rng: &mut Rng| {
+        let engine = dice_tables_generator::rule_engine::target::solve(rules, 2).unwrap();
+        let mut brute = BruteRules::new(rules.clone());
+        for _ in 0..2 {
+            let (mask, upper, held) = random_state(rules, rng, 2);
+            // Mostly where two boxes' points are; one far past them.
+            let mut ns = vec![0, 1];
+            ns.extend((0..5).map(|k| 2 + rng.below(if k < 4 { 120 } else { 400 }) as i64));
+            for n in ns {
+                let (a, b) = (engine.chance(mask, upper, held, n).unwrap(), brute.reach(mask, upper.into(), held, n));
+                assert!(
+                    (a - b).abs() < 1e-8,
+                    "{} mask {mask:#b} upper {upper} held {held:#b} n {n}: {a} vs {b}\n{}",
+                    rules.name,
+                    rules.to_text()
+                );
+            }
+        }
+    };
+    for (name, _) in dice_tables_generator::rule_sets::PRESETS {
+        let rules = preset(name).unwrap();
+        if rules.saved_rerolls || rules.dice > 5 {
+            continue; // the swedish rule is its own solver's; six dice cost the brute force too much here
+        }
+        agree(&reduced(&rules, &mut rng), &mut rng);
+    }
+    let mut drawn = 0;
+    let mut i = 0;
+    while drawn < 10 {
+        i += 1;
+        if let Some(rules) = random_rules(&mut rng, 100 + i) {
+            agree(&rules, &mut rng);
+            drawn += 1;
+        }
+    }
+}
+
+/// Whole small games played to reach a target: at the start every chance
+/// is in [0, 1] and none rises with the target, and playing for each
+/// target at once does at least as well as the expected-score play does:
+/// summed over every target, the chances are at least the start value
+/// (which is that play's chances summed). The figures of README.
+#[test]
+#[ignore = "slow: make test runs it"]
+fn whole_games_played_to_reach_a_target_beat_the_average_play_at_each_target() {
+    for name in ["forced-yatzy", "crag", "generala", "yacht"] {
+        let rules = preset(name).unwrap();
+        let all = (1u32 << rules.boxes.len()) - 1;
+        let started = std::time::Instant::now();
+        let reach = dice_tables_generator::rule_engine::target::solve(&rules, rules.boxes.len()).unwrap();
+        let took = started.elapsed();
+        let start = solve(&rules).unwrap().start();
+        let curve: Vec<f64> = (1..).map(|n| reach.chance(all, 0, 0, n).unwrap()).take_while(|&p| p > 0.0).collect();
+        assert!(curve.iter().all(|p| (0.0..=1.0).contains(p)), "{name}");
+        assert!(curve.windows(2).all(|w| w[1] <= w[0]), "{name}: a chance rises with the target");
+        let sum: f64 = curve.iter().sum();
+        assert!(sum >= start - 1e-6, "{name}: {sum} summed against the start value {start}");
+        eprintln!(
+            "{name}: {} chances in {took:?}; P(150+) {:.4}, P(200+) {:.4}; summed {sum:.3} against {start:.3}",
+            reach.len(),
+            curve[149],
+            curve[199]
+        );
+    }
+}

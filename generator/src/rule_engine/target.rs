@@ -1,0 +1,198 @@
+//! Any rule set played to reach a target: for every turn start S and every
+//! `n` from 1 up, `P*(S, n)`, the best chance over all strategies that the
+//! points scored from this turn's start to the game's end (the upper bonus,
+//! extra bonuses and first-roll bonuses included) are at least `n`.
+//!
+//! The turn is the expected-score engine's with the chance of reaching the
+//! target in place of the points to come: a roll scored for `p` points into
+//! turn start S' is worth `P*(S', n - p)`, a finished sheet 1 where the
+//! upper bonus it is paid reaches `n`. Each `n` is independent, so 8 of
+//! them are the lanes of one vector through the keep graph. A turn start's
+//! chances are solved 8 at a time from `n = 1` until they fall below
+//! [`NEGLIGIBLE`] (they never rise with `n`, and float arithmetic keeps
+//! that); those are dropped (read as 0), which costs each value at most
+//! `NEGLIGIBLE` a box.
+
+use super::{
+    check_solvable, rerolls_then_first_roll, roll_moves, same_below, Buffers, Layout, NotSolved, RollMoves, Rolls,
+};
+use crate::cpu::{Kernel, Lanes, Simd, W};
+use crate::dice::{keep_graph, KeepGraph};
+pub use crate::sheet::target::NEGLIGIBLE;
+use dice_tables_reader::rules::RuleSet;
+use rayon::prelude::*;
+
+/// Every turn start's chances of one rule set.
+pub struct Reach {
+    /// The rules solved.
+    pub rules: RuleSet,
+    layout: Layout,
+    /// Per turn start (`layout.index`): `P*(S, n)` for `n = 1, 2, ...`
+    /// while at least [`NEGLIGIBLE`]; empty in layers not solved.
+    values: Vec<Box<[f64]>>,
+}
+
+impl Reach {
+    /// `P*(S, n)` of turn start S (`mask` open, `upper` the upper total,
+    /// `held` the boxes holding points): 1 for `n <= 0`, 0 past the stored
+    /// chances. `None` for a mask the game never reaches.
+    pub fn chance(&self, mask: u32, upper: u16, held: u32, n: i64) -> Option<f64> {
+        Some(chance(&self.values[self.layout.index(mask, usize::from(upper), held)?], n))
+    }
+
+    /// The chances stored, in all.
+    pub fn len(&self) -> usize {
+        self.values.iter().map(|v| v.len()).sum()
+    }
+
+    /// Whether none is stored.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[inline(always)]
+fn chance(values: &[f64], n: i64) -> f64 {
+    match n {
+        ..=0 => 1.0,
+        _ => values.get(n as usize - 1).copied().unwrap_or(0.0),
+    }
+}
+
+/// Solves every turn start with at most `most_open` boxes open (the whole
+/// game for its box count), or says what the engine does not solve.
+pub fn solve(rules: &RuleSet, most_open: usize) -> Result<Reach, NotSolved> {
+    check_solvable(rules)?;
+    let layout = Layout::of(rules);
+    let (flags, totals, block) = (layout.flags(), layout.totals, layout.block());
+    let mut values: Vec<Box<[f64]>> = vec![Box::new([]); layout.masks.len() * block];
+    // No box open: the upper bonus reaches any n up to its points.
+    if let Some(bonus) = rules.upper_bonus {
+        for flag in 0..flags {
+            values[flag * totals + usize::from(bonus.at)] = vec![1.0; usize::from(bonus.points)].into_boxed_slice();
+        }
+    }
+    let graph = keep_graph(usize::from(rules.dice));
+    let rolls = Rolls::of(rules);
+    let simd = crate::dice::simd();
+    for layer in layout.layers() {
+        if layout.masks[layer.start].count_ones() as usize > most_open {
+            break;
+        }
+        let solved: Vec<Vec<Box<[f64]>>> = layout.masks[layer.clone()]
+            .par_iter()
+            .map_init(
+                || Buffers::new(graph),
+                |b, &mask| {
+                    let same_below = same_below(rules, &layout, mask);
+                    let mut out = Vec::with_capacity(block);
+                    for flag in 0..flags {
+                        let moves = roll_moves(rules, &layout, &rolls, mask, flag);
+                        let row = out.len();
+                        for upper in 0..totals {
+                            let curve = match upper < same_below && upper > 0 {
+                                // As the lowest total's, bit for bit.
+                                true => Box::clone(&out[row]),
+                                false => {
+                                    let upper = upper.max(same_below);
+                                    solve_curve(rules, &layout, &values, graph, &moves, upper, simd, b)
+                                }
+                            };
+                            out.push(curve);
+                        }
+                    }
+                    out
+                },
+            )
+            .collect();
+        for (i, curves) in solved.into_iter().enumerate() {
+            let at = (layer.start + i) * block;
+            for (k, curve) in curves.into_iter().enumerate() {
+                values[at + k] = curve;
+            }
+        }
+    }
+    Ok(Reach { rules: rules.clone(), layout, values })
+}
+
+/// `P*(S, n)` of one turn start, `n = 1, 2, ...` while at least [`NEGLIGIBLE`].
+#[allow(clippy::too_many_arguments)]
+fn solve_curve(
+    rules: &RuleSet,
+    layout: &Layout,
+    values: &[Box<[f64]>],
+    graph: &KeepGraph,
+    moves: &RollMoves,
+    upper: usize,
+    simd: Simd,
+    b: &mut Buffers,
+) -> Box<[f64]> {
+    let mut out: Vec<f64> = Vec::new();
+    let mut first = 1i64;
+    loop {
+        let block = simd.run(ReachLanes { rules, layout, values, graph, moves, upper, first, b });
+        out.extend_from_slice(&block);
+        if block[W - 1] < NEGLIGIBLE {
+            break;
+        }
+        first += W as i64;
+    }
+    while out.last().is_some_and(|&v| v < NEGLIGIBLE) {
+        out.pop();
+    }
+    out.into_boxed_slice()
+}
+
+/// `P*(S, first + l)` for the `W` lanes `l` of one turn start.
+struct ReachLanes<'a> {
+    rules: &'a RuleSet,
+    layout: &'a Layout,
+    values: &'a [Box<[f64]>],
+    graph: &'a KeepGraph,
+    moves: &'a RollMoves,
+    upper: usize,
+    first: i64,
+    b: &'a mut Buffers,
+}
+
+impl Kernel for ReachLanes<'_> {
+    type Output = [f64; W];
+    #[inline(always)]
+    fn run<L: Lanes>(self) -> [f64; W] {
+        let ReachLanes { rules, layout, values, graph, moves, upper, first, b } = self;
+        let last = layout.totals - 1;
+        let any_first_roll = rules.boxes.iter().any(|b| b.first_roll > 0);
+        let RollMoves { moves, ends } = moves;
+        let mut from = 0;
+        for (r, &end) in ends.iter().enumerate() {
+            let (mut stop, mut served) = ([f64::NEG_INFINITY; W], [f64::NEG_INFINITY; W]);
+            for m in &moves[from..end as usize] {
+                let next = &values[m.row as usize + (upper + usize::from(m.upper)).min(last)];
+                let lowest = first - m.points as i64;
+                let mut after = [0.0; W];
+                if lowest >= 1 && lowest + W as i64 - 1 <= next.len() as i64 {
+                    after.copy_from_slice(&next[lowest as usize - 1..][..W]);
+                } else {
+                    for (l, a) in after.iter_mut().enumerate() {
+                        *a = chance(next, lowest + l as i64);
+                    }
+                }
+                for l in 0..W {
+                    stop[l] = if after[l] > stop[l] { after[l] } else { stop[l] };
+                }
+                if any_first_roll {
+                    // The first-roll bonus counts towards the target too.
+                    let lowest = lowest - m.first_roll as i64;
+                    for (l, best) in served.iter_mut().enumerate() {
+                        let a = chance(next, lowest + l as i64);
+                        *best = if a > *best { a } else { *best };
+                    }
+                }
+            }
+            from = end as usize;
+            b.values[graph.partial + r] = stop;
+            b.first[r] = if any_first_roll { served } else { stop };
+        }
+        rerolls_then_first_roll(graph, rules.rerolls, any_first_roll, b)
+    }
+}
