@@ -59,6 +59,21 @@ fn chance(values: &[f64], n: i64) -> f64 {
     }
 }
 
+/// `chance(values, lowest + l)` for the `W` lanes `l`: where all are
+/// stored, one read of consecutive values.
+#[inline(always)]
+fn chances(values: &[f64], lowest: i64) -> [f64; W] {
+    let mut out = [0.0; W];
+    if lowest >= 1 && lowest + W as i64 - 1 <= values.len() as i64 {
+        out.copy_from_slice(&values[lowest as usize - 1..][..W]);
+    } else {
+        for (l, p) in out.iter_mut().enumerate() {
+            *p = chance(values, lowest + l as i64);
+        }
+    }
+    out
+}
+
 /// Solves every turn start with at most `most_open` boxes open (the whole
 /// game for its box count), or says what the engine does not solve.
 pub fn solve(rules: &RuleSet, most_open: usize) -> Result<Reach, NotSolved> {
@@ -169,23 +184,15 @@ impl Kernel for ReachLanes<'_> {
             for m in &moves[from..end as usize] {
                 let next = &values[m.row as usize + (upper + usize::from(m.upper)).min(last)];
                 let lowest = first - m.points as i64;
-                let mut after = [0.0; W];
-                if lowest >= 1 && lowest + W as i64 - 1 <= next.len() as i64 {
-                    after.copy_from_slice(&next[lowest as usize - 1..][..W]);
-                } else {
-                    for (l, a) in after.iter_mut().enumerate() {
-                        *a = chance(next, lowest + l as i64);
-                    }
-                }
+                let after = chances(next, lowest);
                 for l in 0..W {
                     stop[l] = if after[l] > stop[l] { after[l] } else { stop[l] };
                 }
                 if any_first_roll {
                     // The first-roll bonus counts towards the target too.
-                    let lowest = lowest - m.first_roll as i64;
-                    for (l, best) in served.iter_mut().enumerate() {
-                        let a = chance(next, lowest + l as i64);
-                        *best = if a > *best { a } else { *best };
+                    let after = chances(next, lowest - m.first_roll as i64);
+                    for l in 0..W {
+                        served[l] = if after[l] > served[l] { after[l] } else { served[l] };
                     }
                 }
             }
