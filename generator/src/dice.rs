@@ -227,37 +227,13 @@ impl KeepGraph {
         rerolls: u8,
         stop_value: &[f64],
         buffers: &'b mut TurnBuffers,
-        each_level: impl FnMut(&[f64], &[f64], &[u16]),
-    ) -> &'b [f64] {
-        self.solve_levels(rerolls, (stop_value, stop_value), buffers, each_level)
-    }
-
-    /// [`solve_rerolls`](KeepGraph::solve_rerolls) where stopping with the
-    /// turn's first roll is worth `first_stop_value[r]` rather than
-    /// `stop_value[r]` (a box paying more when scored with the first roll,
-    /// Generala's "servida"). Returns each roll's value with `rerolls` left.
-    pub fn solve_rerolls_first<'b>(
-        &self,
-        rerolls: u8,
-        (stop_value, first_stop_value): (&[f64], &[f64]),
-        buffers: &'b mut TurnBuffers,
-    ) -> &'b [f64] {
-        self.solve_levels(rerolls, (stop_value, first_stop_value), buffers, |_, _, _| {})
-    }
-
-    fn solve_levels<'b>(
-        &self,
-        rerolls: u8,
-        (stop_value, first_stop_value): (&[f64], &[f64]),
-        buffers: &'b mut TurnBuffers,
         mut each_level: impl FnMut(&[f64], &[f64], &[u16]),
     ) -> &'b [f64] {
         let TurnBuffers { values, scratch, roll_value, roll_keep } = buffers;
-        values[self.partial..].copy_from_slice(if rerolls == 0 { first_stop_value } else { stop_value });
-        for level in 1..=rerolls {
-            let stop = if level == rerolls { first_stop_value } else { stop_value };
+        values[self.partial..].copy_from_slice(stop_value);
+        for _ in 0..rerolls {
             self.keep_values(values);
-            self.best_keeps(values, stop, scratch, roll_value, roll_keep);
+            self.best_keeps(values, stop_value, scratch, roll_value, roll_keep);
             each_level(&values[..self.partial], roll_value, roll_keep);
             values[self.partial..].copy_from_slice(roll_value);
         }
