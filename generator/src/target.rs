@@ -7,6 +7,36 @@ use dice_tables_reader::SectionSpec;
 
 use crate::artifact::{le_bytes, Section};
 
+/// `P*(S, n)` from a state's stored chances (`n = 1, 2, ...`): 1 at or
+/// below 0, 0 past the last stored.
+#[inline(always)]
+pub fn chance(values: &[f64], n: i64) -> f64 {
+    match n {
+        ..=0 => 1.0,
+        _ => values.get(n as usize - 1).copied().unwrap_or(0.0),
+    }
+}
+
+/// A state's chances for `n = 1, 2, ...`, `W` at a time from `block(first
+/// n)`, until a block ends below `negligible`; the trailing ones below it
+/// dropped (they never rise with `n`).
+pub fn chances_until<const W: usize>(negligible: f64, mut block: impl FnMut(i64) -> [f64; W]) -> Box<[f64]> {
+    let mut out: Vec<f64> = Vec::new();
+    let mut first = 1i64;
+    loop {
+        let lanes = block(first);
+        out.extend_from_slice(&lanes);
+        if lanes[W - 1] < negligible {
+            break;
+        }
+        first += W as i64;
+    }
+    while out.last().is_some_and(|&v| v < negligible) {
+        out.pop();
+    }
+    out.into_boxed_slice()
+}
+
 /// A chance as stored: `round(p x UNITS)`.
 pub fn quantize(p: f64) -> u32 {
     quantize_in(p, UNITS)

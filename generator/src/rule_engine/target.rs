@@ -19,6 +19,7 @@ use super::{
 use crate::cpu::{Kernel, Lanes, Simd, W};
 use crate::dice::{keep_graph, KeepGraph};
 pub use crate::sheet::target::NEGLIGIBLE;
+use crate::target::chance;
 use dice_tables_reader::rules::RuleSet;
 use rayon::prelude::*;
 
@@ -48,14 +49,6 @@ impl Reach {
     /// Whether none is stored.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
-    }
-}
-
-#[inline(always)]
-fn chance(values: &[f64], n: i64) -> f64 {
-    match n {
-        ..=0 => 1.0,
-        _ => values.get(n as usize - 1).copied().unwrap_or(0.0),
     }
 }
 
@@ -142,20 +135,9 @@ fn solve_curve(
     simd: Simd,
     b: &mut Buffers,
 ) -> Box<[f64]> {
-    let mut out: Vec<f64> = Vec::new();
-    let mut first = 1i64;
-    loop {
-        let block = simd.run(ReachLanes { rules, layout, values, graph, moves, upper, first, b });
-        out.extend_from_slice(&block);
-        if block[W - 1] < NEGLIGIBLE {
-            break;
-        }
-        first += W as i64;
-    }
-    while out.last().is_some_and(|&v| v < NEGLIGIBLE) {
-        out.pop();
-    }
-    out.into_boxed_slice()
+    crate::target::chances_until(NEGLIGIBLE, |first| {
+        simd.run(ReachLanes { rules, layout, values, graph, moves, upper, first, b: &mut *b })
+    })
 }
 
 /// `P*(S, first + l)` for the `W` lanes `l` of one turn start.

@@ -26,6 +26,7 @@ use rayon::prelude::*;
 use super::{layer_jobs, Job};
 use crate::cpu::{Kernel, Lanes, Simd};
 use crate::dice::{multisets, Dice, FIVE_DICE};
+use crate::target::chance;
 
 /// Targets solved together: the lanes of a vector.
 const W: usize = 16;
@@ -62,17 +63,6 @@ impl Solution {
     /// Whether no value is stored.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
-    }
-}
-
-#[inline(always)]
-fn chance(values: &[f64], n: i64) -> f64 {
-    if n <= 0 {
-        1.0
-    } else if n as usize > values.len() {
-        0.0
-    } else {
-        values[n as usize - 1]
     }
 }
 
@@ -172,20 +162,7 @@ fn solve_state(
         ws.slot[key] = 0;
     }
     ws.score_values.resize(ws.scores.len(), [0.0; W]);
-    let mut out: Vec<f64> = Vec::new();
-    let mut first = 1i64;
-    loop {
-        let block = solve_block(solved, first, ws);
-        out.extend_from_slice(&block);
-        if block[W - 1] < NEGLIGIBLE {
-            break;
-        }
-        first += W as i64;
-    }
-    while out.last().is_some_and(|&v| v < NEGLIGIBLE) {
-        out.pop();
-    }
-    out.into_boxed_slice()
+    crate::target::chances_until(NEGLIGIBLE, |first| solve_block(solved, first, ws))
 }
 
 /// `P*(state, first + l)` for the `W` lanes `l`, the workspace's ways to
