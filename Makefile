@@ -18,7 +18,7 @@ WORKSPACE := --workspace --exclude dice-tables-python --exclude dice-tables-wasm
 CARGO_HOME_DIR := $(or $(CARGO_HOME),$(HOME)/.cargo)
 REMAP_PATHS := --remap-path-prefix=$(abspath .)=/dice-tables --remap-path-prefix=$(CARGO_HOME_DIR)=/cargo
 
-.PHONY: rule-tables wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test example-game-test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
+.PHONY: rule-tables rule-target-tables wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test example-game-test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
 
 comma := ,
 space := $(eval) $(eval)
@@ -43,15 +43,22 @@ FORCE:
 # while compressing another); Maxi Yatzy's, a minute, is a file of its own.
 DEFAULT_TABLES := yazy combo threes tenk yatzy yahtzee duel duel-cardgames
 # The presets the rules engine solves into tables of rule sets (game
-# `rules`, each file named after its rule set; `reader lookup NAME`): one
-# generator run, 7 seconds on 2 cores.
+# `rules`, each file named after its rule set; `reader lookup NAME`), and
+# the target tables of the smaller ones (game `rules-target`, NAME-target.dtab;
+# `reader lookup NAME --need N`): one generator run, 25 seconds on 2 cores.
 RULE_TABLES := forced-yatzy yacht yacht-dice generala crag yahtzee-no-joker yahtzee-no-bonus
-TABLES := $(DEFAULT_TABLES) maxi-yatzy $(RULE_TABLES)
+RULE_TARGET_TABLES := forced-yatzy-target yacht-target generala-target crag-target
+RULE_RUN := $(RULE_TABLES) $(RULE_TARGET_TABLES)
+TABLES := $(DEFAULT_TABLES) maxi-yatzy $(RULE_RUN)
 $(DEFAULT_TABLES:%=$(OUT)/%.dtab) &: $(GENERATOR)
 	$(GENERATOR) --out $(OUT)
-$(RULE_TABLES:%=$(OUT)/%.dtab) &: $(GENERATOR)
-	$(GENERATOR) --out $(OUT) --games $(subst $(space),$(comma),$(RULE_TABLES))
-rule-tables: $(RULE_TABLES:%=$(OUT)/%.dtab) $(READER)
+$(RULE_RUN:%=$(OUT)/%.dtab) &: $(GENERATOR)
+	$(GENERATOR) --out $(OUT) --games $(subst $(space),$(comma),$(RULE_RUN))
+rule-tables: $(RULE_RUN:%=$(OUT)/%.dtab) $(READER)
+	$(READER) verify $(OUT)
+# The larger presets' target tables (minutes each), not part of `tables`.
+LARGE_RULE_TARGET_TABLES := yacht-dice-target yahtzee-no-joker-target yahtzee-no-bonus-target
+rule-target-tables: $(LARGE_RULE_TARGET_TABLES:%=$(OUT)/%.dtab) $(READER)
 	$(READER) verify $(OUT)
 # Every other table, one generator run each: `make tables/NAME.dtab`.
 $(OUT)/%.dtab: $(GENERATOR)
@@ -75,7 +82,8 @@ yazy-duel: $(OUT)/yazy-duel.dtab
 
 # Every table `tables` leaves out, into the same directory, checked: the
 # target tables, the free joker reading's two and two-player yazy.
-OPTIONAL_TABLES := $(TARGET_TABLES) yahtzee-free yahtzee-free-target yazy-duel maxi-yatzy-swedish
+OPTIONAL_TABLES := $(TARGET_TABLES) yahtzee-free yahtzee-free-target yazy-duel maxi-yatzy-swedish \
+	$(LARGE_RULE_TARGET_TABLES)
 optional-tables: $(OPTIONAL_TABLES:%=$(OUT)/%.dtab) $(READER)
 	$(READER) verify $(OUT)
 

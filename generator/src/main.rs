@@ -65,8 +65,9 @@ struct Args {
     /// of 50 from 50 to 20000.
     #[arg(long, value_name = "POINTS", value_parser = parse_duel_points, allow_hyphen_values = true)]
     duel_goal: Option<u32>,
-    /// Reduced yatzy-target and yahtzee-target tables, for tests: only the
-    /// states with at most N categories open, 1 to 15 (default: every state).
+    /// Reduced target tables (yatzy-target, yahtzee-target and rule sets'),
+    /// for tests: only the states with at most N categories open, 1 to 15
+    /// (default: every state).
     #[arg(long, value_name = "N", value_parser = parse_target_open, allow_hyphen_values = true)]
     target_open: Option<u8>,
     /// A reduced yazy-duel table, for tests: both sheets use only these
@@ -82,6 +83,11 @@ struct Args {
     /// maxi-yatzy-swedish`).
     #[arg(long, value_name = "FILE|finnish|swedish", value_parser = parse_rules_flag)]
     rules: Option<RulesFlag>,
+    /// With --rules FILE: also solve the rule set played to reach a target
+    /// (the best chance of scoring at least n, every n) and write
+    /// OUT/NAME-target.dtab, as `--games PRESET-target` does for a preset.
+    #[arg(long)]
+    with_target: bool,
     /// The upper bonus of the Maxi Yatzy tables solved, as AT:POINTS (the
     /// upper total that earns it, 1 to 126, and its points, 0 to 255; the
     /// presets: 75:50 finnish, 84:100 swedish).
@@ -116,9 +122,12 @@ fn parse_game(s: &str) -> Result<String, String> {
     match id.filter(|id| SOLVERS.iter().any(|s| s.id == *id)) {
         Some(id) => Ok(id.to_string()),
         None if rule_set_presets().contains(&name) => Ok(name.to_string()),
+        // A preset's target table: `generala-target`.
+        None if name.strip_suffix("-target").is_some_and(|p| rule_set_presets().contains(&p)) => Ok(name.to_string()),
         None => {
             let mut ids: Vec<&str> = SOLVERS.iter().map(|s| s.id).collect();
             ids.extend(rule_set_presets());
+            ids.push("and each of those with -target");
             Err(format!("unknown game {s:?}: the games are {}", ids.join(", ")))
         }
     }
@@ -324,11 +333,22 @@ fn check_usage(args: &Args) -> Result<Usage, String> {
         .filter(|s| args.games.as_ref().map_or(default && s.default, |list| list.iter().any(|l| l == s.id)))
         .map(|s| s.id)
         .collect();
-    let mut rule_sets: Vec<dice_tables_reader::rules::RuleSet> = (args.games.iter().flatten())
-        .filter_map(|name| {
-            dice_tables_generator::rule_sets::preset(name).filter(|_| !SOLVERS.iter().any(|s| s.id == name))
-        })
-        .collect();
+    let preset =
+        |name: &str| dice_tables_generator::rule_sets::preset(name).filter(|_| !SOLVERS.iter().any(|s| s.id == name));
+    let listed = args.games.iter().flatten();
+    let mut rule_sets: Vec<dice_tables_reader::rules::RuleSet> = listed.clone().filter_map(|n| preset(n)).collect();
+    let mut rule_targets: Vec<dice_tables_reader::rules::RuleSet> =
+        listed.filter_map(|n| preset(n.strip_suffix("-target")?)).collect();
+    if args.with_target {
+        match &rule_file {
+            Some(rules) => rule_targets.push(rules.clone()),
+            None => {
+                return Err("--with-target is for a rule file's target table: give --rules FILE.toml too (a \
+                 preset's is --games NAME-target)"
+                    .into())
+            }
+        }
+    }
     rule_sets.extend(rule_file);
     // `--rules swedish` asks for the swedish preset's table in place of the finnish one.
     let maxi_rules = match &args.rules {
@@ -360,8 +380,8 @@ fn check_usage(args: &Args) -> Result<Usage, String> {
         ("--duel-goal", args.duel_goal.is_some(), "duel", &["duel", "duel-cardgames"]),
         (
             "--target-open",
-            args.target_open.is_some(),
-            "yatzy-target or yahtzee-target",
+            args.target_open.is_some() && rule_targets.is_empty(),
+            "yatzy-target, yahtzee-target or a rule set's target table",
             &["yatzy-target", "yahtzee-target", "yahtzee-free-target"],
         ),
     ];
@@ -415,14 +435,17 @@ fn check_usage(args: &Args) -> Result<Usage, String> {
             ));
         }
     }
-    Ok(Usage { games, rule_sets })
+    Ok(Usage { games, rule_sets, rule_targets })
 }
 
 /// What a run solves: games of their own solvers, then rule sets through
 /// the rules engine.
 struct Usage {
     games: Vec<&'static str>,
+    /// Rule sets whose own tables are written.
     rule_sets: Vec<dice_tables_reader::rules::RuleSet>,
+    /// Rule sets whose target tables are written.
+    rule_targets: Vec<dice_tables_reader::rules::RuleSet>,
 }
 
 /// The Maxi Yatzy tables' ids.
@@ -508,7 +531,14 @@ fn solve_all(usage: &Usage, rules: &Rules, background: bool, progress: &Progress
         .expect("SOLVERS lists only known games");
         background.push(solved);
     }
-    for rule_set in &usage.rule_sets {
+    // Each rule set solved once, for its own table, its target table or both.
+    let mut each: Vec<&dice_tables_reader::rules::RuleSet> = Vec::new();
+    for rule_set in usage.rule_sets.iter().chain(&usage.rule_targets) {
+        if !each.contains(&rule_set) {
+            each.push(rule_set);
+        }
+    }
+    for rule_set in each {
         progress.show(&format!("solving {}", rule_set.name));
         let started = std::time::Instant::now();
         let solution =
@@ -516,11 +546,38 @@ fn solve_all(usage: &Usage, rules: &Rules, background: bool, progress: &Progress
         let solve_time = started.elapsed();
         let mut solved = dice_tables_generator::rule_engine::table(&solution);
         solved.solve_time = solve_time;
-        background.push(solved);
+        if usage.rule_sets.contains(rule_set) {
+            background.push(solved);
+        }
+        if usage.rule_targets.contains(rule_set) {
+            let most_open = rules.target_open.map_or(usize::MAX, usize::from);
+            progress.show(&format!("solving {} played to reach a target", rule_set.name));
+            let started = std::time::Instant::now();
+            let mut target = rule_set_target(&solution, most_open);
+            target.solve_time = started.elapsed();
+            background.push(target);
+        }
     }
-    let names: Vec<&str> = games.iter().copied().chain(usage.rule_sets.iter().map(|r| r.name.as_str())).collect();
+    let targets = usage.rule_targets.iter().map(|r| dice_tables_reader::rule_sheet::target_stem(&r.name));
+    let rule_tables: Vec<String> = usage.rule_sets.iter().map(|r| r.name.clone()).chain(targets).collect();
+    let names: Vec<&str> = games.iter().copied().chain(rule_tables.iter().map(String::as_str)).collect();
     progress.show(&format!("compressing {}", names.join(", ")));
     background.finish()
+}
+
+/// The target table of a solved rule set, its distributions under the
+/// play of the rule set's own table (read back from its bytes, so that
+/// they follow the decisions its lookups make).
+fn rule_set_target(
+    solution: &dice_tables_generator::rule_engine::Solution,
+    most_open: usize,
+) -> dice_tables_generator::Solved {
+    use dice_tables_generator::rule_engine::{table, target};
+    use dice_tables_reader::Game;
+    let bytes = table(solution).encode();
+    let sheet = dice_tables_reader::rule_sheet::RuleSheet::from_vec(bytes).expect("a table just written reads");
+    let reach = target::solve(&solution.rules, most_open).expect("rule sets are checked before any work");
+    target::table(&reach, &sheet, most_open).expect("a table just written answers every turn start")
 }
 
 /// Writes each table into `args.out` and reports it; returns the manifest's lines.

@@ -414,8 +414,7 @@ pub const MOST_TURN_STARTS: u64 = 1 << 29;
 /// How many turn starts a rule set has: what solving it holds in memory
 /// (8 bytes each) and its table stores.
 pub fn turn_starts(rules: &RuleSet) -> u64 {
-    let shape = Shape::of(rules);
-    shape.sheets() as u64 * u64::from(shape.flags) * u64::from(shape.totals)
+    Shape::of(rules).states()
 }
 
 /// Refuses, before any work, a rule set the engine does not solve or whose
@@ -448,14 +447,9 @@ pub fn table(solution: &Solution) -> crate::Solved {
     use dice_tables_reader::rule_sheet::{RuleSheet, RULES, TURN_START};
     let rules = &solution.rules;
     let shape = Shape::of(rules);
-    let all = (1u32 << rules.boxes.len()) - 1;
-    let masks: Vec<u32> = match rules.order {
-        Order::Free => (0..=all).collect(),
-        Order::Fixed => (0..=rules.boxes.len()).map(|first| all & !((1u32 << first) - 1)).collect(),
-    };
     let mut values = Vec::with_capacity(turn_starts(rules) as usize);
     let block = solution.layout.block();
-    for &mask in &masks {
+    for mask in shape.masks() {
         let at = solution.layout.index(mask, 0, 0).expect("a turn start of the game");
         values.extend_from_slice(&solution.values[at..at + block]);
     }

@@ -68,9 +68,9 @@ pub use dice::Dice;
 pub use error::{quoted, ArgumentError, ArgumentErrorKind, Error, TableError, TableErrorKind, TablesFrom};
 pub use game::{file_name, Checked, Game, GameInfo, SectionSpec};
 pub use options::{Choice, Options};
-#[cfg(not(feature = "solitaire-only"))]
-pub use registry::RULE_SETS;
 pub use registry::{check_table, game_named, verify, verify_bytes, GAMES};
+#[cfg(not(feature = "solitaire-only"))]
+pub use registry::{RULE_SETS, RULE_TARGETS};
 pub use table::{read_table_file, Pieces, Table};
 pub use tables::{Holding, Tables, TABLES_ENV};
 

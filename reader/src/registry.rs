@@ -49,6 +49,11 @@ pub const GAMES: &[GameInfo] = &[
 #[cfg(not(feature = "solitaire-only"))]
 pub const RULE_SETS: GameInfo = GameInfo::of::<crate::games::rule_sheet::RuleSheet>();
 
+/// The entry of every rule set's target table ([`RuleTarget`](crate::rule_sheet::RuleTarget)),
+/// as [`RULE_SETS`] is of its own table.
+#[cfg(not(feature = "solitaire-only"))]
+pub const RULE_TARGETS: GameInfo = GameInfo::of::<crate::games::rule_sheet::RuleTarget>();
+
 /// The registry entry of a game by its id or another name (`10000` for
 /// `tenk`).
 pub fn game_named(name: &str) -> Option<&'static GameInfo> {
@@ -60,8 +65,8 @@ pub fn game_named(name: &str) -> Option<&'static GameInfo> {
 fn game_of(header: &format::Header) -> Result<&'static GameInfo, TableError> {
     let id = &header.game;
     #[cfg(not(feature = "solitaire-only"))]
-    if id == RULE_SETS.id {
-        return Ok(&RULE_SETS);
+    if let Some(rule_table) = [&RULE_SETS, &RULE_TARGETS].into_iter().find(|g| g.id == *id) {
+        return Ok(rule_table);
     }
     Ok(GAMES.iter().find(|g| g.id == *id).ok_or_else(|| unknown_game(id))?)
 }

@@ -59,10 +59,10 @@ pub struct Tables {
     dir: PathBuf,
     holding: Holding,
     opened: Vec<OnceLock<View>>,
-    /// Tables of rule sets ([`RuleSheet`](crate::rule_sheet::RuleSheet)),
-    /// by name: any number, each file `<name>.dtab`.
+    /// Tables of rule sets ([`RuleTable`](crate::rule_sheet::RuleTable)),
+    /// by their files' stems: any number, each file `<stem>.dtab`.
     #[cfg(not(feature = "solitaire-only"))]
-    rule_sheets: std::sync::Mutex<Vec<(String, Arc<crate::rule_sheet::RuleSheet>)>>,
+    rule_tables: std::sync::Mutex<Vec<(String, crate::rule_sheet::RuleTable)>>,
 }
 
 impl Tables {
@@ -124,7 +124,7 @@ impl Tables {
             holding,
             opened: GAMES.iter().map(|_| OnceLock::new()).collect(),
             #[cfg(not(feature = "solitaire-only"))]
-            rule_sheets: std::sync::Mutex::new(Vec::new()),
+            rule_tables: std::sync::Mutex::new(Vec::new()),
         }
     }
 
@@ -191,27 +191,57 @@ impl Tables {
     /// file whose rules name another rule set is refused.
     #[cfg(not(feature = "solitaire-only"))]
     pub fn rule_sheet(&self, name: &str) -> Result<Arc<crate::rule_sheet::RuleSheet>, TableError> {
-        use crate::rule_sheet::RuleSheet;
-        let path = self.dir.join(file_name(name));
+        use crate::rule_sheet::{RuleSheet, RuleTable};
+        let open = |path: &Path| self.open_rule_table::<RuleSheet>(path).map(|s| RuleTable::Sheet(Arc::new(s)));
+        match self.rule_table(name, name, open)? {
+            RuleTable::Sheet(sheet) => Ok(sheet),
+            RuleTable::Target(_) => unreachable!("a rule set's own table is held under its name"),
+        }
+    }
+
+    /// The target table of the rule set `name` (`crag`: the file
+    /// `crag-target.dtab`), opened and verified on the first call as
+    /// [`rule_sheet`](Tables::rule_sheet) opens its own table.
+    #[cfg(not(feature = "solitaire-only"))]
+    pub fn rule_target(&self, name: &str) -> Result<Arc<crate::rule_sheet::RuleTarget>, TableError> {
+        use crate::rule_sheet::{target_stem, RuleTable, RuleTarget};
+        let open = |path: &Path| self.open_rule_table::<RuleTarget>(path).map(|t| RuleTable::Target(Arc::new(t)));
+        match self.rule_table(name, &target_stem(name), open)? {
+            RuleTable::Target(target) => Ok(target),
+            RuleTable::Sheet(_) => unreachable!("a rule set's target table is held under its stem"),
+        }
+    }
+
+    /// The rule-set table of file stem `stem` (of rule set `name`), held
+    /// or opened by `open` and held from then on.
+    #[cfg(not(feature = "solitaire-only"))]
+    fn rule_table(
+        &self,
+        name: &str,
+        stem: &str,
+        open: impl FnOnce(&Path) -> Result<crate::rule_sheet::RuleTable, TableError>,
+    ) -> Result<crate::rule_sheet::RuleTable, TableError> {
+        let path = self.dir.join(file_name(stem));
         if !crate::rules::valid_name(name) {
             return Err(TableError::from(TableErrorKind::NotFound).in_file(&path));
         }
-        if let Some(sheet) = self.rule_sheets_held().iter().find(|(n, _)| n == name) {
-            return Ok(Arc::clone(&sheet.1));
+        if let Some((_, table)) = self.rule_tables_held().iter().find(|(n, _)| n == stem) {
+            return Ok(table.clone());
         }
-        let sheet = match self.holding {
+        let table = open(&path)?.named(stem).map_err(|e| e.in_file(&path))?;
+        Ok(self.put_rule_table(table))
+    }
+
+    /// A rule-set table's file opened as these tables hold their files.
+    #[cfg(not(feature = "solitaire-only"))]
+    fn open_rule_table<G: Game>(&self, path: &Path) -> Result<G, TableError> {
+        match self.holding {
             // SAFETY: only `map_dir`, which is unsafe, makes mapped tables:
             // its caller keeps the files unchanged while these tables live.
-            Holding::Mapped => unsafe { RuleSheet::map(&path)? },
-            Holding::Loaded => RuleSheet::open(&path)?,
-            Holding::InMemory => return Err(TableError::from(TableErrorKind::NotFound).in_file(&path)),
-        };
-        let found = &sheet.rules().name;
-        if found != name {
-            let why = format!("are rule set {found}'s, whose table is {}: rename the file", file_name(found));
-            return Err(TableError::section(crate::rule_sheet::RULES.name, why).in_file(&path));
+            Holding::Mapped => unsafe { G::map(path) },
+            Holding::Loaded => G::open(path),
+            Holding::InMemory => Err(TableError::from(TableErrorKind::NotFound).in_file(path)),
         }
-        self.put_rule_sheet(sheet)
     }
 
     /// Puts a rule set's table into these tables under its rules' name
@@ -223,27 +253,45 @@ impl Tables {
         &self,
         sheet: crate::rule_sheet::RuleSheet,
     ) -> Result<Arc<crate::rule_sheet::RuleSheet>, TableError> {
-        let mut held = self.rule_sheets_held();
-        let name = sheet.rules().name.clone();
-        if let Some((_, kept)) = held.iter().find(|(n, _)| *n == name) {
-            return Ok(Arc::clone(kept));
+        use crate::rule_sheet::RuleTable;
+        match self.put_rule_table(RuleTable::Sheet(Arc::new(sheet))) {
+            RuleTable::Sheet(sheet) => Ok(sheet),
+            RuleTable::Target(_) => unreachable!("a rule set's own table is held under its name"),
         }
-        let sheet = Arc::new(sheet);
-        held.push((name, Arc::clone(&sheet)));
-        Ok(sheet)
     }
 
-    /// The names of the rule sets' tables opened (or put in) so far.
+    /// Puts a rule set's table (its own or its target table) into these
+    /// tables under its file's stem, unless one is there already (then that
+    /// one stays); returns the one held.
     #[cfg(not(feature = "solitaire-only"))]
-    pub fn rule_sheet_names(&self) -> Vec<String> {
-        self.rule_sheets_held().iter().map(|(n, _)| n.clone()).collect()
+    pub fn put_rule_table(&self, table: crate::rule_sheet::RuleTable) -> crate::rule_sheet::RuleTable {
+        let mut held = self.rule_tables_held();
+        let stem = table.stem();
+        if let Some((_, kept)) = held.iter().find(|(n, _)| *n == stem) {
+            return kept.clone();
+        }
+        held.push((stem, table.clone()));
+        table
+    }
+
+    /// The stems of the rule-set tables' files opened (or put in) so far:
+    /// a rule set's name for its own table, `NAME-target` for its target table.
+    #[cfg(not(feature = "solitaire-only"))]
+    pub fn rule_table_names(&self) -> Vec<String> {
+        self.rule_tables_held().iter().map(|(n, _)| n.clone()).collect()
+    }
+
+    /// The rule-set table of file stem `stem`, when held.
+    #[cfg(not(feature = "solitaire-only"))]
+    pub fn rule_table_held(&self, stem: &str) -> Option<crate::rule_sheet::RuleTable> {
+        self.rule_tables_held().iter().find(|(n, _)| n == stem).map(|(_, t)| t.clone())
     }
 
     #[cfg(not(feature = "solitaire-only"))]
-    fn rule_sheets_held(&self) -> std::sync::MutexGuard<'_, Vec<(String, Arc<crate::rule_sheet::RuleSheet>)>> {
+    fn rule_tables_held(&self) -> std::sync::MutexGuard<'_, Vec<(String, crate::rule_sheet::RuleTable)>> {
         // A panic elsewhere while the list was held leaves it whole: every
         // change is one push.
-        self.rule_sheets.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.rule_tables.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Whether the table of game `id` has been opened (or put in).
@@ -251,8 +299,8 @@ impl Tables {
         self.slot(id).is_some_and(|slot| slot.get().is_some())
     }
 
-    /// Shares the opened table of game `id` of `other`, or of the rule set
-    /// `id` (no copy, nothing read): for a program that reopens its tables
+    /// Shares the opened table of game `id` of `other`, or its rule-set
+    /// table of file stem `id` (no copy, nothing read): for a program that reopens its tables
     /// and keeps the ones that fail to reopen. False when `other` has no
     /// such table open, this one already has it, or `other` maps its files
     /// while this one does not map the same directory: a mapped table stays
@@ -265,13 +313,12 @@ impl Tables {
         }
         #[cfg(not(feature = "solitaire-only"))]
         if self.slot(id).is_none() {
-            let theirs = other.rule_sheets_held().iter().find(|(n, _)| n == id).map(|(_, sheet)| Arc::clone(sheet));
-            let Some(sheet) = theirs else { return false };
-            let mut held = self.rule_sheets_held();
+            let Some(table) = other.rule_table_held(id) else { return false };
+            let mut held = self.rule_tables_held();
             if held.iter().any(|(n, _)| n == id) {
                 return false;
             }
-            held.push((id.to_string(), sheet));
+            held.push((id.to_string(), table));
             return true;
         }
         match (self.slot(id), other.slot(id).and_then(|s| s.get())) {

@@ -140,6 +140,10 @@ pub fn default_tables() -> &'static Path {
 pub const RULE_TABLES: [&str; 7] =
     ["forced-yatzy", "yacht", "yacht-dice", "generala", "crag", "yahtzee-no-joker", "yahtzee-no-bonus"];
 
+/// The rule sets' target tables `make tables` writes (the Makefile's
+/// `RULE_TARGET_TABLES`), each `NAME-target.dtab`, asked as `NAME --need N`.
+pub const RULE_TARGET_TABLES: [&str; 4] = ["forced-yatzy-target", "yacht-target", "generala-target", "crag-target"];
+
 /// Categories open in the largest states of the reduced target tables.
 pub const REDUCED_OPEN: &str = "4";
 

@@ -125,12 +125,34 @@ fn table_file_args(mut args: Vec<std::ffi::OsString>) -> Result<Vec<std::ffi::Os
             path.display()
         ));
     };
+    // A rule set's target table (NAME-target.dtab) is asked by the rule
+    // set's name with --need: its header says which kind the file is.
+    let name = match name.strip_suffix("-target").filter(|_| is_rule_target(&path)) {
+        Some(rule_set)
+            if !args.iter().any(|a| a == "--need" || a.to_str().is_some_and(|a| a.starts_with("--need="))) =>
+        {
+            return Err(format!(
+                "--table {}: this is rule set {rule_set}'s target table: give --need N (the points still to score)",
+                path.display()
+            ))
+        }
+        Some(rule_set) => rule_set,
+        None => name,
+    };
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
     let tail = args.split_off(3);
     args.truncate(2);
     args.extend([name.into(), "--tables".into(), dir.as_os_str().to_owned()]);
     args.extend(tail);
     Ok(args)
+}
+
+/// Whether the file at `path` is a rule set's target table, by its header
+/// (false when it cannot be read: the lookup then says why).
+fn is_rule_target(path: &Path) -> bool {
+    // SAFETY: as for `info`: the map lives only while the header is read.
+    let table = unsafe { dice_tables_reader::Table::map(path) };
+    table.is_ok_and(|t| t.header().game == dice_tables_reader::RULE_TARGETS.id)
 }
 
 /// clap's errors as one line (help and version print as usual).
@@ -185,10 +207,10 @@ fn info(file: &Path) -> Result<String, Failure> {
     let table = unsafe { dice_tables_reader::Table::map(file) }?;
     let mut text = header_text(file, table.header());
     // A rule set's table: the rules it was solved for, as it carries them.
-    if table.header().game == dice_tables_reader::RULE_SETS.id {
-        use dice_tables_reader::Game;
-        let sheet = dice_tables_reader::rule_sheet::RuleSheet::from_table(table)?;
-        let _ = write!(text, "rule set {}:\n{}", sheet.rules().name, sheet.rules().to_text());
+    use dice_tables_reader::rule_sheet::RuleTable;
+    if RuleTable::is_rule_table(table.header()) {
+        let rules = RuleTable::from_table(table)?.board().rules().clone();
+        let _ = write!(text, "rule set {}:\n{}", rules.name, rules.to_text());
     }
     Ok(text)
 }

@@ -80,6 +80,9 @@ pub enum LookupError {
     /// table (`missing`: the file looked for).
     #[cfg(not(feature = "solitaire-only"))]
     NoRuleSet { given: String, known: Vec<&'static str>, missing: TableError },
+    /// A rule set's target table is missing (a lookup with a need).
+    #[cfg(not(feature = "solitaire-only"))]
+    NoRuleTarget { name: String, missing: TableError },
     /// The game's table is missing or damaged.
     Table(TableError),
     /// Another of the reader's errors.
@@ -222,6 +225,13 @@ impl LookupError {
                  `generator --rules FILE.toml` your own",
                 shown(given),
                 known.join(", ")
+            ),
+            #[cfg(not(feature = "solitaire-only"))]
+            E::NoRuleTarget { name, missing } => write!(
+                f,
+                "{missing}: a rule set's target table answers a need: `generator --games {name}-target` writes a \
+                 preset's (`make tables` the smaller ones', `make rule-target-tables` every preset's), `generator \
+                 --rules FILE.toml --with-target` your own's"
             ),
         }
     }

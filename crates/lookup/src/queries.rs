@@ -280,6 +280,9 @@ pub struct RuleSetQuery {
     pub dice: Option<Dice>,
     /// Rerolls left (default: all the rules give); only with `dice`.
     pub rerolls: Option<u8>,
+    /// Play to score at least this many more points (the rule set's target
+    /// table, `<table>-target.dtab`): the answer is the best chance of it, `"p"`.
+    pub need: Option<i64>,
 }
 
 /// A one-die lookup: the value before the roll, or a face's.

@@ -143,7 +143,10 @@ fn curve(served: &Served, game: &str) -> Reply {
 
 fn lookup_error(e: LookupError) -> Reply {
     let status = match e {
-        LookupError::UnknownGame { .. } | LookupError::NoRuleSet { .. } | LookupError::NoCurve { .. } => 404,
+        LookupError::UnknownGame { .. }
+        | LookupError::NoRuleSet { .. }
+        | LookupError::NoRuleTarget { .. }
+        | LookupError::NoCurve { .. } => 404,
         LookupError::Table(_) => 503,
         _ => 400,
     };

@@ -248,7 +248,7 @@ impl Served {
                         false => Err(TableErrorKind::WrongGame { found: header.game, expected: game.id }.into()),
                     }
                 }
-                None => check_rule_set(&rule_set, bytes).map(drop),
+                None => dice_tables_reader::rule_sheet::RuleTable::check(&rule_set, bytes).map(drop),
             })
             .map(drop);
             let mut on_disk = on_disk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -291,8 +291,14 @@ impl Served {
             match status {
                 Status::Served(l) => {
                     // What a client needs to ask it: the boxes by name, the dice and rerolls.
-                    if let Ok(sheet) = self.tables.rule_sheet(name) {
+                    if let Some(table) = self.tables.rule_table_held(name) {
+                        let sheet = table.board();
                         let rules = sheet.rules();
+                        if let dice_tables_reader::rule_sheet::RuleTable::Target(_) = table {
+                            // Asked by the rule set's name, with --need.
+                            fields.push(("rule_set_name", Json::Str(rules.name.clone())));
+                            fields.push(("target", Json::Bool(true)));
+                        }
                         let boxes = rules.boxes.iter().map(|b| Json::Str(b.name.clone())).collect();
                         fields.push(("boxes", Json::List(boxes)));
                         fields.push(("dice", Json::Int(rules.dice.into())));
@@ -365,7 +371,10 @@ fn load_rule_sets(
         .into_iter()
         .map(|name| {
             let file = file_name(&name);
-            let load = |bytes: Vec<u8>| tables.put_rule_sheet(check_rule_set(&name, bytes)?).map(drop);
+            let load = |bytes: Vec<u8>| {
+                tables.put_rule_table(dice_tables_reader::rule_sheet::RuleTable::check(&name, bytes)?);
+                Ok(())
+            };
             let before = served_before(&name);
             let (status, change) = match read_and_check(&dir.join(&file), load) {
                 Ok(loaded) => {
@@ -383,19 +392,6 @@ fn load_rule_sets(
             (name, status)
         })
         .collect()
-}
-
-/// A rule set's table from a file's bytes, checked whole: refused when its
-/// rules name another rule set than the file's `name`.
-fn check_rule_set(name: &str, bytes: Vec<u8>) -> Result<dice_tables_reader::rule_sheet::RuleSheet, TableError> {
-    use dice_tables_reader::Game;
-    let sheet = dice_tables_reader::rule_sheet::RuleSheet::check(dice_tables_reader::Table::from_vec(bytes)?)?;
-    if sheet.rules().name != name {
-        let found = &sheet.rules().name;
-        let why = format!("are rule set {found}'s: rename the file {}", file_name(found));
-        return Err(TableErrorKind::BadSection { name: dice_tables_reader::rule_sheet::RULES.name.into(), why }.into());
-    }
-    Ok(sheet)
 }
 
 /// Reads a table file, then `load` checks its bytes: the [`Loaded`] facts,

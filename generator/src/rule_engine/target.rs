@@ -20,6 +20,7 @@ use crate::cpu::{Kernel, Lanes, Simd, W};
 use crate::dice::{keep_graph, KeepGraph};
 pub use crate::sheet::target::NEGLIGIBLE;
 use crate::target::chance;
+use dice_tables_reader::rule_sheet::{RuleSheet, Shape};
 use dice_tables_reader::rules::RuleSet;
 use rayon::prelude::*;
 
@@ -184,4 +185,56 @@ impl Kernel for ReachLanes<'_> {
         }
         rerolls_then_first_roll(graph, rules.rerolls, any_first_roll, b)
     }
+}
+
+/// The target table of a solved rule set (`NAME-target.dtab`): every turn
+/// start's chances from `reach`, laid out as the rule set's own table lays
+/// out its values; every turn start's distribution of the points still to
+/// come under the optimal play of the rule set's own table `sheet`
+/// (carried backward from the game's end); and the start's as the final
+/// score's distribution. (The tests hold it to the distribution carried
+/// forward from the start, [`super::distribution::score_distribution`].)
+pub fn table(reach: &Reach, sheet: &RuleSheet, most_open: usize) -> Result<crate::Solved, dice_tables_reader::Error> {
+    use dice_tables_reader::rule_sheet::{target_stem, RuleTarget, TargetShape, TARGET_SECTIONS};
+    let rules = &reach.rules;
+    let shape = Shape::of(rules);
+    let most_open = most_open.min(rules.boxes.len());
+    let all = (1u32 << rules.boxes.len()) - 1;
+    let block = reach.layout.block();
+    let mut chances: Vec<&[f64]> = Vec::with_capacity(shape.states() as usize);
+    for mask in shape.masks() {
+        let at = reach.layout.index(mask, 0, 0).expect("a turn start of the game");
+        chances.extend(reach.values[at..at + block].iter().map(|v| &v[..]));
+    }
+    let remaining = super::distribution::remaining_distributions(sheet, most_open)?;
+    let whole = most_open == rules.boxes.len();
+    let mut distribution = match whole {
+        // The whole game's: the start's points still to come.
+        true => remaining[shape.index(all, 0, 0).expect("the start is a turn start")].to_vec(),
+        // A reduced table's start is not solved: its distribution is a placeholder.
+        false => vec![1.0],
+    };
+    // The most points any stored chance or distribution reaches.
+    let most = chances.iter().map(|c| c.len()).chain(remaining.iter().map(|r| r.len().saturating_sub(1))).max();
+    let most = most.unwrap_or(0).max(distribution.len() - 1);
+    distribution.resize(most + 1, 0.0);
+    let contents =
+        crate::target::TargetContents::new(chances.into_iter(), &distribution, remaining.iter().map(|r| &r[..]));
+    let params = TargetShape {
+        shape,
+        open: most_open as u8,
+        values: contents.chances.values(),
+        remaining: contents.remaining.values(),
+        most: most as u32,
+    };
+    let figures = whole.then(|| {
+        let start = reach.layout.index(all, 0, 0).expect("the start is a turn start");
+        crate::target::figures(&reach.values[start], &distribution)
+    });
+    let mut sections = contents.sections(&TARGET_SECTIONS, &params);
+    sections.push(crate::artifact::Section::of(&TARGET_SECTIONS[5], &params, rules.to_text().into_bytes()));
+    let mut solved = crate::Solved::new::<RuleTarget>(&params, shape.states(), sections);
+    solved.table = target_stem(&rules.name);
+    solved.figures = figures.unwrap_or_default();
+    Ok(solved)
 }

@@ -124,13 +124,24 @@ fn main() {
 const RULE_SET_LOOKUPS: usize = 48;
 
 /// `rule-sets.json`: lookups of the tables `make tables` writes for the
-/// presets the rules engine solves (`RULE_TABLES` in the Makefile), each
-/// with its game: random sheets (in sheet order for a fixed order), upper
+/// presets the rules engine solves (`RULE_TABLES` in the Makefile), then
+/// of their target tables (`RULE_TARGET_TABLES`) with a need, each with
+/// its game: random sheets (in sheet order for a fixed order), upper
 /// totals, boxes holding points, and mostly rolls with any rerolls left.
 fn write_rule_sets(tables: &Path, out: &Path) {
-    let mut rng = Rng::new(61);
+    let mut entries = rule_set_lookups(tables, &dice_tables_tests::RULE_TABLES, Rng::new(61), false);
+    // Then the target tables', played for a need.
+    let targets: Vec<&str> =
+        dice_tables_tests::RULE_TARGET_TABLES.iter().map(|t| t.strip_suffix("-target").expect("NAME-target")).collect();
+    entries.extend(rule_set_lookups(tables, &targets, Rng::new(62), true));
+    write_lookups(&out.join("rule-sets.json"), "\"tables\": \"the presets' rule-set tables\"", &entries);
+}
+
+/// [`RULE_SET_LOOKUPS`] lookups of each rule set of `games`, each played
+/// for a need where `need`.
+fn rule_set_lookups(tables: &Path, games: &[&str], mut rng: Rng, need: bool) -> Vec<Value> {
     let mut entries = Vec::new();
-    for game in dice_tables_tests::RULE_TABLES {
+    for &game in games {
         let rules = dice_tables_generator::rule_sets::preset(game).expect("a preset");
         let boxes = rules.boxes.len() as u64;
         let names = |bits: u64| -> Vec<Value> {
@@ -167,11 +178,15 @@ fn write_rule_sets(tables: &Path, out: &Path) {
                 query.insert("dice".into(), dice(&mut rng, u64::from(rules.dice)));
                 query.insert("rerolls".into(), Value::from(rng.below(u64::from(rules.rerolls) + 1)));
             }
+            if need {
+                // Up to about the most the open boxes score.
+                query.insert("need".into(), Value::from(1 + rng.below(25 * u64::from(mask.count_ones()))));
+            }
             let answer = lookup(tables, game, &query).unwrap_or_else(|| panic!("{game} {query:?} is refused"));
             entries.push(json!({ "game": game, "query": query, "answer": answer }));
         }
     }
-    write_lookups(&out.join("rule-sets.json"), "\"tables\": \"the presets' rule-set tables\"", &entries);
+    entries
 }
 
 /// One lookup a line: diffs of a regenerated file show what changed.

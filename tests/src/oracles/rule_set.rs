@@ -26,9 +26,11 @@ pub struct BruteRules {
 
 /// What a turn is played for: the most points still to come on average,
 /// or the best chance of scoring at least `n` more.
-#[derive(Clone, Copy)]
-enum Goal {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The most points still to come on average.
     Points,
+    /// The best chance of scoring at least this many more.
     Reach(i64),
 }
 
@@ -285,6 +287,20 @@ impl BruteRules {
     /// the dice may score, then while rerolls are left each keep of fewer
     /// dice, with its value (this turn's points included).
     pub fn options(&mut self, mask: u32, upper: u32, held: u32, dice: &[u8], left: usize) -> Vec<(BruteOption, f64)> {
+        self.options_for(Goal::Points, mask, upper, held, dice, left)
+    }
+
+    /// [`options`](BruteRules::options) played for `goal`: each option's
+    /// value its expected points, or its best chance of the need.
+    pub fn options_for(
+        &mut self,
+        goal: Goal,
+        mask: u32,
+        upper: u32,
+        held: u32,
+        dice: &[u8],
+        left: usize,
+    ) -> Vec<(BruteOption, f64)> {
         let upper = upper.min(self.rules.upper_bonus.map_or(0, |u| u32::from(u.at)));
         let mut dice = dice.to_vec();
         dice.sort_unstable();
@@ -292,7 +308,7 @@ impl BruteRules {
         let mut out = Vec::new();
         for s in self.scorings(mask, held, &dice) {
             let now = s.now + if first { s.first_roll } else { 0 };
-            out.push((BruteOption::Score(s.b), self.after(Goal::Points, (mask, upper, held), &s, now)));
+            out.push((BruteOption::Score(s.b), self.after(goal, (mask, upper, held), &s, now)));
         }
         if left > 0 {
             let mut turn = HashMap::default();
@@ -307,7 +323,7 @@ impl BruteRules {
                 for (thrown, p) in &outcomes[n - kept.len()] {
                     let mut next: Vec<u8> = kept.iter().chain(thrown).copied().collect();
                     next.sort_unstable();
-                    expected += p * self.roll_value(&mut turn, Goal::Points, (mask, upper, held), &next, left - 1);
+                    expected += p * self.roll_value(&mut turn, goal, (mask, upper, held), &next, left - 1);
                 }
                 out.push((BruteOption::Keep(kept), expected));
             }

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use dice_tables_reader::rule_sheet::RuleSheet;
+use dice_tables_reader::rule_sheet::{RuleSheet, RuleTarget};
 use dice_tables_reader::rules::RuleSet;
 use dice_tables_reader::Game;
 use dice_tables_tests::http::Server;
@@ -199,6 +199,172 @@ fn a_rule_set_only_this_test_writes_is_solved_and_answered_as_the_brute_force_pl
         (entry["rule_set"].as_bool(), entry["dice"].as_u64(), entry["rerolls"].as_u64()),
         (Some(true), Some(4), Some(2))
     );
+}
+
+/// The house rules solved with `generator --rules FILE --with-target`:
+/// the directory it wrote into (the rule set's table and its target table).
+fn house_target_table() -> &'static Path {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = scratch("house-rules-target");
+        let file = dir.join("house.toml");
+        std::fs::write(&file, HOUSE_RULES).unwrap();
+        let out_dir = dir.join("tables");
+        let args = ["--rules", file.to_str().unwrap(), "--with-target", "--out", out_dir.to_str().unwrap()];
+        let out = run("generator", &args, &[]);
+        assert!(out.status.success(), "generator --rules --with-target: {}", String::from_utf8_lossy(&out.stderr));
+        let mut written: Vec<String> =
+            std::fs::read_dir(&out_dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into()).collect();
+        written.sort();
+        assert_eq!(written, ["kitchen-table-target.dtab", "kitchen-table.dtab"]);
+        out_dir
+    })
+}
+
+/// A rule set only this test writes, played to reach a target: its target
+/// table (`generator --rules FILE --with-target`), asked through `reader
+/// lookup --table FILE --need N`, gives on random turn starts the best
+/// chance of each need, and on a random roll of each every option's
+/// chance, as the brute force plays for the need itself (within 1e-7: the
+/// table stores chances to 3e-8); the decision first, within the tie
+/// allowance of the best; HTTP answers the same. The file verifies whole:
+/// its start's remaining points are distributed as the distribution
+/// carried forward says.
+#[test]
+fn a_rule_set_s_target_table_answers_each_need_as_the_brute_force_plays_for_it() {
+    use dice_tables_reader::target::TARGET_TIE;
+    use dice_tables_tests::oracles::rule_set::Goal;
+    let dir = house_target_table();
+    let table = dir.join("kitchen-table-target.dtab");
+    let verify = run("reader", &["verify", table.to_str().unwrap()], &[]);
+    assert!(verify.status.success(), "{}", String::from_utf8_lossy(&verify.stderr));
+    let rules = RuleSet::from_text(HOUSE_RULES).unwrap();
+    let mut brute = BruteRules::new(rules.clone());
+    let mut rng = Rng::new(6262);
+    let server = Server::start(dir);
+    let mut client = server.connect();
+    for _ in 0..10 {
+        let (mask, upper, held) = random_state(&rules, &mut rng);
+        let average = brute.turn_start(mask, upper, held);
+        let need = 1 + rng.below(2 * average as u64 + 10) as i64;
+        let (mask_arg, held_arg, upper_arg, need_arg) =
+            (names(&rules, mask), names(&rules, held), upper.to_string(), need.to_string());
+        let mut args = vec!["lookup", "--table", table.to_str().unwrap()];
+        args.extend(["--mask", &mask_arg, "--upper", &upper_arg, "--held", &held_arg, "--need", &need_arg]);
+        args.push("--json");
+        let before = json_of(&run("reader", &args, &[]));
+        let expected = brute.reach(mask, upper, held, need);
+        let p = before["p"].as_f64().unwrap();
+        assert!((p - expected).abs() < 1e-7, "{mask_arg} upper {upper} held {held_arg} need {need}: {p} vs {expected}");
+
+        let dice: String = (0..rules.dice).map(|_| char::from(b'1' + rng.below(6) as u8)).collect();
+        let rerolls = rng.below(u64::from(rules.rerolls) + 1) as usize;
+        let rerolls_arg = rerolls.to_string();
+        args.pop();
+        args.extend(["--dice", &dice, "--rerolls", &rerolls_arg, "--json"]);
+        let answer = json_of(&run("reader", &args, &[]));
+        let faces: Vec<u8> = dice.bytes().map(|b| b - b'0').collect();
+        let brute_options = brute.options_for(Goal::Reach(need), mask, upper, held, &faces, rerolls);
+        let options = answer["options"].as_array().unwrap();
+        assert_eq!(options.len(), brute_options.len(), "{dice} with {rerolls} rerolls: {answer}");
+        for option in options {
+            let action = &option["action"];
+            let key = match action.get("category") {
+                Some(name) => BruteOption::Score(rules.box_named(name.as_str().unwrap()).unwrap()),
+                None => {
+                    let mut kept: Vec<u8> = action["keep"].as_str().unwrap().bytes().map(|b| b - b'0').collect();
+                    kept.sort_unstable();
+                    BruteOption::Keep(kept)
+                }
+            };
+            let (_, expected) = brute_options.iter().find(|(o, _)| *o == key).expect("the brute force has it");
+            let p = option["p"].as_f64().unwrap();
+            assert!((p - expected).abs() < 1e-7, "{dice}, {rerolls} rerolls, need {need}, {action}: {p} vs {expected}");
+        }
+        let best = brute_options.iter().map(|o| o.1).fold(f64::NEG_INFINITY, f64::max);
+        let decided = answer["p"].as_f64().unwrap();
+        assert!(decided >= best - TARGET_TIE - 1e-7 && decided <= best + 1e-7, "{decided} vs the best {best}");
+        assert_eq!(answer["best"], options[0]["action"]);
+
+        let query = format!(
+            "/v1/lookup/kitchen-table?mask={mask_arg}&upper={upper}&held={held_arg}&need={need}&dice={dice}&rerolls={rerolls}"
+        );
+        let over_http = client.get(&query).expect("an answer");
+        assert_eq!(over_http.json(), answer, "{query}");
+    }
+    // Each turn start's points still to come under the play of the rule
+    // set's own table: a distribution whose mean is the turn start's value
+    // (ties in that play change the distribution, never its mean).
+    let target = RuleTarget::open(&table).unwrap();
+    for _ in 0..20 {
+        let (mask, upper, held) = random_state(&rules, &mut rng);
+        let remaining = target.remaining(mask, upper, held).unwrap();
+        let p: Vec<f64> = (0..=i64::from(remaining.last())).map(|x| remaining.chance_of(x)).collect();
+        let mean: f64 = p.iter().enumerate().map(|(x, p)| x as f64 * p).sum();
+        assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-9 && p.iter().all(|&p| p > -1e-9), "{mask:#b}: {p:?}");
+        let average = brute.turn_start(mask, upper, held);
+        assert!((mean - average).abs() < 1e-6, "{mask:#b} upper {upper} held {held:#b}: {mean} vs {average}");
+    }
+    // The server lists the target table beside the rule set's own.
+    let info = client.get("/v1/info").expect("an answer").json();
+    let tables = info["tables"].as_array().unwrap();
+    let entry = tables.iter().find(|t| t["game"] == "kitchen-table-target").expect("listed");
+    assert_eq!((entry["target"].as_bool(), entry["rule_set_name"].as_str()), (Some(true), Some("kitchen-table")));
+}
+
+/// The target tables `make tables` writes: their start's best chances
+/// (the figures README quotes) never rise with the target and are never
+/// below the chance max-expected-score play reaches it; the distribution
+/// of the final score each stores (the start's points still to come,
+/// carried backward through the game) is the one carried forward from the
+/// start by the rule set's own table's play, entry by entry within 1e-9.
+#[test]
+fn preset_target_tables_hold_their_figures_and_the_distribution_carried_forward() {
+    use dice_tables_generator::rule_engine::distribution::score_distribution;
+    let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
+    // P*(start, 200) of each, as the generator reports it.
+    let figures = [("forced-yatzy", 0.0204335), ("yacht", 0.2180631), ("generala", 0.1586790), ("crag", 0.0540693)];
+    for (game, at_200) in figures {
+        assert!(dice_tables_tests::RULE_TARGET_TABLES.contains(&format!("{game}-target").as_str()));
+        let (sheet, target) = (tables.rule_sheet(game).unwrap(), tables.rule_target(game).unwrap());
+        let all = target.all_open();
+        let start = target.curve(all, 0, 0).unwrap();
+        assert!((start.chance(200) - at_200).abs() < 1e-7, "{game}: P*(start, 200) {}", start.chance(200));
+        let stored = target.ev_distribution().unwrap();
+        let forward = score_distribution(&sheet).unwrap().scores.p;
+        assert!(forward.len() <= stored.len(), "{game}");
+        for (s, &p) in stored.iter().enumerate() {
+            let q = forward.get(s).copied().unwrap_or(0.0);
+            assert!((p - q).abs() < 1e-9, "{game}: P(final = {s}) {p} stored, {q} carried forward");
+        }
+        // The last turns' chances, as the brute force plays for them (in
+        // sheet order for forced-yatzy: its last boxes).
+        let rules = target.rules().clone();
+        let mut brute = BruteRules::new(rules.clone());
+        let mut rng = Rng::new(200);
+        for _ in 0..4 {
+            let (mut mask, upper, held) = random_state(&rules, &mut rng);
+            if rules.order == dice_tables_reader::rules::Order::Fixed {
+                mask = all & !((1u32 << (rules.boxes.len() - 1 - rng.below(2) as usize)) - 1);
+            }
+            let need = 1 + rng.below(2 * brute.turn_start(mask, upper, held) as u64 + 10) as i64;
+            let (p, want) = (target.chance(mask, upper, held, need).unwrap(), brute.reach(mask, upper, held, need));
+            assert!(
+                (p - want).abs() < 1e-7,
+                "{game} {mask:#b} upper {upper} held {held:#b} need {need}: {p} vs {want}"
+            );
+        }
+        let at_least = dice_tables_reader::target::at_least_chances(&stored);
+        for n in 1..stored.len() as i64 {
+            let best = start.chance(n);
+            assert!(best <= start.chance(n - 1), "{game}: P*(start, {n}) rises");
+            assert!(
+                best >= at_least[n as usize] - 1e-7,
+                "{game}: P*(start, {n}) {best} below {}",
+                at_least[n as usize]
+            );
+        }
+    }
 }
 
 /// The table carries its rules: `reader info` prints them as the file

@@ -8,10 +8,11 @@ use super::arguments::{for_people, Argument};
 use super::{GameQuery, LookupInfo};
 use crate::args::{Arg, Args};
 use crate::error::LookupError;
-use crate::parse::{parse_rerolls, parse_some_dice, parse_upper};
+use crate::json::Json;
+use crate::parse::{parse_need, parse_rerolls, parse_some_dice, parse_upper};
 use crate::queries::{Query, RuleSetQuery};
 use crate::reply::{text, Choice, Layout, Replied, SheetReply, SheetRoll, Valued};
-use dice_tables_reader::rule_sheet::{RuleChoice, RuleSheet};
+use dice_tables_reader::rule_sheet::{RuleChoice, RuleTable};
 use dice_tables_reader::{TableErrorKind, Tables};
 
 /// The lookup of every rule set's table: not in [`LOOKUPS`](crate::LOOKUPS)
@@ -48,6 +49,11 @@ pub const LOOKUP: LookupInfo = LookupInfo {
             "R",
             "Rerolls left after this roll: 0 to the rules' (default: all of them, the turn's first roll).",
         ),
+        Argument::optional(
+            "need",
+            "N",
+            "Play to win: the best chance of scoring at least N more points (this turn's included, the bonuses counted), from the rule set's target table NAME-target.dtab (`generator --games NAME-target`, or `--rules FILE --with-target`). 0 or less: already reached.",
+        ),
     ],
     tables: &[],
     categories: &[],
@@ -70,6 +76,7 @@ fn parse(name: &str, a: &Args<'_>) -> Result<Query, LookupError> {
         held: a.arg("held").map(|m| mask_text(&m)).transpose()?,
         dice: a.value("dice", parse_some_dice)?,
         rerolls: a.value("rerolls", parse_rerolls)?,
+        need: a.value("need", parse_need)?,
     }))
 }
 
@@ -100,7 +107,10 @@ impl GameQuery for RuleSetQuery {
     }
 
     fn table(&self) -> std::borrow::Cow<'static, str> {
-        self.table.clone().into()
+        match self.need {
+            Some(_) => dice_tables_reader::rule_sheet::target_stem(&self.table).into(),
+            None => self.table.clone().into(),
+        }
     }
 
     fn check(&self) -> Result<(), LookupError> {
@@ -111,17 +121,26 @@ impl GameQuery for RuleSetQuery {
     }
 
     fn reply(&self, tables: &Tables) -> Replied {
-        let sheet = tables.rule_sheet(&self.table).map_err(|e| match e.kind() {
-            TableErrorKind::NotFound => {
-                LookupError::NoRuleSet { given: self.table.clone(), known: super::games(), missing: e }
-            }
-            _ => LookupError::Table(e),
-        })?;
-        Ok(Box::new(reply(&sheet, self)?))
+        let table = match self.need {
+            None => RuleTable::Sheet(tables.rule_sheet(&self.table).map_err(|e| match e.kind() {
+                TableErrorKind::NotFound => {
+                    LookupError::NoRuleSet { given: self.table.clone(), known: super::games(), missing: e }
+                }
+                _ => LookupError::Table(e),
+            })?),
+            Some(_) => RuleTable::Target(tables.rule_target(&self.table).map_err(|e| match e.kind() {
+                TableErrorKind::NotFound => LookupError::NoRuleTarget { name: self.table.clone(), missing: e },
+                _ => LookupError::Table(e),
+            })?),
+        };
+        Ok(Box::new(reply(&table, self)?))
     }
 }
 
-fn reply(sheet: &RuleSheet, q: &RuleSetQuery) -> Result<SheetReply, LookupError> {
+/// The answer from the rule set's own table, or played for a need from
+/// its target table.
+fn reply(table: &RuleTable, q: &RuleSetQuery) -> Result<SheetReply, LookupError> {
+    let sheet = table.board();
     let rules = sheet.rules();
     let mask = match &q.mask {
         Some(m) => sheet.parse_mask(m)?,
@@ -151,12 +170,24 @@ fn reply(sheet: &RuleSheet, q: &RuleSetQuery) -> Result<SheetReply, LookupError>
     };
     let width = rules.boxes.iter().map(words).max().unwrap_or(0).max(34);
     let layout = Layout { dice: usize::from(rules.dice), width, box_word: "box" };
-    let head = vec![("game", text(&rules.name))];
-    let value = sheet.turn_start_value(mask, upper, held)?;
-    let before = SheetReply { head, state, valued: Valued::Points, value, roll: None, layout };
-    let Some(dice) = q.dice else { return Ok(before) };
+    let mut head = vec![("game", text(&rules.name))];
     let rerolls = q.rerolls.unwrap_or(rules.rerolls);
-    let roll = sheet.options(mask, upper, held, dice, rerolls)?;
+    let (before, roll) = match table {
+        RuleTable::Target(target) => {
+            let need = q.need.expect("a target table is read for a need");
+            head.push(("need", Json::Int(need)));
+            state.push_str(&format!(", needing {need} more points"));
+            let value = target.chance(mask, upper, held, need)?;
+            let before = SheetReply { head, state, valued: Valued::Reach(need), value, roll: None, layout };
+            (before, q.dice.map(|dice| target.options(mask, upper, held, dice, rerolls, need)).transpose()?)
+        }
+        RuleTable::Sheet(sheet) => {
+            let value = sheet.turn_start_value(mask, upper, held)?;
+            let before = SheetReply { head, state, valued: Valued::Points, value, roll: None, layout };
+            (before, q.dice.map(|dice| sheet.options(mask, upper, held, dice, rerolls)).transpose()?)
+        }
+    };
+    let (Some(dice), Some(roll)) = (q.dice, roll) else { return Ok(before) };
     let options = roll
         .options
         .iter()

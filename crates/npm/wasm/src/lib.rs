@@ -144,21 +144,17 @@ fn open(game: &str, bytes: Vec<u8>) -> Result<String, (Status, String)> {
     Ok(info.id.to_string())
 }
 
-/// Puts in the table of rule set `name` from its file's bytes, checked
-/// whole; the result is the rule set's name.
+/// Puts in a rule set's table from its file's bytes, checked whole: `name`
+/// is the file's stem (the rule set's name, or `NAME-target` for its
+/// target table); the result is that stem.
 #[cfg(not(feature = "solitaire-only"))]
 fn open_rule_set(name: &str, bytes: Vec<u8>) -> Result<String, (Status, String)> {
-    use dice_tables_reader::{rule_sheet::RuleSheet, Game};
-    if TABLES.rule_sheet_names().iter().any(|n| n == name) {
+    use dice_tables_reader::rule_sheet::RuleTable;
+    if TABLES.rule_table_names().iter().any(|n| n == name) {
         return Err((Status::Refused, format!("{name}: a table is already open for this rule set")));
     }
-    let table_error = |e: dice_tables_reader::TableError| (Status::Table, format!("{name} table: {e}"));
-    let sheet = dice_tables_reader::Table::from_vec(bytes).and_then(RuleSheet::check).map_err(table_error)?;
-    let found = &sheet.rules().name;
-    if found != name {
-        return Err((Status::Table, format!("{name} table: holds rule set {found}'s table, not {name}'s")));
-    }
-    TABLES.put_rule_sheet(sheet).map_err(table_error)?;
+    let table = RuleTable::check(name, bytes).map_err(|e| (Status::Table, format!("{name} table: {e}")))?;
+    TABLES.put_rule_table(table);
     Ok(name.to_string())
 }
 

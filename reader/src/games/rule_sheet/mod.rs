@@ -27,14 +27,19 @@
 //! # Ok(()) }
 //! ```
 
+mod board;
+mod table;
+mod target;
 mod turn;
 
-use crate::error::{ArgumentError, ArgumentErrorKind, TableError, TableErrorKind};
-use crate::five_dice::KeepLattice;
+use crate::error::TableError;
 use crate::format::{DType, Encoding, Header};
 use crate::game::{check_values_in_range, param_in, Checked, Game, SectionSpec};
 use crate::rules::{Order, RuleSet, MOST_BOXES};
 
+pub use board::Board;
+pub use table::{target_stem, RuleTable};
+pub use target::{RuleTarget, TargetShape, TARGET_ID, TARGET_SECTIONS};
 pub use turn::{Move, RollOptions, RuleChoice, TurnPlan};
 
 /// The game id of every rule-set table's header: the rule set's own name is
@@ -90,6 +95,43 @@ impl Shape {
         }
     }
 
+    /// The open boxes of each sheet, in the order a table stores them:
+    /// every mask, or in sheet order the boxes from box `i` on.
+    pub fn masks(&self) -> Vec<u32> {
+        let all = (1u32 << self.boxes) - 1;
+        match self.fixed_order {
+            true => (0..=self.boxes).map(|first| all & !((1u32 << first) - 1)).collect(),
+            false => (0..=all).collect(),
+        }
+    }
+
+    /// Turn starts a table stores: per sheet, every flag and upper total.
+    pub fn states(&self) -> u64 {
+        self.sheets() as u64 * u64::from(self.flags) * u64::from(self.totals)
+    }
+
+    /// The shape a header gives (every table of a rule set has these parameters).
+    fn from_header(header: &Header) -> Result<Shape, TableError> {
+        Ok(Shape {
+            boxes: param_in(header, "boxes", 1..=MOST_BOXES as i64)? as u8,
+            fixed_order: param_in(header, "fixed_order", 0..=1)? == 1,
+            flags: 1 << param_in(header, "tracked", 0..=4)?,
+            totals: param_in(header, "totals", 1..=MOST_TOTALS)? as u32,
+            rules_bytes: param_in(header, "rules_bytes", 1..=MOST_RULES_BYTES)? as u32,
+        })
+    }
+
+    /// The header's parameters of this shape.
+    fn header_params(&self) -> Vec<(&'static str, i64)> {
+        vec![
+            ("boxes", i64::from(self.boxes)),
+            ("fixed_order", i64::from(self.fixed_order)),
+            ("tracked", i64::from(self.flags.trailing_zeros())),
+            ("totals", i64::from(self.totals)),
+            ("rules_bytes", i64::from(self.rules_bytes)),
+        ]
+    }
+
     /// Where a turn start's value is in [`TURN_START`]: `None` for a mask
     /// a fixed order never reaches.
     pub fn index(&self, mask: u32, upper: u32, flag: u32) -> Option<usize> {
@@ -126,9 +168,16 @@ pub const TURN_START: SectionSpec<Shape> =
 #[derive(Debug)]
 pub struct RuleSheet {
     t: Checked<RuleSheet>,
-    rules: RuleSet,
-    tracked: Vec<usize>,
-    lattice: KeepLattice,
+    board: Board,
+}
+
+/// The sheet's rules and how states are told apart: [`Board`]'s methods
+/// (`rules`, `parse_mask`, ...) are the table's.
+impl std::ops::Deref for RuleSheet {
+    type Target = Board;
+    fn deref(&self) -> &Board {
+        &self.board
+    }
 }
 
 impl Game for RuleSheet {
@@ -138,28 +187,16 @@ impl Game for RuleSheet {
     const SECTIONS: &'static [SectionSpec<Shape>] = &[RULES, TURN_START];
 
     fn params(header: &Header) -> Result<Shape, TableError> {
-        Ok(Shape {
-            boxes: param_in(header, "boxes", 1..=MOST_BOXES as i64)? as u8,
-            fixed_order: param_in(header, "fixed_order", 0..=1)? == 1,
-            flags: 1 << param_in(header, "tracked", 0..=4)?,
-            totals: param_in(header, "totals", 1..=MOST_TOTALS)? as u32,
-            rules_bytes: param_in(header, "rules_bytes", 1..=MOST_RULES_BYTES)? as u32,
-        })
+        Shape::from_header(header)
     }
 
     fn header_params(s: &Shape) -> Vec<(&'static str, i64)> {
-        vec![
-            ("boxes", i64::from(s.boxes)),
-            ("fixed_order", i64::from(s.fixed_order)),
-            ("tracked", i64::from(s.flags.trailing_zeros())),
-            ("totals", i64::from(s.totals)),
-            ("rules_bytes", i64::from(s.rules_bytes)),
-        ]
+        s.header_params()
     }
 
     /// The rules read and checked, and the header's shape theirs.
     fn check_contents(t: &Checked<RuleSheet>) -> Result<(), TableError> {
-        read_rules(t).map(drop)
+        Board::read(t.whole(&RULES)?, *t.params()).map(drop)
     }
 
     fn check_chunk(_: &Shape, section: usize, _: u64, bytes: &[u8]) -> Result<(), TableError> {
@@ -170,10 +207,8 @@ impl Game for RuleSheet {
     }
 
     fn from_checked(t: Checked<RuleSheet>) -> Result<RuleSheet, TableError> {
-        let rules = read_rules(&t)?;
-        let tracked = rules.tracked_boxes();
-        let lattice = KeepLattice::new(usize::from(rules.dice));
-        Ok(RuleSheet { t, rules, tracked, lattice })
+        let board = Board::read(t.whole(&RULES)?, *t.params())?;
+        Ok(RuleSheet { t, board })
     }
 
     fn checked(&self) -> &Checked<RuleSheet> {
@@ -181,98 +216,7 @@ impl Game for RuleSheet {
     }
 }
 
-/// The rules a table carries: canonical text of a rule set this reader can
-/// answer, whose shape is the header's.
-fn read_rules(t: &Checked<RuleSheet>) -> Result<RuleSet, TableError> {
-    let bad = |why: String| TableError::section(RULES.name, why);
-    let text = std::str::from_utf8(t.whole(&RULES)?).map_err(|_| bad("is not UTF-8 text".into()))?.to_string();
-    let rules = RuleSet::from_text(&text).map_err(|e| bad(format!("do not read: {e}")))?;
-    rules.check().map_err(|e| bad(format!("are not a rule set this reader answers: {e}")))?;
-    if rules.to_text() != text {
-        return Err(bad("are not in canonical form (as the generator writes them)".into()));
-    }
-    if rules.saved_rerolls {
-        return Err(bad("save rerolls, which a rule-set table does not hold".into()));
-    }
-    let shape = Shape::of(&rules);
-    if shape != *t.params() {
-        return Err(TableErrorKind::BadHeader(format!(
-            "the header's shape {:?} is not its rules' {shape:?}",
-            t.params()
-        ))
-        .into());
-    }
-    Ok(rules)
-}
-
 impl RuleSheet {
-    /// The rules the table was solved for.
-    pub fn rules(&self) -> &RuleSet {
-        &self.rules
-    }
-
-    /// The boxes whose holding points is part of a state (mask bits of the
-    /// `held` arguments that count).
-    pub fn tracked(&self) -> &[usize] {
-        &self.tracked
-    }
-
-    /// Every box open.
-    pub fn all_open(&self) -> u32 {
-        (1u32 << self.rules.boxes.len()) - 1
-    }
-
-    /// The box names, in mask-bit order.
-    pub fn box_names(&self) -> Vec<&str> {
-        self.rules.boxes.iter().map(|b| b.name.as_str()).collect()
-    }
-
-    /// Parses a mask of open boxes as every score-sheet lookup does: a
-    /// number, a comma list of open box names, or `all,-name,...`.
-    pub fn parse_mask(&self, given: &str) -> Result<u32, ArgumentError> {
-        let names: Vec<&str> = self.box_names();
-        let mask = crate::five_dice::parse_mask(given, &names)?;
-        if self.rules.order == Order::Fixed && self.t.params().index(mask, 0, 0).is_none() {
-            let next = (0..self.rules.boxes.len()).find(|&b| mask >> b & 1 == 1).unwrap_or(0);
-            return Err(ArgumentErrorKind::NotInSheetOrder {
-                given: given.to_string(),
-                next: self.rules.boxes[next].name.clone(),
-            }
-            .into());
-        }
-        Ok(mask)
-    }
-
-    /// The `held` flags of the boxes named in `given` (a comma list; empty
-    /// or `none` for none): filled boxes holding points, of those whose
-    /// points matter later.
-    pub fn parse_held(&self, given: &str, mask: u32) -> Result<u32, ArgumentError> {
-        let names: Vec<&str> = self.tracked.iter().map(|&b| self.rules.boxes[b].name.as_str()).collect();
-        let mut held = 0;
-        for name in given.split(',').map(str::trim).filter(|n| !n.is_empty() && *n != "none") {
-            let i = crate::five_dice::category_index(name, &names).map_err(|_| ArgumentErrorKind::NotHeldBox {
-                given: name.to_string(),
-                game: self.rules.name.clone(),
-                boxes: names.iter().map(|n| n.to_string()).collect(),
-            })?;
-            let b = self.tracked[usize::from(i)];
-            if mask >> b & 1 == 1 {
-                return Err(ArgumentErrorKind::HeldWhileOpen { name: name.to_string() }.into());
-            }
-            held |= 1 << b;
-        }
-        Ok(held)
-    }
-
-    /// The upper total checked: at most what the rules' upper boxes make.
-    pub fn check_upper(&self, upper: u32) -> Result<(), ArgumentError> {
-        let most = self.rules.upper_bonus.map_or(0, |b| self.rules.most_faces_make(b.boxes));
-        if upper > most {
-            return Err(ArgumentErrorKind::UpperOverRules { given: upper, most, game: self.rules.name.clone() }.into());
-        }
-        Ok(())
-    }
-
     /// The expected score still to come at a turn start: `mask` the open
     /// boxes, `upper` the upper total so far, `held` the boxes holding
     /// points (mask bits; only the tracked ones count). A mask a fixed

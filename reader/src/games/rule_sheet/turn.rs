@@ -6,7 +6,7 @@
 
 use super::RuleSheet;
 use crate::dice::{multiset_count, Dice};
-use crate::error::{ArgumentErrorKind, Error, TableError};
+use crate::error::{Error, TableError};
 use crate::five_dice::{best_values, keep_values};
 use crate::rules::SheetState;
 
@@ -66,7 +66,7 @@ struct Turn<'a> {
     /// `(b * 2 + holds) * totals + u`; NaN until read.
     after: Vec<f64>,
     /// A move list reused from roll to roll.
-    moves: Vec<Move>,
+    moves: Vec<(Move, SheetState)>,
 }
 
 impl Turn<'_> {
@@ -92,23 +92,14 @@ impl Turn<'_> {
     /// Calls `each` with every way to score `counts` and its value: what it
     /// scores now plus the value of the turn start it leads to.
     fn each_move(&mut self, counts: &[u8; 6], first: bool, mut each: impl FnMut(Move, f64)) -> Result<(), TableError> {
-        let rules = &self.sheet.rules;
-        let allowed = rules.allowed(self.mask);
         let mut moves = std::mem::take(&mut self.moves);
         moves.clear();
-        rules.scores(self.mask, allowed, self.held, counts, |b, points, bonus| {
-            // A box scratched for 0 was not scored with the first roll's dice.
-            let served = first && points > 0;
-            let first_roll = if served { rules.boxes[b].first_roll } else { 0 };
-            moves.push(Move { box_index: b, points, bonus, first_roll, wins: served && rules.boxes[b].wins });
-        });
-        let totals = self.sheet.t.params().totals;
         let from = SheetState { open: self.mask, upper: self.upper, held: self.held };
-        for &m in &moves {
-            let b = m.box_index;
-            let after = rules.after_scoring(from, b, m.points);
+        self.sheet.moves(from, counts, first, &mut moves);
+        let totals = self.sheet.shape.totals;
+        for &(m, after) in &moves {
             let holds = after.held != self.held;
-            let at = (b * 2 + usize::from(holds)) * totals as usize + after.upper.min(totals - 1) as usize;
+            let at = (m.box_index * 2 + usize::from(holds)) * totals as usize + after.upper.min(totals - 1) as usize;
             if self.after[at].is_nan() {
                 self.after[at] = self.sheet.turn_start_value(after.open, after.upper, after.held)?;
             }
@@ -121,13 +112,8 @@ impl Turn<'_> {
     /// Each roll's value when it must score now (after a reroll), as the
     /// keep lattice lays the rolls out.
     fn stop_values(&mut self) -> Result<Vec<f64>, TableError> {
-        let lattice = &self.sheet.lattice;
-        let mut values = vec![0.0; lattice.partial + multiset_count(lattice.dice)];
-        for r in 0..multiset_count(lattice.dice) {
-            let roll = Dice::unrank(lattice.dice, r).expect("a rank below the count");
-            values[lattice.partial + r] = self.best_move(&roll.counts(), false)?.map_or(f64::NEG_INFINITY, |m| m.1);
-        }
-        Ok(values)
+        let sheet = self.sheet;
+        sheet.stop_values(|roll| Ok(self.best_move(&roll.counts(), false)?.map_or(f64::NEG_INFINITY, |m| m.1)))
     }
 }
 
@@ -195,20 +181,8 @@ impl RuleSheet {
     }
 
     fn turn(&self, mask: u32, upper: u32, held: u32) -> Turn<'_> {
-        let after = vec![f64::NAN; self.rules.boxes.len() * 2 * self.t.params().totals as usize];
+        let after = vec![f64::NAN; self.rules.boxes.len() * 2 * self.shape.totals as usize];
         Turn { sheet: self, mask, upper, held, after, moves: Vec::new() }
-    }
-
-    /// Each keep's value (`values[graded rank]`) with `rerolls` rerolls
-    /// left to play after it, from the rolls' values when they must score.
-    fn keep_values_with(&self, mut values: Vec<f64>, rerolls: u8) -> Vec<f64> {
-        let mut scratch = vec![0.0; self.lattice.partial];
-        for _ in 0..rerolls {
-            keep_values(&self.lattice, &mut values);
-            best_values(&self.lattice, &mut values, &mut scratch);
-        }
-        keep_values(&self.lattice, &mut values);
-        values
     }
 
     /// Every option of `dice` with `rerolls` left at the turn start `mask`,
@@ -217,16 +191,7 @@ impl RuleSheet {
     /// rules give (a first-roll bonus then counts).
     pub fn options(&self, mask: u32, upper: u32, held: u32, dice: Dice, rerolls: u8) -> Result<RollOptions, Error> {
         let rules = &self.rules;
-        if dice.len() != usize::from(rules.dice) {
-            let (game, given, dice) = (rules.name.clone(), dice.len(), rules.dice);
-            return Err(crate::ArgumentError::from(ArgumentErrorKind::DiceCount { game, given, dice }).into());
-        }
-        if rerolls > rules.rerolls {
-            let (game, max) = (rules.name.clone(), rules.rerolls);
-            return Err(
-                crate::ArgumentError::from(ArgumentErrorKind::RerollsOverRules { game, given: rerolls, max }).into()
-            );
-        }
+        self.check_roll(dice, rerolls)?;
         self.turn_start_value(mask, upper, held)?;
         let mut turn = self.turn(mask, upper, held);
         let mut options: Vec<(RuleChoice, f64)> = turn

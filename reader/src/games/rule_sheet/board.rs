@@ -1,0 +1,179 @@
+//! What every table of a rule set reads the same way: the rules it carries,
+//! how its states are told apart, the arguments a lookup gives, the moves
+//! of a roll and the keep lattice of the rule set's dice.
+
+use super::turn::Move;
+use super::{flag_index, Shape};
+use crate::dice::Dice;
+use crate::error::{ArgumentError, ArgumentErrorKind, Error, TableError, TableErrorKind};
+use crate::five_dice::{best_values, keep_values, KeepLattice};
+use crate::rules::{Order, RuleSet, SheetState};
+
+/// A rule set's sheet as its tables read it.
+#[derive(Debug)]
+pub struct Board {
+    pub(super) rules: RuleSet,
+    pub(super) tracked: Vec<usize>,
+    pub(super) shape: Shape,
+    pub(super) lattice: KeepLattice,
+}
+
+/// The name of the section every rule-set table keeps its rules in.
+const RULES_SECTION: &str = "rules";
+
+impl Board {
+    /// The rules a table carries (`text`): canonical text of a rule set
+    /// this reader can answer, whose shape is the header's (`shape`).
+    pub(super) fn read(text: &[u8], shape: Shape) -> Result<Board, TableError> {
+        let bad = |why: String| TableError::section(RULES_SECTION, why);
+        let text = std::str::from_utf8(text).map_err(|_| bad("is not UTF-8 text".into()))?;
+        let rules = RuleSet::from_text(text).map_err(|e| bad(format!("do not read: {e}")))?;
+        rules.check().map_err(|e| bad(format!("are not a rule set this reader answers: {e}")))?;
+        if rules.to_text() != text {
+            return Err(bad("are not in canonical form (as the generator writes them)".into()));
+        }
+        if rules.saved_rerolls {
+            return Err(bad("save rerolls, which a rule-set table does not hold".into()));
+        }
+        if Shape::of(&rules) != shape {
+            let theirs = Shape::of(&rules);
+            return Err(TableErrorKind::BadHeader(format!(
+                "the header's shape {shape:?} is not its rules' {theirs:?}"
+            ))
+            .into());
+        }
+        let tracked = rules.tracked_boxes();
+        let lattice = KeepLattice::new(usize::from(rules.dice));
+        Ok(Board { rules, tracked, shape, lattice })
+    }
+
+    /// The rules the table was solved for.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// The boxes whose holding points is part of a state (mask bits of the
+    /// `held` arguments that count).
+    pub fn tracked(&self) -> &[usize] {
+        &self.tracked
+    }
+
+    /// Every box open.
+    pub fn all_open(&self) -> u32 {
+        (1u32 << self.rules.boxes.len()) - 1
+    }
+
+    /// The box names, in mask-bit order.
+    pub fn box_names(&self) -> Vec<&str> {
+        self.rules.boxes.iter().map(|b| b.name.as_str()).collect()
+    }
+
+    /// Where the turn start (`mask`, `upper`, `held`) is stored: `None` for
+    /// a mask a fixed order never reaches.
+    pub(super) fn index(&self, mask: u32, upper: u32, held: u32) -> Option<usize> {
+        self.shape.index(mask, upper, flag_index(&self.tracked, held) as u32)
+    }
+
+    /// Parses a mask of open boxes as every score-sheet lookup does: a
+    /// number, a comma list of open box names, or `all,-name,...`.
+    pub fn parse_mask(&self, given: &str) -> Result<u32, ArgumentError> {
+        let names: Vec<&str> = self.box_names();
+        let mask = crate::five_dice::parse_mask(given, &names)?;
+        if self.rules.order == Order::Fixed && self.shape.index(mask, 0, 0).is_none() {
+            let next = (0..self.rules.boxes.len()).find(|&b| mask >> b & 1 == 1).unwrap_or(0);
+            return Err(ArgumentErrorKind::NotInSheetOrder {
+                given: given.to_string(),
+                next: self.rules.boxes[next].name.clone(),
+            }
+            .into());
+        }
+        Ok(mask)
+    }
+
+    /// The `held` flags of the boxes named in `given` (a comma list; empty
+    /// or `none` for none): filled boxes holding points, of those whose
+    /// points matter later.
+    pub fn parse_held(&self, given: &str, mask: u32) -> Result<u32, ArgumentError> {
+        let names: Vec<&str> = self.tracked.iter().map(|&b| self.rules.boxes[b].name.as_str()).collect();
+        let mut held = 0;
+        for name in given.split(',').map(str::trim).filter(|n| !n.is_empty() && *n != "none") {
+            let i = crate::five_dice::category_index(name, &names).map_err(|_| ArgumentErrorKind::NotHeldBox {
+                given: name.to_string(),
+                game: self.rules.name.clone(),
+                boxes: names.iter().map(|n| n.to_string()).collect(),
+            })?;
+            let b = self.tracked[usize::from(i)];
+            if mask >> b & 1 == 1 {
+                return Err(ArgumentErrorKind::HeldWhileOpen { name: name.to_string() }.into());
+            }
+            held |= 1 << b;
+        }
+        Ok(held)
+    }
+
+    /// The upper total checked: at most what the rules' upper boxes make.
+    pub fn check_upper(&self, upper: u32) -> Result<(), ArgumentError> {
+        let most = self.rules.upper_bonus.map_or(0, |b| self.rules.most_faces_make(b.boxes));
+        if upper > most {
+            return Err(ArgumentErrorKind::UpperOverRules { given: upper, most, game: self.rules.name.clone() }.into());
+        }
+        Ok(())
+    }
+
+    /// A roll checked against the rules: as many dice as they roll, at most
+    /// the rerolls they give.
+    pub(super) fn check_roll(&self, dice: Dice, rerolls: u8) -> Result<(), Error> {
+        let rules = &self.rules;
+        if dice.len() != usize::from(rules.dice) {
+            let (game, given, dice) = (rules.name.clone(), dice.len(), rules.dice);
+            return Err(ArgumentError::from(ArgumentErrorKind::DiceCount { game, given, dice }).into());
+        }
+        if rerolls > rules.rerolls {
+            let (game, max) = (rules.name.clone(), rules.rerolls);
+            return Err(ArgumentError::from(ArgumentErrorKind::RerollsOverRules { game, given: rerolls, max }).into());
+        }
+        Ok(())
+    }
+
+    /// Every way to score `counts` from `from` (with the turn's `first`
+    /// roll a first-roll bonus counts), each with the turn start it leads
+    /// to, pushed onto `out` in box order.
+    pub(super) fn moves(&self, from: SheetState, counts: &[u8; 6], first: bool, out: &mut Vec<(Move, SheetState)>) {
+        let rules = &self.rules;
+        rules.scores(from.open, rules.allowed(from.open), from.held, counts, |b, points, bonus| {
+            // A box scratched for 0 was not scored with the first roll's dice.
+            let served = first && points > 0;
+            let first_roll = if served { rules.boxes[b].first_roll } else { 0 };
+            let m = Move { box_index: b, points, bonus, first_roll, wins: served && rules.boxes[b].wins };
+            out.push((m, rules.after_scoring(from, b, points)));
+        });
+    }
+
+    /// Each roll's value when it must score now (after a reroll), as the
+    /// keep lattice lays the rolls out, from `value` of each roll.
+    pub(super) fn stop_values(
+        &self,
+        mut value: impl FnMut(Dice) -> Result<f64, TableError>,
+    ) -> Result<Vec<f64>, TableError> {
+        let lattice = &self.lattice;
+        let rolls = crate::dice::multiset_count(lattice.dice);
+        let mut values = vec![0.0; lattice.partial + rolls];
+        for r in 0..rolls {
+            values[lattice.partial + r] = value(Dice::unrank(lattice.dice, r).expect("a rank below the count"))?;
+        }
+        Ok(values)
+    }
+
+    /// Each keep's value (`values[graded rank]`) with `rerolls` rerolls
+    /// left to play after it, from the rolls' values when they must score
+    /// (points or chances alike: the best of a roll, the average of a keep).
+    pub(super) fn keep_values_with(&self, mut values: Vec<f64>, rerolls: u8) -> Vec<f64> {
+        let mut scratch = vec![0.0; self.lattice.partial];
+        for _ in 0..rerolls {
+            keep_values(&self.lattice, &mut values);
+            best_values(&self.lattice, &mut values, &mut scratch);
+        }
+        keep_values(&self.lattice, &mut values);
+        values
+    }
+}
