@@ -59,16 +59,22 @@ QUERIES = [
     {"mask": "all,-fives", "upper": "10", "dice": "555", "rerolls": "2"},
     {"mask": "sixes,trips,eleven", "upper": "15", "dice": "146", "rerolls": "1"},
     {"mask": "pair,chance", "dice": "236", "rerolls": "0"},
+    # Played to reach a target: the rule set's target table.
+    {"need": "80"},
+    {"mask": "all", "dice": "665", "need": "90"},
+    {"mask": "sixes,trips,eleven", "upper": "15", "dice": "146", "rerolls": "1", "need": "30"},
 ]
 
 
 @pytest.fixture(scope="module")
 def porch(tmp_path_factory):
-    """The rule file solved into a directory of its own."""
+    """The rule file solved into a directory of its own, with its target table."""
     d = tmp_path_factory.mktemp("porch")
     (d / "porch.toml").write_text(RULES)
     generator = REPO / "target" / "release" / "generator"
-    done = subprocess.run([generator, "--rules", d / "porch.toml", "--out", d / "tables"], capture_output=True, text=True)
+    done = subprocess.run(
+        [generator, "--rules", d / "porch.toml", "--with-target", "--out", d / "tables"], capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stderr
     return d / "tables"
 
@@ -86,6 +92,10 @@ def test_a_rule_set_only_this_test_writes_answers_as_the_command_line_does(porch
     answer = tables.lookup("porch-dice", mask="trips", dice="444", rerolls="2")
     assert answer["best"] == {"category": "trips", "points": 30, "first_roll": 10}
     assert tables.lookup("porch-dice", mask="trips", dice="444", rerolls="0")["best"] == {"category": "trips", "points": 30}
+    # Three sixes on the first roll, needing 40 from trips and chance: the
+    # trips' 30 and its first-roll bonus of 10 reach it for certain.
+    reach = tables.lookup("porch-dice", mask="trips,chance", dice="666", rerolls="2", need="40")
+    assert reach["best"] == {"category": "trips", "points": 30, "first_roll": 10} and reach["p"] == 1.0
 
 
 @pytest.mark.builds_from_source

@@ -28,7 +28,7 @@ function show() {
 
 /** Adds the tab and its section when the server holds rule sets' tables. */
 export async function offer() {
-  sets = (await getJson("v1/info")).tables.filter((t) => t.rule_set && !t.error);
+  sets = (await getJson("v1/info")).tables.filter((t) => t.rule_set && !t.target && !t.error);
   if (sets.length === 0) return;
   const tab = Object.assign(document.createElement("button"), { className: "tab", textContent: "Your rules" });
   tab.dataset.game = "rules";
