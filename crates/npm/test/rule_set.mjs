@@ -45,14 +45,18 @@ kind = "chance"
 const dir = await mkdtemp(join(tmpdir(), "rule-set-"));
 try {
   await writeFile(join(dir, "stoop.toml"), RULES);
-  await run(GENERATOR, ["--rules", join(dir, "stoop.toml"), "--out", join(dir, "tables")]);
+  await run(GENERATOR, ["--rules", join(dir, "stoop.toml"), "--with-target", "--out", join(dir, "tables")]);
   const table = join(dir, "tables", "stoop-dice.dtab");
-  const tables = await openTables({ "stoop-dice": await readFile(table) });
+  // Its target table is given under its file's name, and asked with a need.
+  const target = join(dir, "tables", "stoop-dice-target.dtab");
+  const tables = await openTables({ "stoop-dice": await readFile(table), "stoop-dice-target": await readFile(target) });
   const queries = [
     {},
     { dice: "6634" },
     { mask: "sixes,run", dice: "2345", rerolls: "1" },
     { mask: "all,-sixes", dice: "1166", rerolls: "0" },
+    { need: "40" },
+    { mask: "sixes,run", dice: "2366", rerolls: "1", need: "25" },
   ];
   for (const query of queries) {
     const args = Object.entries(query).flatMap(([name, value]) => [`--${name}`, value]);

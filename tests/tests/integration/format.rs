@@ -596,3 +596,40 @@ fn yazy_duel_damage_is_caught() {
     }
     eprintln!("yazy-duel damage cases tried and caught: {cases}");
 }
+
+/// The same damage to a rule set's target table (yacht's, reduced to the
+/// last three turns), and re-signed files whose rules are not canonical
+/// text, whose chances drop below 0, or whose index runs backward.
+#[test]
+fn rule_target_damage_is_caught() {
+    use dice_tables_generator::rule_engine::{self, target};
+    use dice_tables_reader::rule_sheet::{RuleSheet, RuleTarget};
+    let rules = dice_tables_generator::rule_sets::preset("yacht").unwrap();
+    let solution = rule_engine::solve(&rules).unwrap();
+    let sheet = RuleSheet::from_vec(rule_engine::table(&solution).encode()).unwrap();
+    let reach = target::solve(&rules, 3).unwrap();
+    let f = target::table(&reach, &sheet, 3).unwrap().encode();
+    let table = Table::from_vec(f.clone()).unwrap();
+    RuleTarget::check(Table::from_vec(f.clone()).unwrap()).unwrap();
+    let mut cases = damage_sweep(&f, 61);
+    Table::from_vec(resigned(&table, "none", &|_| {})).unwrap();
+    // Rules that are not text, or not the canonical text a rule set is
+    // written as: refused before any lookup.
+    let text = rules.to_text();
+    let e = refuse(resigned(&table, "rules", &|b| b[3] = 0xff));
+    assert!(e.to_string().contains("rules"), "{e}");
+    let loose = text.replacen("rerolls = 2", "rerolls  2", 1).replacen(" = ", "=", 1);
+    let e = refuse(resigned(&table, "rules", &|b| *b = loose.clone().into_bytes()));
+    assert!(e.to_string().contains("rules"), "{e}");
+    // A drop past the start: the first stored chance of a state decodes below 0.
+    let e = refuse(resigned(&table, "p", &|b| {
+        let chunk = b.len().min(98304);
+        b[..chunk].fill(0xff);
+    }));
+    assert!(e.to_string().contains("below 0"), "{e}");
+    // An index that runs backward.
+    let e = refuse(resigned(&table, "state_index", &|b| b[8..12].copy_from_slice(&u32::MAX.to_le_bytes())));
+    assert!(e.to_string().contains("state_index"), "{e}");
+    cases += 4;
+    eprintln!("rule target damage cases tried and caught: {cases}");
+}
