@@ -375,10 +375,11 @@ pub(crate) enum Goal {
 impl Goal {
     /// The chance of scoring `points` now into a state whose curve is `next`.
     #[inline]
-    pub(crate) fn after(&self, next: &Curve, points: u8) -> f64 {
+    pub(crate) fn after(&self, next: &Curve, points: impl Into<i64>) -> f64 {
+        let points = points.into();
         match self {
-            Goal::Reach(need) => next.chance(need - i64::from(points)),
-            Goal::Beat(opponent) => opponent.chance_after(next, i64::from(points)),
+            Goal::Reach(need) => next.chance(need - points),
+            Goal::Beat(opponent) => opponent.chance_after(next, points),
         }
     }
 

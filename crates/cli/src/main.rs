@@ -126,13 +126,18 @@ fn table_file_args(mut args: Vec<std::ffi::OsString>) -> Result<Vec<std::ffi::Os
         ));
     };
     // A rule set's target table (NAME-target.dtab) is asked by the rule
-    // set's name with --need: its header says which kind the file is.
+    // set's name with --need or --opp-mask: its header says which kind the
+    // file is.
+    let played_to_win = args.iter().filter_map(|a| a.to_str()).any(|a| {
+        ["--need", "--opp-mask"]
+            .iter()
+            .any(|flag| a == *flag || a.strip_prefix(flag).is_some_and(|v| v.starts_with('=')))
+    });
     let name = match name.strip_suffix("-target").filter(|_| is_rule_target(&path)) {
-        Some(rule_set)
-            if !args.iter().any(|a| a == "--need" || a.to_str().is_some_and(|a| a.starts_with("--need="))) =>
-        {
+        Some(rule_set) if !played_to_win => {
             return Err(format!(
-                "--table {}: this is rule set {rule_set}'s target table: give --need N (the points still to score)",
+                "--table {}: this is rule set {rule_set}'s target table: give --need N (the points still to score) \
+                 or --opp-mask O (an opponent's open boxes)",
                 path.display()
             ))
         }

@@ -93,6 +93,17 @@ fn parse_sheet_total(s: &str, game: &str, most: f64) -> Result<u32, String> {
     }
 }
 
+/// A rule set's total so far (the upper bonus left out), in a two-player
+/// lookup: 0 to a million (more than any game scores).
+pub fn parse_rule_total(s: &str) -> Result<u32, String> {
+    let form = "a total so far (the upper bonus left out) is a whole number 0 to 1000000";
+    match s.trim().parse::<i64>() {
+        Ok(v) if (0..=1_000_000).contains(&v) => Ok(v as u32),
+        Ok(v) => Err(format!("total {v} is out of range: {form}")),
+        Err(_) => Err(format!("total {} is not a whole number: {form}", quoted(s))),
+    }
+}
+
 /// A yazy mask.
 pub fn parse_mask(s: &str) -> Result<Mask, String> {
     s.parse().map_err(|e: ArgumentError| e.to_string())

@@ -283,6 +283,28 @@ pub struct RuleSetQuery {
     /// Play to score at least this many more points (the rule set's target
     /// table, `<table>-target.dtab`): the answer is the best chance of it, `"p"`.
     pub need: Option<i64>,
+    /// Play against an opponent whose sheet has these boxes open, as given:
+    /// the answer is the opponent-aware advisor's estimate of the chance of
+    /// winning, ties half, `"p"` (the target table). Needs `me` and `opp`.
+    pub opp_mask: Option<String>,
+    /// The opponent's upper total so far (`None`: 0).
+    pub opp_upper: Option<u32>,
+    /// The opponent's filled boxes holding points, as given (as `held`).
+    pub opp_held: Option<String>,
+    /// Your total so far (the upper bonus left out), against an opponent;
+    /// only `me - opp` matters.
+    pub me: Option<u32>,
+    /// The opponent's total so far, counted as `me`.
+    pub opp: Option<u32>,
+}
+
+#[cfg(not(feature = "solitaire-only"))]
+impl RuleSetQuery {
+    /// Whether the answer is a chance from the target table: played for a
+    /// need, or against an opponent.
+    pub fn played_to_win(&self) -> bool {
+        self.need.is_some() || self.opp_mask.is_some()
+    }
 }
 
 /// A one-die lookup: the value before the roll, or a face's.

@@ -29,7 +29,9 @@ const file = (dir, game) => new URL(`file://${join(dir, `${game}.dtab`)}`);
 const bytes = async (dir, game) => readFile(join(dir, `${game}.dtab`));
 const started = performance.now();
 const TABLES = ["yazy", "yazy-target", "combo", "threes", "tenk", "yatzy", "yahtzee", "duel", "duel-cardgames", "maxi-yatzy"];
-const RULE_TABLES = ["forced-yatzy", "yacht", "yacht-dice", "generala", "crag", "yahtzee-no-joker", "yahtzee-no-bonus"];
+const RULE_TABLES = ["forced-yatzy", "yacht", "yacht-dice", "generala", "crag", "yahtzee-no-joker", "yahtzee-no-bonus",
+  // Their target tables `make tables` writes, opened under their files' names.
+  "forced-yatzy-target", "yacht-target", "generala-target", "crag-target"];
 const TARGETS = ["yatzy", "yahtzee", "yatzy-target", "yahtzee-target", "yazy-duel"];
 const tables = await openTables({
   yazy: await bytes(tablesDir, "yazy"),

@@ -129,17 +129,28 @@ const RULE_SET_LOOKUPS: usize = 48;
 /// its game: random sheets (in sheet order for a fixed order), upper
 /// totals, boxes holding points, and mostly rolls with any rerolls left.
 fn write_rule_sets(tables: &Path, out: &Path) {
-    let mut entries = rule_set_lookups(tables, &dice_tables_tests::RULE_TABLES, Rng::new(61), false);
-    // Then the target tables', played for a need.
+    let mut entries = rule_set_lookups(tables, &dice_tables_tests::RULE_TABLES, Rng::new(61), Play::Points);
+    // Then the target tables', played for a need and against an opponent.
     let targets: Vec<&str> =
         dice_tables_tests::RULE_TARGET_TABLES.iter().map(|t| t.strip_suffix("-target").expect("NAME-target")).collect();
-    entries.extend(rule_set_lookups(tables, &targets, Rng::new(62), true));
+    entries.extend(rule_set_lookups(tables, &targets, Rng::new(62), Play::Need));
+    entries.extend(rule_set_lookups(tables, &targets, Rng::new(63), Play::Versus));
     write_lookups(&out.join("rule-sets.json"), "\"tables\": \"the presets' rule-set tables\"", &entries);
 }
 
-/// [`RULE_SET_LOOKUPS`] lookups of each rule set of `games`, each played
-/// for a need where `need`.
-fn rule_set_lookups(tables: &Path, games: &[&str], mut rng: Rng, need: bool) -> Vec<Value> {
+/// What a rule set's golden lookups are played for.
+#[derive(Clone, Copy, PartialEq)]
+enum Play {
+    /// The most points (the rule set's own table).
+    Points,
+    /// A need (its target table).
+    Need,
+    /// Winning against an opponent, as the advisor estimates it (its target table).
+    Versus,
+}
+
+/// [`RULE_SET_LOOKUPS`] lookups of each rule set of `games`, played as `play` says.
+fn rule_set_lookups(tables: &Path, games: &[&str], mut rng: Rng, play: Play) -> Vec<Value> {
     let mut entries = Vec::new();
     for &game in games {
         let rules = dice_tables_generator::rule_sets::preset(game).expect("a preset");
@@ -178,9 +189,31 @@ fn rule_set_lookups(tables: &Path, games: &[&str], mut rng: Rng, need: bool) -> 
                 query.insert("dice".into(), dice(&mut rng, u64::from(rules.dice)));
                 query.insert("rerolls".into(), Value::from(rng.below(u64::from(rules.rerolls) + 1)));
             }
-            if need {
+            if play == Play::Need {
                 // Up to about the most the open boxes score.
                 query.insert("need".into(), Value::from(1 + rng.below(25 * u64::from(mask.count_ones()))));
+            }
+            if play == Play::Versus {
+                // The opponent a turn behind or level: as many boxes open, or one fewer.
+                let open = mask.count_ones() - rng.below(2).min(u64::from(mask.count_ones()) - 1) as u32;
+                let opp_mask = match rules.order {
+                    dice_tables_reader::rules::Order::Fixed => {
+                        ((1u64 << boxes) - 1) & !((1u64 << (boxes - u64::from(open))) - 1)
+                    }
+                    dice_tables_reader::rules::Order::Free => loop {
+                        let m = rng.below(1 << boxes);
+                        if m.count_ones() == open {
+                            break m;
+                        }
+                    },
+                };
+                let opp_names = names(opp_mask).iter().map(|n| n.as_str().unwrap().to_string()).collect::<Vec<_>>();
+                query.insert("opp-mask".into(), Value::from(opp_names.join(",")));
+                if let Some(bonus) = rules.upper_bonus {
+                    query.insert("opp-upper".into(), Value::from(rng.below(u64::from(bonus.at) + 1)));
+                }
+                query.insert("me".into(), Value::from(rng.below(200)));
+                query.insert("opp".into(), Value::from(rng.below(200)));
             }
             let answer = lookup(tables, game, &query).unwrap_or_else(|| panic!("{game} {query:?} is refused"));
             entries.push(json!({ "game": game, "query": query, "answer": answer }));

@@ -22,6 +22,7 @@ pub struct BruteRules {
     memo: HashMap<(u32, u32, u32), f64>,
     /// The chance of scoring at least n more, by (turn start, n).
     reach_memo: HashMap<(u32, u32, u32, i64), f64>,
+    beat_memo: HashMap<(u32, u32, u32, i64), f64>,
 }
 
 /// What a turn is played for: the most points still to come on average,
@@ -32,6 +33,9 @@ pub enum Goal {
     Points,
     /// The best chance of scoring at least this many more.
     Reach(i64),
+    /// The best chance of scoring more than this many more, a tie (as
+    /// many) counting half: against an opponent who has finished.
+    Beat(i64),
 }
 
 /// An option of a roll: score a box (its index), or keep these dice
@@ -57,7 +61,13 @@ struct Scored {
 impl BruteRules {
     pub fn new(rules: RuleSet) -> BruteRules {
         let outcomes = std::rc::Rc::new((0..=usize::from(rules.dice)).map(throw_outcomes).collect());
-        BruteRules { rules, outcomes, memo: HashMap::default(), reach_memo: HashMap::default() }
+        BruteRules {
+            rules,
+            outcomes,
+            memo: HashMap::default(),
+            reach_memo: HashMap::default(),
+            beat_memo: HashMap::default(),
+        }
     }
 
     /// The face box `face` scores in, if any.
@@ -241,6 +251,27 @@ impl BruteRules {
         value
     }
 
+    /// The best chance, from a turn start, of scoring more than `behind`
+    /// more points by the game's end, as many counting half: the chance of
+    /// winning against an opponent who has finished `behind` points ahead.
+    pub fn beat(&mut self, mask: u32, upper: u32, held: u32, behind: i64) -> f64 {
+        let (upper, held) = self.told_apart(mask, upper, held);
+        if mask == 0 {
+            let bonus = i64::from(self.upper_bonus(upper));
+            return match bonus.cmp(&behind) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Less => 0.0,
+            };
+        }
+        if let Some(&v) = self.beat_memo.get(&(mask, upper, held, behind)) {
+            return v;
+        }
+        let value = self.first_roll_average(Goal::Beat(behind), (mask, upper, held));
+        self.beat_memo.insert((mask, upper, held, behind), value);
+        value
+    }
+
     /// The upper total capped at the bonus's threshold, and the held boxes
     /// whose points matter later.
     fn told_apart(&self, mask: u32, upper: u32, held: u32) -> (u32, u32) {
@@ -279,6 +310,7 @@ impl BruteRules {
         match goal {
             Goal::Points => f64::from(now) + self.turn_start(next.0, next.1, next.2),
             Goal::Reach(n) => self.reach(next.0, next.1, next.2, n - i64::from(now)),
+            Goal::Beat(b) => self.beat(next.0, next.1, next.2, b - i64::from(now)),
         }
     }
 

@@ -312,6 +312,84 @@ fn a_rule_set_s_target_table_answers_each_need_as_the_brute_force_plays_for_it()
     assert_eq!((entry["target"].as_bool(), entry["rule_set_name"].as_str()), (Some(true), Some("kitchen-table")));
 }
 
+/// Against an opponent, the opponent-aware advisor reads a rule set's
+/// target table as it reads yatzy's: on the last turn against an opponent
+/// who has finished (their upper bonus, if earned, still to come) its
+/// estimate is exact, and every option's is the brute force's chance of
+/// winning, ties half (within 1e-7), the decision within the tie allowance
+/// of the best; over HTTP the same. Earlier, an estimate in 0..=1.
+#[test]
+fn the_advisor_plays_a_rule_set_s_last_turn_as_the_brute_force_plays_to_win() {
+    use dice_tables_reader::target::TARGET_TIE;
+    use dice_tables_tests::oracles::rule_set::Goal;
+    let dir = house_target_table();
+    let table = dir.join("kitchen-table-target.dtab");
+    let rules = RuleSet::from_text(HOUSE_RULES).unwrap();
+    let mut brute = BruteRules::new(rules.clone());
+    let mut rng = Rng::new(6363);
+    let server = Server::start(dir);
+    let mut client = server.connect();
+    let at = rules.upper_bonus.unwrap().at;
+    for _ in 0..12 {
+        let (mask, upper, held) = loop {
+            let state = random_state(&rules, &mut rng);
+            if state.0.count_ones() == 1 {
+                break state;
+            }
+        };
+        // The opponent finished, their upper total either side of the bonus.
+        let opp_upper = [u32::from(at) - 1, u32::from(at)][rng.below(2) as usize];
+        let lead = rng.below(81) as i64 - 60;
+        let (me, opp) = (200 + lead.max(0), 200 - lead.min(0));
+        let bonus = if opp_upper >= u32::from(at) { i64::from(rules.upper_bonus.unwrap().points) } else { 0 };
+        let behind = bonus - lead;
+        let dice: String = (0..rules.dice).map(|_| char::from(b'1' + rng.below(6) as u8)).collect();
+        let rerolls = rng.below(u64::from(rules.rerolls) + 1) as usize;
+        let query = format!(
+            "mask={}&upper={upper}&held={}&opp-mask=0&opp-upper={opp_upper}&me={me}&opp={opp}&dice={dice}&rerolls={rerolls}",
+            names(&rules, mask),
+            names(&rules, held)
+        );
+        let answer = client.get(&format!("/v1/lookup/kitchen-table?{query}")).expect("an answer").json();
+        assert_eq!(answer["exact"], false, "{answer}");
+        let faces: Vec<u8> = dice.bytes().map(|b| b - b'0').collect();
+        let want = brute.options_for(Goal::Beat(behind), mask, upper, held, &faces, rerolls);
+        let options = answer["options"].as_array().unwrap();
+        assert_eq!(options.len(), want.len(), "{query}: {answer}");
+        for option in options {
+            let action = &option["action"];
+            let key = match action.get("category") {
+                Some(name) => BruteOption::Score(rules.box_named(name.as_str().unwrap()).unwrap()),
+                None => {
+                    let mut kept: Vec<u8> = action["keep"].as_str().unwrap().bytes().map(|b| b - b'0').collect();
+                    kept.sort_unstable();
+                    BruteOption::Keep(kept)
+                }
+            };
+            let (_, expected) = want.iter().find(|(o, _)| *o == key).expect("the brute force has it");
+            let p = option["p"].as_f64().unwrap();
+            assert!((p - expected).abs() < 1e-7, "{query}, {action}: {p} vs {expected}");
+        }
+        let best = want.iter().map(|o| o.1).fold(f64::NEG_INFINITY, f64::max);
+        let decided = answer["p"].as_f64().unwrap();
+        assert!(decided >= best - TARGET_TIE - 1e-7 && decided <= best + 1e-7, "{query}: {decided} vs {best}");
+        // Before the roll, as the command line answers it.
+        let (mask_arg, held_arg) = (names(&rules, mask), names(&rules, held));
+        let (upper_arg, opp_upper_arg, me_arg, opp_arg) =
+            (upper.to_string(), opp_upper.to_string(), me.to_string(), opp.to_string());
+        let mut args = vec!["lookup", "--table", table.to_str().unwrap(), "--mask", &mask_arg, "--upper", &upper_arg];
+        args.extend(["--held", &held_arg, "--opp-mask", "0", "--opp-upper", &opp_upper_arg]);
+        args.extend(["--me", &me_arg, "--opp", &opp_arg, "--json"]);
+        let before = json_of(&run("reader", &args, &[]));
+        let (p, expected) = (before["p"].as_f64().unwrap(), brute.beat(mask, upper, held, behind));
+        assert!((p - expected).abs() < 1e-7, "{query} before the roll: {p} vs {expected}");
+    }
+    // From a game's start: an estimate, a chance.
+    let start = client.get("/v1/lookup/kitchen-table?opp-mask=all").expect("an answer").json();
+    let p = start["p"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&p) && start["exact"] == false, "{start}");
+}
+
 /// The target tables `make tables` writes: their start's best chances
 /// (the figures README quotes) never rise with the target and are never
 /// below the chance max-expected-score play reaches it; the distribution

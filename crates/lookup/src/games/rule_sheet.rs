@@ -7,9 +7,10 @@
 use super::arguments::{for_people, Argument};
 use super::{GameQuery, LookupInfo};
 use crate::args::{Arg, Args};
+use crate::checks::check_opponent;
 use crate::error::LookupError;
 use crate::json::Json;
-use crate::parse::{parse_need, parse_rerolls, parse_some_dice, parse_upper};
+use crate::parse::{parse_need, parse_rerolls, parse_rule_total, parse_some_dice, parse_upper};
 use crate::queries::{Query, RuleSetQuery};
 use crate::reply::{text, Choice, Layout, Replied, SheetReply, SheetRoll, Valued};
 use dice_tables_reader::rule_sheet::{RuleChoice, RuleTable};
@@ -54,6 +55,19 @@ pub const LOOKUP: LookupInfo = LookupInfo {
             "N",
             "Play to win: the best chance of scoring at least N more points (this turn's included, the bonuses counted), from the rule set's target table NAME-target.dtab (`generator --games NAME-target`, or `--rules FILE --with-target`). 0 or less: already reached.",
         ),
+        Argument::optional(
+            "opp-mask",
+            "O",
+            "Play against an opponent whose open boxes are O (the same forms as --mask): the opponent-aware advisor's estimate of your chance of winning, ties half, from the rule set's target table. Needs --me and --opp.",
+        ),
+        Argument::optional("opp-upper", "U", "The opponent's upper total so far (as --upper); default 0."),
+        Argument::optional("opp-held", "BOXES", "The opponent's filled boxes that hold points (as --held); default none."),
+        Argument::optional(
+            "me",
+            "S",
+            "Your total so far, 0 to 1000000, the upper bonus left out (it counts at the game's end); only --me minus --opp matters.",
+        ),
+        Argument::optional("opp", "T", "The opponent's total so far, counted as --me."),
     ],
     tables: &[],
     categories: &[],
@@ -77,6 +91,11 @@ fn parse(name: &str, a: &Args<'_>) -> Result<Query, LookupError> {
         dice: a.value("dice", parse_some_dice)?,
         rerolls: a.value("rerolls", parse_rerolls)?,
         need: a.value("need", parse_need)?,
+        opp_mask: a.arg("opp-mask").map(|m| mask_text(&m)).transpose()?,
+        opp_upper: a.value("opp-upper", parse_upper)?,
+        opp_held: a.arg("opp-held").map(|m| mask_text(&m)).transpose()?,
+        me: a.value("me", parse_rule_total)?,
+        opp: a.value("opp", parse_rule_total)?,
     }))
 }
 
@@ -107,28 +126,39 @@ impl GameQuery for RuleSetQuery {
     }
 
     fn table(&self) -> std::borrow::Cow<'static, str> {
-        match self.need {
-            Some(_) => dice_tables_reader::rule_sheet::target_stem(&self.table).into(),
-            None => self.table.clone().into(),
+        match self.played_to_win() {
+            true => dice_tables_reader::rule_sheet::target_stem(&self.table).into(),
+            false => self.table.clone().into(),
         }
     }
 
+    /// The opponent's arguments need their sheet; against an opponent no
+    /// need, and both totals (the masks are checked against the rules'
+    /// boxes when answered).
     fn check(&self) -> Result<(), LookupError> {
-        match (self.dice, self.rerolls) {
-            (None, Some(rerolls)) => Err(LookupError::RerollsWithoutDice { rerolls, dice: "rules'" }),
-            _ => Ok(()),
+        if let (None, Some(rerolls)) = (self.dice, self.rerolls) {
+            return Err(LookupError::RerollsWithoutDice { rerolls, dice: "rules'" });
         }
+        if self.opp_mask.is_none() {
+            if self.me.is_some() || self.opp.is_some() || self.opp_upper.is_some() || self.opp_held.is_some() {
+                return Err(LookupError::TwoPlayer { missing: "opp-mask" });
+            }
+            return Ok(());
+        }
+        // The turn order and the totals are checked once the masks are read
+        // against the rules' boxes (see `reply`).
+        check_opponent((0, 0), None, self.need.is_some(), (self.me, self.opp), true)
     }
 
     fn reply(&self, tables: &Tables) -> Replied {
-        let table = match self.need {
-            None => RuleTable::Sheet(tables.rule_sheet(&self.table).map_err(|e| match e.kind() {
+        let table = match self.played_to_win() {
+            false => RuleTable::Sheet(tables.rule_sheet(&self.table).map_err(|e| match e.kind() {
                 TableErrorKind::NotFound => {
                     LookupError::NoRuleSet { given: self.table.clone(), known: super::games(), missing: e }
                 }
                 _ => LookupError::Table(e),
             })?),
-            Some(_) => RuleTable::Target(tables.rule_target(&self.table).map_err(|e| match e.kind() {
+            true => RuleTable::Target(tables.rule_target(&self.table).map_err(|e| match e.kind() {
                 TableErrorKind::NotFound => LookupError::NoRuleTarget { name: self.table.clone(), missing: e },
                 _ => LookupError::Table(e),
             })?),
@@ -152,17 +182,7 @@ fn reply(table: &RuleTable, q: &RuleSetQuery) -> Result<SheetReply, LookupError>
         Some(h) => sheet.parse_held(h, mask)?,
         None => 0,
     };
-    let names = sheet.box_names();
-    let open: Vec<&str> = (0..names.len()).filter(|&b| mask >> b & 1 == 1).map(|b| names[b]).collect();
-    let open = if open.is_empty() { "none".to_string() } else { open.join(",") };
-    let mut state = format!("{}, open: {open} (mask {mask})", rules.name);
-    if rules.upper_bonus.is_some() {
-        state.push_str(&format!(", upper total {upper}"));
-    }
-    let holding: Vec<&str> = sheet.tracked().iter().filter(|&&b| held >> b & 1 == 1).map(|&b| names[b]).collect();
-    if !holding.is_empty() {
-        state.push_str(&format!(", holding points: {}", holding.join(",")));
-    }
+    let mut state = format!("{}, {}", rules.name, sheet_line(sheet, mask, upper, held));
     // Room for the longest option's words: a box's name and points, its
     // first-roll bonus, and where it wins at once, saying so.
     let words = |b: &dice_tables_reader::rules::BoxRule| {
@@ -173,14 +193,36 @@ fn reply(table: &RuleTable, q: &RuleSetQuery) -> Result<SheetReply, LookupError>
     let mut head = vec![("game", text(&rules.name))];
     let rerolls = q.rerolls.unwrap_or(rules.rerolls);
     let (before, roll) = match table {
-        RuleTable::Target(target) => {
-            let need = q.need.expect("a target table is read for a need");
-            head.push(("need", Json::Int(need)));
-            state.push_str(&format!(", needing {need} more points"));
-            let value = target.chance(mask, upper, held, need)?;
-            let before = SheetReply { head, state, valued: Valued::Reach(need), value, roll: None, layout };
-            (before, q.dice.map(|dice| target.options(mask, upper, held, dice, rerolls, need)).transpose()?)
-        }
+        RuleTable::Target(target) => match (&q.opp_mask, q.need) {
+            (Some(opp_mask), _) => {
+                let opp_mask = sheet.parse_mask(opp_mask)?;
+                let opp_upper = q.opp_upper.unwrap_or(0);
+                sheet.check_upper(opp_upper)?;
+                let opp_held = q.opp_held.as_deref().map(|h| sheet.parse_held(h, opp_mask)).transpose()?.unwrap_or(0);
+                let untouched = mask == sheet.all_open() && opp_mask == sheet.all_open();
+                check_opponent((mask.count_ones(), opp_mask.count_ones()), None, false, (q.me, q.opp), untouched)?;
+                let lead = i64::from(q.me.unwrap_or(0)) - i64::from(q.opp.unwrap_or(0));
+                let opponent = target.opponent(opp_mask, opp_upper, opp_held, lead)?;
+                head.push(("lead", Json::Int(lead)));
+                state.push_str(&format!(
+                    "\nthe opponent's {}; lead {lead}",
+                    sheet_line(sheet, opp_mask, opp_upper, opp_held)
+                ));
+                let value = target.versus_chance(mask, upper, held, &opponent)?;
+                let valued = Valued::Winning { exact: false, to_move: crate::queries::ToMove::Me };
+                let before = SheetReply { head, state, valued, value, roll: None, layout };
+                let roll = q.dice.map(|dice| target.versus_options(mask, upper, held, dice, rerolls, &opponent));
+                (before, roll.transpose()?)
+            }
+            (None, need) => {
+                let need = need.expect("a target table is read for a need or an opponent");
+                head.push(("need", Json::Int(need)));
+                state.push_str(&format!(", needing {need} more points"));
+                let value = target.chance(mask, upper, held, need)?;
+                let before = SheetReply { head, state, valued: Valued::Reach(need), value, roll: None, layout };
+                (before, q.dice.map(|dice| target.options(mask, upper, held, dice, rerolls, need)).transpose()?)
+            }
+        },
         RuleTable::Sheet(sheet) => {
             let value = sheet.turn_start_value(mask, upper, held)?;
             let before = SheetReply { head, state, valued: Valued::Points, value, roll: None, layout };
@@ -206,4 +248,21 @@ fn reply(table: &RuleTable, q: &RuleSetQuery) -> Result<SheetReply, LookupError>
         })
         .collect();
     Ok(SheetReply { value: roll.value, roll: Some(SheetRoll { dice, rerolls, options }), ..before })
+}
+
+/// A sheet for people: its open boxes, upper total (where the rules have a
+/// bonus) and the boxes holding points that count.
+fn sheet_line(sheet: &dice_tables_reader::rule_sheet::Board, mask: u32, upper: u32, held: u32) -> String {
+    let names = sheet.box_names();
+    let open: Vec<&str> = (0..names.len()).filter(|&b| mask >> b & 1 == 1).map(|b| names[b]).collect();
+    let open = if open.is_empty() { "none".to_string() } else { open.join(",") };
+    let mut line = format!("open: {open} (mask {mask})");
+    if sheet.rules().upper_bonus.is_some() {
+        line.push_str(&format!(", upper total {upper}"));
+    }
+    let holding: Vec<&str> = sheet.tracked().iter().filter(|&&b| held >> b & 1 == 1).map(|&b| names[b]).collect();
+    if !holding.is_empty() {
+        line.push_str(&format!(", holding points: {}", holding.join(",")));
+    }
+    line
 }

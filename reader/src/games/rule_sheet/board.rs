@@ -176,4 +176,24 @@ impl Board {
         keep_values(&self.lattice, &mut values);
         values
     }
+
+    /// A turn start's value: the average over the first roll of its best
+    /// option, scoring (`first`, each roll's best as [`Board::stop_values`]
+    /// lays them out, on the turn's first roll) or, with rerolls, a keep of
+    /// fewer dice (`keeps`, as [`Board::keep_values_with`] gives them).
+    pub(super) fn turn_start_from(&self, first: &[f64], keeps: Option<&[f64]>) -> f64 {
+        let (n, partial) = (self.lattice.dice, self.lattice.partial);
+        let mut total = 0.0;
+        for r in 0..crate::dice::multiset_count(n) {
+            let roll = Dice::unrank(n, r).expect("a rank below the count");
+            let mut best = first[partial + r];
+            if let Some(keeps) = keeps {
+                for keep in roll.sub_multisets().filter(|k| k.len() < n) {
+                    best = best.max(keeps[keep.graded_rank()]);
+                }
+            }
+            total += roll.probability() * best;
+        }
+        total
+    }
 }

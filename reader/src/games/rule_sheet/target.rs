@@ -36,7 +36,7 @@ use crate::error::{ArgumentError, ArgumentErrorKind, Error, TableError};
 use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::rules::SheetState;
-use crate::target::{self, Curve, TargetParams, TARGET_TIE};
+use crate::target::{self, Curve, Goal, Opponent, TargetParams, TARGET_TIE};
 
 /// The game id of every rule set's target table.
 pub const TARGET_ID: &str = "rules-target";
@@ -231,13 +231,62 @@ impl RuleTarget {
         rerolls: u8,
         need: i64,
     ) -> Result<RollOptions, Error> {
-        self.check_roll(dice, rerolls)?;
+        self.roll(SheetState { open: mask, upper, held }, dice, rerolls, Goal::Reach(need))
+    }
+
+    /// The opponent whose sheet is `mask`, `upper`, `held` (read from this
+    /// table: the same rules), `lead` points behind you (negative: ahead),
+    /// as the opponent-aware advisor sees them: their points still to come
+    /// distributed as the rule set's own table plays.
+    pub fn opponent(&self, mask: u32, upper: u32, held: u32, lead: i64) -> Result<Opponent, Error> {
+        Ok(Opponent::new(&self.remaining(mask, upper, held)?, lead))
+    }
+
+    /// The opponent-aware advisor's estimate of your chance of winning
+    /// (ties half) at the start of a turn against `opponent` (see
+    /// [`Opponent`]; with no box open, the game over for you, your upper
+    /// bonus still to come against their points still to come).
+    pub fn versus_chance(&self, mask: u32, upper: u32, held: u32, opponent: &Opponent) -> Result<f64, Error> {
         let state = self.state(mask, upper, held)?;
-        let mut next = NextChances { table: self, need, curves: HashMap::new() };
+        let goal = Goal::Beat(opponent.clone());
+        let mut next = NextChances::new(self, &goal);
         if mask == 0 {
-            return Ok(RollOptions { value: next.curve(state)?.chance(need), options: Vec::new() });
+            return Ok(opponent.chance_after(next.curve(state)?, 0));
         }
         let from = SheetState { open: mask, upper, held };
+        let later = next.stop_values(from, false)?;
+        let keeps = (self.rules.rerolls > 0).then(|| self.keep_values_with(later, self.rules.rerolls - 1));
+        let first = next.stop_values(from, true)?;
+        Ok(self.turn_start_from(&first, keeps.as_deref()))
+    }
+
+    /// Every option of `dice` with `rerolls` left against `opponent`, with
+    /// the advisor's estimate of your chance of winning (ties half) if it is
+    /// taken, ranked as [`RuleTarget::options`] ranks them.
+    pub fn versus_options(
+        &self,
+        mask: u32,
+        upper: u32,
+        held: u32,
+        dice: Dice,
+        rerolls: u8,
+        opponent: &Opponent,
+    ) -> Result<RollOptions, Error> {
+        self.roll(SheetState { open: mask, upper, held }, dice, rerolls, Goal::Beat(opponent.clone()))
+    }
+
+    /// A roll's options played for `goal`, ranked with the tie allowance.
+    fn roll(&self, from: SheetState, dice: Dice, rerolls: u8, goal: Goal) -> Result<RollOptions, Error> {
+        self.check_roll(dice, rerolls)?;
+        let state = self.state(from.open, from.upper, from.held)?;
+        let mut next = NextChances::new(self, &goal);
+        if from.open == 0 {
+            let value = match &goal {
+                Goal::Reach(need) => next.curve(state)?.chance(*need),
+                Goal::Beat(opponent) => opponent.chance_after(next.curve(state)?, 0),
+            };
+            return Ok(RollOptions { value, options: Vec::new() });
+        }
         let mut moves = Vec::new();
         self.moves(from, &dice.counts(), rerolls == self.rules.rerolls, &mut moves);
         let mut options = Vec::with_capacity(moves.len() + 64);
@@ -245,16 +294,7 @@ impl RuleTarget {
             options.push((RuleChoice::Score(m), next.chance(m, after)?));
         }
         if rerolls > 0 {
-            let stop = self.stop_values(|roll| {
-                moves.clear();
-                self.moves(from, &roll.counts(), false, &mut moves);
-                let mut best = f64::NEG_INFINITY;
-                for &(m, after) in &moves {
-                    best = best.max(next.chance(m, after)?);
-                }
-                Ok(best)
-            })?;
-            let keeps = self.keep_values_with(stop, rerolls - 1);
+            let keeps = self.keep_values_with(next.stop_values(from, false)?, rerolls - 1);
             let mut partial: Vec<Dice> = dice.sub_multisets().filter(|k| k.len() < dice.len()).collect();
             partial.sort_by_key(|k| std::cmp::Reverse(k.graded_rank()));
             options.extend(partial.into_iter().map(|k| (RuleChoice::Keep(k), keeps[k.graded_rank()])));
@@ -269,29 +309,57 @@ impl RuleTarget {
     }
 }
 
-/// The curves of the turn starts a turn leads to, each read once, as far
-/// as the need (no score is negative, so nothing past it is asked).
+/// The curves of the turn starts a turn leads to, each read once (as far
+/// as a need: no score is negative, so nothing past it is asked), and the
+/// chance of each (turn start, points now) once.
 struct NextChances<'a> {
     table: &'a RuleTarget,
-    need: i64,
+    goal: &'a Goal,
     curves: HashMap<usize, Curve>,
+    chances: HashMap<(usize, u32), f64>,
 }
 
-impl NextChances<'_> {
+impl<'a> NextChances<'a> {
+    fn new(table: &'a RuleTarget, goal: &'a Goal) -> NextChances<'a> {
+        NextChances { table, goal, curves: HashMap::new(), chances: HashMap::new() }
+    }
+
     fn curve(&mut self, state: usize) -> Result<&Curve, TableError> {
         if !self.curves.contains_key(&state) {
             let t = self.table;
-            let upto = self.need.max(0) as u64;
-            let curve = target::read_curve_upto(&t.t, &TARGET_SECTIONS, target::CHANCES, state, upto)?;
+            let curve = target::read_curve_upto(&t.t, &TARGET_SECTIONS, target::CHANCES, state, self.goal.upto())?;
             self.curves.insert(state, curve);
         }
         Ok(&self.curves[&state])
     }
 
-    /// The chance of reaching the need after scoring `m` into `after`.
+    /// The chance of the goal after scoring `m` into `after`.
     fn chance(&mut self, m: Move, after: SheetState) -> Result<f64, TableError> {
         let state = self.table.index(after.open, after.upper, after.held).expect("a move leads to a turn start");
-        let need = self.need - i64::from(m.scored());
-        Ok(self.curve(state)?.chance(need))
+        let key = (state, m.scored());
+        if let Some(&p) = self.chances.get(&key) {
+            return Ok(p);
+        }
+        let goal = self.goal;
+        let p = goal.after(self.curve(state)?, m.scored());
+        self.chances.insert(key, p);
+        Ok(p)
+    }
+
+    /// Each roll's best chance when it must score now from `from`, as the
+    /// keep lattice lays the rolls out (on the turn's `first` roll, a
+    /// first-roll bonus counts).
+    fn stop_values(&mut self, from: SheetState, first: bool) -> Result<Vec<f64>, TableError> {
+        let table = self.table;
+        let mut moves = Vec::new();
+        table.stop_values(|roll| {
+            moves.clear();
+            table.moves(from, &roll.counts(), first, &mut moves);
+            let mut best = f64::NEG_INFINITY;
+            for &(m, after) in &moves {
+                best = best.max(self.chance(m, after)?);
+            }
+            Ok(best)
+        })
     }
 }

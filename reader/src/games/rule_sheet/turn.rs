@@ -215,22 +215,11 @@ impl RuleSheet {
     /// option. Equal to the stored value within rounding in a sound table
     /// (the tests hold every table to it).
     pub fn turn_start_recomputed(&self, mask: u32, upper: u32, held: u32) -> Result<f64, Error> {
-        let n = usize::from(self.rules.dice);
         let mut turn = self.turn(mask, upper, held);
         let later = turn.stop_values()?;
-        let keeps =
-            if self.rules.rerolls > 0 { Some(self.keep_values_with(later, self.rules.rerolls - 1)) } else { None };
-        let mut total = 0.0;
-        for r in 0..multiset_count(n) {
-            let roll = Dice::unrank(n, r).expect("a rank below the count");
-            let mut best = turn.best_move(&roll.counts(), true)?.map_or(f64::NEG_INFINITY, |m| m.1);
-            if let Some(keeps) = &keeps {
-                for keep in roll.sub_multisets().filter(|k| k.len() < n) {
-                    best = best.max(keeps[keep.graded_rank()]);
-                }
-            }
-            total += roll.probability() * best;
-        }
-        Ok(total)
+        let keeps = (self.rules.rerolls > 0).then(|| self.keep_values_with(later, self.rules.rerolls - 1));
+        let first =
+            self.stop_values(|roll| Ok(turn.best_move(&roll.counts(), true)?.map_or(f64::NEG_INFINITY, |m| m.1)))?;
+        Ok(self.turn_start_from(&first, keeps.as_deref()))
     }
 }
