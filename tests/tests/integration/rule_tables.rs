@@ -129,6 +129,35 @@ fn names(rules: &RuleSet, bits: u32) -> String {
     }
 }
 
+/// A roll's answered options (`answer["options"]`, each valued by `key`:
+/// `ev` or `p`) against the brute force's: the same options, each value
+/// within 1e-7. Returns the brute force's best value.
+fn options_agree(
+    rules: &RuleSet,
+    answer: &serde_json::Value,
+    key: &str,
+    want: &[(BruteOption, f64)],
+    context: &str,
+) -> f64 {
+    let options = answer["options"].as_array().unwrap();
+    assert_eq!(options.len(), want.len(), "{context}: {answer}");
+    for option in options {
+        let action = &option["action"];
+        let brute_option = match action.get("category") {
+            Some(name) => BruteOption::Score(rules.box_named(name.as_str().unwrap()).unwrap()),
+            None => {
+                let mut kept: Vec<u8> = action["keep"].as_str().unwrap().bytes().map(|b| b - b'0').collect();
+                kept.sort_unstable();
+                BruteOption::Keep(kept)
+            }
+        };
+        let (_, expected) = want.iter().find(|(o, _)| *o == brute_option).expect("the brute force has it");
+        let value = option[key].as_f64().unwrap();
+        assert!((value - expected).abs() < 1e-7, "{context}, {action}: {value} vs {expected}");
+    }
+    want.iter().map(|o| o.1).fold(f64::NEG_INFINITY, f64::max)
+}
+
 /// A rule set only this test writes, solved by `generator --rules FILE`
 /// and asked through `reader lookup --table FILE`: on random turn starts
 /// the value, and on a random roll of each the value of every option
@@ -164,25 +193,9 @@ fn a_rule_set_only_this_test_writes_is_solved_and_answered_as_the_brute_force_pl
         let answer = json_of(&run("reader", &args, &[]));
         let faces: Vec<u8> = dice.bytes().map(|b| b - b'0').collect();
         let brute_options = brute.options(mask, upper, held, &faces, rerolls);
-        let options = answer["options"].as_array().unwrap();
-        assert_eq!(options.len(), brute_options.len(), "{dice} with {rerolls} rerolls: {answer}");
-        for option in options {
-            let action = &option["action"];
-            let key = match action.get("category") {
-                Some(name) => BruteOption::Score(rules.box_named(name.as_str().unwrap()).unwrap()),
-                None => {
-                    let mut kept: Vec<u8> = action["keep"].as_str().unwrap().bytes().map(|b| b - b'0').collect();
-                    kept.sort_unstable();
-                    BruteOption::Keep(kept)
-                }
-            };
-            let (_, expected) = brute_options.iter().find(|(o, _)| *o == key).expect("the brute force has it");
-            let ev = option["ev"].as_f64().unwrap();
-            assert!((ev - expected).abs() < 1e-7, "{dice}, {rerolls} rerolls, {action}: {ev} vs {expected}");
-        }
-        let best = brute_options.iter().map(|o| o.1).fold(f64::NEG_INFINITY, f64::max);
+        let best = options_agree(&rules, &answer, "ev", &brute_options, &format!("{dice}, {rerolls} rerolls"));
         assert!((answer["ev"].as_f64().unwrap() - best).abs() < 1e-7);
-        assert_eq!(answer["best"], options[0]["action"]);
+        assert_eq!(answer["best"], answer["options"][0]["action"]);
 
         let query = format!(
             "/v1/lookup/kitchen-table?mask={mask_arg}&upper={upper}&held={held_arg}&dice={dice}&rerolls={rerolls}"
@@ -265,26 +278,11 @@ fn a_rule_set_s_target_table_answers_each_need_as_the_brute_force_plays_for_it()
         let answer = json_of(&run("reader", &args, &[]));
         let faces: Vec<u8> = dice.bytes().map(|b| b - b'0').collect();
         let brute_options = brute.options_for(Goal::Reach(need), mask, upper, held, &faces, rerolls);
-        let options = answer["options"].as_array().unwrap();
-        assert_eq!(options.len(), brute_options.len(), "{dice} with {rerolls} rerolls: {answer}");
-        for option in options {
-            let action = &option["action"];
-            let key = match action.get("category") {
-                Some(name) => BruteOption::Score(rules.box_named(name.as_str().unwrap()).unwrap()),
-                None => {
-                    let mut kept: Vec<u8> = action["keep"].as_str().unwrap().bytes().map(|b| b - b'0').collect();
-                    kept.sort_unstable();
-                    BruteOption::Keep(kept)
-                }
-            };
-            let (_, expected) = brute_options.iter().find(|(o, _)| *o == key).expect("the brute force has it");
-            let p = option["p"].as_f64().unwrap();
-            assert!((p - expected).abs() < 1e-7, "{dice}, {rerolls} rerolls, need {need}, {action}: {p} vs {expected}");
-        }
-        let best = brute_options.iter().map(|o| o.1).fold(f64::NEG_INFINITY, f64::max);
+        let context = format!("{dice}, {rerolls} rerolls, need {need}");
+        let best = options_agree(&rules, &answer, "p", &brute_options, &context);
         let decided = answer["p"].as_f64().unwrap();
         assert!(decided >= best - TARGET_TIE - 1e-7 && decided <= best + 1e-7, "{decided} vs the best {best}");
-        assert_eq!(answer["best"], options[0]["action"]);
+        assert_eq!(answer["best"], answer["options"][0]["action"]);
 
         let query = format!(
             "/v1/lookup/kitchen-table?mask={mask_arg}&upper={upper}&held={held_arg}&need={need}&dice={dice}&rerolls={rerolls}"
@@ -354,23 +352,7 @@ fn the_advisor_plays_a_rule_set_s_last_turn_as_the_brute_force_plays_to_win() {
         assert_eq!(answer["exact"], false, "{answer}");
         let faces: Vec<u8> = dice.bytes().map(|b| b - b'0').collect();
         let want = brute.options_for(Goal::Beat(behind), mask, upper, held, &faces, rerolls);
-        let options = answer["options"].as_array().unwrap();
-        assert_eq!(options.len(), want.len(), "{query}: {answer}");
-        for option in options {
-            let action = &option["action"];
-            let key = match action.get("category") {
-                Some(name) => BruteOption::Score(rules.box_named(name.as_str().unwrap()).unwrap()),
-                None => {
-                    let mut kept: Vec<u8> = action["keep"].as_str().unwrap().bytes().map(|b| b - b'0').collect();
-                    kept.sort_unstable();
-                    BruteOption::Keep(kept)
-                }
-            };
-            let (_, expected) = want.iter().find(|(o, _)| *o == key).expect("the brute force has it");
-            let p = option["p"].as_f64().unwrap();
-            assert!((p - expected).abs() < 1e-7, "{query}, {action}: {p} vs {expected}");
-        }
-        let best = want.iter().map(|o| o.1).fold(f64::NEG_INFINITY, f64::max);
+        let best = options_agree(&rules, &answer, "p", &want, &query);
         let decided = answer["p"].as_f64().unwrap();
         assert!(decided >= best - TARGET_TIE - 1e-7 && decided <= best + 1e-7, "{query}: {decided} vs {best}");
         // Before the roll, as the command line answers it.
