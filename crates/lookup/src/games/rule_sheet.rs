@@ -76,10 +76,14 @@ pub const LOOKUP: LookupInfo = LookupInfo {
 };
 
 /// Whether `name` may name a rule set's table: a name of the rules' form
-/// ([`valid_name`](dice_tables_reader::rules::valid_name)) that is no
-/// table of a game this reader knows (`yazy-target` is yazy's).
+/// ([`valid_name`](dice_tables_reader::rules::valid_name)), or one with
+/// `-target` (its target table's file), that is no table of a game this
+/// reader knows (`yazy-target` is yazy's).
 pub fn is_rule_set_name(name: &str) -> bool {
-    dice_tables_reader::rules::valid_name(name) && dice_tables_reader::game_named(name).is_none()
+    use dice_tables_reader::rules::valid_name;
+    // A rule set's target table's stem is its name and `-target`.
+    let target_of_valid = name.strip_suffix("-target").is_some_and(valid_name);
+    (valid_name(name) || target_of_valid) && dice_tables_reader::game_named(name).is_none()
 }
 
 fn parse(name: &str, a: &Args<'_>) -> Result<Query, LookupError> {
