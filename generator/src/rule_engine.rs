@@ -15,7 +15,7 @@
 use crate::cpu::{Kernel, Lanes, Simd, W};
 use crate::dice::{keep_graph, multisets, KeepGraph};
 use dice_tables_reader::five_dice::SIXTH;
-use dice_tables_reader::rule_sheet::{flag_index, Shape};
+use dice_tables_reader::rule_sheet::{flag_index, held_of_flag, Shape};
 use dice_tables_reader::rules::{Order, RuleSet, SheetState, FACES};
 use rayon::prelude::*;
 
@@ -82,6 +82,16 @@ impl Layout {
         }
         let flag = flag_index(&self.tracked, held);
         Some((slot as usize * self.flags() + flag) * self.totals + upper.min(self.totals - 1))
+    }
+
+    /// Each sheet's turn starts (`block()` of them from each start) in the
+    /// order a table's file stores them ([`Shape::masks`]).
+    fn file_blocks(&self, shape: &Shape) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+        let block = self.block();
+        shape.masks().into_iter().map(move |mask| {
+            let at = self.index(mask, 0, 0).expect("a turn start of the game");
+            at..at + block
+        })
     }
 
     /// The masks' runs with as many boxes open, fewest first, from one box open.
@@ -227,7 +237,7 @@ fn same_below(rules: &RuleSet, layout: &Layout, mask: u32) -> usize {
 /// of `flag` holding points.
 fn roll_moves(rules: &RuleSet, layout: &Layout, rolls: &Rolls, mask: u32, flag: usize) -> RollMoves {
     let tracked = &layout.tracked;
-    let held = tracked.iter().enumerate().filter(|(i, _)| flag >> i & 1 == 1).fold(0, |h, (_, &b)| h | 1 << b);
+    let held = held_of_flag(tracked, flag);
     let from = SheetState { open: mask, upper: 0, held };
     let allowed = rules.allowed(mask);
     let row = |after: SheetState| layout.index(after.open, 0, after.held).expect("a turn start of the game") as u32;
@@ -448,10 +458,8 @@ pub fn table(solution: &Solution) -> crate::Solved {
     let rules = &solution.rules;
     let shape = Shape::of(rules);
     let mut values = Vec::with_capacity(turn_starts(rules) as usize);
-    let block = solution.layout.block();
-    for mask in shape.masks() {
-        let at = solution.layout.index(mask, 0, 0).expect("a turn start of the game");
-        values.extend_from_slice(&solution.values[at..at + block]);
+    for block in solution.layout.file_blocks(&shape) {
+        values.extend_from_slice(&solution.values[block]);
     }
     let sections = vec![
         Section::of(&RULES, &shape, rules.to_text().into_bytes()),

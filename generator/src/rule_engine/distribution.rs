@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use crate::dice::{multisets, Dice};
-use dice_tables_reader::rule_sheet::{flag_index, RuleChoice, RuleSheet, Shape};
+use dice_tables_reader::rule_sheet::{flag_index, held_of_flag, RuleChoice, RuleSheet, Shape};
 use dice_tables_reader::rules::SheetState;
 use rayon::prelude::*;
 
@@ -105,9 +105,7 @@ pub fn remaining_distributions(
     let n = usize::from(rules.dice);
     let throws = Throws::of(n);
     let tracked = sheet.tracked();
-    let helds: Vec<u32> = (0..1u32 << tracked.len())
-        .map(|f| tracked.iter().enumerate().filter(|(i, _)| f >> i & 1 == 1).fold(0, |h, (_, &b)| h | 1 << b))
-        .collect();
+    let helds: Vec<u32> = (0..1 << tracked.len()).map(|f| held_of_flag(tracked, f)).collect();
     let mut masks = shape.masks();
     masks.sort_by_key(|m| m.count_ones());
     let mut out: Vec<Box<[f64]>> = vec![Box::new([]); shape.states() as usize];

@@ -200,11 +200,9 @@ pub fn table(reach: &Reach, sheet: &RuleSheet, most_open: usize) -> Result<crate
     let shape = Shape::of(rules);
     let most_open = most_open.min(rules.boxes.len());
     let all = (1u32 << rules.boxes.len()) - 1;
-    let block = reach.layout.block();
     let mut chances: Vec<&[f64]> = Vec::with_capacity(shape.states() as usize);
-    for mask in shape.masks() {
-        let at = reach.layout.index(mask, 0, 0).expect("a turn start of the game");
-        chances.extend(reach.values[at..at + block].iter().map(|v| &v[..]));
+    for block in reach.layout.file_blocks(&shape) {
+        chances.extend(reach.values[block].iter().map(|v| &v[..]));
     }
     let remaining = super::distribution::remaining_distributions(sheet, most_open)?;
     let whole = most_open == rules.boxes.len();

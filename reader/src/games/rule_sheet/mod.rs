@@ -154,6 +154,12 @@ pub fn flag_index(tracked: &[usize], held: u32) -> usize {
     tracked.iter().enumerate().filter(|(_, &b)| held >> b & 1 == 1).fold(0, |f, (i, _)| f | 1 << i)
 }
 
+/// The boxes holding points (mask bits) of flags index `flag` over the
+/// `tracked` boxes: the inverse of [`flag_index`].
+pub fn held_of_flag(tracked: &[usize], flag: usize) -> u32 {
+    tracked.iter().enumerate().filter(|(i, _)| flag >> i & 1 == 1).fold(0, |h, (_, &b)| h | 1 << b)
+}
+
 /// The rules, as canonical text (UTF-8): what the table was solved for.
 pub const RULES: SectionSpec<Shape> =
     SectionSpec::new(0, "rules", DType::U8, Encoding::Raw, |s| vec![u64::from(s.rules_bytes)]);
