@@ -7,13 +7,13 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let game = args.get(1).map(String::as_str).unwrap_or("yatzy");
     let max_open: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(99);
-    let scoring = match game {
-        "yatzy" => YATZY,
-        "free" => yahtzee(Joker::Free),
-        _ => yahtzee(Joker::Forced),
+    let (preset, scoring) = match game {
+        "yatzy" => ("yatzy", YATZY),
+        "free" => ("yahtzee-free", yahtzee(Joker::Free)),
+        _ => ("yahtzee", yahtzee(Joker::Forced)),
     };
     let t = std::time::Instant::now();
-    let sol = solve(&scoring, max_open, |a, b| eprint!("\r{a}/{b} {:.1}s", t.elapsed().as_secs_f64()));
+    let sol = solve(preset, &scoring, max_open, &mut |a, b| eprint!("\r{a}/{b} {:.1}s", t.elapsed().as_secs_f64()));
     eprintln!();
     println!("states {} values {} time {:.1}s", sol.states.len(), sol.len(), t.elapsed().as_secs_f64());
     let full = (1u32 << scoring.categories.len()) - 1;

@@ -23,6 +23,11 @@ impl Layers {
         Layers::new(opens.map(|open| sheets(boxes, open)))
     }
 
+    /// How many layers there are.
+    pub(crate) fn len(&self) -> usize {
+        self.0.len()
+    }
+
     /// Reports the first `layers_done` layers solved to `progress`.
     pub(crate) fn report(&self, layers_done: usize, progress: &mut dyn FnMut(usize, usize)) {
         let done: u64 = self.0[..layers_done].iter().sum();

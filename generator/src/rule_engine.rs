@@ -13,7 +13,7 @@
 //! Boxes are solved fewest open first, each layer in parallel.
 
 use crate::cpu::{Kernel, Lanes, Simd, W};
-use crate::dice::{keep_graph, multisets, KeepGraph};
+use crate::dice::{fold_best_and_below, fold_least_gap, keep_graph, multisets, KeepGraph};
 use dice_tables_reader::five_dice::SIXTH;
 use dice_tables_reader::rule_sheet::{flag_index, held_of_flag, Shape};
 use dice_tables_reader::rules::{Order, RuleSet, SheetState, FACES};
@@ -26,6 +26,45 @@ pub struct Solution {
     layout: Layout,
     /// `values[layout.index(..)]`.
     values: Vec<f64>,
+}
+
+/// Which turn starts a solve finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Coverage {
+    /// Every upper total and flag: a rule set's table holds them all, and a
+    /// lookup may ask for any total (a head start, a house rule).
+    Every,
+    /// Only what a game can reach from its start, where tables store only
+    /// that: upper totals to the most the filled boxes make, and no open box
+    /// holding points. The value of any other turn start is meaningless.
+    Reachable,
+}
+
+/// A decision the solve found close to a tie: an option less than the
+/// band but more than the tie below the best. Tables that store rounded
+/// values settle these (see `sheet::prove`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct NearTie {
+    /// The turn start's open boxes.
+    pub mask: u32,
+    /// Its boxes holding points (mask bits: the tracked ones).
+    pub held: u32,
+    /// Its upper total (capped).
+    pub upper: u16,
+    /// Rerolls left at the decision.
+    pub rerolls: u8,
+    /// The roll's rank among the rule set's rolls.
+    pub roll: u16,
+}
+
+/// The gaps that make a near tie: options within `tie` of the best are
+/// tied with it; those more than `band` below it are clear.
+#[derive(Clone, Copy, Debug)]
+pub struct Band {
+    /// Options this close to the best are tied with it.
+    pub tie: f64,
+    /// Options further below the best than this are clear of it.
+    pub band: f64,
 }
 
 /// Where a rule set's turn starts are, as the engine solves them: by
@@ -140,13 +179,26 @@ struct Move {
     row: u32,
     /// Points added to the upper total.
     upper: u16,
+    /// The lowest total worth solving of the turn start it leads to: a
+    /// lower total is worth the same (the target solve stores only that one
+    /// where it solves only what the game reaches).
+    floor: u16,
 }
 
-/// Every roll's moves from one (mask, flag) row: roll `r`'s are
-/// `moves[ends[r - 1]..ends[r]]`.
+/// Every roll's moves from one (mask, flag) row, each distinct move once:
+/// roll `r`'s are `moves[ids[i]]` for `i` in `ends[r - 1]..ends[r]`, and a
+/// turn finds the value of each move in `live` once for all the rolls that
+/// have it. Where `zeros` lists where scratching each allowed box leads, a
+/// roll marked in `shared_zero` may also take any of those zeros, and its
+/// list holds only its moves that score.
+#[derive(Default)]
 struct RollMoves {
     moves: Vec<Move>,
+    live: Vec<u16>,
+    ids: Vec<u16>,
     ends: Vec<u32>,
+    zeros: Vec<Move>,
+    shared_zero: Vec<bool>,
 }
 
 /// Solves every turn start of `rules` (checked), or says what the engine
@@ -158,6 +210,21 @@ pub fn solve(rules: &RuleSet) -> Result<Solution, NotSolved> {
 /// [`solve`] with `simd`'s vector instructions (every level gives the same
 /// values, bit for bit).
 pub fn solve_on(rules: &RuleSet, simd: Simd) -> Result<Solution, NotSolved> {
+    Ok(solve_with(rules, simd, Coverage::Every, None, &mut |_, _| {})?.0)
+}
+
+/// [`solve_on`] over `coverage`'s turn starts, and with `band` every
+/// decision of those turn starts with an option in it (in no set order;
+/// a turn start below a row's lowest solved total is listed at every
+/// total it stands for). Finding them changes no value. `progress(done,
+/// total)` counts sheets (sets of open boxes) solved.
+pub fn solve_with(
+    rules: &RuleSet,
+    simd: Simd,
+    coverage: Coverage,
+    band: Option<Band>,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<(Solution, Vec<NearTie>), NotSolved> {
     check_solvable(rules)?;
     let layout = Layout::of(rules);
     let (totals, block) = (layout.totals, layout.block());
@@ -171,57 +238,145 @@ pub fn solve_on(rules: &RuleSet, simd: Simd) -> Result<Solution, NotSolved> {
     }
     let graph = keep_graph(usize::from(rules.dice));
     let rolls = Rolls::of(rules);
-    for layer in solution.layout.layers() {
+    let mut near_ties = Vec::new();
+    let layers = solution.layout.layers();
+    let sizes = crate::progress::Layers::new(layers.iter().map(|l| l.len() as u64));
+    for (done, layer) in layers.into_iter().enumerate() {
+        sizes.report(done, progress);
         // A few masks a task: with few upper totals (none without a bonus)
         // their turn starts still fill the vector lanes.
-        let solved: Vec<Vec<f64>> = solution.layout.masks[layer.clone()]
+        let job = MaskJob { coverage, band, simd };
+        let masks = &solution.layout.masks[layer.clone()];
+        let solved: Vec<(Vec<f64>, Vec<NearTie>)> = masks
             .par_chunks(W)
             .map_init(
-                || Buffers::new(graph),
-                |buffers, chunk| solve_masks(&solution, graph, &rolls, chunk, simd, buffers),
+                || Buffers::new(graph, band.is_some()),
+                |buffers, chunk| solve_masks(&solution, graph, &rolls, chunk, job, buffers),
             )
             .collect();
-        for (i, values) in solved.into_iter().enumerate() {
+        for (i, (values, near)) in solved.into_iter().enumerate() {
             let at = (layer.start + i * W) * block;
             solution.values[at..at + values.len()].copy_from_slice(&values);
+            near_ties.extend(near);
         }
     }
-    Ok(solution)
+    sizes.report(sizes.len(), progress);
+    Ok((solution, near_ties))
 }
 
-/// Every turn start of `masks`: `flags * totals` values each, in order.
+/// How [`solve_masks`] solves: which turn starts, whether it lists near
+/// ties, with which vector instructions.
+#[derive(Clone, Copy)]
+struct MaskJob {
+    coverage: Coverage,
+    band: Option<Band>,
+    simd: Simd,
+}
+
+/// Every turn start of `masks`: `flags * totals` values each, in order,
+/// and their near ties where the job asks for them.
 fn solve_masks(
     s: &Solution,
     graph: &KeepGraph,
     rolls: &Rolls,
     masks: &[u32],
-    simd: Simd,
+    job: MaskJob,
     buffers: &mut Buffers,
-) -> Vec<f64> {
+) -> (Vec<f64>, Vec<NearTie>) {
     let (flags, totals) = (s.layout.flags(), s.layout.totals);
     let mut out = vec![0.0; masks.len() * s.layout.block()];
-    // Each (mask, flag) row's moves with where its values go and the
-    // lowest total worth solving; the turn starts to solve, as (row, total).
-    let mut rows: Vec<(RollMoves, usize, usize)> = Vec::new();
-    let mut starts: Vec<(usize, usize)> = Vec::new();
+    // Each (mask, flag) row's moves with where its values go; the turn
+    // starts to solve, as (row, total).
+    let mut rows: Vec<Row> = Vec::new();
+    // Whole vectors of one row's totals where a row has that many (the
+    // moves are then read as vectors), and the rest mixed, as
+    // (row, total, whether this lane is where that turn start is found:
+    // a vector may reach below the row's lowest total worth solving or
+    // overlap the one before it).
+    let (mut whole, mut mixed): (Vec<Lane>, Vec<Lane>) = (Vec::new(), Vec::new());
+    let bonus_boxes = s.rules.upper_bonus.map_or(0, |b| b.boxes);
     for (i, &mask) in masks.iter().enumerate() {
         let same_below = same_below(&s.rules, &s.layout, mask);
+        let highest = match job.coverage {
+            Coverage::Every => totals - 1,
+            // The most the filled boxes of the bonus make.
+            Coverage::Reachable => {
+                (s.rules.most_faces_make(!mask & bonus_boxes) as usize).clamp(same_below, totals - 1)
+            }
+        };
         for flag in 0..flags {
-            starts.extend((same_below..totals).map(|upper| (rows.len(), upper)));
-            rows.push((roll_moves(&s.rules, &s.layout, rolls, mask, flag), (i * flags + flag) * totals, same_below));
+            let held = held_of_flag(&s.layout.tracked, flag);
+            if job.coverage == Coverage::Reachable && held & mask != 0 {
+                continue;
+            }
+            let row = rows.len();
+            if totals >= W {
+                for own_from in (same_below..=highest).step_by(W) {
+                    let lowest = own_from.min(totals - W);
+                    whole.extend((lowest..lowest + W).map(|u| (row, u, u >= own_from && u <= highest)));
+                }
+            } else {
+                mixed.extend((same_below..=highest).map(|u| (row, u, true)));
+            }
+            let mut moves = buffers.spare_moves.pop().unwrap_or_default();
+            roll_moves_into(&mut moves, &s.rules, &s.layout, rolls, mask, flag, true);
+            rows.push(Row { moves, at: (i * flags + flag) * totals, same_below, mask, held });
         }
     }
-    for lanes in starts.chunks(W) {
-        let values = simd.run(TurnLanes { s, graph, rows: &rows, lanes, b: buffers });
-        for (&(row, upper), v) in lanes.iter().zip(values) {
-            out[rows[row].1 + upper] = v;
+    let mut near = Vec::new();
+    for lanes in whole.chunks(W).chain(mixed.chunks(W)) {
+        let values = match job.band {
+            None => job.simd.run(TurnLanes::<false> { s, graph, rows: &rows, lanes, b: buffers, near: None }),
+            Some(band) => {
+                let near = Some((band, &mut near));
+                job.simd.run(TurnLanes::<true> { s, graph, rows: &rows, lanes, b: buffers, near })
+            }
+        };
+        for (&(row, upper, _), v) in lanes.iter().zip(values) {
+            out[rows[row].at + upper] = v;
         }
     }
-    for &(_, at, same_below) in &rows {
-        let flat = out[at + same_below];
-        out[at..at + same_below].fill(flat);
+    for row in &rows {
+        let flat = out[row.at + row.same_below];
+        out[row.at..row.at + row.same_below].fill(flat);
     }
-    out
+    // Their buffers serve the next masks' rows.
+    buffers.spare_moves.extend(rows.into_iter().map(|row| row.moves));
+    (out, near)
+}
+
+/// A lane of a solve: (row, upper total, whether the turn start is found
+/// here rather than in another lane).
+type Lane = (usize, usize, bool);
+
+/// One (mask, flag) row of a solve: every roll's moves, where its values
+/// go, and the lowest total worth solving.
+struct Row {
+    moves: RollMoves,
+    at: usize,
+    same_below: usize,
+    mask: u32,
+    held: u32,
+}
+
+/// Which upper totals (capped at the bonus's threshold, `totals` of them)
+/// a sheet with the boxes of `mask` open can have: the sums the filled
+/// boxes of the bonus can make, each its face times 0 to all the dice.
+fn reachable_totals(rules: &RuleSet, mask: u32, totals: usize) -> Vec<bool> {
+    let mut reach = vec![false; totals];
+    reach[0] = true;
+    let filled = rules.upper_bonus.map_or(0, |b| b.boxes & !mask);
+    for b in (0..rules.boxes.len()).filter(|&b| filled >> b & 1 == 1) {
+        let face = usize::from(rules.face_of(b).unwrap_or(0));
+        let mut next = vec![false; totals];
+        for u in (0..totals).filter(|&u| reach[u]) {
+            for k in 0..=usize::from(rules.dice) {
+                next[(u + face * k).min(totals - 1)] = true;
+            }
+        }
+        reach = next;
+    }
+    reach
 }
 
 /// The upper total below which every total of `mask`'s turn starts is
@@ -234,8 +389,31 @@ fn same_below(rules: &RuleSet, layout: &Layout, mask: u32) -> usize {
 }
 
 /// The moves of every roll from open boxes `mask` with the tracked boxes
-/// of `flag` holding points.
-fn roll_moves(rules: &RuleSet, layout: &Layout, rolls: &Rolls, mask: u32, flag: usize) -> RollMoves {
+/// of `flag` holding points. With `share_zeros`, the zeros a roll may take
+/// in every allowed box (the rolls that score no extra bonus and whose
+/// placement the rules do not narrow, as a joker's is) are listed once
+/// for the row: a turn folds them once for all those rolls. A zero in a
+/// box where the roll scores points is then among them, but it is never
+/// the best: scoring points there leads to the same boxes open with a
+/// higher upper total and that box holding points, never worth less (the
+/// bonus, the extra bonus and a box that needs another only gain), and
+/// scores at least a point more now.
+fn roll_moves(rules: &RuleSet, layout: &Layout, rolls: &Rolls, mask: u32, flag: usize, share_zeros: bool) -> RollMoves {
+    let mut moves = RollMoves::default();
+    roll_moves_into(&mut moves, rules, layout, rolls, mask, flag, share_zeros);
+    moves
+}
+
+/// [`roll_moves`] into `moves`, its buffers reused.
+fn roll_moves_into(
+    moves: &mut RollMoves,
+    rules: &RuleSet,
+    layout: &Layout,
+    rolls: &Rolls,
+    mask: u32,
+    flag: usize,
+    share_zeros: bool,
+) {
     let tracked = &layout.tracked;
     let held = held_of_flag(tracked, flag);
     let from = SheetState { open: mask, upper: 0, held };
@@ -253,73 +431,173 @@ fn roll_moves(rules: &RuleSet, layout: &Layout, rolls: &Rolls, mask: u32, flag: 
             false => (0, 0, false),
         })
         .collect();
-    let mut moves = RollMoves { moves: Vec::new(), ends: Vec::with_capacity(rolls.counts.len()) };
-    for (counts, points) in rolls.counts.iter().zip(&rolls.points) {
-        rules.scores_given(mask, allowed, held, counts, points, |b, points, bonus| {
+    let floor: Vec<u16> = (0..rules.boxes.len()).map(|b| same_below(rules, layout, mask & !(1 << b)) as u16).collect();
+    moves.zeros.clear();
+    if share_zeros {
+        let zero = |b: usize| Move { points: 0.0, first_roll: 0.0, row: after[b].0, upper: 0, floor: floor[b] };
+        moves.zeros.extend((0..rules.boxes.len()).filter(|&b| allowed >> b & 1 == 1).map(zero));
+    }
+    let usable = rules.usable(held);
+    // The rolls' ordinary scores first, by their id in `rolls.scores`:
+    // those of boxes that may score now are live.
+    let plain_move = |&(b, points): &(usize, u16)| {
+        let (_, scored, upper) = after[b];
+        let first_roll = f64::from(rules.boxes[b].first_roll);
+        let upper = if upper { points } else { 0 };
+        Move { points: f64::from(points), first_roll, row: scored, upper, floor: floor[b] }
+    };
+    // Only the live ones are read: the others keep what they held.
+    moves.moves.resize(if share_zeros { rolls.scores.len() } else { 0 }, plain_move(&(0, 0)));
+    moves.live.clear();
+    if share_zeros {
+        for i in (0..rolls.scores.len()).filter(|&i| (allowed & usable) >> rolls.scores[i].0 & 1 == 1) {
+            moves.moves[i] = plain_move(&rolls.scores[i]);
+            moves.live.push(i as u16);
+        }
+    }
+    moves.ids.clear();
+    moves.ends.clear();
+    moves.shared_zero.clear();
+    let mut scores: Vec<(usize, u16, u16)> = Vec::new();
+    for (r, (counts, points)) in rolls.counts.iter().zip(&rolls.points).enumerate() {
+        if share_zeros && rules.scores_plainly(mask, counts) {
+            // Each allowed box for its points, zeros shared: the boxes it scores in.
+            let mut boxes = rolls.scoring[r] & allowed & usable;
+            while boxes != 0 {
+                moves.ids.push(rolls.score_ids[r][boxes.trailing_zeros() as usize]);
+                boxes &= boxes - 1;
+            }
+            moves.ends.push(moves.ids.len() as u32);
+            moves.shared_zero.push(true);
+            continue;
+        }
+        scores.clear();
+        rules.scores_given(mask, allowed, held, counts, points, |b, points, bonus| scores.push((b, points, bonus)));
+        let placed = scores.iter().fold(0u32, |m, &(b, _, _)| m | 1 << b);
+        let shared = share_zeros && placed == allowed && scores.iter().all(|&(_, _, bonus)| bonus == 0);
+        for &(b, points, bonus) in scores.iter().filter(|&&(_, points, _)| !shared || points > 0) {
             let (scratched, scored, upper) = after[b];
+            let id = moves.moves.len() as u16;
             moves.moves.push(Move {
                 points: f64::from(points + bonus),
                 // A box scratched for 0 was not scored with the first roll's dice.
                 first_roll: if points > 0 { f64::from(rules.boxes[b].first_roll) } else { 0.0 },
                 row: if points > 0 { scored } else { scratched },
                 upper: if upper { points } else { 0 },
+                floor: floor[b],
             });
-        });
-        moves.ends.push(moves.moves.len() as u32);
+            moves.live.push(id);
+            moves.ids.push(id);
+        }
+        moves.ends.push(moves.ids.len() as u32);
+        moves.shared_zero.push(shared);
     }
-    moves
 }
 
-/// Every roll of the rule set's dice (face counts) and each box's points for it.
+/// Every roll of the rule set's dice (face counts), each box's points for
+/// it, and the boxes it scores points in (mask bits); every distinct
+/// (box, points) a roll scores, and each roll's by box (their ids).
 struct Rolls {
     counts: Vec<[u8; FACES]>,
     points: Vec<Vec<u16>>,
+    scoring: Vec<u32>,
+    scores: Vec<(usize, u16)>,
+    score_ids: Vec<Vec<u16>>,
 }
 
 impl Rolls {
     fn of(rules: &RuleSet) -> Rolls {
         let counts: Vec<[u8; FACES]> = multisets(usize::from(rules.dice)).iter().map(|d| d.counts()).collect();
-        let points = counts.iter().map(|c| (0..rules.boxes.len()).map(|b| rules.points(b, c)).collect()).collect();
-        Rolls { counts, points }
+        let points: Vec<Vec<u16>> =
+            counts.iter().map(|c| (0..rules.boxes.len()).map(|b| rules.points(b, c)).collect()).collect();
+        let scoring = points
+            .iter()
+            .map(|p| p.iter().enumerate().filter(|(_, &p)| p > 0).fold(0, |m, (b, _)| m | 1 << b))
+            .collect();
+        let mut scores: Vec<(usize, u16)> = Vec::new();
+        let score_ids = points
+            .iter()
+            .map(|p| {
+                let mut id = |score: (usize, u16)| match scores.iter().position(|&s| s == score) {
+                    Some(i) => i as u16,
+                    None => {
+                        scores.push(score);
+                        scores.len() as u16 - 1
+                    }
+                };
+                p.iter().enumerate().map(|(b, &p)| if p > 0 { id((b, p)) } else { u16::MAX }).collect()
+            })
+            .collect();
+        Rolls { counts, points, scoring, scores, score_ids }
     }
 }
 
 /// Per-lane buffers reused from turn to turn: every keep's value, the
 /// best-keep pass's scratch, and each roll's value when scoring with the
-/// turn's first roll.
+/// turn's first roll; while listing near ties, the best more than a tie
+/// below each keep's and each first roll's best.
 struct Buffers {
+    /// Rows' moves done with, whose buffers the next rows reuse.
+    spare_moves: Vec<RollMoves>,
     values: Vec<[f64; W]>,
+    /// Each move's value, and with the first-roll bonus.
+    moves: Vec<[f64; W]>,
+    first_moves: Vec<[f64; W]>,
     scratch: Vec<[f64; W]>,
     first: Vec<[f64; W]>,
+    below: Vec<[f64; W]>,
+    first_below: Vec<[f64; W]>,
 }
 
 impl Buffers {
-    fn new(graph: &KeepGraph) -> Buffers {
+    fn new(graph: &KeepGraph, near_ties: bool) -> Buffers {
         let rolls = graph.keeps() - graph.partial;
+        let lanes = |n: usize| vec![[f64::NEG_INFINITY; W]; if near_ties { n } else { 0 }];
         Buffers {
+            spare_moves: Vec::new(),
             values: vec![[0.0; W]; graph.keeps()],
+            moves: Vec::new(),
+            first_moves: Vec::new(),
             scratch: vec![[0.0; W]; graph.keeps()],
             first: vec![[0.0; W]; rolls],
+            below: lanes(graph.keeps()),
+            first_below: lanes(rolls),
         }
     }
 }
 
 /// Up to [`W`] turn starts solved together, each a lane: (row, upper
 /// total). The keep graph's passes are the same for every lane, so they
-/// run on vectors; a lane past the last turn start repeats it.
-struct TurnLanes<'a> {
+/// run on vectors; a lane past the last turn start repeats it. With
+/// `PROVE`, the decisions with an option in `near`'s band are added to it.
+struct TurnLanes<'a, 'n, const PROVE: bool> {
     s: &'a Solution,
     graph: &'a KeepGraph,
-    rows: &'a [(RollMoves, usize, usize)],
-    lanes: &'a [(usize, usize)],
+    rows: &'a [Row],
+    lanes: &'a [Lane],
     b: &'a mut Buffers,
+    near: Option<(Band, &'n mut Vec<NearTie>)>,
 }
 
-impl Kernel for TurnLanes<'_> {
+impl<const PROVE: bool> Kernel for TurnLanes<'_, '_, PROVE> {
     type Output = [f64; W];
     #[inline(always)]
     fn run<L: Lanes>(self) -> [f64; W] {
-        turn_lanes(self.s, self.graph, self.rows, self.lanes, self.b)
+        turn_lanes::<PROVE>(self.s, self.graph, self.rows, self.lanes, self.b, self.near)
+    }
+}
+
+/// The best of `v` and what `best` holds, lane by lane; while proving,
+/// with the best more than `tie` below it carried in `below` (the same
+/// maximum either way: listing near ties never changes a value).
+#[inline(always)]
+fn fold<const PROVE: bool, const N: usize>(best: &mut [f64; N], below: &mut [f64; N], v: &[f64; N], tie: f64) {
+    if PROVE {
+        fold_best_and_below(best, below, v, &[f64::NEG_INFINITY; N], tie);
+    } else {
+        for l in 0..N {
+            best[l] = if v[l] > best[l] { v[l] } else { best[l] };
+        }
     }
 }
 
@@ -327,65 +605,134 @@ impl Kernel for TurnLanes<'_> {
 /// best play. Each lane's arithmetic is a one-lane solve's, in the same
 /// order, so every level of vector instructions gives the same bits.
 #[inline(always)]
-fn turn_lanes(
+fn turn_lanes<const PROVE: bool>(
     s: &Solution,
     graph: &KeepGraph,
-    rows: &[(RollMoves, usize, usize)],
-    lanes: &[(usize, usize)],
+    rows: &[Row],
+    lanes: &[Lane],
     b: &mut Buffers,
+    near: Option<(Band, &mut Vec<NearTie>)>,
 ) -> [f64; W] {
     let last = s.layout.totals - 1;
     let partial = graph.partial;
     let any_first_roll = s.rules.boxes.iter().any(|b| b.first_roll > 0);
-    let (row, first_upper) = lanes[0];
-    if lanes.len() == W && lanes.iter().enumerate().all(|(l, &(r, u))| r == row && u == first_upper + l) {
+    let tie = near.as_ref().map_or(0.0, |(band, _)| band.tie);
+    let none = [f64::NEG_INFINITY; W];
+    let (row, first_upper, _) = lanes[0];
+    if lanes.len() == W && lanes.iter().enumerate().all(|(l, &(r, u, _))| r == row && u == first_upper + l) {
         // One row's consecutive totals: each move's values after it are
         // consecutive too (bar the cap), so the moves are read as vectors.
-        let RollMoves { moves, ends } = &rows[row].0;
+        let after = |at: u32, upper: u16| after_block(&s.values, s.layout.totals, at, first_upper + usize::from(upper));
+        let RollMoves { moves, live, ids, ends, zeros, shared_zero } = &rows[row].moves;
+        let (mut zero, mut zero_below) = (none, none);
+        for z in zeros {
+            fold::<PROVE, W>(&mut zero, &mut zero_below, &after(z.row, 0), tie);
+        }
+        // Each move's value once, for every roll that has it.
+        b.moves.resize(moves.len(), none);
+        for &id in live {
+            let m = &moves[usize::from(id)];
+            let mut v = after(m.row, m.upper);
+            for v in &mut v {
+                *v += m.points;
+            }
+            b.moves[usize::from(id)] = v;
+        }
         let mut from = 0;
         for (r, &end) in ends.iter().enumerate() {
-            let (mut stop, mut first) = ([f64::NEG_INFINITY; W], [f64::NEG_INFINITY; W]);
-            for m in &moves[from..end as usize] {
-                let lowest = first_upper + usize::from(m.upper);
-                let mut after = [0.0; W];
-                if lowest + W <= s.layout.totals {
-                    after.copy_from_slice(&s.values[m.row as usize + lowest..][..W]);
-                } else {
-                    for (l, a) in after.iter_mut().enumerate() {
-                        *a = s.values[m.row as usize + (lowest + l).min(last)];
+            let (mut stop, mut stop_below) = if shared_zero[r] { (zero, zero_below) } else { (none, none) };
+            let (mut first, mut first_below) = (stop, stop_below);
+            for &id in &ids[from..end as usize] {
+                fold::<PROVE, W>(&mut stop, &mut stop_below, &b.moves[usize::from(id)], tie);
+            }
+            if any_first_roll {
+                for &id in &ids[from..end as usize] {
+                    let mut v = b.moves[usize::from(id)];
+                    for v in &mut v {
+                        *v += moves[usize::from(id)].first_roll;
                     }
-                }
-                for l in 0..W {
-                    let v = m.points + after[l];
-                    stop[l] = if v > stop[l] { v } else { stop[l] };
-                    let f = v + m.first_roll;
-                    first[l] = if f > first[l] { f } else { first[l] };
+                    fold::<PROVE, W>(&mut first, &mut first_below, &v, tie);
                 }
             }
             from = end as usize;
             b.values[partial + r] = stop;
-            b.first[r] = first;
+            if PROVE {
+                b.below[partial + r] = stop_below;
+            }
+            // Without a first-roll bonus the first roll scores as any other.
+            if any_first_roll {
+                b.first[r] = first;
+                if PROVE {
+                    b.first_below[r] = first_below;
+                }
+            }
         }
     } else {
         for l in 0..W {
-            let (row, upper) = lanes[l.min(lanes.len() - 1)];
-            let RollMoves { moves, ends } = &rows[row].0;
+            let (row, upper, _) = lanes[l.min(lanes.len() - 1)];
+            let RollMoves { moves, ids, ends, zeros, shared_zero, .. } = &rows[row].moves;
+            let (mut zero, mut zero_below) = ([f64::NEG_INFINITY; 1], [f64::NEG_INFINITY; 1]);
+            for z in zeros {
+                fold::<PROVE, 1>(&mut zero, &mut zero_below, &[s.values[z.row as usize + upper]], tie);
+            }
             let mut from = 0;
             for (r, &end) in ends.iter().enumerate() {
-                let (mut stop, mut first) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
-                for m in &moves[from..end as usize] {
+                let (mut stop, mut stop_below) = match shared_zero[r] {
+                    true => (zero, zero_below),
+                    false => ([f64::NEG_INFINITY; 1], [f64::NEG_INFINITY; 1]),
+                };
+                let (mut first, mut first_below) = (stop, stop_below);
+                for m in ids[from..end as usize].iter().map(|&id| &moves[usize::from(id)]) {
                     let v = m.points + s.values[m.row as usize + (upper + usize::from(m.upper)).min(last)];
-                    stop = if v > stop { v } else { stop };
-                    let f = v + m.first_roll;
-                    first = if f > first { f } else { first };
+                    // One lane's fold, as the vector path's lane `l` does it.
+                    fold::<PROVE, 1>(&mut stop, &mut stop_below, &[v], tie);
+                    if any_first_roll {
+                        fold::<PROVE, 1>(&mut first, &mut first_below, &[v + m.first_roll], tie);
+                    }
                 }
                 from = end as usize;
-                b.values[partial + r][l] = stop;
-                b.first[r][l] = first;
+                b.values[partial + r][l] = stop[0];
+                if PROVE {
+                    b.below[partial + r][l] = stop_below[0];
+                }
+                if any_first_roll {
+                    b.first[r][l] = first[0];
+                    if PROVE {
+                        b.first_below[r][l] = first_below[0];
+                    }
+                }
             }
         }
     }
-    rerolls_then_first_roll(graph, s.rules.rerolls, any_first_roll, b)
+    match near {
+        Some((band, near)) if PROVE => {
+            let flag = |rerolls: u8, least: [f64; W], b: &Buffers, near: &mut Vec<NearTie>| {
+                flag_band(rows, lanes, band, rerolls, least, &b.values[partial..], &b.below[partial..], near)
+            };
+            rerolls_then_first_roll_proving(graph, s.rules.rerolls, any_first_roll, tie, b, |rerolls, least, b| {
+                flag(rerolls, least, b, near)
+            })
+        }
+        _ => rerolls_then_first_roll(graph, s.rules.rerolls, any_first_roll, b),
+    }
+}
+
+/// The values from total `lowest` on of the row at `at` (`totals` to a
+/// row): past the last total, the last one's (the cap). A function of its
+/// own, always inlined, where a closure was called from the kernel
+/// without its vector instructions.
+#[inline(always)]
+fn after_block(values: &[f64], totals: usize, at: u32, lowest: usize) -> [f64; W] {
+    let row = &values[at as usize..][..totals];
+    if lowest + W <= totals {
+        return row[lowest..][..W].try_into().expect("W lanes");
+    }
+    // Past the cap every lane is the last total's.
+    let mut after = [row[totals - 1]; W];
+    if lowest < totals {
+        after[..totals - lowest].copy_from_slice(&row[lowest..]);
+    }
+    after
 }
 
 /// The turn played back from its last roll, each roll's value when scored
@@ -395,7 +742,9 @@ fn turn_lanes(
 #[inline(always)]
 fn rerolls_then_first_roll(graph: &KeepGraph, rerolls: u8, any_first_roll: bool, b: &mut Buffers) -> [f64; W] {
     let partial = graph.partial;
-    if rerolls == 0 {
+    // Without a first-roll bonus, scoring with the first roll is worth what
+    // scoring with any other is, already in `values`.
+    if rerolls == 0 && any_first_roll {
         b.values[partial..].copy_from_slice(&b.first);
     }
     for level in 1..=rerolls {
@@ -409,6 +758,76 @@ fn rerolls_then_first_roll(graph: &KeepGraph, rerolls: u8, any_first_roll: bool,
         }
     }
     graph.fresh_roll_value_lanes(&b.values[partial..])
+}
+
+/// [`rerolls_then_first_roll`] with each roll's best more than `tie` below
+/// its best carried beside it (the same maxima), `flag` told each level's
+/// rolls (rerolls left, each lane's least gap between the two).
+#[inline(always)]
+fn rerolls_then_first_roll_proving(
+    graph: &KeepGraph,
+    rerolls: u8,
+    any_first_roll: bool,
+    tie: f64,
+    b: &mut Buffers,
+    mut flag: impl FnMut(u8, [f64; W], &Buffers),
+) -> [f64; W] {
+    let partial = graph.partial;
+    if rerolls == 0 && any_first_roll {
+        b.values[partial..].copy_from_slice(&b.first);
+        b.below[partial..].copy_from_slice(&b.first_below);
+    }
+    let mut least = [f64::INFINITY; W];
+    for r in partial..graph.keeps() {
+        fold_least_gap(&mut least, &b.values[r], &b.below[r]);
+    }
+    flag(0, least, b);
+    for level in 1..=rerolls {
+        graph.keep_values_lanes(&mut b.values, |sum| sum * SIXTH);
+        let least = if level == rerolls && any_first_roll {
+            graph.best_and_below_over_lanes(&mut b.values, tie, &mut b.below, &b.first, &b.first_below)
+        } else {
+            graph.best_and_below_lanes(&mut b.values, tie, &mut b.below)
+        };
+        flag(level, least, b);
+    }
+    graph.fresh_roll_value_lanes(&b.values[partial..])
+}
+
+/// Adds the decisions of the lanes' turn starts with `rerolls` left whose
+/// best and best not tied with it (by roll) are within the band; `least`,
+/// each lane's least gap, saves reading the rolls where there is none. A
+/// row's lowest solved total stands for every total below it too.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn flag_band(
+    rows: &[Row],
+    lanes: &[Lane],
+    band: Band,
+    rerolls: u8,
+    least: [f64; W],
+    best: &[[f64; W]],
+    below: &[[f64; W]],
+    near: &mut Vec<NearTie>,
+) {
+    if least.iter().take(lanes.len()).all(|&gap| gap > band.band) {
+        return;
+    }
+    for (roll, (b, x)) in best.iter().zip(below).enumerate() {
+        for (l, &(row, upper, own)) in lanes.iter().enumerate() {
+            if own && b[l] - x[l] <= band.band {
+                let Row { mask, held, same_below, .. } = rows[row];
+                let from = if upper == same_below { 0 } else { upper };
+                near.extend((from..=upper).map(|upper| NearTie {
+                    mask,
+                    held,
+                    upper: upper as u16,
+                    rerolls,
+                    roll: roll as u16,
+                }));
+            }
+        }
+    }
 }
 
 pub mod distribution;

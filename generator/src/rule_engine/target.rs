@@ -14,15 +14,20 @@
 //! `NEGLIGIBLE` a box.
 
 use super::{
-    check_solvable, rerolls_then_first_roll, roll_moves, same_below, Buffers, Layout, NotSolved, RollMoves, Rolls,
+    check_solvable, reachable_totals, rerolls_then_first_roll, roll_moves, same_below, Buffers, Coverage, Layout, Move,
+    NotSolved, RollMoves, Rolls,
 };
 use crate::cpu::{Kernel, Lanes, Simd, W};
 use crate::dice::{keep_graph, KeepGraph};
-pub use crate::sheet::target::NEGLIGIBLE;
 use crate::target::chance;
+use dice_tables_reader::rule_sheet::held_of_flag;
 use dice_tables_reader::rule_sheet::{RuleSheet, Shape};
 use dice_tables_reader::rules::RuleSet;
 use rayon::prelude::*;
+
+/// Chances below this are dropped as the solve goes (see the module docs):
+/// every value is then within `NEGLIGIBLE` a box of exact.
+pub const NEGLIGIBLE: f64 = 1e-10;
 
 /// Every turn start's chances of one rule set.
 pub struct Reach {
@@ -40,6 +45,12 @@ impl Reach {
     /// chances. `None` for a mask the game never reaches.
     pub fn chance(&self, mask: u32, upper: u16, held: u32, n: i64) -> Option<f64> {
         Some(chance(&self.values[self.layout.index(mask, usize::from(upper), held)?], n))
+    }
+
+    /// Takes the chances of turn start (`mask`, `upper`, `held`) out of the
+    /// solve, leaving none: for a table that lays them out otherwise.
+    pub(crate) fn take(&mut self, mask: u32, upper: u16, held: u32) -> Option<Box<[f64]>> {
+        Some(std::mem::take(&mut self.values[self.layout.index(mask, usize::from(upper), held)?]))
     }
 
     /// The chances stored, in all.
@@ -71,6 +82,17 @@ fn chances(values: &[f64], lowest: i64) -> [f64; W] {
 /// Solves every turn start with at most `most_open` boxes open (the whole
 /// game for its box count), or says what the engine does not solve.
 pub fn solve(rules: &RuleSet, most_open: usize) -> Result<Reach, NotSolved> {
+    solve_with(rules, most_open, Coverage::Every, &mut |_, _| {})
+}
+
+/// [`solve`] over `coverage`'s turn starts (the others' chances empty),
+/// `progress(done, total)` told the sheets (sets of open boxes) solved.
+pub fn solve_with(
+    rules: &RuleSet,
+    most_open: usize,
+    coverage: Coverage,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Reach, NotSolved> {
     check_solvable(rules)?;
     let layout = Layout::of(rules);
     let (flags, totals, block) = (layout.flags(), layout.totals, layout.block());
@@ -84,28 +106,40 @@ pub fn solve(rules: &RuleSet, most_open: usize) -> Result<Reach, NotSolved> {
     let graph = keep_graph(usize::from(rules.dice));
     let rolls = Rolls::of(rules);
     let simd = crate::dice::simd();
-    for layer in layout.layers() {
-        if layout.masks[layer.start].count_ones() as usize > most_open {
-            break;
-        }
+    let layers: Vec<_> =
+        layout.layers().into_iter().take_while(|l| layout.masks[l.start].count_ones() as usize <= most_open).collect();
+    let sizes = crate::progress::Layers::new(layers.iter().map(|l| l.len() as u64));
+    for (done, layer) in layers.into_iter().enumerate() {
+        sizes.report(done, progress);
         let solved: Vec<Vec<Box<[f64]>>> = layout.masks[layer.clone()]
             .par_iter()
             .map_init(
-                || Buffers::new(graph),
+                || Buffers::new(graph, false),
                 |b, &mask| {
                     let same_below = same_below(rules, &layout, mask);
+                    let reachable = reachable_totals(rules, mask, totals);
                     let mut out = Vec::with_capacity(block);
                     for flag in 0..flags {
-                        let moves = roll_moves(rules, &layout, &rolls, mask, flag);
+                        let held = held_of_flag(&layout.tracked, flag);
+                        if coverage == Coverage::Reachable && held & mask != 0 {
+                            out.resize_with(out.len() + totals, Default::default);
+                            continue;
+                        }
+                        let moves = roll_moves(rules, &layout, &rolls, mask, flag, true);
                         let row = out.len();
-                        for upper in 0..totals {
-                            let curve = match upper < same_below && upper > 0 {
-                                // As the lowest total's, bit for bit.
-                                true => Box::clone(&out[row]),
-                                false => {
-                                    let upper = upper.max(same_below);
-                                    solve_curve(rules, &layout, &values, graph, &moves, upper, simd, b)
+                        for (upper, &reached) in reachable.iter().enumerate() {
+                            let mut solve = |upper| solve_curve(rules, &layout, &values, graph, &moves, upper, simd, b);
+                            let curve = match coverage {
+                                // Every total below the lowest worth solving is worth
+                                // what it is, bit for bit.
+                                Coverage::Every if upper < same_below && upper > 0 => Box::clone(&out[row]),
+                                Coverage::Every => solve(upper.max(same_below)),
+                                // Only the lowest total worth solving (a read of any
+                                // total below it reads it) and the reachable ones above.
+                                Coverage::Reachable if upper == same_below || upper > same_below && reached => {
+                                    solve(upper)
                                 }
+                                Coverage::Reachable => Box::default(),
                             };
                             out.push(curve);
                         }
@@ -121,6 +155,7 @@ pub fn solve(rules: &RuleSet, most_open: usize) -> Result<Reach, NotSolved> {
             }
         }
     }
+    sizes.report(sizes.len(), progress);
     Ok(Reach { rules: rules.clone(), layout, values })
 }
 
@@ -160,20 +195,45 @@ impl Kernel for ReachLanes<'_> {
         let ReachLanes { rules, layout, values, graph, moves, upper, first, b } = self;
         let last = layout.totals - 1;
         let any_first_roll = rules.boxes.iter().any(|b| b.first_roll > 0);
-        let RollMoves { moves, ends } = moves;
+        let RollMoves { moves, live, ids, ends, zeros, shared_zero } = moves;
+        // A move's chances, `minus` points scored: a total below the next
+        // turn start's lowest solved is worth that one's.
+        let read = |m: &Move, minus: i64| {
+            chances(
+                &values[m.row as usize + (upper + usize::from(m.upper)).max(usize::from(m.floor)).min(last)],
+                first - minus,
+            )
+        };
+        let none = [f64::NEG_INFINITY; W];
+        let mut zero = none;
+        for z in zeros {
+            let after = read(z, 0);
+            for l in 0..W {
+                zero[l] = if after[l] > zero[l] { after[l] } else { zero[l] };
+            }
+        }
+        // Each move's chances once, for every roll that has it.
+        b.moves.resize(moves.len(), none);
+        b.first_moves.resize(if any_first_roll { moves.len() } else { 0 }, none);
+        for &id in live {
+            let m = &moves[usize::from(id)];
+            b.moves[usize::from(id)] = read(m, m.points as i64);
+            if any_first_roll {
+                // The first-roll bonus counts towards the target too.
+                b.first_moves[usize::from(id)] = read(m, m.points as i64 + m.first_roll as i64);
+            }
+        }
         let mut from = 0;
         for (r, &end) in ends.iter().enumerate() {
-            let (mut stop, mut served) = ([f64::NEG_INFINITY; W], [f64::NEG_INFINITY; W]);
-            for m in &moves[from..end as usize] {
-                let next = &values[m.row as usize + (upper + usize::from(m.upper)).min(last)];
-                let lowest = first - m.points as i64;
-                let after = chances(next, lowest);
+            let mut stop = if shared_zero[r] { zero } else { none };
+            let mut served = stop;
+            for &id in &ids[from..end as usize] {
+                let after = &b.moves[usize::from(id)];
                 for l in 0..W {
                     stop[l] = if after[l] > stop[l] { after[l] } else { stop[l] };
                 }
                 if any_first_roll {
-                    // The first-roll bonus counts towards the target too.
-                    let after = chances(next, lowest - m.first_roll as i64);
+                    let after = &b.first_moves[usize::from(id)];
                     for l in 0..W {
                         served[l] = if after[l] > served[l] { after[l] } else { served[l] };
                     }

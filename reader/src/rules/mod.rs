@@ -360,6 +360,23 @@ impl RuleSet {
         self.scores_with(mask, allowed, held, counts, |b| points[b], each)
     }
 
+    /// Whether [`scores`](RuleSet::scores) scores `counts` plainly with
+    /// the boxes of `mask` open: each allowed box once, for its
+    /// [`points`](RuleSet::points) where [`usable`](RuleSet::usable) and 0
+    /// elsewhere, with no extra bonus. Only all the dice alike with the
+    /// extra-bonus box filled score otherwise (a joker, an extra bonus).
+    pub fn scores_plainly(&self, mask: u32, counts: &[u8; FACES]) -> bool {
+        !self.extra_bonus.is_some_and(|e| mask >> e.box_index & 1 == 0 && counts.contains(&self.dice))
+    }
+
+    /// The boxes that may score points with the boxes of `held` holding
+    /// points: every box but one that `needs` a box holding none.
+    pub fn usable(&self, held: u32) -> u32 {
+        (0..self.boxes.len())
+            .filter(|&b| self.boxes[b].needs.is_none_or(|n| held >> n & 1 == 1))
+            .fold(0, |m, b| m | 1 << b)
+    }
+
     fn scores_with(
         &self,
         mask: u32,
@@ -370,10 +387,17 @@ impl RuleSet {
         mut each: impl FnMut(usize, u16, u16),
     ) {
         let open = |b: usize| mask >> b & 1 == 1;
+        let usable_boxes = self.usable(held);
+        let usable = |b: usize| usable_boxes >> b & 1 == 1;
+        if self.scores_plainly(mask, counts) {
+            for b in (0..self.boxes.len()).filter(|&b| allowed >> b & 1 == 1) {
+                each(b, if usable(b) { points_of(b) } else { 0 }, 0);
+            }
+            return;
+        }
         let alike_face = counts.iter().position(|&n| n == self.dice).map(|f| f as u8 + 1);
         let extra = self.extra_bonus.filter(|e| alike_face.is_some() && !open(e.box_index));
         let bonus = extra.filter(|e| held >> e.box_index & 1 == 1).map_or(0, |e| e.points);
-        let usable = |b: usize| self.boxes[b].needs.is_none_or(|n| held >> n & 1 == 1);
         let joker = extra.filter(|e| e.joker != Joker::None).zip(alike_face);
         let Some((extra, face)) = joker else {
             for b in (0..self.boxes.len()).filter(|&b| allowed >> b & 1 == 1) {

@@ -285,8 +285,13 @@ mod tests {
     /// where its decisions send it.
     #[test]
     fn the_distribution_s_mean_is_the_start_value() {
-        for (scoring, most) in [(YATZY, 374), (yahtzee(Joker::Forced), 1575), (yahtzee(Joker::Free), 1575)] {
-            let exact = super::super::solve(&scoring, |_, _| {});
+        let games = [
+            ("yatzy", YATZY, 374),
+            ("yahtzee", yahtzee(Joker::Forced), 1575),
+            ("yahtzee-free", yahtzee(Joker::Free), 1575),
+        ];
+        for (game, scoring, most) in games {
+            let exact = super::super::solve(game, &mut |_, _| {});
             let p = ev_distribution(&scoring, &exact, most);
             let sum: f64 = p.iter().sum();
             let mean: f64 = p.iter().enumerate().map(|(s, p)| s as f64 * p).sum();
