@@ -646,14 +646,19 @@ export async function playToReach(page, base, dir, game, target, { mistakes = []
 /**
  * A whole game of the rule set `name` the server holds, from the "Your
  * rules" tab (added for the rule sets' tables the server holds), taking the
- * best option each time: every option row the command line's (`reader
- * lookup NAME --json` from the tables in `dir`), and the total the sheet's
- * points plus the upper bonus.
+ * best option each time, for the average or, with `goal`, for a final score
+ * of `goal` or more (from the rule set's target table): every option row
+ * the command line's (`reader lookup NAME --json`, with `--need` the points
+ * still needed, from the tables in `dir`), and the total the sheet's points
+ * plus the upper bonus; and whether the tab offered to play for a goal
+ * (where the server holds the rule set's target table).
  */
-export async function playRuleSet(page, base, dir, name) {
+export async function playRuleSet(page, base, dir, name, goal = null) {
   await page.goto(`${base}/?seed=${seed}`);
   await page.click('.tab[data-game="rules"]');
   await page.selectOption("#rule-set", name);
+  const goalOffered = await page.isVisible("#rules-goal");
+  if (goal !== null) await page.fill("#rules-goal", String(goal));
   await page.click("#rules-new");
   let [answers, decisions] = [0, 0];
   while (!(await page.$eval("#rules-roll", (b) => b.disabled))) {
@@ -661,9 +666,12 @@ export async function playRuleSet(page, base, dir, name) {
     for (;;) {
       await page.waitForFunction((n) => Number(document.querySelector("#rules").dataset.answers ?? 0) > n, answers);
       answers += 1;
-      const answer = cli(dir, name, JSON.parse(await page.$eval("#rules", (s) => s.dataset.query)));
-      const shown = await page.$$eval("#rules-options tbody tr", (rows) => rows.map((r) => [r.dataset.action, Number(r.dataset.ev)]));
-      assert.deepEqual(shown, answer.options.map((o) => [JSON.stringify(o.action), o.ev]), `${name}: an answer`);
+      const asked = JSON.parse(await page.$eval("#rules", (s) => s.dataset.query));
+      const total = Number(await page.textContent("#rules-total"));
+      if (goal !== null) assert.equal(asked.need, Math.max(0, goal - (total - Number((await page.textContent("#rules-bonus")).split(" ")[0] || 0))), `${name}: the points still needed`);
+      const answer = cli(dir, name, asked);
+      const shown = await page.$$eval("#rules-options tbody tr", (rows) => rows.map((r) => [r.dataset.action, Number(r.dataset.value)]));
+      assert.deepEqual(shown, answer.options.map((o) => [JSON.stringify(o.action), goal === null ? o.ev : o.p]), `${name}: an answer`);
       await page.click("#rules-options tbody tr:first-child button");
       decisions += 1;
       if (!("keep" in answer.options[0].action)) break;
@@ -673,7 +681,8 @@ export async function playRuleSet(page, base, dir, name) {
   const bonus = Number((await page.textContent("#rules-bonus")).split(" ")[0] || 0);
   const total = Number(await page.textContent("#rules-total"));
   assert.equal(total, cells.reduce((a, b) => a + b, 0) + bonus, `${name}: the total is the sheet's`);
-  assert.equal(await page.textContent("#rules-advice"), `game over: ${total} points`);
+  const reached = goal === null ? "" : ` (goal ${goal}: ${total >= goal ? "reached" : "short"})`;
+  assert.equal(await page.textContent("#rules-advice"), `game over: ${total} points${reached}`);
   await fitsScreen(page);
-  return { total, decisions };
+  return { total, decisions, goalOffered };
 }
