@@ -11,6 +11,12 @@
 //! one), plus the value of the turn start that leads to. The upper bonus
 //! counts at the end, as the value of a full sheet whose total reached it.
 //! Boxes are solved fewest open first, each layer in parallel.
+//!
+//! A rule set's own table holds every turn start ([`Coverage::Every`]);
+//! yatzy's and yahtzee's tables only those their games reach
+//! ([`Coverage::Reachable`]), and store rounded values, so for them the
+//! solve also lists the decisions with an option close below the best
+//! ([`NearTie`]), which `sheet::prove` settles.
 
 use crate::cpu::{Kernel, Lanes, Simd, W};
 use crate::dice::{fold_best_and_below, fold_least_gap, keep_graph, multisets, KeepGraph};

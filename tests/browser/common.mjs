@@ -646,43 +646,74 @@ export async function playToReach(page, base, dir, game, target, { mistakes = []
 /**
  * A whole game of the rule set `name` the server holds, from the "Your
  * rules" tab (added for the rule sets' tables the server holds), taking the
- * best option each time, for the average or, with `goal`, for a final score
- * of `goal` or more (from the rule set's target table): every option row
- * the command line's (`reader lookup NAME --json`, with `--need` the points
- * still needed, from the tables in `dir`), and the total the sheet's points
- * plus the upper bonus; and whether the tab offered to play for a goal
- * (where the server holds the rule set's target table).
+ * best option each time: alone for the average or, with `goal`, for a final
+ * score of `goal` or more; or, with `players` 2, two players passing the
+ * dice, each advised by the opponent-aware advisor (the last two from the
+ * rule set's target table). Every option row is the command line's
+ * (`reader lookup NAME --json` from the tables in `dir`, with `--need` the
+ * points still needed, or the other sheet and both totals so far), and
+ * each total the sheet's points plus the upper bonus. Also says whether
+ * the tab offered the goal and the second player (where the server holds
+ * the target table).
  */
-export async function playRuleSet(page, base, dir, name, goal = null) {
+export async function playRuleSet(page, base, dir, name, { goal = null, players = 1 } = {}) {
   await page.goto(`${base}/?seed=${seed}`);
   await page.click('.tab[data-game="rules"]');
   await page.selectOption("#rule-set", name);
-  const goalOffered = await page.isVisible("#rules-goal");
+  const targetOffered = (await page.isVisible("#rules-goal")) && (await page.isVisible("#rules-players"));
+  if (players === 2) await page.selectOption("#rules-players", "2");
   if (goal !== null) await page.fill("#rules-goal", String(goal));
   await page.click("#rules-new");
-  let [answers, decisions] = [0, 0];
+  const sheet = async (suffix) => {
+    const cells = await page.$$eval(`#rules-sheet tbody td:nth-child(${suffix ? 3 : 2})`, (tds) => tds.map((td) => Number(td.textContent)));
+    const bonus = Number((await page.textContent(`#rules-bonus${suffix}`)).split(" ")[0] || 0);
+    const total = Number(await page.textContent(`#rules-total${suffix}`));
+    assert.equal(total, cells.reduce((a, b) => a + b, 0) + bonus, `${name}: the total is the sheet's`);
+    return { total, bonus };
+  };
+  // The boxes that, served, win a two-player game at once (v1/info).
+  const winsAtOnce = (await page.evaluate(async () => (await (await fetch("v1/info")).json()).tables))
+    .find((t) => t.game === name).wins_at_once;
+  assert.deepEqual(winsAtOnce, name === "generala" ? ["generala", "double-generala"] : [], `${name}: the boxes that win at once served`);
+  let [answers, decisions, mover, served] = [0, 0, 0, null];
   while (!(await page.$eval("#rules-roll", (b) => b.disabled))) {
     await page.click("#rules-roll");
-    for (;;) {
+    for (let first = true; ; first = false) {
       await page.waitForFunction((n) => Number(document.querySelector("#rules").dataset.answers ?? 0) > n, answers);
       answers += 1;
       const asked = JSON.parse(await page.$eval("#rules", (s) => s.dataset.query));
-      const total = Number(await page.textContent("#rules-total"));
-      if (goal !== null) assert.equal(asked.need, Math.max(0, goal - (total - Number((await page.textContent("#rules-bonus")).split(" ")[0] || 0))), `${name}: the points still needed`);
+      if (goal !== null) {
+        const { total, bonus } = await sheet("");
+        assert.equal(asked.need, Math.max(0, goal - (total - bonus)), `${name}: the points still needed`);
+      }
+      if (players === 2) {
+        const [mine, theirs] = mover === 0 ? [await sheet(""), await sheet("-2")] : [await sheet("-2"), await sheet("")];
+        assert.deepEqual([asked.me, asked.opp], [mine.total - mine.bonus, theirs.total - theirs.bonus], `${name}: both totals so far`);
+        assert.match(await page.textContent("#rules-advice"), new RegExp(`^player ${mover + 1}: best: `));
+      }
       const answer = cli(dir, name, asked);
       const shown = await page.$$eval("#rules-options tbody tr", (rows) => rows.map((r) => [r.dataset.action, Number(r.dataset.value)]));
-      assert.deepEqual(shown, answer.options.map((o) => [JSON.stringify(o.action), goal === null ? o.ev : o.p]), `${name}: an answer`);
+      const value = (o) => (goal === null && players === 1 ? o.ev : o.p);
+      assert.deepEqual(shown, answer.options.map((o) => [JSON.stringify(o.action), value(o)]), `${name}: an answer`);
       await page.click("#rules-options tbody tr:first-child button");
       decisions += 1;
-      if (!("keep" in answer.options[0].action)) break;
+      const { action } = answer.options[0];
+      if ("keep" in action) continue;
+      if (players === 2 && first && action.points > 0 && winsAtOnce.includes(action.category)) served = { player: mover + 1, box: action.category };
+      break;
     }
+    if (players === 2) mover = 1 - mover;
   }
-  const cells = await page.$$eval("#rules-sheet tbody td:nth-child(2)", (tds) => tds.map((td) => Number(td.textContent)));
-  const bonus = Number((await page.textContent("#rules-bonus")).split(" ")[0] || 0);
-  const total = Number(await page.textContent("#rules-total"));
-  assert.equal(total, cells.reduce((a, b) => a + b, 0) + bonus, `${name}: the total is the sheet's`);
-  const reached = goal === null ? "" : ` (goal ${goal}: ${total >= goal ? "reached" : "short"})`;
-  assert.equal(await page.textContent("#rules-advice"), `game over: ${total} points${reached}`);
+  const { total } = await sheet("");
+  let said = `game over: ${total} points${goal === null ? "" : ` (goal ${goal}: ${total >= goal ? "reached" : "short"})`}`;
+  let second = null;
+  if (players === 2) {
+    second = (await sheet("-2")).total;
+    said = served
+      ? `game over: player ${served.player} wins with a served ${served.box} (player 1 ${total}, player 2 ${second})`
+      : `game over: player 1 ${total}, player 2 ${second}: ${total === second ? "a tie" : `player ${total > second ? 1 : 2} wins`}`;
+  }
+  assert.equal(await page.textContent("#rules-advice"), said);
   await fitsScreen(page);
-  return { total, decisions, goalOffered };
+  return { total, second, decisions, targetOffered, served };
 }

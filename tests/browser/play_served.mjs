@@ -7,7 +7,8 @@
 // tables, offered as unavailable with the server's reason; a whole two-player 10000
 // game; the threes and one-throw 10000 advisors; whole games of two rule
 // sets the server holds (Generala, Yacht Dice) from their tab, and of
-// Generala played for 150 or more from its target table. Saves
+// Generala played for 150 or more and by two players passing the dice, from
+// its target table. Saves
 // target/browser/*.png.
 //
 //   READER=target/release/reader DICE_TABLES=tables node tests/browser/play_served.mjs [SEED]
@@ -144,11 +145,12 @@ try {
   const ruleSets = [
     await playRuleSet(page, url, tables, "generala"),
     await playRuleSet(page, url, tables, "yacht-dice"),
-    await playRuleSet(page, url, tables, "generala", 150),
+    await playRuleSet(page, url, tables, "generala", { goal: 150 }),
+    await playRuleSet(page, url, tables, "generala", { players: 2 }),
   ];
-  assert.deepEqual(ruleSets.map((r) => r.goalOffered), [true, false, true], "a goal offered where the server holds the rule set's target table");
+  assert.deepEqual(ruleSets.map((r) => r.targetOffered), [true, false, true, true], "a goal and a second player offered where the server holds the rule set's target table");
   assert.deepEqual(pageErrors, [], "the page raised no errors");
-  console.log(`browser: reader serve's page: yazy ${yazy.total} in ${yazy.decisions} decisions, Yahtzee ${yahtzee.total} in ${yahtzee.decisions}, Maxi Yatzy finnish ${maxi.total} in ${maxi.decisions}, ${swedish}, Yatzy under way with real dice ${underWay.total} in ${underWay.decisions} (reloaded mid-game), every option the CLI's, review cost 0; against the computer: ${againstText}; every chance and option row the CLI's, reviews listing exactly the mistakes; the computer's whole turn ${median(turnMs)} ms median, ${Math.max(...turnMs)} ms slowest; later advice median ${median(adviceMs.map(([ms]) => ms))} ms, slowest ${Math.max(...adviceMs.map(([ms]) => ms))} ms; yazy at a table, both sheets filled in mid-way, reloaded: ${atTable.result} in ${atTable.decisions} decisions, the advice switching sides each turn; alone for a score, every chance the CLI's --need: yazy for 200 with one mistake ${reach[0].total}, Yatzy for 250 ${reach[1].total}; the free joker reading, and against the computer without the target tables, offered as unavailable; two-player 10000: ${duel.result} (${duel.decisions} decisions), every chance the CLI's; threes and one-throw 10000 advisors the CLI's; rule sets the server holds, from their tab: Generala ${ruleSets[0].total} in ${ruleSets[0].decisions} decisions, Yacht Dice ${ruleSets[1].total} in ${ruleSets[1].decisions}, Generala for 150 or more ${ruleSets[2].total} in ${ruleSets[2].decisions} (every chance the CLI's --need), every option the CLI's`);
+  console.log(`browser: reader serve's page: yazy ${yazy.total} in ${yazy.decisions} decisions, Yahtzee ${yahtzee.total} in ${yahtzee.decisions}, Maxi Yatzy finnish ${maxi.total} in ${maxi.decisions}, ${swedish}, Yatzy under way with real dice ${underWay.total} in ${underWay.decisions} (reloaded mid-game), every option the CLI's, review cost 0; against the computer: ${againstText}; every chance and option row the CLI's, reviews listing exactly the mistakes; the computer's whole turn ${median(turnMs)} ms median, ${Math.max(...turnMs)} ms slowest; later advice median ${median(adviceMs.map(([ms]) => ms))} ms, slowest ${Math.max(...adviceMs.map(([ms]) => ms))} ms; yazy at a table, both sheets filled in mid-way, reloaded: ${atTable.result} in ${atTable.decisions} decisions, the advice switching sides each turn; alone for a score, every chance the CLI's --need: yazy for 200 with one mistake ${reach[0].total}, Yatzy for 250 ${reach[1].total}; the free joker reading, and against the computer without the target tables, offered as unavailable; two-player 10000: ${duel.result} (${duel.decisions} decisions), every chance the CLI's; threes and one-throw 10000 advisors the CLI's; rule sets the server holds, from their tab: Generala ${ruleSets[0].total} in ${ruleSets[0].decisions} decisions, Yacht Dice ${ruleSets[1].total} in ${ruleSets[1].decisions}, Generala for 150 or more ${ruleSets[2].total} in ${ruleSets[2].decisions} (every chance the CLI's --need), two players passing the dice ${ruleSets[3].total} to ${ruleSets[3].second} in ${ruleSets[3].decisions} (every chance the CLI's opponent-aware advisor's), every option the CLI's`);
 } catch (e) {
   failed = true;
   console.error(`browser test failed: ${e.message}`);

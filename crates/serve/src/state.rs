@@ -320,6 +320,11 @@ impl Served {
                         }
                         let held = sheet.tracked().iter().fold(0u32, |m, &b| m | 1 << b);
                         fields.push(("held_boxes", names(held)));
+                        // Scored with the turn's first roll, one of these ends a
+                        // two-player game, its scorer the winner.
+                        let wins =
+                            rules.boxes.iter().enumerate().filter(|(_, b)| b.wins).fold(0u32, |m, (i, _)| m | 1 << i);
+                        fields.push(("wins_at_once", names(wins)));
                     }
                     fields.push(("bytes", Json::Int(l.bytes as i64)));
                     fields.push(("blake3", Json::Str(l.blake3.clone())));

@@ -1,11 +1,13 @@
 // Any rule set the server holds (a table of the rules engine: the presets
 // `make tables` writes, or one of `generator --rules FILE`): a whole game
-// alone with the exact advice beside every decision, the sheet's boxes,
-// dice and rerolls as the table's rules give them (v1/info); played for
-// the average, or, where the server holds the rule set's target table
-// (NAME-target.dtab), for a final score of at least a goal. Loaded only
-// under `reader serve`, whose tables the page asks over HTTP; its tab and
-// section are made here, so the static site carries none of it.
+// with the exact advice beside every decision, the sheet's boxes, dice and
+// rerolls as the table's rules give them (v1/info). Alone it is played for
+// the average or, where the server holds the rule set's target table
+// (NAME-target.dtab), for a final score of at least a goal; with that table
+// two players can also share the dice (pass and play), each advised by the
+// opponent-aware advisor. Loaded only under `reader serve`, whose tables
+// the page asks over HTTP; its tab and section are made here, so the
+// static site carries none of it.
 import { $, cell, die } from "./page.js";
 
 let sets = [];
@@ -41,7 +43,7 @@ export async function offer() {
   tab.setAttribute("aria-pressed", "false");
   tab.addEventListener("click", () => {
     show();
-    if (game === null) newGame($("#rule-set").value);
+    if (game === null) newGame();
   });
   for (const other of document.querySelectorAll(".tab")) other.addEventListener("click", () => { $("#rules").hidden = true; });
   $("header nav").append(tab);
@@ -49,23 +51,25 @@ export async function offer() {
   section.id = "rules";
   section.hidden = true;
   section.innerHTML = `
-    <p class="lede">A rule set this server holds, solved exactly from its rules: roll, then take an option (the best first, with the points it can expect still to come, or, playing for a goal, its chance of reaching it).</p>
+    <p class="lede">A rule set this server holds, solved exactly from its rules: roll, then take an option (the best first, with the points it can expect still to come; playing for a goal, its chance of reaching it; two players, its chance of winning).</p>
     <p class="controls"><label>Rule set <select id="rule-set"></select></label>
+      <label id="rules-players-label">Players <select id="rules-players"><option value="1">one</option><option value="2">two, passing the dice</option></select></label>
       <label id="rules-goal-label">Play for <input id="rules-goal" type="number" min="1" max="1000000" step="1" placeholder="the average" inputmode="numeric"> points or more</label>
       <button id="rules-new">New game</button></p>
+    <p id="rules-note" class="note" hidden></p>
     <div id="rules-dice" class="dice-row" aria-label="dice"></div>
     <p class="controls"><button id="rules-roll">Roll</button> <span id="rules-rerolls"></span></p>
     <p id="rules-advice" class="advice"></p>
     <div class="boards">
       <table id="rules-options" class="ranked"><thead><tr><th>#</th><th>option</th><th id="rules-value">points to come</th></tr></thead><tbody></tbody></table>
-      <table id="rules-sheet" class="sheet"><thead><tr><th>box</th><th>points</th></tr></thead><tbody></tbody>
-        <tfoot><tr id="rules-bonus-row"><th>upper bonus</th><td id="rules-bonus"></td></tr><tr><th>total</th><td id="rules-total">0</td></tr></tfoot></table>
+      <table id="rules-sheet" class="sheet"><thead><tr><th>box</th><th>player 1</th><th class="second">player 2</th></tr></thead><tbody></tbody>
+        <tfoot><tr id="rules-bonus-row"><th>upper bonus</th><td id="rules-bonus"></td><td id="rules-bonus-2" class="second"></td></tr>
+          <tr><th>total</th><td id="rules-total">0</td><td id="rules-total-2" class="second">0</td></tr></tfoot></table>
     </div>`;
   $("main").append(section);
   for (const s of sets) $("#rule-set").append(new Option(`${s.game} (${s.dice} dice, ${s.rerolls} rerolls)`, s.game));
-  $("#rule-set").addEventListener("change", () => newGame($("#rule-set").value));
-  $("#rules-goal").addEventListener("change", () => newGame($("#rule-set").value));
-  $("#rules-new").addEventListener("click", () => newGame($("#rule-set").value));
+  for (const control of ["#rule-set", "#rules-players", "#rules-goal"]) $(control).addEventListener("change", newGame);
+  $("#rules-new").addEventListener("click", newGame);
   $("#rules-roll").addEventListener("click", () => {
     game.dice = Array.from({ length: game.set.dice }, die);
     game.rerolls = game.set.rerolls;
@@ -73,31 +77,67 @@ export async function offer() {
   });
 }
 
-function newGame(name) {
+/** A new game of the chosen rule set, players and goal. */
+function newGame() {
+  const name = $("#rule-set").value;
   const set = sets.find((s) => s.game === name);
-  $("#rules-goal-label").hidden = !targets.has(name);
+  // The goal and the second player both need the rule set's target table.
+  const targeted = targets.has(name);
+  $("#rules-players-label").hidden = !targeted;
+  const players = targeted ? Number($("#rules-players").value) : 1;
+  $("#rules-goal-label").hidden = !targeted || players === 2;
   const goal = Number.parseInt($("#rules-goal").value, 10);
-  game = { set, goal: targets.has(name) && goal > 0 ? goal : null, scores: {}, bonus: 0, dice: [], rerolls: 0, options: [], error: null };
+  // A box that wins at once when served: the game ends there, but the
+  // advisor's chances count it for its points.
+  const wins = players === 2 ? set.wins_at_once ?? [] : [];
+  $("#rules-note").hidden = wins.length === 0;
+  $("#rules-note").textContent = `A ${wins.join(" or ")} scored with the turn's first roll wins at once; the chances count it for its points.`;
+  game = {
+    set,
+    goal: targeted && players === 1 && goal > 0 ? goal : null,
+    winner: null,
+    sheets: Array.from({ length: players }, () => ({})),
+    turn: 0,
+    dice: [],
+    rerolls: 0,
+    options: [],
+    error: null,
+  };
   render();
 }
 
-/** The points scored so far, the upper bonus left out (it counts at the end). */
-const scoredSoFar = () => Object.values(game.scores).reduce((s, x) => s + x.scored, 0);
+const two = () => game.sheets.length === 2;
+/** The upper total of a sheet (its scores by box). */
+const upperTotal = (scores) => (game.set.upper_bonus?.boxes ?? []).reduce((s, b) => s + (scores[b]?.points ?? 0), 0);
+const openBoxes = (scores) => game.set.boxes.filter((b) => !(b in scores));
+const over = () => game.winner !== null || game.sheets.every((scores) => openBoxes(scores).length === 0);
+/** The points a sheet scored so far, the upper bonus left out (it counts at the end). */
+const scoredSoFar = (scores) => Object.values(scores).reduce((s, x) => s + x.scored, 0);
+const bonusOf = (scores) => (game.set.upper_bonus && upperTotal(scores) >= game.set.upper_bonus.at ? game.set.upper_bonus.points : 0);
+const totalOf = (scores) => scoredSoFar(scores) + bonusOf(scores);
 
-/** Whether the upper bonus's boxes reach its total. */
-const upperTotal = () => (game.set.upper_bonus?.boxes ?? []).reduce((s, b) => s + (game.scores[b]?.points ?? 0), 0);
-const open = () => game.set.boxes.filter((b) => !(b in game.scores));
-const over = () => open().length === 0;
+/** A sheet's state as the lookup takes it: its open boxes, upper total and boxes holding points. */
+function sheetQuery(scores, prefix = "") {
+  const q = { [`${prefix}mask`]: openBoxes(scores).join(",") || "none" };
+  if (game.set.upper_bonus) q[`${prefix}upper`] = Math.min(upperTotal(scores), game.set.upper_bonus.at);
+  const held = (game.set.held_boxes ?? []).filter((b) => scores[b]?.points > 0);
+  if (held.length) q[`${prefix}held`] = held.join(",");
+  return q;
+}
 
 /** The state as the lookup takes it. */
 function query() {
-  const q = { mask: open().join(",") || "none", dice: game.dice.join(""), rerolls: game.rerolls };
-  if (game.set.upper_bonus) q.upper = Math.min(upperTotal(), game.set.upper_bonus.at);
-  const held = (game.set.held_boxes ?? []).filter((b) => game.scores[b]?.points > 0);
-  if (held.length) q.held = held.join(",");
-  // Playing for a goal: the chance of the points still needed, the upper
-  // bonus counted as still to come (0 once reached: every option is sure).
-  if (game.goal !== null) q.need = Math.max(0, game.goal - scoredSoFar());
+  const mine = game.sheets[game.turn];
+  const q = { ...sheetQuery(mine), dice: game.dice.join(""), rerolls: game.rerolls };
+  if (two()) {
+    // The opponent-aware advisor: the other sheet and both totals so far.
+    const theirs = game.sheets[1 - game.turn];
+    Object.assign(q, sheetQuery(theirs, "opp-"), { me: scoredSoFar(mine), opp: scoredSoFar(theirs) });
+  } else if (game.goal !== null) {
+    // Playing for a goal: the chance of the points still needed, the upper
+    // bonus counted as still to come (0 once reached: every option is sure).
+    q.need = Math.max(0, game.goal - scoredSoFar(mine));
+  }
   return q;
 }
 
@@ -118,7 +158,7 @@ async function advise() {
   $("#rules").dataset.answers = String(Number($("#rules").dataset.answers ?? 0) + 1);
 }
 
-/** Takes option `i`: a keep rerolls the other dice, a box is scored. */
+/** Takes option `i`: a keep rerolls the other dice, a box is scored (and the dice pass on). */
 function take(i) {
   const { action } = game.options[i];
   if ("keep" in action) {
@@ -129,7 +169,13 @@ function take(i) {
     return;
   }
   const scored = action.points + (action.bonus ?? 0) + (action.first_roll ?? 0);
-  game.scores[action.category] = { points: action.points, scored };
+  game.sheets[game.turn][action.category] = { points: action.points, scored };
+  const served = game.rerolls === game.set.rerolls && action.points > 0;
+  if (two() && served && (game.set.wins_at_once ?? []).includes(action.category)) {
+    game.winner = { player: game.turn, box: action.category };
+  } else if (two() && openBoxes(game.sheets[1 - game.turn]).length > 0) {
+    game.turn = 1 - game.turn;
+  }
   game.dice = [];
   game.options = [];
   render();
@@ -139,6 +185,20 @@ const optionText = (a) =>
   "keep" in a
     ? a.keep === "" ? `reroll all ${game.set.dice}` : `keep ${a.keep}, reroll ${game.set.dice - a.keep.length}`
     : `score ${a.category} for ${a.points}${a.bonus ? ` + ${a.bonus} bonus` : ""}${a.first_roll ? ` + ${a.first_roll} first roll` : ""}`;
+
+/** What the finished game comes to, in words. */
+function result() {
+  const totals = game.sheets.map(totalOf);
+  if (game.winner !== null) {
+    return `game over: player ${game.winner.player + 1} wins with a served ${game.winner.box} (player 1 ${totals[0]}, player 2 ${totals[1]})`;
+  }
+  if (two()) {
+    const [a, b] = totals;
+    return `game over: player 1 ${a}, player 2 ${b}: ${a === b ? "a tie" : `player ${a > b ? 1 : 2} wins`}`;
+  }
+  const goal = game.goal === null ? "" : ` (goal ${game.goal}: ${totals[0] >= game.goal ? "reached" : "short"})`;
+  return `game over: ${totals[0]} points${goal}`;
+}
 
 function render() {
   const { set } = game;
@@ -156,18 +216,22 @@ function render() {
     row.append(cell(String(i + 1)), label, cell(o.p === undefined ? o.ev.toFixed(2) : `${(100 * o.p).toFixed(4)} %`));
     return row;
   }));
+  $("#rules-sheet").classList.toggle("solo", !two());
   $("#rules-sheet tbody").replaceChildren(...set.boxes.map((b) => {
     const row = document.createElement("tr");
-    row.append(cell(b), cell(b in game.scores ? String(game.scores[b].scored) : ""));
+    const [first, second] = [game.sheets[0], game.sheets[1] ?? {}];
+    row.append(cell(b), cell(b in first ? String(first[b].scored) : ""), cell(b in second ? String(second[b].scored) : "", "second"));
     return row;
   }));
-  const bonus = set.upper_bonus && upperTotal() >= set.upper_bonus.at ? set.upper_bonus.points : 0;
   $("#rules-bonus-row").hidden = !set.upper_bonus;
-  $("#rules-bonus").textContent = set.upper_bonus ? `${bonus} (${upperTotal()} of ${set.upper_bonus.at})` : "";
-  const total = scoredSoFar() + bonus;
-  $("#rules-total").textContent = String(total);
-  $("#rules-value").textContent = game.goal === null ? "points to come" : `chance of ${game.goal} or more`;
-  const goal = game.goal === null ? "" : ` (goal ${game.goal}: ${total >= game.goal ? "reached" : "short"})`;
-  $("#rules-advice").textContent = game.error ?? (over() ? `game over: ${total} points${goal}` : game.options.length ? `best: ${optionText(game.options[0].action)}` : "");
+  game.sheets.forEach((scores, i) => {
+    const suffix = i === 0 ? "" : "-2";
+    $(`#rules-bonus${suffix}`).textContent = set.upper_bonus ? `${bonusOf(scores)} (${upperTotal(scores)} of ${set.upper_bonus.at})` : "";
+    $(`#rules-total${suffix}`).textContent = String(totalOf(scores));
+  });
+  $("#rules-value").textContent = two() ? "chance of winning (estimate)" : game.goal === null ? "points to come" : `chance of ${game.goal} or more`;
+  const mover = two() ? `player ${game.turn + 1}: ` : "";
+  $("#rules-advice").textContent =
+    game.error ?? (over() ? result() : game.options.length ? `${mover}best: ${optionText(game.options[0].action)}` : two() ? `player ${game.turn + 1} to roll` : "");
   $("#rules-advice").classList.toggle("error", game.error !== null);
 }

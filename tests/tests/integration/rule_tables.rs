@@ -212,6 +212,11 @@ fn a_rule_set_only_this_test_writes_is_solved_and_answered_as_the_brute_force_pl
         (entry["rule_set"].as_bool(), entry["dice"].as_u64(), entry["rerolls"].as_u64()),
         (Some(true), Some(4), Some(2))
     );
+    // The box another needs is held; no box wins a two-player game at once.
+    assert_eq!(
+        (&entry["held_boxes"], &entry["wins_at_once"]),
+        (&serde_json::json!(["four-alike"]), &serde_json::json!([]))
+    );
 }
 
 /// The house rules solved with `generator --rules FILE --with-target`:
