@@ -438,8 +438,8 @@ fn check_usage(args: &Args) -> Result<Usage, String> {
     Ok(Usage { games, rule_sets, rule_targets })
 }
 
-/// What a run solves: games of their own solvers, then rule sets through
-/// the rules engine.
+/// What a run solves: the games with tables of their own layout (yatzy's
+/// and yahtzee's solved by the rules engine too), then rule sets' tables.
 struct Usage {
     games: Vec<&'static str>,
     /// Rule sets whose own tables are written.
