@@ -390,8 +390,13 @@ fn reachable_totals(rules: &RuleSet, mask: u32, totals: usize) -> Vec<bool> {
 /// can still add falls short.
 fn same_below(rules: &RuleSet, layout: &Layout, mask: u32) -> usize {
     let bonus_boxes = rules.upper_bonus.map_or(0, |b| b.boxes);
-    let can_add = rules.most_faces_make(mask & bonus_boxes) as usize;
-    (layout.totals - 1).saturating_sub(can_add + 1)
+    flat_below(layout, rules.most_faces_make(mask & bonus_boxes))
+}
+
+/// [`same_below`] of a sheet whose open boxes of the bonus can still add
+/// `can_add` to the upper total.
+fn flat_below(layout: &Layout, can_add: u32) -> usize {
+    (layout.totals - 1).saturating_sub(can_add as usize + 1)
 }
 
 /// The moves of every roll from open boxes `mask` with the tracked boxes
@@ -437,7 +442,16 @@ fn roll_moves_into(
             false => (0, 0, false),
         })
         .collect();
-    let floor: Vec<u16> = (0..rules.boxes.len()).map(|b| same_below(rules, layout, mask & !(1 << b)) as u16).collect();
+    // Each next sheet's lowest total worth solving: its open boxes of the
+    // bonus can add what this sheet's can, less the box scored.
+    let open_bonus = mask & rules.upper_bonus.map_or(0, |b| b.boxes);
+    let can_add = rules.most_faces_make(open_bonus);
+    let floor: Vec<u16> = (0..rules.boxes.len())
+        .map(|b| {
+            let scored = if open_bonus >> b & 1 == 1 { rules.most_faces_make(1 << b) } else { 0 };
+            flat_below(layout, can_add - scored) as u16
+        })
+        .collect();
     moves.zeros.clear();
     if share_zeros {
         let zero = |b: usize| Move { points: 0.0, first_roll: 0.0, row: after[b].0, upper: 0, floor: floor[b] };
