@@ -325,7 +325,7 @@ fn solve_masks(
                 mixed.extend((same_below..=highest).map(|u| (row, u, true)));
             }
             let mut moves = buffers.spare_moves.pop().unwrap_or_default();
-            roll_moves_into(&mut moves, &s.rules, &s.layout, rolls, mask, flag, true);
+            roll_moves_into(&mut moves, &s.rules, &s.layout, rolls, mask, flag);
             rows.push(Row { moves, at: (i * flags + flag) * totals, same_below, mask, held });
         }
     }
@@ -400,31 +400,23 @@ fn flat_below(layout: &Layout, can_add: u32) -> usize {
 }
 
 /// The moves of every roll from open boxes `mask` with the tracked boxes
-/// of `flag` holding points. With `share_zeros`, the zeros a roll may take
-/// in every allowed box (the rolls that score no extra bonus and whose
-/// placement the rules do not narrow, as a joker's is) are listed once
-/// for the row: a turn folds them once for all those rolls. A zero in a
+/// of `flag` holding points. The zeros a roll may take in every allowed
+/// box (the rolls that score no extra bonus and whose placement the rules
+/// do not narrow, as a joker's is) are listed once for the row: a turn
+/// folds them once for all those rolls. A zero in a
 /// box where the roll scores points is then among them, but it is never
 /// the best: scoring points there leads to the same boxes open with a
 /// higher upper total and that box holding points, never worth less (the
 /// bonus, the extra bonus and a box that needs another only gain), and
 /// scores at least a point more now.
-fn roll_moves(rules: &RuleSet, layout: &Layout, rolls: &Rolls, mask: u32, flag: usize, share_zeros: bool) -> RollMoves {
+fn roll_moves(rules: &RuleSet, layout: &Layout, rolls: &Rolls, mask: u32, flag: usize) -> RollMoves {
     let mut moves = RollMoves::default();
-    roll_moves_into(&mut moves, rules, layout, rolls, mask, flag, share_zeros);
+    roll_moves_into(&mut moves, rules, layout, rolls, mask, flag);
     moves
 }
 
 /// [`roll_moves`] into `moves`, its buffers reused.
-fn roll_moves_into(
-    moves: &mut RollMoves,
-    rules: &RuleSet,
-    layout: &Layout,
-    rolls: &Rolls,
-    mask: u32,
-    flag: usize,
-    share_zeros: bool,
-) {
+fn roll_moves_into(moves: &mut RollMoves, rules: &RuleSet, layout: &Layout, rolls: &Rolls, mask: u32, flag: usize) {
     let tracked = &layout.tracked;
     let held = held_of_flag(tracked, flag);
     let from = SheetState { open: mask, upper: 0, held };
@@ -452,11 +444,9 @@ fn roll_moves_into(
             flat_below(layout, can_add - scored) as u16
         })
         .collect();
+    let zero = |b: usize| Move { points: 0.0, first_roll: 0.0, row: after[b].0, upper: 0, floor: floor[b] };
     moves.zeros.clear();
-    if share_zeros {
-        let zero = |b: usize| Move { points: 0.0, first_roll: 0.0, row: after[b].0, upper: 0, floor: floor[b] };
-        moves.zeros.extend((0..rules.boxes.len()).filter(|&b| allowed >> b & 1 == 1).map(zero));
-    }
+    moves.zeros.extend((0..rules.boxes.len()).filter(|&b| allowed >> b & 1 == 1).map(zero));
     let usable = rules.usable(held);
     // The rolls' ordinary scores first, by their id in `rolls.scores`:
     // those of boxes that may score now are live.
@@ -467,20 +457,18 @@ fn roll_moves_into(
         Move { points: f64::from(points), first_roll, row: scored, upper, floor: floor[b] }
     };
     // Only the live ones are read: the others keep what they held.
-    moves.moves.resize(if share_zeros { rolls.scores.len() } else { 0 }, plain_move(&(0, 0)));
+    moves.moves.resize(rolls.scores.len(), plain_move(&(0, 0)));
     moves.live.clear();
-    if share_zeros {
-        for i in (0..rolls.scores.len()).filter(|&i| (allowed & usable) >> rolls.scores[i].0 & 1 == 1) {
-            moves.moves[i] = plain_move(&rolls.scores[i]);
-            moves.live.push(i as u16);
-        }
+    for i in (0..rolls.scores.len()).filter(|&i| (allowed & usable) >> rolls.scores[i].0 & 1 == 1) {
+        moves.moves[i] = plain_move(&rolls.scores[i]);
+        moves.live.push(i as u16);
     }
     moves.ids.clear();
     moves.ends.clear();
     moves.shared_zero.clear();
     let mut scores: Vec<(usize, u16, u16)> = Vec::new();
     for (r, (counts, points)) in rolls.counts.iter().zip(&rolls.points).enumerate() {
-        if share_zeros && rules.scores_plainly(mask, counts) {
+        if rules.scores_plainly(mask, counts) {
             // Each allowed box for its points, zeros shared: the boxes it scores in.
             let mut boxes = rolls.scoring[r] & allowed & usable;
             while boxes != 0 {
@@ -494,7 +482,7 @@ fn roll_moves_into(
         scores.clear();
         rules.scores_given(mask, allowed, held, counts, points, |b, points, bonus| scores.push((b, points, bonus)));
         let placed = scores.iter().fold(0u32, |m, &(b, _, _)| m | 1 << b);
-        let shared = share_zeros && placed == allowed && scores.iter().all(|&(_, _, bonus)| bonus == 0);
+        let shared = placed == allowed && scores.iter().all(|&(_, _, bonus)| bonus == 0);
         for &(b, points, bonus) in scores.iter().filter(|&&(_, points, _)| !shared || points > 0) {
             let (scratched, scored, upper) = after[b];
             let id = moves.moves.len() as u16;
@@ -726,11 +714,8 @@ fn turn_lanes<const PROVE: bool>(
     }
     match near {
         Some((band, near)) if PROVE => {
-            let flag = |rerolls: u8, least: [f64; W], b: &Buffers, near: &mut Vec<NearTie>| {
-                flag_band(rows, lanes, band, rerolls, least, &b.values[partial..], &b.below[partial..], near)
-            };
             rerolls_then_first_roll_proving(graph, s.rules.rerolls, any_first_roll, tie, b, |rerolls, least, b| {
-                flag(rerolls, least, b, near)
+                flag_band(rows, lanes, band, rerolls, least, &b.values[partial..], &b.below[partial..], near)
             })
         }
         _ => rerolls_then_first_roll(graph, s.rules.rerolls, any_first_roll, b),

@@ -125,7 +125,7 @@ pub fn solve_with(
                             out.resize_with(out.len() + totals, Default::default);
                             continue;
                         }
-                        let moves = roll_moves(rules, &layout, &rolls, mask, flag, true);
+                        let moves = roll_moves(rules, &layout, &rolls, mask, flag);
                         let row = out.len();
                         for (upper, &reached) in reachable.iter().enumerate() {
                             let mut solve = |upper| solve_curve(rules, &layout, &values, graph, &moves, upper, simd, b);
