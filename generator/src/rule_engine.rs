@@ -35,10 +35,11 @@ pub struct Solution {
 }
 
 /// Which turn starts a solve finds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Coverage {
     /// Every upper total and flag: a rule set's table holds them all, and a
     /// lookup may ask for any total (a head start, a house rule).
+    #[default]
     Every,
     /// Only what a game can reach from its start, where tables store only
     /// that: upper totals to the most the filled boxes make, and no open box
@@ -73,8 +74,9 @@ pub struct Band {
     pub band: f64,
 }
 
-/// Where a rule set's turn starts are, as the engine solves them: by
-/// mask's slot (the masks fewest open first), then flags, then upper total.
+/// Where a rule set's turn starts are: by mask's slot (its place in the
+/// table's file, [`Shape::masks`], so that the values are the file's as
+/// they are solved), then flags, then upper total.
 pub(crate) struct Layout {
     /// The masks in the order they are solved: fewest open first.
     masks: Vec<u32>,
@@ -92,6 +94,10 @@ impl Layout {
     fn of(rules: &RuleSet) -> Layout {
         let boxes = rules.boxes.len();
         let all = (1u32 << boxes) - 1;
+        let mut slot = vec![u32::MAX; 1 << boxes];
+        for (i, m) in Shape::of(rules).masks().into_iter().enumerate() {
+            slot[m as usize] = i as u32;
+        }
         let masks: Vec<u32> = match rules.order {
             Order::Free => {
                 let mut m: Vec<u32> = (0..=all).collect();
@@ -101,10 +107,7 @@ impl Layout {
             // Sheet order: the boxes from some box on, the last box first.
             Order::Fixed => (0..=boxes).rev().map(|first| all & !((1u32 << first) - 1)).collect(),
         };
-        let mut slot = vec![u32::MAX; 1 << boxes];
-        for (i, &m) in masks.iter().enumerate() {
-            slot[m as usize] = i as u32;
-        }
+        debug_assert!(masks.iter().all(|&m| slot[m as usize] != u32::MAX), "every mask solved has a slot");
         let totals = rules.upper_bonus.map_or(1, |b| usize::from(b.at) + 1);
         Layout { masks, slot, totals, tracked: rules.tracked_boxes() }
     }
@@ -118,25 +121,17 @@ impl Layout {
         self.flags() * self.totals
     }
 
+    /// Where `mask`'s turn starts begin; `None` for a mask the game never reaches.
+    fn at(&self, mask: u32) -> Option<usize> {
+        let slot = *self.slot.get(mask as usize)?;
+        (slot != u32::MAX).then(|| slot as usize * self.block())
+    }
+
     /// The turn start (`mask`, `upper` capped, the tracked boxes of `held`)'s
     /// place; `None` for a mask the game never reaches.
     fn index(&self, mask: u32, upper: usize, held: u32) -> Option<usize> {
-        let slot = *self.slot.get(mask as usize)?;
-        if slot == u32::MAX {
-            return None;
-        }
         let flag = flag_index(&self.tracked, held);
-        Some((slot as usize * self.flags() + flag) * self.totals + upper.min(self.totals - 1))
-    }
-
-    /// Each sheet's turn starts (`block()` of them from each start) in the
-    /// order a table's file stores them ([`Shape::masks`]).
-    fn file_blocks(&self, shape: &Shape) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
-        let block = self.block();
-        shape.masks().into_iter().map(move |mask| {
-            let at = self.index(mask, 0, 0).expect("a turn start of the game");
-            at..at + block
-        })
+        Some(self.at(mask)? + flag * self.totals + upper.min(self.totals - 1))
     }
 
     /// The masks' runs with as many boxes open, fewest first, from one box open.
@@ -166,6 +161,12 @@ impl Solution {
         Some(self.values[self.layout.index(mask, usize::from(upper), held)?])
     }
 
+    /// Every turn start's value, laid out as the table's file stores them
+    /// ([`Shape::index`]).
+    pub fn into_values(self) -> Vec<f64> {
+        self.values
+    }
+
     /// The value of the game's start: every box open, nothing scored.
     pub fn start(&self) -> f64 {
         let all = (1u32 << self.rules.boxes.len()) - 1;
@@ -189,6 +190,67 @@ struct Move {
     /// lower total is worth the same (the target solve stores only that one
     /// where it solves only what the game reaches).
     floor: u16,
+}
+
+/// How a solve averages the six faces of a rerolled die: times a sixth
+/// (the sheet tables) or over six (yazy's table). The two differ in the
+/// last bit of some values; each table keeps the bits it always had.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Average {
+    /// The sum times [`SIXTH`].
+    #[default]
+    TimesSixth,
+    /// The sum divided by six.
+    OverSix,
+}
+
+impl Average {
+    /// Every partial keep's value from the values after it (see
+    /// [`KeepGraph::keep_values_lanes`]).
+    #[inline(always)]
+    fn keep_values(self, graph: &KeepGraph, values: &mut [[f64; W]]) {
+        match self {
+            Average::TimesSixth => graph.keep_values_lanes(values, |sum| sum * SIXTH),
+            Average::OverSix => graph.keep_values_lanes(values, |sum| sum / FACES as f64),
+        }
+    }
+}
+
+/// A turn start a lane solves: its open boxes, boxes holding points (mask
+/// bits) and upper total.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LaneStart {
+    /// The open boxes.
+    pub mask: u32,
+    /// The boxes holding points.
+    pub held: u32,
+    /// The upper total (capped).
+    pub upper: u16,
+}
+
+/// Where a table stores every keep's value and each roll's best keep (as
+/// yazy's does), the solve hands them over as it finds them.
+pub trait RecordKeeps: Sync {
+    /// With `rerolls` left at the turn starts of `lanes` (a lane past the
+    /// last repeats it): each partial keep's value (by graded rank) and
+    /// each roll's best keep, a graded rank as f64 or
+    /// [`crate::dice::NONE`] for none (scoring the dice now), the first
+    /// keep of the best value in rank order. Called from several threads,
+    /// each time for other turn starts.
+    fn record(&self, rerolls: u8, lanes: &[LaneStart; W], keep_values: &[[f64; W]], best_keeps: &[[f64; W]]);
+}
+
+/// What a solve finds beside the values, and how.
+#[derive(Clone, Copy, Default)]
+pub struct Options<'a> {
+    /// Which turn starts.
+    pub coverage: Coverage,
+    /// Lists the decisions with an option in this band (see [`NearTie`]).
+    pub band: Option<Band>,
+    /// How a keep's value averages the faces.
+    pub average: Average,
+    /// Hands every keep's value to a table that stores them (not with `band`).
+    pub record: Option<&'a dyn RecordKeeps>,
 }
 
 /// Every roll's moves from one (mask, flag) row, each distinct move once:
@@ -216,22 +278,22 @@ pub fn solve(rules: &RuleSet) -> Result<Solution, NotSolved> {
 /// [`solve`] with `simd`'s vector instructions (every level gives the same
 /// values, bit for bit).
 pub fn solve_on(rules: &RuleSet, simd: Simd) -> Result<Solution, NotSolved> {
-    Ok(solve_with(rules, simd, Coverage::Every, None, &mut |_, _| {})?.0)
+    Ok(solve_with(rules, simd, Options::default(), &mut |_, _| {})?.0)
 }
 
-/// [`solve_on`] over `coverage`'s turn starts, and with `band` every
-/// decision of those turn starts with an option in it (in no set order;
-/// a turn start below a row's lowest solved total is listed at every
-/// total it stands for). Finding them changes no value. `progress(done,
-/// total)` counts sheets (sets of open boxes) solved.
+/// [`solve_on`] as `options` say: over their coverage's turn starts, and
+/// with a band every decision of those turn starts with an option in it
+/// (in no set order; a turn start below a row's lowest solved total is
+/// listed at every total it stands for). Finding them changes no value.
+/// `progress(done, total)` counts sheets (sets of open boxes) solved.
 pub fn solve_with(
     rules: &RuleSet,
     simd: Simd,
-    coverage: Coverage,
-    band: Option<Band>,
+    options: Options,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<(Solution, Vec<NearTie>), NotSolved> {
     check_solvable(rules)?;
+    assert!(options.band.is_none() || options.record.is_none(), "near ties are listed without recording keeps");
     let layout = Layout::of(rules);
     let (totals, block) = (layout.totals, layout.block());
     let values = vec![0.0; layout.masks.len() * block];
@@ -239,7 +301,8 @@ pub fn solve_with(
     // No box open: the upper bonus, where the total reached it, is all that is still to come.
     if let Some(bonus) = rules.upper_bonus {
         for held in 0..solution.layout.flags() {
-            solution.values[held * totals + usize::from(bonus.at)] = f64::from(bonus.points);
+            let full = solution.layout.at(0).expect("a full sheet is a turn start");
+            solution.values[full + held * totals + usize::from(bonus.at)] = f64::from(bonus.points);
         }
     }
     let graph = keep_graph(usize::from(rules.dice));
@@ -251,18 +314,20 @@ pub fn solve_with(
         sizes.report(done, progress);
         // A few masks a task: with few upper totals (none without a bonus)
         // their turn starts still fill the vector lanes.
-        let job = MaskJob { coverage, band, simd };
+        let job = MaskJob { options, simd };
         let masks = &solution.layout.masks[layer.clone()];
         let solved: Vec<(Vec<f64>, Vec<NearTie>)> = masks
             .par_chunks(W)
             .map_init(
-                || Buffers::new(graph, band.is_some()),
+                || Buffers::new(graph, options.band.is_some(), options.record.is_some()),
                 |buffers, chunk| solve_masks(&solution, graph, &rolls, chunk, job, buffers),
             )
             .collect();
-        for (i, (values, near)) in solved.into_iter().enumerate() {
-            let at = (layer.start + i * W) * block;
-            solution.values[at..at + values.len()].copy_from_slice(&values);
+        for (chunk, (values, near)) in masks.chunks(W).zip(solved) {
+            for (&mask, values) in chunk.iter().zip(values.chunks_exact(block)) {
+                let at = solution.layout.at(mask).expect("a turn start of the game");
+                solution.values[at..at + block].copy_from_slice(values);
+            }
             near_ties.extend(near);
         }
     }
@@ -270,12 +335,11 @@ pub fn solve_with(
     Ok((solution, near_ties))
 }
 
-/// How [`solve_masks`] solves: which turn starts, whether it lists near
-/// ties, with which vector instructions.
+/// How [`solve_masks`] solves: the solve's options, with which vector
+/// instructions.
 #[derive(Clone, Copy)]
-struct MaskJob {
-    coverage: Coverage,
-    band: Option<Band>,
+struct MaskJob<'a> {
+    options: Options<'a>,
     simd: Simd,
 }
 
@@ -286,7 +350,7 @@ fn solve_masks(
     graph: &KeepGraph,
     rolls: &Rolls,
     masks: &[u32],
-    job: MaskJob,
+    job: MaskJob<'_>,
     buffers: &mut Buffers,
 ) -> (Vec<f64>, Vec<NearTie>) {
     let (flags, totals) = (s.layout.flags(), s.layout.totals);
@@ -303,7 +367,7 @@ fn solve_masks(
     let bonus_boxes = s.rules.upper_bonus.map_or(0, |b| b.boxes);
     for (i, &mask) in masks.iter().enumerate() {
         let same_below = same_below(&s.rules, &s.layout, mask);
-        let highest = match job.coverage {
+        let highest = match job.options.coverage {
             Coverage::Every => totals - 1,
             // The most the filled boxes of the bonus make.
             Coverage::Reachable => {
@@ -312,7 +376,7 @@ fn solve_masks(
         };
         for flag in 0..flags {
             let held = held_of_flag(&s.layout.tracked, flag);
-            if job.coverage == Coverage::Reachable && held & mask != 0 {
+            if job.options.coverage == Coverage::Reachable && held & mask != 0 {
                 continue;
             }
             let row = rows.len();
@@ -331,11 +395,21 @@ fn solve_masks(
     }
     let mut near = Vec::new();
     for lanes in whole.chunks(W).chain(mixed.chunks(W)) {
-        let values = match job.band {
-            None => job.simd.run(TurnLanes::<false> { s, graph, rows: &rows, lanes, b: buffers, near: None }),
+        let (average, record) = (job.options.average, job.options.record);
+        let values = match job.options.band {
+            None => job.simd.run(TurnLanes::<false> {
+                s,
+                graph,
+                rows: &rows,
+                lanes,
+                b: buffers,
+                average,
+                record,
+                near: None,
+            }),
             Some(band) => {
                 let near = Some((band, &mut near));
-                job.simd.run(TurnLanes::<true> { s, graph, rows: &rows, lanes, b: buffers, near })
+                job.simd.run(TurnLanes::<true> { s, graph, rows: &rows, lanes, b: buffers, average, record, near })
             }
         };
         for (&(row, upper, _), v) in lanes.iter().zip(values) {
@@ -555,12 +629,18 @@ struct Buffers {
     first: Vec<[f64; W]>,
     below: Vec<[f64; W]>,
     first_below: Vec<[f64; W]>,
+    /// While recording keeps: each roll's value scored now, and every
+    /// keep's best value and best keep.
+    stop: Vec<[f64; W]>,
+    best: Vec<[f64; W]>,
+    keep: Vec<[f64; W]>,
 }
 
 impl Buffers {
-    fn new(graph: &KeepGraph, near_ties: bool) -> Buffers {
+    fn new(graph: &KeepGraph, near_ties: bool, recording: bool) -> Buffers {
         let rolls = graph.keeps() - graph.partial;
         let lanes = |n: usize| vec![[f64::NEG_INFINITY; W]; if near_ties { n } else { 0 }];
+        let recorded = |n: usize| vec![[0.0; W]; if recording { n } else { 0 }];
         Buffers {
             spare_moves: Vec::new(),
             values: vec![[0.0; W]; graph.keeps()],
@@ -570,6 +650,9 @@ impl Buffers {
             first: vec![[0.0; W]; rolls],
             below: lanes(graph.keeps()),
             first_below: lanes(rolls),
+            stop: recorded(rolls),
+            best: recorded(graph.keeps()),
+            keep: recorded(graph.keeps()),
         }
     }
 }
@@ -584,6 +667,8 @@ struct TurnLanes<'a, 'n, const PROVE: bool> {
     rows: &'a [Row],
     lanes: &'a [Lane],
     b: &'a mut Buffers,
+    average: Average,
+    record: Option<&'a dyn RecordKeeps>,
     near: Option<(Band, &'n mut Vec<NearTie>)>,
 }
 
@@ -591,7 +676,8 @@ impl<const PROVE: bool> Kernel for TurnLanes<'_, '_, PROVE> {
     type Output = [f64; W];
     #[inline(always)]
     fn run<L: Lanes>(self) -> [f64; W] {
-        turn_lanes::<PROVE>(self.s, self.graph, self.rows, self.lanes, self.b, self.near)
+        let Self { s, graph, rows, lanes, b, average, record, near } = self;
+        turn_lanes::<PROVE>(s, graph, rows, lanes, b, average, record, near)
     }
 }
 
@@ -612,6 +698,7 @@ fn fold<const PROVE: bool, const N: usize>(best: &mut [f64; N], below: &mut [f64
 /// The value of each lane's turn start: the first roll's average of the
 /// best play. Each lane's arithmetic is a one-lane solve's, in the same
 /// order, so every level of vector instructions gives the same bits.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn turn_lanes<const PROVE: bool>(
     s: &Solution,
@@ -619,6 +706,8 @@ fn turn_lanes<const PROVE: bool>(
     rows: &[Row],
     lanes: &[Lane],
     b: &mut Buffers,
+    average: Average,
+    record: Option<&dyn RecordKeeps>,
     near: Option<(Band, &mut Vec<NearTie>)>,
 ) -> [f64; W] {
     let last = s.layout.totals - 1;
@@ -712,13 +801,23 @@ fn turn_lanes<const PROVE: bool>(
             }
         }
     }
-    match near {
-        Some((band, near)) if PROVE => {
-            rerolls_then_first_roll_proving(graph, s.rules.rerolls, any_first_roll, tie, b, |rerolls, least, b| {
+    let rerolls = s.rules.rerolls;
+    match (near, record) {
+        (Some((band, near)), _) if PROVE => {
+            rerolls_then_first_roll_proving(graph, rerolls, any_first_roll, average, tie, b, |rerolls, least, b| {
                 flag_band(rows, lanes, band, rerolls, least, &b.values[partial..], &b.below[partial..], near)
             })
         }
-        _ => rerolls_then_first_roll(graph, s.rules.rerolls, any_first_roll, b),
+        (_, Some(record)) => {
+            let starts: [LaneStart; W] = std::array::from_fn(|l| {
+                let (row, upper, _) = lanes[l.min(lanes.len() - 1)];
+                LaneStart { mask: rows[row].mask, held: rows[row].held, upper: upper as u16 }
+            });
+            rerolls_then_first_roll_recording(graph, rerolls, any_first_roll, average, b, |rerolls, b| {
+                record.record(rerolls, &starts, &b.values[..partial], &b.keep[partial..])
+            })
+        }
+        _ => rerolls_then_first_roll(graph, rerolls, any_first_roll, average, b),
     }
 }
 
@@ -745,7 +844,13 @@ fn after_block(values: &[f64], totals: usize, at: u32, lowest: usize) -> [f64; W
 /// `rerolls` rounds of the keeps' values and each roll's best keep, then
 /// the first roll's average, for each lane.
 #[inline(always)]
-fn rerolls_then_first_roll(graph: &KeepGraph, rerolls: u8, any_first_roll: bool, b: &mut Buffers) -> [f64; W] {
+fn rerolls_then_first_roll(
+    graph: &KeepGraph,
+    rerolls: u8,
+    any_first_roll: bool,
+    average: Average,
+    b: &mut Buffers,
+) -> [f64; W] {
     let partial = graph.partial;
     // Without a first-roll bonus, scoring with the first roll is worth what
     // scoring with any other is, already in `values`.
@@ -753,7 +858,7 @@ fn rerolls_then_first_roll(graph: &KeepGraph, rerolls: u8, any_first_roll: bool,
         b.values[partial..].copy_from_slice(&b.first);
     }
     for level in 1..=rerolls {
-        graph.keep_values_lanes(&mut b.values, |sum| sum * SIXTH);
+        average.keep_values(graph, &mut b.values);
         // The first roll may score its first-roll bonus: its own value is
         // that, where later rolls' is what they are worth with one reroll fewer.
         if level == rerolls && any_first_roll {
@@ -761,6 +866,37 @@ fn rerolls_then_first_roll(graph: &KeepGraph, rerolls: u8, any_first_roll: bool,
         } else {
             graph.best_values_lanes(&mut b.values, &mut b.scratch);
         }
+    }
+    graph.fresh_roll_value_lanes(&b.values[partial..])
+}
+
+/// [`rerolls_then_first_roll`] with each level's keep values and each
+/// roll's best keep (in `b.keep[partial..]`) told to `record` (rerolls
+/// left, the buffers). A roll's own option is scoring it now (with the
+/// first roll, its bonus too): keeping every die with a reroll left is
+/// worth no more, and the same bits, so the values are
+/// [`rerolls_then_first_roll`]'s.
+#[inline(always)]
+fn rerolls_then_first_roll_recording(
+    graph: &KeepGraph,
+    rerolls: u8,
+    any_first_roll: bool,
+    average: Average,
+    b: &mut Buffers,
+    mut record: impl FnMut(u8, &Buffers),
+) -> [f64; W] {
+    let partial = graph.partial;
+    b.stop.copy_from_slice(&b.values[partial..]);
+    if rerolls == 0 && any_first_roll {
+        b.values[partial..].copy_from_slice(&b.first);
+    }
+    for level in 1..=rerolls {
+        average.keep_values(graph, &mut b.values);
+        let own = if level == rerolls && any_first_roll { &b.first } else { &b.stop };
+        graph.best_keeps_lanes(&b.values[..partial], own, &mut b.best, &mut b.keep);
+        record(level, b);
+        let (values, best) = (&mut b.values, &b.best);
+        values[partial..].copy_from_slice(&best[partial..]);
     }
     graph.fresh_roll_value_lanes(&b.values[partial..])
 }
@@ -773,6 +909,7 @@ fn rerolls_then_first_roll_proving(
     graph: &KeepGraph,
     rerolls: u8,
     any_first_roll: bool,
+    average: Average,
     tie: f64,
     b: &mut Buffers,
     mut flag: impl FnMut(u8, [f64; W], &Buffers),
@@ -788,7 +925,7 @@ fn rerolls_then_first_roll_proving(
     }
     flag(0, least, b);
     for level in 1..=rerolls {
-        graph.keep_values_lanes(&mut b.values, |sum| sum * SIXTH);
+        average.keep_values(graph, &mut b.values);
         let least = if level == rerolls && any_first_roll {
             graph.best_and_below_over_lanes(&mut b.values, tie, &mut b.below, &b.first, &b.first_below)
         } else {
@@ -881,10 +1018,7 @@ pub fn table(solution: &Solution) -> crate::Solved {
     use dice_tables_reader::rule_sheet::{RuleSheet, RULES, TURN_START};
     let rules = &solution.rules;
     let shape = Shape::of(rules);
-    let mut values = Vec::with_capacity(turn_starts(rules) as usize);
-    for block in solution.layout.file_blocks(&shape) {
-        values.extend_from_slice(&solution.values[block]);
-    }
+    let values = &solution.values;
     let sections = vec![
         Section::of(&RULES, &shape, rules.to_text().into_bytes()),
         Section::of(&TURN_START, &shape, crate::artifact::le_bytes(&values, f64::to_le_bytes)),

@@ -14,8 +14,8 @@
 //! `NEGLIGIBLE` a box.
 
 use super::{
-    check_solvable, reachable_totals, rerolls_then_first_roll, roll_moves, same_below, Buffers, Coverage, Layout, Move,
-    NotSolved, RollMoves, Rolls,
+    check_solvable, reachable_totals, rerolls_then_first_roll, roll_moves, same_below, Average, Buffers, Coverage,
+    Layout, Move, NotSolved, RollMoves, Rolls,
 };
 use crate::cpu::{Kernel, Lanes, Simd, W};
 use crate::dice::{keep_graph, KeepGraph};
@@ -100,7 +100,9 @@ pub fn solve_with(
     // No box open: the upper bonus reaches any n up to its points.
     if let Some(bonus) = rules.upper_bonus {
         for flag in 0..flags {
-            values[flag * totals + usize::from(bonus.at)] = vec![1.0; usize::from(bonus.points)].into_boxed_slice();
+            let full = layout.at(0).expect("a full sheet is a turn start");
+            values[full + flag * totals + usize::from(bonus.at)] =
+                vec![1.0; usize::from(bonus.points)].into_boxed_slice();
         }
     }
     let graph = keep_graph(usize::from(rules.dice));
@@ -114,7 +116,7 @@ pub fn solve_with(
         let solved: Vec<Vec<Box<[f64]>>> = layout.masks[layer.clone()]
             .par_iter()
             .map_init(
-                || Buffers::new(graph, false),
+                || Buffers::new(graph, false, false),
                 |b, &mask| {
                     let same_below = same_below(rules, &layout, mask);
                     let reachable = reachable_totals(rules, mask, totals);
@@ -148,8 +150,8 @@ pub fn solve_with(
                 },
             )
             .collect();
-        for (i, curves) in solved.into_iter().enumerate() {
-            let at = (layer.start + i) * block;
+        for (&mask, curves) in layout.masks[layer].iter().zip(solved) {
+            let at = layout.at(mask).expect("a turn start of the game");
             for (k, curve) in curves.into_iter().enumerate() {
                 values[at + k] = curve;
             }
@@ -243,7 +245,7 @@ impl Kernel for ReachLanes<'_> {
             b.values[graph.partial + r] = stop;
             b.first[r] = if any_first_roll { served } else { stop };
         }
-        rerolls_then_first_roll(graph, rules.rerolls, any_first_roll, b)
+        rerolls_then_first_roll(graph, rules.rerolls, any_first_roll, Average::TimesSixth, b)
     }
 }
 
@@ -260,10 +262,8 @@ pub fn table(reach: &Reach, sheet: &RuleSheet, most_open: usize) -> Result<crate
     let shape = Shape::of(rules);
     let most_open = most_open.min(rules.boxes.len());
     let all = (1u32 << rules.boxes.len()) - 1;
-    let mut chances: Vec<&[f64]> = Vec::with_capacity(shape.states() as usize);
-    for block in reach.layout.file_blocks(&shape) {
-        chances.extend(reach.values[block].iter().map(|v| &v[..]));
-    }
+    // Laid out as the file stores them.
+    let chances: Vec<&[f64]> = reach.values.iter().map(|v| &v[..]).collect();
     let remaining = super::distribution::remaining_distributions(sheet, most_open)?;
     let whole = most_open == rules.boxes.len();
     let mut distribution = match whole {

@@ -32,7 +32,7 @@ use dice_tables_reader::yazy::KEEP_ALL;
 use crate::artifact::{le_bytes, Section};
 use crate::cpu::Simd;
 use crate::dice::Dice;
-use crate::rule_engine::{Band, Coverage, NearTie};
+use crate::rule_engine::{Band, Coverage, NearTie, Options};
 use crate::solved::Solved;
 
 /// Every turn-start value of a score-sheet game: per (mask, flag, upper
@@ -82,22 +82,27 @@ fn solve_listing(
     progress: &mut dyn FnMut(usize, usize),
 ) -> (TurnStart, Vec<NearTie>) {
     let rules = crate::rule_sets::preset(game).unwrap_or_else(|| panic!("{game} is a preset"));
-    let (solution, near) = crate::rule_engine::solve_with(&rules, simd, Coverage::Reachable, band, progress)
-        .unwrap_or_else(|e| panic!("{game}'s preset solves: {}", e.0));
+    let (solution, near) = crate::rule_engine::solve_with(
+        &rules,
+        simd,
+        Options { coverage: Coverage::Reachable, band, ..Options::default() },
+        progress,
+    )
+    .unwrap_or_else(|e| panic!("{game}'s preset solves: {}", e.0));
     let tracked = rules.tracked_boxes();
     let (boxes, flags) = (rules.boxes.len(), 1 << tracked.len());
-    let mut values = vec![0.0; (flags << boxes) * UPPER_TOTALS];
-    for (row, out) in values.chunks_exact_mut(UPPER_TOTALS).enumerate() {
+    // The engine lays a free order's turn starts out as this table does:
+    // by mask, flag, then upper total. Those the game never reaches hold 0.
+    let mut values = solution.into_values();
+    assert_eq!(values.len(), (flags << boxes) * UPPER_TOTALS, "{game}'s turn starts are by mask, flag and total");
+    values.par_chunks_exact_mut(UPPER_TOTALS).enumerate().for_each(|(row, out)| {
         let (mask, held) = ((row / flags) as u32, held_of_flag(&tracked, row % flags));
         // A box holds points only once filled.
-        if held & mask != 0 {
-            continue;
+        let reachable = if held & mask != 0 { 0 } else { reachable_capped_totals(!mask & UPPER_MASK) };
+        for (_, v) in out.iter_mut().enumerate().filter(|(u, _)| reachable >> u & 1 == 0) {
+            *v = 0.0;
         }
-        let reachable = reachable_capped_totals(!mask & UPPER_MASK);
-        for (u, v) in out.iter_mut().enumerate().filter(|(u, _)| reachable >> u & 1 == 1) {
-            *v = solution.turn_start(mask, u as u16, held).expect("a turn start of the game");
-        }
-    }
+    });
     (TurnStart { flags, values }, near)
 }
 

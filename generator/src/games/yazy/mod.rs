@@ -20,13 +20,13 @@ use dice_tables_reader::yazy::{
     Rules, Yazy, BEST_KEEP, CATEGORIES, CATEGORY_POINTS, KEEP_ALL, KEEP_VALUE, KEEP_VALUE_SCALE, MASKS, MASK_BLOCK,
     MASK_BLOCKS, NO_ACTION, PARTIAL_KEEPS, ROLLS, TURN_START,
 };
-use rayon::prelude::*;
 use std::sync::Mutex;
 use std::thread::JoinHandle;
 
 use crate::artifact::{le_bytes, Bytes, Section};
-use crate::cpu::{Kernel, Lanes, Simd};
-use crate::dice::{multisets, KeepGraph, FACES, FIVE_DICE, NONE};
+use crate::cpu::{Simd, W};
+use crate::dice::{multisets, NONE};
+use crate::rule_engine::{Average, LaneStart, Options, RecordKeeps};
 use crate::solved::Solved;
 
 /// The zstd level of yazy's compressed sections (see `into_sections`).
@@ -150,49 +150,31 @@ impl Output {
     }
 }
 
-/// Solves every state into `output`.
-fn solve_into(output: Output, mut progress: impl FnMut(usize, usize), simd: Simd) -> Solution {
+/// Solves every state into `output`: the rules engine solves yazy's
+/// preset (averaging over six, as this table always has), and hands each
+/// mask's keep values and best keeps to the sections as it finds them.
+fn solve_into(output: Output, progress: impl FnMut(usize, usize), simd: Simd) -> Solution {
     let Output { rerolls, mut best_keep, mut keep_value } = output;
-    let rolls = multisets(5);
-    let graph = &*FIVE_DICE;
+    let mut rules = crate::rule_sets::preset("yazy").expect("yazy is a preset");
+    rules.rerolls = rerolls;
     let category_points: Vec<u8> =
-        rolls.iter().flat_map(|d| (0..CATEGORIES.len()).map(move |c| points(d, c))).collect();
-    // Exact conversions, done once rather than in the inner loop.
-    let points_f64: Vec<f64> = category_points.iter().map(|&p| f64::from(p)).collect();
-    let mut turn_start = vec![0.0; MASKS];
+        multisets(5).iter().flat_map(|d| (0..CATEGORIES.len()).map(move |c| points(d, c))).collect();
     let out = Out {
         best_keep: best_keep.as_mut_ptr(),
         best_keep_len: best_keep.len(),
         keep_value: keep_value.as_mut_ptr(),
         keep_value_len: keep_value.len(),
     };
-    let layers = crate::progress::Layers::of_sheets(CATEGORIES.len(), 1..=CATEGORIES.len());
-    for open in 1..=CATEGORIES.len() {
-        layers.report(open - 1, &mut progress);
-        let layer: Vec<usize> = (1..MASKS).filter(|m| m.count_ones() as usize == open).collect();
-        // W masks at a time, as the lanes of one vector (the last block
-        // repeats its last mask to fill its lanes).
-        let solved: Vec<[f64; W]> = layer
-            .par_chunks(W)
-            .map_init(
-                || Workspace::new(graph),
-                |ws, masks| {
-                    let lanes: [usize; W] = std::array::from_fn(|l| masks[l.min(masks.len() - 1)]);
-                    let inputs = Inputs { rerolls, graph, category_points: &points_f64, turn_start: &turn_start, simd };
-                    solve_turns(&lanes, &inputs, ws, &out)
-                },
-            )
-            .collect();
-        for (masks, values) in layer.chunks(W).zip(solved) {
-            for (&mask, value) in masks.iter().zip(values) {
-                turn_start[mask] = value;
-            }
-        }
-    }
+    let options = Options { average: Average::OverSix, record: Some(&out), ..Options::default() };
+    let mut progress = progress;
+    let (solution, _) = crate::rule_engine::solve_with(&rules, simd, options, &mut progress)
+        .unwrap_or_else(|e| panic!("yazy's preset solves: {}", e.0));
+    let turn_start =
+        (0..MASKS as u32).map(|m| solution.turn_start(m, 0, 0).expect("every mask is a turn start")).collect();
     Solution { rerolls, turn_start, category_points, best_keep, keep_value }
 }
 
-/// Where the blocks write their masks' rows of the best-keep and keep-value
+/// Where the solve writes each mask's rows of the best-keep and keep-value
 /// sections (laid out as [`Solution`] says).
 struct Out {
     best_keep: *mut u8,
@@ -201,26 +183,19 @@ struct Out {
     keep_value_len: usize,
 }
 
-// SAFETY: the blocks running at once write through these only the bytes of
-// their own masks (each mask is solved by one block; lanes repeating a mask
-// write the same bytes from the same thread), and nothing reads them until
-// every block is done.
+// SAFETY: the solve records each mask from one block of one task (lanes
+// repeating a mask write the same bytes from the same thread), the sections
+// outlive the solve, and nothing reads them until it is done.
 unsafe impl Sync for Out {}
 
-impl Out {
+impl RecordKeeps for Out {
     /// Writes the best keeps and quantised keep values of a block's masks
-    /// with `level + 1` rerolls left: lane `l` of `keeps` (graded ranks as
-    /// f64, `NONE` to keep all) and of `values` is `masks[l]`'s. Every
-    /// byte written is checked to be inside the sections.
-    ///
-    /// # Safety
-    ///
-    /// The sections `self` points into are alive and nothing else reads or
-    /// writes them while this runs, except other calls for other masks: no
-    /// other thread writes the rows of `masks` at the same time.
-    unsafe fn write(&self, level: usize, masks: &[usize; W], keeps: &[[f64; W]], values: &[[u32; W]]) {
+    /// with `rerolls` left. Every byte written is checked to be inside the
+    /// sections.
+    fn record(&self, rerolls: u8, lanes: &[LaneStart; W], keep_values: &[[f64; W]], best_keeps: &[[f64; W]]) {
         const PLANE: usize = PARTIAL_KEEPS * MASK_BLOCK;
-        assert!(keeps.len() == ROLLS && values.len() == PARTIAL_KEEPS);
+        assert!(best_keeps.len() == ROLLS && keep_values.len() == PARTIAL_KEEPS && rerolls >= 1);
+        let (level, masks) = (usize::from(rerolls) - 1, lanes.map(|l| l.mask as usize));
         let best_keep: [usize; W] = std::array::from_fn(|l| (level * MASKS + masks[l]) * ROLLS);
         let keep_value: [usize; W] =
             std::array::from_fn(|l| (level * MASK_BLOCKS + masks[l] / MASK_BLOCK) * 4 * PLANE + masks[l] % MASK_BLOCK);
@@ -229,7 +204,7 @@ impl Out {
             assert!(masks[l] < MASKS && best_keep[l] + ROLLS <= self.best_keep_len);
             assert!(keep_value[l] + 3 * PLANE + (PARTIAL_KEEPS - 1) * MASK_BLOCK < self.keep_value_len);
         }
-        for (roll, best) in keeps.iter().enumerate() {
+        for (roll, best) in best_keeps.iter().enumerate() {
             let codes: [u8; W] = best.map(|g| match g as u16 {
                 NONE => KEEP_ALL,
                 g => g as u8,
@@ -237,19 +212,19 @@ impl Out {
             for l in 0..W {
                 // SAFETY: inside the section (asserted above), alive and
                 // this mask's own row, which no other thread writes (the
-                // caller's promise).
+                // solve records each mask from one task).
                 unsafe { *self.best_keep.add(best_keep[l] + roll) = codes[l] };
             }
         }
         // Row by row of the section (a keep's byte plane), each written by
         // every lane at once, so that a row's cache lines are fetched once.
-        for (keep, value) in values.iter().enumerate() {
+        for (keep, value) in keep_values.iter().enumerate() {
+            let value = value.map(quantise);
             for plane in 0..4 {
                 let row = plane * PLANE + keep * MASK_BLOCK;
                 for l in 0..W {
                     // SAFETY: inside the section (asserted above), alive and
-                    // this mask's own byte, which no other thread writes (the
-                    // caller's promise).
+                    // this mask's own byte, which no other thread writes.
                     unsafe { *self.keep_value.add(keep_value[l] + row) = (value[l] >> (8 * plane)) as u8 };
                 }
             }
@@ -261,114 +236,6 @@ impl Out {
 /// (adding a half and truncating: `f64::round` is a library call here).
 fn quantise(value: f64) -> u32 {
     (value * KEEP_VALUE_SCALE + 0.5) as u32
-}
-
-/// Masks solved together: the lanes of a vector.
-const W: usize = 8;
-
-/// Buffers one thread reuses from block to block.
-struct Workspace {
-    /// Each roll's value with no rerolls left: score it in the best category.
-    stop_value: Vec<[f64; W]>,
-    values: Vec<[f64; W]>,
-    best: Vec<[f64; W]>,
-    keep: Vec<[f64; W]>,
-    quantised: Vec<[u32; W]>,
-}
-
-impl Workspace {
-    fn new(graph: &KeepGraph) -> Workspace {
-        Workspace {
-            stop_value: vec![[0.0; W]; ROLLS],
-            values: vec![[0.0; W]; graph.keeps()],
-            best: vec![[0.0; W]; graph.keeps()],
-            keep: vec![[0.0; W]; graph.keeps()],
-            quantised: vec![[0; W]; PARTIAL_KEEPS],
-        }
-    }
-}
-
-/// What every block of a solve reads.
-struct Inputs<'a> {
-    rerolls: u8,
-    graph: &'a KeepGraph,
-    /// Per (roll, category): the points, as f64.
-    category_points: &'a [f64],
-    /// Per mask: the turn-start values solved so far.
-    turn_start: &'a [f64],
-    /// The vector instructions the lanes run compiled for (the same results).
-    simd: Simd,
-}
-
-/// The turns of `W` masks of one layer.
-fn solve_turns(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace, out: &Out) -> [f64; W] {
-    inputs.simd.run(SolveTurns { masks, inputs, ws, out })
-}
-
-/// [`solve_turns_lanes`] as a kernel, compiled for each vector level (the
-/// same operations on each lane, in the same order, so the same results
-/// bit for bit).
-struct SolveTurns<'a> {
-    masks: &'a [usize; W],
-    inputs: &'a Inputs<'a>,
-    ws: &'a mut Workspace,
-    out: &'a Out,
-}
-
-impl Kernel for SolveTurns<'_> {
-    type Output = [f64; W];
-    #[inline(always)]
-    fn run<L: Lanes>(self) -> [f64; W] {
-        solve_turns_lanes(self.masks, self.inputs, self.ws, self.out)
-    }
-}
-
-#[inline(always)]
-fn solve_turns_lanes(masks: &[usize; W], inputs: &Inputs, ws: &mut Workspace, out: &Out) -> [f64; W] {
-    let Inputs { rerolls, graph, category_points, turn_start, .. } = *inputs;
-    // Each lane's turn-start value after each category; -inf where the
-    // category is closed, which never beats anything.
-    let next: [[f64; W]; CATEGORIES.len()] = std::array::from_fn(|c| {
-        std::array::from_fn(|l| {
-            let mask = masks[l];
-            if mask >> c & 1 == 1 {
-                turn_start[mask & !(1 << c)]
-            } else {
-                f64::NEG_INFINITY
-            }
-        })
-    });
-    for (roll, points) in category_points.chunks_exact(CATEGORIES.len()).enumerate() {
-        let mut best = [f64::NEG_INFINITY; W];
-        for (c, next) in next.iter().enumerate() {
-            for l in 0..W {
-                // The reader finds the best category from these same sums, in
-                // this order (a later category only when strictly better): keep
-                // the expression and the order identical.
-                let v = points[c] + next[l];
-                best[l] = if v > best[l] { v } else { best[l] };
-            }
-        }
-        ws.stop_value[roll] = best;
-    }
-    ws.values[graph.partial..].copy_from_slice(&ws.stop_value);
-    for level in 0..usize::from(rerolls) {
-        graph.keep_values_lanes(&mut ws.values, |sum| sum / FACES as f64);
-        graph.best_keeps_lanes(&ws.values[..graph.partial], &ws.stop_value, &mut ws.best, &mut ws.keep);
-        // Quantised a vector at a time, then written into the sections.
-        for (q, v) in ws.quantised.iter_mut().zip(&ws.values[..graph.partial]) {
-            *q = v.map(quantise);
-        }
-        // SAFETY: `solve_into` keeps the sections alive and reads them only
-        // after every block of every layer is done; each mask is solved by
-        // one block of its layer (the layer's chunks partition it) and the
-        // layers run one after another, so no other thread writes these
-        // masks' rows now.
-        unsafe { out.write(level, masks, &ws.keep[graph.partial..], &ws.quantised) };
-        let (values, best) = (&mut ws.values, &ws.best);
-        values[graph.partial..].copy_from_slice(&best[graph.partial..]);
-    }
-    graph.fresh_roll_value_lanes(&ws.values[graph.partial..])
 }
 
 #[cfg(test)]
