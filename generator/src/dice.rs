@@ -270,7 +270,15 @@ impl KeepGraph {
     pub fn keep_values_lanes<const W: usize>(&self, values: &mut [[f64; W]], average: impl Fn(f64) -> f64) {
         debug_assert_eq!(values.len(), self.keeps());
         for g in (0..self.partial).rev() {
-            let next = self.plus_face[g].map(|n| &values[usize::from(n)]);
+            let plus = &self.plus_face[g];
+            let next = [
+                &values[usize::from(plus[0])],
+                &values[usize::from(plus[1])],
+                &values[usize::from(plus[2])],
+                &values[usize::from(plus[3])],
+                &values[usize::from(plus[4])],
+                &values[usize::from(plus[5])],
+            ];
             // Summed in face order, as `keep_values` does. A loop, not
             // `array::from_fn` or `map`: those are functions of their own,
             // compiled without the caller's vector instructions.
