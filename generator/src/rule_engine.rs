@@ -161,6 +161,12 @@ impl Solution {
         Some(self.values[self.layout.index(mask, usize::from(upper), held)?])
     }
 
+    /// The values of (`mask`, `held`) by upper total (capped); `None` for a
+    /// mask the game never reaches.
+    pub fn totals(&self, mask: u32, held: u32) -> Option<&[f64]> {
+        Some(&self.values[self.layout.index(mask, 0, held)?..][..self.layout.totals])
+    }
+
     /// Every turn start's value, laid out as the table's file stores them
     /// ([`Shape::index`]).
     pub fn into_values(self) -> Vec<f64> {
@@ -1021,7 +1027,7 @@ pub fn table(solution: &Solution) -> crate::Solved {
     let values = &solution.values;
     let sections = vec![
         Section::of(&RULES, &shape, rules.to_text().into_bytes()),
-        Section::of(&TURN_START, &shape, crate::artifact::le_bytes(&values, f64::to_le_bytes)),
+        Section::of(&TURN_START, &shape, crate::artifact::le_bytes(values, f64::to_le_bytes)),
     ];
     let mut solved = crate::Solved::new::<RuleSheet>(&shape, values.len() as u64, sections);
     solved.table = rules.name.clone();
