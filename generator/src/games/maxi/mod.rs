@@ -1,6 +1,9 @@
-//! Maxi Yatzy's solver (the rules: the reader's `maxi` module): six dice,
-//! twenty boxes, the upper bonus at `bonus_at`, and under the swedish
-//! rules the rerolls a turn leaves unused saved for later turns.
+//! Maxi Yatzy's own solver (the rules: the reader's `maxi` module): six
+//! dice, twenty boxes, the upper bonus at `bonus_at`, and under the
+//! swedish rules the rerolls a turn leaves unused saved for later turns.
+//! The finnish table comes from the rules engine (`table`); the swedish
+//! one, whose saved rerolls the engine does not take yet, from this solve,
+//! as do the score distributions and the tests' small games.
 //!
 //! A turn-start state is (open boxes, upper total so far capped at
 //! `bonus_at`, rerolls saved); the points already scored elsewhere do not
