@@ -79,20 +79,39 @@ fn chances(values: &[f64], lowest: i64) -> [f64; W] {
     out
 }
 
+/// How a target solve goes.
+#[derive(Clone, Copy, Debug)]
+pub struct Reaching {
+    /// Which turn starts (the others' chances empty).
+    pub coverage: Coverage,
+    /// How a keep's chance averages the faces.
+    pub average: Average,
+    /// Chances below this are dropped as the solve goes: [`NEGLIGIBLE`],
+    /// or `f64::MIN_POSITIVE` to keep every chance above 0 (exact).
+    pub negligible: f64,
+}
+
+impl Default for Reaching {
+    fn default() -> Reaching {
+        Reaching { coverage: Coverage::Every, average: Average::TimesSixth, negligible: NEGLIGIBLE }
+    }
+}
+
 /// Solves every turn start with at most `most_open` boxes open (the whole
 /// game for its box count), or says what the engine does not solve.
 pub fn solve(rules: &RuleSet, most_open: usize) -> Result<Reach, NotSolved> {
-    solve_with(rules, most_open, Coverage::Every, &mut |_, _| {})
+    solve_with(rules, most_open, Reaching::default(), &mut |_, _| {})
 }
 
-/// [`solve`] over `coverage`'s turn starts (the others' chances empty),
-/// `progress(done, total)` told the sheets (sets of open boxes) solved.
+/// [`solve`] as `reaching` says, `progress(done, total)` told the sheets
+/// (sets of open boxes) solved.
 pub fn solve_with(
     rules: &RuleSet,
     most_open: usize,
-    coverage: Coverage,
+    reaching: Reaching,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Reach, NotSolved> {
+    let coverage = reaching.coverage;
     check_solvable(rules)?;
     let layout = Layout::of(rules);
     let (flags, totals, block) = (layout.flags(), layout.totals, layout.block());
@@ -130,7 +149,20 @@ pub fn solve_with(
                         let moves = roll_moves(rules, &layout, &rolls, mask, flag);
                         let row = out.len();
                         for (upper, &reached) in reachable.iter().enumerate() {
-                            let mut solve = |upper| solve_curve(rules, &layout, &values, graph, &moves, upper, simd, b);
+                            let mut solve = |upper| {
+                                let lanes = ReachLanes {
+                                    rules,
+                                    layout: &layout,
+                                    values: &values,
+                                    graph,
+                                    moves: &moves,
+                                    upper,
+                                    first: 1,
+                                    average: reaching.average,
+                                    b,
+                                };
+                                solve_curve(lanes, reaching.negligible, simd)
+                            };
                             let curve = match coverage {
                                 // Every total below the lowest worth solving is worth
                                 // what it is, bit for bit.
@@ -161,20 +193,12 @@ pub fn solve_with(
     Ok(Reach { rules: rules.clone(), layout, values })
 }
 
-/// `P*(S, n)` of one turn start, `n = 1, 2, ...` while at least [`NEGLIGIBLE`].
-#[allow(clippy::too_many_arguments)]
-fn solve_curve(
-    rules: &RuleSet,
-    layout: &Layout,
-    values: &[Box<[f64]>],
-    graph: &KeepGraph,
-    moves: &RollMoves,
-    upper: usize,
-    simd: Simd,
-    b: &mut Buffers,
-) -> Box<[f64]> {
-    crate::target::chances_until(NEGLIGIBLE, |first| {
-        simd.run(ReachLanes { rules, layout, values, graph, moves, upper, first, b: &mut *b })
+/// `P*(S, n)` of one turn start, `n = 1, 2, ...` while at least
+/// `negligible`: `lanes` run from each block's first `n`.
+fn solve_curve(lanes: ReachLanes, negligible: f64, simd: Simd) -> Box<[f64]> {
+    crate::target::chances_until(negligible, |first| {
+        let b = &mut *lanes.b;
+        simd.run(ReachLanes { first, b, ..lanes })
     })
 }
 
@@ -187,6 +211,7 @@ struct ReachLanes<'a> {
     moves: &'a RollMoves,
     upper: usize,
     first: i64,
+    average: Average,
     b: &'a mut Buffers,
 }
 
@@ -194,22 +219,19 @@ impl Kernel for ReachLanes<'_> {
     type Output = [f64; W];
     #[inline(always)]
     fn run<L: Lanes>(self) -> [f64; W] {
-        let ReachLanes { rules, layout, values, graph, moves, upper, first, b } = self;
+        let ReachLanes { rules, layout, values, graph, moves, upper, first, average, b } = self;
         let last = layout.totals - 1;
         let any_first_roll = rules.boxes.iter().any(|b| b.first_roll > 0);
         let RollMoves { moves, live, ids, ends, zeros, shared_zero } = moves;
         // A move's chances, `minus` points scored: a total below the next
         // turn start's lowest solved is worth that one's.
-        let read = |m: &Move, minus: i64| {
-            chances(
-                &values[m.row as usize + (upper + usize::from(m.upper)).max(usize::from(m.floor)).min(last)],
-                first - minus,
-            )
-        };
+        // `read` called directly: a closure would be a call of its own,
+        // without the kernel's vector instructions.
+        let at = |m: &Move| m.row as usize + (upper + usize::from(m.upper)).max(usize::from(m.floor)).min(last);
         let none = [f64::NEG_INFINITY; W];
         let mut zero = none;
         for z in zeros {
-            let after = read(z, 0);
+            let after = chances(&values[at(z)], first);
             for l in 0..W {
                 zero[l] = if after[l] > zero[l] { after[l] } else { zero[l] };
             }
@@ -219,10 +241,10 @@ impl Kernel for ReachLanes<'_> {
         b.first_moves.resize(if any_first_roll { moves.len() } else { 0 }, none);
         for &id in live {
             let m = &moves[usize::from(id)];
-            b.moves[usize::from(id)] = read(m, m.points as i64);
+            b.moves[usize::from(id)] = chances(&values[at(m)], first - m.points as i64);
             if any_first_roll {
                 // The first-roll bonus counts towards the target too.
-                b.first_moves[usize::from(id)] = read(m, m.points as i64 + m.first_roll as i64);
+                b.first_moves[usize::from(id)] = chances(&values[at(m)], first - m.points as i64 - m.first_roll as i64);
             }
         }
         let mut from = 0;
@@ -245,7 +267,7 @@ impl Kernel for ReachLanes<'_> {
             b.values[graph.partial + r] = stop;
             b.first[r] = if any_first_roll { served } else { stop };
         }
-        rerolls_then_first_roll(graph, rules.rerolls, any_first_roll, Average::TimesSixth, b)
+        rerolls_then_first_roll(graph, rules.rerolls, any_first_roll, average, b)
     }
 }
 

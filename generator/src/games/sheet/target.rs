@@ -52,7 +52,8 @@ impl Solution {
 /// for the whole game), `progress(sheets done, sheets)` told as it goes.
 pub fn solve(game: &str, scoring: &Scoring, max_open: usize, progress: &mut dyn FnMut(usize, usize)) -> Solution {
     let rules = crate::rule_sets::preset(game).unwrap_or_else(|| panic!("{game} is a preset"));
-    let mut reach = target::solve_with(&rules, max_open, Coverage::Reachable, progress)
+    let reaching = target::Reaching { coverage: Coverage::Reachable, ..target::Reaching::default() };
+    let mut reach = target::solve_with(&rules, max_open, reaching, progress)
         .unwrap_or_else(|e| panic!("{game}'s preset solves: {}", e.0));
     let states = SheetStates::new(scoring);
     let categories = scoring.categories.len();

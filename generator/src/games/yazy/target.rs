@@ -9,18 +9,10 @@
 //! to come: a roll scored in category `c` for `p` points is worth
 //! `P*(mask without c, n - p)`; a keep is worth the average over the next
 //! roll; a roll with rerolls left is worth the best of its keeps and of
-//! keeping all five. Each `n` is independent of the others, so `W` targets
-//! are the lanes of one vector, as `W` masks are in the expected-points
-//! solve, through the same keep lattice.
+//! keeping all five. The rules engine's target solve finds them
+//! (`rule_engine::target`), from yazy's preset.
 
-use rayon::prelude::*;
-
-use super::points;
-use crate::dice::{multisets, FIVE_DICE};
 use dice_tables_reader::yazy::{CATEGORIES, MASKS};
-
-/// Targets solved together: the lanes of a vector.
-const W: usize = 8;
 
 /// The most points category `c` scores (ones..sixes five times the face;
 /// three-kind and four-kind 30, full-house 25, straight 40, yazy 50): the
@@ -59,88 +51,25 @@ impl TargetSolution {
     }
 }
 
-/// Solves every mask, in layers by the number of open categories (a mask
-/// needs only masks with one category fewer), each layer's masks and
-/// target blocks in parallel. Every value is computed the same way whatever
-/// the thread, so the output does not depend on the thread count.
+/// Solves every mask: the rules engine's target solve of yazy's preset,
+/// every chance above 0 kept and a die's faces averaged over six, as this
+/// table always has.
 pub fn solve_target(rerolls: u8) -> TargetSolution {
-    let graph = &*FIVE_DICE;
-    let rolls = multisets(5);
-    let category_points: Vec<[u32; CATEGORIES.len()]> =
-        rolls.iter().map(|d| std::array::from_fn(|c| u32::from(points(d, c)))).collect();
+    use crate::rule_engine::{target, Average};
+    let mut rules = crate::rule_sets::preset("yazy").expect("yazy is a preset");
+    rules.rerolls = rerolls;
+    let reaching = target::Reaching { average: Average::OverSix, negligible: f64::MIN_POSITIVE, ..Default::default() };
+    let reach = target::solve_with(&rules, CATEGORIES.len(), reaching, &mut |_, _| {})
+        .unwrap_or_else(|e| panic!("yazy's preset solves: {}", e.0));
     let mut start = Vec::with_capacity(MASKS + 1);
-    let mut total = 0;
-    for mask in 0..MASKS {
-        start.push(total);
-        total += most_points(mask) as usize;
+    let mut p = Vec::new();
+    for mask in 0..MASKS as u32 {
+        start.push(p.len());
+        let chance = |n| reach.chance(mask, 0, 0, n).expect("every mask is a turn start");
+        p.extend((1..=i64::from(most_points(mask as usize))).map(chance));
     }
-    start.push(total);
-    let mut solution = TargetSolution { rerolls, start, p: vec![0.0; total] };
-    for open in 1..=CATEGORIES.len() {
-        // (mask, first target of the block) for every block of the layer.
-        let start = &solution.start;
-        let blocks: Vec<(usize, usize)> = (1..MASKS)
-            .filter(|m| m.count_ones() as usize == open)
-            .flat_map(|m| (1..=start[m + 1] - start[m]).step_by(W).map(move |n| (m, n)))
-            .collect();
-        let solved: Vec<[f64; W]> = blocks
-            .par_iter()
-            .map_init(
-                || Workspace::new(graph.keeps()),
-                |ws, &(mask, first)| solve_block(mask, first, rerolls, &category_points, &solution, ws),
-            )
-            .collect();
-        for (&(mask, first), values) in blocks.iter().zip(solved) {
-            let end = solution.start[mask + 1];
-            for (l, v) in values.into_iter().enumerate() {
-                let at = solution.start[mask] + first - 1 + l;
-                if at < end {
-                    solution.p[at] = v;
-                }
-            }
-        }
-    }
-    solution
-}
-
-/// Buffers one thread reuses from block to block.
-struct Workspace {
-    values: Vec<[f64; W]>,
-    scratch: Vec<[f64; W]>,
-}
-
-impl Workspace {
-    fn new(keeps: usize) -> Workspace {
-        Workspace { values: vec![[0.0; W]; keeps], scratch: vec![[0.0; W]; keeps] }
-    }
-}
-
-/// `P*(mask, first + l)` for the `W` lanes `l`.
-fn solve_block(
-    mask: usize,
-    first: usize,
-    rerolls: u8,
-    category_points: &[[u32; CATEGORIES.len()]],
-    solved: &TargetSolution,
-    ws: &mut Workspace,
-) -> [f64; W] {
-    let graph = &*FIVE_DICE;
-    let open: Vec<usize> = (0..CATEGORIES.len()).filter(|c| mask >> c & 1 == 1).collect();
-    let partial = graph.partial;
-    // With no rerolls left: the best category for each lane's target.
-    for (roll, points) in category_points.iter().enumerate() {
-        let mut best = [0.0f64; W];
-        for &c in &open {
-            let next = mask & !(1 << c);
-            for (l, b) in best.iter_mut().enumerate() {
-                let need = (first + l) as i64 - i64::from(points[c]);
-                let v = solved.chance(next, need);
-                *b = if v > *b { v } else { *b };
-            }
-        }
-        ws.values[partial + roll] = best;
-    }
-    graph.turn_start_lanes(&mut ws.values, &mut ws.scratch, usize::from(rerolls), |sum| sum / 6.0)
+    start.push(p.len());
+    TargetSolution { rerolls, start, p }
 }
 
 /// Solves the `yazy-target` table under `rules` (yazy's rerolls): the
