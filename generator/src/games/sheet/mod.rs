@@ -99,8 +99,10 @@ fn solve_listing(
         let (mask, held) = ((row / flags) as u32, held_of_flag(&tracked, row % flags));
         // A box holds points only once filled.
         let reachable = if held & mask != 0 { 0 } else { reachable_capped_totals(!mask & UPPER_MASK) };
-        for (_, v) in out.iter_mut().enumerate().filter(|(u, _)| reachable >> u & 1 == 0) {
-            *v = 0.0;
+        for (u, v) in out.iter_mut().enumerate() {
+            if reachable >> u & 1 == 0 {
+                *v = 0.0;
+            }
         }
     });
     (TurnStart { flags, values }, near)

@@ -153,7 +153,7 @@ impl Output {
 /// Solves every state into `output`: the rules engine solves yazy's
 /// preset (averaging over six, as this table always has), and hands each
 /// mask's keep values and best keeps to the sections as it finds them.
-fn solve_into(output: Output, progress: impl FnMut(usize, usize), simd: Simd) -> Solution {
+fn solve_into(output: Output, mut progress: impl FnMut(usize, usize), simd: Simd) -> Solution {
     let Output { rerolls, mut best_keep, mut keep_value } = output;
     let mut rules = crate::rule_sets::preset("yazy").expect("yazy is a preset");
     rules.rerolls = rerolls;
@@ -166,7 +166,6 @@ fn solve_into(output: Output, progress: impl FnMut(usize, usize), simd: Simd) ->
         keep_value_len: keep_value.len(),
     };
     let options = Options { average: Average::OverSix, record: Some(&out), ..Options::default() };
-    let mut progress = progress;
     let (solution, _) = crate::rule_engine::solve_with(&rules, simd, options, &mut progress)
         .unwrap_or_else(|e| panic!("yazy's preset solves: {}", e.0));
     let turn_start =
