@@ -18,11 +18,6 @@ impl Layers {
         Layers(sizes.into_iter().collect())
     }
 
-    /// The sheets of `boxes` boxes with `open` open, for each `open` in `opens`.
-    pub(crate) fn of_sheets(boxes: usize, opens: std::ops::RangeInclusive<usize>) -> Layers {
-        Layers::new(opens.map(|open| sheets(boxes, open)))
-    }
-
     /// How many layers there are.
     pub(crate) fn len(&self) -> usize {
         self.0.len()
@@ -45,7 +40,7 @@ mod tests {
         assert_eq!(sheets(15, 7), 6435);
         assert_eq!(sheets(20, 0), 1);
         assert_eq!((1..=11).map(|k| sheets(11, k)).sum::<u64>(), 2047);
-        let layers = Layers::of_sheets(4, 1..=4);
+        let layers = Layers::new((1..=4).map(|open| sheets(4, open)));
         let mut seen = Vec::new();
         for done in 0..=4 {
             layers.report(done, &mut |d, t| seen.push((d, t)));

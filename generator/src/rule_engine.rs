@@ -76,62 +76,118 @@ pub struct Band {
 
 /// Where a rule set's turn starts are: by mask's slot (its place in the
 /// table's file, [`Shape::masks`], so that the values are the file's as
-/// they are solved), then flags, then upper total.
+/// they are solved; or, for a solve handed over a layer at a time, its
+/// place in the order the masks are solved, so that a layer's turn starts
+/// are one run), then flags, then rerolls saved, then upper total.
 pub(crate) struct Layout {
     /// The masks in the order they are solved: fewest open first.
     masks: Vec<u32>,
     /// Each mask's slot (`u32::MAX`: not a turn start of the game).
     slot: Vec<u32>,
+    /// Where each slot's turn starts begin, and past the last, how many there are.
+    start: Vec<usize>,
     /// Upper totals a state tells apart: 0 to the bonus's threshold (1
     /// without a bonus).
     totals: usize,
     /// The boxes whose holding points is part of the state, and how many
     /// ways they can: `2^tracked.len()`.
     tracked: Vec<usize>,
+    /// How many rerolls a turn may save for later ones: the rule set's
+    /// rerolls where it saves them, else 0.
+    saving: usize,
+    /// The rule set's boxes.
+    boxes: usize,
 }
 
 impl Layout {
+    /// The table file's layout.
     fn of(rules: &RuleSet) -> Layout {
+        Layout::with_slots(rules, Shape::of(rules).masks())
+    }
+
+    /// The layout whose slots are the masks in the order they are solved.
+    fn in_solve_order(rules: &RuleSet) -> Layout {
+        Layout::with_slots(rules, Layout::solve_order(rules))
+    }
+
+    /// Fewest open first: in a free order every mask, in a fixed order the
+    /// boxes from some box on, the last box first.
+    fn solve_order(rules: &RuleSet) -> Vec<u32> {
         let boxes = rules.boxes.len();
         let all = (1u32 << boxes) - 1;
-        let mut slot = vec![u32::MAX; 1 << boxes];
-        for (i, m) in Shape::of(rules).masks().into_iter().enumerate() {
-            slot[m as usize] = i as u32;
-        }
-        let masks: Vec<u32> = match rules.order {
+        match rules.order {
             Order::Free => {
                 let mut m: Vec<u32> = (0..=all).collect();
                 m.sort_by_key(|m| m.count_ones());
                 m
             }
-            // Sheet order: the boxes from some box on, the last box first.
             Order::Fixed => (0..=boxes).rev().map(|first| all & !((1u32 << first) - 1)).collect(),
-        };
+        }
+    }
+
+    fn with_slots(rules: &RuleSet, slots: Vec<u32>) -> Layout {
+        let boxes = rules.boxes.len();
+        let masks = Layout::solve_order(rules);
+        let mut slot = vec![u32::MAX; 1 << boxes];
+        for (i, &m) in slots.iter().enumerate() {
+            slot[m as usize] = i as u32;
+        }
         debug_assert!(masks.iter().all(|&m| slot[m as usize] != u32::MAX), "every mask solved has a slot");
         let totals = rules.upper_bonus.map_or(1, |b| usize::from(b.at) + 1);
-        Layout { masks, slot, totals, tracked: rules.tracked_boxes() }
+        let saving = if rules.saved_rerolls { usize::from(rules.rerolls) } else { 0 };
+        let mut layout =
+            Layout { masks, slot, start: Vec::new(), totals, tracked: rules.tracked_boxes(), saving, boxes };
+        let mut start = vec![0];
+        for &m in &slots {
+            start.push(start[start.len() - 1] + layout.block_of(m));
+        }
+        layout.start = start;
+        layout
     }
 
     fn flags(&self) -> usize {
         1 << self.tracked.len()
     }
 
-    /// Turn starts a mask has: every flag and upper total.
+    /// Counts of rerolls saved a sheet with the boxes of `mask` open can
+    /// hold: each turn played may have saved up to `saving` (1 without saving).
+    fn saved_counts(&self, mask: u32) -> usize {
+        self.saving * (self.boxes - mask.count_ones() as usize) + 1
+    }
+
+    /// Turn starts a mask has without saved rerolls: every flag and upper total.
     fn block(&self) -> usize {
+        debug_assert_eq!(self.saving, 0, "with saved rerolls a mask's turn starts depend on its boxes open");
         self.flags() * self.totals
+    }
+
+    /// Turn starts `mask` has: every flag, count of rerolls saved and upper total.
+    fn block_of(&self, mask: u32) -> usize {
+        self.flags() * self.saved_counts(mask) * self.totals
+    }
+
+    /// Turn starts in all.
+    fn len(&self) -> usize {
+        *self.start.last().expect("a layout ends")
     }
 
     /// Where `mask`'s turn starts begin; `None` for a mask the game never reaches.
     fn at(&self, mask: u32) -> Option<usize> {
         let slot = *self.slot.get(mask as usize)?;
-        (slot != u32::MAX).then(|| slot as usize * self.block())
+        (slot != u32::MAX).then(|| self.start[slot as usize])
     }
 
-    /// The turn start (`mask`, `upper` capped, the tracked boxes of `held`)'s
-    /// place; `None` for a mask the game never reaches.
+    /// The turn start (`mask`, `upper` capped, the tracked boxes of `held`,
+    /// no rerolls saved)'s place; `None` for a mask the game never reaches.
     fn index(&self, mask: u32, upper: usize, held: u32) -> Option<usize> {
+        self.index_saved(mask, upper, held, 0)
+    }
+
+    /// [`Layout::index`] with `saved` rerolls saved.
+    fn index_saved(&self, mask: u32, upper: usize, held: u32, saved: usize) -> Option<usize> {
         let flag = flag_index(&self.tracked, held);
-        Some(self.at(mask)? + flag * self.totals + upper.min(self.totals - 1))
+        let row = flag * self.saved_counts(mask) + saved;
+        Some(self.at(mask)? + row * self.totals + upper.min(self.totals - 1))
     }
 
     /// The masks' runs with as many boxes open, fewest first, from one box open.
@@ -299,46 +355,136 @@ pub fn solve_with(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<(Solution, Vec<NearTie>), NotSolved> {
     check_solvable(rules)?;
-    assert!(options.band.is_none() || options.record.is_none(), "near ties are listed without recording keeps");
     let layout = Layout::of(rules);
-    let (totals, block) = (layout.totals, layout.block());
-    let values = vec![0.0; layout.masks.len() * block];
-    let mut solution = Solution { rules: rules.clone(), layout, values };
-    // No box open: the upper bonus, where the total reached it, is all that is still to come.
-    if let Some(bonus) = rules.upper_bonus {
-        for held in 0..solution.layout.flags() {
-            let full = solution.layout.at(0).expect("a full sheet is a turn start");
-            solution.values[full + held * totals + usize::from(bonus.at)] = f64::from(bonus.points);
-        }
-    }
-    let graph = keep_graph(usize::from(rules.dice));
-    let rolls = Rolls::of(rules);
+    let mut values = vec![0.0; layout.len()];
+    let full = layout.at(0).expect("a full sheet is a turn start");
+    full_sheet(&layout, rules, &mut values[full..][..layout.block_of(0)]);
+    let engine = Engine::new(rules, simd, options);
     let mut near_ties = Vec::new();
-    let layers = solution.layout.layers();
+    let layers = layout.layers();
     let sizes = crate::progress::Layers::new(layers.iter().map(|l| l.len() as u64));
     for (done, layer) in layers.into_iter().enumerate() {
         sizes.report(done, progress);
-        // A few masks a task: with few upper totals (none without a bonus)
-        // their turn starts still fill the vector lanes.
-        let job = MaskJob { options, simd };
-        let masks = &solution.layout.masks[layer.clone()];
-        let solved: Vec<(Vec<f64>, Vec<NearTie>)> = masks
-            .par_chunks(W)
-            .map_init(
-                || Buffers::new(graph, options.band.is_some(), options.record.is_some()),
-                |buffers, chunk| solve_masks(&solution, graph, &rolls, chunk, job, buffers),
-            )
-            .collect();
-        for (chunk, (values, near)) in masks.chunks(W).zip(solved) {
-            for (&mask, values) in chunk.iter().zip(values.chunks_exact(block)) {
-                let at = solution.layout.at(mask).expect("a turn start of the game");
-                solution.values[at..at + block].copy_from_slice(values);
+        let masks = &layout.masks[layer];
+        let solved = engine.layer(&layout, masks, &values, 0);
+        for (chunk, (solved, near)) in masks.chunks(W).zip(solved) {
+            let mut from = 0;
+            for &mask in chunk {
+                let (at, len) = (layout.at(mask).expect("a turn start of the game"), layout.block_of(mask));
+                values[at..at + len].copy_from_slice(&solved[from..from + len]);
+                from += len;
             }
             near_ties.extend(near);
         }
     }
     sizes.report(sizes.len(), progress);
-    Ok((solution, near_ties))
+    Ok((Solution { rules: rules.clone(), layout, values }, near_ties))
+}
+
+/// One layer of a solve handed over by [`solve_by_layer`]: its masks, in
+/// increasing order, and their turn starts' values, each mask's
+/// `flags x saved counts x totals` in turn (flags, then rerolls saved,
+/// then upper total).
+#[derive(Clone, Copy)]
+pub struct LayerValues<'a> {
+    /// The masks, each with as many boxes open.
+    pub masks: &'a [u32],
+    /// Their values.
+    pub values: &'a [f64],
+}
+
+/// [`solve_with`] holding only two layers of values at a time (a rule set
+/// that saves rerolls may have too many turn starts to hold whole): calls
+/// `each_layer(layer, below, near_ties)` with every layer of one or more
+/// open boxes once solved, fewest open first, beside the layer it was
+/// solved from. Returns the game's start value.
+pub fn solve_by_layer(
+    rules: &RuleSet,
+    simd: Simd,
+    options: Options,
+    progress: &mut dyn FnMut(usize, usize),
+    each_layer: &mut dyn FnMut(LayerValues, LayerValues, Vec<NearTie>),
+) -> Result<f64, NotSolved> {
+    check_layers(rules)?;
+    let layout = Layout::in_solve_order(rules);
+    let mut below = vec![0.0; layout.block_of(0)];
+    full_sheet(&layout, rules, &mut below);
+    let (mut below_masks, mut base) = (vec![0u32], 0);
+    let engine = Engine::new(rules, simd, options);
+    let layers = layout.layers();
+    let sizes = crate::progress::Layers::new(layers.iter().map(|l| l.len() as u64));
+    for (done, layer) in layers.into_iter().enumerate() {
+        sizes.report(done, progress);
+        let masks = &layout.masks[layer];
+        let solved = engine.layer(&layout, masks, &below, base);
+        let mut near = Vec::new();
+        let mut values = Vec::with_capacity(solved.iter().map(|(v, _)| v.len()).sum());
+        for (v, n) in solved {
+            values.extend_from_slice(&v);
+            near.extend(n);
+        }
+        each_layer(LayerValues { masks, values: &values }, LayerValues { masks: &below_masks, values: &below }, near);
+        (below, below_masks) = (values, masks.to_vec());
+        base = layout.at(masks[0]).expect("a turn start of the game");
+    }
+    sizes.report(sizes.len(), progress);
+    Ok(below[0])
+}
+
+/// A full sheet's turn starts: the upper bonus, where the total reached
+/// it, is all that is still to come.
+fn full_sheet(layout: &Layout, rules: &RuleSet, values: &mut [f64]) {
+    if let Some(bonus) = rules.upper_bonus {
+        for row in values.chunks_exact_mut(layout.totals) {
+            row[usize::from(bonus.at)] = f64::from(bonus.points);
+        }
+    }
+}
+
+/// What every layer of a solve shares: the rules, the keep graph, the
+/// rolls' scores, and how it solves.
+struct Engine<'a> {
+    rules: &'a RuleSet,
+    graph: &'static KeepGraph,
+    rolls: Rolls,
+    job: MaskJob<'a>,
+}
+
+impl<'a> Engine<'a> {
+    fn new(rules: &'a RuleSet, simd: Simd, options: Options<'a>) -> Engine<'a> {
+        assert!(options.band.is_none() || options.record.is_none(), "near ties are listed without recording keeps");
+        assert!(!rules.saved_rerolls || options.record.is_none(), "keeps are recorded without saved rerolls");
+        let graph = keep_graph(usize::from(rules.dice));
+        Engine { rules, graph, rolls: Rolls::of(rules), job: MaskJob { options, simd } }
+    }
+
+    /// The turn starts of `masks` (one layer), a few masks a task (with few
+    /// upper totals, none without a bonus, their turn starts still fill the
+    /// vector lanes), from the values of the layer below: the turn start at
+    /// `i` of `layout` is `below[i - base]`. Each task's values, its masks'
+    /// turn starts in turn, and its near ties.
+    fn layer(&self, layout: &Layout, masks: &[u32], below: &[f64], base: usize) -> Vec<(Vec<f64>, Vec<NearTie>)> {
+        let s = Solving { rules: self.rules, layout, values: below, base };
+        let (graph, job) = (self.graph, self.job);
+        let (near_ties, recording, saving) =
+            (job.options.band.is_some(), job.options.record.is_some(), layout.saving > 0);
+        masks
+            .par_chunks(W)
+            .map_init(
+                || Buffers::new(graph, near_ties, recording, saving),
+                |buffers, chunk| solve_masks(&s, graph, &self.rolls, chunk, job, buffers),
+            )
+            .collect()
+    }
+}
+
+/// What a layer's solve reads: the rules, the layout, and the values of
+/// the layer below (`values[i - base]` the turn start at `i` of `layout`).
+struct Solving<'a> {
+    rules: &'a RuleSet,
+    layout: &'a Layout,
+    values: &'a [f64],
+    base: usize,
 }
 
 /// How [`solve_masks`] solves: the solve's options, with which vector
@@ -349,10 +495,11 @@ struct MaskJob<'a> {
     simd: Simd,
 }
 
-/// Every turn start of `masks`: `flags * totals` values each, in order,
-/// and their near ties where the job asks for them.
+/// Every turn start of `masks` (each with as many boxes open): `flags x
+/// saved counts x totals` values each, in order, and their near ties
+/// where the job asks for them.
 fn solve_masks(
-    s: &Solution,
+    s: &Solving,
     graph: &KeepGraph,
     rolls: &Rolls,
     masks: &[u32],
@@ -360,7 +507,8 @@ fn solve_masks(
     buffers: &mut Buffers,
 ) -> (Vec<f64>, Vec<NearTie>) {
     let (flags, totals) = (s.layout.flags(), s.layout.totals);
-    let mut out = vec![0.0; masks.len() * s.layout.block()];
+    let saved = s.layout.saved_counts(masks[0]);
+    let mut out = vec![0.0; masks.len() * s.layout.block_of(masks[0])];
     // Each (mask, flag) row's moves with where its values go; the turn
     // starts to solve, as (row, total).
     let mut rows: Vec<Row> = Vec::new();
@@ -372,7 +520,7 @@ fn solve_masks(
     let (mut whole, mut mixed): (Vec<Lane>, Vec<Lane>) = (Vec::new(), Vec::new());
     let bonus_boxes = s.rules.upper_bonus.map_or(0, |b| b.boxes);
     for (i, &mask) in masks.iter().enumerate() {
-        let same_below = same_below(&s.rules, &s.layout, mask);
+        let same_below = same_below(s.rules, s.layout, mask);
         let highest = match job.options.coverage {
             Coverage::Every => totals - 1,
             // The most the filled boxes of the bonus make.
@@ -395,14 +543,14 @@ fn solve_masks(
                 mixed.extend((same_below..=highest).map(|u| (row, u, true)));
             }
             let mut moves = buffers.spare_moves.pop().unwrap_or_default();
-            roll_moves_into(&mut moves, &s.rules, &s.layout, rolls, mask, flag);
-            rows.push(Row { moves, at: (i * flags + flag) * totals, same_below, mask, held });
+            roll_moves_into(&mut moves, s.rules, s.layout, rolls, mask, flag, s.base);
+            rows.push(Row { moves, at: (i * flags + flag) * saved * totals, same_below, mask, held });
         }
     }
     let mut near = Vec::new();
     for lanes in whole.chunks(W).chain(mixed.chunks(W)) {
         let (average, record) = (job.options.average, job.options.record);
-        let values = match job.options.band {
+        match job.options.band {
             None => job.simd.run(TurnLanes::<false> {
                 s,
                 graph,
@@ -418,13 +566,18 @@ fn solve_masks(
                 job.simd.run(TurnLanes::<true> { s, graph, rows: &rows, lanes, b: buffers, average, record, near })
             }
         };
-        for (&(row, upper, _), v) in lanes.iter().zip(values) {
-            out[rows[row].at + upper] = v;
+        for (l, &(row, upper, _)) in lanes.iter().enumerate() {
+            for (k, v) in buffers.out[..saved].iter().enumerate() {
+                out[rows[row].at + k * totals + upper] = v[l];
+            }
         }
     }
     for row in &rows {
-        let flat = out[row.at + row.same_below];
-        out[row.at..row.at + row.same_below].fill(flat);
+        for k in 0..saved {
+            let at = row.at + k * totals;
+            let flat = out[at + row.same_below];
+            out[at..at + row.same_below].fill(flat);
+        }
     }
     // Their buffers serve the next masks' rows.
     buffers.spare_moves.extend(rows.into_iter().map(|row| row.moves));
@@ -491,17 +644,27 @@ fn flat_below(layout: &Layout, can_add: u32) -> usize {
 /// scores at least a point more now.
 fn roll_moves(rules: &RuleSet, layout: &Layout, rolls: &Rolls, mask: u32, flag: usize) -> RollMoves {
     let mut moves = RollMoves::default();
-    roll_moves_into(&mut moves, rules, layout, rolls, mask, flag);
+    roll_moves_into(&mut moves, rules, layout, rolls, mask, flag, 0);
     moves
 }
 
-/// [`roll_moves`] into `moves`, its buffers reused.
-fn roll_moves_into(moves: &mut RollMoves, rules: &RuleSet, layout: &Layout, rolls: &Rolls, mask: u32, flag: usize) {
+/// [`roll_moves`] into `moves`, its buffers reused, a move's `row` less
+/// `base` (where the values it reads begin).
+fn roll_moves_into(
+    moves: &mut RollMoves,
+    rules: &RuleSet,
+    layout: &Layout,
+    rolls: &Rolls,
+    mask: u32,
+    flag: usize,
+    base: usize,
+) {
     let tracked = &layout.tracked;
     let held = held_of_flag(tracked, flag);
     let from = SheetState { open: mask, upper: 0, held };
     let allowed = rules.allowed(mask);
-    let row = |after: SheetState| layout.index(after.open, 0, after.held).expect("a turn start of the game") as u32;
+    let row =
+        |after: SheetState| (layout.index(after.open, 0, after.held).expect("a turn start of the game") - base) as u32;
     // Where each box that may be scored leads, scratched and scored (the
     // turn start depends on the points only through the upper total), once
     // for every roll.
@@ -643,19 +806,25 @@ struct Buffers {
     first: Vec<[f64; W]>,
     below: Vec<[f64; W]>,
     first_below: Vec<[f64; W]>,
-    /// While recording keeps: each roll's value scored now, and every
-    /// keep's best value and best keep.
+    /// While recording keeps or saving rerolls: each roll's value scored
+    /// now (saving, and listing near ties: its best not tied beside it);
+    /// recording, every keep's best value and best keep.
     stop: Vec<[f64; W]>,
+    stop_below: Vec<[f64; W]>,
     best: Vec<[f64; W]>,
     keep: Vec<[f64; W]>,
+    /// The lanes' values, by rerolls saved (without saving, one).
+    out: Vec<[f64; W]>,
 }
 
 impl Buffers {
-    fn new(graph: &KeepGraph, near_ties: bool, recording: bool) -> Buffers {
+    fn new(graph: &KeepGraph, near_ties: bool, recording: bool, saving: bool) -> Buffers {
         let rolls = graph.keeps() - graph.partial;
         let lanes = |n: usize| vec![[f64::NEG_INFINITY; W]; if near_ties { n } else { 0 }];
         let recorded = |n: usize| vec![[0.0; W]; if recording { n } else { 0 }];
         Buffers {
+            stop_below: lanes(if saving { rolls } else { 0 }),
+            out: vec![[0.0; W]; 1],
             spare_moves: Vec::new(),
             values: vec![[0.0; W]; graph.keeps()],
             moves: Vec::new(),
@@ -664,7 +833,7 @@ impl Buffers {
             first: vec![[0.0; W]; rolls],
             below: lanes(graph.keeps()),
             first_below: lanes(rolls),
-            stop: recorded(rolls),
+            stop: vec![[0.0; W]; if recording || saving { rolls } else { 0 }],
             best: recorded(graph.keeps()),
             keep: recorded(graph.keeps()),
         }
@@ -676,7 +845,7 @@ impl Buffers {
 /// run on vectors; a lane past the last turn start repeats it. With
 /// `PROVE`, the decisions with an option in `near`'s band are added to it.
 struct TurnLanes<'a, 'n, const PROVE: bool> {
-    s: &'a Solution,
+    s: &'a Solving<'a>,
     graph: &'a KeepGraph,
     rows: &'a [Row],
     lanes: &'a [Lane],
@@ -687,11 +856,15 @@ struct TurnLanes<'a, 'n, const PROVE: bool> {
 }
 
 impl<const PROVE: bool> Kernel for TurnLanes<'_, '_, PROVE> {
-    type Output = [f64; W];
+    type Output = ();
     #[inline(always)]
-    fn run<L: Lanes>(self) -> [f64; W] {
+    fn run<L: Lanes>(self) {
         let Self { s, graph, rows, lanes, b, average, record, near } = self;
-        turn_lanes::<PROVE>(s, graph, rows, lanes, b, average, record, near)
+        if s.layout.saving > 0 {
+            turn_lanes_saving::<PROVE>(s, graph, rows, lanes, b, average, near);
+        } else {
+            b.out[0] = turn_lanes::<PROVE>(s, graph, rows, lanes, b, average, record, near);
+        }
     }
 }
 
@@ -715,7 +888,7 @@ fn fold<const PROVE: bool, const N: usize>(best: &mut [f64; N], below: &mut [f64
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn turn_lanes<const PROVE: bool>(
-    s: &Solution,
+    s: &Solving,
     graph: &KeepGraph,
     rows: &[Row],
     lanes: &[Lane],
@@ -724,99 +897,10 @@ fn turn_lanes<const PROVE: bool>(
     record: Option<&dyn RecordKeeps>,
     near: Option<(Band, &mut Vec<NearTie>)>,
 ) -> [f64; W] {
-    let last = s.layout.totals - 1;
     let partial = graph.partial;
     let any_first_roll = s.rules.boxes.iter().any(|b| b.first_roll > 0);
     let tie = near.as_ref().map_or(0.0, |(band, _)| band.tie);
-    let none = [f64::NEG_INFINITY; W];
-    let (row, first_upper, _) = lanes[0];
-    if lanes.len() == W && lanes.iter().enumerate().all(|(l, &(r, u, _))| r == row && u == first_upper + l) {
-        // One row's consecutive totals: each move's values after it are
-        // consecutive too (bar the cap), so the moves are read as vectors.
-        // `after_block` called directly: a closure around it was a call of
-        // its own, without the kernel's vector instructions.
-        let (values, totals) = (&s.values[..], s.layout.totals);
-        let RollMoves { moves, live, ids, ends, zeros, shared_zero } = &rows[row].moves;
-        let (mut zero, mut zero_below) = (none, none);
-        for z in zeros {
-            fold::<PROVE, W>(&mut zero, &mut zero_below, &after_block(values, totals, z.row, first_upper), tie);
-        }
-        // Each move's value once, for every roll that has it.
-        b.moves.resize(moves.len(), none);
-        for &id in live {
-            let m = &moves[usize::from(id)];
-            let mut v = after_block(values, totals, m.row, first_upper + usize::from(m.upper));
-            for v in &mut v {
-                *v += m.points;
-            }
-            b.moves[usize::from(id)] = v;
-        }
-        let mut from = 0;
-        for (r, &end) in ends.iter().enumerate() {
-            let (mut stop, mut stop_below) = if shared_zero[r] { (zero, zero_below) } else { (none, none) };
-            let (mut first, mut first_below) = (stop, stop_below);
-            for &id in &ids[from..end as usize] {
-                fold::<PROVE, W>(&mut stop, &mut stop_below, &b.moves[usize::from(id)], tie);
-            }
-            if any_first_roll {
-                for &id in &ids[from..end as usize] {
-                    let mut v = b.moves[usize::from(id)];
-                    for v in &mut v {
-                        *v += moves[usize::from(id)].first_roll;
-                    }
-                    fold::<PROVE, W>(&mut first, &mut first_below, &v, tie);
-                }
-            }
-            from = end as usize;
-            b.values[partial + r] = stop;
-            if PROVE {
-                b.below[partial + r] = stop_below;
-            }
-            // Without a first-roll bonus the first roll scores as any other.
-            if any_first_roll {
-                b.first[r] = first;
-                if PROVE {
-                    b.first_below[r] = first_below;
-                }
-            }
-        }
-    } else {
-        for l in 0..W {
-            let (row, upper, _) = lanes[l.min(lanes.len() - 1)];
-            let RollMoves { moves, ids, ends, zeros, shared_zero, .. } = &rows[row].moves;
-            let (mut zero, mut zero_below) = ([f64::NEG_INFINITY; 1], [f64::NEG_INFINITY; 1]);
-            for z in zeros {
-                fold::<PROVE, 1>(&mut zero, &mut zero_below, &[s.values[z.row as usize + upper]], tie);
-            }
-            let mut from = 0;
-            for (r, &end) in ends.iter().enumerate() {
-                let (mut stop, mut stop_below) = match shared_zero[r] {
-                    true => (zero, zero_below),
-                    false => ([f64::NEG_INFINITY; 1], [f64::NEG_INFINITY; 1]),
-                };
-                let (mut first, mut first_below) = (stop, stop_below);
-                for m in ids[from..end as usize].iter().map(|&id| &moves[usize::from(id)]) {
-                    let v = m.points + s.values[m.row as usize + (upper + usize::from(m.upper)).min(last)];
-                    // One lane's fold, as the vector path's lane `l` does it.
-                    fold::<PROVE, 1>(&mut stop, &mut stop_below, &[v], tie);
-                    if any_first_roll {
-                        fold::<PROVE, 1>(&mut first, &mut first_below, &[v + m.first_roll], tie);
-                    }
-                }
-                from = end as usize;
-                b.values[partial + r][l] = stop[0];
-                if PROVE {
-                    b.below[partial + r][l] = stop_below[0];
-                }
-                if any_first_roll {
-                    b.first[r][l] = first[0];
-                    if PROVE {
-                        b.first_below[r][l] = first_below[0];
-                    }
-                }
-            }
-        }
-    }
+    stop_values::<PROVE>(s, rows, lanes, b, Stops { partial, tie, any_first_roll, saved: 0, into_stop: false });
     let rerolls = s.rules.rerolls;
     match (near, record) {
         (Some((band, near)), _) if PROVE => {
@@ -834,6 +918,183 @@ fn turn_lanes<const PROVE: bool>(
             })
         }
         _ => rerolls_then_first_roll(graph, rerolls, any_first_roll, average, b),
+    }
+}
+
+/// How [`stop_values`] finds each roll's value scored now: the keep
+/// graph's `partial` keeps before the rolls, the tie, whether a box has a
+/// first-roll bonus, the rerolls saved that scoring leads to, and where
+/// the values go: `b.stop` (saving rerolls, where a level's scores are
+/// an option beside the keeps) or the rolls' own `b.values[partial..]`.
+#[derive(Clone, Copy)]
+struct Stops {
+    partial: usize,
+    tie: f64,
+    any_first_roll: bool,
+    saved: usize,
+    into_stop: bool,
+}
+
+/// Each roll's value when scored now, for every lane: the best of its
+/// moves (points plus the value of the turn start each leads to, with
+/// `saved` rerolls saved) and, with a first-roll bonus, the same with it
+/// in `b.first`; while proving, the best more than a tie below each beside it.
+#[inline(always)]
+fn stop_values<const PROVE: bool>(s: &Solving, rows: &[Row], lanes: &[Lane], b: &mut Buffers, how: Stops) {
+    let Stops { partial, tie, any_first_roll, saved, into_stop } = how;
+    let Buffers { values, below, stop, stop_below, first, first_below, moves: move_values, .. } = b;
+    let (first_values, first_below_values) = (first, first_below);
+    let (dst, dst_below): (&mut [[f64; W]], &mut [[f64; W]]) = match into_stop {
+        true => (stop, stop_below),
+        false => (&mut values[partial..], below.get_mut(partial..).unwrap_or_default()),
+    };
+    let shift = saved * s.layout.totals;
+    let last = s.layout.totals - 1;
+    let none = [f64::NEG_INFINITY; W];
+    let (row, first_upper, _) = lanes[0];
+    if lanes.len() == W && lanes.iter().enumerate().all(|(l, &(r, u, _))| r == row && u == first_upper + l) {
+        // One row's consecutive totals: each move's values after it are
+        // consecutive too (bar the cap), so the moves are read as vectors.
+        // `after_block` called directly: a closure around it was a call of
+        // its own, without the kernel's vector instructions.
+        let (values, totals) = (s.values, s.layout.totals);
+        let shift = shift as u32;
+        let RollMoves { moves, live, ids, ends, zeros, shared_zero } = &rows[row].moves;
+        let (mut zero, mut zero_below) = (none, none);
+        for z in zeros {
+            fold::<PROVE, W>(&mut zero, &mut zero_below, &after_block(values, totals, z.row + shift, first_upper), tie);
+        }
+        // Each move's value once, for every roll that has it.
+        move_values.resize(moves.len(), none);
+        for &id in live {
+            let m = &moves[usize::from(id)];
+            let mut v = after_block(values, totals, m.row + shift, first_upper + usize::from(m.upper));
+            for v in &mut v {
+                *v += m.points;
+            }
+            move_values[usize::from(id)] = v;
+        }
+        let mut from = 0;
+        for (r, &end) in ends.iter().enumerate() {
+            let (mut stop, mut stop_below) = if shared_zero[r] { (zero, zero_below) } else { (none, none) };
+            let (mut first, mut first_below) = (stop, stop_below);
+            for &id in &ids[from..end as usize] {
+                fold::<PROVE, W>(&mut stop, &mut stop_below, &move_values[usize::from(id)], tie);
+            }
+            if any_first_roll {
+                for &id in &ids[from..end as usize] {
+                    let mut v = move_values[usize::from(id)];
+                    for v in &mut v {
+                        *v += moves[usize::from(id)].first_roll;
+                    }
+                    fold::<PROVE, W>(&mut first, &mut first_below, &v, tie);
+                }
+            }
+            from = end as usize;
+            dst[r] = stop;
+            if PROVE {
+                dst_below[r] = stop_below;
+            }
+            // Without a first-roll bonus the first roll scores as any other.
+            if any_first_roll {
+                first_values[r] = first;
+                if PROVE {
+                    first_below_values[r] = first_below;
+                }
+            }
+        }
+    } else {
+        for l in 0..W {
+            let (row, upper, _) = lanes[l.min(lanes.len() - 1)];
+            let RollMoves { moves, ids, ends, zeros, shared_zero, .. } = &rows[row].moves;
+            let (mut zero, mut zero_below) = ([f64::NEG_INFINITY; 1], [f64::NEG_INFINITY; 1]);
+            for z in zeros {
+                fold::<PROVE, 1>(&mut zero, &mut zero_below, &[s.values[z.row as usize + shift + upper]], tie);
+            }
+            let mut from = 0;
+            for (r, &end) in ends.iter().enumerate() {
+                let (mut stop, mut stop_below) = match shared_zero[r] {
+                    true => (zero, zero_below),
+                    false => ([f64::NEG_INFINITY; 1], [f64::NEG_INFINITY; 1]),
+                };
+                let (mut first, mut first_below) = (stop, stop_below);
+                for m in ids[from..end as usize].iter().map(|&id| &moves[usize::from(id)]) {
+                    let v = m.points + s.values[m.row as usize + shift + (upper + usize::from(m.upper)).min(last)];
+                    // One lane's fold, as the vector path's lane `l` does it.
+                    fold::<PROVE, 1>(&mut stop, &mut stop_below, &[v], tie);
+                    if any_first_roll {
+                        fold::<PROVE, 1>(&mut first, &mut first_below, &[v + m.first_roll], tie);
+                    }
+                }
+                from = end as usize;
+                dst[r][l] = stop[0];
+                if PROVE {
+                    dst_below[r][l] = stop_below[0];
+                }
+                if any_first_roll {
+                    first_values[r][l] = first[0];
+                    if PROVE {
+                        first_below_values[r][l] = first_below[0];
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// [`turn_lanes`] where a turn's unused rerolls are saved for later
+/// turns, each count saved into `b.out`. A roll's value with `r` rerolls
+/// left, `S_r`, does not depend on how many were saved: scoring saves the
+/// `r` left (`stop_r`), a partial keep rerolls the rest (the average of
+/// `S_{r-1}`), and rerolling no die is never better than scoring (more
+/// saved rerolls are never worth less). So `S_0 = stop_0`, `S_r` is the
+/// best of `stop_r` and the partial keeps inside the roll, and a turn with
+/// `k` saved starts with the fresh roll's average of `S_{rerolls + k}`:
+/// one pass of `r` gives every count. (A first-roll bonus is refused with
+/// saving, see [`check_layers`].)
+#[inline(always)]
+fn turn_lanes_saving<const PROVE: bool>(
+    s: &Solving,
+    graph: &KeepGraph,
+    rows: &[Row],
+    lanes: &[Lane],
+    b: &mut Buffers,
+    average: Average,
+    mut near: Option<(Band, &mut Vec<NearTie>)>,
+) {
+    let partial = graph.partial;
+    let rerolls = usize::from(s.rules.rerolls);
+    let saved = s.layout.saved_counts(rows[lanes[0].0].mask);
+    let tie = near.as_ref().map_or(0.0, |(band, _)| band.tie);
+    b.out.resize(saved, [0.0; W]);
+    for r in 0..rerolls + saved {
+        if r > 0 {
+            average.keep_values(graph, &mut b.values);
+        }
+        let how = Stops { partial, tie, any_first_roll: false, saved: r, into_stop: true };
+        stop_values::<PROVE>(s, rows, lanes, b, how);
+        let least = if r == 0 {
+            b.values[partial..].copy_from_slice(&b.stop);
+            let mut least = [f64::INFINITY; W];
+            if PROVE {
+                b.below[partial..].copy_from_slice(&b.stop_below);
+                for (v, x) in b.stop.iter().zip(&b.stop_below) {
+                    fold_least_gap(&mut least, v, x);
+                }
+            }
+            least
+        } else if PROVE {
+            graph.best_and_below_over_lanes(&mut b.values, tie, &mut b.below, &b.stop, &b.stop_below)
+        } else {
+            graph.best_values_over_lanes(&mut b.values, &mut b.scratch, &b.stop);
+            [f64::INFINITY; W]
+        };
+        if let (true, Some((band, near))) = (PROVE, near.as_mut()) {
+            flag_band(rows, lanes, *band, r as u8, least, &b.values[partial..], &b.below[partial..], near);
+        }
+        if r >= rerolls {
+            b.out[r - rerolls] = graph.fresh_roll_value_lanes(&b.values[partial..]);
+        }
     }
 }
 
@@ -1009,10 +1270,12 @@ pub fn turn_starts(rules: &RuleSet) -> u64 {
 pub fn check_solvable(rules: &RuleSet) -> Result<(), NotSolved> {
     if rules.saved_rerolls {
         return Err(NotSolved(
-            "saved rerolls (Maxi Yatzy's swedish rule) are solved by maxi-yatzy-swedish's own solver, not from a rule file"
+            "saved rerolls (Maxi Yatzy's swedish rule) make a table of their own, maxi-yatzy-swedish; a rule-set \
+             table does not hold them"
                 .into(),
         ));
     }
+    check_layers(rules)?;
     let states = turn_starts(rules);
     if states > MOST_TURN_STARTS {
         return Err(NotSolved(format!(
@@ -1022,6 +1285,16 @@ pub fn check_solvable(rules: &RuleSet) -> Result<(), NotSolved> {
             states as f64 * 8e-9,
             (MOST_TURN_STARTS * 8) >> 30
         )));
+    }
+    Ok(())
+}
+
+/// Refuses a rule set [`solve_by_layer`] does not solve: saved rerolls
+/// with a first-roll bonus (which roll is a turn's first depends on the
+/// rerolls saved, and the pass over them shares its rolls between counts).
+pub fn check_layers(rules: &RuleSet) -> Result<(), NotSolved> {
+    if rules.saved_rerolls && rules.boxes.iter().any(|b| b.first_roll > 0) {
+        return Err(NotSolved("saved rerolls with a first-roll bonus are not solved".into()));
     }
     Ok(())
 }

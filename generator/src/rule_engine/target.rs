@@ -135,7 +135,7 @@ pub fn solve_with(
         let solved: Vec<Vec<Box<[f64]>>> = layout.masks[layer.clone()]
             .par_iter()
             .map_init(
-                || Buffers::new(graph, false, false),
+                || Buffers::new(graph, false, false, false),
                 |b, &mask| {
                     let same_below = same_below(rules, &layout, mask);
                     let reachable = reachable_totals(rules, mask, totals);

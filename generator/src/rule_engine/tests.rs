@@ -124,3 +124,38 @@ fn reaching_a_target_with_one_box_is_the_chance_of_its_dice() {
 fn binomial(n: i32, k: i32) -> f64 {
     (0..k).map(|i| f64::from(n - i) / f64::from(i + 1)).product()
 }
+
+/// Solved a layer at a time, two layers held, a rule set's values and near
+/// ties are the whole solve's, bit for bit: a free order with a tracked
+/// box and an upper bonus, and a fixed order.
+#[test]
+fn a_solve_by_layer_is_the_whole_solve() {
+    for name in ["yahtzee", "forced-yatzy"] {
+        let rules = preset(name).unwrap();
+        let options = Options { band: Some(Band { tie: 1e-9, band: 0.05 }), ..Options::default() };
+        let simd = crate::dice::simd();
+        let (whole, mut whole_near) = solve_with(&rules, simd, options, &mut |_, _| {}).unwrap();
+        let (mut compared, mut layer_near) = (0, Vec::new());
+        let start = solve_by_layer(&rules, simd, options, &mut |_, _| {}, &mut |layer, below, near| {
+            assert_eq!(below.masks[0].count_ones() + 1, layer.masks[0].count_ones());
+            let block = layer.values.len() / layer.masks.len();
+            for (&mask, values) in layer.masks.iter().zip(layer.values.chunks_exact(block)) {
+                for flag in 0..whole.layout.flags() {
+                    let held = held_of_flag(&whole.layout.tracked, flag);
+                    let totals = whole.totals(mask, held).unwrap();
+                    let row = &values[flag * totals.len()..][..totals.len()];
+                    assert!(row.iter().zip(totals).all(|(a, b)| a.to_bits() == b.to_bits()), "{name} {mask:#b}");
+                    compared += 1;
+                }
+            }
+            layer_near.extend(near);
+        })
+        .unwrap();
+        assert_eq!(start.to_bits(), whole.start().to_bits());
+        assert!(compared > 10, "{compared}");
+        whole_near.sort_unstable();
+        layer_near.sort_unstable();
+        assert!(!whole_near.is_empty(), "{name}: a band this wide lists near ties");
+        assert_eq!(whole_near, layer_near, "{name}");
+    }
+}

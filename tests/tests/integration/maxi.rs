@@ -1,4 +1,4 @@
-//! Maxi Yatzy's solver against the independent evaluator: games played
+//! Maxi Yatzy (the rules engine's maxi-yatzy preset) against the independent evaluator: games played
 //! with a few boxes (a state's value depends only on its open boxes, upper
 //! total and saved rerolls, so a small game's states are the whole game's),
 //! under both presets, with and without saved rolls; and the scoring of

@@ -231,7 +231,8 @@ fn reduced(rules: &RuleSet, rng: &mut Rng) -> RuleSet {
 /// drawn at random, and 20 rule sets drawn at random from the vocabulary:
 /// on random turn starts (up to 3 boxes open; 2 with six dice), the engine's value is the
 /// brute force's (which shares no scoring or solving code with it) within
-/// 1e-7. (The whole presets' every state is their own solvers', above.)
+/// 1e-7. (The whole presets' every state is their tables', above; saved
+/// rerolls are held to maxi.rs's brute force.)
 #[test]
 #[ignore = "slow: make test runs it"]
 fn presets_and_random_rule_sets_agree_with_brute_force() {
@@ -239,7 +240,7 @@ fn presets_and_random_rule_sets_agree_with_brute_force() {
     for (name, _) in dice_tables_generator::rule_sets::PRESETS {
         let rules = preset(name).unwrap();
         if rules.saved_rerolls {
-            continue; // the swedish rule is its own solver's
+            continue; // saved rerolls: maxi.rs's brute force, which saves them
         }
         // Six dice: the brute force's throws cost 462 outcomes each.
         let most_open = if rules.dice > 5 { 2 } else { 3 };
@@ -290,7 +291,7 @@ fn chances_of_reaching_a_target_agree_with_brute_force() {
     for (name, _) in dice_tables_generator::rule_sets::PRESETS {
         let rules = preset(name).unwrap();
         if rules.saved_rerolls || rules.dice > 5 {
-            continue; // the swedish rule is its own solver's; six dice cost the brute force too much here
+            continue; // no target table saves rerolls; six dice cost the brute force too much here
         }
         agree(&reduced(&rules, &mut rng), &mut rng);
     }

@@ -152,54 +152,38 @@ pub fn solve_swedish_table(rules: &crate::rules::Rules, progress: &mut dyn FnMut
     solve_table::<dice_tables_reader::maxi::Swedish>(rules.maxi_swedish, progress)
 }
 
-/// Solves Maxi Yatzy under `rules` as [`super::solve`] does, proving,
-/// and calls `each_layer` alike: from the rules engine without saved
-/// rerolls (the preset's rules, with `rules`' bonus), else Maxi's own solve.
+/// Solves Maxi Yatzy under `rules` from the rules engine (the preset's
+/// rules with `rules`' bonus and saved rerolls, two layers at a time),
+/// proving: calls `each_layer(layer, below, near_ties)` with every layer
+/// of one or more open boxes once solved, fewest open first. Returns the
+/// game's expected score.
 fn solve_layers_proving(
     rules: Rules,
     progress: &mut dyn FnMut(usize, usize),
     mut each_layer: impl FnMut(&Layer, &Layer, Vec<NearTie>),
 ) -> f64 {
     use crate::rule_engine::{Band, Coverage, Options};
-    if rules.saved_rolls {
-        return super::solve(rules, dice_tables_reader::maxi::ALL, true, progress, each_layer);
-    }
-    let mut preset = crate::rule_sets::preset("maxi-yatzy").expect("maxi-yatzy is a preset");
-    let bonus = preset.upper_bonus.as_mut().expect("maxi-yatzy has an upper bonus");
-    (bonus.at, bonus.points) = (u16::from(rules.bonus_at), u16::from(rules.bonus));
+    let (preset, _) = super::preset(rules, dice_tables_reader::maxi::ALL);
     let options = Options {
         coverage: Coverage::Reachable,
         band: Some(Band { tie: EXACT_TIE, band: super::BAND }),
         ..Options::default()
     };
-    let (solution, near) = crate::rule_engine::solve_with(&preset, crate::dice::simd(), options, progress)
-        .unwrap_or_else(|e| panic!("maxi-yatzy's preset solves: {}", e.0));
     let totals = usize::from(rules.bonus_at) + 1;
-    let mut near_by_open: Vec<Vec<crate::rule_engine::NearTie>> = vec![Vec::new(); BOXES.len() + 1];
-    for n in near {
-        near_by_open[n.mask.count_ones() as usize].push(n);
-    }
-    let layer = |open: u32| {
-        let masks: Vec<u32> = (0..1u32 << BOXES.len()).filter(|m| m.count_ones() == open).collect();
-        let values = masks.iter().flat_map(|&m| solution.totals(m, 0).expect("a turn start")).copied().collect();
-        Layer { masks, saved: 1, totals, values }
-    };
-    let mut below = layer(0);
-    for (open, near) in near_by_open.into_iter().enumerate().skip(1) {
-        let layer = layer(open as u32);
+    crate::rule_engine::solve_by_layer(&preset, crate::dice::simd(), options, progress, &mut |solved, below, near| {
+        let (solved, below) = (Layer::of(solved, totals), Layer::of(below, totals));
         let near = near
             .into_iter()
             .map(|n| NearTie {
-                index: layer.index(n.mask).expect("a mask of the layer") as u32,
+                index: solved.index(n.mask).expect("a mask of the layer") as u32,
                 upper: n.upper as u8,
                 rerolls: n.rerolls,
                 roll: n.roll,
             })
             .collect();
-        each_layer(&layer, &below, near);
-        below = layer;
-    }
-    solution.start()
+        each_layer(&solved, &below, near);
+    })
+    .unwrap_or_else(|e| panic!("maxi-yatzy's preset solves: {}", e.0))
 }
 
 /// The table of preset `P` solved under `rules`, its decisions proved.
@@ -234,38 +218,4 @@ pub fn solve_table<P: MaxiPreset>(rules: Rules, progress: &mut dyn FnMut(usize, 
         text: format!("{near_ties} near ties settled, {} exceptions", exceptions.len()),
     });
     table
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use dice_tables_reader::maxi::parse_mask;
-
-    /// The rules engine, solving the finnish preset's boxes of `universe`
-    /// alone, gives Maxi's own solve's values bit for bit at every total
-    /// the table stores (the flat one and each reachable one above).
-    #[test]
-    fn the_engine_solves_finnish_as_maxi_s_own_solve() {
-        let universe = parse_mask("ones,fives,sixes,two-pairs,full-house,chance").unwrap();
-        let mut rules = crate::rule_sets::preset("maxi-yatzy").unwrap();
-        let kept: Vec<usize> = (0..BOXES.len()).filter(|b| universe >> b & 1 == 1).collect();
-        let squeeze = |mask: u32| kept.iter().enumerate().fold(0u32, |m, (i, &b)| m | (mask >> b & 1) << i);
-        rules.boxes = kept.iter().map(|&b| rules.boxes[b].clone()).collect();
-        let bonus = rules.upper_bonus.as_mut().unwrap();
-        bonus.boxes = squeeze(bonus.boxes);
-        let engine = crate::rule_engine::solve(&rules).unwrap();
-        let own = super::super::solve_layers(Rules::FINNISH, universe);
-        let mut compared = 0;
-        for layer in &own {
-            for (i, &mask) in layer.masks.iter().enumerate() {
-                let values = engine.totals(squeeze(mask), 0).unwrap();
-                for u in stored_total_list(mask, Rules::FINNISH.bonus_at) {
-                    let (a, b) = (values[u], layer.get(i, 0, u));
-                    assert_eq!(a.to_bits(), b.to_bits(), "{mask:#b} at {u}: {a} vs {b}");
-                    compared += 1;
-                }
-            }
-        }
-        assert!(compared > 1000, "{compared}");
-    }
 }
