@@ -350,6 +350,9 @@ fn check_usage(args: &Args) -> Result<Usage, String> {
         }
     }
     rule_sets.extend(rule_file);
+    for rules in &rule_targets {
+        dice_tables_generator::rule_engine::target::check_target(rules).map_err(|e| e.0)?;
+    }
     // `--rules swedish` asks for the swedish preset's table in place of the finnish one.
     let maxi_rules = match &args.rules {
         Some(RulesFlag::Maxi(r)) => Some(*r),
@@ -393,6 +396,13 @@ fn check_usage(args: &Args) -> Result<Usage, String> {
         }
     }
     if args.score_distribution {
+        if let Some(rules) = rule_sets.iter().find(|r| r.saved_rerolls) {
+            return Err(format!(
+                "--score-distribution is solved for rule sets without saved rerolls, and {} saves them: drop \
+                 --score-distribution",
+                rules.name
+            ));
+        }
         let saved = |id: &str| args.saved_rolls.unwrap_or(id == MAXI_SWEDISH);
         let maxi: Vec<&&str> = games.iter().filter(|g| [MAXI, MAXI_SWEDISH].contains(*g)).collect();
         if (maxi.is_empty() && rule_sets.is_empty()) || maxi.iter().any(|g| saved(g)) {

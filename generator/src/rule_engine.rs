@@ -1268,13 +1268,6 @@ pub fn turn_starts(rules: &RuleSet) -> u64 {
 /// Refuses, before any work, a rule set the engine does not solve or whose
 /// table would not fit: one line with the estimate and the largest it makes.
 pub fn check_solvable(rules: &RuleSet) -> Result<(), NotSolved> {
-    if rules.saved_rerolls {
-        return Err(NotSolved(
-            "saved rerolls (Maxi Yatzy's swedish rule) make a table of their own, maxi-yatzy-swedish; a rule-set \
-             table does not hold them"
-                .into(),
-        ));
-    }
     check_layers(rules)?;
     let states = turn_starts(rules);
     if states > MOST_TURN_STARTS {

@@ -171,6 +171,9 @@ pub enum ArgumentErrorKind {
     #[cfg(not(feature = "solitaire-only"))]
     /// An upper total above the `most` the upper boxes of `game` make.
     UpperOverRules { given: u32, most: u32, game: String },
+    /// Rerolls saved over what `game`'s turns played could save (`most`),
+    /// or any where its rules save none (`saves` false).
+    SavedOverRules { given: u32, most: u32, game: String, saves: bool },
 }
 
 impl ArgumentError {
@@ -334,6 +337,11 @@ impl fmt::Display for ArgumentErrorKind {
             K::UpperOverRules { given, most, game } => {
                 write!(f, "upper total {given} is out of range: {game}'s upper boxes make 0 to {most}")
             }
+            K::SavedOverRules { given, most, game, saves } => match (saves, most) {
+                (false, _) => write!(f, "saved rerolls {given} is out of range: {game}'s rules save none (give 0)"),
+                (true, 0) => write!(f, "saved rerolls {given} is out of range: no turn is played yet (give 0)"),
+                (true, _) => write!(f, "saved rerolls {given} is out of range: {game}'s turns played save 0 to {most}"),
+            },
         }
     }
 }

@@ -237,7 +237,10 @@ pub fn parse_maxi_mask(s: &str) -> Result<u32, String> {
 /// Rerolls saved from earlier turns: a whole number (the table checks the state can hold them).
 pub fn parse_saved(s: &str) -> Result<u32, String> {
     s.parse::<u32>().map_err(|_| {
-        format!("saved rerolls {} is not a whole number 0 or more (0 to 2 for each turn played)", quoted(s))
+        format!(
+            "saved rerolls {} is not a whole number 0 or more (for each turn played, 0 to the rerolls a turn gives)",
+            quoted(s)
+        )
     })
 }
 

@@ -276,9 +276,11 @@ pub struct RuleSetQuery {
     pub upper: Option<u32>,
     /// The filled boxes holding points whose points matter later, as given.
     pub held: Option<String>,
+    /// Rerolls saved from earlier turns, where the rules save them (`None`: 0).
+    pub saved: Option<u32>,
     /// The dice showing; `None` for the turn-start value.
     pub dice: Option<Dice>,
-    /// Rerolls left (default: all the rules give); only with `dice`.
+    /// Rerolls left (default: all the rules give and every one saved); only with `dice`.
     pub rerolls: Option<u8>,
     /// Play to score at least this many more points (the rule set's target
     /// table, `<table>-target.dtab`): the answer is the best chance of it, `"p"`.

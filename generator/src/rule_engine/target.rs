@@ -97,6 +97,18 @@ impl Default for Reaching {
     }
 }
 
+/// Refuses, before any work, a rule set whose target table the engine
+/// does not solve: one that saves rerolls, or whose sheet would not fit.
+pub fn check_target(rules: &RuleSet) -> Result<(), NotSolved> {
+    if rules.saved_rerolls {
+        return Err(NotSolved(format!(
+            "{} saves rerolls: its table answers expected scores, but no target table is solved for saved rerolls",
+            rules.name
+        )));
+    }
+    check_solvable(rules)
+}
+
 /// Solves every turn start with at most `most_open` boxes open (the whole
 /// game for its box count), or says what the engine does not solve.
 pub fn solve(rules: &RuleSet, most_open: usize) -> Result<Reach, NotSolved> {
@@ -112,7 +124,7 @@ pub fn solve_with(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Reach, NotSolved> {
     let coverage = reaching.coverage;
-    check_solvable(rules)?;
+    check_target(rules)?;
     let layout = Layout::of(rules);
     let (flags, totals, block) = (layout.flags(), layout.totals, layout.block());
     let mut values: Vec<Box<[f64]>> = vec![Box::new([]); layout.masks.len() * block];

@@ -11,6 +11,9 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::throw_outcomes;
 
+/// A turn start: open boxes, upper total, boxes holding points, rerolls saved.
+type State = (u32, u32, u32, u32);
+
 /// Every outcome of throwing k dice with its chance, for each k.
 type Outcomes = std::rc::Rc<Vec<Vec<(Vec<u8>, f64)>>>;
 
@@ -19,7 +22,8 @@ pub struct BruteRules {
     rules: RuleSet,
     /// Every outcome of throwing k dice, for k = 0 to the rule set's dice.
     outcomes: Outcomes,
-    memo: HashMap<(u32, u32, u32), f64>,
+    /// By (turn start, rerolls saved).
+    memo: HashMap<(u32, u32, u32, u32), f64>,
     /// The chance of scoring at least n more, by (turn start, n).
     reach_memo: HashMap<(u32, u32, u32, i64), f64>,
     beat_memo: HashMap<(u32, u32, u32, i64), f64>,
@@ -220,15 +224,22 @@ impl BruteRules {
     /// The value of a turn start: `mask` open, `upper` the upper total
     /// (capped at the bonus's threshold), `held` the boxes holding points.
     pub fn turn_start(&mut self, mask: u32, upper: u32, held: u32) -> f64 {
+        self.turn_start_saved(mask, upper, held, 0)
+    }
+
+    /// [`turn_start`](BruteRules::turn_start) with `saved` rerolls saved
+    /// from earlier turns, where the rules save them: the turn may use its
+    /// own and those, and scoring saves the rerolls left.
+    pub fn turn_start_saved(&mut self, mask: u32, upper: u32, held: u32, saved: u32) -> f64 {
         let (upper, held) = self.told_apart(mask, upper, held);
         if mask == 0 {
             return f64::from(self.upper_bonus(upper));
         }
-        if let Some(&v) = self.memo.get(&(mask, upper, held)) {
+        if let Some(&v) = self.memo.get(&(mask, upper, held, saved)) {
             return v;
         }
-        let value = self.first_roll_average(Goal::Points, (mask, upper, held));
-        self.memo.insert((mask, upper, held), value);
+        let value = self.first_roll_average(Goal::Points, (mask, upper, held, saved));
+        self.memo.insert((mask, upper, held, saved), value);
         value
     }
 
@@ -246,7 +257,7 @@ impl BruteRules {
         if let Some(&v) = self.reach_memo.get(&(mask, upper, held, n)) {
             return v;
         }
-        let value = self.first_roll_average(Goal::Reach(n), (mask, upper, held));
+        let value = self.first_roll_average(Goal::Reach(n), (mask, upper, held, 0));
         self.reach_memo.insert((mask, upper, held, n), value);
         value
     }
@@ -267,7 +278,7 @@ impl BruteRules {
         if let Some(&v) = self.beat_memo.get(&(mask, upper, held, behind)) {
             return v;
         }
-        let value = self.first_roll_average(Goal::Beat(behind), (mask, upper, held));
+        let value = self.first_roll_average(Goal::Beat(behind), (mask, upper, held, 0));
         self.beat_memo.insert((mask, upper, held, behind), value);
         value
     }
@@ -295,20 +306,28 @@ impl BruteRules {
     }
 
     /// The average over the turn's first roll of its best play for `goal`.
-    fn first_roll_average(&mut self, goal: Goal, state: (u32, u32, u32)) -> f64 {
+    fn first_roll_average(&mut self, goal: Goal, state: State) -> f64 {
         let n = usize::from(self.rules.dice);
-        let rerolls = usize::from(self.rules.rerolls);
+        let rerolls = self.turn_rerolls(state);
         let mut turn: HashMap<(Vec<u8>, usize), f64> = HashMap::default();
         let outcomes = std::rc::Rc::clone(&self.outcomes);
         outcomes[n].iter().map(|(dice, p)| p * self.roll_value(&mut turn, goal, state, dice, rerolls)).sum()
     }
 
-    /// What scoring `s` for `now` points is worth for `goal`.
-    fn after(&mut self, goal: Goal, (mask, upper, held): (u32, u32, u32), s: &Scored, now: u32) -> f64 {
+    /// The rerolls a turn from `state` has: the rules' and those saved.
+    fn turn_rerolls(&self, (_, _, _, saved): State) -> usize {
+        usize::from(self.rules.rerolls) + saved as usize
+    }
+
+    /// What scoring `s` for `now` points with `left` rerolls left is worth
+    /// for `goal` (where the rules save rerolls, the next turn has `left`
+    /// saved).
+    fn after(&mut self, goal: Goal, (mask, upper, held, _): State, s: &Scored, now: u32, left: usize) -> f64 {
         let next_held = if s.holds { held | 1 << s.b } else { held };
         let next = (mask & !(1 << s.b), upper + s.upper, next_held);
+        let saved = if self.rules.saved_rerolls { left as u32 } else { 0 };
         match goal {
-            Goal::Points => f64::from(now) + self.turn_start(next.0, next.1, next.2),
+            Goal::Points => f64::from(now) + self.turn_start_saved(next.0, next.1, next.2, saved),
             Goal::Reach(n) => self.reach(next.0, next.1, next.2, n - i64::from(now)),
             Goal::Beat(b) => self.beat(next.0, next.1, next.2, b - i64::from(now)),
         }
@@ -322,6 +341,16 @@ impl BruteRules {
         self.options_for(Goal::Points, mask, upper, held, dice, left)
     }
 
+    /// [`options`](BruteRules::options) with `saved` rerolls saved.
+    pub fn options_saved(
+        &mut self,
+        (mask, upper, held, saved): State,
+        dice: &[u8],
+        left: usize,
+    ) -> Vec<(BruteOption, f64)> {
+        self.options_in(Goal::Points, (mask, upper, held, saved), dice, left)
+    }
+
     /// [`options`](BruteRules::options) played for `goal`: each option's
     /// value its expected points, or its best chance of the need.
     pub fn options_for(
@@ -333,14 +362,20 @@ impl BruteRules {
         dice: &[u8],
         left: usize,
     ) -> Vec<(BruteOption, f64)> {
+        self.options_in(goal, (mask, upper, held, 0), dice, left)
+    }
+
+    fn options_in(&mut self, goal: Goal, state: State, dice: &[u8], left: usize) -> Vec<(BruteOption, f64)> {
+        let (mask, upper, held, saved) = state;
         let upper = upper.min(self.rules.upper_bonus.map_or(0, |u| u32::from(u.at)));
+        let state = (mask, upper, held, saved);
         let mut dice = dice.to_vec();
         dice.sort_unstable();
-        let first = left == usize::from(self.rules.rerolls);
+        let first = left == self.turn_rerolls(state);
         let mut out = Vec::new();
         for s in self.scorings(mask, held, &dice) {
             let now = s.now + if first { s.first_roll } else { 0 };
-            out.push((BruteOption::Score(s.b), self.after(goal, (mask, upper, held), &s, now)));
+            out.push((BruteOption::Score(s.b), self.after(goal, state, &s, now, left)));
         }
         if left > 0 {
             let mut turn = HashMap::default();
@@ -355,7 +390,7 @@ impl BruteRules {
                 for (thrown, p) in &outcomes[n - kept.len()] {
                     let mut next: Vec<u8> = kept.iter().chain(thrown).copied().collect();
                     next.sort_unstable();
-                    expected += p * self.roll_value(&mut turn, goal, (mask, upper, held), &next, left - 1);
+                    expected += p * self.roll_value(&mut turn, goal, state, &next, left - 1);
                 }
                 out.push((BruteOption::Keep(kept), expected));
             }
@@ -368,18 +403,19 @@ impl BruteRules {
         &mut self,
         turn: &mut HashMap<(Vec<u8>, usize), f64>,
         goal: Goal,
-        (mask, upper, held): (u32, u32, u32),
+        state: State,
         dice: &[u8],
         left: usize,
     ) -> f64 {
         if let Some(&v) = turn.get(&(dice.to_vec(), left)) {
             return v;
         }
-        let first = left == usize::from(self.rules.rerolls);
+        let (mask, _, held, _) = state;
+        let first = left == self.turn_rerolls(state);
         let mut best = f64::NEG_INFINITY;
         for s in self.scorings(mask, held, dice) {
             let now = s.now + if first { s.first_roll } else { 0 };
-            best = best.max(self.after(goal, (mask, upper, held), &s, now));
+            best = best.max(self.after(goal, state, &s, now, left));
         }
         if left > 0 {
             let n = dice.len();
@@ -395,7 +431,7 @@ impl BruteRules {
                 for (thrown, p) in &outcomes[n - kept.len()] {
                     let mut next: Vec<u8> = kept.iter().chain(thrown).copied().collect();
                     next.sort_unstable();
-                    expected += p * self.roll_value(turn, goal, (mask, upper, held), &next, left - 1);
+                    expected += p * self.roll_value(turn, goal, state, &next, left - 1);
                 }
                 best = best.max(expected);
             }

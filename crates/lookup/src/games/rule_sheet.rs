@@ -10,7 +10,7 @@ use crate::args::{Arg, Args};
 use crate::checks::check_opponent;
 use crate::error::LookupError;
 use crate::json::Json;
-use crate::parse::{parse_need, parse_rerolls, parse_rule_total, parse_some_dice, parse_upper};
+use crate::parse::{parse_need, parse_rerolls, parse_rule_total, parse_saved, parse_some_dice, parse_upper};
 use crate::queries::{Query, RuleSetQuery};
 use crate::reply::{text, Choice, Layout, Replied, SheetReply, SheetRoll, Valued};
 use dice_tables_reader::rule_sheet::{RuleChoice, RuleTable};
@@ -41,6 +41,11 @@ pub const LOOKUP: LookupInfo = LookupInfo {
             "Filled boxes that hold points, where later scores depend on it (the extra-bonus box, a box another needs): a comma list of their names; default none.",
         ),
         Argument::optional(
+            "saved",
+            "B",
+            "Rerolls saved from earlier turns, where the rules save them (`saved-rerolls = true`): at most the rules' rerolls for each turn played; default 0.",
+        ),
+        Argument::optional(
             "dice",
             "D",
             "The dice showing, as many as the rules roll, digits 1-6 (without it: the value before the roll).",
@@ -48,7 +53,7 @@ pub const LOOKUP: LookupInfo = LookupInfo {
         Argument::optional(
             "rerolls",
             "R",
-            "Rerolls left after this roll: 0 to the rules' (default: all of them, the turn's first roll).",
+            "Rerolls left after this roll: 0 to the rules' and any saved (default: all of them, the turn's first roll).",
         ),
         Argument::optional(
             "need",
@@ -92,6 +97,7 @@ fn parse(name: &str, a: &Args<'_>) -> Result<Query, LookupError> {
         mask: a.arg("mask").map(|m| mask_text(&m)).transpose()?,
         upper: a.value("upper", parse_upper)?,
         held: a.arg("held").map(|m| mask_text(&m)).transpose()?,
+        saved: a.value("saved", parse_saved)?,
         dice: a.value("dice", parse_some_dice)?,
         rerolls: a.value("rerolls", parse_rerolls)?,
         need: a.value("need", parse_need)?,
@@ -186,7 +192,12 @@ fn reply(table: &RuleTable, q: &RuleSetQuery) -> Result<SheetReply, LookupError>
         Some(h) => sheet.parse_held(h, mask)?,
         None => 0,
     };
+    let saved = q.saved.unwrap_or(0);
+    sheet.check_saved(mask, saved)?;
     let mut state = format!("{}, {}", rules.name, sheet_line(sheet, mask, upper, held));
+    if sheet.saving() > 0 {
+        state.push_str(&format!(", {saved} reroll{} saved", if saved == 1 { "" } else { "s" }));
+    }
     // Room for the longest option's words: a box's name and points, its
     // first-roll bonus, and where it wins at once, saying so.
     let words = |b: &dice_tables_reader::rules::BoxRule| {
@@ -195,7 +206,11 @@ fn reply(table: &RuleTable, q: &RuleSetQuery) -> Result<SheetReply, LookupError>
     let width = rules.boxes.iter().map(words).max().unwrap_or(0).max(34);
     let layout = Layout { dice: usize::from(rules.dice), width, box_word: "box" };
     let mut head = vec![("game", text(&rules.name))];
-    let rerolls = q.rerolls.unwrap_or(rules.rerolls);
+    if sheet.saving() > 0 {
+        head.push(("saved", Json::Int(i64::from(saved))));
+    }
+    // A target table's rules save no rerolls (`saved` is 0 there).
+    let rerolls = q.rerolls.unwrap_or((u32::from(rules.rerolls) + saved).min(255) as u8);
     let (before, roll) = match table {
         RuleTable::Target(target) => match (&q.opp_mask, q.need) {
             (Some(opp_mask), _) => {
@@ -228,9 +243,9 @@ fn reply(table: &RuleTable, q: &RuleSetQuery) -> Result<SheetReply, LookupError>
             }
         },
         RuleTable::Sheet(sheet) => {
-            let value = sheet.turn_start_value(mask, upper, held)?;
+            let value = sheet.turn_start_saved(mask, upper, held, saved)?;
             let before = SheetReply { head, state, valued: Valued::Points, value, roll: None, layout };
-            (before, q.dice.map(|dice| sheet.options(mask, upper, held, dice, rerolls)).transpose()?)
+            (before, q.dice.map(|dice| sheet.options_saved(mask, upper, held, saved, dice, rerolls)).transpose()?)
         }
     };
     let (Some(dice), Some(roll)) = (q.dice, roll) else { return Ok(before) };

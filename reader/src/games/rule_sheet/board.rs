@@ -32,8 +32,8 @@ impl Board {
         if rules.to_text() != text {
             return Err(bad("are not in canonical form (as the generator writes them)".into()));
         }
-        if rules.saved_rerolls {
-            return Err(bad("save rerolls, which a rule-set table does not hold".into()));
+        if rules.saved_rerolls && rules.boxes.iter().any(|b| b.first_roll > 0) {
+            return Err(bad("save rerolls beside a first-roll bonus, which a rule-set table does not hold".into()));
         }
         if Shape::of(&rules) != shape {
             let theirs = Shape::of(&rules);
@@ -68,10 +68,26 @@ impl Board {
         self.rules.boxes.iter().map(|b| b.name.as_str()).collect()
     }
 
-    /// Where the turn start (`mask`, `upper`, `held`) is stored: `None` for
-    /// a mask a fixed order never reaches.
-    pub(super) fn index(&self, mask: u32, upper: u32, held: u32) -> Option<usize> {
-        self.shape.index(mask, upper, flag_index(&self.tracked, held) as u32)
+    /// Where the turn start (`mask`, `upper`, `held`, `saved` rerolls
+    /// saved) is stored: `None` for a mask a fixed order never reaches, or
+    /// more saved than the sheet can hold.
+    pub(super) fn index(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Option<usize> {
+        self.shape.index_saved(mask, upper, flag_index(&self.tracked, held) as u32, saved)
+    }
+
+    /// Rerolls a turn may save for later turns (0: the rules save none).
+    pub fn saving(&self) -> u8 {
+        self.shape.saving
+    }
+
+    /// The rerolls saved checked: at most what the turns played could save.
+    pub fn check_saved(&self, mask: u32, saved: u32) -> Result<(), ArgumentError> {
+        let most = self.shape.saved_counts(mask.count_ones()) - 1;
+        if saved > most {
+            let (game, saves) = (self.rules.name.clone(), self.shape.saving > 0);
+            return Err(ArgumentErrorKind::SavedOverRules { given: saved, most, game, saves }.into());
+        }
+        Ok(())
     }
 
     /// Parses a mask of open boxes as every score-sheet lookup does: a
@@ -121,15 +137,15 @@ impl Board {
     }
 
     /// A roll checked against the rules: as many dice as they roll, at most
-    /// the rerolls they give.
-    pub(super) fn check_roll(&self, dice: Dice, rerolls: u8) -> Result<(), Error> {
+    /// the rerolls they give a turn and the `saved` ones.
+    pub(super) fn check_roll(&self, dice: Dice, rerolls: u8, saved: u32) -> Result<(), Error> {
         let rules = &self.rules;
         if dice.len() != usize::from(rules.dice) {
             let (game, given, dice) = (rules.name.clone(), dice.len(), rules.dice);
             return Err(ArgumentError::from(ArgumentErrorKind::DiceCount { game, given, dice }).into());
         }
-        if rerolls > rules.rerolls {
-            let (game, max) = (rules.name.clone(), rules.rerolls);
+        if u32::from(rerolls) > u32::from(rules.rerolls) + saved {
+            let (game, max) = (rules.name.clone(), (u32::from(rules.rerolls) + saved).min(255) as u8);
             return Err(ArgumentError::from(ArgumentErrorKind::RerollsOverRules { game, given: rerolls, max }).into());
         }
         Ok(())
@@ -171,6 +187,26 @@ impl Board {
         let mut scratch = vec![0.0; self.lattice.partial];
         for _ in 0..rerolls {
             keep_values(&self.lattice, &mut values);
+            best_values(&self.lattice, &mut values, &mut scratch);
+        }
+        keep_values(&self.lattice, &mut values);
+        values
+    }
+
+    /// Each keep's value with `stops.len() - 1` rerolls left after it where
+    /// the rules save rerolls: `stops[r]`, each roll's value scored with `r`
+    /// rerolls left (saving them), as [`Board::stop_values`] lays them out.
+    /// With `r` left a roll is worth the best of scoring and each partial
+    /// keep inside it (keeping every die never beats scoring, which saves
+    /// the reroll).
+    pub(super) fn keep_values_saving(&self, stops: Vec<Vec<f64>>) -> Vec<f64> {
+        let partial = self.lattice.partial;
+        let mut scratch = vec![0.0; partial];
+        let mut stops = stops.into_iter();
+        let mut values = stops.next().expect("the values scored with no reroll left");
+        for stop in stops {
+            keep_values(&self.lattice, &mut values);
+            values[partial..].copy_from_slice(&stop[partial..]);
             best_values(&self.lattice, &mut values, &mut scratch);
         }
         keep_values(&self.lattice, &mut values);

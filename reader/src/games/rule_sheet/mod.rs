@@ -71,6 +71,9 @@ pub struct Shape {
     pub totals: u32,
     /// Bytes of the rules text.
     pub rules_bytes: u32,
+    /// Rerolls a turn may save for later turns: the rules' rerolls where
+    /// they save them, else 0 (and then not in the header).
+    pub saving: u8,
 }
 
 impl Shape {
@@ -82,6 +85,7 @@ impl Shape {
             flags: 1 << rules.tracked_boxes().len(),
             totals: rules.upper_bonus.map_or(1, |b| u32::from(b.at) + 1),
             rules_bytes: rules.to_text().len() as u32,
+            saving: if rules.saved_rerolls { rules.rerolls } else { 0 },
         }
     }
 
@@ -105,9 +109,33 @@ impl Shape {
         }
     }
 
-    /// Turn starts a table stores: per sheet, every flag and upper total.
+    /// Turn starts a table stores: per sheet, every flag, count of
+    /// rerolls saved ([`Shape::saved_counts`]) and upper total.
     pub fn states(&self) -> u64 {
-        self.sheets() as u64 * u64::from(self.flags) * u64::from(self.totals)
+        self.rows_before(self.sheets()) * u64::from(self.flags) * u64::from(self.totals)
+    }
+
+    /// Counts of rerolls saved a sheet with `open` boxes open can hold: 0
+    /// to [`Shape::saving`] for each turn played.
+    pub fn saved_counts(&self, open: u32) -> u32 {
+        u32::from(self.saving) * (u32::from(self.boxes) - open) + 1
+    }
+
+    /// The saved counts of every sheet before sheet `sheet` (a mask, or in
+    /// sheet order the first open box), added up: in closed form, each
+    /// box's bit counted over the masks below (a sheet's place in a file
+    /// of a few GB, found without a table).
+    fn rows_before(&self, sheet: usize) -> u64 {
+        let (sheet, saving, boxes) = (sheet as u64, u64::from(self.saving), u64::from(self.boxes));
+        if self.fixed_order {
+            // Sheet j has j boxes filled.
+            return sheet + saving * sheet * sheet.saturating_sub(1) / 2;
+        }
+        // The masks below `sheet` with bit i set: whole periods of 2^(i+1)
+        // hold 2^i each, and the part period past 2^i the rest.
+        let open: u64 =
+            (0..boxes).map(|i| (sheet >> (i + 1) << i) + (sheet & ((2 << i) - 1)).saturating_sub(1 << i)).sum();
+        sheet + saving * (boxes * sheet - open)
     }
 
     /// The shape a header gives (every table of a rule set has these parameters).
@@ -118,23 +146,38 @@ impl Shape {
             flags: 1 << param_in(header, "tracked", 0..=4)?,
             totals: param_in(header, "totals", 1..=MOST_TOTALS)? as u32,
             rules_bytes: param_in(header, "rules_bytes", 1..=MOST_RULES_BYTES)? as u32,
+            saving: match header.param("saving") {
+                Some(_) => param_in(header, "saving", 1..=i64::from(crate::rules::MOST_REROLLS))? as u8,
+                None => 0,
+            },
         })
     }
 
     /// The header's parameters of this shape.
     fn header_params(&self) -> Vec<(&'static str, i64)> {
-        vec![
+        let mut params = vec![
             ("boxes", i64::from(self.boxes)),
             ("fixed_order", i64::from(self.fixed_order)),
             ("tracked", i64::from(self.flags.trailing_zeros())),
             ("totals", i64::from(self.totals)),
             ("rules_bytes", i64::from(self.rules_bytes)),
-        ]
+        ];
+        // Only where a turn saves rerolls: every other table's header is as it was.
+        if self.saving > 0 {
+            params.push(("saving", i64::from(self.saving)));
+        }
+        params
     }
 
-    /// Where a turn start's value is in [`TURN_START`]: `None` for a mask
-    /// a fixed order never reaches.
+    /// Where a turn start's value is in [`TURN_START`], no rerolls saved:
+    /// `None` for a mask a fixed order never reaches.
     pub fn index(&self, mask: u32, upper: u32, flag: u32) -> Option<usize> {
+        self.index_saved(mask, upper, flag, 0)
+    }
+
+    /// [`Shape::index`] with `saved` rerolls saved: `None` also for more
+    /// than the sheet can hold ([`Shape::saved_counts`]).
+    pub fn index_saved(&self, mask: u32, upper: u32, flag: u32, saved: u32) -> Option<usize> {
         let sheet = if self.fixed_order {
             let first = if mask == 0 { u32::from(self.boxes) } else { mask.trailing_zeros() };
             let all = (1u32 << self.boxes) - 1;
@@ -142,8 +185,12 @@ impl Shape {
         } else {
             mask as usize
         };
-        let upper = upper.min(self.totals - 1);
-        Some((sheet * self.flags as usize + flag as usize) * self.totals as usize + upper as usize)
+        let counts = self.saved_counts(mask.count_ones());
+        if saved >= counts {
+            return None;
+        }
+        let row = self.rows_before(sheet) * u64::from(self.flags) + u64::from(flag * counts + saved);
+        Some((row * u64::from(self.totals) + u64::from(upper.min(self.totals - 1))) as usize)
     }
 }
 
@@ -163,10 +210,14 @@ pub fn held_of_flag(tracked: &[usize], flag: usize) -> u32 {
 /// The rules, as canonical text (UTF-8): what the table was solved for.
 pub const RULES: SectionSpec<Shape> =
     SectionSpec::new(0, "rules", DType::U8, Encoding::Raw, |s| vec![u64::from(s.rules_bytes)]);
-/// The expected score still to come at each turn start: per (sheet, flags, upper total).
+/// The expected score still to come at each turn start: per (sheet, flags,
+/// upper total); where a turn saves rerolls, one run of every turn start,
+/// per sheet (flags, rerolls saved, upper total), each sheet's saved
+/// counts its own ([`Shape::index_saved`]).
 pub const TURN_START: SectionSpec<Shape> =
-    SectionSpec::new(1, "turn_start", DType::F64, Encoding::Zstd, |s: &Shape| {
-        vec![s.sheets() as u64, u64::from(s.flags), u64::from(s.totals)]
+    SectionSpec::new(1, "turn_start", DType::F64, Encoding::Zstd, |s: &Shape| match s.saving {
+        0 => vec![s.sheets() as u64, u64::from(s.flags), u64::from(s.totals)],
+        _ => vec![s.states()],
     })
     .chunked(CHUNK_BYTES);
 
@@ -228,9 +279,19 @@ impl RuleSheet {
     /// points (mask bits; only the tracked ones count). A mask a fixed
     /// order never reaches is an error.
     pub fn turn_start_value(&self, mask: u32, upper: u32, held: u32) -> Result<f64, TableError> {
-        let shape = self.t.params();
-        let Some(i) = shape.index(mask, upper, flag_index(&self.tracked, held) as u32) else {
-            return Err(TableError::section(TURN_START.name, format!("holds no state with boxes {mask:#b} open")));
+        self.turn_start_saved(mask, upper, held, 0)
+    }
+
+    /// [`RuleSheet::turn_start_value`] with `saved` rerolls saved (where
+    /// the rules save them; more than the sheet's turns played could save
+    /// is an error).
+    pub fn turn_start_saved(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<f64, TableError> {
+        let Some(i) = self.index(mask, upper, held, saved) else {
+            let why = match self.t.params().index(mask, 0, 0) {
+                None => format!("holds no state with boxes {mask:#b} open"),
+                Some(_) => format!("holds no state with boxes {mask:#b} open and {saved} rerolls saved"),
+            };
+            return Err(TableError::section(TURN_START.name, why));
         };
         self.t.f64_at(&TURN_START, i)
     }

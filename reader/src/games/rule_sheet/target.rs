@@ -110,6 +110,11 @@ impl Game for RuleTarget {
 
     fn params(header: &Header) -> Result<TargetShape, TableError> {
         let shape = Shape::from_header(header)?;
+        if shape.saving > 0 {
+            // No target table saves rerolls: the generator writes none.
+            let why = "is given: a target table's rules save no rerolls".into();
+            return Err(crate::error::TableErrorKind::BadParam { name: "saving", why }.into());
+        }
         Ok(TargetShape {
             shape,
             open: param_in(header, "open", 0..=i64::from(shape.boxes))? as u8,
@@ -180,7 +185,7 @@ impl RuleTarget {
             let (table, max_open) = (super::target_stem(&self.rules.name), self.max_open());
             return Err(ArgumentError::from(ArgumentErrorKind::ReducedTable { table, open, max_open }).into());
         }
-        let at = self.index(mask, upper, held).ok_or_else(|| {
+        let at = self.index(mask, upper, held, 0).ok_or_else(|| {
             TableError::section(TARGET_SECTIONS[0].name, format!("holds no state with boxes {mask:#b} open"))
         })?;
         Ok(at)
@@ -277,7 +282,7 @@ impl RuleTarget {
 
     /// A roll's options played for `goal`, ranked with the tie allowance.
     fn roll(&self, from: SheetState, dice: Dice, rerolls: u8, goal: Goal) -> Result<RollOptions, Error> {
-        self.check_roll(dice, rerolls)?;
+        self.check_roll(dice, rerolls, 0)?;
         let state = self.state(from.open, from.upper, from.held)?;
         let mut next = NextChances::new(self, &goal);
         if from.open == 0 {
@@ -335,7 +340,7 @@ impl<'a> NextChances<'a> {
 
     /// The chance of the goal after scoring `m` into `after`.
     fn chance(&mut self, m: Move, after: SheetState) -> Result<f64, TableError> {
-        let state = self.table.index(after.open, after.upper, after.held).expect("a move leads to a turn start");
+        let state = self.table.index(after.open, after.upper, after.held, 0).expect("a move leads to a turn start");
         let key = (state, m.scored());
         if let Some(&p) = self.chances.get(&key) {
             return Ok(p);

@@ -62,26 +62,28 @@ struct Turn<'a> {
     upper: u32,
     held: u32,
     /// The value of the turn start after scoring box `b` with the upper
-    /// total then `u` (capped) and box `b` holding points or not, at
-    /// `(b * 2 + holds) * totals + u`; NaN until read.
+    /// total then `u` (capped), box `b` holding points or not and `s`
+    /// rerolls saved (where the rules save them), at
+    /// `((s * boxes + b) * 2 + holds) * totals + u`; NaN until read.
     after: Vec<f64>,
     /// A move list reused from roll to roll.
     moves: Vec<(Move, SheetState)>,
 }
 
 impl Turn<'_> {
-    /// Every way to score `counts`, each with its value: what it scores now
-    /// plus the value of the turn start it leads to.
-    fn moves(&mut self, counts: &[u8; 6], first: bool) -> Result<Vec<(Move, f64)>, TableError> {
+    /// Every way to score `counts` with `left` rerolls left, each with its
+    /// value: what it scores now plus the value of the turn start it leads to.
+    fn moves(&mut self, counts: &[u8; 6], first: bool, left: u8) -> Result<Vec<(Move, f64)>, TableError> {
         let mut valued = Vec::new();
-        self.each_move(counts, first, |m, v| valued.push((m, v)))?;
+        self.each_move(counts, first, left, |m, v| valued.push((m, v)))?;
         Ok(valued)
     }
 
-    /// The best way to score `counts` and its value (`None`: no box open).
-    fn best_move(&mut self, counts: &[u8; 6], first: bool) -> Result<Option<(Move, f64)>, TableError> {
+    /// The best way to score `counts` with `left` rerolls left and its
+    /// value (`None`: no box open).
+    fn best_move(&mut self, counts: &[u8; 6], first: bool, left: u8) -> Result<Option<(Move, f64)>, TableError> {
         let mut best: Option<(Move, f64)> = None;
-        self.each_move(counts, first, |m, v| {
+        self.each_move(counts, first, left, |m, v| {
             if best.is_none_or(|b| v > b.1) {
                 best = Some((m, v));
             }
@@ -89,19 +91,31 @@ impl Turn<'_> {
         Ok(best)
     }
 
-    /// Calls `each` with every way to score `counts` and its value: what it
-    /// scores now plus the value of the turn start it leads to.
-    fn each_move(&mut self, counts: &[u8; 6], first: bool, mut each: impl FnMut(Move, f64)) -> Result<(), TableError> {
+    /// Calls `each` with every way to score `counts` with `left` rerolls
+    /// left and its value: what it scores now plus the value of the turn
+    /// start it leads to (where the rules save rerolls, with `left` saved).
+    fn each_move(
+        &mut self,
+        counts: &[u8; 6],
+        first: bool,
+        left: u8,
+        mut each: impl FnMut(Move, f64),
+    ) -> Result<(), TableError> {
         let mut moves = std::mem::take(&mut self.moves);
         moves.clear();
         let from = SheetState { open: self.mask, upper: self.upper, held: self.held };
         self.sheet.moves(from, counts, first, &mut moves);
-        let totals = self.sheet.shape.totals;
+        let (totals, boxes) = (self.sheet.shape.totals as usize, self.sheet.rules.boxes.len());
+        let saved = if self.sheet.saving() > 0 { u32::from(left) } else { 0 };
         for &(m, after) in &moves {
             let holds = after.held != self.held;
-            let at = (m.box_index * 2 + usize::from(holds)) * totals as usize + after.upper.min(totals - 1) as usize;
+            let row = (saved as usize * boxes + m.box_index) * 2 + usize::from(holds);
+            let at = row * totals + (after.upper as usize).min(totals - 1);
+            if self.after.len() <= at {
+                self.after.resize((row + 1) * totals, f64::NAN);
+            }
             if self.after[at].is_nan() {
-                self.after[at] = self.sheet.turn_start_value(after.open, after.upper, after.held)?;
+                self.after[at] = self.sheet.turn_start_saved(after.open, after.upper, after.held, saved)?;
             }
             each(m, f64::from(m.scored()) + self.after[at]);
         }
@@ -109,11 +123,23 @@ impl Turn<'_> {
         Ok(())
     }
 
-    /// Each roll's value when it must score now (after a reroll), as the
-    /// keep lattice lays the rolls out.
-    fn stop_values(&mut self) -> Result<Vec<f64>, TableError> {
+    /// Each roll's value when it must score now with `left` rerolls left
+    /// (not the turn's first roll), as the keep lattice lays the rolls out.
+    fn stop_values(&mut self, left: u8) -> Result<Vec<f64>, TableError> {
         let sheet = self.sheet;
-        sheet.stop_values(|roll| Ok(self.best_move(&roll.counts(), false)?.map_or(f64::NEG_INFINITY, |m| m.1)))
+        sheet.stop_values(|roll| Ok(self.best_move(&roll.counts(), false, left)?.map_or(f64::NEG_INFINITY, |m| m.1)))
+    }
+
+    /// Each keep's value with `rerolls` left after it: from the rolls'
+    /// values scored with no reroll left, or where the rules save rerolls,
+    /// with each count left (scoring saves them).
+    fn keep_values(&mut self, rerolls: u8) -> Result<Vec<f64>, TableError> {
+        Ok(match self.sheet.saving() {
+            0 => self.sheet.keep_values_with(self.stop_values(0)?, rerolls),
+            _ => self
+                .sheet
+                .keep_values_saving((0..=rerolls).map(|left| self.stop_values(left)).collect::<Result<_, _>>()?),
+        })
     }
 }
 
@@ -125,9 +151,11 @@ pub struct TurnPlan {
     rerolls: u8,
     dice: usize,
     /// Per roll (by rank): its best move and that move's value, on the
-    /// turn's first roll and after a reroll (`None`: no box open).
+    /// turn's first roll and after a reroll (`None`: no box open); where
+    /// the rules save rerolls, after a reroll by rerolls left (scoring
+    /// saves them).
     first: Vec<Option<(Move, f64)>>,
-    later: Vec<Option<(Move, f64)>>,
+    later: Vec<Vec<Option<(Move, f64)>>>,
     /// `keeps[r][graded rank]`: a keep's value with `r` rerolls left after it.
     keeps: Vec<Vec<f64>>,
 }
@@ -138,7 +166,8 @@ impl TurnPlan {
     /// as the best keep. `None` when no box is open.
     pub fn best(&self, dice: Dice, rerolls: u8) -> Option<RuleChoice> {
         let rank = dice.rank();
-        let stops = if rerolls == self.rerolls { &self.first } else { &self.later };
+        let level = usize::from(rerolls).min(self.later.len() - 1);
+        let stops = if rerolls == self.rerolls { &self.first } else { &self.later[level] };
         let (stop, value) = (*stops.get(rank)?)?;
         let mut best = (RuleChoice::Score(stop), value);
         if rerolls > 0 && dice.len() == self.dice {
@@ -157,27 +186,47 @@ impl RuleSheet {
     /// The best play of every roll of the turn starting at `mask`, `upper`,
     /// `held` (as [`RuleSheet::turn_start_value`] takes them).
     pub fn turn_plan(&self, mask: u32, upper: u32, held: u32) -> Result<TurnPlan, Error> {
-        self.turn_start_value(mask, upper, held)?;
+        self.turn_plan_saved(mask, upper, held, 0)
+    }
+
+    /// [`RuleSheet::turn_plan`] with `saved` rerolls saved (where the rules
+    /// save them: the turn has its own and those).
+    pub fn turn_plan_saved(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<TurnPlan, Error> {
+        self.check_saved(mask, saved)?;
+        self.turn_start_saved(mask, upper, held, saved)?;
         let n = usize::from(self.rules.dice);
+        let rerolls = (u32::from(self.rules.rerolls) + saved) as u8;
+        let levels = if self.saving() > 0 { usize::from(rerolls) } else { 1 };
         let mut turn = self.turn(mask, upper, held);
-        let (mut first, mut later) = (Vec::new(), Vec::new());
+        let (mut first, mut later) = (Vec::new(), vec![Vec::new(); levels]);
         for r in 0..multiset_count(n) {
             let counts = Dice::unrank(n, r).expect("a rank below the count").counts();
-            first.push(turn.best_move(&counts, true)?);
-            later.push(turn.best_move(&counts, false)?);
+            first.push(turn.best_move(&counts, true, rerolls)?);
+            for (left, later) in later.iter_mut().enumerate() {
+                later.push(turn.best_move(&counts, false, left as u8)?);
+            }
         }
-        let mut values = vec![0.0; self.lattice.partial];
-        values.extend(later.iter().map(|m| m.map_or(f64::NEG_INFINITY, |m| m.1)));
+        let stop = |level: usize| -> Vec<f64> {
+            let mut values = vec![0.0; self.lattice.partial];
+            values.extend(later[level.min(levels - 1)].iter().map(|m| m.map_or(f64::NEG_INFINITY, |m| m.1)));
+            values
+        };
+        let mut values = stop(0);
         let mut scratch = vec![0.0; self.lattice.partial];
         let mut keeps = Vec::new();
-        for level in 0..self.rules.rerolls {
+        for level in 0..usize::from(rerolls) {
             if level > 0 {
+                if self.saving() > 0 {
+                    // Scoring a roll saves the rerolls left: its own option at this level.
+                    let own = stop(level);
+                    values[self.lattice.partial..].copy_from_slice(&own[self.lattice.partial..]);
+                }
                 best_values(&self.lattice, &mut values, &mut scratch);
             }
             keep_values(&self.lattice, &mut values);
             keeps.push(values[..self.lattice.partial].to_vec());
         }
-        Ok(TurnPlan { rerolls: self.rules.rerolls, dice: n, first, later, keeps })
+        Ok(TurnPlan { rerolls, dice: n, first, later, keeps })
     }
 
     fn turn(&self, mask: u32, upper: u32, held: u32) -> Turn<'_> {
@@ -190,17 +239,30 @@ impl RuleSheet {
     /// best first. The roll is the turn's first when `rerolls` is all the
     /// rules give (a first-roll bonus then counts).
     pub fn options(&self, mask: u32, upper: u32, held: u32, dice: Dice, rerolls: u8) -> Result<RollOptions, Error> {
+        self.options_saved(mask, upper, held, 0, dice, rerolls)
+    }
+
+    /// [`RuleSheet::options`] with `saved` rerolls saved: `rerolls` may be
+    /// the rules' and every one saved, and scoring saves those left.
+    pub fn options_saved(
+        &self,
+        mask: u32,
+        upper: u32,
+        held: u32,
+        saved: u32,
+        dice: Dice,
+        rerolls: u8,
+    ) -> Result<RollOptions, Error> {
         let rules = &self.rules;
-        self.check_roll(dice, rerolls)?;
-        self.turn_start_value(mask, upper, held)?;
+        self.check_saved(mask, saved)?;
+        self.check_roll(dice, rerolls, saved)?;
+        self.turn_start_saved(mask, upper, held, saved)?;
         let mut turn = self.turn(mask, upper, held);
-        let mut options: Vec<(RuleChoice, f64)> = turn
-            .moves(&dice.counts(), rerolls == rules.rerolls)?
-            .into_iter()
-            .map(|(m, v)| (RuleChoice::Score(m), v))
-            .collect();
+        let first = u32::from(rerolls) == u32::from(rules.rerolls) + saved;
+        let mut options: Vec<(RuleChoice, f64)> =
+            turn.moves(&dice.counts(), first, rerolls)?.into_iter().map(|(m, v)| (RuleChoice::Score(m), v)).collect();
         if rerolls > 0 && !options.is_empty() {
-            let keeps = self.keep_values_with(turn.stop_values()?, rerolls - 1);
+            let keeps = turn.keep_values(rerolls - 1)?;
             for keep in dice.sub_multisets().filter(|k| k.len() < dice.len()) {
                 options.push((RuleChoice::Keep(keep), keeps[keep.graded_rank()]));
             }
@@ -215,11 +277,18 @@ impl RuleSheet {
     /// option. Equal to the stored value within rounding in a sound table
     /// (the tests hold every table to it).
     pub fn turn_start_recomputed(&self, mask: u32, upper: u32, held: u32) -> Result<f64, Error> {
+        self.turn_start_recomputed_saved(mask, upper, held, 0)
+    }
+
+    /// [`RuleSheet::turn_start_recomputed`] with `saved` rerolls saved.
+    pub fn turn_start_recomputed_saved(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<f64, Error> {
+        self.check_saved(mask, saved)?;
+        let rerolls = (u32::from(self.rules.rerolls) + saved) as u8;
         let mut turn = self.turn(mask, upper, held);
-        let later = turn.stop_values()?;
-        let keeps = (self.rules.rerolls > 0).then(|| self.keep_values_with(later, self.rules.rerolls - 1));
-        let first =
-            self.stop_values(|roll| Ok(turn.best_move(&roll.counts(), true)?.map_or(f64::NEG_INFINITY, |m| m.1)))?;
+        let keeps = if rerolls > 0 { Some(turn.keep_values(rerolls - 1)?) } else { None };
+        let first = self.stop_values(|roll| {
+            Ok(turn.best_move(&roll.counts(), true, rerolls)?.map_or(f64::NEG_INFINITY, |m| m.1))
+        })?;
         Ok(self.turn_start_from(&first, keeps.as_deref()))
     }
 }
