@@ -88,7 +88,7 @@ optional-tables: $(OPTIONAL_TABLES:%=$(OUT)/%.dtab) $(READER)
 	$(READER) verify $(OUT)
 
 # Maxi Yatzy under the swedish rules (bonus 100 at 84, unused rerolls
-# saved for later turns): 1.47 GB, 12 minutes and 8.6 GB of memory on 2
+# saved for later turns): 1.47 GB, 12 to 15 minutes and 8.6 GB of memory on 2
 # cores, so not part of `tables`. `reader lookup maxi-yatzy --rules swedish` reads it.
 maxi-swedish: $(OUT)/maxi-yatzy-swedish.dtab $(READER)
 	$(READER) verify $<

@@ -366,15 +366,14 @@ pub fn solve_with(
     for (done, layer) in layers.into_iter().enumerate() {
         sizes.report(done, progress);
         let masks = &layout.masks[layer];
-        let solved = engine.layer(&layout, masks, &values, 0);
-        for (chunk, (solved, near)) in masks.chunks(W).zip(solved) {
-            let mut from = 0;
-            for &mask in chunk {
-                let (at, len) = (layout.at(mask).expect("a turn start of the game"), layout.block_of(mask));
-                values[at..at + len].copy_from_slice(&solved[from..from + len]);
-                from += len;
-            }
-            near_ties.extend(near);
+        // The layer's masks are not one run of the file's layout: solved
+        // into one, then each mask's turn starts moved to its place.
+        let block = layout.block_of(masks[0]);
+        let mut solved = vec![0.0; masks.len() * block];
+        near_ties.extend(engine.layer(&layout, masks, &values, 0, &mut solved));
+        for (&mask, solved) in masks.iter().zip(solved.chunks_exact(block)) {
+            let at = layout.at(mask).expect("a turn start of the game");
+            values[at..at + block].copy_from_slice(solved);
         }
     }
     sizes.report(sizes.len(), progress);
@@ -416,13 +415,9 @@ pub fn solve_by_layer(
     for (done, layer) in layers.into_iter().enumerate() {
         sizes.report(done, progress);
         let masks = &layout.masks[layer];
-        let solved = engine.layer(&layout, masks, &below, base);
-        let mut near = Vec::new();
-        let mut values = Vec::with_capacity(solved.iter().map(|(v, _)| v.len()).sum());
-        for (v, n) in solved {
-            values.extend_from_slice(&v);
-            near.extend(n);
-        }
+        // The layer's masks are one run of this layout: solved in place.
+        let mut values = vec![0.0; masks.len() * layout.block_of(masks[0])];
+        let near = engine.layer(&layout, masks, &below, base, &mut values);
         each_layer(LayerValues { masks, values: &values }, LayerValues { masks: &below_masks, values: &below }, near);
         (below, below_masks) = (values, masks.to_vec());
         base = layout.at(masks[0]).expect("a turn start of the game");
@@ -458,23 +453,26 @@ impl<'a> Engine<'a> {
         Engine { rules, graph, rolls: Rolls::of(rules), job: MaskJob { options, simd } }
     }
 
-    /// The turn starts of `masks` (one layer), a few masks a task (with few
-    /// upper totals, none without a bonus, their turn starts still fill the
-    /// vector lanes), from the values of the layer below: the turn start at
-    /// `i` of `layout` is `below[i - base]`. Each task's values, its masks'
-    /// turn starts in turn, and its near ties.
-    fn layer(&self, layout: &Layout, masks: &[u32], below: &[f64], base: usize) -> Vec<(Vec<f64>, Vec<NearTie>)> {
+    /// The turn starts of `masks` (one layer) into `out`, each mask's in
+    /// turn, a few masks a task (with few upper totals, none without a
+    /// bonus, their turn starts still fill the vector lanes), from the
+    /// values of the layer below: the turn start at `i` of `layout` is
+    /// `below[i - base]`. Returns their near ties where the job lists them.
+    fn layer(&self, layout: &Layout, masks: &[u32], below: &[f64], base: usize, out: &mut [f64]) -> Vec<NearTie> {
         let s = Solving { rules: self.rules, layout, values: below, base };
         let (graph, job) = (self.graph, self.job);
         let (near_ties, recording, saving) =
             (job.options.band.is_some(), job.options.record.is_some(), layout.saving > 0);
-        masks
+        let task = W * layout.block_of(masks[0]);
+        let near: Vec<Vec<NearTie>> = masks
             .par_chunks(W)
+            .zip(out.par_chunks_mut(task))
             .map_init(
                 || Buffers::new(graph, near_ties, recording, saving),
-                |buffers, chunk| solve_masks(&s, graph, &self.rolls, chunk, job, buffers),
+                |buffers, (chunk, out)| solve_masks(&s, graph, &self.rolls, chunk, job, buffers, out),
             )
-            .collect()
+            .collect();
+        near.into_iter().flatten().collect()
     }
 }
 
@@ -495,9 +493,9 @@ struct MaskJob<'a> {
     simd: Simd,
 }
 
-/// Every turn start of `masks` (each with as many boxes open): `flags x
-/// saved counts x totals` values each, in order, and their near ties
-/// where the job asks for them.
+/// Every turn start of `masks` (each with as many boxes open) into `out`:
+/// `flags x saved counts x totals` values each, in order; returns their
+/// near ties where the job asks for them.
 fn solve_masks(
     s: &Solving,
     graph: &KeepGraph,
@@ -505,10 +503,11 @@ fn solve_masks(
     masks: &[u32],
     job: MaskJob<'_>,
     buffers: &mut Buffers,
-) -> (Vec<f64>, Vec<NearTie>) {
+    out: &mut [f64],
+) -> Vec<NearTie> {
     let (flags, totals) = (s.layout.flags(), s.layout.totals);
     let saved = s.layout.saved_counts(masks[0]);
-    let mut out = vec![0.0; masks.len() * s.layout.block_of(masks[0])];
+    debug_assert_eq!(out.len(), masks.len() * s.layout.block_of(masks[0]));
     // Each (mask, flag) row's moves with where its values go; the turn
     // starts to solve, as (row, total).
     let mut rows: Vec<Row> = Vec::new();
@@ -581,7 +580,7 @@ fn solve_masks(
     }
     // Their buffers serve the next masks' rows.
     buffers.spare_moves.extend(rows.into_iter().map(|row| row.moves));
-    (out, near)
+    near
 }
 
 /// A lane of a solve: (row, upper total, whether the turn start is found

@@ -67,7 +67,27 @@ try {
   assert.deepEqual(served.best, { category: "run", points: 15, first_roll: 5 });
   await assert.rejects(tables.lookup("stoop-dice", { dice: "12345" }), /stoop-dice rolls 4 dice/);
   await assert.rejects(tables.lookup("porch-dice", { dice: "123" }), /nor a rule set's table/);
-  console.log(`rule set: ${queries.length} lookups of a table only this test wrote, as the reader answers them`);
+  // A rule set that saves rerolls: the rerolls saved are asked as `saved`.
+  const savingRules = RULES.replace('name = "stoop-dice"', 'name = "stoop-saver"')
+    .replace("rerolls = 1\n", "rerolls = 1\nsaved-rerolls = true\n")
+    .replace("first-roll = 5\n", "");
+  await writeFile(join(dir, "saver.toml"), savingRules);
+  await run(GENERATOR, ["--rules", join(dir, "saver.toml"), "--out", join(dir, "tables")]);
+  const saver = join(dir, "tables", "stoop-saver.dtab");
+  const saving = await openTables({ "stoop-saver": await readFile(saver) });
+  const savedQueries = [
+    { mask: "sixes,run", saved: "2" },
+    { mask: "sixes,run", saved: "2", dice: "2366" },
+    { mask: "run,chance", saved: "1", dice: "1234", rerolls: "1" },
+  ];
+  for (const query of savedQueries) {
+    const args = Object.entries(query).flatMap(([name, value]) => [`--${name}`, value]);
+    const { stdout } = await run(READER, ["lookup", "--table", saver, ...args, "--json"]);
+    assert.deepEqual(await saving.lookup("stoop-saver", query), JSON.parse(stdout), JSON.stringify(query));
+  }
+  await assert.rejects(saving.lookup("stoop-saver", { saved: "1" }), /saved rerolls 1 is out of range/);
+  const asked = queries.length + savedQueries.length;
+  console.log(`rule set: ${asked} lookups of tables only this test wrote, as the reader answers them`);
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

@@ -107,3 +107,26 @@ def test_a_rule_set_s_refusals_name_its_boxes(porch):
         tables.lookup("porch-dice", dice="12345")
     with pytest.raises(ValueError, match="nor a rule set's table"):
         tables.lookup("garden-dice", dice="123")
+
+
+@pytest.mark.builds_from_source
+def test_a_rule_set_that_saves_rerolls_answers_as_the_command_line_does(tmp_path, reader):
+    """The rules above saving the rerolls a turn leaves (no first-roll bonus
+    beside saving): the rerolls saved are asked as `saved`."""
+    rules = RULES.replace('name = "porch-dice"', 'name = "porch-saver"').replace(
+        "rerolls = 2\n", "rerolls = 2\nsaved-rerolls = true\n", 1
+    ).replace("first-roll = 10\n", "")
+    (tmp_path / "saver.toml").write_text(rules)
+    generator = REPO / "target" / "release" / "generator"
+    done = subprocess.run([generator, "--rules", tmp_path / "saver.toml", "--out", tmp_path], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    tables = dice_tables.open_dir(tmp_path)
+    for query in [{"mask": "pair,chance", "saved": "4"}, {"mask": "pair,chance", "saved": "4", "dice": "236"}]:
+        args = [a for name, value in query.items() for a in (f"--{name}", value)]
+        cli = subprocess.run(
+            [reader, "lookup", "--table", tmp_path / "porch-saver.dtab", *args, "--json"], capture_output=True, text=True
+        )
+        assert cli.returncode == 0, cli.stderr
+        assert tables.lookup("porch-saver", **query) == json.loads(cli.stdout), query
+    with pytest.raises(ValueError, match="saved rerolls 11 is out of range"):
+        tables.lookup("porch-saver", mask="chance", saved="11")
