@@ -97,17 +97,17 @@ pub const BAND: f64 = dice_tables_reader::sheet::STORED_TIE + 1.0 / dice_tables_
 
 /// The rules engine's `maxi-yatzy` preset under `rules` (its bonus and
 /// saved rerolls), played with the boxes of `universe` alone, and the map
-/// from Maxi's masks to the rule set's (the kept boxes in order).
+/// from the rule set's masks back to Maxi's (its box `i` the `i`-th kept).
 pub fn preset(rules: Rules, universe: u32) -> (RuleSet, impl Fn(u32) -> u32) {
     let mut preset = crate::rule_sets::preset("maxi-yatzy").expect("maxi-yatzy is a preset");
     let kept: Vec<usize> = (0..BOXES.len()).filter(|b| universe >> b & 1 == 1).collect();
     preset.boxes = kept.iter().map(|&b| preset.boxes[b].clone()).collect();
-    let squeeze = move |mask: u32| kept.iter().enumerate().fold(0u32, |m, (i, &b)| m | (mask >> b & 1) << i);
     let bonus = preset.upper_bonus.as_mut().expect("maxi-yatzy has an upper bonus");
-    bonus.boxes = squeeze(bonus.boxes);
+    bonus.boxes = kept.iter().enumerate().fold(0u32, |m, (i, &b)| m | (bonus.boxes >> b & 1) << i);
     (bonus.at, bonus.points) = (u16::from(rules.bonus_at), u16::from(rules.bonus));
     preset.saved_rerolls = rules.saved_rolls;
-    (preset, squeeze)
+    let widen = move |mask: u32| kept.iter().enumerate().fold(0u32, |m, (i, &b)| m | (mask >> i & 1) << b);
+    (preset, widen)
 }
 
 /// Every layer of the game played with the boxes of `universe` under
@@ -115,9 +115,7 @@ pub fn preset(rules: Rules, universe: u32) -> (RuleSet, impl Fn(u32) -> u32) {
 /// numbers its boxes (for the score distribution and tests: the whole
 /// game at f64 takes 640 MB without saved rolls, 15 GB with them).
 pub fn solve_layers(rules: Rules, universe: u32) -> Vec<Layer<'static>> {
-    let (preset, _) = preset(rules, universe);
-    let kept: Vec<u32> = (0..BOXES.len() as u32).filter(|b| universe >> b & 1 == 1).collect();
-    let widen = |mask: u32| kept.iter().enumerate().fold(0u32, |m, (i, &b)| m | (mask >> i & 1) << b);
+    let (preset, widen) = preset(rules, universe);
     let totals = usize::from(rules.bonus_at) + 1;
     let mut layers: Vec<Layer<'static>> = Vec::new();
     let owned = |solved: LayerValues| {
