@@ -18,7 +18,14 @@
 //! solve also lists the decisions with an option close below the best
 //! ([`NearTie`]), which `sheet::prove` settles.
 
-use crate::cpu::{Kernel, Lanes, Simd, W};
+use crate::cpu::{Kernel, Lanes, Simd};
+
+/// Turn starts the engine solves together, each a lane: sixteen, twice the
+/// vector level's eight, so that each keep's index loads and loop counts
+/// serve twice the lanes. That is 7.5 % of a solve where a turn runs many
+/// levels of keep passes (the swedish rules' up to 40) and 4 % of the
+/// target tables'; the default tables are level.
+pub(crate) const W: usize = 16;
 use crate::dice::{fold_best_and_below, fold_least_gap, keep_graph, multisets, KeepGraph};
 use dice_tables_reader::five_dice::SIXTH;
 use dice_tables_reader::rule_sheet::{flag_index, held_of_flag, Shape};

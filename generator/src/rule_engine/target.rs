@@ -13,11 +13,12 @@
 //! that); those are dropped (read as 0), which costs each value at most
 //! `NEGLIGIBLE` a box.
 
+use super::W;
 use super::{
     check_solvable, reachable_totals, rerolls_then_first_roll, roll_moves, same_below, Average, Buffers, Coverage,
     Layout, Move, NotSolved, RollMoves, Rolls,
 };
-use crate::cpu::{Kernel, Lanes, Simd, W};
+use crate::cpu::{Kernel, Lanes, Simd};
 use crate::dice::{keep_graph, KeepGraph};
 use crate::target::chance;
 use dice_tables_reader::rule_sheet::held_of_flag;

@@ -24,9 +24,9 @@ use std::sync::Mutex;
 use std::thread::JoinHandle;
 
 use crate::artifact::{le_bytes, Bytes, Section};
-use crate::cpu::{Simd, W};
+use crate::cpu::Simd;
 use crate::dice::{multisets, NONE};
-use crate::rule_engine::{Average, LaneStart, Options, RecordKeeps};
+use crate::rule_engine::{Average, LaneStart, Options, RecordKeeps, W};
 use crate::solved::Solved;
 
 /// The zstd level of yazy's compressed sections (see `into_sections`).
