@@ -298,7 +298,7 @@ check:
 # checked against `reader lookup --json`; screenshots in target/browser/.
 browser: tables site yazy-duel target-tables
 	cd tests/browser && npm ci --no-audit --no-fund --silent
-	READER=$(READER) DICE_TABLES=$(abspath $(OUT)) node tests/browser/play_served.mjs
+	READER=$(READER) GENERATOR=$(GENERATOR) DICE_TABLES=$(abspath $(OUT)) node tests/browser/play_served.mjs
 	READER=$(READER) SITE=$(SITE) node tests/browser/play_sheet.mjs
 
 # The reader's lookup layer as WebAssembly (crates/npm/wasm), for the npm package

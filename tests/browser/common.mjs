@@ -652,12 +652,15 @@ export async function playToReach(page, base, dir, game, target, { mistakes = []
  * rule set's target table). Every option row is the command line's
  * (`reader lookup NAME --json` from the tables in `dir`, with `--need` the
  * points still needed, or the other sheet and both totals so far), and
- * each total the sheet's points plus the upper bonus. Also says whether
- * the tab offered the goal and the second player (where the server holds
- * the target table).
+ * each total the sheet's points plus the upper bonus. Where the rules save
+ * a turn's unused rerolls (v1/info's `saved_rerolls`), each turn asks with
+ * the rerolls the last one left (`saved`) and starts with its own and
+ * those. Also says whether the tab offered the goal and the second player
+ * (where the server holds the target table), and the most rerolls a turn
+ * had. The page's dice are drawn from `diceSeed`.
  */
-export async function playRuleSet(page, base, dir, name, { goal = null, players = 1 } = {}) {
-  await page.goto(`${base}/?seed=${seed}`);
+export async function playRuleSet(page, base, dir, name, { goal = null, players = 1, diceSeed = seed } = {}) {
+  await page.goto(`${base}/?seed=${diceSeed}`);
   await page.click('.tab[data-game="rules"]');
   await page.selectOption("#rule-set", name);
   const targetOffered = (await page.isVisible("#rules-goal")) && (await page.isVisible("#rules-players"));
@@ -671,17 +674,28 @@ export async function playRuleSet(page, base, dir, name, { goal = null, players 
     assert.equal(total, cells.reduce((a, b) => a + b, 0) + bonus, `${name}: the total is the sheet's`);
     return { total, bonus };
   };
-  // The boxes that, served, win a two-player game at once (v1/info).
-  const winsAtOnce = (await page.evaluate(async () => (await (await fetch("v1/info")).json()).tables))
-    .find((t) => t.game === name).wins_at_once;
+  // The boxes that, served, win a two-player game at once, and whether
+  // unused rerolls are saved (v1/info).
+  const listed = (await page.evaluate(async () => (await (await fetch("v1/info")).json()).tables)).find((t) => t.game === name);
+  const winsAtOnce = listed.wins_at_once;
   assert.deepEqual(winsAtOnce, name === "generala" ? ["generala", "double-generala"] : [], `${name}: the boxes that win at once served`);
   let [answers, decisions, mover, served] = [0, 0, 0, null];
+  // Each player's rerolls saved, as this test counts them; the most a turn had.
+  const saved = [0, 0];
+  let mostRerolls = 0;
   while (!(await page.$eval("#rules-roll", (b) => b.disabled))) {
     await page.click("#rules-roll");
     for (let first = true; ; first = false) {
       await page.waitForFunction((n) => Number(document.querySelector("#rules").dataset.answers ?? 0) > n, answers);
       answers += 1;
       const asked = JSON.parse(await page.$eval("#rules", (s) => s.dataset.query));
+      if (listed.saved_rerolls) {
+        assert.equal(asked.saved, saved[mover], `${name}: the rerolls saved`);
+        if (first) assert.equal(asked.rerolls, listed.rerolls + saved[mover], `${name}: a turn's own rerolls and those saved`);
+      } else {
+        assert.equal(asked.saved, undefined, `${name}: no rerolls saved`);
+      }
+      mostRerolls = Math.max(mostRerolls, asked.rerolls);
       if (goal !== null) {
         const { total, bonus } = await sheet("");
         assert.equal(asked.need, Math.max(0, goal - (total - bonus)), `${name}: the points still needed`);
@@ -699,6 +713,7 @@ export async function playRuleSet(page, base, dir, name, { goal = null, players 
       decisions += 1;
       const { action } = answer.options[0];
       if ("keep" in action) continue;
+      if (listed.saved_rerolls) saved[mover] = asked.rerolls;
       if (players === 2 && first && action.points > 0 && winsAtOnce.includes(action.category)) served = { player: mover + 1, box: action.category };
       break;
     }
@@ -715,5 +730,5 @@ export async function playRuleSet(page, base, dir, name, { goal = null, players 
   }
   assert.equal(await page.textContent("#rules-advice"), said);
   await fitsScreen(page);
-  return { total, second, decisions, targetOffered, served };
+  return { total, second, decisions, targetOffered, served, mostRerolls };
 }

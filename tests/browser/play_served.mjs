@@ -8,19 +8,64 @@
 // game; the threes and one-throw 10000 advisors; whole games of two rule
 // sets the server holds (Generala, Yacht Dice) from their tab, and of
 // Generala played for 150 or more and by two players passing the dice, from
-// its target table. Saves
+// its target table; and a rule set that saves a turn's unused rerolls,
+// written here and solved by the generator, from its own server. Saves
 // target/browser/*.png.
 //
-//   READER=target/release/reader DICE_TABLES=tables node tests/browser/play_served.mjs [SEED]
+//   READER=target/release/reader GENERATOR=target/release/generator DICE_TABLES=tables \
+//     node tests/browser/play_served.mjs [SEED]
 //
 // Exit status 0 when every check passed; 1 with the failed check otherwise.
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { strict as assert } from "node:assert";
 import { adviceMs, askAdvisors, launch, median, play, playAgainst, playDuel, playRuleSet, playToReach, playUnderWay, reader, seed } from "./common.mjs";
 
 const tables = process.env.DICE_TABLES || "tables";
+const generator = process.env.GENERATOR || join(dirname(reader), "generator");
+
+/**
+ * A rule set only this test writes whose turns save the rerolls they leave
+ * unused: with one reroll a turn, its best play scores the first roll
+ * outright more than half the time, so later turns have more.
+ */
+const SAVING_RULES = `name = "saver"
+dice = 4
+rerolls = 1
+saved-rerolls = true
+
+[upper-bonus]
+boxes = ["fives", "sixes"]
+at = 20
+points = 15
+
+[[box]]
+name = "fives"
+kind = "face"
+face = 5
+
+[[box]]
+name = "sixes"
+kind = "face"
+face = 6
+
+[[box]]
+name = "pair"
+kind = "alike"
+count = 2
+score = "dice"
+
+[[box]]
+name = "chance"
+kind = "chance"
+
+[[box]]
+name = "four-alike"
+kind = "alike"
+count = 4
+score = 30
+`;
 
 /** Starts `reader serve` of `dir` on a free loopback port; resolves to its base URL. */
 function startServer(dir = tables) {
@@ -149,8 +194,36 @@ try {
     await playRuleSet(page, url, tables, "generala", { players: 2 }),
   ];
   assert.deepEqual(ruleSets.map((r) => r.targetOffered), [true, false, true, true], "a goal and a second player offered where the server holds the rule set's target table");
+  // The rule set that saves rerolls, solved here and served alone (as a
+  // user serves their own rules): the sheet games say their tables are not
+  // there, and its tab plays games, each with dice of its own, until a turn
+  // has rerolls an earlier one saved (300 games simulated from the table:
+  // 3.7 % have none, so four in a row about 2e-6).
+  const saving = join(process.env.TMPDIR || "/tmp", `dice-tables-saving-${process.pid}`);
+  rmSync(saving, { recursive: true, force: true });
+  mkdirSync(saving);
+  writeFileSync(join(saving, "saver.toml"), SAVING_RULES);
+  execFileSync(generator, ["--rules", join(saving, "saver.toml"), "--out", saving], { stdio: "ignore" });
+  const savingServer = startServer(saving);
+  const saverGames = [];
+  try {
+    const savingUrl = await savingServer.base;
+    await page.goto(`${savingUrl}/?seed=${seed}`);
+    await page.waitForSelector("#unavailable:not([hidden])");
+    assert.equal(
+      await page.textContent("#unavailable-text"),
+      "This game: not available here, as this server does not have the table it needs (yahtzee); choose another game.",
+    );
+    while (saverGames.length < 4 && !saverGames.some((g) => g.mostRerolls > 1)) {
+      saverGames.push(await playRuleSet(page, savingUrl, saving, "saver", { diceSeed: seed + saverGames.length }));
+    }
+  } finally {
+    savingServer.server.kill();
+    rmSync(saving, { recursive: true, force: true });
+  }
+  assert.ok(saverGames.some((g) => g.mostRerolls > 1), "a turn of the saving rule set had rerolls an earlier turn saved");
   assert.deepEqual(pageErrors, [], "the page raised no errors");
-  console.log(`browser: reader serve's page: yazy ${yazy.total} in ${yazy.decisions} decisions, Yahtzee ${yahtzee.total} in ${yahtzee.decisions}, Maxi Yatzy finnish ${maxi.total} in ${maxi.decisions}, ${swedish}, Yatzy under way with real dice ${underWay.total} in ${underWay.decisions} (reloaded mid-game), every option the CLI's, review cost 0; against the computer: ${againstText}; every chance and option row the CLI's, reviews listing exactly the mistakes; the computer's whole turn ${median(turnMs)} ms median, ${Math.max(...turnMs)} ms slowest; later advice median ${median(adviceMs.map(([ms]) => ms))} ms, slowest ${Math.max(...adviceMs.map(([ms]) => ms))} ms; yazy at a table, both sheets filled in mid-way, reloaded: ${atTable.result} in ${atTable.decisions} decisions, the advice switching sides each turn; alone for a score, every chance the CLI's --need: yazy for 200 with one mistake ${reach[0].total}, Yatzy for 250 ${reach[1].total}; the free joker reading, and against the computer without the target tables, offered as unavailable; two-player 10000: ${duel.result} (${duel.decisions} decisions), every chance the CLI's; threes and one-throw 10000 advisors the CLI's; rule sets the server holds, from their tab: Generala ${ruleSets[0].total} in ${ruleSets[0].decisions} decisions, Yacht Dice ${ruleSets[1].total} in ${ruleSets[1].decisions}, Generala for 150 or more ${ruleSets[2].total} in ${ruleSets[2].decisions} (every chance the CLI's --need), two players passing the dice ${ruleSets[3].total} to ${ruleSets[3].second} in ${ruleSets[3].decisions} (every chance the CLI's opponent-aware advisor's), every option the CLI's`);
+  console.log(`browser: reader serve's page: yazy ${yazy.total} in ${yazy.decisions} decisions, Yahtzee ${yahtzee.total} in ${yahtzee.decisions}, Maxi Yatzy finnish ${maxi.total} in ${maxi.decisions}, ${swedish}, Yatzy under way with real dice ${underWay.total} in ${underWay.decisions} (reloaded mid-game), every option the CLI's, review cost 0; against the computer: ${againstText}; every chance and option row the CLI's, reviews listing exactly the mistakes; the computer's whole turn ${median(turnMs)} ms median, ${Math.max(...turnMs)} ms slowest; later advice median ${median(adviceMs.map(([ms]) => ms))} ms, slowest ${Math.max(...adviceMs.map(([ms]) => ms))} ms; yazy at a table, both sheets filled in mid-way, reloaded: ${atTable.result} in ${atTable.decisions} decisions, the advice switching sides each turn; alone for a score, every chance the CLI's --need: yazy for 200 with one mistake ${reach[0].total}, Yatzy for 250 ${reach[1].total}; the free joker reading, and against the computer without the target tables, offered as unavailable; two-player 10000: ${duel.result} (${duel.decisions} decisions), every chance the CLI's; threes and one-throw 10000 advisors the CLI's; rule sets the server holds, from their tab: Generala ${ruleSets[0].total} in ${ruleSets[0].decisions} decisions, Yacht Dice ${ruleSets[1].total} in ${ruleSets[1].decisions}, Generala for 150 or more ${ruleSets[2].total} in ${ruleSets[2].decisions} (every chance the CLI's --need), two players passing the dice ${ruleSets[3].total} to ${ruleSets[3].second} in ${ruleSets[3].decisions} (every chance the CLI's opponent-aware advisor's), every option the CLI's; a rule set saving unused rerolls: ${saverGames.map((g) => g.total).join(", ")} in ${saverGames.length} game${saverGames.length === 1 ? "" : "s"}, up to ${Math.max(...saverGames.map((g) => g.mostRerolls))} rerolls a turn, every count saved the page's as the test's`);
 } catch (e) {
   failed = true;
   console.error(`browser test failed: ${e.message}`);

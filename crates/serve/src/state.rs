@@ -303,6 +303,8 @@ impl Served {
                         fields.push(("boxes", Json::List(boxes)));
                         fields.push(("dice", Json::Int(rules.dice.into())));
                         fields.push(("rerolls", Json::Int(rules.rerolls.into())));
+                        // A turn's unused rerolls kept for later turns: asked with `saved`.
+                        fields.push(("saved_rerolls", Json::Bool(rules.saved_rerolls)));
                         fields.push(("order", Json::Str(rules.order.name().into())));
                         let names = |bits: u32| {
                             let named = rules.boxes.iter().enumerate().filter(|(i, _)| bits >> i & 1 == 1);

@@ -1,7 +1,8 @@
 // Any rule set the server holds (a table of the rules engine: the presets
 // `make tables` writes, or one of `generator --rules FILE`): a whole game
 // with the exact advice beside every decision, the sheet's boxes, dice and
-// rerolls as the table's rules give them (v1/info). Alone it is played for
+// rerolls as the table's rules give them (v1/info; where they save a turn's
+// unused rerolls, each player's count saved is kept and asked). Alone it is played for
 // the average or, where the server holds the rule set's target table
 // (NAME-target.dtab), for a final score of at least a goal; with that table
 // two players can also share the dice (pass and play), each advised by the
@@ -67,12 +68,17 @@ export async function offer() {
           <tr><th>total</th><td id="rules-total">0</td><td id="rules-total-2" class="second">0</td></tr></tfoot></table>
     </div>`;
   $("main").append(section);
-  for (const s of sets) $("#rule-set").append(new Option(`${s.game} (${s.dice} dice, ${s.rerolls} rerolls)`, s.game));
+  for (const s of sets) {
+    const saved = s.saved_rerolls ? ", unused ones saved" : "";
+    $("#rule-set").append(new Option(`${s.game} (${s.dice} dice, ${s.rerolls} rerolls${saved})`, s.game));
+  }
   for (const control of ["#rule-set", "#rules-players", "#rules-goal"]) $(control).addEventListener("change", newGame);
   $("#rules-new").addEventListener("click", newGame);
   $("#rules-roll").addEventListener("click", () => {
     game.dice = Array.from({ length: game.set.dice }, die);
-    game.rerolls = game.set.rerolls;
+    // A turn may use the rerolls earlier turns saved as well as its own.
+    game.rerolls = game.set.rerolls + game.saved[game.turn];
+    game.firstRoll = true;
     advise();
   });
 }
@@ -97,7 +103,10 @@ function newGame() {
     goal: targeted && players === 1 && goal > 0 ? goal : null,
     winner: null,
     sheets: Array.from({ length: players }, () => ({})),
+    // Each player's rerolls saved (always 0 unless the rules save them).
+    saved: Array.from({ length: players }, () => 0),
     turn: 0,
+    firstRoll: false,
     dice: [],
     rerolls: 0,
     options: [],
@@ -129,6 +138,7 @@ function sheetQuery(scores, prefix = "") {
 function query() {
   const mine = game.sheets[game.turn];
   const q = { ...sheetQuery(mine), dice: game.dice.join(""), rerolls: game.rerolls };
+  if (game.set.saved_rerolls) q.saved = game.saved[game.turn];
   if (two()) {
     // The opponent-aware advisor: the other sheet and both totals so far.
     const theirs = game.sheets[1 - game.turn];
@@ -165,12 +175,15 @@ function take(i) {
     const kept = [...action.keep].map(Number);
     game.dice = [...kept, ...Array.from({ length: game.set.dice - kept.length }, die)];
     game.rerolls -= 1;
+    game.firstRoll = false;
     advise();
     return;
   }
   const scored = action.points + (action.bonus ?? 0) + (action.first_roll ?? 0);
   game.sheets[game.turn][action.category] = { points: action.points, scored };
-  const served = game.rerolls === game.set.rerolls && action.points > 0;
+  const served = game.firstRoll && action.points > 0;
+  // The rerolls left unused are saved for the player's later turns.
+  if (game.set.saved_rerolls) game.saved[game.turn] = game.rerolls;
   if (two() && served && (game.set.wins_at_once ?? []).includes(action.category)) {
     game.winner = { player: game.turn, box: action.category };
   } else if (two() && openBoxes(game.sheets[1 - game.turn]).length > 0) {
@@ -204,7 +217,10 @@ function render() {
   const { set } = game;
   $("#rules-dice").replaceChildren(...game.dice.map((d) => Object.assign(document.createElement("span"), { className: "die", textContent: String(d) })));
   $("#rules-roll").disabled = over() || game.dice.length > 0;
-  $("#rules-rerolls").textContent = game.dice.length ? `${game.rerolls} reroll${game.rerolls === 1 ? "" : "s"} left` : "";
+  const rerolls = (n, what) => `${n} reroll${n === 1 ? "" : "s"} ${what}`;
+  $("#rules-rerolls").textContent = game.dice.length
+    ? rerolls(game.rerolls, "left")
+    : set.saved_rerolls && !over() ? rerolls(game.saved[game.turn], "saved") : "";
   $("#rules-options tbody").replaceChildren(...game.options.map((o, i) => {
     const row = document.createElement("tr");
     const value = o.p ?? o.ev;

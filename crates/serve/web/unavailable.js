@@ -61,17 +61,23 @@ export async function markAvailable(g, current, { variant, reads, mode, begun, n
     for (const option of $(select).options) label(option, option.index === 0 ? null : gaps.variant);
   }
   for (const option of $("#opponent").options) label(option, gaps.opponent[option.value] ?? null);
-  if (gaps.game && !begun) {
+  const variantMissing = variant(g) !== null && gaps.variant !== null;
+  // Set up again without what is missing where that is a choice (the joker
+  // reading or rules asked, an opponent, a score). Where the game's own
+  // table is missing (a server holding only other games' tables) it stays
+  // as it is: set up again, it would find the same gap, again and again.
+  const choice = variantMissing || mode(g) !== null;
+  if (gaps.game && !begun && choice) {
     // Without the joker reading or rules asked, or else alone for points.
-    const variantMissing = variant(g) !== null && gaps.variant !== null;
     setUpWithout = { asked: ASKED[variantMissing ? variant(g) : mode(g)] ?? "This game", missing: gaps.game };
     newGame(g.name, variantMissing ? "forced" : g.joker, variantMissing ? "finnish" : g.rules, null);
     return;
   }
-  const note = gaps.game ? { asked: ASKED[mode(g)] ?? "This game", missing: gaps.game, begun: true } : setUpWithout;
+  const note = gaps.game ? { asked: ASKED[mode(g)] ?? "This game", missing: gaps.game, begun: true, own: !choice } : setUpWithout;
   $("#unavailable").hidden = note === null;
   if (note === null) return;
   const unavailable = `${note.asked}: not available here, as this server does not have the table it needs (${note.missing.table})`;
-  $("#unavailable-text").textContent = `${unavailable}; ${note.begun ? "start a new game with another choice" : "this game is set up without it"}.`;
+  const then = note.own ? "choose another game" : note.begun ? "start a new game with another choice" : "this game is set up without it";
+  $("#unavailable-text").textContent = `${unavailable}; ${then}.`;
   $("#unavailable-how").textContent = note.missing.how;
 }

@@ -212,6 +212,7 @@ fn a_rule_set_only_this_test_writes_is_solved_and_answered_as_the_brute_force_pl
         (entry["rule_set"].as_bool(), entry["dice"].as_u64(), entry["rerolls"].as_u64()),
         (Some(true), Some(4), Some(2))
     );
+    assert_eq!(entry["saved_rerolls"].as_bool(), Some(false));
     // The box another needs is held; no box wins a two-player game at once.
     assert_eq!(
         (&entry["held_boxes"], &entry["wins_at_once"]),
@@ -333,6 +334,10 @@ fn a_rule_set_that_saves_rerolls_is_solved_and_answered_as_the_brute_force_plays
             format!("/v1/lookup/saver?mask={mask_arg}&upper={upper}&saved={saved}&dice={dice}&rerolls={rerolls}");
         assert_eq!(client.get(&query).expect("an answer").json(), answer, "{query}");
     }
+    // The server lists it as saving rerolls, which a client then asks with `saved`.
+    let info = client.get("/v1/info").expect("an answer").json();
+    let entry = info["tables"].as_array().unwrap().iter().find(|t| t["game"] == "saver").expect("listed");
+    assert_eq!((entry["saved_rerolls"].as_bool(), entry["rerolls"].as_u64()), (Some(true), Some(1)));
     // More saved than the turns played could save: one line, exit 2.
     let args = ["lookup", "--table", table.to_str().unwrap(), "--mask", "chance", "--saved", "9"];
     let out = run("reader", &args, &[]);

@@ -183,33 +183,37 @@ impl Board {
     /// Each keep's value (`values[graded rank]`) with `rerolls` rerolls
     /// left to play after it, from the rolls' values when they must score
     /// (points or chances alike: the best of a roll, the average of a keep).
-    pub(super) fn keep_values_with(&self, mut values: Vec<f64>, rerolls: u8) -> Vec<f64> {
-        let mut scratch = vec![0.0; self.lattice.partial];
-        for _ in 0..rerolls {
-            keep_values(&self.lattice, &mut values);
-            best_values(&self.lattice, &mut values, &mut scratch);
-        }
-        keep_values(&self.lattice, &mut values);
-        values
+    pub(super) fn keep_values_with(&self, values: Vec<f64>, rerolls: u8) -> Vec<f64> {
+        self.keep_levels(values, usize::from(rerolls) + 1, None, |_| {})
     }
 
-    /// Each keep's value with `stops.len() - 1` rerolls left after it where
-    /// the rules save rerolls: `stops[r]`, each roll's value scored with `r`
-    /// rerolls left (saving them), as [`Board::stop_values`] lays them out.
-    /// With `r` left a roll is worth the best of scoring and each partial
-    /// keep inside it (keeping every die never beats scoring, which saves
-    /// the reroll).
-    pub(super) fn keep_values_saving(&self, stops: Vec<Vec<f64>>) -> Vec<f64> {
+    /// The keeps' values level by level, `levels` of them, from the rolls'
+    /// values with no reroll left (`values`, as [`Board::stop_values`] lays
+    /// them out), each level's told to `each` and the last one's returned.
+    /// At each level after the first a roll is worth the best of its own
+    /// option and each partial keep inside it. Its own option is keeping
+    /// every die (worth the level below), or where the rules save rerolls,
+    /// scoring it (`own[level]`, saving the rerolls left; keeping every die
+    /// never beats that).
+    pub(super) fn keep_levels(
+        &self,
+        mut values: Vec<f64>,
+        levels: usize,
+        own: Option<&[Vec<f64>]>,
+        mut each: impl FnMut(&[f64]),
+    ) -> Vec<f64> {
         let partial = self.lattice.partial;
         let mut scratch = vec![0.0; partial];
-        let mut stops = stops.into_iter();
-        let mut values = stops.next().expect("the values scored with no reroll left");
-        for stop in stops {
+        for level in 0..levels {
+            if level > 0 {
+                if let Some(own) = own {
+                    values[partial..].copy_from_slice(&own[level][partial..]);
+                }
+                best_values(&self.lattice, &mut values, &mut scratch);
+            }
             keep_values(&self.lattice, &mut values);
-            values[partial..].copy_from_slice(&stop[partial..]);
-            best_values(&self.lattice, &mut values, &mut scratch);
+            each(&values[..partial]);
         }
-        keep_values(&self.lattice, &mut values);
         values
     }
 

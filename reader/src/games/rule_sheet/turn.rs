@@ -7,7 +7,6 @@
 use super::RuleSheet;
 use crate::dice::{multiset_count, Dice};
 use crate::error::{Error, TableError};
-use crate::five_dice::{best_values, keep_values};
 use crate::rules::SheetState;
 
 /// Scoring a box with the dice showing.
@@ -136,9 +135,10 @@ impl Turn<'_> {
     fn keep_values(&mut self, rerolls: u8) -> Result<Vec<f64>, TableError> {
         Ok(match self.sheet.saving() {
             0 => self.sheet.keep_values_with(self.stop_values(0)?, rerolls),
-            _ => self
-                .sheet
-                .keep_values_saving((0..=rerolls).map(|left| self.stop_values(left)).collect::<Result<_, _>>()?),
+            _ => {
+                let stops = (0..=rerolls).map(|left| self.stop_values(left)).collect::<Result<Vec<_>, _>>()?;
+                self.sheet.keep_levels(stops[0].clone(), stops.len(), Some(&stops), |_| {})
+            }
         })
     }
 }
@@ -206,26 +206,19 @@ impl RuleSheet {
                 later.push(turn.best_move(&counts, false, left as u8)?);
             }
         }
-        let stop = |level: usize| -> Vec<f64> {
-            let mut values = vec![0.0; self.lattice.partial];
-            values.extend(later[level.min(levels - 1)].iter().map(|m| m.map_or(f64::NEG_INFINITY, |m| m.1)));
-            values
-        };
-        let mut values = stop(0);
-        let mut scratch = vec![0.0; self.lattice.partial];
+        // Each roll's value scored with each count of rerolls left, as the
+        // lattice lays the rolls out.
+        let stops: Vec<Vec<f64>> = later
+            .iter()
+            .map(|later| {
+                let mut values = vec![0.0; self.lattice.partial];
+                values.extend(later.iter().map(|m| m.map_or(f64::NEG_INFINITY, |m| m.1)));
+                values
+            })
+            .collect();
         let mut keeps = Vec::new();
-        for level in 0..usize::from(rerolls) {
-            if level > 0 {
-                if self.saving() > 0 {
-                    // Scoring a roll saves the rerolls left: its own option at this level.
-                    let own = stop(level);
-                    values[self.lattice.partial..].copy_from_slice(&own[self.lattice.partial..]);
-                }
-                best_values(&self.lattice, &mut values, &mut scratch);
-            }
-            keep_values(&self.lattice, &mut values);
-            keeps.push(values[..self.lattice.partial].to_vec());
-        }
+        let own = (self.saving() > 0).then_some(stops.as_slice());
+        self.keep_levels(stops[0].clone(), usize::from(rerolls), own, |k| keeps.push(k.to_vec()));
         Ok(TurnPlan { rerolls, dice: n, first, later, keeps })
     }
 
