@@ -8,8 +8,8 @@
 // game; the threes and one-throw 10000 advisors; whole games of two rule
 // sets the server holds (Generala, Yacht Dice) from their tab, and of
 // Generala played for 150 or more and by two players passing the dice, from
-// its target table; and a rule set that saves a turn's unused rerolls,
-// written here and solved by the generator, from its own server. Saves
+// its target table; and a rule set that saves a turn's unused rerolls
+// (tests/rules/saver.toml), solved by the generator, from its own server. Saves
 // target/browser/*.png.
 //
 //   READER=target/release/reader GENERATOR=target/release/generator DICE_TABLES=tables \
@@ -17,55 +17,17 @@
 //
 // Exit status 0 when every check passed; 1 with the failed check otherwise.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { strict as assert } from "node:assert";
 import { adviceMs, askAdvisors, launch, median, play, playAgainst, playDuel, playRuleSet, playToReach, playUnderWay, reader, seed } from "./common.mjs";
 
 const tables = process.env.DICE_TABLES || "tables";
 const generator = process.env.GENERATOR || join(dirname(reader), "generator");
 
-/**
- * A rule set only this test writes whose turns save the rerolls they leave
- * unused: with one reroll a turn, its best play scores the first roll
- * outright more than half the time, so later turns have more.
- */
-const SAVING_RULES = `name = "saver"
-dice = 4
-rerolls = 1
-saved-rerolls = true
-
-[upper-bonus]
-boxes = ["fives", "sixes"]
-at = 20
-points = 15
-
-[[box]]
-name = "fives"
-kind = "face"
-face = 5
-
-[[box]]
-name = "sixes"
-kind = "face"
-face = 6
-
-[[box]]
-name = "pair"
-kind = "alike"
-count = 2
-score = "dice"
-
-[[box]]
-name = "chance"
-kind = "chance"
-
-[[box]]
-name = "four-alike"
-kind = "alike"
-count = 4
-score = 30
-`;
+/** A rule set only the tests write whose turns save the rerolls they leave unused. */
+const savingRules = fileURLToPath(new URL("../rules/saver.toml", import.meta.url));
 
 /** Starts `reader serve` of `dir` on a free loopback port; resolves to its base URL. */
 function startServer(dir = tables) {
@@ -202,8 +164,7 @@ try {
   const saving = join(process.env.TMPDIR || "/tmp", `dice-tables-saving-${process.pid}`);
   rmSync(saving, { recursive: true, force: true });
   mkdirSync(saving);
-  writeFileSync(join(saving, "saver.toml"), SAVING_RULES);
-  execFileSync(generator, ["--rules", join(saving, "saver.toml"), "--out", saving], { stdio: "ignore" });
+  execFileSync(generator, ["--rules", savingRules, "--out", saving], { stdio: "ignore" });
   const savingServer = startServer(saving);
   const saverGames = [];
   try {

@@ -220,44 +220,9 @@ fn a_rule_set_only_this_test_writes_is_solved_and_answered_as_the_brute_force_pl
     );
 }
 
-/// A rule set that saves rerolls (Maxi Yatzy's swedish rule), only this
-/// test writes: what a turn leaves unused a later turn may use.
-const SAVING_RULES: &str = r#"name = "saver"
-dice = 4
-rerolls = 1
-saved-rerolls = true
-
-[upper-bonus]
-boxes = ["fives", "sixes"]
-at = 20
-points = 15
-
-[[box]]
-name = "fives"
-kind = "face"
-face = 5
-
-[[box]]
-name = "sixes"
-kind = "face"
-face = 6
-
-[[box]]
-name = "pair"
-kind = "alike"
-count = 2
-score = "dice"
-
-[[box]]
-name = "chance"
-kind = "chance"
-
-[[box]]
-name = "four-alike"
-kind = "alike"
-count = 4
-score = 30
-"#;
+/// A rule set that saves rerolls (Maxi Yatzy's swedish rule), only the
+/// tests write: what a turn leaves unused a later turn may use.
+const SAVING_RULES: &str = include_str!("../../rules/saver.toml");
 
 /// The rule set above solved by `generator --rules FILE` and asked through
 /// `reader lookup --table FILE --saved B` and HTTP: on random turn starts
