@@ -19,6 +19,11 @@
 //! ([`NearTie`]), which `sheet::prove` settles.
 
 use crate::cpu::{Kernel, Lanes, Simd};
+use crate::dice::{fold_best_and_below, fold_least_gap, keep_graph, multisets, KeepGraph};
+use dice_tables_reader::five_dice::SIXTH;
+use dice_tables_reader::rule_sheet::{flag_index, held_of_flag, Shape};
+use dice_tables_reader::rules::{Order, RuleSet, SheetState, FACES};
+use rayon::prelude::*;
 
 /// Turn starts the engine solves together, each a lane: sixteen, twice the
 /// vector level's eight, so that each keep's index loads and loop counts
@@ -26,11 +31,6 @@ use crate::cpu::{Kernel, Lanes, Simd};
 /// levels of keep passes (the swedish rules' up to 40) and 4 % of the
 /// target tables'; the default tables are level.
 pub(crate) const W: usize = 16;
-use crate::dice::{fold_best_and_below, fold_least_gap, keep_graph, multisets, KeepGraph};
-use dice_tables_reader::five_dice::SIXTH;
-use dice_tables_reader::rule_sheet::{flag_index, held_of_flag, Shape};
-use dice_tables_reader::rules::{Order, RuleSet, SheetState, FACES};
-use rayon::prelude::*;
 
 /// Every turn start's value of one rule set.
 pub struct Solution {

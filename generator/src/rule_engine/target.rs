@@ -13,10 +13,9 @@
 //! that); those are dropped (read as 0), which costs each value at most
 //! `NEGLIGIBLE` a box.
 
-use super::W;
 use super::{
     check_solvable, reachable_totals, rerolls_then_first_roll, roll_moves, same_below, Average, Buffers, Coverage,
-    Layout, Move, NotSolved, RollMoves, Rolls,
+    Layout, Move, NotSolved, RollMoves, Rolls, W,
 };
 use crate::cpu::{Kernel, Lanes, Simd};
 use crate::dice::{keep_graph, KeepGraph};
