@@ -355,6 +355,8 @@ pub fn solve_on(rules: &RuleSet, simd: Simd) -> Result<Solution, NotSolved> {
 /// (in no set order; a turn start below a row's lowest solved total is
 /// listed at every total it stands for). Finding them changes no value.
 /// `progress(done, total)` counts sheets (sets of open boxes) solved.
+/// Solved a layer at a time ([`solve_by_layer`]), each placed in the
+/// table's layout as it comes.
 pub fn solve_with(
     rules: &RuleSet,
     simd: Simd,
@@ -364,26 +366,23 @@ pub fn solve_with(
     check_solvable(rules)?;
     let layout = Layout::of(rules);
     let mut values = vec![0.0; layout.len()];
-    let full = layout.at(0).expect("a full sheet is a turn start");
-    full_sheet(&layout, rules, &mut values[full..][..layout.block_of(0)]);
-    let engine = Engine::new(rules, simd, options);
     let mut near_ties = Vec::new();
-    let layers = layout.layers();
-    let sizes = crate::progress::Layers::new(layers.iter().map(|l| l.len() as u64));
-    for (done, layer) in layers.into_iter().enumerate() {
-        sizes.report(done, progress);
-        let masks = &layout.masks[layer];
-        // The layer's masks are not one run of the file's layout: solved
-        // into one, then each mask's turn starts moved to its place.
-        let block = layout.block_of(masks[0]);
-        let mut solved = vec![0.0; masks.len() * block];
-        near_ties.extend(engine.layer(&layout, masks, &values, 0, &mut solved));
-        for (&mask, solved) in masks.iter().zip(solved.chunks_exact(block)) {
+    // Each layer's masks moved to their places in the file's layout (and
+    // the full sheet's, the first layer's below).
+    let mut place = |layer: LayerValues| {
+        let block = layer.values.len() / layer.masks.len();
+        for (&mask, solved) in layer.masks.iter().zip(layer.values.chunks_exact(block)) {
             let at = layout.at(mask).expect("a turn start of the game");
             values[at..at + block].copy_from_slice(solved);
         }
-    }
-    sizes.report(sizes.len(), progress);
+    };
+    solve_by_layer(rules, simd, options, progress, &mut |layer, below, near| {
+        if below.masks == [0] {
+            place(below);
+        }
+        place(layer);
+        near_ties.extend(near);
+    })?;
     Ok((Solution { rules: rules.clone(), layout, values }, near_ties))
 }
 

@@ -125,9 +125,10 @@ fn binomial(n: i32, k: i32) -> f64 {
     (0..k).map(|i| f64::from(n - i) / f64::from(i + 1)).product()
 }
 
-/// Solved a layer at a time, two layers held, a rule set's values and near
-/// ties are the whole solve's, bit for bit: a free order with a tracked
-/// box and an upper bonus, and a fixed order.
+/// A whole solve places each layer's values where the table's layout has
+/// them: read back through its index they, and its near ties, are the
+/// layers' bit for bit: a free order with a tracked box and an upper
+/// bonus, and a fixed order.
 #[test]
 fn a_solve_by_layer_is_the_whole_solve() {
     for name in ["yahtzee", "forced-yatzy"] {
