@@ -1266,6 +1266,7 @@ fn flag_band(
 }
 
 pub mod distribution;
+pub mod duel;
 pub mod target;
 
 #[cfg(test)]

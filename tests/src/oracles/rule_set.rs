@@ -11,6 +11,8 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::throw_outcomes;
 
+pub mod duel;
+
 /// A turn start: open boxes, upper total, boxes holding points, rerolls saved.
 type State = (u32, u32, u32, u32);
 

@@ -18,6 +18,7 @@ mod maxi;
 mod pieces;
 mod readme;
 mod release;
+mod rule_duel;
 mod rule_engine;
 mod rule_tables;
 mod serve;

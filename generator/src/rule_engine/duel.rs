@@ -1,0 +1,648 @@
+//! Any rule set played by two players: the exact chance of winning against
+//! a perfect opponent, for every state of both sheets and every lead.
+//!
+//! Two players alternate whole turns, the first player then the second,
+//! until both sheets are full; the higher total (bonuses included) wins
+//! and a tie counts half; a box that `wins`, scored with points with a
+//! turn's first roll (Generala's served generala), wins at once. At a
+//! turn's start the player to move has sheet `M` (open boxes, upper total,
+//! boxes holding points: what the rules need), the opponent `O`, and the
+//! lead `D`, the mover's points minus the opponent's, each upper bonus
+//! counted the moment its total is reached. The mover is the first player
+//! when both have as many boxes open, the second when the mover has one
+//! more. `V(M, O, D)` is the mover's P(win) + P(tie) / 2 when both play to
+//! maximise their own: scoring `s` points (bonuses included) into sheet
+//! `M'` leads to `1 - V(O, M', -(D + s))`, a served winning box to 1; with
+//! both sheets full it is 1, 1/2 or 0 by the sign of `D`.
+//!
+//! A sheet's state keeps only what its future depends on: its upper total
+//! once the bonus is decided (reached, or out of reach) is one state, and a
+//! box's holding points only while an open box needs it. `most(S)` bounds
+//! the points sheet `S` can still score; a lead past what the trailing side
+//! can make up, `D > most(O)` or `-D > most(M)`, settles the points, so
+//! `V` is the same at every such lead: 1 and 0 unless a box that wins at
+//! once is still open, then a race for it. Each pair of sheets stores its
+//! leads `-most(M) - 1` to `most(O) + 1`, the two settled ends included.
+//!
+//! The turn is the rules engine's with `1 - V` of the next state in place
+//! of points to come; leads are independent, so `W` of them are the lanes
+//! of one vector through the keep graph. Leads whose values are within
+//! [`NEGLIGIBLE`] of a settled end are taken as it unsolved. Pairs are
+//! solved in layers by the boxes open on both sheets: a layer needs only
+//! the one below it.
+
+use std::collections::HashMap;
+
+use rayon::prelude::*;
+
+use super::{reachable_totals, rerolls_then_first_roll, Average, Buffers, NotSolved, Rolls, W};
+use crate::cpu::{Kernel, Lanes, Simd};
+use crate::dice::{keep_graph, KeepGraph};
+use dice_tables_reader::rule_sheet::flag_index;
+use dice_tables_reader::rules::{Order, RuleSet, SheetState};
+
+/// How close to a settled end a value must be for the leads past it to be
+/// taken as that end unsolved. The values never decrease in the lead, so
+/// those are at least as close, and the error this adds is at most
+/// `NEGLIGIBLE` a layer.
+pub const NEGLIGIBLE: f64 = 1e-10;
+
+/// One sheet's state as the duel tells them apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sheet {
+    /// The open boxes.
+    pub open: u32,
+    /// The upper total, capped at the bonus's threshold; the threshold
+    /// itself once the bonus is decided (reached or out of reach); 0
+    /// without a bonus.
+    pub upper: u16,
+    /// The boxes holding points that an open box needs (mask bits).
+    pub held: u32,
+    /// The most points the sheet can still score, every bonus included.
+    pub most: u32,
+}
+
+/// Every sheet state of a rule set a game reaches, by boxes open, with
+/// where each pair of them stores its leads.
+pub struct Sheets {
+    rules: RuleSet,
+    /// By boxes open: the sheets, in (open, held, upper) order.
+    pub by_size: Vec<Vec<Sheet>>,
+    /// By boxes open: `most + 3` summed over the sheets before each
+    /// (each sheet's run of leads as a mover less the opponent's part),
+    /// and `most` summed likewise (the opponent's part).
+    most_before: Vec<Vec<u64>>,
+    /// (open, upper, held) to the sheet's place among those of its size.
+    rank: HashMap<(u32, u16, u32), u32>,
+    /// The boxes the upper bonus counts.
+    bonus_boxes: u32,
+    /// Each box's most points in any roll, its first-roll bonus included.
+    box_most: Vec<u32>,
+}
+
+impl Sheets {
+    /// Every sheet state of `rules` a game reaches.
+    pub fn of(rules: &RuleSet) -> Sheets {
+        let boxes = rules.boxes.len();
+        let all = (1u32 << boxes) - 1;
+        let totals = rules.upper_bonus.map_or(1, |b| usize::from(b.at) + 1);
+        let bonus_boxes = rules.upper_bonus.map_or(0, |b| b.boxes);
+        let tracked = rules.tracked_boxes();
+        let mut sheets = Sheets {
+            rules: rules.clone(),
+            by_size: vec![Vec::new(); boxes + 1],
+            most_before: Vec::new(),
+            rank: HashMap::new(),
+            bonus_boxes,
+            box_most: (0..boxes).map(|b| box_most(rules, b) + u32::from(rules.boxes[b].first_roll)).collect(),
+        };
+        let masks: Vec<u32> = match rules.order {
+            Order::Free => (0..=all).collect(),
+            Order::Fixed => (0..=boxes).map(|first| all & !((1u32 << first) - 1)).collect(),
+        };
+        for open in masks {
+            let uppers = reachable_totals(rules, open, totals);
+            let mut seen = Vec::new();
+            for flag in 0..1usize << tracked.len() {
+                let held = dice_tables_reader::rule_sheet::held_of_flag(&tracked, flag);
+                if held & open != 0 {
+                    continue;
+                }
+                for (u, _) in uppers.iter().enumerate().filter(|(_, &r)| r) {
+                    let state = sheets.canonical(open, u as u32, held);
+                    if !seen.contains(&state) {
+                        seen.push(state);
+                    }
+                }
+            }
+            seen.sort_by_key(|&(u, h)| (flag_index(&tracked, h), u));
+            for (upper, held) in seen {
+                let most = sheets.most(open, upper, held);
+                let size = &mut sheets.by_size[open.count_ones() as usize];
+                size.push(Sheet { open, upper, held, most });
+            }
+        }
+        for size in &sheets.by_size {
+            let mut before = Vec::with_capacity(size.len() + 1);
+            let mut sum = 0u64;
+            for (i, s) in size.iter().enumerate() {
+                before.push(sum);
+                sum += u64::from(s.most);
+                sheets.rank.insert((s.open, s.upper, s.held), i as u32);
+            }
+            before.push(sum);
+            sheets.most_before.push(before);
+        }
+        sheets
+    }
+
+    /// The state a sheet's future depends on: its upper total (the
+    /// threshold once the bonus is decided) and the boxes holding points an
+    /// open box needs.
+    pub fn canonical(&self, open: u32, upper: u32, held: u32) -> (u16, u32) {
+        let can_add = self.rules.most_faces_make(open & self.bonus_boxes);
+        let upper = match self.rules.upper_bonus {
+            None => 0,
+            Some(b) if upper >= u32::from(b.at) || upper + can_add < u32::from(b.at) => b.at,
+            Some(_) => upper as u16,
+        };
+        (upper, held & self.needed(open))
+    }
+
+    /// The closed boxes whose holding points changes what the open boxes
+    /// of `open` can score: those an open box needs, and the extra-bonus box.
+    fn needed(&self, open: u32) -> u32 {
+        let rules = &self.rules;
+        let mut needed = 0;
+        for b in (0..rules.boxes.len()).filter(|&b| open >> b & 1 == 1) {
+            if let Some(n) = rules.boxes[b].needs {
+                needed |= 1 << n;
+            }
+        }
+        if let Some(e) = rules.extra_bonus.filter(|e| e.points > 0 && open != 0) {
+            needed |= 1 << e.box_index;
+        }
+        needed & !open
+    }
+
+    /// The most points a sheet can still score: each open box's most
+    /// (with its first-roll bonus, and an extra bonus where one can still
+    /// be paid), and the upper bonus while it is undecided.
+    fn most(&self, open: u32, upper: u16, held: u32) -> u32 {
+        let rules = &self.rules;
+        let usable = |b: usize| rules.boxes[b].needs.is_none_or(|n| open >> n & 1 == 1 || held >> n & 1 == 1);
+        let extra = rules
+            .extra_bonus
+            .filter(|e| e.points > 0 && (open >> e.box_index & 1 == 1 || held >> e.box_index & 1 == 1))
+            .map_or(0, |e| u32::from(e.points));
+        let boxes: u32 = (0..rules.boxes.len())
+            .filter(|&b| open >> b & 1 == 1)
+            .map(|b| if usable(b) { self.box_most[b] } else { 0 } + extra)
+            .sum();
+        let bonus = rules.upper_bonus.filter(|b| upper < b.at).map_or(0, |b| u32::from(b.points));
+        boxes + bonus
+    }
+
+    /// The sheet of (`open`, `upper`, `held`) once canonical: its size and
+    /// its place among the sheets of that size.
+    pub fn find(&self, open: u32, upper: u32, held: u32) -> Option<(usize, usize)> {
+        let (upper, held) = self.canonical(open, upper, held);
+        let rank = *self.rank.get(&(open, upper, held))?;
+        Some((open.count_ones() as usize, rank as usize))
+    }
+
+    /// The pairs of layer `n` (boxes open on both sheets together): the
+    /// mover's sheets' size and the opponent's.
+    pub fn sizes(n: usize) -> (usize, usize) {
+        (n.div_ceil(2), n / 2)
+    }
+
+    /// Where each mover's pairs begin in the layer of `n` boxes open
+    /// (by the mover's rank), and past the last, the layer's length: a
+    /// mover's pairs store its leads as a mover (`most + 3`) with each
+    /// opponent and each opponent's own `most`.
+    pub fn layer_blocks(&self, n: usize) -> Vec<u64> {
+        let (k, l) = Sheets::sizes(n);
+        let (movers, opponents) = (&self.by_size[k], &self.by_size[l]);
+        let opponents_most = self.most_before[l][opponents.len()];
+        let mut at = 0u64;
+        let mut blocks: Vec<u64> = movers
+            .iter()
+            .map(|m| {
+                let start = at;
+                at += opponents.len() as u64 * (u64::from(m.most) + 3) + opponents_most;
+                start
+            })
+            .collect();
+        blocks.push(at);
+        blocks
+    }
+
+    /// How many leads the layer of `n` boxes open stores, in all.
+    pub fn layer_len(&self, n: usize) -> u64 {
+        *self.layer_blocks(n).last().expect("a layer ends")
+    }
+
+    /// Every layer's stored leads, from both sheets full up.
+    pub fn joint_states(&self) -> u64 {
+        (0..=2 * self.rules.boxes.len()).map(|n| self.layer_len(n)).sum()
+    }
+
+    /// The game's start: every box open on both sheets.
+    pub fn start(&self) -> (usize, usize) {
+        let all = (1u32 << self.rules.boxes.len()) - 1;
+        self.find(all, 0, 0).expect("the start is a sheet of the game")
+    }
+}
+
+/// The most points box `b` scores in any roll (a joker's full value
+/// included).
+fn box_most(rules: &RuleSet, b: usize) -> u32 {
+    let ordinary = crate::dice::multisets(usize::from(rules.dice))
+        .iter()
+        .map(|d| u32::from(rules.points(b, &d.counts())))
+        .max()
+        .unwrap_or(0);
+    // A joker scores all the dice alike as if they fitted: at most their sum.
+    let joker = rules.extra_bonus.filter(|e| e.joker != dice_tables_reader::rules::Joker::None);
+    match joker {
+        Some(_) => ordinary.max(u32::from(rules.dice) * 6),
+        None => ordinary,
+    }
+}
+
+/// One layer's values: per pair of sheets (mover, opponent), in the
+/// order of the movers then the opponents, `V` at every lead from
+/// `-most(M) - 1` to `most(O) + 1`.
+#[derive(Clone, Debug)]
+pub struct Layer {
+    /// Boxes open on both sheets together.
+    pub n: usize,
+    /// Per mover (by rank): where its pairs begin; past the last, the end.
+    block: Vec<u64>,
+    /// The values.
+    pub values: Vec<f64>,
+}
+
+impl Layer {
+    /// Where pair (mover `i`, opponent `j`) begins, and its lowest lead.
+    pub fn start(&self, sheets: &Sheets, i: usize, j: usize) -> (usize, i32) {
+        let (k, l) = Sheets::sizes(self.n);
+        let mover = &sheets.by_size[k][i];
+        let start = self.block[i] + j as u64 * (u64::from(mover.most) + 3) + sheets.most_before[l][j];
+        (start as usize, -(mover.most as i32) - 1)
+    }
+
+    /// The stored leads of pair (`i`, `j`), lowest first.
+    pub fn leads<'a>(&'a self, sheets: &Sheets, i: usize, j: usize) -> &'a [f64] {
+        let (k, l) = Sheets::sizes(self.n);
+        let len = (sheets.by_size[k][i].most + sheets.by_size[l][j].most + 3) as usize;
+        &self.values[self.start(sheets, i, j).0..][..len]
+    }
+
+    /// `V` of pair (`i`, `j`) at lead `d` (a settled lead is its end's).
+    pub fn value(&self, sheets: &Sheets, i: usize, j: usize, d: i64) -> f64 {
+        let leads = self.leads(sheets, i, j);
+        let lowest = -i64::from(sheets.by_size[Sheets::sizes(self.n).0][i].most) - 1;
+        leads[(d - lowest).clamp(0, leads.len() as i64 - 1) as usize]
+    }
+}
+
+/// The joint game's size and the memory its solve holds, counted from the
+/// rules before any solving.
+#[derive(Clone, Copy, Debug)]
+pub struct Estimate {
+    /// Leads stored over every layer.
+    pub states: u64,
+    /// Bytes the solve holds: its two largest neighbouring layers.
+    pub memory: u64,
+    /// The stored table's values: the second player's turn starts.
+    pub stored: u64,
+}
+
+/// Counts the joint game of `sheets`.
+pub fn estimate(sheets: &Sheets) -> Estimate {
+    let layers: Vec<u64> = (0..=2 * sheets.rules.boxes.len()).map(|n| sheets.layer_len(n)).collect();
+    let memory = layers.windows(2).map(|w| (w[0] + w[1]) * 8).max().unwrap_or(0);
+    let stored = layers.iter().skip(1).step_by(2).sum();
+    Estimate { states: layers.iter().sum(), memory, stored }
+}
+
+/// The most memory a solve here may hold (the two largest layers).
+pub const MOST_MEMORY: u64 = 16 << 30;
+
+/// Refuses, before any work, a rule set whose joint game would not fit:
+/// one line with the estimate.
+pub fn check_duel(rules: &RuleSet) -> Result<Sheets, NotSolved> {
+    if rules.saved_rerolls {
+        return Err(NotSolved(format!("{}: two players with saved rerolls are not solved", rules.name)));
+    }
+    // Counting the sheets first: a rule set with many boxes and a bonus
+    // has too many to list.
+    let boxes = rules.boxes.len() as u32;
+    let masks: u64 = match rules.order {
+        Order::Free => 1 << boxes,
+        Order::Fixed => u64::from(boxes) + 1,
+    };
+    let totals = rules.upper_bonus.map_or(1, |b| u64::from(b.at) + 1);
+    let sheet_bound = (masks * totals) << rules.tracked_boxes().len();
+    if sheet_bound > 1 << 24 {
+        return Err(NotSolved(format!(
+            "{}: up to {sheet_bound} states of one sheet, so about {:.0e} joint states: too many to solve for two \
+             players here (the two-player tables hold up to about 1e10)",
+            rules.name,
+            (sheet_bound as f64).powi(2) * 300.0 / 4.0,
+        )));
+    }
+    let sheets = Sheets::of(rules);
+    let e = estimate(&sheets);
+    if e.memory > MOST_MEMORY {
+        return Err(NotSolved(format!(
+            "{}: {:.2e} joint states, {:.1} GB held at once to solve: over the {} GB a solve here may hold",
+            rules.name,
+            e.states as f64,
+            e.memory as f64 / 1e9,
+            MOST_MEMORY >> 30
+        )));
+    }
+    Ok(sheets)
+}
+
+/// Solves every layer from both sheets full up to `top` boxes open on
+/// both together (`2 x boxes` for the whole game), calling
+/// `each(&layer)` as each is done, in order (only two are held).
+pub fn solve(rules: &RuleSet, sheets: &Sheets, top: usize, simd: Simd, each: &mut dyn FnMut(&Layer)) {
+    let graph = keep_graph(usize::from(rules.dice));
+    let rolls = Rolls::of(rules);
+    // Both sheets full: the sign of the lead.
+    let full = sheets.by_size[0].len();
+    let mut below = Layer { n: 0, block: (0..=full).map(|i| (i * full * 3) as u64).collect(), values: Vec::new() };
+    below.values = [0.0, 0.5, 1.0].repeat(full * full);
+    each(&below);
+    let any_first_roll = rules.boxes.iter().any(|b| b.first_roll > 0 || b.wins);
+    let wins = rules.boxes.iter().any(|b| b.wins);
+    for n in 1..=top.min(2 * rules.boxes.len()) {
+        let block = sheets.layer_blocks(n);
+        let movers = block.len() - 1;
+        let mut values = vec![0.0; block[movers] as usize];
+        let mut outs = Vec::with_capacity(movers);
+        let mut rest = values.as_mut_slice();
+        for i in 0..movers {
+            let (out, after) = rest.split_at_mut((block[i + 1] - block[i]) as usize);
+            outs.push(out);
+            rest = after;
+        }
+        let job = Job { rules, sheets, rolls: &rolls, graph, below: &below, simd, any_first_roll, wins };
+        outs.into_par_iter()
+            .enumerate()
+            .for_each_init(|| Buffers::new(graph, false, false, false), |b, (i, out)| job.mover(n, i, b, out));
+        below = Layer { n, block, values };
+        each(&below);
+    }
+}
+
+/// What every mover of a layer shares.
+struct Job<'a> {
+    rules: &'a RuleSet,
+    sheets: &'a Sheets,
+    rolls: &'a Rolls,
+    graph: &'static KeepGraph,
+    below: &'a Layer,
+    simd: Simd,
+    any_first_roll: bool,
+    wins: bool,
+}
+
+/// One way to score a roll from a mover's sheet: where it leads (an index
+/// into the mover's next sheets), the lead it adds, with the turn's first
+/// roll what it adds then (or that it wins at once).
+#[derive(Clone, Copy)]
+struct Move {
+    next: u16,
+    shift: u32,
+    first_shift: u32,
+    wins: bool,
+}
+
+/// A mover's turn: its moves, each roll's (`ids[ends[r-1]..ends[r]]`),
+/// whether a roll may also scratch any allowed box (the `zeros`, folded
+/// once for all such rolls), whether the turn's first roll of it scores
+/// otherwise than a later one (a first-roll bonus, a win), and the next
+/// sheets (as the opponent's, ranks among the sheets one box smaller).
+struct MoverTurn {
+    moves: Vec<Move>,
+    ids: Vec<u16>,
+    ends: Vec<u32>,
+    shared_zero: Vec<bool>,
+    served: Vec<bool>,
+    zeros: Vec<u16>,
+    next: Vec<usize>,
+    most_shift: u32,
+}
+
+impl Job<'_> {
+    /// The turn of mover sheet `mover`: its moves from every roll.
+    fn mover_turn(&self, mover: &Sheet) -> MoverTurn {
+        let rules = self.rules;
+        let (open, held) = (mover.open, mover.held);
+        let allowed = rules.allowed(open);
+        let mut turn = MoverTurn {
+            moves: Vec::new(),
+            ids: Vec::new(),
+            ends: Vec::new(),
+            shared_zero: Vec::new(),
+            served: Vec::new(),
+            zeros: Vec::new(),
+            next: Vec::new(),
+            most_shift: 0,
+        };
+        let next_of = |sheet: SheetState, turn: &mut MoverTurn| -> u16 {
+            let (_, rank) =
+                self.sheets.find(sheet.open, sheet.upper, sheet.held).expect("every sheet a move leads to is listed");
+            match turn.next.iter().position(|&r| r == rank) {
+                Some(i) => i as u16,
+                None => {
+                    turn.next.push(rank);
+                    turn.next.len() as u16 - 1
+                }
+            }
+        };
+        let from = SheetState { open, upper: u32::from(mover.upper), held };
+        let undecided = rules.upper_bonus.filter(|b| mover.upper < b.at);
+        let mut kinds: HashMap<(usize, u16, u16), u16> = HashMap::new();
+        for b in (0..rules.boxes.len()).filter(|&b| allowed >> b & 1 == 1) {
+            let next = next_of(rules.after_scoring(from, b, 0), &mut turn);
+            turn.zeros.push(next);
+        }
+        let mut scores: Vec<(usize, u16, u16)> = Vec::new();
+        for (counts, points) in self.rolls.counts.iter().zip(&self.rolls.points) {
+            scores.clear();
+            rules.scores_given(open, allowed, held, counts, points, |b, p, e| scores.push((b, p, e)));
+            let placed = scores.iter().fold(0u32, |m, &(b, _, _)| m | 1 << b);
+            let shared = placed == allowed && scores.iter().all(|&(_, _, e)| e == 0);
+            for &(b, p, e) in scores.iter().filter(|&&(_, p, _)| !shared || p > 0) {
+                let id = match kinds.get(&(b, p, e)) {
+                    Some(&id) => id,
+                    None => {
+                        let after = rules.after_scoring(from, b, p);
+                        let crossing = undecided.filter(|u| after.upper >= u32::from(u.at)).map_or(0, |u| u.points);
+                        let shift = u32::from(p) + u32::from(e) + u32::from(crossing);
+                        let scored = p > 0;
+                        let first_shift = if scored { u32::from(rules.boxes[b].first_roll) } else { 0 };
+                        let next = next_of(after, &mut turn);
+                        turn.most_shift = turn.most_shift.max(shift + first_shift);
+                        turn.moves.push(Move { next, shift, first_shift, wins: scored && rules.boxes[b].wins });
+                        kinds.insert((b, p, e), turn.moves.len() as u16 - 1);
+                        turn.moves.len() as u16 - 1
+                    }
+                };
+                turn.ids.push(id);
+            }
+            let ids = &turn.ids[turn.ends.last().map_or(0, |&e| e as usize)..];
+            let served =
+                ids.iter().any(|&id| turn.moves[usize::from(id)].first_shift > 0 || turn.moves[usize::from(id)].wins);
+            turn.ends.push(turn.ids.len() as u32);
+            turn.shared_zero.push(shared);
+            turn.served.push(served);
+        }
+        turn
+    }
+
+    /// Every pair of mover `i` (layer `n`) into `out`, opponent by opponent.
+    fn mover(&self, n: usize, i: usize, b: &mut Buffers, out: &mut [f64]) {
+        let (k, l) = Sheets::sizes(n);
+        let mover = &self.sheets.by_size[k][i];
+        let turn = self.mover_turn(mover);
+        let mut rows: Vec<Vec<f64>> = vec![Vec::new(); turn.next.len()];
+        let mut at = 0;
+        for (j, opponent) in self.sheets.by_size[l].iter().enumerate() {
+            let len = (mover.most + opponent.most + 3) as usize;
+            let lowest = -i64::from(mover.most) - 1;
+            // Per next sheet: 1 - V(O, next, -x) for the mover's lead after
+            // scoring x = lowest + y, y from 0 past the last lane's reach.
+            let reach = len.max(W) + W + turn.most_shift as usize;
+            for (row, &next) in rows.iter_mut().zip(&turn.next) {
+                let stored = self.below.leads(self.sheets, j, next);
+                let below_lowest = -i64::from(opponent.most) - 1;
+                row.clear();
+                row.extend((0..reach as i64).map(|y| {
+                    let e = -(lowest + y);
+                    1.0 - stored[(e - below_lowest).clamp(0, stored.len() as i64 - 1) as usize]
+                }));
+            }
+            self.pair(&turn, &rows, mover.most as usize + 1, b, &mut out[at..at + len]);
+            at += len;
+        }
+    }
+
+    /// One pair's values at every stored lead into `out`, lead 0 at
+    /// `zero`: blocks of `W` leads (the last one ending at the last lead),
+    /// from the one holding lead 0 up until one ends within [`NEGLIGIBLE`]
+    /// of the highest lead's value, then down likewise.
+    fn pair(&self, turn: &MoverTurn, rows: &[Vec<f64>], zero: usize, b: &mut Buffers, out: &mut [f64]) {
+        let len = out.len();
+        let blocks = len.div_ceil(W);
+        let first_of = |k: usize| (k * W).min(len.saturating_sub(W));
+        let mut solve = |k: usize, out: &mut [f64]| {
+            let first = first_of(k);
+            let lanes = self.simd.run(DuelLanes {
+                graph: self.graph,
+                rerolls: self.rules.rerolls,
+                any_first_roll: self.any_first_roll,
+                turn,
+                rows,
+                first,
+                b: &mut *b,
+            });
+            let end = len.min(first + W);
+            out[first..end].copy_from_slice(&lanes[..end - first]);
+        };
+        // The settled ends: 0 and 1 unless a box that wins at once is
+        // open; then solved first.
+        let (bottom, top) = match self.wins {
+            true => {
+                solve(blocks - 1, out);
+                solve(0, out);
+                (out[0], out[len - 1])
+            }
+            false => (0.0, 1.0),
+        };
+        let solved_first = |k: usize| self.wins && (k == 0 || k == blocks - 1);
+        let zero = (zero / W).min(blocks - 1);
+        for k in zero..blocks {
+            if !solved_first(k) {
+                solve(k, out);
+            }
+            let end = len.min(first_of(k) + W);
+            if end < len && out[end - 1] >= top - NEGLIGIBLE {
+                out[end..].fill(top);
+                break;
+            }
+        }
+        for k in (0..zero).rev() {
+            if !solved_first(k) {
+                solve(k, out);
+            }
+            let first = first_of(k);
+            if first > 0 && out[first] <= bottom + NEGLIGIBLE {
+                out[..first].fill(bottom);
+                break;
+            }
+        }
+    }
+}
+
+/// The turn of `W` leads of one pair, from stored lead `first` up: every
+/// roll's value scored now (the best of its moves, each `1 - V` of the
+/// next state at the lead it makes), then the keep graph's passes, as the
+/// rules engine plays a turn.
+struct DuelLanes<'a> {
+    graph: &'a KeepGraph,
+    rerolls: u8,
+    any_first_roll: bool,
+    turn: &'a MoverTurn,
+    rows: &'a [Vec<f64>],
+    first: usize,
+    b: &'a mut Buffers,
+}
+
+impl Kernel for DuelLanes<'_> {
+    type Output = [f64; W];
+    #[inline(always)]
+    fn run<L: Lanes>(self) -> [f64; W] {
+        let DuelLanes { graph, rerolls, any_first_roll, turn, rows, first, b } = self;
+        let lanes = |row: u16, shift: u32| -> [f64; W] {
+            rows[usize::from(row)][first + shift as usize..][..W].try_into().expect("W lanes")
+        };
+        let none = [f64::NEG_INFINITY; W];
+        let mut zero = none;
+        for &z in &turn.zeros {
+            fold_max(&mut zero, &lanes(z, 0));
+        }
+        b.moves.resize(turn.moves.len(), none);
+        b.first_moves.resize(if any_first_roll { turn.moves.len() } else { 0 }, none);
+        for (id, m) in turn.moves.iter().enumerate() {
+            b.moves[id] = lanes(m.next, m.shift);
+            if m.wins {
+                b.first_moves[id] = [1.0; W];
+            } else if m.first_shift > 0 {
+                b.first_moves[id] = lanes(m.next, m.shift + m.first_shift);
+            } else if any_first_roll {
+                b.first_moves[id] = b.moves[id];
+            }
+        }
+        let mut from = 0;
+        for (r, &end) in turn.ends.iter().enumerate() {
+            let ids = &turn.ids[from..end as usize];
+            let mut stop = if turn.shared_zero[r] { zero } else { none };
+            let mut served = stop;
+            for &id in ids {
+                fold_max(&mut stop, &b.moves[usize::from(id)]);
+            }
+            // Only a roll a first-roll bonus or a win scores otherwise
+            // with the turn's first roll is folded again.
+            if turn.served[r] {
+                for &id in ids {
+                    fold_max(&mut served, &b.first_moves[usize::from(id)]);
+                }
+            } else {
+                served = stop;
+            }
+            from = end as usize;
+            b.values[graph.partial + r] = stop;
+            b.first[r] = served;
+        }
+        rerolls_then_first_roll(graph, rerolls, any_first_roll, Average::TimesSixth, b)
+    }
+}
+
+/// `best` lane by lane the larger of itself and `lanes`.
+#[inline(always)]
+fn fold_max(best: &mut [f64; W], lanes: &[f64; W]) {
+    for (b, &v) in best.iter_mut().zip(lanes) {
+        *b = if v > *b { v } else { *b };
+    }
+}
+
+#[cfg(test)]
+mod tests;
