@@ -18,7 +18,7 @@ WORKSPACE := --workspace --exclude dice-tables-python --exclude dice-tables-wasm
 CARGO_HOME_DIR := $(or $(CARGO_HOME),$(HOME)/.cargo)
 REMAP_PATHS := --remap-path-prefix=$(abspath .)=/dice-tables --remap-path-prefix=$(CARGO_HOME_DIR)=/cargo
 
-.PHONY: rule-tables rule-target-tables wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test example-game-test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
+.PHONY: rule-tables rule-target-tables rule-duel-tables wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test example-game-test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
 
 comma := ,
 space := $(eval) $(eval)
@@ -70,8 +70,16 @@ tables: $(TABLES:%=$(OUT)/%.dtab) $(READER)
 # into the same directory. Not part of `tables`: yatzy's and yahtzee's
 # (the forced joker reading) take minutes to solve.
 TARGET_TABLES := yazy-target yatzy-target yahtzee-target
+# Two players of the rule sets (game `rules-duel`, NAME-duel.dtab: the
+# exact chance of winning against a perfect opponent; `reader lookup NAME
+# --opp-mask ...` reads it): forced Yatzy's in seconds, Generala's in
+# minutes and 440 MB, so not part of `tables`; each checked against the
+# manifest.
+RULE_DUEL_TABLES := forced-yatzy-duel generala-duel
+rule-duel-tables: $(RULE_DUEL_TABLES:%=$(OUT)/%.dtab) $(GENERATOR)
+	$(BIN)/manifest-check tables/checksums.b3 $(OUT) $(RULE_DUEL_TABLES)
 # Every table the manifest lists (tables/checksums.b3).
-MANIFEST_TABLES := $(TABLES) $(TARGET_TABLES) yazy-duel
+MANIFEST_TABLES := $(TABLES) $(TARGET_TABLES) yazy-duel $(RULE_DUEL_TABLES)
 target-tables: $(TARGET_TABLES:%=$(OUT)/%.dtab) $(READER)
 	$(READER) verify $(OUT)
 
@@ -81,9 +89,10 @@ target-tables: $(TARGET_TABLES:%=$(OUT)/%.dtab) $(READER)
 yazy-duel: $(OUT)/yazy-duel.dtab
 
 # Every table `tables` leaves out, into the same directory, checked: the
-# target tables, the free joker reading's two and two-player yazy.
+# target tables, the free joker reading's two, two-player yazy and the
+# rule sets' two-player tables.
 OPTIONAL_TABLES := $(TARGET_TABLES) yahtzee-free yahtzee-free-target yazy-duel maxi-yatzy-swedish \
-	$(LARGE_RULE_TARGET_TABLES)
+	$(LARGE_RULE_TARGET_TABLES) $(RULE_DUEL_TABLES)
 optional-tables: $(OPTIONAL_TABLES:%=$(OUT)/%.dtab) $(READER)
 	$(READER) verify $(OUT)
 

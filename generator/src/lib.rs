@@ -14,6 +14,7 @@ pub mod artifact;
 pub mod cpu;
 pub mod dice;
 mod games;
+pub mod lead_chances;
 pub mod play;
 mod progress;
 pub mod rule_engine;

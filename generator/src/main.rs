@@ -124,10 +124,15 @@ fn parse_game(s: &str) -> Result<String, String> {
         None if rule_set_presets().contains(&name) => Ok(name.to_string()),
         // A preset's target table: `generala-target`.
         None if name.strip_suffix("-target").is_some_and(|p| rule_set_presets().contains(&p)) => Ok(name.to_string()),
+        // A preset's two-player table: `generala-duel` (refused before any
+        // work where the joint game would not fit: `yatzy-duel`).
+        None if name.strip_suffix("-duel").and_then(dice_tables_generator::rule_sets::preset).is_some() => {
+            Ok(name.to_string())
+        }
         None => {
             let mut ids: Vec<&str> = SOLVERS.iter().map(|s| s.id).collect();
             ids.extend(rule_set_presets());
-            ids.push("and each of those with -target");
+            ids.push("and each of those with -target or -duel");
             Err(format!("unknown game {s:?}: the games are {}", ids.join(", ")))
         }
     }
@@ -338,7 +343,13 @@ fn check_usage(args: &Args) -> Result<Usage, String> {
     let listed = args.games.iter().flatten();
     let mut rule_sets: Vec<dice_tables_reader::rules::RuleSet> = listed.clone().filter_map(|n| preset(n)).collect();
     let mut rule_targets: Vec<dice_tables_reader::rules::RuleSet> =
-        listed.filter_map(|n| preset(n.strip_suffix("-target")?)).collect();
+        listed.clone().filter_map(|n| preset(n.strip_suffix("-target")?)).collect();
+    let rule_duels: Vec<dice_tables_reader::rules::RuleSet> =
+        listed.filter_map(|n| dice_tables_generator::rule_sets::preset(n.strip_suffix("-duel")?)).collect();
+    // Refused before any work: a joint game that would not fit.
+    for rules in &rule_duels {
+        dice_tables_generator::rule_engine::duel::check_duel(rules).map_err(|e| e.0)?;
+    }
     if args.with_target {
         match &rule_file {
             Some(rules) => rule_targets.push(rules.clone()),
@@ -445,7 +456,7 @@ fn check_usage(args: &Args) -> Result<Usage, String> {
             ));
         }
     }
-    Ok(Usage { games, rule_sets, rule_targets })
+    Ok(Usage { games, rule_sets, rule_targets, rule_duels })
 }
 
 /// What a run solves: the games with tables of their own layout (yatzy's
@@ -456,6 +467,8 @@ struct Usage {
     rule_sets: Vec<dice_tables_reader::rules::RuleSet>,
     /// Rule sets whose target tables are written.
     rule_targets: Vec<dice_tables_reader::rules::RuleSet>,
+    /// Rule sets whose two-player tables are written.
+    rule_duels: Vec<dice_tables_reader::rules::RuleSet>,
 }
 
 /// The Maxi Yatzy tables' ids.
@@ -568,8 +581,19 @@ fn solve_all(usage: &Usage, rules: &Rules, background: bool, progress: &Progress
             background.push(target);
         }
     }
+    for rule_set in &usage.rule_duels {
+        let started = std::time::Instant::now();
+        let game = dice_tables_reader::rule_sheet::duel_stem(&rule_set.name);
+        let mut solved = dice_tables_generator::rule_engine::duel::table(rule_set, &mut |done, total| {
+            progress.show_part(&solving_line(&game, "leads", (done, total), started.elapsed()), (done, total))
+        })
+        .expect("two-player games are checked before any work");
+        solved.solve_time = started.elapsed();
+        background.push(solved);
+    }
     let targets = usage.rule_targets.iter().map(|r| dice_tables_reader::rule_sheet::target_stem(&r.name));
-    let rule_tables: Vec<String> = usage.rule_sets.iter().map(|r| r.name.clone()).chain(targets).collect();
+    let duels = usage.rule_duels.iter().map(|r| dice_tables_reader::rule_sheet::duel_stem(&r.name));
+    let rule_tables: Vec<String> = usage.rule_sets.iter().map(|r| r.name.clone()).chain(targets).chain(duels).collect();
     let names: Vec<&str> = games.iter().copied().chain(rule_tables.iter().map(String::as_str)).collect();
     progress.show(&format!("compressing {}", names.join(", ")));
     background.finish()

@@ -612,26 +612,6 @@ struct Row {
     held: u32,
 }
 
-/// Which upper totals (capped at the bonus's threshold, `totals` of them)
-/// a sheet with the boxes of `mask` open can have: the sums the filled
-/// boxes of the bonus can make, each its face times 0 to all the dice.
-fn reachable_totals(rules: &RuleSet, mask: u32, totals: usize) -> Vec<bool> {
-    let mut reach = vec![false; totals];
-    reach[0] = true;
-    let filled = rules.upper_bonus.map_or(0, |b| b.boxes & !mask);
-    for b in (0..rules.boxes.len()).filter(|&b| filled >> b & 1 == 1) {
-        let face = usize::from(rules.face_of(b).unwrap_or(0));
-        let mut next = vec![false; totals];
-        for u in (0..totals).filter(|&u| reach[u]) {
-            for k in 0..=usize::from(rules.dice) {
-                next[(u + face * k).min(totals - 1)] = true;
-            }
-        }
-        reach = next;
-    }
-    reach
-}
-
 /// The upper total below which every total of `mask`'s turn starts is
 /// worth the same: from there even the most the open boxes of the bonus
 /// can still add falls short.

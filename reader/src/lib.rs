@@ -47,6 +47,7 @@ pub mod five_dice;
 pub mod format;
 mod game;
 mod games;
+pub mod lead_chances;
 #[cfg(not(target_arch = "wasm32"))]
 mod mmap;
 mod options;
@@ -70,7 +71,7 @@ pub use game::{file_name, Checked, Game, GameInfo, SectionSpec};
 pub use options::{Choice, Options};
 pub use registry::{check_table, game_named, verify, verify_bytes, GAMES};
 #[cfg(not(feature = "solitaire-only"))]
-pub use registry::{RULE_SETS, RULE_TARGETS};
+pub use registry::{RULE_DUELS, RULE_SETS, RULE_TARGETS};
 pub use table::{read_table_file, Pieces, Table};
 pub use tables::{Holding, Tables, TABLES_ENV};
 

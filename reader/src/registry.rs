@@ -54,6 +54,11 @@ pub const RULE_SETS: GameInfo = GameInfo::of::<crate::games::rule_sheet::RuleShe
 #[cfg(not(feature = "solitaire-only"))]
 pub const RULE_TARGETS: GameInfo = GameInfo::of::<crate::games::rule_sheet::RuleTarget>();
 
+/// The entry of every rule set's two-player table ([`RuleDuel`](crate::rule_sheet::RuleDuel)),
+/// as [`RULE_SETS`] is of its own table.
+#[cfg(not(feature = "solitaire-only"))]
+pub const RULE_DUELS: GameInfo = GameInfo::of::<crate::games::rule_sheet::RuleDuel>();
+
 /// The registry entry of a game by its id or another name (`10000` for
 /// `tenk`).
 pub fn game_named(name: &str) -> Option<&'static GameInfo> {
@@ -65,7 +70,7 @@ pub fn game_named(name: &str) -> Option<&'static GameInfo> {
 fn game_of(header: &format::Header) -> Result<&'static GameInfo, TableError> {
     let id = &header.game;
     #[cfg(not(feature = "solitaire-only"))]
-    if let Some(rule_table) = [&RULE_SETS, &RULE_TARGETS].into_iter().find(|g| g.id == *id) {
+    if let Some(rule_table) = [&RULE_SETS, &RULE_TARGETS, &RULE_DUELS].into_iter().find(|g| g.id == *id) {
         return Ok(rule_table);
     }
     Ok(GAMES.iter().find(|g| g.id == *id).ok_or_else(|| unknown_game(id))?)

@@ -195,7 +195,20 @@ impl Tables {
         let open = |path: &Path| self.open_rule_table::<RuleSheet>(path).map(|s| RuleTable::Sheet(Arc::new(s)));
         match self.rule_table(name, name, open)? {
             RuleTable::Sheet(sheet) => Ok(sheet),
-            RuleTable::Target(_) => unreachable!("a rule set's own table is held under its name"),
+            _ => unreachable!("a rule set's own table is held under its name"),
+        }
+    }
+
+    /// The two-player table of the rule set `name` (`generala`: the file
+    /// `generala-duel.dtab`), opened and verified on the first call as
+    /// [`rule_sheet`](Tables::rule_sheet) opens its own table.
+    #[cfg(not(feature = "solitaire-only"))]
+    pub fn rule_duel(&self, name: &str) -> Result<Arc<crate::rule_sheet::RuleDuel>, TableError> {
+        use crate::rule_sheet::{duel_stem, RuleDuel, RuleTable};
+        let open = |path: &Path| self.open_rule_table::<RuleDuel>(path).map(|t| RuleTable::Duel(Arc::new(t)));
+        match self.rule_table(name, &duel_stem(name), open)? {
+            RuleTable::Duel(duel) => Ok(duel),
+            _ => unreachable!("a rule set's two-player table is held under its stem"),
         }
     }
 
@@ -208,7 +221,7 @@ impl Tables {
         let open = |path: &Path| self.open_rule_table::<RuleTarget>(path).map(|t| RuleTable::Target(Arc::new(t)));
         match self.rule_table(name, &target_stem(name), open)? {
             RuleTable::Target(target) => Ok(target),
-            RuleTable::Sheet(_) => unreachable!("a rule set's target table is held under its stem"),
+            _ => unreachable!("a rule set's target table is held under its stem"),
         }
     }
 
@@ -256,11 +269,11 @@ impl Tables {
         use crate::rule_sheet::RuleTable;
         match self.put_rule_table(RuleTable::Sheet(Arc::new(sheet))) {
             RuleTable::Sheet(sheet) => Ok(sheet),
-            RuleTable::Target(_) => unreachable!("a rule set's own table is held under its name"),
+            _ => unreachable!("a rule set's own table is held under its name"),
         }
     }
 
-    /// Puts a rule set's table (its own or its target table) into these
+    /// Puts a rule set's table (its own, its target or its two-player table) into these
     /// tables under its file's stem, unless one is there already (then that
     /// one stays); returns the one held.
     #[cfg(not(feature = "solitaire-only"))]

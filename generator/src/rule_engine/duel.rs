@@ -33,223 +33,20 @@
 
 use std::collections::HashMap;
 
+pub use dice_tables_reader::rule_sheet::duel::{Sheet, Sheets};
+
 use rayon::prelude::*;
 
-use super::{reachable_totals, rerolls_then_first_roll, Average, Buffers, NotSolved, Rolls, W};
+use super::{rerolls_then_first_roll, Average, Buffers, NotSolved, Rolls, W};
 use crate::cpu::{Kernel, Lanes, Simd};
 use crate::dice::{keep_graph, KeepGraph};
-use dice_tables_reader::rule_sheet::flag_index;
-use dice_tables_reader::rules::{Order, RuleSet, SheetState};
+use dice_tables_reader::rules::{RuleSet, SheetState};
 
 /// How close to a settled end a value must be for the leads past it to be
 /// taken as that end unsolved. The values never decrease in the lead, so
 /// those are at least as close, and the error this adds is at most
 /// `NEGLIGIBLE` a layer.
 pub const NEGLIGIBLE: f64 = 1e-10;
-
-/// One sheet's state as the duel tells them apart.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sheet {
-    /// The open boxes.
-    pub open: u32,
-    /// The upper total, capped at the bonus's threshold; the threshold
-    /// itself once the bonus is decided (reached or out of reach); 0
-    /// without a bonus.
-    pub upper: u16,
-    /// The boxes holding points that an open box needs (mask bits).
-    pub held: u32,
-    /// The most points the sheet can still score, every bonus included.
-    pub most: u32,
-}
-
-/// Every sheet state of a rule set a game reaches, by boxes open, with
-/// where each pair of them stores its leads.
-pub struct Sheets {
-    rules: RuleSet,
-    /// By boxes open: the sheets, in (open, held, upper) order.
-    pub by_size: Vec<Vec<Sheet>>,
-    /// By boxes open: `most + 3` summed over the sheets before each
-    /// (each sheet's run of leads as a mover less the opponent's part),
-    /// and `most` summed likewise (the opponent's part).
-    most_before: Vec<Vec<u64>>,
-    /// (open, upper, held) to the sheet's place among those of its size.
-    rank: HashMap<(u32, u16, u32), u32>,
-    /// The boxes the upper bonus counts.
-    bonus_boxes: u32,
-    /// Each box's most points in any roll, its first-roll bonus included.
-    box_most: Vec<u32>,
-}
-
-impl Sheets {
-    /// Every sheet state of `rules` a game reaches.
-    pub fn of(rules: &RuleSet) -> Sheets {
-        let boxes = rules.boxes.len();
-        let all = (1u32 << boxes) - 1;
-        let totals = rules.upper_bonus.map_or(1, |b| usize::from(b.at) + 1);
-        let bonus_boxes = rules.upper_bonus.map_or(0, |b| b.boxes);
-        let tracked = rules.tracked_boxes();
-        let mut sheets = Sheets {
-            rules: rules.clone(),
-            by_size: vec![Vec::new(); boxes + 1],
-            most_before: Vec::new(),
-            rank: HashMap::new(),
-            bonus_boxes,
-            box_most: (0..boxes).map(|b| box_most(rules, b) + u32::from(rules.boxes[b].first_roll)).collect(),
-        };
-        let masks: Vec<u32> = match rules.order {
-            Order::Free => (0..=all).collect(),
-            Order::Fixed => (0..=boxes).map(|first| all & !((1u32 << first) - 1)).collect(),
-        };
-        for open in masks {
-            let uppers = reachable_totals(rules, open, totals);
-            let mut seen = Vec::new();
-            for flag in 0..1usize << tracked.len() {
-                let held = dice_tables_reader::rule_sheet::held_of_flag(&tracked, flag);
-                if held & open != 0 {
-                    continue;
-                }
-                for (u, _) in uppers.iter().enumerate().filter(|(_, &r)| r) {
-                    let state = sheets.canonical(open, u as u32, held);
-                    if !seen.contains(&state) {
-                        seen.push(state);
-                    }
-                }
-            }
-            seen.sort_by_key(|&(u, h)| (flag_index(&tracked, h), u));
-            for (upper, held) in seen {
-                let most = sheets.most(open, upper, held);
-                let size = &mut sheets.by_size[open.count_ones() as usize];
-                size.push(Sheet { open, upper, held, most });
-            }
-        }
-        for size in &sheets.by_size {
-            let mut before = Vec::with_capacity(size.len() + 1);
-            let mut sum = 0u64;
-            for (i, s) in size.iter().enumerate() {
-                before.push(sum);
-                sum += u64::from(s.most);
-                sheets.rank.insert((s.open, s.upper, s.held), i as u32);
-            }
-            before.push(sum);
-            sheets.most_before.push(before);
-        }
-        sheets
-    }
-
-    /// The state a sheet's future depends on: its upper total (the
-    /// threshold once the bonus is decided) and the boxes holding points an
-    /// open box needs.
-    pub fn canonical(&self, open: u32, upper: u32, held: u32) -> (u16, u32) {
-        let can_add = self.rules.most_faces_make(open & self.bonus_boxes);
-        let upper = match self.rules.upper_bonus {
-            None => 0,
-            Some(b) if upper >= u32::from(b.at) || upper + can_add < u32::from(b.at) => b.at,
-            Some(_) => upper as u16,
-        };
-        (upper, held & self.needed(open))
-    }
-
-    /// The closed boxes whose holding points changes what the open boxes
-    /// of `open` can score: those an open box needs, and the extra-bonus box.
-    fn needed(&self, open: u32) -> u32 {
-        let rules = &self.rules;
-        let mut needed = 0;
-        for b in (0..rules.boxes.len()).filter(|&b| open >> b & 1 == 1) {
-            if let Some(n) = rules.boxes[b].needs {
-                needed |= 1 << n;
-            }
-        }
-        if let Some(e) = rules.extra_bonus.filter(|e| e.points > 0 && open != 0) {
-            needed |= 1 << e.box_index;
-        }
-        needed & !open
-    }
-
-    /// The most points a sheet can still score: each open box's most
-    /// (with its first-roll bonus, and an extra bonus where one can still
-    /// be paid), and the upper bonus while it is undecided.
-    fn most(&self, open: u32, upper: u16, held: u32) -> u32 {
-        let rules = &self.rules;
-        let usable = |b: usize| rules.boxes[b].needs.is_none_or(|n| open >> n & 1 == 1 || held >> n & 1 == 1);
-        let extra = rules
-            .extra_bonus
-            .filter(|e| e.points > 0 && (open >> e.box_index & 1 == 1 || held >> e.box_index & 1 == 1))
-            .map_or(0, |e| u32::from(e.points));
-        let boxes: u32 = (0..rules.boxes.len())
-            .filter(|&b| open >> b & 1 == 1)
-            .map(|b| if usable(b) { self.box_most[b] } else { 0 } + extra)
-            .sum();
-        let bonus = rules.upper_bonus.filter(|b| upper < b.at).map_or(0, |b| u32::from(b.points));
-        boxes + bonus
-    }
-
-    /// The sheet of (`open`, `upper`, `held`) once canonical: its size and
-    /// its place among the sheets of that size.
-    pub fn find(&self, open: u32, upper: u32, held: u32) -> Option<(usize, usize)> {
-        let (upper, held) = self.canonical(open, upper, held);
-        let rank = *self.rank.get(&(open, upper, held))?;
-        Some((open.count_ones() as usize, rank as usize))
-    }
-
-    /// The pairs of layer `n` (boxes open on both sheets together): the
-    /// mover's sheets' size and the opponent's.
-    pub fn sizes(n: usize) -> (usize, usize) {
-        (n.div_ceil(2), n / 2)
-    }
-
-    /// Where each mover's pairs begin in the layer of `n` boxes open
-    /// (by the mover's rank), and past the last, the layer's length: a
-    /// mover's pairs store its leads as a mover (`most + 3`) with each
-    /// opponent and each opponent's own `most`.
-    pub fn layer_blocks(&self, n: usize) -> Vec<u64> {
-        let (k, l) = Sheets::sizes(n);
-        let (movers, opponents) = (&self.by_size[k], &self.by_size[l]);
-        let opponents_most = self.most_before[l][opponents.len()];
-        let mut at = 0u64;
-        let mut blocks: Vec<u64> = movers
-            .iter()
-            .map(|m| {
-                let start = at;
-                at += opponents.len() as u64 * (u64::from(m.most) + 3) + opponents_most;
-                start
-            })
-            .collect();
-        blocks.push(at);
-        blocks
-    }
-
-    /// How many leads the layer of `n` boxes open stores, in all.
-    pub fn layer_len(&self, n: usize) -> u64 {
-        *self.layer_blocks(n).last().expect("a layer ends")
-    }
-
-    /// Every layer's stored leads, from both sheets full up.
-    pub fn joint_states(&self) -> u64 {
-        (0..=2 * self.rules.boxes.len()).map(|n| self.layer_len(n)).sum()
-    }
-
-    /// The game's start: every box open on both sheets.
-    pub fn start(&self) -> (usize, usize) {
-        let all = (1u32 << self.rules.boxes.len()) - 1;
-        self.find(all, 0, 0).expect("the start is a sheet of the game")
-    }
-}
-
-/// The most points box `b` scores in any roll (a joker's full value
-/// included).
-fn box_most(rules: &RuleSet, b: usize) -> u32 {
-    let ordinary = crate::dice::multisets(usize::from(rules.dice))
-        .iter()
-        .map(|d| u32::from(rules.points(b, &d.counts())))
-        .max()
-        .unwrap_or(0);
-    // A joker scores all the dice alike as if they fitted: at most their sum.
-    let joker = rules.extra_bonus.filter(|e| e.joker != dice_tables_reader::rules::Joker::None);
-    match joker {
-        Some(_) => ordinary.max(u32::from(rules.dice) * 6),
-        None => ordinary,
-    }
-}
 
 /// One layer's values: per pair of sheets (mover, opponent), in the
 /// order of the movers then the opponents, `V` at every lead from
@@ -267,10 +64,8 @@ pub struct Layer {
 impl Layer {
     /// Where pair (mover `i`, opponent `j`) begins, and its lowest lead.
     pub fn start(&self, sheets: &Sheets, i: usize, j: usize) -> (usize, i32) {
-        let (k, l) = Sheets::sizes(self.n);
-        let mover = &sheets.by_size[k][i];
-        let start = self.block[i] + j as u64 * (u64::from(mover.most) + 3) + sheets.most_before[l][j];
-        (start as usize, -(mover.most as i32) - 1)
+        let mover = &sheets.by_size[Sheets::sizes(self.n).0][i];
+        ((self.block[i] + sheets.pair_offset(self.n, i, j)) as usize, -(mover.most as i32) - 1)
     }
 
     /// The stored leads of pair (`i`, `j`), lowest first.
@@ -302,7 +97,7 @@ pub struct Estimate {
 
 /// Counts the joint game of `sheets`.
 pub fn estimate(sheets: &Sheets) -> Estimate {
-    let layers: Vec<u64> = (0..=2 * sheets.rules.boxes.len()).map(|n| sheets.layer_len(n)).collect();
+    let layers: Vec<u64> = (0..=sheets.top()).map(|n| sheets.layer_len(n)).collect();
     let memory = layers.windows(2).map(|w| (w[0] + w[1]) * 8).max().unwrap_or(0);
     let stored = layers.iter().skip(1).step_by(2).sum();
     Estimate { states: layers.iter().sum(), memory, stored }
@@ -317,23 +112,7 @@ pub fn check_duel(rules: &RuleSet) -> Result<Sheets, NotSolved> {
     if rules.saved_rerolls {
         return Err(NotSolved(format!("{}: two players with saved rerolls are not solved", rules.name)));
     }
-    // Counting the sheets first: a rule set with many boxes and a bonus
-    // has too many to list.
-    let boxes = rules.boxes.len() as u32;
-    let masks: u64 = match rules.order {
-        Order::Free => 1 << boxes,
-        Order::Fixed => u64::from(boxes) + 1,
-    };
-    let totals = rules.upper_bonus.map_or(1, |b| u64::from(b.at) + 1);
-    let sheet_bound = (masks * totals) << rules.tracked_boxes().len();
-    if sheet_bound > 1 << 24 {
-        return Err(NotSolved(format!(
-            "{}: up to {sheet_bound} states of one sheet, so about {:.0e} joint states: too many to solve for two \
-             players here (the two-player tables hold up to about 1e10)",
-            rules.name,
-            (sheet_bound as f64).powi(2) * 300.0 / 4.0,
-        )));
-    }
+    Sheets::check_size(rules).map_err(NotSolved)?;
     let sheets = Sheets::of(rules);
     let e = estimate(&sheets);
     if e.memory > MOST_MEMORY {
@@ -379,6 +158,52 @@ pub fn solve(rules: &RuleSet, sheets: &Sheets, top: usize, simd: Simd, each: &mu
         below = Layer { n, block, values };
         each(&below);
     }
+}
+
+/// The two-player table of `rules` (`NAME-duel.dtab`): the second
+/// player's turn starts, the layers with an odd count of boxes open, each
+/// pair's chances by lead as [`dice_tables_reader::lead_chances`] stores
+/// them, in the order they are solved (the layout's); with the figures of
+/// the game's start. `progress(done, total)` counts leads solved.
+pub fn table(rules: &RuleSet, progress: &mut dyn FnMut(usize, usize)) -> Result<crate::Solved, NotSolved> {
+    use dice_tables_reader::lead_chances::PLANES;
+    use dice_tables_reader::rule_sheet::{duel_stem, DuelShape, RuleDuel, Shape, DUEL_SECTIONS};
+    let sheets = check_duel(rules)?;
+    let e = estimate(&sheets);
+    let mut planes = crate::artifact::Bytes::zeroed(e.stored as usize * PLANES);
+    let (top, mut at, mut done) = (sheets.top(), 0usize, 0usize);
+    let mut start_row = Vec::new();
+    solve(rules, &sheets, top, crate::dice::simd(), &mut |layer| {
+        done += layer.values.len();
+        progress(done, e.states as usize);
+        if layer.n == top {
+            let (_, s) = sheets.start();
+            let most = i64::from(sheets.by_size[sheets.start().0][s].most);
+            start_row = (-most..=most).map(|d| layer.value(&sheets, s, s, d)).collect();
+        }
+        if layer.n % 2 == 0 {
+            return;
+        }
+        let movers = layer.block.len() - 1;
+        let opponents = sheets.by_size[Sheets::sizes(layer.n).1].len();
+        let starts: Vec<usize> = (0..movers)
+            .flat_map(|i| (0..opponents).map(move |j| (i, j)))
+            .map(|(i, j)| (layer.block[i] + sheets.pair_offset(layer.n, i, j)) as usize)
+            .collect();
+        crate::lead_chances::encode_layer(&mut planes, at, &layer.values, &starts);
+        at += layer.values.len();
+    });
+    assert_eq!(at as u64, e.stored, "every stored pair solved");
+    let params = DuelShape { shape: Shape::of(rules), values: e.stored };
+    let sections = vec![
+        crate::artifact::Section::of(&DUEL_SECTIONS[0], &params, rules.to_text().into_bytes()),
+        crate::artifact::Section::of(&DUEL_SECTIONS[1], &params, planes).level(crate::lead_chances::VALUE_LEVEL),
+    ];
+    let mut solved = crate::Solved::new::<RuleDuel>(&params, e.stored, sections);
+    solved.table = duel_stem(&rules.name);
+    let most = (start_row.len() / 2) as i32;
+    solved.figures = crate::lead_chances::start_figures(&start_row, most);
+    Ok(solved)
 }
 
 /// What every mover of a layer shares.

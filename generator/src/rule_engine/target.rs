@@ -14,8 +14,8 @@
 //! `NEGLIGIBLE` a box.
 
 use super::{
-    check_solvable, reachable_totals, rerolls_then_first_roll, roll_moves, same_below, Average, Buffers, Coverage,
-    Layout, Move, NotSolved, RollMoves, Rolls, W,
+    check_solvable, rerolls_then_first_roll, roll_moves, same_below, Average, Buffers, Coverage, Layout, Move,
+    NotSolved, RollMoves, Rolls, W,
 };
 use crate::cpu::{Kernel, Lanes, Simd};
 use crate::dice::{keep_graph, KeepGraph};
@@ -150,7 +150,7 @@ pub fn solve_with(
                 || Buffers::new(graph, false, false, false),
                 |b, &mask| {
                     let same_below = same_below(rules, &layout, mask);
-                    let reachable = reachable_totals(rules, mask, totals);
+                    let reachable = rules.reachable_uppers(mask, totals);
                     let mut out = Vec::with_capacity(block);
                     for flag in 0..flags {
                         let held = held_of_flag(&layout.tracked, flag);

@@ -327,6 +327,26 @@ impl RuleSet {
             .sum()
     }
 
+    /// Which upper totals, capped at `totals - 1`, a sheet with the boxes
+    /// of `open` open can have (`result[u]`): the sums the filled boxes of
+    /// the upper bonus can make, each its face times 0 to all the dice.
+    pub fn reachable_uppers(&self, open: u32, totals: usize) -> Vec<bool> {
+        let mut reach = vec![false; totals];
+        reach[0] = true;
+        let filled = self.upper_bonus.map_or(0, |b| b.boxes & !open);
+        for b in (0..self.boxes.len()).filter(|&b| filled >> b & 1 == 1) {
+            let face = usize::from(self.face_of(b).unwrap_or(0));
+            let mut next = vec![false; totals];
+            for u in (0..totals).filter(|&u| reach[u]) {
+                for k in 0..=usize::from(self.dice) {
+                    next[(u + face * k).min(totals - 1)] = true;
+                }
+            }
+            reach = next;
+        }
+        reach
+    }
+
     /// The box of face `face`, if the sheet has one.
     fn face_box(&self, face: u8) -> Option<usize> {
         (0..self.boxes.len()).find(|&b| self.face_of(b) == Some(face))

@@ -13,10 +13,12 @@ fn readme_commands_run_and_print_what_it_shows() {
     // guide's target lookups have at most 4 categories open and stay within
     // the reduced two-player game's five categories, which the reduced
     // tables answer as the whole ones do; solved once, for every test), and
-    // yahtzee under the free joker reading (a second), and crag's table.
+    // yahtzee under the free joker reading (a second), two-player forced
+    // Yatzy (seconds), and crag's table.
     let cwd = scratch("readme");
     let tables = cwd.join("tables");
-    let out = run("generator", &["--out", tables.to_str().unwrap(), "--games", "yahtzee-free"], &[]);
+    let games = "yahtzee-free,forced-yatzy-duel";
+    let out = run("generator", &["--out", tables.to_str().unwrap(), "--games", games], &[]);
     assert!(out.status.success(), "generator: {}", String::from_utf8_lossy(&out.stderr));
     let link = |from: &std::path::Path, name: &std::ffi::OsStr| {
         std::os::unix::fs::symlink(from.join(name), tables.join(name)).unwrap();

@@ -102,3 +102,170 @@ fn yacht_two_players_agree_with_the_brute_force() {
 fn crag_two_players_agree_with_the_brute_force() {
     agrees_with_the_brute_force("crag", 12, 14);
 }
+
+/// forced-yatzy and forced-yatzy-duel as `generator --games
+/// forced-yatzy,forced-yatzy-duel` writes them, once for the tests of
+/// this binary.
+fn forced_yatzy_duel() -> &'static std::path::Path {
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = dice_tables_tests::scratch("forced-yatzy-duel");
+        let out = dice_tables_tests::run(
+            "generator",
+            &["--out", dir.to_str().unwrap(), "--games", "forced-yatzy,forced-yatzy-duel"],
+            &[],
+        );
+        assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
+        dir
+    })
+}
+
+/// The table's reader, on random states with up to three boxes open on
+/// each sheet (the first player's turn starts solved from the stored
+/// second player's ones at lookup time): the chance at every lead is the
+/// brute force's within 1e-7, and on a random roll of each, every option's
+/// chance too, the first listed the best.
+#[test]
+fn forced_yatzy_duel_answers_as_the_brute_force_plays() {
+    use dice_tables_reader::rule_sheet::RuleChoice;
+    use dice_tables_reader::rules::SheetState;
+    use dice_tables_reader::Game;
+    use dice_tables_tests::oracles::rule_set::BruteOption;
+    let duel =
+        dice_tables_reader::rule_sheet::RuleDuel::open(forced_yatzy_duel().join("forced-yatzy-duel.dtab")).unwrap();
+    let rules = duel.rules().clone();
+    let mut rng = Rng::new(21);
+    let (mut chances, mut options) = (0, 0);
+    for _ in 0..8 {
+        let opp_open = 1 + rng.below(3) as u32;
+        let me_open = if rng.below(2) == 0 { opp_open } else { (opp_open + 1).min(3) };
+        let (me, opp) = (random_sheet(&rules, &mut rng, me_open), random_sheet(&rules, &mut rng, opp_open));
+        let state = |s: (u32, u32, u32)| SheetState { open: s.0, upper: s.1, held: 0 };
+        let mut brute = BruteDuel::new(rules.clone(), 400, me_open + opp_open);
+        for lead in (-300..=300).step_by(7) {
+            let (table, exact) = (duel.chance(state(me), state(opp), lead).unwrap(), brute.chance(me, opp, lead));
+            assert!((table - exact).abs() < 1e-7, "{me:?} {opp:?} lead {lead}: {table} against {exact}");
+            chances += 1;
+        }
+        let lead = rng.below(61) as i64 - 30;
+        let dice: Vec<u8> = (0..5).map(|_| 1 + rng.below(6) as u8).collect();
+        let rerolls = rng.below(3) as u8;
+        let text: String = dice.iter().map(|d| char::from(b'0' + d)).collect();
+        let roll = duel.options(state(me), state(opp), lead, text.parse().unwrap(), rerolls).unwrap();
+        let want = brute.options(me, opp, lead, &dice, usize::from(rerolls));
+        assert_eq!(roll.options.len(), want.len(), "{me:?} {opp:?} {text} {rerolls}");
+        for (choice, v) in &roll.options {
+            let option = match choice {
+                RuleChoice::Score(m) => BruteOption::Score(m.box_index),
+                RuleChoice::Keep(k) => BruteOption::Keep({
+                    let mut kept: Vec<u8> = k.faces().collect();
+                    kept.sort_unstable();
+                    kept
+                }),
+            };
+            let (_, exact) = want.iter().find(|(o, _)| *o == option).expect("the brute force has it");
+            assert!((v - exact).abs() < 1e-7, "{me:?} {opp:?} {text} {rerolls} {option:?}: {v} against {exact}");
+            options += 1;
+        }
+        let best = want.iter().map(|o| o.1).fold(f64::NEG_INFINITY, f64::max);
+        assert!((roll.value - best).abs() < 1e-7, "the first listed is the best");
+    }
+    assert!(chances > 600 && options > 8, "{chances} {options}");
+}
+
+/// Every stored pair of the whole table decodes (in [0, 1], never
+/// falling as the lead grows: the reader refuses otherwise), and the
+/// settled ends are 0 and 1 (forced Yatzy has no box that wins at once);
+/// the start's figure is the generator's.
+#[test]
+fn forced_yatzy_duel_holds_chances_that_rise_with_the_lead() {
+    use dice_tables_reader::rules::SheetState;
+    use dice_tables_reader::Game;
+    let duel =
+        dice_tables_reader::rule_sheet::RuleDuel::open(forced_yatzy_duel().join("forced-yatzy-duel.dtab")).unwrap();
+    let sheets = duel.sheets();
+    let mut pairs = 0;
+    for n in (1..=sheets.top()).step_by(2) {
+        let (k, l) = Sheets::sizes(n);
+        for (i, m) in sheets.by_size[k].iter().enumerate() {
+            for (j, o) in sheets.by_size[l].iter().enumerate() {
+                let me = SheetState { open: m.open, upper: u32::from(m.upper), held: m.held };
+                let opp = SheetState { open: o.open, upper: u32::from(o.upper), held: o.held };
+                let bonus =
+                    |s: &dice_tables_reader::rule_sheet::duel::Sheet| i64::from(rules_bonus(&duel, u32::from(s.upper)));
+                let lead = |d: i64| d - bonus(m) + bonus(o);
+                let low = duel.chance(me, opp, lead(-i64::from(m.most) - 1)).unwrap();
+                let high = duel.chance(me, opp, lead(i64::from(o.most) + 1)).unwrap();
+                assert_eq!((low, high), (0.0, 1.0), "{m:?} {o:?}");
+                pairs += usize::from(i + j == 0);
+            }
+        }
+    }
+    assert!(pairs > 10);
+    let start = SheetState { open: duel.all_open(), upper: 0, held: 0 };
+    assert!((duel.chance(start, start, 0).unwrap() - 0.4954427).abs() < 1e-7);
+}
+
+/// The upper bonus a sheet with upper total `upper` is paid.
+fn rules_bonus(duel: &dice_tables_reader::rule_sheet::RuleDuel, upper: u32) -> u16 {
+    duel.rules().upper_bonus.filter(|b| upper >= u32::from(b.at)).map_or(0, |b| b.points)
+}
+
+/// A damaged file is refused by `reader verify`'s checks with one line
+/// naming what is wrong, wherever the damage is.
+#[test]
+fn a_damaged_two_player_table_is_refused_in_one_line() {
+    let whole = std::fs::read(forced_yatzy_duel().join("forced-yatzy-duel.dtab")).unwrap();
+    dice_tables_reader::verify_bytes(whole.clone()).unwrap();
+    for at in [40, whole.len() / 3, whole.len() / 2, whole.len() - 10] {
+        let mut bytes = whole.clone();
+        bytes[at] ^= 0x40;
+        let err = dice_tables_reader::verify_bytes(bytes).unwrap_err().to_string();
+        assert!(!err.contains('\n') && !err.is_empty(), "byte {at}: {err}");
+    }
+}
+
+/// `reader lookup NAME --opp-mask ...` answers from the two-player table
+/// where the directory has one: exact, the table's chance, the options
+/// best first.
+#[test]
+fn reader_lookup_answers_two_players_exactly_from_the_table() {
+    use dice_tables_reader::rules::SheetState;
+    use dice_tables_reader::Game;
+    let dir = forced_yatzy_duel();
+    let args = [
+        "lookup",
+        "forced-yatzy",
+        "--tables",
+        dir.to_str().unwrap(),
+        "--mask",
+        "chance,yatzy",
+        "--upper",
+        "40",
+        "--opp-mask",
+        "yatzy",
+        "--opp-upper",
+        "70",
+        "--me",
+        "120",
+        "--opp",
+        "150",
+        "--dice",
+        "66662",
+        "--rerolls",
+        "1",
+        "--json",
+    ];
+    let out = dice_tables_tests::run("reader", &args, &[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(answer["exact"], true, "{answer}");
+    let duel = dice_tables_reader::rule_sheet::RuleDuel::open(dir.join("forced-yatzy-duel.dtab")).unwrap();
+    let (me, opp) =
+        (SheetState { open: 0b11 << 13, upper: 40, held: 0 }, SheetState { open: 1 << 14, upper: 70, held: 0 });
+    let roll = duel.options(me, opp, -30, "66662".parse().unwrap(), 1).unwrap();
+    assert_eq!(answer["p"].as_f64().unwrap(), roll.value, "{answer}");
+    let options = answer["options"].as_array().unwrap();
+    assert_eq!(options.len(), roll.options.len());
+    assert_eq!(options[0]["p"].as_f64().unwrap(), roll.options[0].1);
+}

@@ -14,6 +14,7 @@ use crate::parse::{parse_need, parse_rerolls, parse_rule_total, parse_saved, par
 use crate::queries::{Query, RuleSetQuery};
 use crate::reply::{text, Choice, Layout, Replied, SheetReply, SheetRoll, Valued};
 use dice_tables_reader::rule_sheet::{RuleChoice, RuleTable};
+use dice_tables_reader::rules::SheetState;
 use dice_tables_reader::{TableErrorKind, Tables};
 
 /// The lookup of every rule set's table: not in [`LOOKUPS`](crate::LOOKUPS)
@@ -161,6 +162,19 @@ impl GameQuery for RuleSetQuery {
     }
 
     fn reply(&self, tables: &Tables) -> Replied {
+        // Against an opponent: the exact two-player table where there is
+        // one (`NAME-duel.dtab`), else the target table's advisor.
+        let duel = match (&self.opp_mask, self.need) {
+            (Some(_), None) => match tables.rule_duel(&self.table) {
+                Ok(duel) => Some(duel),
+                Err(e) if matches!(e.kind(), TableErrorKind::NotFound) => None,
+                Err(e) => return Err(LookupError::Table(e)),
+            },
+            _ => None,
+        };
+        if let Some(duel) = duel {
+            return Ok(Box::new(reply(&RuleTable::Duel(duel), self)?));
+        }
         let table = match self.played_to_win() {
             false => RuleTable::Sheet(tables.rule_sheet(&self.table).map_err(|e| match e.kind() {
                 TableErrorKind::NotFound => {
@@ -242,6 +256,29 @@ fn reply(table: &RuleTable, q: &RuleSetQuery) -> Result<SheetReply, LookupError>
                 (before, q.dice.map(|dice| target.options(mask, upper, held, dice, rerolls, need)).transpose()?)
             }
         },
+        RuleTable::Duel(duel) => {
+            let opp_mask =
+                sheet.parse_mask(q.opp_mask.as_deref().expect("a two-player table is read for an opponent"))?;
+            let opp_upper = q.opp_upper.unwrap_or(0);
+            sheet.check_upper(opp_upper)?;
+            let opp_held = q.opp_held.as_deref().map(|h| sheet.parse_held(h, opp_mask)).transpose()?.unwrap_or(0);
+            let untouched = mask == sheet.all_open() && opp_mask == sheet.all_open();
+            check_opponent((mask.count_ones(), opp_mask.count_ones()), None, false, (q.me, q.opp), untouched)?;
+            let lead = i64::from(q.me.unwrap_or(0)) - i64::from(q.opp.unwrap_or(0));
+            head.push(("lead", Json::Int(lead)));
+            state.push_str(&format!(
+                "\nthe opponent's {}; lead {lead}",
+                sheet_line(sheet, opp_mask, opp_upper, opp_held)
+            ));
+            let (me, opp) = (
+                SheetState { open: mask, upper, held },
+                SheetState { open: opp_mask, upper: opp_upper, held: opp_held },
+            );
+            let value = duel.chance(me, opp, lead)?;
+            let valued = Valued::Winning { exact: true, to_move: crate::queries::ToMove::Me };
+            let before = SheetReply { head, state, valued, value, roll: None, layout };
+            (before, q.dice.map(|dice| duel.options(me, opp, lead, dice, rerolls)).transpose()?)
+        }
         RuleTable::Sheet(sheet) => {
             let value = sheet.turn_start_saved(mask, upper, held, saved)?;
             let before = SheetReply { head, state, valued: Valued::Points, value, roll: None, layout };

@@ -32,7 +32,7 @@ use super::points;
 use crate::cpu::{Kernel, Lanes, Simd};
 use crate::dice::{multisets, FIVE_DICE};
 pub use dice_tables_reader::yazy::duel::most;
-use dice_tables_reader::yazy::duel::{Layout, YazyDuel, YazyDuelParams, PLANES, UNITS, VALUES, VALUE_CHUNK};
+use dice_tables_reader::yazy::duel::{Layout, YazyDuel, YazyDuelParams, PLANES, VALUES};
 use dice_tables_reader::yazy::CATEGORIES;
 use std::sync::Arc;
 
@@ -346,11 +346,6 @@ fn fold_max(best: &mut [f64; W], lanes: &[f64]) {
     }
 }
 
-/// The stored form of a value: `round(v x UNITS)`.
-fn quantize(v: f64) -> u32 {
-    (v * f64::from(UNITS)).round() as u32
-}
-
 /// Solves the `yazy-duel` table under `rules` (yazy's rerolls, and the
 /// categories both sheets use: all 11 but in a reduced game for tests).
 /// The second player's turn starts are stored, the layers with an odd
@@ -379,89 +374,15 @@ pub fn solve_table(rules: &crate::rules::Rules, progress: &mut dyn FnMut(usize, 
         for pair in &layer.pairs {
             assert_eq!(layout.start(pair.m, pair.o) as usize, at + pair.start, "the layer's order is the layout's");
         }
-        encode_layer(&mut planes, at, layer);
+        let starts: Vec<usize> = layer.pairs.iter().map(|p| p.start).collect();
+        crate::lead_chances::encode_layer(&mut planes, at, &layer.values, &starts);
         at += layer.values.len();
     });
     assert_eq!(at, values, "every stored pair solved");
     let params = YazyDuelParams { rules: rules.yazy, layout };
-    let section = crate::artifact::Section::of(&VALUES, &params, planes).level(VALUE_LEVEL);
-    let figures = figures(&start_row, most(universe));
+    let section = crate::artifact::Section::of(&VALUES, &params, planes).level(crate::lead_chances::VALUE_LEVEL);
+    let figures = crate::lead_chances::start_figures(&start_row, most(universe));
     crate::solved::Solved { figures, ..crate::solved::Solved::new::<YazyDuel>(&params, values as u64, vec![section]) }
-}
-
-/// Writes a stored layer's values, which begin at the value `at` of the
-/// table, into their chunks' byte `planes`: per pair, the zigzag of each
-/// quantized value's second difference, both differences starting again at
-/// each pair's and each chunk's first value (see FORMAT.md). Chunks are
-/// written in parallel, each whole or the part of it the layer holds.
-fn encode_layer(planes: &mut [u8], at: usize, layer: &Layer) {
-    let (values, end) = (planes.len() / PLANES, at + layer.values.len());
-    if at == end {
-        return;
-    }
-    let chunks = at / VALUE_CHUNK..(end - 1) / VALUE_CHUNK + 1;
-    let bytes = &mut planes[chunks.start * VALUE_CHUNK * PLANES..values.min(chunks.end * VALUE_CHUNK) * PLANES];
-    bytes.par_chunks_mut(VALUE_CHUNK * PLANES).enumerate().for_each(|(k, chunk)| {
-        let (first, len) = ((chunks.start + k) * VALUE_CHUNK, chunk.len() / PLANES);
-        // The layer's values in this chunk, from the pair that holds the
-        // first of them.
-        let (lo, hi) = (at.max(first) - at, end.min(first + len) - at);
-        let mut pair = layer.pairs.partition_point(|p| p.start <= lo) - 1;
-        let (mut q, mut rise) = (0i64, 0i64);
-        for (i, &v) in layer.values[lo..hi].iter().enumerate() {
-            let (p, j) = (lo + i, at + lo + i - first);
-            while layer.pairs.get(pair + 1).is_some_and(|next| next.start <= p) {
-                pair += 1;
-            }
-            if p == layer.pairs[pair].start || j == 0 {
-                (q, rise) = (0, 0);
-            }
-            let next = i64::from(quantize(v));
-            let delta = next - q - rise;
-            (q, rise) = (next, next - q);
-            let z = ((delta << 1) ^ (delta >> 63)) as u32;
-            for (b, plane) in chunk.chunks_exact_mut(len).enumerate() {
-                plane[j] = (z >> (8 * b)) as u8;
-            }
-        }
-    });
-}
-
-/// The zstd level of the values: level 6 stores the whole game in 209 MB
-/// in 2.5 s of compression on two cores; level 19 would take minutes for
-/// a few MB less, level 3 writes 214 MB.
-const VALUE_LEVEL: i32 = 6;
-
-/// The figures of the start of a game, from the first player's values at
-/// every lead `-most..=most`: the first player's chance, and the fair head
-/// start (the lead given to one player at the start that brings the first
-/// player's chance closest to 1/2; the smaller head start where two are
-/// as close).
-fn figures(start_row: &[f64], most: i32) -> Vec<crate::solved::Figure> {
-    let at = |d: i32| start_row[(d + most) as usize];
-    let p = at(0);
-    let mut leads: Vec<i32> = (-most..=most).collect();
-    leads.sort_by_key(|d| (d.abs(), *d < 0));
-    let fair = leads.into_iter().min_by(|&a, &b| (at(a) - 0.5).abs().total_cmp(&(at(b) - 0.5).abs())).unwrap_or(0);
-    let points = |d: i32| if d.abs() == 1 { "1 point".to_string() } else { format!("{} points", d.abs()) };
-    let whom = match fair {
-        0 => "no head start".to_string(),
-        d if d > 0 => format!("a head start of {} for the first player", points(d)),
-        d => format!("a head start of {} for the second player", points(d)),
-    };
-    vec![
-        crate::solved::Figure {
-            key: "first_player",
-            value: p,
-            text: format!("the first player wins {:.7} (ties half)", p),
-        },
-        crate::solved::Figure {
-            key: "fair_head_start",
-            value: f64::from(fair),
-            text: format!("fairest start: {whom}, the first player then wins {:.7}", at(fair)),
-        },
-        crate::solved::Figure { key: "first_player_after_head_start", value: at(fair), text: String::new() },
-    ]
 }
 
 #[cfg(test)]

@@ -28,6 +28,8 @@
 //! ```
 
 mod board;
+pub mod duel;
+mod duel_table;
 mod table;
 mod target;
 mod turn;
@@ -38,6 +40,7 @@ use crate::game::{check_values_in_range, param_in, Checked, Game, SectionSpec};
 use crate::rules::{Order, RuleSet, MOST_BOXES};
 
 pub use board::Board;
+pub use duel_table::{duel_stem, DuelShape, RuleDuel, DUEL_ID, DUEL_SECTIONS};
 pub use table::{target_stem, RuleTable};
 pub use target::{RuleTarget, TargetShape, TARGET_ID, TARGET_SECTIONS};
 pub use turn::{Move, RollOptions, RuleChoice, TurnPlan};

@@ -1,11 +1,11 @@
 //! A rule set's tables as a directory holds them: `NAME.dtab` (its
-//! expected scores, [`RuleSheet`]) and `NAME-target.dtab` (played to reach
-//! a target, [`RuleTarget`]), NAME the rule set's name in the rules each
-//! carries. Which one a file is, its header says.
+//! expected scores, [`RuleSheet`]), `NAME-target.dtab` (played to reach
+//! a target, [`RuleTarget`]) and `NAME-duel.dtab` (played by two players,
+//! [`RuleDuel`]), NAME the rule set's name in the rules each carries. Which one a file is, its header says.
 
 use std::sync::Arc;
 
-use super::{Board, RuleSheet, RuleTarget, TARGET_ID};
+use super::{duel_stem, Board, RuleDuel, RuleSheet, RuleTarget, DUEL_ID, TARGET_ID};
 use crate::error::{TableError, TableErrorKind};
 use crate::game::{file_name, Game};
 use crate::table::Table;
@@ -22,6 +22,8 @@ pub enum RuleTable {
     Sheet(Arc<RuleSheet>),
     /// Played to reach a target (`NAME-target.dtab`).
     Target(Arc<RuleTarget>),
+    /// Played by two players (`NAME-duel.dtab`).
+    Duel(Arc<RuleDuel>),
 }
 
 impl RuleTable {
@@ -30,6 +32,7 @@ impl RuleTable {
         match self {
             RuleTable::Sheet(s) => s,
             RuleTable::Target(t) => t,
+            RuleTable::Duel(d) => d,
         }
     }
 
@@ -39,6 +42,7 @@ impl RuleTable {
         match self {
             RuleTable::Sheet(s) => s.rules().name.clone(),
             RuleTable::Target(t) => target_stem(&t.rules().name),
+            RuleTable::Duel(d) => duel_stem(&d.rules().name),
         }
     }
 
@@ -49,6 +53,7 @@ impl RuleTable {
         let table = Table::from_vec(bytes)?;
         let found = match table.header().game.as_str() {
             TARGET_ID => RuleTable::Target(Arc::new(RuleTarget::check(table)?)),
+            DUEL_ID => RuleTable::Duel(Arc::new(RuleDuel::check(table)?)),
             _ => RuleTable::Sheet(Arc::new(RuleSheet::check(table)?)),
         };
         found.named(stem)
@@ -59,13 +64,14 @@ impl RuleTable {
     pub fn from_table(table: Table) -> Result<RuleTable, TableError> {
         Ok(match table.header().game.as_str() {
             TARGET_ID => RuleTable::Target(Arc::new(RuleTarget::from_table(table)?)),
+            DUEL_ID => RuleTable::Duel(Arc::new(RuleDuel::from_table(table)?)),
             _ => RuleTable::Sheet(Arc::new(RuleSheet::from_table(table)?)),
         })
     }
 
     /// Whether a header is a rule-set table's (either kind).
     pub fn is_rule_table(header: &crate::format::Header) -> bool {
-        [super::ID, TARGET_ID].contains(&header.game.as_str())
+        [super::ID, TARGET_ID, DUEL_ID].contains(&header.game.as_str())
     }
 
     /// This table, when its file's stem is `stem`: refused, naming the

@@ -43,12 +43,7 @@ use crate::format::{DType, Encoding, Header};
 use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::target::{self, KeepLevels, TargetChoice, TargetChoices};
 
-/// A stored chance is `q / UNITS`, `q` in `0..=UNITS` (within 6.2e-8 of exact).
-pub const UNITS: u32 = (1 << 23) - 1;
-/// Bytes per stored value, stored as that many planes per chunk.
-pub const PLANES: usize = 3;
-/// Stored values per chunk of section `v`.
-pub const VALUE_CHUNK: usize = 32768;
+pub use crate::lead_chances::{decode_segment, PLANES, UNITS, VALUE_CHUNK};
 /// Options whose chances (computed from stored values, each within 6.2e-8 of
 /// exact) differ by less than this are tied: the first in the tie order is
 /// the decision, within 2.3e-7 of the best exact chance.
@@ -208,29 +203,8 @@ fn value_dims(p: &YazyDuelParams) -> Vec<u64> {
 
 /// The one section: every stored value, encoded (see [`decode_segment`]).
 pub const VALUES: SectionSpec<YazyDuelParams> =
-    SectionSpec::new(0, "v", DType::U8, Encoding::Zstd, value_dims).chunked((VALUE_CHUNK * PLANES) as u64);
-
-/// Decodes the values at `lo..hi` of a chunk (positions within it), where
-/// `lo` begins a pair or the chunk: a stored value is `q / UNITS`, each
-/// `q` the last plus a rise, each rise the last plus the zigzag-coded
-/// three-byte number in the chunk's planes (both taken as 0 before `lo`).
-/// An error where a rise is negative (a value falling as the lead grows)
-/// or a `q` exceeds `UNITS`.
-pub fn decode_segment(chunk: &[u8], lo: usize, hi: usize, mut each: impl FnMut(u32)) -> Result<(), TableError> {
-    let len = chunk.len() / PLANES;
-    let (mut q, mut rise) = (0i64, 0i64);
-    for j in lo..hi {
-        let z = (0..PLANES).fold(0i64, |z, b| z | i64::from(chunk[b * len + j]) << (8 * b));
-        rise += (z >> 1) ^ -(z & 1);
-        q += rise;
-        if rise < 0 || q > i64::from(UNITS) {
-            let why = format!("decodes a value falling with the lead or above 1 at {j} of a chunk");
-            return Err(TableError::section(VALUES.name, why));
-        }
-        each(q as u32);
-    }
-    Ok(())
-}
+    SectionSpec::new(0, crate::lead_chances::SECTION, DType::U8, Encoding::Zstd, value_dims)
+        .chunked((VALUE_CHUNK * PLANES) as u64);
 
 /// A yazy-duel table.
 pub struct YazyDuel {

@@ -1,0 +1,40 @@
+//! Chances by lead, as the two-player sheet tables (`yazy-duel`, a rule
+//! set's `NAME-duel`) store them: per pair of sheets, the mover's chance
+//! at each lead, lowest lead first, never falling as the lead grows. A
+//! chance is `q / UNITS`; each `q` is stored as the zigzag code of its
+//! second difference (the rise from the value before, less the rise
+//! before that; both taken as 0 at a pair's first value and at a chunk's),
+//! three bytes a value, as three planes of each chunk. See FORMAT.md.
+
+use crate::error::TableError;
+
+/// A stored chance is `q / UNITS`, `q` in `0..=UNITS` (within 6.2e-8 of exact).
+pub const UNITS: u32 = (1 << 23) - 1;
+/// Bytes per stored value, stored as that many planes per chunk.
+pub const PLANES: usize = 3;
+/// Stored values per chunk.
+pub const VALUE_CHUNK: usize = 32768;
+/// The name of the section that holds them.
+pub const SECTION: &str = "v";
+
+/// Decodes the values at `lo..hi` of a chunk (positions within it), where
+/// `lo` begins a pair or the chunk: a stored value is `q / UNITS`, each
+/// `q` the last plus a rise, each rise the last plus the zigzag-coded
+/// three-byte number in the chunk's planes (both taken as 0 before `lo`).
+/// An error where a rise is negative (a value falling as the lead grows)
+/// or a `q` exceeds `UNITS`.
+pub fn decode_segment(chunk: &[u8], lo: usize, hi: usize, mut each: impl FnMut(u32)) -> Result<(), TableError> {
+    let len = chunk.len() / PLANES;
+    let (mut q, mut rise) = (0i64, 0i64);
+    for j in lo..hi {
+        let z = (0..PLANES).fold(0i64, |z, b| z | i64::from(chunk[b * len + j]) << (8 * b));
+        rise += (z >> 1) ^ -(z & 1);
+        q += rise;
+        if rise < 0 || q > i64::from(UNITS) {
+            let why = format!("decodes a value falling with the lead or above 1 at {j} of a chunk");
+            return Err(TableError::section(SECTION, why));
+        }
+        each(q as u32);
+    }
+    Ok(())
+}
