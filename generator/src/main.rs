@@ -345,7 +345,11 @@ fn check_usage(args: &Args) -> Result<Usage, String> {
     let mut rule_targets: Vec<dice_tables_reader::rules::RuleSet> =
         listed.clone().filter_map(|n| preset(n.strip_suffix("-target")?)).collect();
     let rule_duels: Vec<dice_tables_reader::rules::RuleSet> =
-        listed.filter_map(|n| dice_tables_generator::rule_sets::preset(n.strip_suffix("-duel")?)).collect();
+        // Not yazy-duel: yazy's two-player table is a game of its own.
+        listed
+            .filter(|n| !SOLVERS.iter().any(|s| s.id == n.as_str()))
+            .filter_map(|n| dice_tables_generator::rule_sets::preset(n.strip_suffix("-duel")?))
+            .collect();
     // Refused before any work: a joint game that would not fit.
     for rules in &rule_duels {
         dice_tables_generator::rule_engine::duel::check_duel(rules).map_err(|e| e.0)?;

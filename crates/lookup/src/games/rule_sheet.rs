@@ -227,20 +227,9 @@ fn reply(table: &RuleTable, q: &RuleSetQuery) -> Result<SheetReply, LookupError>
     let rerolls = q.rerolls.unwrap_or((u32::from(rules.rerolls) + saved).min(255) as u8);
     let (before, roll) = match table {
         RuleTable::Target(target) => match (&q.opp_mask, q.need) {
-            (Some(opp_mask), _) => {
-                let opp_mask = sheet.parse_mask(opp_mask)?;
-                let opp_upper = q.opp_upper.unwrap_or(0);
-                sheet.check_upper(opp_upper)?;
-                let opp_held = q.opp_held.as_deref().map(|h| sheet.parse_held(h, opp_mask)).transpose()?.unwrap_or(0);
-                let untouched = mask == sheet.all_open() && opp_mask == sheet.all_open();
-                check_opponent((mask.count_ones(), opp_mask.count_ones()), None, false, (q.me, q.opp), untouched)?;
-                let lead = i64::from(q.me.unwrap_or(0)) - i64::from(q.opp.unwrap_or(0));
-                let opponent = target.opponent(opp_mask, opp_upper, opp_held, lead)?;
-                head.push(("lead", Json::Int(lead)));
-                state.push_str(&format!(
-                    "\nthe opponent's {}; lead {lead}",
-                    sheet_line(sheet, opp_mask, opp_upper, opp_held)
-                ));
+            (Some(_), _) => {
+                let (opp, lead) = opponent_sheet(sheet, q, mask, &mut head, &mut state)?;
+                let opponent = target.opponent(opp.open, opp.upper, opp.held, lead)?;
                 let value = target.versus_chance(mask, upper, held, &opponent)?;
                 let valued = Valued::Winning { exact: false, to_move: crate::queries::ToMove::Me };
                 let before = SheetReply { head, state, valued, value, roll: None, layout };
@@ -257,23 +246,8 @@ fn reply(table: &RuleTable, q: &RuleSetQuery) -> Result<SheetReply, LookupError>
             }
         },
         RuleTable::Duel(duel) => {
-            let opp_mask =
-                sheet.parse_mask(q.opp_mask.as_deref().expect("a two-player table is read for an opponent"))?;
-            let opp_upper = q.opp_upper.unwrap_or(0);
-            sheet.check_upper(opp_upper)?;
-            let opp_held = q.opp_held.as_deref().map(|h| sheet.parse_held(h, opp_mask)).transpose()?.unwrap_or(0);
-            let untouched = mask == sheet.all_open() && opp_mask == sheet.all_open();
-            check_opponent((mask.count_ones(), opp_mask.count_ones()), None, false, (q.me, q.opp), untouched)?;
-            let lead = i64::from(q.me.unwrap_or(0)) - i64::from(q.opp.unwrap_or(0));
-            head.push(("lead", Json::Int(lead)));
-            state.push_str(&format!(
-                "\nthe opponent's {}; lead {lead}",
-                sheet_line(sheet, opp_mask, opp_upper, opp_held)
-            ));
-            let (me, opp) = (
-                SheetState { open: mask, upper, held },
-                SheetState { open: opp_mask, upper: opp_upper, held: opp_held },
-            );
+            let (opp, lead) = opponent_sheet(sheet, q, mask, &mut head, &mut state)?;
+            let me = SheetState { open: mask, upper, held };
             let value = duel.chance(me, opp, lead)?;
             let valued = Valued::Winning { exact: true, to_move: crate::queries::ToMove::Me };
             let before = SheetReply { head, state, valued, value, roll: None, layout };
@@ -304,6 +278,29 @@ fn reply(table: &RuleTable, q: &RuleSetQuery) -> Result<SheetReply, LookupError>
         })
         .collect();
     Ok(SheetReply { value: roll.value, roll: Some(SheetRoll { dice, rerolls, options }), ..before })
+}
+
+/// The opponent's sheet a two-player lookup gives (`--opp-mask`,
+/// `--opp-upper`, `--opp-held`), checked against the rules and the turn
+/// order beside the mover's `mask`, and the lead (`--me` less `--opp`):
+/// both told in the answer's `head` and `state`.
+fn opponent_sheet(
+    sheet: &dice_tables_reader::rule_sheet::Board,
+    q: &RuleSetQuery,
+    mask: u32,
+    head: &mut Vec<(&'static str, Json)>,
+    state: &mut String,
+) -> Result<(SheetState, i64), LookupError> {
+    let opp_mask = sheet.parse_mask(q.opp_mask.as_deref().expect("a two-player lookup has an opponent"))?;
+    let opp_upper = q.opp_upper.unwrap_or(0);
+    sheet.check_upper(opp_upper)?;
+    let opp_held = q.opp_held.as_deref().map(|h| sheet.parse_held(h, opp_mask)).transpose()?.unwrap_or(0);
+    let untouched = mask == sheet.all_open() && opp_mask == sheet.all_open();
+    check_opponent((mask.count_ones(), opp_mask.count_ones()), None, false, (q.me, q.opp), untouched)?;
+    let lead = i64::from(q.me.unwrap_or(0)) - i64::from(q.opp.unwrap_or(0));
+    head.push(("lead", Json::Int(lead)));
+    state.push_str(&format!("\nthe opponent's {}; lead {lead}", sheet_line(sheet, opp_mask, opp_upper, opp_held)));
+    Ok((SheetState { open: opp_mask, upper: opp_upper, held: opp_held }, lead))
 }
 
 /// A sheet for people: its open boxes, upper total (where the rules have a
