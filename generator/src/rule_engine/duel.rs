@@ -135,8 +135,8 @@ pub fn solve(rules: &RuleSet, sheets: &Sheets, top: usize, simd: Simd, each: &mu
     let rolls = Rolls::of(rules);
     // Both sheets full: the sign of the lead.
     let full = sheets.by_size[0].len();
-    let mut below = Layer { n: 0, block: (0..=full).map(|i| (i * full * 3) as u64).collect(), values: Vec::new() };
-    below.values = [0.0, 0.5, 1.0].repeat(full * full);
+    let below_values = [0.0, 0.5, 1.0].repeat(full * full);
+    let mut below = Layer { n: 0, block: sheets.layer_blocks(0), values: below_values };
     each(&below);
     let any_first_roll = rules.boxes.iter().any(|b| b.first_roll > 0 || b.wins);
     let wins = rules.boxes.iter().any(|b| b.wins);

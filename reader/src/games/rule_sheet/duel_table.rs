@@ -74,9 +74,10 @@ pub struct RuleDuel {
     t: Checked<RuleDuel>,
     board: Board,
     sheets: Sheets,
-    /// Per layer (boxes open on both sheets): where its values begin
-    /// (stored layers only: the odd ones).
-    layer_start: Vec<u64>,
+    /// Per layer (boxes open on both sheets), where each mover's pairs
+    /// begin in the section (stored layers only, the odd ones; the others
+    /// empty): worked out once at open, where a lookup reads hundreds of pairs.
+    mover_starts: Vec<Vec<u64>>,
 }
 
 impl std::fmt::Debug for RuleDuel {
@@ -94,26 +95,29 @@ impl std::ops::Deref for RuleDuel {
     }
 }
 
-/// Where each stored layer begins, and the chances stored in all.
-fn layer_starts(sheets: &Sheets) -> (Vec<u64>, u64) {
-    let mut starts = vec![0; sheets.top() + 1];
+/// Where each mover's pairs of each stored layer begin in the section,
+/// and the chances stored in all.
+fn mover_starts(sheets: &Sheets) -> (Vec<Vec<u64>>, u64) {
+    let mut starts = vec![Vec::new(); sheets.top() + 1];
     let mut at = 0;
     for n in (1..=sheets.top()).step_by(2) {
-        starts[n] = at;
-        at += sheets.layer_len(n);
+        let blocks = sheets.layer_blocks(n);
+        let (movers, end) = blocks.split_at(blocks.len() - 1);
+        starts[n] = movers.iter().map(|b| at + b).collect();
+        at += end[0];
     }
     (starts, at)
 }
 
 /// The rules a table carries, with its sheets: refused where they do not
 /// fit a two-player table.
-fn read_rules(t: &Checked<RuleDuel>) -> Result<(Board, Sheets, Vec<u64>), TableError> {
+fn read_rules(t: &Checked<RuleDuel>) -> Result<(Board, Sheets, Vec<Vec<u64>>), TableError> {
     let p = t.params();
     let board = Board::read(t.whole(&DUEL_SECTIONS[0])?, p.shape)?;
     let bad = |why: String| TableError::section("rules", why);
     Sheets::check_size(board.rules()).map_err(bad)?;
     let sheets = Sheets::of(board.rules());
-    let (starts, values) = layer_starts(&sheets);
+    let (starts, values) = mover_starts(&sheets);
     if values != p.values {
         let why = format!("is {}, where the rules' two-player game stores {values}", p.values);
         return Err(TableErrorKind::BadParam { name: "values", why }.into());
@@ -154,8 +158,8 @@ impl Game for RuleDuel {
     }
 
     fn from_checked(t: Checked<RuleDuel>) -> Result<RuleDuel, TableError> {
-        let (board, sheets, layer_start) = read_rules(&t)?;
-        Ok(RuleDuel { t, board, sheets, layer_start })
+        let (board, sheets, mover_starts) = read_rules(&t)?;
+        Ok(RuleDuel { t, board, sheets, mover_starts })
     }
 
     fn checked(&self) -> &Checked<RuleDuel> {
@@ -257,8 +261,7 @@ impl RuleDuel {
 
     /// The stored chances of pair (mover `i`, opponent `j`) of layer `n`.
     fn pair(&self, n: usize, i: usize, j: usize) -> Result<Vec<f64>, TableError> {
-        let blocks = self.sheets.layer_blocks(n);
-        let start = self.layer_start[n] + blocks[i] + self.sheets.pair_offset(n, i, j);
+        let start = self.mover_starts[n][i] + self.sheets.pair_offset(n, i, j);
         let end = start + self.sheets.pair_len(n, i, j) as u64;
         let mut stored = Vec::with_capacity((end - start) as usize);
         let mut at = start;
