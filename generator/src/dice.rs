@@ -422,10 +422,14 @@ impl KeepGraph {
                 (stop_value[g - self.partial], [f64::from(NONE); W])
             };
             for &smaller in &self.minus_face[g][..D] {
-                let (ob, ok) = (best[usize::from(smaller)], keep[usize::from(smaller)]);
-                let better: [bool; W] = std::array::from_fn(|l| ob[l] > b[l]);
-                b = std::array::from_fn(|l| if better[l] { ob[l] } else { b[l] });
-                k = std::array::from_fn(|l| if better[l] { ok[l] } else { k[l] });
+                let (ob, ok) = (&best[usize::from(smaller)], &keep[usize::from(smaller)]);
+                // A loop, not `array::from_fn`: that is a function of its
+                // own, compiled without the caller's vector instructions.
+                for l in 0..W {
+                    let better = ob[l] > b[l];
+                    b[l] = if better { ob[l] } else { b[l] };
+                    k[l] = if better { ok[l] } else { k[l] };
+                }
             }
             (best[g], keep[g]) = (b, k);
         }

@@ -48,6 +48,18 @@ pub enum ToMove {
 }
 
 impl ToMove {
+    /// Who plays the turn a two-player lookup asks about, your sheet with
+    /// `mine` boxes open and the opponent's `theirs`: as `asked`, else the
+    /// opponent when your sheet has one fewer open (you moved first and
+    /// have played), else you.
+    pub fn of(asked: Option<ToMove>, mine: u32, theirs: u32) -> ToMove {
+        match asked {
+            Some(who) => who,
+            None if mine + 1 == theirs => ToMove::Opponent,
+            None => ToMove::Me,
+        }
+    }
+
     /// The name the arguments and the JSON give it: `me` or `opp`.
     pub fn name(self) -> &'static str {
         match self {
@@ -67,12 +79,8 @@ impl YazyQuery {
     /// sheet has one category fewer open (you moved first and have played),
     /// else you.
     pub fn player_to_move(&self) -> ToMove {
-        let fewer = |opp: Mask| self.mask.bits().count_ones() + 1 == opp.bits().count_ones();
-        match (self.to_move, self.opp_mask) {
-            (Some(who), _) => who,
-            (None, Some(opp)) if fewer(opp) => ToMove::Opponent,
-            _ => ToMove::Me,
-        }
+        let theirs = self.opp_mask.map_or(0, |opp| opp.bits().count_ones());
+        ToMove::of(self.to_move, self.mask.bits().count_ones(), theirs)
     }
 }
 
@@ -298,6 +306,10 @@ pub struct RuleSetQuery {
     pub me: Option<u32>,
     /// The opponent's total so far, counted as `me`.
     pub opp: Option<u32>,
+    /// Against an opponent, who plays the turn asked about (`None`: the
+    /// sheets say, as [`ToMove::of`]); only from the two-player table.
+    /// The answer is always your chance.
+    pub to_move: Option<ToMove>,
 }
 
 #[cfg(not(feature = "solitaire-only"))]

@@ -243,6 +243,10 @@ struct MoverTurn {
     zeros: Vec<u16>,
     next: Vec<usize>,
     most_shift: u32,
+    /// Each move's id by (box, points, extra bonus); each allowed box, in
+    /// the order of `zeros`.
+    kinds: HashMap<(usize, u16, u16), u16>,
+    zero_boxes: Vec<usize>,
 }
 
 impl Job<'_> {
@@ -260,6 +264,8 @@ impl Job<'_> {
             zeros: Vec::new(),
             next: Vec::new(),
             most_shift: 0,
+            kinds: HashMap::new(),
+            zero_boxes: Vec::new(),
         };
         let next_of = |sheet: SheetState, turn: &mut MoverTurn| -> u16 {
             let (_, rank) =
@@ -278,6 +284,7 @@ impl Job<'_> {
         for b in (0..rules.boxes.len()).filter(|&b| allowed >> b & 1 == 1) {
             let next = next_of(rules.after_scoring(from, b, 0), &mut turn);
             turn.zeros.push(next);
+            turn.zero_boxes.push(b);
         }
         let mut scores: Vec<(usize, u16, u16)> = Vec::new();
         for (counts, points) in self.rolls.counts.iter().zip(&self.rolls.points) {
@@ -310,6 +317,7 @@ impl Job<'_> {
             turn.shared_zero.push(shared);
             turn.served.push(served);
         }
+        turn.kinds = kinds;
         turn
     }
 
@@ -320,79 +328,129 @@ impl Job<'_> {
         let turn = self.mover_turn(mover);
         let mut rows: Vec<Vec<f64>> = vec![Vec::new(); turn.next.len()];
         let mut at = 0;
-        for (j, opponent) in self.sheets.by_size[l].iter().enumerate() {
-            let len = (mover.most + opponent.most + 3) as usize;
-            let lowest = -i64::from(mover.most) - 1;
-            // Per next sheet: 1 - V(O, next, -x) for the mover's lead after
-            // scoring x = lowest + y, y from 0 past the last lane's reach.
-            let reach = len.max(W) + W + turn.most_shift as usize;
-            for (row, &next) in rows.iter_mut().zip(&turn.next) {
-                let stored = self.below.leads(self.sheets, j, next);
-                let below_lowest = -i64::from(opponent.most) - 1;
-                row.clear();
-                row.extend((0..reach as i64).map(|y| {
-                    let e = -(lowest + y);
-                    1.0 - stored[(e - below_lowest).clamp(0, stored.len() as i64 - 1) as usize]
-                }));
-            }
-            self.pair(&turn, &rows, mover.most as usize + 1, b, &mut out[at..at + len]);
+        for j in 0..self.sheets.by_size[l].len() {
+            let len = self.rows(&turn, mover, j, self.below, true, &mut rows);
+            pair_blocks(self.wins, Settle::Own, mover.most as usize + 1, &mut out[at..at + len], |first| {
+                self.simd.run(DuelLanes {
+                    graph: self.graph,
+                    rerolls: self.rules.rerolls,
+                    any_first_roll: self.any_first_roll,
+                    turn: &turn,
+                    rows: &rows,
+                    first,
+                    b: &mut *b,
+                })
+            });
             at += len;
         }
     }
 
-    /// One pair's values at every stored lead into `out`, lead 0 at
-    /// `zero`: blocks of `W` leads (the last one ending at the last lead),
-    /// from the one holding lead 0 up until one ends within [`NEGLIGIBLE`]
-    /// of the highest lead's value, then down likewise.
-    fn pair(&self, turn: &MoverTurn, rows: &[Vec<f64>], zero: usize, b: &mut Buffers, out: &mut [f64]) {
-        let len = out.len();
-        let blocks = len.div_ceil(W);
-        let first_of = |k: usize| (k * W).min(len.saturating_sub(W));
-        let mut solve = |k: usize, out: &mut [f64]| {
-            let first = first_of(k);
-            let lanes = self.simd.run(DuelLanes {
-                graph: self.graph,
-                rerolls: self.rules.rerolls,
-                any_first_roll: self.any_first_roll,
-                turn,
-                rows,
-                first,
-                b: &mut *b,
-            });
-            let end = len.min(first + W);
-            out[first..end].copy_from_slice(&lanes[..end - first]);
-        };
-        // The settled ends: 0 and 1 unless a box that wins at once is
-        // open; then solved first.
-        let (bottom, top) = match self.wins {
-            true => {
-                solve(blocks - 1, out);
-                solve(0, out);
-                (out[0], out[len - 1])
-            }
-            false => (0.0, 1.0),
-        };
-        let solved_first = |k: usize| self.wins && (k == 0 || k == blocks - 1);
-        let zero = (zero / W).min(blocks - 1);
-        for k in zero..blocks {
-            if !solved_first(k) {
-                solve(k, out);
-            }
-            let end = len.min(first_of(k) + W);
-            if end < len && out[end - 1] >= top - NEGLIGIBLE {
-                out[end..].fill(top);
-                break;
-            }
+    /// Per next sheet of `turn` (from `mover`'s sheet, opponent `j`): a
+    /// row of what `below` (the layer below, the opponent to move) is worth
+    /// to the mover at its lead after scoring `x = lowest + y`, `y` from 0
+    /// past the last lane's reach: `1 - V(O, next, -x)` for a chance
+    /// (`complement`), else the value itself. Returns the pair's length.
+    fn rows(
+        &self,
+        turn: &MoverTurn,
+        mover: &Sheet,
+        j: usize,
+        below: &Layer,
+        complement: bool,
+        rows: &mut [Vec<f64>],
+    ) -> usize {
+        let opponent = &self.sheets.by_size[Sheets::sizes(below.n + 1).1][j];
+        let len = (mover.most + opponent.most + 3) as usize;
+        let lowest = -i64::from(mover.most) - 1;
+        let reach = len.max(W) + W + turn.most_shift as usize;
+        for (row, &next) in rows.iter_mut().zip(&turn.next) {
+            let stored = below.leads(self.sheets, j, next);
+            let below_lowest = -i64::from(opponent.most) - 1;
+            row.clear();
+            row.extend((0..reach as i64).map(|y| {
+                let e = -(lowest + y);
+                let v = stored[(e - below_lowest).clamp(0, stored.len() as i64 - 1) as usize];
+                if complement {
+                    1.0 - v
+                } else {
+                    v
+                }
+            }));
         }
-        for k in (0..zero).rev() {
-            if !solved_first(k) {
-                solve(k, out);
-            }
-            let first = first_of(k);
-            if first > 0 && out[first] <= bottom + NEGLIGIBLE {
-                out[..first].fill(bottom);
-                break;
-            }
+        len
+    }
+}
+
+/// Where a pair's leads are taken as its settled ends unsolved.
+#[derive(Clone, Copy)]
+enum Settle<'a> {
+    /// Where its own values come within [`NEGLIGIBLE`] of an end's (a chance).
+    Own,
+    /// Where these values of the same pair (the solve's) do: a measure of
+    /// the solve's play, settled where that play is.
+    By(&'a [f64]),
+}
+
+/// One pair's values at every stored lead into `out`, lead 0 at `zero`,
+/// `W` leads a block from `solve(first)` (the block's first lead; the last
+/// block ends at the last lead): from the block holding lead 0 up until
+/// one ends settled (see [`Settle`]), then down likewise, the leads past
+/// each taken as its end. The settled ends are 0 and 1 unless a box that
+/// wins at once is open (`wins`), or settled by another's values: then
+/// solved first.
+fn pair_blocks(wins: bool, settle: Settle, zero: usize, out: &mut [f64], mut solve: impl FnMut(usize) -> [f64; W]) {
+    let len = out.len();
+    let blocks = len.div_ceil(W);
+    let first_of = |k: usize| (k * W).min(len.saturating_sub(W));
+    let mut solve = |k: usize, out: &mut [f64]| {
+        let first = first_of(k);
+        let lanes = solve(first);
+        let end = len.min(first + W);
+        out[first..end].copy_from_slice(&lanes[..end - first]);
+    };
+    let ends_first = wins || matches!(settle, Settle::By(_));
+    let (bottom, top) = match ends_first {
+        true => {
+            solve(blocks - 1, out);
+            solve(0, out);
+            (out[0], out[len - 1])
+        }
+        false => (0.0, 1.0),
+    };
+    // Whether lead `i` is within NEGLIGIBLE of the top end, the bottom end.
+    let near = |out: &[f64], i: usize, up: bool| {
+        let values = match settle {
+            Settle::Own => out,
+            Settle::By(values) => values,
+        };
+        let (end, v) = (if up { values[len - 1] } else { values[0] }, values[i]);
+        match (settle, up) {
+            (Settle::Own, true) => v >= top - NEGLIGIBLE,
+            (Settle::Own, false) => v <= bottom + NEGLIGIBLE,
+            (Settle::By(_), true) => v >= end - NEGLIGIBLE,
+            (Settle::By(_), false) => v <= end + NEGLIGIBLE,
+        }
+    };
+    let solved_first = |k: usize| ends_first && (k == 0 || k == blocks - 1);
+    let zero = (zero / W).min(blocks - 1);
+    for k in zero..blocks {
+        if !solved_first(k) {
+            solve(k, out);
+        }
+        let end = len.min(first_of(k) + W);
+        if end < len && near(out, end - 1, true) {
+            out[end..].fill(top);
+            break;
+        }
+    }
+    for k in (0..zero).rev() {
+        if !solved_first(k) {
+            solve(k, out);
+        }
+        let first = first_of(k);
+        if first > 0 && near(out, first, false) {
+            out[..first].fill(bottom);
+            break;
         }
     }
 }
@@ -468,6 +526,9 @@ fn fold_max(best: &mut [f64; W], lanes: &[f64; W]) {
         *b = if v > *b { v } else { *b };
     }
 }
+
+pub mod games;
+pub mod versus;
 
 #[cfg(test)]
 mod tests;

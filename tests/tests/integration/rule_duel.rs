@@ -269,3 +269,59 @@ fn reader_lookup_answers_two_players_exactly_from_the_table() {
     assert_eq!(options.len(), roll.options.len());
     assert_eq!(options[0]["p"].as_f64().unwrap(), roll.options[0].1);
 }
+
+/// On the opponent's turn (`--to-move opp`, or by default when your sheet
+/// has one box fewer open) the chance is yours: one less the opponent's,
+/// the sheets and the lead seen from their side; the options are theirs,
+/// their best first; the answer says whose turn it is.
+#[test]
+fn reader_lookup_answers_on_the_opponent_s_turn_with_your_chance() {
+    use dice_tables_reader::rules::SheetState;
+    use dice_tables_reader::Game;
+    let dir = forced_yatzy_duel();
+    let duel = dice_tables_reader::rule_sheet::RuleDuel::open(dir.join("forced-yatzy-duel.dtab")).unwrap();
+    let lookup = |extra: &[&str]| -> serde_json::Value {
+        let mut args = vec!["lookup", "forced-yatzy", "--tables", dir.to_str().unwrap(), "--json"];
+        args.extend_from_slice(extra);
+        let out = dice_tables_tests::run("reader", &args, &[]);
+        assert!(out.status.success(), "{extra:?}: {}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    // Both sheets untouched, the opponent to move first.
+    let start = SheetState { open: (1 << 15) - 1, upper: 0, held: 0 };
+    let answer = lookup(&["--opp-mask", "all", "--to-move", "opp"]);
+    assert_eq!(answer["to_move"], "opp", "{answer}");
+    let theirs = duel.chance(start, start, 0).unwrap();
+    assert!((answer["p"].as_f64().unwrap() - (1.0 - theirs)).abs() < 1e-15, "{answer}");
+    // You moved first and scored 4 in ones; the opponent's roll, by default.
+    let me = SheetState { open: start.open & !1, upper: 4, held: 0 };
+    let answer = lookup(&[
+        "--mask",
+        "all,-ones",
+        "--upper",
+        "4",
+        "--opp-mask",
+        "all",
+        "--me",
+        "4",
+        "--opp",
+        "0",
+        "--dice",
+        "11256",
+    ]);
+    assert_eq!(answer["to_move"], "opp", "{answer}");
+    let roll = duel.options(start, me, -4, "11256".parse().unwrap(), 2).unwrap();
+    assert!((answer["p"].as_f64().unwrap() - (1.0 - roll.value)).abs() < 1e-15, "{answer}");
+    let options = answer["options"].as_array().unwrap();
+    assert_eq!(options.len(), roll.options.len());
+    for (o, (_, p)) in options.iter().zip(&roll.options) {
+        assert!((o["p"].as_f64().unwrap() - (1.0 - p)).abs() < 1e-15, "{o}");
+    }
+    // Your own turn asked as the opponent's cannot be.
+    let args =
+        ["lookup", "forced-yatzy", "--tables", dir.to_str().unwrap(), "--opp-mask", "all", "--mask", "all,-ones"];
+    let out =
+        dice_tables_tests::run("reader", &[&args[..], &["--me", "4", "--opp", "0", "--to-move", "me"]].concat(), &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--to-move me cannot be"));
+}

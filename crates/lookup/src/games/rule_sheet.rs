@@ -10,8 +10,10 @@ use crate::args::{Arg, Args};
 use crate::checks::check_opponent;
 use crate::error::LookupError;
 use crate::json::Json;
-use crate::parse::{parse_need, parse_rerolls, parse_rule_total, parse_saved, parse_some_dice, parse_upper};
-use crate::queries::{Query, RuleSetQuery};
+use crate::parse::{
+    parse_need, parse_rerolls, parse_rule_total, parse_saved, parse_some_dice, parse_to_move, parse_upper,
+};
+use crate::queries::{Query, RuleSetQuery, ToMove};
 use crate::reply::{text, Choice, Layout, Replied, SheetReply, SheetRoll, Valued};
 use dice_tables_reader::rule_sheet::{RuleChoice, RuleTable};
 use dice_tables_reader::rules::SheetState;
@@ -64,7 +66,7 @@ pub const LOOKUP: LookupInfo = LookupInfo {
         Argument::optional(
             "opp-mask",
             "O",
-            "Play against an opponent whose open boxes are O (the same forms as --mask): the opponent-aware advisor's estimate of your chance of winning, ties half, from the rule set's target table. Needs --me and --opp.",
+            "Play against an opponent whose open boxes are O (the same forms as --mask): your chance of winning, ties half, exactly from the rule set's two-player table NAME-duel.dtab where the directory has one (`generator --games NAME-duel`), else the opponent-aware advisor's estimate from its target table. Needs --me and --opp.",
         ),
         Argument::optional("opp-upper", "U", "The opponent's upper total so far (as --upper); default 0."),
         Argument::optional("opp-held", "BOXES", "The opponent's filled boxes that hold points (as --held); default none."),
@@ -74,6 +76,11 @@ pub const LOOKUP: LookupInfo = LookupInfo {
             "Your total so far, 0 to 1000000, the upper bonus left out (it counts at the game's end); only --me minus --opp matters.",
         ),
         Argument::optional("opp", "T", "The opponent's total so far, counted as --me."),
+        Argument::optional(
+            "to-move",
+            "WHO",
+            "Two-player lookups from NAME-duel.dtab: whose turn it is, `me` or `opp` (default: the opponent when your sheet has one box fewer open, else you). The chance is always yours; on the opponent's turn the dice and options are theirs, their best first.",
+        ),
     ],
     tables: &[],
     categories: &[],
@@ -107,6 +114,7 @@ fn parse(name: &str, a: &Args<'_>) -> Result<Query, LookupError> {
         opp_held: a.arg("opp-held").map(|m| mask_text(&m)).transpose()?,
         me: a.value("me", parse_rule_total)?,
         opp: a.value("opp", parse_rule_total)?,
+        to_move: a.value("to-move", parse_to_move)?,
     }))
 }
 
@@ -153,6 +161,9 @@ impl GameQuery for RuleSetQuery {
         if self.opp_mask.is_none() {
             if self.me.is_some() || self.opp.is_some() || self.opp_upper.is_some() || self.opp_held.is_some() {
                 return Err(LookupError::TwoPlayer { missing: "opp-mask" });
+            }
+            if self.to_move.is_some() {
+                return Err(LookupError::TwoPlayer { missing: "opp-mask for to-move" });
             }
             return Ok(());
         }
@@ -228,10 +239,14 @@ fn reply(table: &RuleTable, q: &RuleSetQuery) -> Result<SheetReply, LookupError>
     let (before, roll) = match table {
         RuleTable::Target(target) => match (&q.opp_mask, q.need) {
             (Some(_), _) => {
-                let (opp, lead) = opponent_sheet(sheet, q, mask, &mut head, &mut state)?;
+                // The advisor plays the turn of the player to move: yours.
+                if q.to_move == Some(ToMove::Opponent) {
+                    return Err(LookupError::TwoPlayer { missing: "to-move" });
+                }
+                let (opp, lead) = opponent_sheet(sheet, q, mask, None, &mut head, &mut state)?;
                 let opponent = target.opponent(opp.open, opp.upper, opp.held, lead)?;
                 let value = target.versus_chance(mask, upper, held, &opponent)?;
-                let valued = Valued::Winning { exact: false, to_move: crate::queries::ToMove::Me };
+                let valued = Valued::Winning { exact: false, to_move: ToMove::Me };
                 let before = SheetReply { head, state, valued, value, roll: None, layout };
                 let roll = q.dice.map(|dice| target.versus_options(mask, upper, held, dice, rerolls, &opponent));
                 (before, roll.transpose()?)
@@ -246,12 +261,29 @@ fn reply(table: &RuleTable, q: &RuleSetQuery) -> Result<SheetReply, LookupError>
             }
         },
         RuleTable::Duel(duel) => {
-            let (opp, lead) = opponent_sheet(sheet, q, mask, &mut head, &mut state)?;
+            let opp_open = sheet.parse_mask(q.opp_mask.as_deref().expect("a two-player lookup has an opponent"))?;
+            let to_move = ToMove::of(q.to_move, mask.count_ones(), opp_open.count_ones());
+            let (opp, lead) = opponent_sheet(sheet, q, mask, Some(to_move), &mut head, &mut state)?;
+            head.push(("to_move", text(to_move.name())));
             let me = SheetState { open: mask, upper, held };
-            let value = duel.chance(me, opp, lead)?;
-            let valued = Valued::Winning { exact: true, to_move: crate::queries::ToMove::Me };
+            // The table holds the chance of the player to move: on the
+            // opponent's turn theirs, with the sheets and the lead seen from
+            // their side, and yours the rest (a tie counts half to each).
+            let (mover, other, mover_lead) = match to_move {
+                ToMove::Me => (me, opp, lead),
+                ToMove::Opponent => (opp, me, -lead),
+            };
+            let yours = |p: f64| if to_move == ToMove::Me { p } else { 1.0 - p };
+            let value = yours(duel.chance(mover, other, mover_lead)?);
+            let valued = Valued::Winning { exact: true, to_move };
             let before = SheetReply { head, state, valued, value, roll: None, layout };
-            (before, q.dice.map(|dice| duel.options(me, opp, lead, dice, rerolls)).transpose()?)
+            let roll = q.dice.map(|dice| duel.options(mover, other, mover_lead, dice, rerolls)).transpose()?;
+            let roll = roll.map(|mut r| {
+                r.value = yours(r.value);
+                r.options.iter_mut().for_each(|o| o.1 = yours(o.1));
+                r
+            });
+            (before, roll)
         }
         RuleTable::Sheet(sheet) => {
             let value = sheet.turn_start_saved(mask, upper, held, saved)?;
@@ -288,6 +320,7 @@ fn opponent_sheet(
     sheet: &dice_tables_reader::rule_sheet::Board,
     q: &RuleSetQuery,
     mask: u32,
+    to_move: Option<ToMove>,
     head: &mut Vec<(&'static str, Json)>,
     state: &mut String,
 ) -> Result<(SheetState, i64), LookupError> {
@@ -296,7 +329,7 @@ fn opponent_sheet(
     sheet.check_upper(opp_upper)?;
     let opp_held = q.opp_held.as_deref().map(|h| sheet.parse_held(h, opp_mask)).transpose()?.unwrap_or(0);
     let untouched = mask == sheet.all_open() && opp_mask == sheet.all_open();
-    check_opponent((mask.count_ones(), opp_mask.count_ones()), None, false, (q.me, q.opp), untouched)?;
+    check_opponent((mask.count_ones(), opp_mask.count_ones()), to_move, false, (q.me, q.opp), untouched)?;
     let lead = i64::from(q.me.unwrap_or(0)) - i64::from(q.opp.unwrap_or(0));
     head.push(("lead", Json::Int(lead)));
     state.push_str(&format!("\nthe opponent's {}; lead {lead}", sheet_line(sheet, opp_mask, opp_upper, opp_held)));

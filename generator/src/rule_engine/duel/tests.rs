@@ -3,7 +3,7 @@ use crate::rule_sets::preset;
 
 /// `rules` with only the boxes of `keep` (mask bits of its sheet), each
 /// reference to a box moved to its new place.
-fn reduced(rules: &RuleSet, keep: u32) -> RuleSet {
+pub(super) fn reduced(rules: &RuleSet, keep: u32) -> RuleSet {
     let place = |b: usize| (keep & ((1u32 << b) - 1)).count_ones() as usize;
     let remap = |mask: u32| (0..32).filter(|&b| (keep & mask) >> b & 1 == 1).fold(0u32, |m, b| m | 1 << place(b));
     let mut r = rules.clone();

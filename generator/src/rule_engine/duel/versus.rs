@@ -1,0 +1,597 @@
+//! Two players of a rule set between fixed ways of playing, evaluated
+//! exactly: the chance of winning (ties half) of a player A against the
+//! max-expected-score player B (the rule set's own table: its lookups'
+//! decisions, [`TurnPlan::best`]), A playing the two-player solve's
+//! decisions or the best response to B; and how often a game between two
+//! perfect players ends on a box that wins at once (Generala's served
+//! generala).
+//!
+//! The same layers as the two-player solve, each pair's values at every
+//! stored lead, the mover's way of playing given by the layer: A moves in
+//! the even layers when A moves first, in the odd ones when A moves
+//! second. B's turn follows B's decision at every roll (a box, or a keep
+//! rerolled); the solve's player decides by the solve's values (scoring
+//! unless a keep is worth more: the first box of the highest in the order
+//! the rules score them, the keep the lattice finds best), its chance that
+//! of the option decided (the games, [`super::games`], break exact ties
+//! their own way: a tie costs nothing by the solve's values); the best response is the solve with B's turns in
+//! place of an opponent's best.
+
+use rayon::prelude::*;
+
+use super::{pair_blocks, solve, DuelLanes, Job, Layer, MoverTurn, Settle, Sheet, Sheets, W};
+use crate::cpu::{Kernel, Lanes, Simd};
+use crate::dice::{keep_graph, KeepGraph, NONE};
+use crate::rule_engine::{Average, Buffers, NotSolved, Rolls};
+use dice_tables_reader::dice::{multiset_count, Dice};
+use dice_tables_reader::rule_sheet::{RuleChoice, RuleSheet, TurnPlan};
+use dice_tables_reader::rules::{RuleSet, SheetState};
+use dice_tables_reader::Game;
+
+/// The exact figures of a rule set's two-player game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Versus {
+    /// The first player's chance when both play perfectly.
+    pub first: f64,
+    /// The solve's player against the max-expected-score player, moving first.
+    pub table_first: f64,
+    /// The same, moving second.
+    pub table_second: f64,
+    /// The best response to the max-expected-score player, moving first.
+    pub best_first: f64,
+    /// The same, moving second.
+    pub best_second: f64,
+    /// Where a box wins at once: how often a game between two perfect
+    /// players ends on it.
+    pub ends_at_once: Option<f64>,
+}
+
+impl Versus {
+    /// The figures as `key value` lines, the form the simulations read.
+    pub fn to_lines(&self) -> String {
+        let mut s = format!(
+            "first {:.9}\ntable_first {:.9}\ntable_second {:.9}\nbest_first {:.9}\nbest_second {:.9}\n",
+            self.first, self.table_first, self.table_second, self.best_first, self.best_second
+        );
+        if let Some(e) = self.ends_at_once {
+            s += &format!("ends_at_once {e:.9}\n");
+        }
+        s
+    }
+}
+
+/// The max-expected-score player: the rule set's own table, solved and
+/// read back, its decisions as its lookups give them.
+pub struct Expected {
+    sheet: RuleSheet,
+}
+
+impl Expected {
+    /// Solves `rules`' own table.
+    pub fn new(rules: &RuleSet) -> Result<Expected, NotSolved> {
+        let solution = crate::rule_engine::solve(rules)?;
+        let bytes = crate::rule_engine::table(&solution).encode();
+        let sheet = RuleSheet::from_vec(bytes).map_err(|e| NotSolved(format!("{}: {e}", rules.name)))?;
+        Ok(Expected { sheet })
+    }
+
+    /// The table's decisions at a turn start, as [`TurnPlan::best`] gives them.
+    pub fn plan(&self, sheet: &Sheet) -> TurnPlan {
+        self.turn_plan(SheetState { open: sheet.open, upper: u32::from(sheet.upper), held: sheet.held })
+    }
+
+    /// [`Expected::plan`] of a sheet as a game has it.
+    pub fn turn_plan(&self, s: SheetState) -> TurnPlan {
+        self.sheet.turn_plan(s.open, s.upper, s.held).expect("every sheet of the game is in its table")
+    }
+}
+
+/// What a roll's player does: score a move (its id in the turn), scratch
+/// an allowed box for nothing (its place in the turn's zeros), or keep
+/// (the keep's graded rank) and reroll.
+#[derive(Clone, Copy, Debug)]
+enum Choice {
+    Move(u16),
+    Zero(u16),
+    Keep(u16),
+}
+
+/// B's decisions in one turn: `levels[r]` by roll rank with `r` rerolls
+/// left after a reroll, the last the turn's first roll.
+struct Plan {
+    levels: Vec<Vec<Choice>>,
+}
+
+impl Plan {
+    fn of(expected: &TurnPlan, turn: &MoverTurn, dice: usize, rerolls: u8) -> Plan {
+        let levels = (0..=rerolls)
+            .map(|left| {
+                (0..multiset_count(dice))
+                    .map(|r| {
+                        let roll = Dice::unrank(dice, r).expect("a rank below the count");
+                        match expected.best(roll, left).expect("a box is open") {
+                            RuleChoice::Keep(k) => Choice::Keep(k.graded_rank() as u16),
+                            RuleChoice::Score(m) => match turn.kinds.get(&(m.box_index, m.points, m.bonus)) {
+                                Some(&id) => Choice::Move(id),
+                                None => {
+                                    let z = turn.zero_boxes.iter().position(|&b| b == m.box_index);
+                                    Choice::Zero(z.expect("a move not listed scratches an allowed box") as u16)
+                                }
+                            },
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Plan { levels }
+    }
+}
+
+/// How the player to move in a layer decides.
+#[derive(Clone, Copy)]
+enum Decider<'l> {
+    /// As the max-expected-score player.
+    Expected,
+    /// By the two-player solve's values, its layer below given.
+    Values(&'l Layer),
+    /// The best response: the highest value of the evaluation itself.
+    Best,
+}
+
+/// What an evaluation's values are.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Measure {
+    /// The mover's chance of winning, a tie half.
+    Chance,
+    /// The chance that the game ends on a box that wins at once.
+    EndsAtOnce,
+}
+
+/// One evaluation carried layer by layer: how A plays, A's seat, the layer below.
+struct Chain {
+    a: Way,
+    a_first: bool,
+    measure: Measure,
+    below: Layer,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Way {
+    /// The solve's decisions.
+    Table,
+    /// The best response to B.
+    Best,
+}
+
+impl Chain {
+    fn new(a: Way, a_first: bool, measure: Measure, sheets: &Sheets) -> Chain {
+        let full = sheets.by_size[0].len();
+        let ends = match measure {
+            Measure::Chance => [0.0, 0.5, 1.0],
+            Measure::EndsAtOnce => [0.0; 3],
+        };
+        Chain {
+            a,
+            a_first,
+            measure,
+            below: Layer { n: 0, block: sheets.layer_blocks(0), values: ends.repeat(full * full) },
+        }
+    }
+
+    /// How layer `n`'s mover decides, `perfect` the solve's layer below.
+    fn decider<'l>(&self, n: usize, perfect: Option<&'l Layer>) -> Decider<'l> {
+        let values = || Decider::Values(perfect.expect("the solve's layer below"));
+        match self.measure {
+            Measure::EndsAtOnce => values(),
+            Measure::Chance if n.is_multiple_of(2) != self.a_first => Decider::Expected,
+            Measure::Chance => match self.a {
+                Way::Table => values(),
+                Way::Best => Decider::Best,
+            },
+        }
+    }
+
+    /// A's figure from the last layer, whose mover is the first player.
+    fn figure(&self, sheets: &Sheets) -> f64 {
+        let (_, s) = sheets.start();
+        let first = self.below.value(sheets, s, s, 0);
+        match (self.measure, self.a_first) {
+            (Measure::Chance, false) => 1.0 - first,
+            _ => first,
+        }
+    }
+}
+
+/// Every figure of `rules`' two-player game; `progress(done, total)`
+/// counts layers evaluated.
+pub fn versus(rules: &RuleSet, progress: &mut dyn FnMut(usize, usize)) -> Result<Versus, NotSolved> {
+    versus_with(rules, &Expected::new(rules)?, progress, &mut |_| {})
+}
+
+/// [`versus`] with B `expected`, telling `each` every layer of the
+/// solve in order.
+pub fn versus_with(
+    rules: &RuleSet,
+    expected: &Expected,
+    progress: &mut dyn FnMut(usize, usize),
+    each: &mut dyn FnMut(&Layer),
+) -> Result<Versus, NotSolved> {
+    let sheets = super::check_duel(rules)?;
+    let top = sheets.top();
+    let wins = rules.boxes.iter().any(|b| b.wins);
+    let evaluation = Evaluation::new(rules, &sheets, expected);
+    // The solve's player and the measure of winning at once need the
+    // solve's layers: one pass beside it; the best responses a second.
+    let mut with_solve = vec![
+        Chain::new(Way::Table, true, Measure::Chance, &sheets),
+        Chain::new(Way::Table, false, Measure::Chance, &sheets),
+    ];
+    if wins {
+        with_solve.push(Chain::new(Way::Table, true, Measure::EndsAtOnce, &sheets));
+    }
+    let mut first = 0.0;
+    let mut perfect_below: Option<Layer> = None;
+    let (total, mut done) = (2 * top, 0);
+    solve(rules, &sheets, top, crate::dice::simd(), &mut |layer| {
+        each(layer);
+        if let Some(perfect) = &perfect_below {
+            for chain in &mut with_solve {
+                let decider = chain.decider(layer.n, Some(perfect));
+                chain.below = evaluation.step(layer.n, &chain.below, decider, chain.measure, Some(layer));
+            }
+            done += 1;
+            progress(done, total);
+        }
+        if layer.n == top {
+            let (_, s) = sheets.start();
+            first = layer.value(&sheets, s, s, 0);
+        }
+        perfect_below = Some(layer.clone());
+    });
+    drop(perfect_below);
+    let mut best =
+        [Chain::new(Way::Best, true, Measure::Chance, &sheets), Chain::new(Way::Best, false, Measure::Chance, &sheets)];
+    for n in 1..=top {
+        for chain in &mut best {
+            chain.below = evaluation.step(n, &chain.below, chain.decider(n, None), chain.measure, None);
+        }
+        done += 1;
+        progress(done, total);
+    }
+    Ok(Versus {
+        first,
+        table_first: with_solve[0].figure(&sheets),
+        table_second: with_solve[1].figure(&sheets),
+        best_first: best[0].figure(&sheets),
+        best_second: best[1].figure(&sheets),
+        ends_at_once: wins.then(|| with_solve[2].figure(&sheets)),
+    })
+}
+
+/// What every layer's evaluation shares.
+struct Evaluation<'a> {
+    rules: &'a RuleSet,
+    sheets: &'a Sheets,
+    rolls: Rolls,
+    graph: &'static KeepGraph,
+    simd: Simd,
+    expected: &'a Expected,
+}
+
+/// Buffers one thread reuses from pair to pair.
+struct Scratch {
+    b: Buffers,
+    /// Per keep: the evaluation's value, the solve's.
+    y: Vec<[f64; W]>,
+    v: Vec<[f64; W]>,
+    /// Per roll the solve's value scored now; per keep the best of it and
+    /// the keeps inside it, and which.
+    stop: Vec<[f64; W]>,
+    best: Vec<[f64; W]>,
+    keep: Vec<[f64; W]>,
+    lanes: Vec<([f64; W], [f64; W])>,
+    rows: Vec<Vec<f64>>,
+    perfect_rows: Vec<Vec<f64>>,
+}
+
+impl<'a> Evaluation<'a> {
+    fn new(rules: &'a RuleSet, sheets: &'a Sheets, expected: &'a Expected) -> Evaluation<'a> {
+        let dice = usize::from(rules.dice);
+        Evaluation {
+            rules,
+            sheets,
+            rolls: Rolls::of(rules),
+            graph: keep_graph(dice),
+            simd: crate::dice::simd(),
+            expected,
+        }
+    }
+
+    /// Layer `n` of an evaluation from its layer `below`, the mover
+    /// deciding as `decider` says; `solved` the solve's layer `n`, by
+    /// which a measure other than a chance is settled.
+    fn step(&self, n: usize, below: &Layer, decider: Decider, measure: Measure, solved: Option<&Layer>) -> Layer {
+        let block = self.sheets.layer_blocks(n);
+        let movers = block.len() - 1;
+        let mut values = vec![0.0; block[movers] as usize];
+        let mut outs = Vec::with_capacity(movers);
+        let mut rest = values.as_mut_slice();
+        for i in 0..movers {
+            let (out, after) = rest.split_at_mut((block[i + 1] - block[i]) as usize);
+            outs.push(out);
+            rest = after;
+        }
+        let any_first_roll = self.rules.boxes.iter().any(|b| b.first_roll > 0 || b.wins);
+        let job = Job {
+            rules: self.rules,
+            sheets: self.sheets,
+            rolls: &self.rolls,
+            graph: self.graph,
+            below,
+            simd: self.simd,
+            any_first_roll,
+            wins: self.rules.boxes.iter().any(|b| b.wins),
+        };
+        let graph = self.graph;
+        outs.into_par_iter().enumerate().for_each_init(
+            || Scratch {
+                b: Buffers::new(graph, false, false, false),
+                y: vec![[0.0; W]; graph.keeps()],
+                v: vec![[0.0; W]; graph.keeps()],
+                stop: vec![[0.0; W]; graph.keeps() - graph.partial],
+                best: vec![[0.0; W]; graph.keeps()],
+                keep: vec![[0.0; W]; graph.keeps()],
+                lanes: Vec::new(),
+                rows: Vec::new(),
+                perfect_rows: Vec::new(),
+            },
+            |s, (i, out)| self.mover(&job, (n, i), decider, (measure, solved), s, out),
+        );
+        Layer { n, block, values }
+    }
+
+    /// Every pair of mover `i` (layer `n`) into `out`, opponent by opponent.
+    fn mover(
+        &self,
+        job: &Job,
+        (n, i): (usize, usize),
+        decider: Decider,
+        (measure, solved): (Measure, Option<&Layer>),
+        s: &mut Scratch,
+        out: &mut [f64],
+    ) {
+        let (k, l) = Sheets::sizes(n);
+        let mover = &self.sheets.by_size[k][i];
+        let turn = job.mover_turn(mover);
+        let rerolls = self.rules.rerolls;
+        let plan = matches!(decider, Decider::Expected)
+            .then(|| Plan::of(&self.expected.plan(mover), &turn, usize::from(self.rules.dice), rerolls));
+        s.rows.resize(turn.next.len(), Vec::new());
+        s.perfect_rows.resize(turn.next.len(), Vec::new());
+        let chance = measure == Measure::Chance;
+        let mut at = 0;
+        for j in 0..self.sheets.by_size[l].len() {
+            let len = job.rows(&turn, mover, j, job.below, chance, &mut s.rows);
+            if let Decider::Values(perfect) = decider {
+                job.rows(&turn, mover, j, perfect, true, &mut s.perfect_rows);
+            }
+            let settle = match measure {
+                Measure::Chance => Settle::Own,
+                Measure::EndsAtOnce => Settle::By(solved.expect("the solve's layer").leads(self.sheets, i, j)),
+            };
+            let Scratch { b, y, v, stop, best, keep, lanes, rows, perfect_rows } = &mut *s;
+            pair_blocks(job.wins, settle, mover.most as usize + 1, &mut out[at..at + len], |first| match decider {
+                Decider::Best => self.simd.run(DuelLanes {
+                    graph: self.graph,
+                    rerolls,
+                    any_first_roll: job.any_first_roll,
+                    turn: &turn,
+                    rows,
+                    first,
+                    b: &mut *b,
+                }),
+                Decider::Expected => self.simd.run(PlanLanes {
+                    graph: self.graph,
+                    rerolls,
+                    turn: &turn,
+                    plan: plan.as_ref().expect("B's plan"),
+                    rows,
+                    first,
+                    y: &mut *y,
+                }),
+                Decider::Values(_) => self.simd.run(ChoiceLanes {
+                    graph: self.graph,
+                    rerolls,
+                    turn: &turn,
+                    rows,
+                    perfect_rows,
+                    first,
+                    y: &mut *y,
+                    v: &mut *v,
+                    stop: &mut *stop,
+                    best: &mut *best,
+                    keep: &mut *keep,
+                    lanes: &mut *lanes,
+                }),
+            });
+            at += len;
+        }
+    }
+}
+
+/// A move's `W` lanes in `rows` from lead `first` up: with the turn's
+/// first roll (`first_roll`) its first-roll bonus, or 1 if it wins at once.
+#[inline(always)]
+fn move_lanes(turn: &MoverTurn, rows: &[Vec<f64>], first: usize, c: Choice, first_roll: bool) -> [f64; W] {
+    let (row, shift) = match c {
+        Choice::Move(id) => {
+            let m = turn.moves[usize::from(id)];
+            match (first_roll, m.wins) {
+                (true, true) => return [1.0; W],
+                (true, false) => (m.next, m.shift + m.first_shift),
+                (false, _) => (m.next, m.shift),
+            }
+        }
+        Choice::Zero(z) => (turn.zeros[usize::from(z)], 0),
+        Choice::Keep(_) => unreachable!("a keep is not a move"),
+    };
+    rows[usize::from(row)][first + shift as usize..][..W].try_into().expect("W lanes")
+}
+
+/// B's turn for `W` leads: every roll as B's plan decides it.
+struct PlanLanes<'a> {
+    graph: &'a KeepGraph,
+    rerolls: u8,
+    turn: &'a MoverTurn,
+    plan: &'a Plan,
+    rows: &'a [Vec<f64>],
+    first: usize,
+    y: &'a mut [[f64; W]],
+}
+
+impl Kernel for PlanLanes<'_> {
+    type Output = [f64; W];
+    #[inline(always)]
+    fn run<L: Lanes>(self) -> [f64; W] {
+        let PlanLanes { graph, rerolls, turn, plan, rows, first, y } = self;
+        let partial = graph.partial;
+        for level in 0..=usize::from(rerolls) {
+            if level > 0 {
+                Average::TimesSixth.keep_values(graph, y);
+            }
+            let first_roll = level == usize::from(rerolls);
+            for (r, &c) in plan.levels[level].iter().enumerate() {
+                y[partial + r] = match c {
+                    Choice::Keep(g) => y[usize::from(g)],
+                    _ => move_lanes(turn, rows, first, c, first_roll),
+                };
+            }
+        }
+        graph.fresh_roll_value_lanes(&y[partial..])
+    }
+}
+
+/// The solve's player's turn for `W` leads: at every roll the option of
+/// the highest solve's value (`perfect_rows`, `v`), worth its evaluation's
+/// (`rows`, `y`): the first move of the highest, else the keep the
+/// lattice finds best ([`KeepGraph::best_keeps_lanes`]: scoring now where
+/// a keep is worth no more).
+struct ChoiceLanes<'a> {
+    graph: &'a KeepGraph,
+    rerolls: u8,
+    turn: &'a MoverTurn,
+    rows: &'a [Vec<f64>],
+    perfect_rows: &'a [Vec<f64>],
+    first: usize,
+    y: &'a mut [[f64; W]],
+    v: &'a mut [[f64; W]],
+    stop: &'a mut [[f64; W]],
+    best: &'a mut [[f64; W]],
+    keep: &'a mut [[f64; W]],
+    /// Each move's lanes, then each zero's: the solve's, the evaluation's.
+    lanes: &'a mut Vec<([f64; W], [f64; W])>,
+}
+
+impl Kernel for ChoiceLanes<'_> {
+    type Output = [f64; W];
+    #[inline(always)]
+    fn run<L: Lanes>(self) -> [f64; W] {
+        let ChoiceLanes { graph, rerolls, turn, rows, perfect_rows, first, y, v, stop, best, keep, lanes } = self;
+        let partial = graph.partial;
+        for level in 0..=usize::from(rerolls) {
+            if level > 0 {
+                Average::TimesSixth.keep_values(graph, v);
+                Average::TimesSixth.keep_values(graph, y);
+            }
+            let first_roll = level == usize::from(rerolls);
+            // Each roll's first move of the highest solve's value: that
+            // value into `stop`, the move's evaluation into `y`'s roll.
+            let mut from = 0;
+            // Each move's lanes once, then each zero's (after the moves).
+            let (moves, zeros) = (turn.moves.len(), turn.zeros.len());
+            lanes.resize(moves + zeros, ([0.0; W], [0.0; W]));
+            for (k, l) in lanes.iter_mut().enumerate() {
+                let c = if k < moves { Choice::Move(k as u16) } else { Choice::Zero((k - moves) as u16) };
+                *l = (
+                    move_lanes(turn, perfect_rows, first, c, first_roll),
+                    move_lanes(turn, rows, first, c, first_roll),
+                );
+            }
+            for (r, &end) in turn.ends.iter().enumerate() {
+                let mut high = [f64::NEG_INFINITY; W];
+                let mut chosen = [0.0; W];
+                // No closure: one would be compiled without the kernel's
+                // vector instructions.
+                let shared = if turn.shared_zero[r] { zeros } else { 0 };
+                for i in from..end as usize + shared {
+                    let k = if i < end as usize { usize::from(turn.ids[i]) } else { moves + i - end as usize };
+                    let (pv, py) = &lanes[k];
+                    for l in 0..W {
+                        let take = pv[l] > high[l];
+                        high[l] = if take { pv[l] } else { high[l] };
+                        chosen[l] = if take { py[l] } else { chosen[l] };
+                    }
+                }
+                from = end as usize;
+                stop[r] = high;
+                y[partial + r] = chosen;
+            }
+            if level == 0 {
+                v[partial..].copy_from_slice(stop);
+                continue;
+            }
+            graph.best_keeps_lanes(&v[..partial], stop, best, keep);
+            for r in 0..stop.len() {
+                let g = partial + r;
+                let mut chosen = y[g];
+                for (l, c) in chosen.iter_mut().enumerate() {
+                    if keep[g][l] != f64::from(NONE) {
+                        *c = y[keep[g][l] as usize][l];
+                    }
+                }
+                y[g] = chosen;
+            }
+            v[partial..].copy_from_slice(&best[partial..]);
+        }
+        graph.fresh_roll_value_lanes(&y[partial..])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rule_sets::preset;
+
+    /// The best response to B is at least what the solve's player wins
+    /// against it, and the solve's player against B at least what it wins
+    /// against a perfect player (the perfect player is B's best response).
+    #[test]
+    fn the_best_response_beats_the_table_which_beats_its_own_game() {
+        let rules = super::super::tests::reduced(&preset("forced-yatzy").unwrap(), 0b1_0000_0011_0001);
+        let v = versus(&rules, &mut |_, _| {}).unwrap();
+        assert!(v.best_first + 1e-12 >= v.table_first && v.table_first + 1e-12 >= v.first, "{v:?}");
+        assert!(v.best_second + 1e-12 >= v.table_second && v.table_second + 1e-12 >= 1.0 - v.first, "{v:?}");
+    }
+
+    #[test]
+    fn yazy_played_with_a_few_boxes_is_yazy_s_own_evaluation() {
+        use crate::games::yazy::{expected, versus as theirs};
+        // ones, threes, full-house and yazy: the rule set's evaluations
+        // beside yazy's own, B yazy's table's decisions there.
+        let universe: u16 = 1 | 1 << 2 | 1 << 8 | 1 << 10;
+        let rules = super::super::tests::reduced(&preset("yazy").unwrap(), u32::from(universe));
+        let ours = versus(&rules, &mut |_, _| {}).unwrap();
+        let b = expected::Expected::new(2);
+        for (a_first, table, best) in
+            [(true, ours.table_first, ours.best_first), (false, ours.table_second, ours.best_second)]
+        {
+            let their_table = theirs::against_expected(universe, 2, theirs::Way::Table, a_first, &b);
+            let their_best = theirs::against_expected(universe, 2, theirs::Way::Best, a_first, &b);
+            assert!((best - their_best).abs() < 1e-12, "{a_first}: best {best} vs {their_best}");
+            // yazy's table player takes options within its table's rounding
+            // of the best as tied (the first in its order), ours the first
+            // of the highest: near ties may go the other way.
+            assert!((table - their_table).abs() < 1e-6, "{a_first}: table {table} vs {their_table}");
+        }
+    }
+}
