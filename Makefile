@@ -449,7 +449,10 @@ site: npm tables yazy-duel target-tables $(SITE_FREE)
 # peak) are evaluated exactly over every state, then 200,000 games of the table's
 # player against itself and 200,000 against the max-expected-score player
 # are played from the tables, each share within 4 standard errors of its
-# exact figure.
+# exact figure. Two players of forced Yatzy likewise (the rules engine's
+# joint solve, its player's and the best response's evaluations, then
+# 200,000 games each way: about 8 minutes), its table timed and asked
+# in process.
 bench: tables python
 	start=$$(date +%s); $(GENERATOR) --out $(OUT) --games $(subst $(space),$(comma),$(TARGET_TABLES)) && \
 		echo "target tables: $$(( $$(date +%s) - start )) s whole command"
@@ -462,6 +465,9 @@ bench: tables python
 	$(CARGO) run --release --locked -p dice-tables-generator --example maxi_games -- 200000 $(OUT)
 	$(CARGO) run --release --locked -p dice-tables-generator --example yazy_versus -- all $(OUT)
 	$(CARGO) run --release --locked -p dice-tables-generator --example yazy_duel_games -- 200000 $(OUT)
+	/usr/bin/time -f "forced-yatzy-duel: %e s whole command, %U s user, %S s system, %M KB peak" \
+		$(GENERATOR) --out $(OUT) --games forced-yatzy-duel
+	$(CARGO) run --release --locked -p dice-tables-generator --example rule_duel_games -- forced-yatzy 200000
 	$(CARGO) run --release --locked -p dice-tables-generator --example sheet_versus_games -- 1000000 $(OUT)
 	$(CARGO) bench --locked $(WORKSPACE)
 	DICE_TABLES=$(abspath $(OUT)) $(VENV)/bin/python crates/python/benchmarks/overhead.py

@@ -17,6 +17,10 @@ pub fn multisets(n: usize) -> Vec<Dice> {
 /// yahtzee; six: Maxi Yatzy): the reader's keep lattice (which a lookup's
 /// turn solve walks too), with what solving adds.
 ///
+/// What a lattice pass carries beside each pick: `None`, its keep; else
+/// the value in another evaluation of each partial keep and of each roll's own option.
+type Tags<'a, const W: usize> = Option<(&'a [[f64; W]], &'a [[f64; W]])>;
+
 /// Keeps are indexed by graded rank (all keeps of 0 dice, then of 1, ...), so
 /// the keeps of fewer dice than a roll are `0..partial`, and the whole roll
 /// `r` is keep `partial + r`.
@@ -387,18 +391,47 @@ impl KeepGraph {
         best: &mut [[f64; W]],
         keep: &mut [[f64; W]],
     ) {
+        self.best_tagged_lanes(values, stop_value, None, best, keep);
+    }
+
+    /// [`best_keeps_lanes`](KeepGraph::best_keeps_lanes) carrying, in
+    /// place of each pick's keep, its value in another evaluation: a
+    /// partial keep's in `carried`, a roll's own in `stop_carried`. The
+    /// value of a way of playing that picks as `values` say.
+    #[inline(always)]
+    pub fn best_carrying_lanes<const W: usize>(
+        &self,
+        (values, carried): (&[[f64; W]], &[[f64; W]]),
+        (stop_value, stop_carried): (&[[f64; W]], &[[f64; W]]),
+        best: &mut [[f64; W]],
+        carry: &mut [[f64; W]],
+    ) {
+        self.best_tagged_lanes(values, stop_value, Some((carried, stop_carried)), best, carry);
+    }
+
+    /// The pass of both: each pick tagged by its keep (`tags` `None`) or by
+    /// what `tags` carries.
+    #[inline(always)]
+    fn best_tagged_lanes<const W: usize>(
+        &self,
+        values: &[[f64; W]],
+        stop_value: &[[f64; W]],
+        tags: Tags<'_, W>,
+        best: &mut [[f64; W]],
+        keep: &mut [[f64; W]],
+    ) {
         for &(start, end, distinct) in &self.lattice_runs {
             let run = &self.lattice_order[start..end];
             // One loop per count of faces, so the inner loop's length is a
             // constant the compiler unrolls.
             match distinct {
-                0 => self.best_keeps_run::<W, 0>(run, values, stop_value, best, keep),
-                1 => self.best_keeps_run::<W, 1>(run, values, stop_value, best, keep),
-                2 => self.best_keeps_run::<W, 2>(run, values, stop_value, best, keep),
-                3 => self.best_keeps_run::<W, 3>(run, values, stop_value, best, keep),
-                4 => self.best_keeps_run::<W, 4>(run, values, stop_value, best, keep),
-                5 => self.best_keeps_run::<W, 5>(run, values, stop_value, best, keep),
-                _ => self.best_keeps_run::<W, 6>(run, values, stop_value, best, keep),
+                0 => self.best_keeps_run::<W, 0>(run, values, stop_value, tags, best, keep),
+                1 => self.best_keeps_run::<W, 1>(run, values, stop_value, tags, best, keep),
+                2 => self.best_keeps_run::<W, 2>(run, values, stop_value, tags, best, keep),
+                3 => self.best_keeps_run::<W, 3>(run, values, stop_value, tags, best, keep),
+                4 => self.best_keeps_run::<W, 4>(run, values, stop_value, tags, best, keep),
+                5 => self.best_keeps_run::<W, 5>(run, values, stop_value, tags, best, keep),
+                _ => self.best_keeps_run::<W, 6>(run, values, stop_value, tags, best, keep),
             }
         }
     }
@@ -411,15 +444,17 @@ impl KeepGraph {
         run: &[(u16, u8)],
         values: &[[f64; W]],
         stop_value: &[[f64; W]],
+        tags: Tags<'_, W>,
         best: &mut [[f64; W]],
         keep: &mut [[f64; W]],
     ) {
         for &(g, _) in run {
             let g = usize::from(g);
-            let (mut b, mut k) = if g < self.partial {
-                (values[g], [g as f64; W])
-            } else {
-                (stop_value[g - self.partial], [f64::from(NONE); W])
+            let (mut b, mut k) = match (g < self.partial, tags) {
+                (true, None) => (values[g], [g as f64; W]),
+                (false, None) => (stop_value[g - self.partial], [f64::from(NONE); W]),
+                (true, Some((carried, _))) => (values[g], carried[g]),
+                (false, Some((_, stop_carried))) => (stop_value[g - self.partial], stop_carried[g - self.partial]),
             };
             for &smaller in &self.minus_face[g][..D] {
                 let (ob, ok) = (&best[usize::from(smaller)], &keep[usize::from(smaller)]);

@@ -55,7 +55,7 @@ class Tables:
     def dir(self) -> PathLike[str]:
         """The directory."""
     def lookup(self, game: str, **query: Any) -> Answer:
-        """The answer of ``game`` (as ``reader lookup`` names it, or an alias) to the keyword arguments; any other name is a rule set's table in the directory (``NAME.dtab``, from ``make tables`` or ``generator --rules FILE``), asked with ``mask``, ``upper``, ``held``, ``dice`` and ``rerolls``."""
+        """The answer of ``game`` (as ``reader lookup`` names it, or an alias) to the keyword arguments; any other name is a rule set's table in the directory (``NAME.dtab``, from ``make tables`` or ``generator --rules FILE``), asked with ``mask``, ``upper``, ``held``, ``dice`` and ``rerolls``; against an opponent with ``opp_mask``, ``opp_upper``, ``opp_held``, ``me``, ``opp`` (and ``to_move``), exactly from ``NAME-duel.dtab`` where the directory has one."""
     def __getitem__(self, game: str) -> Game:
         """The lookups of any game by its name or an alias (``KeyError`` naming the games for another)."""
     @property

@@ -21,7 +21,7 @@ use rayon::prelude::*;
 
 use super::{pair_blocks, solve, DuelLanes, Job, Layer, MoverTurn, Settle, Sheet, Sheets, W};
 use crate::cpu::{Kernel, Lanes, Simd};
-use crate::dice::{keep_graph, KeepGraph, NONE};
+use crate::dice::{keep_graph, KeepGraph};
 use crate::rule_engine::{Average, Buffers, NotSolved, Rolls};
 use dice_tables_reader::dice::{multiset_count, Dice};
 use dice_tables_reader::rule_sheet::{RuleChoice, RuleSheet, TurnPlan};
@@ -284,11 +284,14 @@ struct Scratch {
     /// Per keep: the evaluation's value, the solve's.
     y: Vec<[f64; W]>,
     v: Vec<[f64; W]>,
-    /// Per roll the solve's value scored now; per keep the best of it and
-    /// the keeps inside it, and which.
+    /// Per roll, after a reroll then with the turn's first roll: the
+    /// solve's value scored now, the evaluation's of that move; per keep
+    /// the best solve's value of it and the keeps inside it, the
+    /// evaluation's of that pick.
     stop: Vec<[f64; W]>,
+    stop_y: Vec<[f64; W]>,
     best: Vec<[f64; W]>,
-    keep: Vec<[f64; W]>,
+    carry: Vec<[f64; W]>,
     lanes: Vec<([f64; W], [f64; W])>,
     rows: Vec<Vec<f64>>,
     perfect_rows: Vec<Vec<f64>>,
@@ -338,9 +341,10 @@ impl<'a> Evaluation<'a> {
                 b: Buffers::new(graph, false, false, false),
                 y: vec![[0.0; W]; graph.keeps()],
                 v: vec![[0.0; W]; graph.keeps()],
-                stop: vec![[0.0; W]; graph.keeps() - graph.partial],
+                stop: vec![[0.0; W]; 2 * (graph.keeps() - graph.partial)],
+                stop_y: vec![[0.0; W]; 2 * (graph.keeps() - graph.partial)],
                 best: vec![[0.0; W]; graph.keeps()],
-                keep: vec![[0.0; W]; graph.keeps()],
+                carry: vec![[0.0; W]; graph.keeps()],
                 lanes: Vec::new(),
                 rows: Vec::new(),
                 perfect_rows: Vec::new(),
@@ -379,7 +383,7 @@ impl<'a> Evaluation<'a> {
                 Measure::Chance => Settle::Own,
                 Measure::EndsAtOnce => Settle::By(solved.expect("the solve's layer").leads(self.sheets, i, j)),
             };
-            let Scratch { b, y, v, stop, best, keep, lanes, rows, perfect_rows } = &mut *s;
+            let Scratch { b, y, v, stop, stop_y, best, carry, lanes, rows, perfect_rows } = &mut *s;
             pair_blocks(job.wins, settle, mover.most as usize + 1, &mut out[at..at + len], |first| match decider {
                 Decider::Best => self.simd.run(DuelLanes {
                     graph: self.graph,
@@ -409,8 +413,9 @@ impl<'a> Evaluation<'a> {
                     y: &mut *y,
                     v: &mut *v,
                     stop: &mut *stop,
+                    stop_y: &mut *stop_y,
                     best: &mut *best,
-                    keep: &mut *keep,
+                    carry: &mut *carry,
                     lanes: &mut *lanes,
                 }),
             });
@@ -474,8 +479,8 @@ impl Kernel for PlanLanes<'_> {
 /// The solve's player's turn for `W` leads: at every roll the option of
 /// the highest solve's value (`perfect_rows`, `v`), worth its evaluation's
 /// (`rows`, `y`): the first move of the highest, else the keep the
-/// lattice finds best ([`KeepGraph::best_keeps_lanes`]: scoring now where
-/// a keep is worth no more).
+/// lattice finds best ([`KeepGraph::best_carrying_lanes`]: scoring now
+/// where a keep is worth no more).
 struct ChoiceLanes<'a> {
     graph: &'a KeepGraph,
     rerolls: u8,
@@ -486,8 +491,9 @@ struct ChoiceLanes<'a> {
     y: &'a mut [[f64; W]],
     v: &'a mut [[f64; W]],
     stop: &'a mut [[f64; W]],
+    stop_y: &'a mut [[f64; W]],
     best: &'a mut [[f64; W]],
-    keep: &'a mut [[f64; W]],
+    carry: &'a mut [[f64; W]],
     /// Each move's lanes, then each zero's: the solve's, the evaluation's.
     lanes: &'a mut Vec<([f64; W], [f64; W])>,
 }
@@ -496,19 +502,34 @@ impl Kernel for ChoiceLanes<'_> {
     type Output = [f64; W];
     #[inline(always)]
     fn run<L: Lanes>(self) -> [f64; W] {
-        let ChoiceLanes { graph, rerolls, turn, rows, perfect_rows, first, y, v, stop, best, keep, lanes } = self;
+        let ChoiceLanes {
+            graph,
+            rerolls,
+            turn,
+            rows,
+            perfect_rows,
+            first,
+            y,
+            v,
+            stop,
+            stop_y: keep,
+            best,
+            carry,
+            lanes,
+        } = self;
         let partial = graph.partial;
-        for level in 0..=usize::from(rerolls) {
-            if level > 0 {
-                Average::TimesSixth.keep_values(graph, v);
-                Average::TimesSixth.keep_values(graph, y);
+        let (moves, zeros) = (turn.moves.len(), turn.zeros.len());
+        let rolls = turn.ends.len();
+        // `stop` and `keep` hold per roll the solve's value scored now and
+        // its evaluation: after a reroll at `..rolls`, with the turn's first
+        // roll at `rolls..` (only where the first roll scores otherwise).
+        for first_roll in [false, true] {
+            if first_roll && !turn.served.iter().any(|&s| s) {
+                stop.copy_within(..rolls, rolls);
+                keep.copy_within(..rolls, rolls);
+                break;
             }
-            let first_roll = level == usize::from(rerolls);
-            // Each roll's first move of the highest solve's value: that
-            // value into `stop`, the move's evaluation into `y`'s roll.
-            let mut from = 0;
             // Each move's lanes once, then each zero's (after the moves).
-            let (moves, zeros) = (turn.moves.len(), turn.zeros.len());
             lanes.resize(moves + zeros, ([0.0; W], [0.0; W]));
             for (k, l) in lanes.iter_mut().enumerate() {
                 let c = if k < moves { Choice::Move(k as u16) } else { Choice::Zero((k - moves) as u16) };
@@ -517,11 +538,19 @@ impl Kernel for ChoiceLanes<'_> {
                     move_lanes(turn, rows, first, c, first_roll),
                 );
             }
+            let at = if first_roll { rolls } else { 0 };
+            let mut from = 0;
             for (r, &end) in turn.ends.iter().enumerate() {
+                if first_roll && !turn.served[r] {
+                    (stop[at + r], keep[at + r]) = (stop[r], keep[r]);
+                    from = end as usize;
+                    continue;
+                }
+                // The first move of the highest solve's value. No closure:
+                // one would be compiled without the kernel's vector
+                // instructions.
                 let mut high = [f64::NEG_INFINITY; W];
                 let mut chosen = [0.0; W];
-                // No closure: one would be compiled without the kernel's
-                // vector instructions.
                 let shared = if turn.shared_zero[r] { zeros } else { 0 };
                 for i in from..end as usize + shared {
                     let k = if i < end as usize { usize::from(turn.ids[i]) } else { moves + i - end as usize };
@@ -533,25 +562,23 @@ impl Kernel for ChoiceLanes<'_> {
                     }
                 }
                 from = end as usize;
-                stop[r] = high;
-                y[partial + r] = chosen;
+                (stop[at + r], keep[at + r]) = (high, chosen);
             }
-            if level == 0 {
-                v[partial..].copy_from_slice(stop);
-                continue;
-            }
-            graph.best_keeps_lanes(&v[..partial], stop, best, keep);
-            for r in 0..stop.len() {
-                let g = partial + r;
-                let mut chosen = y[g];
-                for (l, c) in chosen.iter_mut().enumerate() {
-                    if keep[g][l] != f64::from(NONE) {
-                        *c = y[keep[g][l] as usize][l];
-                    }
-                }
-                y[g] = chosen;
-            }
+        }
+        let (later, served) = stop.split_at(rolls);
+        let (later_y, served_y) = keep.split_at(rolls);
+        let level_stops =
+            |level: usize| if level == usize::from(rerolls) { (served, served_y) } else { (later, later_y) };
+        let (s, sy) = level_stops(0);
+        v[partial..].copy_from_slice(s);
+        y[partial..].copy_from_slice(sy);
+        for level in 1..=usize::from(rerolls) {
+            Average::TimesSixth.keep_values(graph, v);
+            Average::TimesSixth.keep_values(graph, y);
+            let (s, sy) = level_stops(level);
+            graph.best_carrying_lanes((&v[..partial], &y[..partial]), (s, sy), best, carry);
             v[partial..].copy_from_slice(&best[partial..]);
+            y[partial..].copy_from_slice(&carry[partial..]);
         }
         graph.fresh_roll_value_lanes(&y[partial..])
     }
