@@ -16,6 +16,8 @@ pub struct Board {
     pub(super) tracked: Vec<usize>,
     pub(super) shape: Shape,
     pub(super) lattice: KeepLattice,
+    /// Each roll's chance (by rank).
+    roll_probability: Vec<f64>,
 }
 
 /// The name of the section every rule-set table keeps its rules in.
@@ -44,7 +46,10 @@ impl Board {
         }
         let tracked = rules.tracked_boxes();
         let lattice = KeepLattice::new(usize::from(rules.dice));
-        Ok(Board { rules, tracked, shape, lattice })
+        let roll_probability = (0..crate::dice::multiset_count(lattice.dice))
+            .map(|r| Dice::unrank(lattice.dice, r).expect("a rank below the count").probability())
+            .collect();
+        Ok(Board { rules, tracked, shape, lattice, roll_probability })
     }
 
     /// The rules the table was solved for.
@@ -222,18 +227,18 @@ impl Board {
     /// lays them out, on the turn's first roll) or, with rerolls, a keep of
     /// fewer dice (`keeps`, as [`Board::keep_values_with`] gives them).
     pub(super) fn turn_start_from(&self, first: &[f64], keeps: Option<&[f64]>) -> f64 {
-        let (n, partial) = (self.lattice.dice, self.lattice.partial);
-        let mut total = 0.0;
-        for r in 0..crate::dice::multiset_count(n) {
-            let roll = Dice::unrank(n, r).expect("a rank below the count");
-            let mut best = first[partial + r];
-            if let Some(keeps) = keeps {
-                for keep in roll.sub_multisets().filter(|k| k.len() < n) {
-                    best = best.max(keeps[keep.graded_rank()]);
-                }
+        let partial = self.lattice.partial;
+        let best = match keeps {
+            None => std::borrow::Cow::Borrowed(first),
+            Some(keeps) => {
+                // Each roll's best of scoring and every partial keep inside
+                // it, up the lattice.
+                let mut values = first.to_vec();
+                values[..partial].copy_from_slice(&keeps[..partial]);
+                best_values(&self.lattice, &mut values, &mut vec![0.0; partial]);
+                std::borrow::Cow::Owned(values)
             }
-            total += roll.probability() * best;
-        }
-        total
+        };
+        self.roll_probability.iter().zip(&best[partial..]).map(|(p, b)| p * b).fold(0.0, |total, x| total + x)
     }
 }

@@ -78,6 +78,11 @@ pub struct RuleDuel {
     /// begin in the section (stored layers only, the odd ones; the others
     /// empty): worked out once at open, where a lookup reads hundreds of pairs.
     mover_starts: Vec<Vec<u64>>,
+    /// Per roll (by rank): its faces' counts and each box's points, and
+    /// past the most points any box scores: worked out once, where a turn
+    /// solved at lookup time scores every roll.
+    rolls: Vec<([u8; 6], Vec<u16>)>,
+    points_bound: usize,
 }
 
 impl std::fmt::Debug for RuleDuel {
@@ -159,7 +164,15 @@ impl Game for RuleDuel {
 
     fn from_checked(t: Checked<RuleDuel>) -> Result<RuleDuel, TableError> {
         let (board, sheets, mover_starts) = read_rules(&t)?;
-        Ok(RuleDuel { t, board, sheets, mover_starts })
+        let rules = board.rules();
+        let rolls: Vec<([u8; 6], Vec<u16>)> = (0..crate::dice::multiset_count(usize::from(rules.dice)))
+            .map(|r| {
+                let counts = Dice::unrank(usize::from(rules.dice), r).expect("a rank below the count").counts();
+                (counts, (0..rules.boxes.len()).map(|b| rules.points(b, &counts)).collect())
+            })
+            .collect();
+        let points_bound = 1 + rolls.iter().flat_map(|r| r.1.iter()).copied().max().unwrap_or(0) as usize;
+        Ok(RuleDuel { t, board, sheets, mover_starts, rolls, points_bound })
     }
 
     fn checked(&self) -> &Checked<RuleDuel> {
@@ -217,7 +230,7 @@ impl RuleDuel {
             options.push((RuleChoice::Score(m), v));
         }
         if rerolls > 0 && !options.is_empty() {
-            let keeps = self.keep_values_with(lookup.stops(me, opp, d, false)?, rerolls - 1);
+            let keeps = self.keep_values_with(lookup.stops(me, opp, d)?.0, rerolls - 1);
             for keep in dice.sub_multisets().filter(|k| k.len() < dice.len()) {
                 options.push((RuleChoice::Keep(keep), keeps[keep.graded_rank()]));
             }
@@ -330,11 +343,11 @@ impl<'a> Lookup<'a> {
         // lead to.
         let duel = self.duel;
         let rerolls = duel.rules.rerolls;
+        let (later, first) = self.stops(me, opp, d)?;
         let keeps = match rerolls {
             0 => None,
-            _ => Some(duel.keep_values_with(self.stops(me, opp, d, false)?, rerolls - 1)),
+            _ => Some(duel.keep_values_with(later, rerolls - 1)),
         };
-        let first = self.stops(me, opp, d, true)?;
         let v = duel.turn_start_from(&first, keeps.as_deref());
         self.turns.borrow_mut().insert(key, v);
         Ok(v)
@@ -367,11 +380,69 @@ impl<'a> Lookup<'a> {
     }
 
     /// Each roll's chance when it must score now, as the keep lattice lays
-    /// the rolls out: with the turn's `first` roll or after a reroll.
-    fn stops(&self, me: SheetState, opp: SheetState, d: i64, first: bool) -> Result<Vec<f64>, TableError> {
-        self.duel.stop_values(|roll| {
-            let best = self.moves(me, opp, d, &roll.counts(), first)?.into_iter().map(|m| m.1).reduce(f64::max);
-            Ok(best.unwrap_or(f64::NEG_INFINITY))
-        })
+    /// the rolls out: after a reroll, and with the turn's first roll. Each
+    /// way to score is valued once (by box, points and bonus) for all the
+    /// rolls that score it so.
+    fn stops(&self, me: SheetState, opp: SheetState, d: i64) -> Result<(Vec<f64>, Vec<f64>), TableError> {
+        let duel = self.duel;
+        let rules = &duel.rules;
+        let allowed = rules.allowed(me.open);
+        let undecided = rules.upper_bonus.filter(|b| me.upper < u32::from(b.at));
+        let first_counts = rules.boxes.iter().any(|b| b.first_roll > 0 || b.wins);
+        // By (box, points, scored with the first roll): NaN until valued.
+        let bound = duel.points_bound;
+        let mut valued = vec![f64::NAN; rules.boxes.len() * bound * 2];
+        let mut others: HashMap<(usize, u16, u16, bool), f64> = HashMap::new();
+        let mut failed = None;
+        let mut value_of = |b: usize, p: u16, e: u16, first: bool| -> f64 {
+            let served = first && p > 0;
+            if served && rules.boxes[b].wins {
+                return 1.0;
+            }
+            let first_roll = if served { rules.boxes[b].first_roll } else { 0 };
+            let at = (e == 0 && usize::from(p) < bound)
+                .then(|| (b * bound + usize::from(p)) * 2 + usize::from(first_roll > 0));
+            if let Some(v) = at.map(|at| valued[at]).filter(|v| !v.is_nan()) {
+                return v;
+            }
+            if let Some(&v) = others.get(&(b, p, e, first_roll > 0)) {
+                return v;
+            }
+            let after = rules.after_scoring(me, b, p);
+            let crossing = undecided.filter(|u| after.upper >= u32::from(u.at)).map_or(0, |u| i64::from(u.points));
+            let lead = d + i64::from(p) + i64::from(e) + i64::from(first_roll) + crossing;
+            let v = match self.value(opp, after, -lead) {
+                Ok(v) => 1.0 - v,
+                Err(e) => {
+                    failed.get_or_insert(e);
+                    return f64::NAN;
+                }
+            };
+            match at {
+                Some(at) => valued[at] = v,
+                None => {
+                    others.insert((b, p, e, first_roll > 0), v);
+                }
+            }
+            v
+        };
+        let partial = duel.lattice.partial;
+        let mut later = vec![0.0; partial + duel.rolls.len()];
+        let mut first = later.clone();
+        for (r, (counts, points)) in duel.rolls.iter().enumerate() {
+            let (mut best, mut best_first) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
+            rules.scores_given(me.open, allowed, me.held, counts, points, |b, p, e| {
+                best = best.max(value_of(b, p, e, false));
+                if first_counts {
+                    best_first = best_first.max(value_of(b, p, e, true));
+                }
+            });
+            later[partial + r] = best;
+            first[partial + r] = if first_counts { best_first } else { best };
+        }
+        match failed {
+            Some(e) => Err(e),
+            None => Ok((later, first)),
+        }
     }
 }
