@@ -14,20 +14,10 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use dice_tables_generator::play::compare_share;
 use dice_tables_generator::rule_engine::duel::games::{Games, Seat, Values};
 use dice_tables_generator::rule_engine::duel::versus::{versus_with, Expected};
 use dice_tables_generator::rule_sets::preset;
-
-/// Prints one comparison; true when within 4 standard errors.
-fn compare(name: &str, (mean, se): (f64, f64), exact: f64, games: u64, seconds: f64) -> bool {
-    let within = (mean - exact).abs() < 4.0 * se;
-    println!(
-        "{name}: exact {exact:.7}; {games} games in {seconds:.1} s: {mean:.5} (se {se:.5}), {:+.2} se{}",
-        (mean - exact) / se,
-        if within { "" } else { ": OUTSIDE 4 standard errors" }
-    );
-    within
-}
 
 fn run(name: &str, games: u64) -> Result<bool, Box<dyn std::error::Error>> {
     let rules = preset(name).ok_or_else(|| format!("{name}: not a preset"))?;
@@ -50,10 +40,16 @@ fn run(name: &str, games: u64) -> Result<bool, Box<dyn std::error::Error>> {
     let start = Instant::now();
     let (mean, se, at_once) = games_of.play_many([Seat::Table; 2], games, 1);
     let seconds = start.elapsed().as_secs_f64();
-    ok &= compare("the solve's player against itself, the first player's share", (mean, se), v.first, games, seconds);
+    ok &= compare_share(
+        "the solve's player against itself, the first player's share",
+        (mean, se),
+        v.first,
+        games,
+        seconds,
+    );
     if let Some(p) = v.ends_at_once {
         let se = (p * (1.0 - p) / games as f64).sqrt();
-        ok &= compare(
+        ok &= compare_share(
             "the same games, the share that ended on a box that wins at once",
             (at_once, se),
             p,
@@ -69,7 +65,7 @@ fn run(name: &str, games: u64) -> Result<bool, Box<dyn std::error::Error>> {
         let (first, se, _) = games_of.play_many(seats, games / 2, seed);
         let share = if seats[0] == Seat::Table { first } else { 1.0 - first };
         let what = format!("the solve's player against the max-expected-score player, {key}");
-        ok &= compare(&what, (share, se), exact, games / 2, start.elapsed().as_secs_f64());
+        ok &= compare_share(&what, (share, se), exact, games / 2, start.elapsed().as_secs_f64());
     }
     Ok(ok)
 }

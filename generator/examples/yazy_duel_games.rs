@@ -13,7 +13,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use dice_tables_generator::play::{roll_turn, DiceRng, Step};
+use dice_tables_generator::play::{compare_share, roll_turn, DiceRng, Step};
 use dice_tables_reader::yazy::duel::YazyDuel;
 use dice_tables_reader::yazy::{points, Action, Mask, Yazy};
 use dice_tables_reader::{Error, Tables};
@@ -83,17 +83,6 @@ fn first_player(duel: &YazyDuel, yazy: &Yazy, seats: [Player; 2], games: u64, se
     Ok((mean, (var / n).sqrt()))
 }
 
-/// Prints one comparison; true when within 4 standard errors.
-fn compare(name: &str, (mean, se): (f64, f64), exact: f64, games: u64, seconds: f64) -> bool {
-    let within = (mean - exact).abs() < 4.0 * se;
-    println!(
-        "{name}: exact {exact:.7}; {games} games in {seconds:.1} s: {mean:.5} (se {se:.5}), {:+.2} se{}",
-        (mean - exact) / se,
-        if within { "" } else { ": OUTSIDE 4 standard errors" }
-    );
-    within
-}
-
 fn run(games: u64, dir: &std::path::Path) -> Result<bool, Box<dyn std::error::Error>> {
     let tables = Tables::open_dir(dir)?;
     let (duel, yazy) = (tables.get::<YazyDuel>()?, tables.get::<Yazy>()?);
@@ -111,7 +100,7 @@ fn run(games: u64, dir: &std::path::Path) -> Result<bool, Box<dyn std::error::Er
     let against_itself = first_player(duel, yazy, [Player::Table; 2], games, 1)?;
     let exact = duel.chance(Mask::ALL, Mask::ALL, 0)?;
     let name = "the table's player against itself, the first player's share";
-    ok &= compare(name, against_itself, exact, games, start.elapsed().as_secs_f64());
+    ok &= compare_share(name, against_itself, exact, games, start.elapsed().as_secs_f64());
     for (seats, key, seed) in
         [([Player::Table, Player::Expected], "table_first", 2), ([Player::Expected, Player::Table], "table_second", 3)]
     {
@@ -119,7 +108,7 @@ fn run(games: u64, dir: &std::path::Path) -> Result<bool, Box<dyn std::error::Er
         let (first, se) = first_player(duel, yazy, seats, games / 2, seed)?;
         let share = if seats[0] == Player::Table { first } else { 1.0 - first };
         let name = format!("the table's player against the max-expected-score player ({key})");
-        ok &= compare(&name, (share, se), figure(key)?, games / 2, start.elapsed().as_secs_f64());
+        ok &= compare_share(&name, (share, se), figure(key)?, games / 2, start.elapsed().as_secs_f64());
     }
     Ok(ok)
 }

@@ -217,3 +217,16 @@ pub fn histogram_svg(title: &str, counts: &[u64], bin: usize, exact_mean: f64) -
     out.push_str("</svg>\n");
     out
 }
+
+/// Prints one share of games beside its exact figure: `mean` and its
+/// standard error `se` over `games` games played in `seconds`. True when
+/// within 4 standard errors.
+pub fn compare_share(name: &str, (mean, se): (f64, f64), exact: f64, games: u64, seconds: f64) -> bool {
+    let within = (mean - exact).abs() < 4.0 * se;
+    println!(
+        "{name}: exact {exact:.7}; {games} games in {seconds:.1} s: {mean:.5} (se {se:.5}), {:+.2} se{}",
+        (mean - exact) / se,
+        if within { "" } else { ": OUTSIDE 4 standard errors" }
+    );
+    within
+}

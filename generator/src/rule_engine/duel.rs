@@ -142,15 +142,8 @@ pub fn solve(rules: &RuleSet, sheets: &Sheets, top: usize, simd: Simd, each: &mu
     let wins = rules.boxes.iter().any(|b| b.wins);
     for n in 1..=top.min(2 * rules.boxes.len()) {
         let block = sheets.layer_blocks(n);
-        let movers = block.len() - 1;
-        let mut values = vec![0.0; block[movers] as usize];
-        let mut outs = Vec::with_capacity(movers);
-        let mut rest = values.as_mut_slice();
-        for i in 0..movers {
-            let (out, after) = rest.split_at_mut((block[i + 1] - block[i]) as usize);
-            outs.push(out);
-            rest = after;
-        }
+        let mut values = vec![0.0; block[block.len() - 1] as usize];
+        let outs = movers_outs(&block, &mut values);
         let job = Job { rules, sheets, rolls: &rolls, graph, below: &below, simd, any_first_roll, wins };
         outs.into_par_iter()
             .enumerate()
@@ -158,6 +151,19 @@ pub fn solve(rules: &RuleSet, sheets: &Sheets, top: usize, simd: Simd, each: &mu
         below = Layer { n, block, values };
         each(&below);
     }
+}
+
+/// A layer's values (laid out by `block`, as [`Sheets::layer_blocks`]
+/// gives it) split by mover, for the movers to be solved in parallel.
+fn movers_outs<'a>(block: &[u64], values: &'a mut [f64]) -> Vec<&'a mut [f64]> {
+    let mut outs = Vec::with_capacity(block.len() - 1);
+    let mut rest = values;
+    for w in block.windows(2) {
+        let (out, after) = rest.split_at_mut((w[1] - w[0]) as usize);
+        outs.push(out);
+        rest = after;
+    }
+    outs
 }
 
 /// The two-player table of `rules` (`NAME-duel.dtab`): the second

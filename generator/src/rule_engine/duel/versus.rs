@@ -19,7 +19,7 @@
 
 use rayon::prelude::*;
 
-use super::{pair_blocks, solve, DuelLanes, Job, Layer, MoverTurn, Settle, Sheet, Sheets, W};
+use super::{movers_outs, pair_blocks, solve, DuelLanes, Job, Layer, MoverTurn, Settle, Sheet, Sheets, W};
 use crate::cpu::{Kernel, Lanes, Simd};
 use crate::dice::{keep_graph, KeepGraph};
 use crate::rule_engine::{Average, Buffers, NotSolved, Rolls};
@@ -315,15 +315,8 @@ impl<'a> Evaluation<'a> {
     /// which a measure other than a chance is settled.
     fn step(&self, n: usize, below: &Layer, decider: Decider, measure: Measure, solved: Option<&Layer>) -> Layer {
         let block = self.sheets.layer_blocks(n);
-        let movers = block.len() - 1;
-        let mut values = vec![0.0; block[movers] as usize];
-        let mut outs = Vec::with_capacity(movers);
-        let mut rest = values.as_mut_slice();
-        for i in 0..movers {
-            let (out, after) = rest.split_at_mut((block[i + 1] - block[i]) as usize);
-            outs.push(out);
-            rest = after;
-        }
+        let mut values = vec![0.0; block[block.len() - 1] as usize];
+        let outs = movers_outs(&block, &mut values);
         let any_first_roll = self.rules.boxes.iter().any(|b| b.first_roll > 0 || b.wins);
         let job = Job {
             rules: self.rules,
