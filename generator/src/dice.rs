@@ -391,47 +391,54 @@ impl KeepGraph {
         best: &mut [[f64; W]],
         keep: &mut [[f64; W]],
     ) {
-        self.best_tagged_lanes(values, stop_value, None, best, keep);
+        let (best, roll_best) = best.split_at_mut(self.partial);
+        let (keep, roll_keep) = keep.split_at_mut(self.partial);
+        self.best_tagged_lanes((values, stop_value, None), (best, keep), (roll_best, roll_keep));
     }
 
     /// [`best_keeps_lanes`](KeepGraph::best_keeps_lanes) carrying, in
-    /// place of each pick's keep, its value in another evaluation: a
-    /// partial keep's in `carried`, a roll's own in `stop_carried`. The
+    /// place of each pick's keep, its value in another evaluation, and in
+    /// place: `values` and `carried` hold every keep (partial keeps read,
+    /// rolls written with their picks), a roll's own option is worth
+    /// `stop_value` and carries `stop_carried`, and the partial keeps' best
+    /// go to `scratch` and `scratch_carried` (`partial` entries each). The
     /// value of a way of playing that picks as `values` say.
     #[inline(always)]
     pub fn best_carrying_lanes<const W: usize>(
         &self,
-        (values, carried): (&[[f64; W]], &[[f64; W]]),
+        (values, carried): (&mut [[f64; W]], &mut [[f64; W]]),
         (stop_value, stop_carried): (&[[f64; W]], &[[f64; W]]),
-        best: &mut [[f64; W]],
-        carry: &mut [[f64; W]],
+        (scratch, scratch_carried): (&mut [[f64; W]], &mut [[f64; W]]),
     ) {
-        self.best_tagged_lanes(values, stop_value, Some((carried, stop_carried)), best, carry);
+        let (values, roll_best) = values.split_at_mut(self.partial);
+        let (carried, roll_carried) = carried.split_at_mut(self.partial);
+        let input = (&*values, stop_value, Some((&*carried, stop_carried)));
+        self.best_tagged_lanes(input, (scratch, scratch_carried), (roll_best, roll_carried));
     }
 
     /// The pass of both: each pick tagged by its keep (`tags` `None`) or by
-    /// what `tags` carries.
+    /// what `tags` carries; the partial keeps' picks into `partial_out`,
+    /// the rolls' into `roll_out`.
     #[inline(always)]
     fn best_tagged_lanes<const W: usize>(
         &self,
-        values: &[[f64; W]],
-        stop_value: &[[f64; W]],
-        tags: Tags<'_, W>,
-        best: &mut [[f64; W]],
-        keep: &mut [[f64; W]],
+        input: (&[[f64; W]], &[[f64; W]], Tags<'_, W>),
+        partial_out: (&mut [[f64; W]], &mut [[f64; W]]),
+        roll_out: (&mut [[f64; W]], &mut [[f64; W]]),
     ) {
+        let (p, r) = (partial_out, roll_out);
         for &(start, end, distinct) in &self.lattice_runs {
             let run = &self.lattice_order[start..end];
             // One loop per count of faces, so the inner loop's length is a
             // constant the compiler unrolls.
             match distinct {
-                0 => self.best_keeps_run::<W, 0>(run, values, stop_value, tags, best, keep),
-                1 => self.best_keeps_run::<W, 1>(run, values, stop_value, tags, best, keep),
-                2 => self.best_keeps_run::<W, 2>(run, values, stop_value, tags, best, keep),
-                3 => self.best_keeps_run::<W, 3>(run, values, stop_value, tags, best, keep),
-                4 => self.best_keeps_run::<W, 4>(run, values, stop_value, tags, best, keep),
-                5 => self.best_keeps_run::<W, 5>(run, values, stop_value, tags, best, keep),
-                _ => self.best_keeps_run::<W, 6>(run, values, stop_value, tags, best, keep),
+                0 => self.best_keeps_run::<W, 0>(run, input, (&mut *p.0, &mut *p.1), (&mut *r.0, &mut *r.1)),
+                1 => self.best_keeps_run::<W, 1>(run, input, (&mut *p.0, &mut *p.1), (&mut *r.0, &mut *r.1)),
+                2 => self.best_keeps_run::<W, 2>(run, input, (&mut *p.0, &mut *p.1), (&mut *r.0, &mut *r.1)),
+                3 => self.best_keeps_run::<W, 3>(run, input, (&mut *p.0, &mut *p.1), (&mut *r.0, &mut *r.1)),
+                4 => self.best_keeps_run::<W, 4>(run, input, (&mut *p.0, &mut *p.1), (&mut *r.0, &mut *r.1)),
+                5 => self.best_keeps_run::<W, 5>(run, input, (&mut *p.0, &mut *p.1), (&mut *r.0, &mut *r.1)),
+                _ => self.best_keeps_run::<W, 6>(run, input, (&mut *p.0, &mut *p.1), (&mut *r.0, &mut *r.1)),
             }
         }
     }
@@ -442,11 +449,9 @@ impl KeepGraph {
     fn best_keeps_run<const W: usize, const D: usize>(
         &self,
         run: &[(u16, u8)],
-        values: &[[f64; W]],
-        stop_value: &[[f64; W]],
-        tags: Tags<'_, W>,
-        best: &mut [[f64; W]],
-        keep: &mut [[f64; W]],
+        (values, stop_value, tags): (&[[f64; W]], &[[f64; W]], Tags<'_, W>),
+        (best, keep): (&mut [[f64; W]], &mut [[f64; W]]),
+        (roll_best, roll_keep): (&mut [[f64; W]], &mut [[f64; W]]),
     ) {
         for &(g, _) in run {
             let g = usize::from(g);
@@ -456,6 +461,7 @@ impl KeepGraph {
                 (true, Some((carried, _))) => (values[g], carried[g]),
                 (false, Some((_, stop_carried))) => (stop_value[g - self.partial], stop_carried[g - self.partial]),
             };
+            // Every keep one face smaller is a partial keep.
             for &smaller in &self.minus_face[g][..D] {
                 let (ob, ok) = (&best[usize::from(smaller)], &keep[usize::from(smaller)]);
                 // A loop, not `array::from_fn`: that is a function of its
@@ -466,7 +472,11 @@ impl KeepGraph {
                     k[l] = if better { ok[l] } else { k[l] };
                 }
             }
-            (best[g], keep[g]) = (b, k);
+            if g < self.partial {
+                (best[g], keep[g]) = (b, k);
+            } else {
+                (roll_best[g - self.partial], roll_keep[g - self.partial]) = (b, k);
+            }
         }
     }
 

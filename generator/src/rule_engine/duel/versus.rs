@@ -285,9 +285,9 @@ struct Scratch {
     y: Vec<[f64; W]>,
     v: Vec<[f64; W]>,
     /// Per roll, after a reroll then with the turn's first roll: the
-    /// solve's value scored now, the evaluation's of that move; per keep
-    /// the best solve's value of it and the keeps inside it, the
-    /// evaluation's of that pick.
+    /// solve's value scored now, the evaluation's of that move; per
+    /// partial keep the best solve's value of it and the keeps inside it,
+    /// the evaluation's of that pick.
     stop: Vec<[f64; W]>,
     stop_y: Vec<[f64; W]>,
     best: Vec<[f64; W]>,
@@ -336,8 +336,8 @@ impl<'a> Evaluation<'a> {
                 v: vec![[0.0; W]; graph.keeps()],
                 stop: vec![[0.0; W]; 2 * (graph.keeps() - graph.partial)],
                 stop_y: vec![[0.0; W]; 2 * (graph.keeps() - graph.partial)],
-                best: vec![[0.0; W]; graph.keeps()],
-                carry: vec![[0.0; W]; graph.keeps()],
+                best: vec![[0.0; W]; graph.partial],
+                carry: vec![[0.0; W]; graph.partial],
                 lanes: Vec::new(),
                 rows: Vec::new(),
                 perfect_rows: Vec::new(),
@@ -515,11 +515,10 @@ impl Kernel for ChoiceLanes<'_> {
         let rolls = turn.ends.len();
         // `stop` and `keep` hold per roll the solve's value scored now and
         // its evaluation: after a reroll at `..rolls`, with the turn's first
-        // roll at `rolls..` (only where the first roll scores otherwise).
+        // roll at `rolls..` (only if some roll scores otherwise then).
+        let any_served = turn.served.iter().any(|&s| s);
         for first_roll in [false, true] {
-            if first_roll && !turn.served.iter().any(|&s| s) {
-                stop.copy_within(..rolls, rolls);
-                keep.copy_within(..rolls, rolls);
+            if first_roll && !any_served {
                 break;
             }
             // Each move's lanes once, then each zero's (after the moves).
@@ -560,18 +559,17 @@ impl Kernel for ChoiceLanes<'_> {
         }
         let (later, served) = stop.split_at(rolls);
         let (later_y, served_y) = keep.split_at(rolls);
-        let level_stops =
-            |level: usize| if level == usize::from(rerolls) { (served, served_y) } else { (later, later_y) };
+        let level_stops = |level: usize| match level == usize::from(rerolls) && any_served {
+            true => (served, served_y),
+            false => (later, later_y),
+        };
         let (s, sy) = level_stops(0);
         v[partial..].copy_from_slice(s);
         y[partial..].copy_from_slice(sy);
         for level in 1..=usize::from(rerolls) {
             Average::TimesSixth.keep_values(graph, v);
             Average::TimesSixth.keep_values(graph, y);
-            let (s, sy) = level_stops(level);
-            graph.best_carrying_lanes((&v[..partial], &y[..partial]), (s, sy), best, carry);
-            v[partial..].copy_from_slice(&best[partial..]);
-            y[partial..].copy_from_slice(&carry[partial..]);
+            graph.best_carrying_lanes((v, y), level_stops(level), (best, carry));
         }
         graph.fresh_roll_value_lanes(&y[partial..])
     }
