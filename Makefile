@@ -130,7 +130,8 @@ yahtzee-target: $(OUT)/yahtzee-target.dtab
 # most 4 categories open (a minute), where `make test` asks the golden
 # target lookups (tests/golden/target.json) and checks the target solve
 # against brute force; and two-player yazy reduced to five categories on
-# both sheets (a tenth of a second), for the golden two-player lookups.
+# both sheets (a tenth of a second) and two-player forced Yatzy whole
+# (seconds), for the golden two-player lookups.
 REDUCED := target/reduced-tables
 REDUCED_DUEL := ones,threes,full-house,straight,yazy
 REDUCED_SHEETS := yatzy yahtzee yatzy-target yahtzee-target
@@ -138,7 +139,9 @@ $(REDUCED_SHEETS:%=$(REDUCED)/%.dtab) &: $(GENERATOR)
 	$(GENERATOR) --out $(REDUCED) --games $(subst $(space),$(comma),$(REDUCED_SHEETS)) --target-open 4
 $(REDUCED)/yazy-duel.dtab: $(GENERATOR)
 	$(GENERATOR) --out $(REDUCED) --games yazy-duel --yazy-duel-categories $(REDUCED_DUEL)
-reduced-target-tables: $(REDUCED_SHEETS:%=$(REDUCED)/%.dtab) $(REDUCED)/yazy-duel.dtab
+$(REDUCED)/forced-yatzy-duel.dtab: $(GENERATOR)
+	$(GENERATOR) --out $(REDUCED) --games forced-yatzy-duel
+reduced-target-tables: $(REDUCED_SHEETS:%=$(REDUCED)/%.dtab) $(REDUCED)/yazy-duel.dtab $(REDUCED)/forced-yatzy-duel.dtab
 
 # The virtual environment the Python package is built and tested from.
 $(VENV)/bin/python:
@@ -452,7 +455,8 @@ site: npm tables yazy-duel target-tables $(SITE_FREE)
 # exact figure. Two players of forced Yatzy likewise (the rules engine's
 # joint solve, its player's and the best response's evaluations, then
 # 200,000 games each way: about 8 minutes), its table timed and asked
-# in process.
+# in process; then every two-player rule-set table (make rule-duel-tables)
+# checked whole beside its rule set's target table.
 bench: tables python
 	start=$$(date +%s); $(GENERATOR) --out $(OUT) --games $(subst $(space),$(comma),$(TARGET_TABLES)) && \
 		echo "target tables: $$(( $$(date +%s) - start )) s whole command"
@@ -468,6 +472,9 @@ bench: tables python
 	/usr/bin/time -f "forced-yatzy-duel: %e s whole command, %U s user, %S s system, %M KB peak" \
 		$(GENERATOR) --out $(OUT) --games forced-yatzy-duel
 	$(CARGO) run --release --locked -p dice-tables-generator --example rule_duel_games -- forced-yatzy 200000
+	$(MAKE) rule-duel-tables
+	DICE_RULE_DUEL_TABLES=$(abspath $(OUT)) $(CARGO) test --release --locked -p dice-tables-tests --test integration -- \
+		--include-ignored rule_duel::every_two_player_rule_set_table_holds_its_chances
 	$(CARGO) run --release --locked -p dice-tables-generator --example sheet_versus_games -- 1000000 $(OUT)
 	$(CARGO) bench --locked $(WORKSPACE)
 	DICE_TABLES=$(abspath $(OUT)) $(VENV)/bin/python crates/python/benchmarks/overhead.py

@@ -158,8 +158,9 @@ pub const REDUCED_OPEN: &str = "4";
 /// Makefile's `REDUCED_DUEL`): its states answer as the whole table's do.
 pub const REDUCED_DUEL: &str = "ones,threes,full-house,straight,yazy";
 
-/// Where `tests/golden/target.json` and `yazy-duel.json` are asked: yatzy,
-/// yahtzee and their target tables, and two-player yazy. `$DICE_TARGET_TABLES` when set (`make test` points it at
+/// Where `tests/golden/target.json`, `yazy-duel.json` and
+/// `rule-set-duel.json` are asked: yatzy, yahtzee and their target tables,
+/// two-player yazy and two-player forced Yatzy (whole: seconds). `$DICE_TARGET_TABLES` when set (`make test` points it at
 /// the reduced tables `make reduced-target-tables` writes, with at most
 /// [`REDUCED_OPEN`] categories open, and two-player yazy within
 /// [`REDUCED_DUEL`], for every test binary and the Python tests; `make
@@ -184,6 +185,8 @@ pub fn target_tables() -> &'static Path {
         assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
         let duel = ["--out", dir.to_str().unwrap(), "--games", "yazy-duel", "--yazy-duel-categories", REDUCED_DUEL];
         let out = run("generator", &duel, &[]);
+        assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
+        let out = run("generator", &["--out", dir.to_str().unwrap(), "--games", "forced-yatzy-duel"], &[]);
         assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
         dir
     })

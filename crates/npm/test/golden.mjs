@@ -53,6 +53,8 @@ const targets = await openTables({
   "yahtzee-target": file(targetDir, "yahtzee-target"),
   // Two-player yazy, reduced to the categories of tests/golden/yazy-duel.json.
   "yazy-duel": file(targetDir, "yazy-duel"),
+  // Two-player forced Yatzy, whole (tests/golden/rule-set-duel.json).
+  "forced-yatzy-duel": await bytes(targetDir, "forced-yatzy-duel"),
 });
 console.log(`opened ${tables.games.length + targets.games.length} tables in ${(performance.now() - started).toFixed(0)} ms`);
 
@@ -90,6 +92,13 @@ const answered = await askEveryGolden(tables, targets, (t, game, query) =>
 const ruleSets = (await read("rule-sets.json")).lookups;
 for (const { game, query, answer } of ruleSets) {
   assert.deepStrictEqual(await tables.lookup(game, query), answer, `${game} ${JSON.stringify(query)}`);
+}
+// Two-player forced Yatzy, its whole table opened under its file's name.
+const ruleDuel = (await read("rule-set-duel.json")).lookups;
+assert.ok(ruleDuel.length >= 200, `rule-set-duel: ${ruleDuel.length} golden lookups`);
+for (const { game, query, answer } of ruleDuel) {
+  Object.keys(query).forEach((k) => argumentNames.add(k));
+  assert.deepStrictEqual(await targets.lookup(game, query), answer, `${game} ${JSON.stringify(query)}`);
 }
 // Without its table, a two-player lookup names what is missing.
 await assert.rejects(tables.lookup("yazy", { mask: "yazy", "opp-mask": "yazy", me: 0, opp: 0 }), /yazy-duel/);
@@ -193,4 +202,4 @@ await assert.rejects(openTables({ "maxi-yatzy": { url: `${ignoring.base}/tables/
 await new Promise((resolve) => setTimeout(resolve, 200));
 assert.ok(ignoring.sent() < maxiSize / 4, `${ignoring.sent()} bytes sent of ${maxiSize} by the server ignoring Range`);
 await ignoring.close();
-console.log(`npm: ${answered} golden lookups, ${ruleSets.length} of the rule-set tables and ${refused.length} golden refusals agree with the reader; read in pieces over HTTP range requests, the same ${rangedAnswered} lookups fetched ${fetched} bytes (${opened} to open) of the files' ${whole} (maxi-yatzy ${maxi} of ${maxiSize}) in ${asked.length} requests, none twice, one lookup at most ${most[0]} (${most[1]}); offline answered from the chunks held, else refused in one line; a server ignoring Range refused in one line`);
+console.log(`npm: ${answered} golden lookups, ${ruleSets.length} of the rule-set tables, ${ruleDuel.length} of two-player forced Yatzy and ${refused.length} golden refusals agree with the reader; read in pieces over HTTP range requests, the same ${rangedAnswered} lookups fetched ${fetched} bytes (${opened} to open) of the files' ${whole} (maxi-yatzy ${maxi} of ${maxiSize}) in ${asked.length} requests, none twice, one lookup at most ${most[0]} (${most[1]}); offline answered from the chunks held, else refused in one line; a server ignoring Range refused in one line`);

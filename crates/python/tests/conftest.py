@@ -56,7 +56,9 @@ def tables():
 @pytest.fixture(scope="session")
 def target_tables():
     """yatzy, yahtzee and their target tables, where tests/golden/target.json
-    is asked, and the reduced two-player yazy table (yazy-duel.json): $DICE_TARGET_TABLES (make test: the reduced tables `make
+    is asked, the reduced two-player yazy table (yazy-duel.json) and the
+    whole two-player forced Yatzy table (rule-set-duel.json):
+    $DICE_TARGET_TABLES (make test: the reduced tables `make
     reduced-target-tables` writes), else target/reduced-tables."""
     d = pathlib.Path(os.environ.get("DICE_TARGET_TABLES") or REPO / "target" / "reduced-tables")
     assert (d / "yatzy-target.dtab").is_file(), f"no target tables in {d}: run `make reduced-target-tables` first"

@@ -70,6 +70,17 @@ def test_every_golden_two_player_lookup_gets_its_answer(target_tables):
             assert target_tables.yazy.best(**q) == want["best"], q
 
 
+def test_every_golden_rule_set_two_player_lookup_gets_its_answer(target_tables):
+    """rule-set-duel.json: two-player forced Yatzy from its whole table, on either player's turn."""
+    with open(GOLDEN / "rule-set-duel.json") as f:
+        lookups = json.load(f)["lookups"]
+    assert len(lookups) >= 200
+    for entry in lookups:
+        q, want = keywords(entry["query"]), entry["answer"]
+        assert "opp_mask" in q and want["exact"] is True, q
+        assert target_tables.lookup(entry["game"], **q) == want, q
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_dice_as_ints_and_masks_as_numbers_or_names_agree(tables, game):
     g = getattr(tables, attribute(game))

@@ -19,6 +19,10 @@
 //! reduced tables directory holds (both sheets within
 //! [`DUEL_CATEGORIES`]), which only its table answers.
 //!
+//! `rule-set-duel.json` holds two-player forced Yatzy lookups, which the
+//! reduced tables directory's `forced-yatzy-duel.dtab` (the whole table)
+//! answers.
+//!
 //! Usage: golden TABLES_DIR REDUCED_TABLES_DIR OUT_DIR
 
 use std::path::{Path, PathBuf};
@@ -118,10 +122,14 @@ fn main() {
     write_two_player(Path::new(reduced), Path::new(out));
     write_refused(Path::new(tables), Path::new(out));
     write_rule_sets(Path::new(tables), Path::new(out));
+    write_rule_set_duel(Path::new(reduced), Path::new(out));
 }
 
 /// Lookups of each preset's rule-set table in `rule-sets.json`.
 const RULE_SET_LOOKUPS: usize = 48;
+/// The rule set whose two-player table the golden lookups ask, and how many.
+const RULE_SET_DUEL: &str = "forced-yatzy";
+const RULE_SET_DUEL_LOOKUPS: usize = 240;
 
 /// `rule-sets.json`: lookups of the tables `make tables` writes for the
 /// presets the rules engine solves (`RULE_TABLES` in the Makefile), then
@@ -138,6 +146,14 @@ fn write_rule_sets(tables: &Path, out: &Path) {
     write_lookups(&out.join("rule-sets.json"), "\"tables\": \"the presets' rule-set tables\"", &entries);
 }
 
+/// `rule-set-duel.json`: two-player forced Yatzy's lookups (its whole
+/// table, in `reduced`: seconds to solve), on either player's turn.
+fn write_rule_set_duel(reduced: &Path, out: &Path) {
+    let entries = rule_set_lookups(reduced, &[RULE_SET_DUEL], Rng::new(64), Play::Duel);
+    let head = format!("\"tables\": \"{RULE_SET_DUEL}-duel, whole (make reduced-target-tables)\"");
+    write_lookups(&out.join("rule-set-duel.json"), &head, &entries);
+}
+
 /// What a rule set's golden lookups are played for.
 #[derive(Clone, Copy, PartialEq)]
 enum Play {
@@ -147,6 +163,10 @@ enum Play {
     Need,
     /// Winning against an opponent, as the advisor estimates it (its target table).
     Versus,
+    /// Winning against an opponent exactly (its two-player table), on
+    /// either player's turn; [`RULE_SET_DUEL_LOOKUPS`] of them, states no
+    /// game reaches left out.
+    Duel,
 }
 
 /// [`RULE_SET_LOOKUPS`] lookups of each rule set of `games`, played as `play` says.
@@ -161,7 +181,11 @@ fn rule_set_lookups(tables: &Path, games: &[&str], mut rng: Rng, play: Play) -> 
                 .map(|b| Value::from(rules.boxes[b as usize].name.clone()))
                 .collect()
         };
-        for _ in 0..RULE_SET_LOOKUPS {
+        let count = if play == Play::Duel { RULE_SET_DUEL_LOOKUPS } else { RULE_SET_LOOKUPS };
+        let mut tries = 0;
+        while entries.iter().filter(|e: &&Value| e["game"] == game).count() < count {
+            tries += 1;
+            assert!(tries < 20 * count, "{game}: too few queries answer");
             let mask = match rules.order {
                 dice_tables_reader::rules::Order::Fixed => ((1u64 << boxes) - 1) & !((1u64 << rng.below(boxes)) - 1),
                 dice_tables_reader::rules::Order::Free => 1 + rng.below((1 << boxes) - 1),
@@ -193,7 +217,7 @@ fn rule_set_lookups(tables: &Path, games: &[&str], mut rng: Rng, play: Play) -> 
                 // Up to about the most the open boxes score.
                 query.insert("need".into(), Value::from(1 + rng.below(25 * u64::from(mask.count_ones()))));
             }
-            if play == Play::Versus {
+            if play == Play::Versus || play == Play::Duel {
                 // The opponent a turn behind or level: as many boxes open, or one fewer.
                 let open = mask.count_ones() - rng.below(2).min(u64::from(mask.count_ones()) - 1) as u32;
                 let opp_mask = match rules.order {
@@ -215,7 +239,19 @@ fn rule_set_lookups(tables: &Path, games: &[&str], mut rng: Rng, play: Play) -> 
                 query.insert("me".into(), Value::from(rng.below(200)));
                 query.insert("opp".into(), Value::from(rng.below(200)));
             }
-            let answer = lookup(tables, game, &query).unwrap_or_else(|| panic!("{game} {query:?} is refused"));
+            if play == Play::Duel && !query.contains_key("held") && rng.below(4) == 0 {
+                // The same state asked by the player waiting for the mover.
+                for (a, b) in [("mask", "opp-mask"), ("upper", "opp-upper"), ("me", "opp")] {
+                    let (x, y) = (query.remove(a), query.remove(b));
+                    query.extend(y.map(|y| (a.to_string(), y)).into_iter().chain(x.map(|x| (b.to_string(), x))));
+                }
+                query.insert("to-move".into(), Value::from("opp"));
+            }
+            let answer = match (lookup(tables, game, &query), play) {
+                (Some(answer), _) => answer,
+                (None, Play::Duel) => continue,
+                (None, _) => panic!("{game} {query:?} is refused"),
+            };
             entries.push(json!({ "game": game, "query": query, "answer": answer }));
         }
     }

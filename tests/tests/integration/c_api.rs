@@ -166,6 +166,10 @@ fn every_golden_lookup_and_refusal_through_the_c_library() {
         lines.push(format!("yazy\t{}", pairs(lookup["query"].as_object().unwrap())));
         wanted.push(lookup["answer"].clone());
     }
+    for lookup in golden("rule-set-duel.json")["lookups"].as_array().unwrap() {
+        lines.push(format!("{}\t{}", lookup["game"].as_str().unwrap(), pairs(lookup["query"].as_object().unwrap())));
+        wanted.push(lookup["answer"].clone());
+    }
     for (i, (status, text)) in ask(&program, target_tables(), &lines, &[]).iter().enumerate() {
         assert_eq!(*status, 0, "{}: {text}", lines[i]);
         assert_eq!(serde_json::from_str::<Value>(text).unwrap(), wanted[i], "{}", lines[i]);

@@ -84,31 +84,36 @@ fn every_golden_target_lookup_gets_its_answer() {
     }
 }
 
-/// Every two-player yazy lookup (`yazy-duel.json`) gets its answer from the
-/// reduced two-player table, through the command line and the lookup layer.
+/// Every two-player lookup of yazy (`yazy-duel.json`, the reduced table)
+/// and of forced Yatzy (`rule-set-duel.json`, the whole table) gets its
+/// answer, through the command line and the lookup layer.
 #[test]
 fn every_golden_two_player_lookup_gets_its_answer() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden/yazy-duel.json");
-    let file: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    assert_eq!(file["game"], "yazy");
     let opened = dice_tables_reader::Tables::open_dir(target_tables()).unwrap();
-    let lookups = file["lookups"].as_array().unwrap();
-    assert!(lookups.len() >= 200, "only {} two-player lookups", lookups.len());
-    for lookup in lookups {
-        let query = lookup["query"].as_object().unwrap();
-        assert!(query.contains_key("opp-mask"), "{query:?}");
-        let out = golden_cli("yazy", query, target_tables());
-        assert!(out.status.success(), "{query:?}: {}", String::from_utf8_lossy(&out.stderr));
-        assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), lookup["answer"], "{query:?}");
-        let text = golden_answer(&opened, "yazy", query).unwrap_or_else(|e| panic!("{query:?}: {e}"));
-        assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), lookup["answer"], "{query:?}");
-        let value = golden_query("yazy", query).unwrap().value(&opened).unwrap();
-        assert_eq!(Some(value), lookup["answer"]["p"].as_f64(), "{query:?}");
+    for file in ["yazy-duel.json", "rule-set-duel.json"] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden").join(file);
+        let file: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let lookups = file["lookups"].as_array().unwrap();
+        assert!(lookups.len() >= 200, "only {} two-player lookups in {}", lookups.len(), path.display());
+        for lookup in lookups {
+            // The file's game, else each lookup's own.
+            let game = file["game"].as_str().or(lookup["game"].as_str()).unwrap();
+            let query = lookup["query"].as_object().unwrap();
+            assert!(query.contains_key("opp-mask"), "{query:?}");
+            let out = golden_cli(game, query, target_tables());
+            assert!(out.status.success(), "{query:?}: {}", String::from_utf8_lossy(&out.stderr));
+            assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), lookup["answer"], "{query:?}");
+            assert_eq!(lookup["answer"]["exact"], true, "{query:?}");
+            let text = golden_answer(&opened, game, query).unwrap_or_else(|e| panic!("{query:?}: {e}"));
+            assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), lookup["answer"], "{query:?}");
+            let value = golden_query(game, query).unwrap().value(&opened).unwrap();
+            assert_eq!(Some(value), lookup["answer"]["p"].as_f64(), "{query:?}");
+        }
     }
 }
 
 /// Every golden two-player lookup on the opponent's turn (`"to_move":
-/// "opp"`, in `yazy-duel.json` and `duel.json`) is the mover's own lookup
+/// "opp"`, in `yazy-duel.json`, `rule-set-duel.json` and `duel.json`) is the mover's own lookup
 /// seen from the other side: the same best action and options in the same
 /// order, and each chance the rest of the mover's (ties count half to
 /// each). The mover's answers are checked against brute force elsewhere.
@@ -117,7 +122,11 @@ fn opponent_turn_answers_are_what_the_mover_leaves() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden");
     let default = dice_tables_reader::Tables::open_dir(default_tables()).unwrap();
     let target = dice_tables_reader::Tables::open_dir(target_tables()).unwrap();
-    for (file, game, tables) in [("yazy-duel.json", "yazy", &target), ("duel.json", "duel", &default)] {
+    for (file, game, tables) in [
+        ("yazy-duel.json", "yazy", &target),
+        ("rule-set-duel.json", "forced-yatzy", &target),
+        ("duel.json", "duel", &default),
+    ] {
         let text = std::fs::read_to_string(dir.join(file)).unwrap();
         let lookups: Value = serde_json::from_str(&text).unwrap();
         let mut compared = 0;
@@ -128,7 +137,7 @@ fn opponent_turn_answers_are_what_the_mover_leaves() {
             }
             let mut mover = lookup["query"].as_object().unwrap().clone();
             mover.remove("to-move");
-            for (a, b) in [("mask", "opp-mask"), ("me", "opp")] {
+            for (a, b) in [("mask", "opp-mask"), ("upper", "opp-upper"), ("me", "opp")] {
                 if let (Some(x), Some(y)) = (mover.remove(a), mover.remove(b)) {
                     mover.insert(a.into(), y);
                     mover.insert(b.into(), x);

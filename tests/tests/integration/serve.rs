@@ -56,14 +56,14 @@ fn every_golden_lookup_over_http() {
     assert_eq!(r.status, 404, "{}", r.text());
 }
 
-/// Every golden lookup played to reach a target, over HTTP from the
-/// target tables.
+/// Every golden lookup played to reach a target, and every two-player
+/// forced Yatzy lookup, over HTTP from the target tables' directory.
 #[test]
 fn every_golden_target_lookup_over_http() {
     let server = Server::start(target_tables());
     let mut client = server.connect();
-    let file = golden("target.json");
-    for lookup in file["lookups"].as_array().unwrap() {
+    let (target, duel) = (golden("target.json"), golden("rule-set-duel.json"));
+    for lookup in target["lookups"].as_array().unwrap().iter().chain(duel["lookups"].as_array().unwrap()) {
         let (game, query) = (lookup["game"].as_str().unwrap(), lookup["query"].as_object().unwrap());
         let r = client.get(&format!("/v1/lookup/{game}?{}", query_string(query))).expect("answers");
         assert_eq!(r.status, 200, "{game} {query:?}: {}", r.text());
