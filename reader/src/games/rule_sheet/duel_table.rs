@@ -353,8 +353,7 @@ impl<'a> Lookup<'a> {
         Ok(v)
     }
 
-    /// Every way to score `counts` with its chance: 1 for a box that wins
-    /// at once, else `1 - V` of the opponent's turn at the lead it makes.
+    /// Every way to score `counts` with its chance ([`Lookup::scoring`]).
     fn moves(
         &self,
         me: SheetState,
@@ -365,18 +364,21 @@ impl<'a> Lookup<'a> {
     ) -> Result<Vec<(Move, f64)>, TableError> {
         let mut moves = Vec::new();
         self.duel.board.moves(me, counts, first, &mut moves);
-        let undecided = self.duel.rules.upper_bonus.filter(|b| me.upper < u32::from(b.at));
-        let mut valued = Vec::with_capacity(moves.len());
-        for (m, after) in moves {
-            if m.wins {
-                valued.push((m, 1.0));
-                continue;
-            }
-            let crossing = undecided.filter(|b| after.upper >= u32::from(b.at)).map_or(0, |b| i64::from(b.points));
-            let lead = d + i64::from(m.scored()) + crossing;
-            valued.push((m, 1.0 - self.value(opp, after, -lead)?));
+        moves.into_iter().map(|(m, after)| Ok((m, self.scoring(me, opp, d, &m, after)?))).collect()
+    }
+
+    /// The mover's chance after move `m` from `me` into `after`: 1 for a
+    /// box that wins at once, else `1 - V` of the opponent's turn at the
+    /// lead it makes (its points, bonuses, and the upper bonus if the
+    /// total reaches it now).
+    fn scoring(&self, me: SheetState, opp: SheetState, d: i64, m: &Move, after: SheetState) -> Result<f64, TableError> {
+        if m.wins {
+            return Ok(1.0);
         }
-        Ok(valued)
+        let undecided = self.duel.rules.upper_bonus.filter(|b| me.upper < u32::from(b.at));
+        let crossing = undecided.filter(|b| after.upper >= u32::from(b.at)).map_or(0, |b| i64::from(b.points));
+        let lead = d + i64::from(m.scored()) + crossing;
+        Ok(1.0 - self.value(opp, after, -lead)?)
     }
 
     /// Each roll's chance when it must score now, as the keep lattice lays
@@ -387,7 +389,6 @@ impl<'a> Lookup<'a> {
         let duel = self.duel;
         let rules = &duel.rules;
         let allowed = rules.allowed(me.open);
-        let undecided = rules.upper_bonus.filter(|b| me.upper < u32::from(b.at));
         let first_counts = rules.boxes.iter().any(|b| b.first_roll > 0 || b.wins);
         // By (box, points, scored with the first roll): NaN until valued.
         let bound = duel.points_bound;
@@ -408,11 +409,9 @@ impl<'a> Lookup<'a> {
             if let Some(&v) = others.get(&(b, p, e, first_roll > 0)) {
                 return v;
             }
-            let after = rules.after_scoring(me, b, p);
-            let crossing = undecided.filter(|u| after.upper >= u32::from(u.at)).map_or(0, |u| i64::from(u.points));
-            let lead = d + i64::from(p) + i64::from(e) + i64::from(first_roll) + crossing;
-            let v = match self.value(opp, after, -lead) {
-                Ok(v) => 1.0 - v,
+            let m = Move { box_index: b, points: p, bonus: e, first_roll, wins: false };
+            let v = match self.scoring(me, opp, d, &m, rules.after_scoring(me, b, p)) {
+                Ok(v) => v,
                 Err(e) => {
                     failed.get_or_insert(e);
                     return f64::NAN;
