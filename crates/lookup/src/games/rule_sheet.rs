@@ -243,7 +243,7 @@ fn reply(table: &RuleTable, q: &RuleSetQuery) -> Result<SheetReply, LookupError>
                 if q.to_move == Some(ToMove::Opponent) {
                     return Err(LookupError::TwoPlayer { missing: "to-move" });
                 }
-                let (opp, lead) = opponent_sheet(sheet, q, mask, None, &mut head, &mut state)?;
+                let (opp, lead, _) = opponent_sheet(sheet, q, mask, false, &mut head, &mut state)?;
                 let opponent = target.opponent(opp.open, opp.upper, opp.held, lead)?;
                 let value = target.versus_chance(mask, upper, held, &opponent)?;
                 let valued = Valued::Winning { exact: false, to_move: ToMove::Me };
@@ -261,9 +261,8 @@ fn reply(table: &RuleTable, q: &RuleSetQuery) -> Result<SheetReply, LookupError>
             }
         },
         RuleTable::Duel(duel) => {
-            let opp_open = sheet.parse_mask(q.opp_mask.as_deref().expect("a two-player lookup has an opponent"))?;
-            let to_move = ToMove::of(q.to_move, mask.count_ones(), opp_open.count_ones());
-            let (opp, lead) = opponent_sheet(sheet, q, mask, Some(to_move), &mut head, &mut state)?;
+            let (opp, lead, to_move) = opponent_sheet(sheet, q, mask, true, &mut head, &mut state)?;
+            let to_move = to_move.expect("an exact table's lookup knows whose turn it is");
             head.push(("to_move", text(to_move.name())));
             let me = SheetState { open: mask, upper, held };
             // The table holds the chance of the player to move: on the
@@ -315,16 +314,19 @@ fn reply(table: &RuleTable, q: &RuleSetQuery) -> Result<SheetReply, LookupError>
 /// The opponent's sheet a two-player lookup gives (`--opp-mask`,
 /// `--opp-upper`, `--opp-held`), checked against the rules and the turn
 /// order beside the mover's `mask`, and the lead (`--me` less `--opp`):
-/// both told in the answer's `head` and `state`.
+/// both told in the answer's `head` and `state`. For an exact table's
+/// lookup (`exact`), also whose turn it is (`--to-move`, else the sheets'
+/// say).
 fn opponent_sheet(
     sheet: &dice_tables_reader::rule_sheet::Board,
     q: &RuleSetQuery,
     mask: u32,
-    to_move: Option<ToMove>,
+    exact: bool,
     head: &mut Vec<(&'static str, Json)>,
     state: &mut String,
-) -> Result<(SheetState, i64), LookupError> {
+) -> Result<(SheetState, i64, Option<ToMove>), LookupError> {
     let opp_mask = sheet.parse_mask(q.opp_mask.as_deref().expect("a two-player lookup has an opponent"))?;
+    let to_move = exact.then(|| ToMove::of(q.to_move, mask.count_ones(), opp_mask.count_ones()));
     let opp_upper = q.opp_upper.unwrap_or(0);
     sheet.check_upper(opp_upper)?;
     let opp_held = q.opp_held.as_deref().map(|h| sheet.parse_held(h, opp_mask)).transpose()?.unwrap_or(0);
@@ -333,7 +335,7 @@ fn opponent_sheet(
     let lead = i64::from(q.me.unwrap_or(0)) - i64::from(q.opp.unwrap_or(0));
     head.push(("lead", Json::Int(lead)));
     state.push_str(&format!("\nthe opponent's {}; lead {lead}", sheet_line(sheet, opp_mask, opp_upper, opp_held)));
-    Ok((SheetState { open: opp_mask, upper: opp_upper, held: opp_held }, lead))
+    Ok((SheetState { open: opp_mask, upper: opp_upper, held: opp_held }, lead, to_move))
 }
 
 /// A sheet for people: its open boxes, upper total (where the rules have a
