@@ -17,6 +17,14 @@ def golden(game):
     return data["lookups"]
 
 
+def golden_file(name, least):
+    """The lookups of tests/golden/NAME, at least `least` of them."""
+    with open(GOLDEN / name) as f:
+        lookups = json.load(f)["lookups"]
+    assert len(lookups) >= least, f"{name}: only {len(lookups)} lookups"
+    return lookups
+
+
 def keywords(query):
     """A golden query's flags as Python keywords: dashes as underscores."""
     return {flag.replace("-", "_"): value for flag, value in query.items()}
@@ -41,10 +49,7 @@ def test_every_golden_lookup_gets_its_answer(tables, game):
 
 
 def test_every_golden_target_lookup_gets_its_answer(target_tables):
-    with open(GOLDEN / "target.json") as f:
-        lookups = json.load(f)["lookups"]
-    assert len(lookups) >= 300
-    for entry in lookups:
+    for entry in golden_file("target.json", 300):
         game, q, want = entry["game"], keywords(entry["query"]), entry["answer"]
         g = getattr(target_tables, game)
         assert target_tables.lookup(game, **q) == want, (game, q)
@@ -56,10 +61,7 @@ def test_every_golden_target_lookup_gets_its_answer(target_tables):
 
 
 def test_every_golden_two_player_lookup_gets_its_answer(target_tables):
-    with open(GOLDEN / "yazy-duel.json") as f:
-        lookups = json.load(f)["lookups"]
-    assert len(lookups) >= 200
-    for entry in lookups:
+    for entry in golden_file("yazy-duel.json", 200):
         q, want = keywords(entry["query"]), entry["answer"]
         assert "opp_mask" in q, q
         assert target_tables.lookup("yazy", **q) == want, q
@@ -72,10 +74,7 @@ def test_every_golden_two_player_lookup_gets_its_answer(target_tables):
 
 def test_every_golden_rule_set_two_player_lookup_gets_its_answer(target_tables):
     """rule-set-duel.json: two-player forced Yatzy from its whole table, on either player's turn."""
-    with open(GOLDEN / "rule-set-duel.json") as f:
-        lookups = json.load(f)["lookups"]
-    assert len(lookups) >= 200
-    for entry in lookups:
+    for entry in golden_file("rule-set-duel.json", 200):
         q, want = keywords(entry["query"]), entry["answer"]
         assert "opp_mask" in q and want["exact"] is True, q
         assert target_tables.lookup(entry["game"], **q) == want, q
@@ -114,8 +113,5 @@ def _mask_bits(mask, names):
 
 def test_every_golden_rule_set_lookup_gets_its_answer(tables):
     """rule-sets.json: the presets' rule-set tables, asked by name through Tables.lookup."""
-    with open(GOLDEN / "rule-sets.json") as f:
-        lookups = json.load(f)["lookups"]
-    assert len(lookups) >= 300
-    for entry in lookups:
+    for entry in golden_file("rule-sets.json", 300):
         assert tables.lookup(entry["game"], **keywords(entry["query"])) == entry["answer"], entry["query"]
