@@ -84,11 +84,17 @@ impl Section {
         chunks: impl IndexedParallelIterator<Item = Vec<u8>>,
         compress: impl Fn(&[u8]) -> Vec<u8> + Sync + Send,
     ) -> Section {
+        let stored = chunks.map(|decoded| (compress(&decoded), *blake3::hash(&decoded).as_bytes())).collect();
+        Section::stored(spec, params, stored)
+    }
+
+    /// A zstd section of a game's spec from its chunks as stored, each with
+    /// the blake3 of its decoded bytes (every chunk `spec.chunk_len` decoded
+    /// bytes but the last).
+    pub fn stored<P>(spec: &SectionSpec<P>, params: &P, stored: Vec<StoredChunk>) -> Section {
         assert!(spec.chunk_len > 0 && spec.encoding == Encoding::Zstd, "section {}: zstd chunks", spec.name);
         let dims = (spec.dims)(params);
         let len = (dims.iter().product::<u64>() * spec.dtype.size()) as usize;
-        let stored: Vec<StoredChunk> =
-            chunks.map(|decoded| (compress(&decoded), *blake3::hash(&decoded).as_bytes())).collect();
         assert_eq!(stored.len(), len.div_ceil(spec.chunk_len as usize), "section {}: every chunk", spec.name);
         Section {
             name: spec.name.to_string(),

@@ -17,22 +17,85 @@ fn quantize(v: f64) -> i64 {
     (v * f64::from(UNITS)).round() as i64
 }
 
-/// Writes a stored layer's `values`, which begin at the value `at` of the
-/// table, into their chunks' byte `planes`: per pair (each beginning at
-/// one of `pair_starts`, positions in `values`, ascending, the first 0),
-/// the zigzag of each quantized value's second difference, both
-/// differences starting again at each pair's and each chunk's first value
-/// (see FORMAT.md). A value that rounds below the one before it in its
-/// pair (float rounding where two leads are worth the same) is stored as
-/// that one, so that a sound table never decodes a falling chance. Chunks
-/// are written in parallel, each whole or the part of it the layer holds.
-pub fn encode_layer(planes: &mut [u8], at: usize, values: &[f64], pair_starts: &[usize]) {
-    let (stored, end) = (planes.len() / PLANES, at + values.len());
+/// A table's stored values, written layer by layer in the layout's order
+/// and compressed chunk by chunk as each fills: only the chunks the latest
+/// layer left unfinished are held decoded, so a big table never needs room
+/// for all its planes at once (crag's would take 7 GB). The same chunks
+/// and bytes as the whole planes compressed when the file is written.
+pub struct ValuePlanes {
+    /// Values the table stores, and values written so far.
+    stored: usize,
+    at: usize,
+    /// The chunk `window` begins with; every one before it is compressed.
+    first: usize,
+    window: Vec<u8>,
+    chunks: Vec<crate::artifact::StoredChunk>,
+}
+
+impl ValuePlanes {
+    /// The planes of a table that stores `stored` values.
+    pub fn new(stored: usize) -> ValuePlanes {
+        ValuePlanes { stored, at: 0, first: 0, window: Vec::new(), chunks: Vec::new() }
+    }
+
+    /// The byte where chunk `chunk` begins, from the table's first.
+    fn chunk_byte(&self, chunk: usize) -> usize {
+        self.stored.min(chunk * VALUE_CHUNK) * PLANES
+    }
+
+    /// Writes the next stored layer's `values`, per pair (each beginning at
+    /// one of `pair_starts`, positions in `values`, ascending, the first 0)
+    /// the zigzag of each quantized value's second difference, both
+    /// differences starting again at each pair's and each chunk's first
+    /// value (see FORMAT.md); then compresses (at [`VALUE_LEVEL`]) each
+    /// chunk the layer completes. A value that rounds below the one before
+    /// it in its pair (float rounding where two leads are worth the same)
+    /// is stored as that one, so that a sound table never decodes a falling
+    /// chance.
+    pub fn push(&mut self, values: &[f64], pair_starts: &[usize]) {
+        let end = self.at + values.len();
+        assert!(end <= self.stored, "no more values than the table stores");
+        let begun = end.div_ceil(VALUE_CHUNK);
+        let window_end = self.chunk_byte(begun) - self.chunk_byte(self.first);
+        self.window.resize(window_end.max(self.window.len()), 0);
+        encode_chunks(&mut self.window, (self.first, self.stored), self.at, values, pair_starts);
+        self.at = end;
+        let complete = if end == self.stored { begun } else { end / VALUE_CHUNK };
+        if complete > self.first {
+            let cut = self.chunk_byte(complete) - self.chunk_byte(self.first);
+            let compressed: Vec<crate::artifact::StoredChunk> = self.window[..cut]
+                .par_chunks(VALUE_CHUNK * PLANES)
+                .map(|decoded| {
+                    let stored = zstd::bulk::compress(decoded, VALUE_LEVEL).expect("zstd compresses in memory");
+                    (stored, *blake3::hash(decoded).as_bytes())
+                })
+                .collect();
+            self.chunks.extend(compressed);
+            self.window.drain(..cut);
+            self.first = complete;
+        }
+    }
+
+    /// The section of `spec` for a table with `params`, every value written.
+    pub fn section<P>(self, spec: &dice_tables_reader::SectionSpec<P>, params: &P) -> crate::artifact::Section {
+        assert_eq!(self.at, self.stored, "every stored value written");
+        crate::artifact::Section::stored(spec, params, self.chunks)
+    }
+}
+
+/// [`ValuePlanes::push`]'s encoding of the values `at..` of a table
+/// storing `stored`, into `planes`, which holds its chunks from `first` on.
+/// Chunks are written in parallel, each whole or the part of it the layer
+/// holds.
+fn encode_chunks(planes: &mut [u8], (first, stored): (usize, usize), at: usize, values: &[f64], pair_starts: &[usize]) {
+    let end = at + values.len();
     if at == end {
         return;
     }
     let chunks = at / VALUE_CHUNK..(end - 1) / VALUE_CHUNK + 1;
-    let bytes = &mut planes[chunks.start * VALUE_CHUNK * PLANES..stored.min(chunks.end * VALUE_CHUNK) * PLANES];
+    let base = first * VALUE_CHUNK * PLANES;
+    let bytes =
+        &mut planes[chunks.start * VALUE_CHUNK * PLANES - base..stored.min(chunks.end * VALUE_CHUNK) * PLANES - base];
     bytes.par_chunks_mut(VALUE_CHUNK * PLANES).enumerate().for_each(|(k, chunk)| {
         let (first, len) = ((chunks.start + k) * VALUE_CHUNK, chunk.len() / PLANES);
         // The layer's values in this chunk, from the pair that holds the

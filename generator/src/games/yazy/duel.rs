@@ -32,7 +32,7 @@ use super::points;
 use crate::cpu::{Kernel, Lanes, Simd};
 use crate::dice::{multisets, FIVE_DICE};
 pub use dice_tables_reader::yazy::duel::most;
-use dice_tables_reader::yazy::duel::{Layout, YazyDuel, YazyDuelParams, PLANES, VALUES};
+use dice_tables_reader::yazy::duel::{Layout, YazyDuel, YazyDuelParams, VALUES};
 use dice_tables_reader::yazy::CATEGORIES;
 use std::sync::Arc;
 
@@ -355,7 +355,7 @@ pub fn solve_table(rules: &crate::rules::Rules, progress: &mut dyn FnMut(usize, 
     let (rerolls, universe) = (rules.yazy.rerolls, rules.yazy_duel_universe);
     let layout = Arc::new(Layout::new(universe));
     let values = layout.values() as usize;
-    let mut planes = crate::artifact::Bytes::zeroed(values * PLANES);
+    let mut planes = crate::lead_chances::ValuePlanes::new(values);
     let (mut at, mut start_row) = (0usize, Vec::new());
     let top = 2 * universe.count_ones();
     // Layer n pairs a sheet with ceil(n/2) categories open and one with floor(n/2).
@@ -375,12 +375,11 @@ pub fn solve_table(rules: &crate::rules::Rules, progress: &mut dyn FnMut(usize, 
             assert_eq!(layout.start(pair.m, pair.o) as usize, at + pair.start, "the layer's order is the layout's");
         }
         let starts: Vec<usize> = layer.pairs.iter().map(|p| p.start).collect();
-        crate::lead_chances::encode_layer(&mut planes, at, &layer.values, &starts);
+        planes.push(&layer.values, &starts);
         at += layer.values.len();
     });
-    assert_eq!(at, values, "every stored pair solved");
     let params = YazyDuelParams { rules: rules.yazy, layout };
-    let section = crate::artifact::Section::of(&VALUES, &params, planes).level(crate::lead_chances::VALUE_LEVEL);
+    let section = planes.section(&VALUES, &params);
     let figures = crate::lead_chances::start_figures(&start_row, most(universe));
     crate::solved::Solved { figures, ..crate::solved::Solved::new::<YazyDuel>(&params, values as u64, vec![section]) }
 }

@@ -134,9 +134,14 @@ fn two_player_yatzy_and_yahtzee_are_refused_with_the_estimate() {
     for name in ["yatzy", "yahtzee", "maxi-yatzy"] {
         let why = check_duel(&preset(name).unwrap()).err().unwrap().0;
         assert!(why.starts_with(name) && why.contains("joint states"), "{why}");
+        // Where the sheets can be listed, the whole estimate.
+        assert!(name == "maxi-yatzy" || (why.contains("a file of about") && why.contains("on 2 cores")), "{why}");
     }
-    let sheets = check_duel(&preset("generala").unwrap()).unwrap();
-    let e = estimate(&sheets);
+    let generala = preset("generala").unwrap();
+    let sheets = check_duel(&generala).unwrap();
+    let e = estimate(&generala, &sheets);
     assert_eq!(e.states, sheets.joint_states());
     assert!(e.states > 7e8 as u64 && e.memory < 4 << 30, "{e:?}");
+    // Measured: 440 MB, about 4 minutes.
+    assert!(e.file_bytes() > 4.4e8 && e.file_bytes() < 6e8 && e.seconds() > 120.0 && e.seconds() < 600.0, "{e:?}");
 }
