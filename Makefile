@@ -474,7 +474,7 @@ bench: tables python
 	$(CARGO) run --release --locked -p dice-tables-generator --example rule_duel_games -- forced-yatzy 200000
 	$(MAKE) rule-duel-tables
 	DICE_RULE_DUEL_TABLES=$(abspath $(OUT)) $(CARGO) test --release --locked -p dice-tables-tests --test integration -- \
-		--include-ignored rule_duel::every_two_player_rule_set_table_holds_its_chances
+		rule_duel::every_two_player_rule_set_table_holds_its_chances
 	$(CARGO) run --release --locked -p dice-tables-generator --example sheet_versus_games -- 1000000 $(OUT)
 	$(CARGO) bench --locked $(WORKSPACE)
 	DICE_TABLES=$(abspath $(OUT)) $(VENV)/bin/python crates/python/benchmarks/overhead.py

@@ -234,26 +234,21 @@ fn holds_its_chances(duel: &std::path::Path, target: &std::path::Path, first: f6
     pairs
 }
 
+/// Every two-player rule-set table, checked whole as [`holds_its_chances`]
+/// says: those `make rule-duel-tables` wrote into `DICE_RULE_DUEL_TABLES`
+/// beside the rule sets' target tables (`make bench`: forced Yatzy's,
+/// Generala's and Yacht's), else forced Yatzy's, solved for these tests.
 #[test]
-fn forced_yatzy_duel_holds_chances_that_rise_with_the_lead() {
-    let dir = forced_yatzy_duel();
-    let pairs =
-        holds_its_chances(&dir.join("forced-yatzy-duel.dtab"), &dir.join("forced-yatzy-target.dtab"), 0.4954427);
-    assert!(pairs > 1000, "{pairs}");
-}
-
-/// Every two-player rule-set table as `make rule-duel-tables` writes them
-/// (into `DICE_RULE_DUEL_TABLES`, beside the rule sets' target tables:
-/// `make bench`), checked whole as forced Yatzy's is.
-#[test]
-#[ignore = "the whole tables: make bench runs it"]
 fn every_two_player_rule_set_table_holds_its_chances() {
-    let dir =
-        std::env::var_os("DICE_RULE_DUEL_TABLES").expect("DICE_RULE_DUEL_TABLES: where make rule-duel-tables wrote");
-    let dir = std::path::PathBuf::from(dir);
-    for (name, first) in [("forced-yatzy", 0.4954427), ("generala", 0.4948350), ("yacht", 0.4938620)] {
+    let figures = [("forced-yatzy", 0.4954427), ("generala", 0.4948350), ("yacht", 0.4938620)];
+    let (dir, games) = match std::env::var_os("DICE_RULE_DUEL_TABLES") {
+        Some(dir) => (std::path::PathBuf::from(dir), &figures[..]),
+        None => (forced_yatzy_duel().to_path_buf(), &figures[..1]),
+    };
+    for (name, first) in games {
         let (duel, target) = (dir.join(format!("{name}-duel.dtab")), dir.join(format!("{name}-target.dtab")));
-        let pairs = holds_its_chances(&duel, &target, first);
+        let pairs = holds_its_chances(&duel, &target, *first);
+        assert!(pairs > 1000, "{name}-duel: {pairs} pairs");
         eprintln!("{name}-duel: {pairs} pairs checked whole");
     }
 }
