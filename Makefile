@@ -74,8 +74,9 @@ TARGET_TABLES := yazy-target yatzy-target yahtzee-target
 # exact chance of winning against a perfect opponent; `reader lookup NAME
 # --opp-mask ...` reads it): forced Yatzy's in seconds, Generala's in
 # about 4 minutes and 440 MB, Yacht's in about 10 minutes, 5.2 GB of memory
-# and 773 MB, so not part of `tables`; each checked against the manifest.
-RULE_DUEL_TABLES := forced-yatzy-duel generala-duel yacht-duel
+# and 773 MB, Crag's in about 6 minutes, 15.2 GiB of memory and 3.8 GB, so
+# not part of `tables`; each checked against the manifest.
+RULE_DUEL_TABLES := forced-yatzy-duel generala-duel yacht-duel crag-duel
 rule-duel-tables: $(RULE_DUEL_TABLES:%=$(OUT)/%.dtab) $(GENERATOR)
 	$(BIN)/manifest-check tables/checksums.b3 $(OUT) $(RULE_DUEL_TABLES)
 # Every table the manifest lists (tables/checksums.b3).
@@ -302,15 +303,20 @@ check:
 # their table, else refused), whole games against the computer (yazy from
 # the two-player table, Yatzy and Yahtzee from the opponent-aware advisor's
 # target tables, which it builds first: minutes) and two people at one
-# table, a two-player 10000 game, the threes and 10000 advisors. Then the static site (`make site`, answers from the WebAssembly
+# table, a two-player 10000 game, the threes and 10000 advisors, and the
+# rule sets' tab (alone, for a goal, two players passing the dice and
+# against the computer: Generala's chances the advisor's, forced Yatzy's
+# exact from its two-player table, solved first in seconds and served
+# from a directory of its own beside forced Yatzy's tables). Then the static site (`make site`, answers from the WebAssembly
 # reader, served by a plain static file server): whole games of Yahtzee
 # (both joker readings), Yatzy, yazy and Maxi Yatzy, their reviews,
 # two-player 10000 under both presets, the advisors, play with the network
 # cut. Every answer shown is
 # checked against `reader lookup --json`; screenshots in target/browser/.
-browser: tables site yazy-duel target-tables
+browser: tables site yazy-duel target-tables $(REDUCED)/forced-yatzy-duel.dtab
 	cd tests/browser && npm ci --no-audit --no-fund --silent
-	READER=$(READER) GENERATOR=$(GENERATOR) DICE_TABLES=$(abspath $(OUT)) node tests/browser/play_served.mjs
+	READER=$(READER) GENERATOR=$(GENERATOR) DICE_TABLES=$(abspath $(OUT)) \
+		RULE_DUEL_TABLE=$(abspath $(REDUCED))/forced-yatzy-duel.dtab node tests/browser/play_served.mjs
 	READER=$(READER) SITE=$(SITE) node tests/browser/play_sheet.mjs
 
 # The reader's lookup layer as WebAssembly (crates/npm/wasm), for the npm package

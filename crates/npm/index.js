@@ -18,7 +18,7 @@ const NEEDED = 4;
 const FIRST_BYTES = 1 << 16;
 /** The preamble's length, and the most a header may hold (FORMAT.md). */
 const PREAMBLE = 48;
-const MAX_HEADER = 4194304;
+const MAX_HEADER = 8388608;
 
 let modulePromise = null;
 

@@ -4,6 +4,7 @@
 use std::fs::{self, File};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use dice_tables_reader::format::{self, Chunk, DType, Encoding, Header, Param, SectionEntry, SECTION_ALIGN};
 use dice_tables_reader::SectionSpec;
@@ -35,12 +36,23 @@ pub struct Section {
     pub chunk_len: usize,
     /// For a section compressed as it was made ([`Section::compressed`]):
     /// its decoded length, and each chunk as stored with the blake3 of its
-    /// decoded bytes (`bytes` is then empty).
-    pub stored: Option<(usize, Vec<StoredChunk>)>,
+    /// decoded bytes (`bytes` is then empty), shared with the file being
+    /// written so that the chunks are never copied.
+    pub stored: Option<(usize, Arc<[StoredChunk]>)>,
 }
 
 /// A chunk as stored, with the blake3 of its decoded bytes.
 pub type StoredChunk = (Vec<u8>, [u8; 32]);
+
+/// `decoded` compressed at `level`, one zstd frame, holding no more memory
+/// than its bytes: zstd's buffer is its bound, about the decoded length,
+/// where a table's chunks compress to half that or less (Crag's two-player
+/// file would hold 7 GB for its 3.8).
+pub fn zstd_chunk(decoded: &[u8], level: i32) -> Vec<u8> {
+    let mut stored = zstd::bulk::compress(decoded, level).expect("zstd compresses in memory");
+    stored.shrink_to_fit();
+    stored
+}
 
 impl Section {
     /// The section a game's spec describes, for a table with `params`.
@@ -84,7 +96,14 @@ impl Section {
         chunks: impl IndexedParallelIterator<Item = Vec<u8>>,
         compress: impl Fn(&[u8]) -> Vec<u8> + Sync + Send,
     ) -> Section {
-        let stored = chunks.map(|decoded| (compress(&decoded), *blake3::hash(&decoded).as_bytes())).collect();
+        let stored = chunks
+            .map(|decoded| {
+                // Only its bytes held (see zstd_chunk).
+                let mut stored = compress(&decoded);
+                stored.shrink_to_fit();
+                (stored, *blake3::hash(&decoded).as_bytes())
+            })
+            .collect();
         Section::stored(spec, params, stored)
     }
 
@@ -104,7 +123,7 @@ impl Section {
             bytes: Bytes::Vec(Vec::new()),
             zstd_level: ZSTD_LEVEL,
             chunk_len: spec.chunk_len as usize,
-            stored: Some((len, stored)),
+            stored: Some((len, stored.into())),
         }
     }
 
@@ -206,7 +225,7 @@ pub fn le_bytes<T: Copy, const N: usize>(values: &[T], to_le: impl Fn(T) -> [u8;
 pub fn encode(game: &str, params: &[(&str, i64)], sections: Vec<Section>) -> Vec<u8> {
     let table = TableEncoder::new(game, params, sections);
     let stored: Vec<Vec<u8>> = (0..table.chunks()).into_par_iter().map(|chunk| table.store(chunk)).collect();
-    table.finish(&stored)
+    table.finish(stored).into_vec()
 }
 
 /// A table file in two halves, so that its chunks can be compressed
@@ -242,47 +261,122 @@ impl TableEncoder {
         self.pieces.len()
     }
 
-    /// Chunk `chunk` as the file stores it.
+    /// Chunk `chunk` as the file stores it; nothing for a chunk of a
+    /// section compressed as it was made ([`Section::stored`]), which
+    /// [`finish`](TableEncoder::finish) takes from the section.
     pub fn store(&self, chunk: usize) -> Vec<u8> {
         let (i, range) = &self.pieces[chunk];
         let section = &self.sections[*i];
-        if let Some((_, stored)) = &section.stored {
-            return stored[range.start / section.chunk_len].0.clone();
+        if section.stored.is_some() {
+            return Vec::new();
         }
         let decoded = &section.bytes[range.clone()];
         match section.encoding {
             Encoding::Raw => decoded.to_vec(),
-            Encoding::Zstd => zstd::bulk::compress(decoded, section.zstd_level).expect("zstd compresses in memory"),
+            Encoding::Zstd => zstd_chunk(decoded, section.zstd_level),
         }
     }
 
-    /// The file, from every chunk as [`store`](TableEncoder::store) gave it, in order.
-    pub fn finish(&self, stored: &[Vec<u8>]) -> Vec<u8> {
+    /// The file, from every chunk as [`store`](TableEncoder::store) gave it,
+    /// in order: its header and chunks, read out as they are written (a
+    /// two-player table's gigabytes are never copied into one buffer).
+    pub fn finish(&self, stored: Vec<Vec<u8>>) -> TableFile {
         assert_eq!(stored.len(), self.pieces.len(), "every chunk stored");
-        let pieces: Vec<(usize, [u8; 32])> = self
+        let chunks: Vec<(usize, [u8; 32], Part)> = self
             .pieces
             .iter()
-            .map(|(i, range)| {
+            .zip(stored)
+            .map(|((i, range), data)| {
                 let s = &self.sections[*i];
-                let hash = match &s.stored {
-                    Some((_, stored)) => stored[range.start / s.chunk_len].1,
-                    None => *blake3::hash(&s.bytes[range.clone()]).as_bytes(),
-                };
-                (*i, hash)
+                match &s.stored {
+                    Some((_, chunks)) => {
+                        let k = range.start / s.chunk_len;
+                        (*i, chunks[k].1, Part::Stored(Arc::clone(chunks), k))
+                    }
+                    None => (*i, *blake3::hash(&s.bytes[range.clone()]).as_bytes(), Part::Owned(data)),
+                }
             })
             .collect();
-        assemble(&self.game, &self.params, &self.sections, &pieces, stored)
+        assemble(&self.game, &self.params, &self.sections, chunks)
     }
 }
 
-/// The file from its sections' chunks, decoded and as stored.
+/// A table file as [`TableEncoder::finish`] lays it out, to be read (it is
+/// [`Read`]) or taken whole ([`TableFile::into_vec`]).
+pub struct TableFile {
+    parts: std::collections::VecDeque<Part>,
+    /// How far into the first part reading has come.
+    at: usize,
+    len: u64,
+}
+
+/// A run of the file's bytes.
+enum Part {
+    Owned(Vec<u8>),
+    /// Chunk `.1` of a section compressed as it was made.
+    Stored(Arc<[StoredChunk]>, usize),
+    Zeros(usize),
+}
+
+impl Part {
+    fn len(&self) -> usize {
+        match self {
+            Part::Owned(v) => v.len(),
+            Part::Stored(chunks, k) => chunks[*k].0.len(),
+            Part::Zeros(n) => *n,
+        }
+    }
+}
+
+impl TableFile {
+    /// The file's length in bytes.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether the file is empty (never: it has a header).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The whole file in one buffer.
+    pub fn into_vec(mut self) -> Vec<u8> {
+        let mut file = Vec::with_capacity(self.len as usize);
+        self.read_to_end(&mut file).expect("reading memory does not fail");
+        file
+    }
+}
+
+impl Read for TableFile {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while let Some(part) = self.parts.front() {
+            let len = part.len();
+            if self.at == len {
+                self.parts.pop_front();
+                self.at = 0;
+                continue;
+            }
+            let n = buf.len().min(len - self.at);
+            match part {
+                Part::Owned(v) => buf[..n].copy_from_slice(&v[self.at..self.at + n]),
+                Part::Stored(chunks, k) => buf[..n].copy_from_slice(&chunks[*k].0[self.at..self.at + n]),
+                Part::Zeros(_) => buf[..n].fill(0),
+            }
+            self.at += n;
+            return Ok(n);
+        }
+        Ok(0)
+    }
+}
+
+/// The file from its sections' chunks (each with its section, the blake3
+/// of its decoded bytes and its bytes as stored).
 fn assemble(
     game: &str,
     params: &[(String, i64)],
     sections: &[Section],
-    pieces: &[(usize, [u8; 32])],
-    stored: &[Vec<u8>],
-) -> Vec<u8> {
+    chunks: Vec<(usize, [u8; 32], Part)>,
+) -> TableFile {
     let mut header = Header {
         game: game.to_string(),
         params: params.iter().map(|(name, value)| Param { name: name.clone(), value: *value }).collect(),
@@ -291,11 +385,10 @@ fn assemble(
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let chunks: Vec<Chunk> = pieces
+                let entries: Vec<Chunk> = chunks
                     .iter()
-                    .zip(stored)
-                    .filter(|((section, _), _)| *section == i)
-                    .map(|((_, hash), data)| Chunk { stored_len: data.len() as u64, blake3: *hash })
+                    .filter(|(section, _, _)| *section == i)
+                    .map(|(_, hash, data)| Chunk { stored_len: data.len() as u64, blake3: *hash })
                     .collect();
                 SectionEntry {
                     name: s.name.clone(),
@@ -303,9 +396,9 @@ fn assemble(
                     dims: s.dims.clone(),
                     encoding: s.encoding,
                     offset: 0,
-                    stored_len: chunks.iter().map(|c| c.stored_len).sum(),
+                    stored_len: entries.iter().map(|c| c.stored_len).sum(),
                     chunk_len: if s.decoded_len() == 0 { 0 } else { s.chunk_len as u64 },
-                    chunks,
+                    chunks: entries,
                 }
             })
             .collect(),
@@ -322,22 +415,26 @@ fn assemble(
     let header_bytes = encode_header(&header);
     assert_eq!(header_bytes.len(), header_len);
 
-    let mut file = Vec::with_capacity(cursor as usize);
-    file.extend_from_slice(&format::MAGIC);
-    file.extend_from_slice(&format::VERSION.to_le_bytes());
-    file.extend_from_slice(&(header_len as u32).to_le_bytes());
-    file.extend_from_slice(blake3::hash(&header_bytes).as_bytes());
-    file.extend_from_slice(&header_bytes);
+    let mut head = Vec::with_capacity(format::PREAMBLE_LEN + header_len);
+    head.extend_from_slice(&format::MAGIC);
+    head.extend_from_slice(&format::VERSION.to_le_bytes());
+    head.extend_from_slice(&(header_len as u32).to_le_bytes());
+    head.extend_from_slice(blake3::hash(&header_bytes).as_bytes());
+    head.extend_from_slice(&header_bytes);
+    let mut at = head.len() as u64;
+    let mut parts = std::collections::VecDeque::from([Part::Owned(head)]);
+    // Chunks are in section order: each section's padding, then its chunks.
+    let mut chunks = chunks.into_iter().peekable();
     for (i, entry) in header.sections.iter().enumerate() {
-        file.resize(entry.offset as usize, 0);
-        for (&(section, _), data) in pieces.iter().zip(stored) {
-            if section == i {
-                file.extend_from_slice(data);
-            }
+        parts.push_back(Part::Zeros((entry.offset - at) as usize));
+        at = entry.offset;
+        while let Some((_, _, data)) = chunks.next_if(|(section, _, _)| *section == i) {
+            at += data.len() as u64;
+            parts.push_back(data);
         }
     }
-    file.resize(header.file_len as usize, 0);
-    file
+    parts.push_back(Part::Zeros((header.file_len - at) as usize));
+    TableFile { parts, at: 0, len: header.file_len }
 }
 
 fn encode_header(header: &Header) -> Vec<u8> {

@@ -12,6 +12,10 @@ use rayon::prelude::*;
 /// minutes for a few MB less, level 3 writes 214 MB.
 pub const VALUE_LEVEL: i32 = 6;
 
+/// Chunks [`ValuePlanes::push`] encodes and compresses at a time: 24 MB
+/// of planes, enough to keep every core busy.
+const BATCH_CHUNKS: usize = 256;
+
 /// The stored form of a value: `round(v x UNITS)`.
 fn quantize(v: f64) -> i64 {
     (v * f64::from(UNITS)).round() as i64
@@ -53,27 +57,39 @@ impl ValuePlanes {
     /// is stored as that one, so that a sound table never decodes a falling
     /// chance.
     pub fn push(&mut self, values: &[f64], pair_starts: &[usize]) {
+        self.push_batched(values, pair_starts, BATCH_CHUNKS);
+    }
+
+    /// [`ValuePlanes::push`], `batch` chunks at a time.
+    fn push_batched(&mut self, values: &[f64], pair_starts: &[usize], batch: usize) {
         let end = self.at + values.len();
         assert!(end <= self.stored, "no more values than the table stores");
-        let begun = end.div_ceil(VALUE_CHUNK);
-        let window_end = self.chunk_byte(begun) - self.chunk_byte(self.first);
-        self.window.resize(window_end.max(self.window.len()), 0);
-        encode_chunks(&mut self.window, (self.first, self.stored), self.at, values, pair_starts);
-        self.at = end;
-        let complete = if end == self.stored { begun } else { end / VALUE_CHUNK };
-        if complete > self.first {
-            let cut = self.chunk_byte(complete) - self.chunk_byte(self.first);
-            let compressed: Vec<crate::artifact::StoredChunk> = self.window[..cut]
-                .par_chunks(VALUE_CHUNK * PLANES)
-                .map(|decoded| {
-                    let stored = zstd::bulk::compress(decoded, VALUE_LEVEL).expect("zstd compresses in memory");
-                    (stored, *blake3::hash(decoded).as_bytes())
-                })
-                .collect();
-            self.chunks.extend(compressed);
-            self.window.drain(..cut);
-            self.first = complete;
+        if values.is_empty() {
+            return;
         }
+        // A batch of chunks at a time, so that a big layer is never held
+        // encoded whole beside its values (crag's largest would be 2 GB).
+        let layer_chunks = self.at / VALUE_CHUNK..(end - 1) / VALUE_CHUNK + 1;
+        for from in layer_chunks.clone().step_by(batch) {
+            let chunks = from..layer_chunks.end.min(from + batch);
+            let window_end = self.chunk_byte(chunks.end) - self.chunk_byte(self.first);
+            self.window.resize(window_end.max(self.window.len()), 0);
+            encode_chunks(&mut self.window, (self.first, self.stored), (self.at, chunks.clone()), values, pair_starts);
+            let complete = if end == self.stored { chunks.end } else { chunks.end.min(end / VALUE_CHUNK) };
+            if complete > self.first {
+                let cut = self.chunk_byte(complete) - self.chunk_byte(self.first);
+                let compressed: Vec<crate::artifact::StoredChunk> = self.window[..cut]
+                    .par_chunks(VALUE_CHUNK * PLANES)
+                    .map(|decoded| {
+                        (crate::artifact::zstd_chunk(decoded, VALUE_LEVEL), *blake3::hash(decoded).as_bytes())
+                    })
+                    .collect();
+                self.chunks.extend(compressed);
+                self.window.drain(..cut);
+                self.first = complete;
+            }
+        }
+        self.at = end;
     }
 
     /// The section of `spec` for a table with `params`, every value written.
@@ -83,16 +99,18 @@ impl ValuePlanes {
     }
 }
 
-/// [`ValuePlanes::push`]'s encoding of the values `at..` of a table
-/// storing `stored`, into `planes`, which holds its chunks from `first` on.
-/// Chunks are written in parallel, each whole or the part of it the layer
-/// holds.
-fn encode_chunks(planes: &mut [u8], (first, stored): (usize, usize), at: usize, values: &[f64], pair_starts: &[usize]) {
+/// [`ValuePlanes::push`]'s encoding of a layer's values (the table's
+/// `at..`, of a table storing `stored`) that fall in chunks `chunks`, into
+/// `planes`, which holds the table's chunks from `first` on. Chunks are
+/// written in parallel, each whole or the part of it the layer holds.
+fn encode_chunks(
+    planes: &mut [u8],
+    (first, stored): (usize, usize),
+    (at, chunks): (usize, std::ops::Range<usize>),
+    values: &[f64],
+    pair_starts: &[usize],
+) {
     let end = at + values.len();
-    if at == end {
-        return;
-    }
-    let chunks = at / VALUE_CHUNK..(end - 1) / VALUE_CHUNK + 1;
     let base = first * VALUE_CHUNK * PLANES;
     let bytes =
         &mut planes[chunks.start * VALUE_CHUNK * PLANES - base..stored.min(chunks.end * VALUE_CHUNK) * PLANES - base];
@@ -159,4 +177,87 @@ pub fn start_figures(start_row: &[f64], most: i32) -> Vec<crate::solved::Figure>
         },
         crate::solved::Figure { key: "first_player_after_head_start", value: at(fair), text: String::new() },
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Layers of pairs of random lengths, values rising within each pair
+    /// (with the odd float that falls a hair), written in batches of any
+    /// size: the same chunks, each decoding (by the reader) to every
+    /// value quantized, a falling one as the one before it.
+    #[test]
+    fn value_planes_store_every_layer_alike_in_any_batches() {
+        let mut seed = 0x9e3779b97f4a7c15u64;
+        let mut next = move |below: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % below
+        };
+        let mut layers = Vec::new();
+        for _ in 0..5 {
+            let (mut values, mut starts) = (Vec::new(), Vec::new());
+            let pairs = 1 + next(3000) as usize;
+            for _ in 0..pairs {
+                starts.push(values.len());
+                let len = 1 + next(90) as usize;
+                let mut v = next(1000) as f64 / 1e4;
+                for _ in 0..len {
+                    values.push(v);
+                    v = (v + next(300) as f64 / 1e5).min(1.0);
+                    if next(50) == 0 {
+                        v -= 1e-12;
+                    }
+                }
+            }
+            layers.push((values, starts));
+        }
+        let stored: usize = layers.iter().map(|(v, _)| v.len()).sum();
+        let written = |batch: usize| {
+            let mut planes = ValuePlanes::new(stored);
+            for (values, starts) in &layers {
+                planes.push_batched(values, starts, batch);
+            }
+            assert_eq!(planes.at, stored);
+            planes.chunks
+        };
+        let whole = written(usize::MAX / 2);
+        assert_eq!(whole.len(), stored.div_ceil(VALUE_CHUNK));
+        for batch in [1, 2, 3] {
+            assert!(written(batch) == whole, "batches of {batch}");
+        }
+        // Each chunk decoded from each pair's (or the chunk's) start.
+        let (values, starts): (Vec<f64>, Vec<usize>) =
+            layers.iter().fold((vec![], vec![]), |(mut v, mut s), (lv, ls)| {
+                s.extend(ls.iter().map(|&p| p + v.len()));
+                v.extend(lv);
+                (v, s)
+            });
+        let mut expected = Vec::with_capacity(stored);
+        for (k, &p) in starts.iter().enumerate() {
+            let end = starts.get(k + 1).copied().unwrap_or(stored);
+            let mut last = 0;
+            for &v in &values[p..end] {
+                last = quantize(v).max(last);
+                expected.push(last as u32);
+            }
+        }
+        for (c, (compressed, hash)) in whole.iter().enumerate() {
+            let chunk = zstd::bulk::decompress(compressed, VALUE_CHUNK * PLANES).unwrap();
+            assert_eq!(*hash, *blake3::hash(&chunk).as_bytes());
+            let first = c * VALUE_CHUNK;
+            let len = chunk.len() / PLANES;
+            let mut cuts: Vec<usize> =
+                starts.iter().filter(|&&p| p > first && p < first + len).map(|&p| p - first).collect();
+            cuts.insert(0, 0);
+            cuts.push(len);
+            for w in cuts.windows(2) {
+                let mut got = Vec::new();
+                dice_tables_reader::lead_chances::decode_segment(&chunk, w[0], w[1], |q| got.push(q)).unwrap();
+                assert_eq!(got, expected[first + w[0]..first + w[1]], "chunk {c} at {}", w[0]);
+            }
+        }
+    }
 }

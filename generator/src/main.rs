@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, Condvar, Mutex};
 
 use clap::Parser;
-use dice_tables_generator::artifact::TableEncoder;
+use dice_tables_generator::artifact::{TableEncoder, TableFile};
 use dice_tables_generator::{solve, Rules, Solved, SOLVERS};
 use rayon::prelude::*;
 
@@ -621,13 +621,16 @@ fn rule_set_target(
 /// Writes each table into `args.out` and reports it; returns the manifest's lines.
 fn write_tables(args: &Args, encoded: Vec<Encoded>, progress: &Progress, out: &mut Output) -> Result<String, String> {
     let mut manifest = String::new();
-    for Encoded { game, states, solve_ms, prove_ms, figures, figures_ms, bytes } in encoded {
+    for Encoded { report, file } in encoded {
+        let Report { game, states, solve_ms, prove_ms, figures, figures_ms } = report;
         let name = dice_tables_reader::file_name(&game);
         progress.show(&format!("writing {name}"));
-        let path = dice_tables_generator::artifact::write_atomically(&args.out, &name, &bytes[..])
+        let len = file.len();
+        let mut hashing = std::io::BufReader::with_capacity(1 << 20, Hashing { file, hasher: blake3::Hasher::new() });
+        let path = dice_tables_generator::artifact::write_atomically(&args.out, &name, &mut hashing)
             .map_err(|e| format!("cannot write {}: {e}", args.out.join(&name).display()))?;
         progress.show("");
-        let hash = blake3::hash(&bytes).to_hex();
+        let hash = hashing.get_ref().hasher.finalize().to_hex();
         manifest.push_str(&format!("{hash}  {name}\n"));
         out.print(&if args.json {
             let mut figures: String = figures.iter().map(|f| format!(",\"{}\":{}", f.key, f.value)).collect();
@@ -636,7 +639,7 @@ fn write_tables(args: &Args, encoded: Vec<Encoded>, progress: &Progress, out: &m
             }
             format!(
                 "{{\"game\":\"{game}\",\"states\":{states},\"solve_ms\":{solve_ms:.3},\"prove_ms\":{prove_ms:.3},\"bytes\":{},\"blake3\":\"{hash}\",\"path\":{}{figures}}}\n",
-                bytes.len(),
+                len,
                 json_string(&path.display().to_string())
             )
         } else {
@@ -654,11 +657,26 @@ fn write_tables(args: &Args, encoded: Vec<Encoded>, progress: &Progress, out: &m
             format!(
                 "{game}: {states} states solved in {solve_ms:.1} ms{proved}{figures}; wrote {} ({} bytes, blake3 {hash})\n",
                 path.display(),
-                bytes.len()
+                len
             )
         });
     }
     Ok(manifest)
+}
+
+/// A table file as it is written, hashed on the way (the file's blake3
+/// for the manifest, without a copy of the file).
+struct Hashing {
+    file: TableFile,
+    hasher: blake3::Hasher,
+}
+
+impl std::io::Read for Hashing {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.file.read(buf)?;
+        self.hasher.update(&buf[..n]);
+        Ok(n)
+    }
 }
 
 /// The exact score distributions of the Maxi Yatzy tables among `games`,
@@ -735,6 +753,12 @@ fn write_rule_set_distribution(args: &Args, name: &str, progress: &Progress, out
 
 /// A solved table, encoded, with what the report says of it.
 struct Encoded {
+    report: Report,
+    file: TableFile,
+}
+
+/// What the report says of a solved table.
+struct Report {
     /// The table's name (its file's, the game id but for a rule set's).
     game: String,
     states: u64,
@@ -742,7 +766,6 @@ struct Encoded {
     prove_ms: f64,
     figures: Vec<dice_tables_generator::Figure>,
     figures_ms: f64,
-    bytes: Vec<u8>,
 }
 
 /// The background compressor: one thread at the lowest priority, so that
@@ -755,7 +778,7 @@ struct Encoded {
 struct Background {
     shared: Arc<(Mutex<Queue>, Condvar)>,
     /// Each table pushed, in order, with its bytes still to come.
-    reports: Vec<Encoded>,
+    reports: Vec<Report>,
 }
 
 /// The tables being encoded, their chunks as stored so far, and the chunks
@@ -801,14 +824,13 @@ impl Background {
 
     fn push(&mut self, solved: Solved) {
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
-        self.reports.push(Encoded {
+        self.reports.push(Report {
             game: solved.table.clone(),
             states: solved.states,
             solve_ms: ms(solved.solve_time),
             prove_ms: ms(solved.prove_time),
             figures: solved.figures.clone(),
             figures_ms: ms(solved.figures_time),
-            bytes: Vec::new(),
         });
         let encoder = solved.encoder();
         let (queue, ready) = &*self.shared;
@@ -843,7 +865,7 @@ impl Background {
             .zip(tables.iter().zip(stored))
             .map(|(report, (encoder, chunks))| {
                 let chunks: Vec<Vec<u8>> = chunks.into_iter().map(|c| c.expect("every chunk stored")).collect();
-                Encoded { bytes: encoder.finish(&chunks), ..report }
+                Encoded { report, file: encoder.finish(chunks) }
             })
             .collect()
     }

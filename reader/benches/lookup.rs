@@ -468,50 +468,57 @@ fn yazy_duel_options(c: &mut Criterion) {
     g.finish();
 }
 
-/// Two players of a rule set (`make bench` builds
-/// tables/forced-yatzy-duel.dtab first): random states of both sheets, both
-/// turn orders (a second player's turn start is stored; a first player's
-/// is one turn solved from the stored ones), a turn's start and every
-/// option of a random roll, each from a fresh lookup as an app's would be.
+/// Two players of each rule set (`make bench` builds the tables
+/// `make rule-duel-tables` writes first): random states of both sheets,
+/// both turn orders (a second player's turn start is stored; a first
+/// player's is one turn solved from the stored ones), a turn's start and
+/// every option of a random roll, each from a fresh lookup as an app's
+/// would be.
 fn rule_duel_options(c: &mut Criterion) {
     use dice_tables_reader::rule_sheet::RuleDuel;
     use dice_tables_reader::rules::SheetState;
-    let duel = RuleDuel::open(tables().join("forced-yatzy-duel.dtab")).unwrap();
-    let sheets = duel.sheets();
-    let boxes = sheets.by_size.len() - 1;
-    let mut next = random();
-    let mut cases = Vec::new();
-    for i in 0..512usize {
-        let size = 1 + i % boxes;
-        let second = i % 2 == 1;
-        let of = |size: usize, r: u64| {
-            let s = &sheets.by_size[size][r as usize % sheets.by_size[size].len()];
-            (SheetState { open: s.open, upper: u32::from(s.upper), held: s.held }, i64::from(s.most))
-        };
-        let (mover, most) = of(size, next(1 << 20));
-        let (opponent, opp_most) = of(if second { size - 1 } else { size }, next(1 << 20));
-        let lead = next((most + opp_most + 1) as u64) as i64 - most;
-        let faces: Vec<u8> = (0..5).map(|_| 1 + next(6) as u8).collect();
-        cases.push((second, mover, opponent, lead, Dice::from_faces(&faces).unwrap(), (i % 3) as u8));
-    }
     let mut g = c.benchmark_group("rule_duel");
-    for (name, second) in [("first_player", false), ("second_player", true)] {
-        let cases: Vec<_> = cases.iter().copied().filter(|c| c.0 == second).collect();
-        let mut i = 0;
-        g.bench_function(format!("forced_yatzy_{name}_turn_start"), |b| {
-            b.iter(|| {
-                i = (i + 1) % cases.len();
-                let (_, m, o, d, _, _) = black_box(cases[i]);
-                duel.chance(m, o, d).unwrap()
-            })
-        });
-        g.bench_function(format!("forced_yatzy_{name}_roll_options"), |b| {
-            b.iter(|| {
-                i = (i + 1) % cases.len();
-                let (_, m, o, d, dice, r) = black_box(cases[i]);
-                duel.options(m, o, d, dice, r).unwrap().options.len()
-            })
-        });
+    for game in ["forced-yatzy", "generala", "yacht", "crag"] {
+        let path = tables().join(format!("{game}-duel.dtab"));
+        let duel = RuleDuel::open(&path).unwrap_or_else(|e| panic!("{e}: run `make rule-duel-tables` first"));
+        let sheets = duel.sheets();
+        let boxes = sheets.by_size.len() - 1;
+        let dice = usize::from(duel.rules().dice);
+        let mut next = random();
+        let mut cases = Vec::new();
+        for i in 0..512usize {
+            let size = 1 + i % boxes;
+            let second = i % 2 == 1;
+            let of = |size: usize, r: u64| {
+                let s = &sheets.by_size[size][r as usize % sheets.by_size[size].len()];
+                (SheetState { open: s.open, upper: u32::from(s.upper), held: s.held }, i64::from(s.most))
+            };
+            let (mover, most) = of(size, next(1 << 20));
+            let (opponent, opp_most) = of(if second { size - 1 } else { size }, next(1 << 20));
+            let lead = next((most + opp_most + 1) as u64) as i64 - most;
+            let faces: Vec<u8> = (0..dice).map(|_| 1 + next(6) as u8).collect();
+            let rerolls = (i as u8) % (duel.rules().rerolls + 1);
+            cases.push((second, mover, opponent, lead, Dice::from_faces(&faces).unwrap(), rerolls));
+        }
+        let name = game.replace('-', "_");
+        for (seat, second) in [("first_player", false), ("second_player", true)] {
+            let cases: Vec<_> = cases.iter().copied().filter(|c| c.0 == second).collect();
+            let mut i = 0;
+            g.bench_function(format!("{name}_{seat}_turn_start"), |b| {
+                b.iter(|| {
+                    i = (i + 1) % cases.len();
+                    let (_, m, o, d, _, _) = black_box(cases[i]);
+                    duel.chance(m, o, d).unwrap()
+                })
+            });
+            g.bench_function(format!("{name}_{seat}_roll_options"), |b| {
+                b.iter(|| {
+                    i = (i + 1) % cases.len();
+                    let (_, m, o, d, dice, r) = black_box(cases[i]);
+                    duel.options(m, o, d, dice, r).unwrap().options.len()
+                })
+            });
+        }
     }
     g.finish();
 }

@@ -26,7 +26,7 @@ pub const SECTION_ALIGN: u64 = 64;
 /// Hard limits, checked before any length read from a file is trusted.
 pub mod limits {
     /// The encoded header.
-    pub const MAX_HEADER_LEN: usize = 4 << 20;
+    pub const MAX_HEADER_LEN: usize = 8 << 20;
     /// Bytes of a game id, a parameter name or a section name.
     pub const MAX_NAME_LEN: usize = 64;
     /// Rules parameters.
@@ -35,10 +35,13 @@ pub mod limits {
     pub const MAX_SECTIONS: usize = 32;
     /// Dimensions of one section.
     pub const MAX_DIMS: usize = 8;
-    /// Decoded bytes of one section (the game's own dimensions bound it further).
-    pub const MAX_SECTION_BYTES: u64 = 1 << 32;
+    /// Decoded bytes of one section (the game's own dimensions bound it
+    /// further; in one chunk, [`MAX_WHOLE_BYTES`]).
+    pub const MAX_SECTION_BYTES: u64 = 1 << 36;
+    /// Decoded bytes of a section in one chunk (decoded into one buffer).
+    pub const MAX_WHOLE_BYTES: u64 = 1 << 32;
     /// Chunks of one section.
-    pub const MAX_CHUNKS: usize = 1 << 16;
+    pub const MAX_CHUNKS: usize = 1 << 17;
     /// Decoded bytes of one chunk of a section of several.
     pub const MAX_CHUNK_BYTES: u64 = 1 << 24;
 }
@@ -358,6 +361,9 @@ fn check_count(what: &'static str, count: usize, max: usize) -> Result<(), Table
 fn check_chunks(s: &SectionEntry, decoded: u64) -> Result<(), TableError> {
     let bad = |why: String| Err(TableError::section(&s.name, why));
     check_count("chunk count", s.chunks.len(), limits::MAX_CHUNKS)?;
+    if s.chunks.len() <= 1 && decoded > limits::MAX_WHOLE_BYTES {
+        return bad(format!("declares more than {} bytes in one chunk", limits::MAX_WHOLE_BYTES));
+    }
     if s.chunks.len() > 1 && s.chunk_len > limits::MAX_CHUNK_BYTES {
         let max = limits::MAX_CHUNK_BYTES;
         return bad(format!(
@@ -414,6 +420,12 @@ fn check_header(header: &Header, len: u64, file: Option<&[u8]>, header_end: u64)
             TableError::section(&s.name, format!("declares more than {} bytes", limits::MAX_SECTION_BYTES))
         })?;
         check_chunks(s, decoded)?;
+        if usize::try_from(decoded).is_err() {
+            return Err(TableError::section(
+                &s.name,
+                format!("holds {decoded} bytes, more than this platform addresses"),
+            ));
+        }
         if s.offset % SECTION_ALIGN != 0 || s.offset < cursor {
             return Err(TableError::section(
                 &s.name,

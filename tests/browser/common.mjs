@@ -648,8 +648,12 @@ export async function playToReach(page, base, dir, game, target, { mistakes = []
  * rules" tab (added for the rule sets' tables the server holds), taking the
  * best option each time: alone for the average or, with `goal`, for a final
  * score of `goal` or more; or, with `players` 2, two players passing the
- * dice, each advised by the opponent-aware advisor (the last two from the
- * rule set's target table). Every option row is the command line's
+ * dice, or with `players` "computer", this test against the computer (the
+ * page's second sheet, which takes its best option each time), each
+ * option ranked by the chance of winning: exact where the server holds the
+ * rule set's two-player table (v1/info's `duel`), else the
+ * opponent-aware advisor's estimate from its target table. Every option
+ * row is the command line's
  * (`reader lookup NAME --json` from the tables in `dir`, with `--need` the
  * points still needed, or the other sheet and both totals so far), and
  * each total the sheet's points plus the upper bonus. Where the rules save
@@ -657,14 +661,18 @@ export async function playToReach(page, base, dir, game, target, { mistakes = []
  * the rerolls the last one left (`saved`) and starts with its own and
  * those. Also says whether the tab offered the goal and the second player
  * (where the server holds the target table), and the most rerolls a turn
- * had. The page's dice are drawn from `diceSeed`.
+ * had. The page's dice are drawn from `diceSeed`. Against the computer,
+ * each of its turns is checked when it ends: every step asked as the page
+ * asks, and the option it took the command line's best.
  */
 export async function playRuleSet(page, base, dir, name, { goal = null, players = 1, diceSeed = seed } = {}) {
   await page.goto(`${base}/?seed=${diceSeed}`);
   await page.click('.tab[data-game="rules"]');
   await page.selectOption("#rule-set", name);
   const targetOffered = (await page.isVisible("#rules-goal")) && (await page.isVisible("#rules-players"));
-  if (players === 2) await page.selectOption("#rules-players", "2");
+  if (players !== 1) await page.selectOption("#rules-players", String(players));
+  const computer = players === "computer";
+  const two = players !== 1;
   if (goal !== null) await page.fill("#rules-goal", String(goal));
   await page.click("#rules-new");
   const sheet = async (suffix) => {
@@ -678,12 +686,37 @@ export async function playRuleSet(page, base, dir, name, { goal = null, players 
   // unused rerolls are saved (v1/info).
   const listed = (await page.evaluate(async () => (await (await fetch("v1/info")).json()).tables)).find((t) => t.game === name);
   const winsAtOnce = listed.wins_at_once;
+  const infoTables = await page.evaluate(async () => (await (await fetch("v1/info")).json()).tables);
+  const exact = infoTables.some((t) => t.duel && t.rule_set_name === name);
   assert.deepEqual(winsAtOnce, name === "generala" ? ["generala", "double-generala"] : [], `${name}: the boxes that win at once served`);
   let [answers, decisions, mover, served] = [0, 0, 0, null];
   // Each player's rerolls saved, as this test counts them; the most a turn had.
   const saved = [0, 0];
   let mostRerolls = 0;
-  while (!(await page.$eval("#rules-roll", (b) => b.disabled))) {
+  // The computer's turn just played, checked step by step.
+  const computerTurn = async () => {
+    const steps = JSON.parse(await page.$eval("#rules", (s) => s.dataset.computerTurn));
+    if (served !== null) return; // the game ended on a served win: no turn since
+    assert.ok(steps.length > 0, `${name}: the computer played a turn`);
+    steps.forEach(({ asked, action, first }, i) => {
+      const answer = cli(dir, name, asked);
+      assert.equal(answer.exact, exact, `${name}: the computer's chances exact where the server holds the two-player table`);
+      assert.deepEqual(action, answer.options[0].action, `${name}: the computer took the best option`);
+      assert.equal("keep" in action, i < steps.length - 1, `${name}: a turn ends on its score`);
+      if (first && action.points > 0 && winsAtOnce.includes(action.category)) served = { player: 2, box: action.category };
+    });
+    decisions += steps.length;
+  };
+  while (true) {
+    if (computer) {
+      await page.waitForFunction(() => !document.querySelector("#rules-roll").disabled || document.querySelector("#rules-advice").textContent.startsWith("game over"));
+      if (mover === 1) {
+        await computerTurn();
+        mover = 0;
+      }
+    }
+    if (await page.$eval("#rules-roll", (b) => b.disabled)) break;
+    answers = Number(await page.$eval("#rules", (s) => s.dataset.answers ?? 0));
     await page.click("#rules-roll");
     for (let first = true; ; first = false) {
       await page.waitForFunction((n) => Number(document.querySelector("#rules").dataset.answers ?? 0) > n, answers);
@@ -700,12 +733,14 @@ export async function playRuleSet(page, base, dir, name, { goal = null, players 
         const { total, bonus } = await sheet("");
         assert.equal(asked.need, Math.max(0, goal - (total - bonus)), `${name}: the points still needed`);
       }
-      if (players === 2) {
+      if (two) {
         const [mine, theirs] = mover === 0 ? [await sheet(""), await sheet("-2")] : [await sheet("-2"), await sheet("")];
         assert.deepEqual([asked.me, asked.opp], [mine.total - mine.bonus, theirs.total - theirs.bonus], `${name}: both totals so far`);
-        assert.match(await page.textContent("#rules-advice"), new RegExp(`^player ${mover + 1}: best: `));
+        assert.match(await page.textContent("#rules-advice"), new RegExp(`^${computer ? "you" : `player ${mover + 1}`}: best: `));
+        assert.equal(await page.textContent("#rules-value"), `chance of winning (${exact ? "exact" : "estimate"})`);
       }
       const answer = cli(dir, name, asked);
+      if (two) assert.equal(answer.exact, exact, `${name}: the chances exact where the server holds the two-player table`);
       const shown = await page.$$eval("#rules-options tbody tr", (rows) => rows.map((r) => [r.dataset.action, Number(r.dataset.value)]));
       const value = (o) => (goal === null && players === 1 ? o.ev : o.p);
       assert.deepEqual(shown, answer.options.map((o) => [JSON.stringify(o.action), value(o)]), `${name}: an answer`);
@@ -714,21 +749,22 @@ export async function playRuleSet(page, base, dir, name, { goal = null, players 
       const { action } = answer.options[0];
       if ("keep" in action) continue;
       if (listed.saved_rerolls) saved[mover] = asked.rerolls;
-      if (players === 2 && first && action.points > 0 && winsAtOnce.includes(action.category)) served = { player: mover + 1, box: action.category };
+      if (two && first && action.points > 0 && winsAtOnce.includes(action.category)) served = { player: mover + 1, box: action.category };
       break;
     }
-    if (players === 2) mover = 1 - mover;
+    if (two) mover = 1 - mover;
   }
   const { total } = await sheet("");
   let said = `game over: ${total} points${goal === null ? "" : ` (goal ${goal}: ${total >= goal ? "reached" : "short"})`}`;
   let second = null;
-  if (players === 2) {
+  if (two) {
     second = (await sheet("-2")).total;
+    const wins = (p) => (computer ? ["you win", "the computer wins"][p - 1] : `player ${p} wins`);
     said = served
-      ? `game over: player ${served.player} wins with a served ${served.box} (player 1 ${total}, player 2 ${second})`
-      : `game over: player 1 ${total}, player 2 ${second}: ${total === second ? "a tie" : `player ${total > second ? 1 : 2} wins`}`;
+      ? `game over: ${wins(served.player)} with a served ${served.box} (player 1 ${total}, player 2 ${second})`
+      : `game over: player 1 ${total}, player 2 ${second}: ${total === second ? "a tie" : wins(total > second ? 1 : 2)}`;
   }
   assert.equal(await page.textContent("#rules-advice"), said);
   await fitsScreen(page);
-  return { total, second, decisions, targetOffered, served, mostRerolls };
+  return { total, second, decisions, targetOffered, served, mostRerolls, exact };
 }

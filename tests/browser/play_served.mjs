@@ -17,7 +17,7 @@
 //
 // Exit status 0 when every check passed; 1 with the failed check otherwise.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { strict as assert } from "node:assert";
@@ -154,8 +154,28 @@ try {
     await playRuleSet(page, url, tables, "yacht-dice"),
     await playRuleSet(page, url, tables, "generala", { goal: 150 }),
     await playRuleSet(page, url, tables, "generala", { players: 2 }),
+    await playRuleSet(page, url, tables, "generala", { players: "computer" }),
   ];
-  assert.deepEqual(ruleSets.map((r) => r.targetOffered), [true, false, true, true], "a goal and a second player offered where the server holds the rule set's target table");
+  // Two players of forced Yatzy exactly: its two-player table (make
+  // reduced-target-tables writes it) served from a directory of its own
+  // beside forced Yatzy's tables, so that the served directory's answers
+  // (and the golden files asked of it) stay the advisor's.
+  const exactDir = join(process.env.TMPDIR || "/tmp", `dice-tables-duel-${process.pid}`);
+  rmSync(exactDir, { recursive: true, force: true });
+  mkdirSync(exactDir);
+  for (const f of ["forced-yatzy.dtab", "forced-yatzy-target.dtab"]) copyFileSync(join(tables, f), join(exactDir, f));
+  copyFileSync(process.env.RULE_DUEL_TABLE || "target/reduced-tables/forced-yatzy-duel.dtab", join(exactDir, "forced-yatzy-duel.dtab"));
+  const exactServer = startServer(exactDir);
+  try {
+    const exactUrl = await exactServer.base;
+    ruleSets.push(await playRuleSet(page, exactUrl, exactDir, "forced-yatzy", { players: 2 }));
+    ruleSets.push(await playRuleSet(page, exactUrl, exactDir, "forced-yatzy", { players: "computer" }));
+  } finally {
+    exactServer.server.kill();
+    rmSync(exactDir, { recursive: true, force: true });
+  }
+  assert.deepEqual(ruleSets.map((r) => r.targetOffered), [true, false, true, true, true, true, true], "a goal and a second player offered where the server holds the rule set's target table");
+  assert.deepEqual(ruleSets.map((r) => r.exact), [false, false, false, false, false, true, true], "two players of forced Yatzy exact (its two-player table served), of Generala the advisor's estimate");
   // The rule set that saves rerolls, solved here and served alone (as a
   // user serves their own rules): the sheet games say their tables are not
   // there, and its tab plays games, each with dice of its own, until a turn
@@ -184,7 +204,7 @@ try {
   }
   assert.ok(saverGames.some((g) => g.mostRerolls > 1), "a turn of the saving rule set had rerolls an earlier turn saved");
   assert.deepEqual(pageErrors, [], "the page raised no errors");
-  console.log(`browser: reader serve's page: yazy ${yazy.total} in ${yazy.decisions} decisions, Yahtzee ${yahtzee.total} in ${yahtzee.decisions}, Maxi Yatzy finnish ${maxi.total} in ${maxi.decisions}, ${swedish}, Yatzy under way with real dice ${underWay.total} in ${underWay.decisions} (reloaded mid-game), every option the CLI's, review cost 0; against the computer: ${againstText}; every chance and option row the CLI's, reviews listing exactly the mistakes; the computer's whole turn ${median(turnMs)} ms median, ${Math.max(...turnMs)} ms slowest; later advice median ${median(adviceMs.map(([ms]) => ms))} ms, slowest ${Math.max(...adviceMs.map(([ms]) => ms))} ms; yazy at a table, both sheets filled in mid-way, reloaded: ${atTable.result} in ${atTable.decisions} decisions, the advice switching sides each turn; alone for a score, every chance the CLI's --need: yazy for 200 with one mistake ${reach[0].total}, Yatzy for 250 ${reach[1].total}; the free joker reading, and against the computer without the target tables, offered as unavailable; two-player 10000: ${duel.result} (${duel.decisions} decisions), every chance the CLI's; threes and one-throw 10000 advisors the CLI's; rule sets the server holds, from their tab: Generala ${ruleSets[0].total} in ${ruleSets[0].decisions} decisions, Yacht Dice ${ruleSets[1].total} in ${ruleSets[1].decisions}, Generala for 150 or more ${ruleSets[2].total} in ${ruleSets[2].decisions} (every chance the CLI's --need), two players passing the dice ${ruleSets[3].total} to ${ruleSets[3].second} in ${ruleSets[3].decisions} (every chance the CLI's opponent-aware advisor's), every option the CLI's; a rule set saving unused rerolls: ${saverGames.map((g) => g.total).join(", ")} in ${saverGames.length} game${saverGames.length === 1 ? "" : "s"}, up to ${Math.max(...saverGames.map((g) => g.mostRerolls))} rerolls a turn, every count saved the page's as the test's`);
+  console.log(`browser: reader serve's page: yazy ${yazy.total} in ${yazy.decisions} decisions, Yahtzee ${yahtzee.total} in ${yahtzee.decisions}, Maxi Yatzy finnish ${maxi.total} in ${maxi.decisions}, ${swedish}, Yatzy under way with real dice ${underWay.total} in ${underWay.decisions} (reloaded mid-game), every option the CLI's, review cost 0; against the computer: ${againstText}; every chance and option row the CLI's, reviews listing exactly the mistakes; the computer's whole turn ${median(turnMs)} ms median, ${Math.max(...turnMs)} ms slowest; later advice median ${median(adviceMs.map(([ms]) => ms))} ms, slowest ${Math.max(...adviceMs.map(([ms]) => ms))} ms; yazy at a table, both sheets filled in mid-way, reloaded: ${atTable.result} in ${atTable.decisions} decisions, the advice switching sides each turn; alone for a score, every chance the CLI's --need: yazy for 200 with one mistake ${reach[0].total}, Yatzy for 250 ${reach[1].total}; the free joker reading, and against the computer without the target tables, offered as unavailable; two-player 10000: ${duel.result} (${duel.decisions} decisions), every chance the CLI's; threes and one-throw 10000 advisors the CLI's; rule sets the server holds, from their tab: Generala ${ruleSets[0].total} in ${ruleSets[0].decisions} decisions, Yacht Dice ${ruleSets[1].total} in ${ruleSets[1].decisions}, Generala for 150 or more ${ruleSets[2].total} in ${ruleSets[2].decisions} (every chance the CLI's --need), two players passing the dice ${ruleSets[3].total} to ${ruleSets[3].second} in ${ruleSets[3].decisions} (every chance the CLI's opponent-aware advisor's), against the computer ${ruleSets[4].total} to ${ruleSets[4].second} in ${ruleSets[4].decisions}; forced Yatzy exactly from its two-player table, passing the dice ${ruleSets[5].total} to ${ruleSets[5].second} in ${ruleSets[5].decisions}, against the computer ${ruleSets[6].total} to ${ruleSets[6].second} in ${ruleSets[6].decisions} (its every move the CLI's best); every option the CLI's; a rule set saving unused rerolls: ${saverGames.map((g) => g.total).join(", ")} in ${saverGames.length} game${saverGames.length === 1 ? "" : "s"}, up to ${Math.max(...saverGames.map((g) => g.mostRerolls))} rerolls a turn, every count saved the page's as the test's`);
 } catch (e) {
   failed = true;
   console.error(`browser test failed: ${e.message}`);

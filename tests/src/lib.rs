@@ -147,9 +147,9 @@ pub const RULE_TARGET_TABLES: [&str; 4] = ["forced-yatzy-target", "yacht-target"
 /// The rule sets' two-player tables the manifest lists (the Makefile's
 /// `RULE_DUEL_TABLES`, not part of `make tables`), each `NAME-duel.dtab`,
 /// asked as `NAME --opp-mask ...`: forced-yatzy-duel is checked against
-/// the manifest by the tests that write it, generala-duel and yacht-duel
-/// (minutes) by `make rule-duel-tables`.
-pub const RULE_DUEL_TABLES: [&str; 3] = ["forced-yatzy-duel", "generala-duel", "yacht-duel"];
+/// the manifest by the tests that write it, generala-duel, yacht-duel and
+/// crag-duel (minutes) by `make rule-duel-tables`.
+pub const RULE_DUEL_TABLES: [&str; 4] = ["forced-yatzy-duel", "generala-duel", "yacht-duel", "crag-duel"];
 
 /// Categories open in the largest states of the reduced target tables.
 pub const REDUCED_OPEN: &str = "4";

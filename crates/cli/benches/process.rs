@@ -1,6 +1,6 @@
 //! Whole `reader lookup` processes: what a person at a terminal waits for.
 //! Needs the tables in tables/ (`make bench` runs `make tables` first), and
-//! the target tables and the two-player yazy table for their lookups.
+//! the target tables and the two-player tables for their lookups.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -21,7 +21,7 @@ fn end_to_end(c: &mut Criterion) {
     let mut g = c.benchmark_group("reader_process");
     g.sample_size(30);
     // Each a `reader lookup` command line, its words split at spaces.
-    let lookups: [(&str, &str); 21] = [
+    let lookups: [(&str, &str); 25] = [
         ("yazy_state", "yazy --mask 2047 --dice 12456 --rerolls 2 --json"),
         ("yazy_turn_start", "yazy --mask all"),
         ("combo_state", "combo --dice 26266 --rerolls 5"),
@@ -55,6 +55,14 @@ fn end_to_end(c: &mut Criterion) {
         ("yacht_first_roll", "yacht --dice 12456 --json"),
         ("yacht_dice_first_roll", "yacht-dice --mask all --upper 0 --dice 12456 --json"),
         ("yahtzee_no_joker_first_roll", "yahtzee-no-joker --dice 12456 --json"),
+        // Two players of the rule sets (`make bench` runs `make
+        // rule-duel-tables` first): a first player's turn start, a turn
+        // solved from the stored values (Crag's header alone lists 72,798
+        // chunks).
+        ("forced_yatzy_duel_turn_start", "forced-yatzy --mask all --opp-mask all --me 0 --opp 0"),
+        ("generala_duel_turn_start", "generala --mask all --opp-mask all --me 0 --opp 0"),
+        ("yacht_duel_turn_start", "yacht --mask all --opp-mask all --me 0 --opp 0"),
+        ("crag_duel_turn_start", "crag --mask all --opp-mask all --me 0 --opp 0"),
     ];
     g.bench_function("bin_true", |b| b.iter(|| assert!(Command::new("/bin/true").status().unwrap().success())));
     for (name, args) in lookups {

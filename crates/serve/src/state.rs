@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use dice_tables_lookup::{Json, LookupError};
+use dice_tables_reader::rule_sheet::RuleTable;
 use dice_tables_reader::{file_name, format, read_table_file, TableError, TableErrorKind, Tables, GAMES};
 
 /// What a server serves: one [`Tables`] held in memory, and for every game
@@ -294,10 +295,18 @@ impl Served {
                     if let Some(table) = self.tables.rule_table_held(name) {
                         let sheet = table.board();
                         let rules = sheet.rules();
-                        if let dice_tables_reader::rule_sheet::RuleTable::Target(_) = table {
-                            // Asked by the rule set's name, with --need.
-                            fields.push(("rule_set_name", Json::Str(rules.name.clone())));
-                            fields.push(("target", Json::Bool(true)));
+                        match table {
+                            RuleTable::Target(_) => {
+                                // Asked by the rule set's name, with --need.
+                                fields.push(("rule_set_name", Json::Str(rules.name.clone())));
+                                fields.push(("target", Json::Bool(true)));
+                            }
+                            RuleTable::Duel(_) => {
+                                // Asked by the rule set's name, with the opponent's sheet.
+                                fields.push(("rule_set_name", Json::Str(rules.name.clone())));
+                                fields.push(("duel", Json::Bool(true)));
+                            }
+                            RuleTable::Sheet(_) => {}
                         }
                         let boxes = rules.boxes.iter().map(|b| Json::Str(b.name.clone())).collect();
                         fields.push(("boxes", Json::List(boxes)));

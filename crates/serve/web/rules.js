@@ -4,16 +4,20 @@
 // rerolls as the table's rules give them (v1/info; where they save a turn's
 // unused rerolls, each player's count saved is kept and asked). Alone it is played for
 // the average or, where the server holds the rule set's target table
-// (NAME-target.dtab), for a final score of at least a goal; with that table
-// two players can also share the dice (pass and play), each advised by the
-// opponent-aware advisor. Loaded only under `reader serve`, whose tables
-// the page asks over HTTP; its tab and section are made here, so the
-// static site carries none of it.
+// (NAME-target.dtab), for a final score of at least a goal. Two players
+// share the dice (pass and play) or one plays the computer where the server
+// holds the rule set's two-player table (NAME-duel.dtab: every chance of
+// winning exact) or its target table (the opponent-aware advisor's
+// estimate). Loaded only under `reader serve`, whose tables the page asks
+// over HTTP; its tab and section are made here, so the static site
+// carries none of it.
 import { $, cell, die } from "./page.js";
 
 let sets = [];
 /** The rule sets whose target tables the server holds, by name. */
 let targets = new Set();
+/** The rule sets whose two-player tables the server holds, by name. */
+let duels = new Set();
 let game = null;
 
 const getJson = async (path) => {
@@ -36,8 +40,9 @@ function show() {
 /** Adds the tab and its section when the server holds rule sets' tables. */
 export async function offer() {
   const tables = (await getJson("v1/info")).tables.filter((t) => t.rule_set && !t.error);
-  sets = tables.filter((t) => !t.target);
+  sets = tables.filter((t) => !t.target && !t.duel);
   targets = new Set(tables.filter((t) => t.target).map((t) => t.rule_set_name));
+  duels = new Set(tables.filter((t) => t.duel).map((t) => t.rule_set_name));
   if (sets.length === 0) return;
   const tab = Object.assign(document.createElement("button"), { className: "tab", textContent: "Your rules" });
   tab.dataset.game = "rules";
@@ -54,7 +59,7 @@ export async function offer() {
   section.innerHTML = `
     <p class="lede">A rule set this server holds, solved exactly from its rules: roll, then take an option (the best first, with the points it can expect still to come; playing for a goal, its chance of reaching it; two players, its chance of winning).</p>
     <p class="controls"><label>Rule set <select id="rule-set"></select></label>
-      <label id="rules-players-label">Players <select id="rules-players"><option value="1">one</option><option value="2">two, passing the dice</option></select></label>
+      <label id="rules-players-label">Players <select id="rules-players"><option value="1">one</option><option value="2">two, passing the dice</option><option value="computer">you against the computer</option></select></label>
       <label id="rules-goal-label">Play for <input id="rules-goal" type="number" min="1" max="1000000" step="1" placeholder="the average" inputmode="numeric"> points or more</label>
       <button id="rules-new">New game</button></p>
     <p id="rules-note" class="note" hidden></p>
@@ -63,7 +68,7 @@ export async function offer() {
     <p id="rules-advice" class="advice"></p>
     <div class="boards">
       <table id="rules-options" class="ranked"><thead><tr><th>#</th><th>option</th><th id="rules-value">points to come</th></tr></thead><tbody></tbody></table>
-      <table id="rules-sheet" class="sheet"><thead><tr><th>box</th><th>player 1</th><th class="second">player 2</th></tr></thead><tbody></tbody>
+      <table id="rules-sheet" class="sheet"><thead><tr><th>box</th><th id="rules-first">player 1</th><th id="rules-second" class="second">player 2</th></tr></thead><tbody></tbody>
         <tfoot><tr id="rules-bonus-row"><th>upper bonus</th><td id="rules-bonus"></td><td id="rules-bonus-2" class="second"></td></tr>
           <tr><th>total</th><td id="rules-total">0</td><td id="rules-total-2" class="second">0</td></tr></tfoot></table>
     </div>`;
@@ -74,32 +79,55 @@ export async function offer() {
   }
   for (const control of ["#rule-set", "#rules-players", "#rules-goal"]) $(control).addEventListener("change", newGame);
   $("#rules-new").addEventListener("click", newGame);
-  $("#rules-roll").addEventListener("click", () => {
-    game.dice = Array.from({ length: game.set.dice }, die);
-    // A turn may use the rerolls earlier turns saved as well as its own.
-    game.rerolls = game.set.rerolls + game.saved[game.turn];
-    game.firstRoll = true;
-    advise();
-  });
+  $("#rules-roll").addEventListener("click", roll);
+}
+
+function roll() {
+  // The steps of the computer's turn, shown for the tests: each asked and taken.
+  if (computerMoves()) game.computerSteps = [];
+  game.dice = Array.from({ length: game.set.dice }, die);
+  // A turn may use the rerolls earlier turns saved as well as its own.
+  game.rerolls = game.set.rerolls + game.saved[game.turn];
+  game.firstRoll = true;
+  advise();
+}
+
+/** Whether the computer moves now: its sheet's turn, the game not over. */
+const computerMoves = () => game.computer && game.turn === 1 && !over();
+
+/** The computer's next step in game `at`: roll, or take the best option. */
+function computerPlays(at) {
+  if (at !== game || !computerMoves() || game.error !== null) return;
+  if (game.dice.length === 0) roll();
+  else if (game.options.length) take(0);
 }
 
 /** A new game of the chosen rule set, players and goal. */
 function newGame() {
   const name = $("#rule-set").value;
   const set = sets.find((s) => s.game === name);
-  // The goal and the second player both need the rule set's target table.
+  // The goal needs the rule set's target table; a second player its
+  // two-player table (exact) or its target table (the advisor's estimate).
   const targeted = targets.has(name);
-  $("#rules-players-label").hidden = !targeted;
-  const players = targeted ? Number($("#rules-players").value) : 1;
+  const exact = duels.has(name);
+  $("#rules-players-label").hidden = !targeted && !exact;
+  const chosen = targeted || exact ? $("#rules-players").value : "1";
+  const players = chosen === "1" ? 1 : 2;
   $("#rules-goal-label").hidden = !targeted || players === 2;
   const goal = Number.parseInt($("#rules-goal").value, 10);
-  // A box that wins at once when served: the game ends there, but the
-  // advisor's chances count it for its points.
+  // A box that wins at once when served: the game ends there (the
+  // advisor's estimates count it for its points, the two-player table as
+  // the win it is).
   const wins = players === 2 ? set.wins_at_once ?? [] : [];
   $("#rules-note").hidden = wins.length === 0;
-  $("#rules-note").textContent = `A ${wins.join(" or ")} scored with the turn's first roll wins at once; the chances count it for its points.`;
+  const counted = exact ? "every chance counts it so" : "the chances count it for its points";
+  $("#rules-note").textContent = `A ${wins.join(" or ")} scored with the turn's first roll wins at once; ${counted}.`;
   game = {
     set,
+    // The computer plays the second sheet, taking the best option each time.
+    computer: chosen === "computer",
+    computerSteps: [],
+    exact,
     goal: targeted && players === 1 && goal > 0 ? goal : null,
     winner: null,
     sheets: Array.from({ length: players }, () => ({})),
@@ -156,21 +184,28 @@ async function advise() {
   game.error = null;
   render();
   const asked = query();
+  const at = game;
   try {
     const answer = await getJson(`v1/lookup/${game.set.game}?${new URLSearchParams(asked)}`);
+    if (at !== game) return;
     game.options = answer.options;
+    game.exactAnswer = answer.exact;
+    game.asked = asked;
   } catch (e) {
+    if (at !== game) return;
     game.error = e.message;
   }
   render();
   // What was asked, and how many answers so far: for the browser tests.
   $("#rules").dataset.query = JSON.stringify(asked);
   $("#rules").dataset.answers = String(Number($("#rules").dataset.answers ?? 0) + 1);
+  if (computerMoves()) setTimeout(() => computerPlays(at), 0);
 }
 
 /** Takes option `i`: a keep rerolls the other dice, a box is scored (and the dice pass on). */
 function take(i) {
   const { action } = game.options[i];
+  if (computerMoves()) game.computerSteps.push({ asked: game.asked, action, first: game.firstRoll });
   if ("keep" in action) {
     const kept = [...action.keep].map(Number);
     game.dice = [...kept, ...Array.from({ length: game.set.dice - kept.length }, die)];
@@ -192,6 +227,7 @@ function take(i) {
   game.dice = [];
   game.options = [];
   render();
+  if (computerMoves()) setTimeout(() => computerPlays(game), 0);
 }
 
 const optionText = (a) =>
@@ -199,15 +235,19 @@ const optionText = (a) =>
     ? a.keep === "" ? `reroll all ${game.set.dice}` : `keep ${a.keep}, reroll ${game.set.dice - a.keep.length}`
     : `score ${a.category} for ${a.points}${a.bonus ? ` + ${a.bonus} bonus` : ""}${a.first_roll ? ` + ${a.first_roll} first roll` : ""}`;
 
+/** Player `p` (0 or 1) in words: against the computer, you and it. */
+const player = (p) => (game.computer ? ["you", "the computer"][p] : `player ${p + 1}`);
+
 /** What the finished game comes to, in words. */
 function result() {
   const totals = game.sheets.map(totalOf);
   if (game.winner !== null) {
-    return `game over: player ${game.winner.player + 1} wins with a served ${game.winner.box} (player 1 ${totals[0]}, player 2 ${totals[1]})`;
+    const wins = `${player(game.winner.player)} win${game.computer && game.winner.player === 0 ? "" : "s"}`;
+    return `game over: ${wins} with a served ${game.winner.box} (player 1 ${totals[0]}, player 2 ${totals[1]})`;
   }
   if (two()) {
     const [a, b] = totals;
-    return `game over: player 1 ${a}, player 2 ${b}: ${a === b ? "a tie" : `player ${a > b ? 1 : 2} wins`}`;
+    return `game over: player 1 ${a}, player 2 ${b}: ${a === b ? "a tie" : `${player(a > b ? 0 : 1)} win${game.computer && a > b ? "" : "s"}`}`;
   }
   const goal = game.goal === null ? "" : ` (goal ${game.goal}: ${totals[0] >= game.goal ? "reached" : "short"})`;
   return `game over: ${totals[0]} points${goal}`;
@@ -216,7 +256,7 @@ function result() {
 function render() {
   const { set } = game;
   $("#rules-dice").replaceChildren(...game.dice.map((d) => Object.assign(document.createElement("span"), { className: "die", textContent: String(d) })));
-  $("#rules-roll").disabled = over() || game.dice.length > 0;
+  $("#rules-roll").disabled = over() || game.dice.length > 0 || computerMoves();
   const rerolls = (n, what) => `${n} reroll${n === 1 ? "" : "s"} ${what}`;
   $("#rules-rerolls").textContent = game.dice.length
     ? rerolls(game.rerolls, "left")
@@ -226,6 +266,7 @@ function render() {
     const value = o.p ?? o.ev;
     Object.assign(row.dataset, { action: JSON.stringify(o.action), value: String(value) });
     const button = Object.assign(document.createElement("button"), { textContent: optionText(o.action) });
+    button.disabled = computerMoves();
     button.addEventListener("click", () => take(i));
     const label = document.createElement("td");
     label.append(button);
@@ -233,6 +274,8 @@ function render() {
     return row;
   }));
   $("#rules-sheet").classList.toggle("solo", !two());
+  $("#rules-first").textContent = game.computer ? "player 1 (you)" : "player 1";
+  $("#rules-second").textContent = game.computer ? "player 2 (the computer)" : "player 2";
   $("#rules-sheet tbody").replaceChildren(...set.boxes.map((b) => {
     const row = document.createElement("tr");
     const [first, second] = [game.sheets[0], game.sheets[1] ?? {}];
@@ -245,9 +288,11 @@ function render() {
     $(`#rules-bonus${suffix}`).textContent = set.upper_bonus ? `${bonusOf(scores)} (${upperTotal(scores)} of ${set.upper_bonus.at})` : "";
     $(`#rules-total${suffix}`).textContent = String(totalOf(scores));
   });
-  $("#rules-value").textContent = two() ? "chance of winning (estimate)" : game.goal === null ? "points to come" : `chance of ${game.goal} or more`;
-  const mover = two() ? `player ${game.turn + 1}: ` : "";
+  const exactly = (game.exactAnswer ?? game.exact) ? "exact" : "estimate";
+  $("#rules-value").textContent = two() ? `chance of winning (${exactly})` : game.goal === null ? "points to come" : `chance of ${game.goal} or more`;
+  const mover = two() ? `${player(game.turn)}: ` : "";
   $("#rules-advice").textContent =
-    game.error ?? (over() ? result() : game.options.length ? `${mover}best: ${optionText(game.options[0].action)}` : two() ? `player ${game.turn + 1} to roll` : "");
+    game.error ?? (over() ? result() : game.options.length ? `${mover}best: ${optionText(game.options[0].action)}` : two() ? `${player(game.turn)} to roll` : "");
   $("#rules-advice").classList.toggle("error", game.error !== null);
+  $("#rules").dataset.computerTurn = JSON.stringify(game.computerSteps);
 }

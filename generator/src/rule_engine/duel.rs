@@ -89,7 +89,8 @@ impl Layer {
 pub struct Estimate {
     /// Leads stored over every layer.
     pub states: u64,
-    /// Bytes the solve holds: its two largest neighbouring layers.
+    /// Bytes the solve holds at most: two neighbouring layers and the
+    /// file so far (the stored layers below them, compressed).
     pub memory: u64,
     /// The stored table's values: the second player's turn starts.
     pub stored: u64,
@@ -97,9 +98,9 @@ pub struct Estimate {
     pub steps: u64,
 }
 
-/// File bytes a stored value takes at most, as measured: Generala's 1.29
-/// (Yacht's 1.03, forced Yatzy's 0.45).
-const FILE_BYTES_PER_VALUE: f64 = 1.3;
+/// File bytes a stored value takes at most, as measured: Crag's 1.58
+/// (Generala's 1.29, Yacht's 1.03, forced Yatzy's 0.45).
+const FILE_BYTES_PER_VALUE: f64 = 1.6;
 
 /// Keep-lattice steps a solve works through a second on two cores here,
 /// as measured: Yacht's 1.57e9 leads, 462 keeps of 5 dice and 3 rolls a
@@ -138,13 +139,22 @@ impl Estimate {
 /// Counts the joint game of `rules` (its sheets `sheets`).
 pub fn estimate(rules: &RuleSet, sheets: &Sheets) -> Estimate {
     let layers: Vec<u64> = (0..=sheets.top()).map(|n| sheets.layer_len(n)).collect();
-    let memory = layers.windows(2).map(|w| (w[0] + w[1]) * 8).max().unwrap_or(0);
-    let stored = layers.iter().skip(1).step_by(2).sum();
+    // Solving layer n holds layer n - 1 and the file of the odd (stored)
+    // layers below n.
+    let mut stored = 0;
+    let mut memory = 0;
+    for n in 1..layers.len() {
+        let file = (stored as f64 * FILE_BYTES_PER_VALUE) as u64;
+        memory = memory.max((layers[n - 1] + layers[n]) * 8 + file);
+        if n % 2 == 1 {
+            stored += layers[n];
+        }
+    }
     let steps = keep_graph(usize::from(rules.dice)).keeps() as u64 * (u64::from(rules.rerolls) + 1);
     Estimate { states: layers.iter().sum(), memory, stored, steps }
 }
 
-/// The most memory a solve here may hold (the two largest layers).
+/// The most memory a solve here may hold (two layers and the file so far).
 pub const MOST_MEMORY: u64 = 16 << 30;
 
 /// Refuses, before any work, a rule set whose joint game would not fit:

@@ -237,10 +237,11 @@ fn holds_its_chances(duel: &std::path::Path, target: &std::path::Path, first: f6
 /// Every two-player rule-set table, checked whole as [`holds_its_chances`]
 /// says: those `make rule-duel-tables` wrote into `DICE_RULE_DUEL_TABLES`
 /// beside the rule sets' target tables (`make bench`: forced Yatzy's,
-/// Generala's and Yacht's), else forced Yatzy's, solved for these tests.
+/// Generala's, Yacht's and Crag's), else forced Yatzy's, solved for these
+/// tests.
 #[test]
 fn every_two_player_rule_set_table_holds_its_chances() {
-    let figures = [("forced-yatzy", 0.4954427), ("generala", 0.4948350), ("yacht", 0.4938620)];
+    let figures = [("forced-yatzy", 0.4954427), ("generala", 0.4948350), ("yacht", 0.4938620), ("crag", 0.4970065)];
     let (dir, games) = match std::env::var_os("DICE_RULE_DUEL_TABLES") {
         Some(dir) => (std::path::PathBuf::from(dir), &figures[..]),
         None => (forced_yatzy_duel().to_path_buf(), &figures[..1]),
