@@ -361,9 +361,6 @@ fn check_count(what: &'static str, count: usize, max: usize) -> Result<(), Table
 fn check_chunks(s: &SectionEntry, decoded: u64) -> Result<(), TableError> {
     let bad = |why: String| Err(TableError::section(&s.name, why));
     check_count("chunk count", s.chunks.len(), limits::MAX_CHUNKS)?;
-    if s.chunks.len() <= 1 && decoded > limits::MAX_WHOLE_BYTES {
-        return bad(format!("declares more than {} bytes in one chunk", limits::MAX_WHOLE_BYTES));
-    }
     if s.chunks.len() > 1 && s.chunk_len > limits::MAX_CHUNK_BYTES {
         let max = limits::MAX_CHUNK_BYTES;
         return bad(format!(
@@ -416,16 +413,15 @@ fn check_header(header: &Header, len: u64, file: Option<&[u8]>, header_end: u64)
                 format!("has {} dimensions, not 1 to {}", s.dims.len(), limits::MAX_DIMS),
             ));
         }
-        let decoded = s.decoded_len().filter(|&n| n <= limits::MAX_SECTION_BYTES).ok_or_else(|| {
-            TableError::section(&s.name, format!("declares more than {} bytes", limits::MAX_SECTION_BYTES))
-        })?;
+        // A section in one chunk decodes into one buffer; none may be
+        // larger than the platform addresses (WebAssembly's 4 GiB).
+        let most = if s.chunks.len() > 1 { limits::MAX_SECTION_BYTES } else { limits::MAX_WHOLE_BYTES };
+        let most = most.min(usize::MAX as u64);
+        let decoded = s
+            .decoded_len()
+            .filter(|&n| n <= most)
+            .ok_or_else(|| TableError::section(&s.name, format!("declares more than {most} bytes")))?;
         check_chunks(s, decoded)?;
-        if usize::try_from(decoded).is_err() {
-            return Err(TableError::section(
-                &s.name,
-                format!("holds {decoded} bytes, more than this platform addresses"),
-            ));
-        }
         if s.offset % SECTION_ALIGN != 0 || s.offset < cursor {
             return Err(TableError::section(
                 &s.name,

@@ -204,10 +204,10 @@ pub struct Table {
 struct SectionState {
     /// Decoded bytes per chunk when there are several, else 0.
     chunk_len: u32,
-    /// `2^80 / chunk_len + 1`: a byte position's chunk is `(at * reciprocal) >> 80`,
-    /// exact while position x `chunk_len` is below 2^80: sections are at
+    /// `2^63 / chunk_len + 1`: a byte position's chunk is `(at * reciprocal) >> 63`,
+    /// exact while position x `chunk_len` is below 2^63: sections are at
     /// most 2^36 bytes, chunks of several at most 2^24.
-    reciprocal: u128,
+    reciprocal: u64,
     chunks: Box<[ChunkState]>,
     /// A compressed section's decoded chunks, in one buffer (up to
     /// [`crate::arena::MAX_ARENA_BYTES`]); else `None`, and each compressed
@@ -342,7 +342,7 @@ impl Table {
                 .collect();
             // parse_header bounds a chunk of several to 2^24 bytes: it fits in 32 bits.
             let chunk_len = if chunks.len() > 1 { s.chunk_len as u32 } else { 0 };
-            let reciprocal = if chunk_len > 0 { (1u128 << 80) / u128::from(chunk_len) + 1 } else { 0 };
+            let reciprocal = if chunk_len > 0 { (1u64 << 63) / u64::from(chunk_len) + 1 } else { 0 };
             let decoded_len = s.decoded_len().unwrap_or(0) as usize;
             let arena = (s.encoding == format::Encoding::Zstd)
                 .then(|| Arena::new(decoded_len, s.chunk_len as usize))
@@ -479,7 +479,7 @@ impl Table {
         };
         // One chunk (the common case) needs no division, several a multiply.
         let (c, within) = if section.chunk_len > 0 {
-            let c = ((at as u128 * section.reciprocal) >> 80) as usize;
+            let c = ((at as u128 * u128::from(section.reciprocal)) >> 63) as usize;
             (c, at - c * section.chunk_len as usize)
         } else {
             (0, at)
