@@ -684,10 +684,10 @@ export async function playRuleSet(page, base, dir, name, { goal = null, players 
   };
   // The boxes that, served, win a two-player game at once, and whether
   // unused rerolls are saved (v1/info).
-  const listed = (await page.evaluate(async () => (await (await fetch("v1/info")).json()).tables)).find((t) => t.game === name);
+  const tablesServed = await page.evaluate(async () => (await (await fetch("v1/info")).json()).tables);
+  const listed = tablesServed.find((t) => t.game === name);
   const winsAtOnce = listed.wins_at_once;
-  const infoTables = await page.evaluate(async () => (await (await fetch("v1/info")).json()).tables);
-  const exact = infoTables.some((t) => t.duel && t.rule_set_name === name);
+  const exact = tablesServed.some((t) => t.duel && t.rule_set_name === name);
   assert.deepEqual(winsAtOnce, name === "generala" ? ["generala", "double-generala"] : [], `${name}: the boxes that win at once served`);
   let [answers, decisions, mover, served] = [0, 0, 0, null];
   // Each player's rerolls saved, as this test counts them; the most a turn had.

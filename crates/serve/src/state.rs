@@ -295,18 +295,16 @@ impl Served {
                     if let Some(table) = self.tables.rule_table_held(name) {
                         let sheet = table.board();
                         let rules = sheet.rules();
-                        match table {
-                            RuleTable::Target(_) => {
-                                // Asked by the rule set's name, with --need.
-                                fields.push(("rule_set_name", Json::Str(rules.name.clone())));
-                                fields.push(("target", Json::Bool(true)));
-                            }
-                            RuleTable::Duel(_) => {
-                                // Asked by the rule set's name, with the opponent's sheet.
-                                fields.push(("rule_set_name", Json::Str(rules.name.clone())));
-                                fields.push(("duel", Json::Bool(true)));
-                            }
-                            RuleTable::Sheet(_) => {}
+                        // A target table is asked by the rule set's name with
+                        // --need, a two-player one with the opponent's sheet.
+                        let kind = match table {
+                            RuleTable::Target(_) => Some("target"),
+                            RuleTable::Duel(_) => Some("duel"),
+                            RuleTable::Sheet(_) => None,
+                        };
+                        if let Some(kind) = kind {
+                            fields.push(("rule_set_name", Json::Str(rules.name.clone())));
+                            fields.push((kind, Json::Bool(true)));
                         }
                         let boxes = rules.boxes.iter().map(|b| Json::Str(b.name.clone())).collect();
                         fields.push(("boxes", Json::List(boxes)));

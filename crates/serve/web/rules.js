@@ -189,7 +189,6 @@ async function advise() {
     const answer = await getJson(`v1/lookup/${game.set.game}?${new URLSearchParams(asked)}`);
     if (at !== game) return;
     game.options = answer.options;
-    game.exactAnswer = answer.exact;
     game.asked = asked;
   } catch (e) {
     if (at !== game) return;
@@ -237,17 +236,18 @@ const optionText = (a) =>
 
 /** Player `p` (0 or 1) in words: against the computer, you and it. */
 const player = (p) => (game.computer ? ["you", "the computer"][p] : `player ${p + 1}`);
+/** Player `p` winning, in words. */
+const wins = (p) => (game.computer ? ["you win", "the computer wins"][p] : `player ${p + 1} wins`);
 
 /** What the finished game comes to, in words. */
 function result() {
   const totals = game.sheets.map(totalOf);
   if (game.winner !== null) {
-    const wins = `${player(game.winner.player)} win${game.computer && game.winner.player === 0 ? "" : "s"}`;
-    return `game over: ${wins} with a served ${game.winner.box} (player 1 ${totals[0]}, player 2 ${totals[1]})`;
+    return `game over: ${wins(game.winner.player)} with a served ${game.winner.box} (player 1 ${totals[0]}, player 2 ${totals[1]})`;
   }
   if (two()) {
     const [a, b] = totals;
-    return `game over: player 1 ${a}, player 2 ${b}: ${a === b ? "a tie" : `${player(a > b ? 0 : 1)} win${game.computer && a > b ? "" : "s"}`}`;
+    return `game over: player 1 ${a}, player 2 ${b}: ${a === b ? "a tie" : wins(a > b ? 0 : 1)}`;
   }
   const goal = game.goal === null ? "" : ` (goal ${game.goal}: ${totals[0] >= game.goal ? "reached" : "short"})`;
   return `game over: ${totals[0]} points${goal}`;
@@ -288,8 +288,7 @@ function render() {
     $(`#rules-bonus${suffix}`).textContent = set.upper_bonus ? `${bonusOf(scores)} (${upperTotal(scores)} of ${set.upper_bonus.at})` : "";
     $(`#rules-total${suffix}`).textContent = String(totalOf(scores));
   });
-  const exactly = (game.exactAnswer ?? game.exact) ? "exact" : "estimate";
-  $("#rules-value").textContent = two() ? `chance of winning (${exactly})` : game.goal === null ? "points to come" : `chance of ${game.goal} or more`;
+  $("#rules-value").textContent = two() ? `chance of winning (${game.exact ? "exact" : "estimate"})` : game.goal === null ? "points to come" : `chance of ${game.goal} or more`;
   const mover = two() ? `${player(game.turn)}: ` : "";
   $("#rules-advice").textContent =
     game.error ?? (over() ? result() : game.options.length ? `${mover}best: ${optionText(game.options[0].action)}` : two() ? `${player(game.turn)} to roll` : "");
