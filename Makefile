@@ -477,7 +477,7 @@ bench: tables python
 	$(CARGO) run --release --locked -p dice-tables-generator --example yazy_duel_games -- 200000 $(OUT)
 	/usr/bin/time -f "forced-yatzy-duel: %e s whole command, %U s user, %S s system, %M KB peak" \
 		$(GENERATOR) --out $(OUT) --games forced-yatzy-duel
-	$(CARGO) run --release --locked -p dice-tables-generator --example rule_duel_games -- forced-yatzy 200000
+	$(CARGO) run --release --locked -p dice-tables-generator --example rule_duel_games -- forced-yatzy 200000 $(OUT)
 	$(MAKE) rule-duel-tables
 	DICE_RULE_DUEL_TABLES=$(abspath $(OUT)) $(CARGO) test --release --locked -p dice-tables-tests --test integration -- \
 		rule_duel::every_two_player_rule_set_table_holds_its_chances

@@ -40,7 +40,9 @@ use rayon::prelude::*;
 use super::{rerolls_then_first_roll, Average, Buffers, NotSolved, Rolls, W};
 use crate::cpu::{Kernel, Lanes, Simd};
 use crate::dice::{keep_graph, KeepGraph};
+use dice_tables_reader::rule_sheet::{duel_stem, RuleDuel};
 use dice_tables_reader::rules::{RuleSet, SheetState};
+use dice_tables_reader::TableError;
 
 /// How close to a settled end a value must be for the leads past it to be
 /// taken as that end unsolved. The values never decrease in the lead, so
@@ -177,25 +179,104 @@ pub fn check_duel(rules: &RuleSet) -> Result<Sheets, NotSolved> {
 /// both together (`2 x boxes` for the whole game), calling
 /// `each(&layer)` as each is done, in order (only two are held).
 pub fn solve(rules: &RuleSet, sheets: &Sheets, top: usize, simd: Simd, each: &mut dyn FnMut(&Layer)) {
-    let graph = keep_graph(usize::from(rules.dice));
-    let rolls = Rolls::of(rules);
-    // Both sheets full: the sign of the lead.
-    let full = sheets.by_size[0].len();
-    let below_values = [0.0, 0.5, 1.0].repeat(full * full);
-    let mut below = Layer { n: 0, block: sheets.layer_blocks(0), values: below_values };
+    let step = Step::new(rules, sheets, simd);
+    let mut below = Layer::settled(sheets);
     each(&below);
-    let any_first_roll = rules.boxes.iter().any(|b| b.first_roll > 0 || b.wins);
-    let wins = rules.boxes.iter().any(|b| b.wins);
     for n in 1..=top.min(2 * rules.boxes.len()) {
+        below = step.layer(n, &below);
+        each(&below);
+    }
+}
+
+/// What solving any layer from the one below needs.
+pub struct Step<'a> {
+    rules: &'a RuleSet,
+    sheets: &'a Sheets,
+    rolls: Rolls,
+    graph: &'static KeepGraph,
+    simd: Simd,
+}
+
+impl<'a> Step<'a> {
+    /// The solve of `rules` (its sheets `sheets`).
+    pub fn new(rules: &'a RuleSet, sheets: &'a Sheets, simd: Simd) -> Step<'a> {
+        Step { rules, sheets, rolls: Rolls::of(rules), graph: keep_graph(usize::from(rules.dice)), simd }
+    }
+
+    /// Layer `n` solved from layer `n - 1`, `below`.
+    pub fn layer(&self, n: usize, below: &Layer) -> Layer {
+        let Step { rules, sheets, graph, simd, .. } = *self;
         let block = sheets.layer_blocks(n);
         let mut values = vec![0.0; block[block.len() - 1] as usize];
         let outs = movers_outs(&block, &mut values);
-        let job = Job { rules, sheets, rolls: &rolls, graph, below: &below, simd, any_first_roll, wins };
+        let job = Job {
+            rules,
+            sheets,
+            rolls: &self.rolls,
+            graph,
+            below,
+            simd,
+            any_first_roll: rules.boxes.iter().any(|b| b.first_roll > 0 || b.wins),
+            wins: rules.boxes.iter().any(|b| b.wins),
+        };
         outs.into_par_iter()
             .enumerate()
             .for_each_init(|| Buffers::new(graph, false, false, false), |b, (i, out)| job.mover(n, i, b, out));
-        below = Layer { n, block, values };
-        each(&below);
+        Layer { n, block, values }
+    }
+}
+
+impl Layer {
+    /// Both sheets full: 0, 1/2 or 1 by the sign of the lead.
+    pub fn settled(sheets: &Sheets) -> Layer {
+        let full = sheets.by_size[0].len();
+        Layer { n: 0, block: sheets.layer_blocks(0), values: [0.0, 0.5, 1.0].repeat(full * full) }
+    }
+
+    /// Layer `n` of `sheets` with `values` laid out as the solve lays them.
+    pub fn of(sheets: &Sheets, n: usize, values: Vec<f64>) -> Layer {
+        let block = sheets.layer_blocks(n);
+        assert_eq!(block[block.len() - 1] as usize, values.len(), "a layer's values");
+        Layer { n, block, values }
+    }
+}
+
+/// The solve's layers again, from its table: the stored layers (the odd
+/// ones) read back, each through a view of its own (no decoded chunk
+/// outlives its layer), the others solved from the layer below.
+pub struct Replay<'a> {
+    rules: &'a RuleSet,
+    sheets: &'a Sheets,
+    step: Step<'a>,
+    open: &'a dyn Fn() -> Result<RuleDuel, TableError>,
+}
+
+impl<'a> Replay<'a> {
+    /// The solve of `rules` (its sheets `sheets`) from its table as `open()` opens it.
+    pub fn new(rules: &'a RuleSet, sheets: &'a Sheets, open: &'a dyn Fn() -> Result<RuleDuel, TableError>) -> Self {
+        Replay { rules, sheets, step: Step::new(rules, sheets, crate::dice::simd()), open }
+    }
+
+    /// Layer `n` of the solve, `below` layer `n - 1`.
+    pub fn layer(&self, n: usize, below: &Layer) -> Result<Layer, NotSolved> {
+        if n.is_multiple_of(2) {
+            return Ok(self.step.layer(n, below));
+        }
+        let read = |e: TableError| NotSolved(format!("{}: {e}", duel_stem(&self.rules.name)));
+        let values = (self.open)().map_err(read)?.stored_layer(n).expect("an odd layer is stored").map_err(read)?;
+        Ok(Layer::of(self.sheets, n, values))
+    }
+
+    /// [`Replay::layer`] taking `below` over: a stored layer is read with
+    /// `below` already dropped.
+    pub fn next(&self, n: usize, below: Layer) -> Result<Layer, NotSolved> {
+        match n.is_multiple_of(2) {
+            true => self.layer(n, &below),
+            false => {
+                drop(below);
+                self.layer(n, &Layer::settled(self.sheets))
+            }
+        }
     }
 }
 

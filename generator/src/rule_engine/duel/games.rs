@@ -1,52 +1,74 @@
 //! Two-player games of a rule set played with dice, to set beside the
 //! exact figures ([`super::versus`]): the solve's player decides every
-//! roll from the solve's values of the states its options lead to (kept
-//! from the solve, every layer), worked out again here a turn at a time
-//! with the keep lattice; the max-expected-score player as the rule set's
-//! own table's lookups decide ([`super::versus::Expected`]).
+//! roll from its table's chances of the states its options lead to (as
+//! its lookups give them), worked out again here a turn at a time with
+//! the keep lattice; the max-expected-score player as the rule set's own
+//! table's lookups decide ([`super::versus::Expected`]).
 
 use std::collections::HashMap;
 
 use rayon::prelude::*;
 
 use super::versus::Expected;
-use super::{Layer, Sheets};
+use super::{Layer, Replay};
 use crate::dice::{keep_graph, KeepGraph};
 use crate::play::DiceRng;
+use crate::rule_engine::NotSolved;
 use dice_tables_reader::dice::{multiset_count, Dice};
-use dice_tables_reader::rule_sheet::{RuleChoice, TurnPlan};
+use dice_tables_reader::rule_sheet::{RuleChoice, RuleDuel, TurnPlan};
 use dice_tables_reader::rules::{RuleSet, SheetState};
+use dice_tables_reader::TableError;
 
-/// Every layer of a solve, each value rounded to an `f32` (the games'
-/// decisions need no more; a whole game's layers fit in memory).
-pub struct Values {
-    sheets: Sheets,
-    layers: Vec<(Vec<u64>, Vec<f32>)>,
+/// Every turn start's chance, as the table's lookups give it: the second
+/// player's read from the table, the first player's (which the table does
+/// not store) solved once from it ([`Replay`]) and kept, each rounded to
+/// an `f32`: a second player's turn needs dozens, each a turn solved where
+/// read through a lookup.
+pub struct TurnStarts<'a> {
+    table: &'a RuleDuel,
+    /// Per layer: where each mover's pairs begin, and the chances (empty
+    /// for the stored layers).
+    firsts: Vec<(Vec<u64>, Vec<f32>)>,
 }
 
-impl Values {
-    /// No layers yet: [`Values::keep`] each layer of the solve in order.
-    pub fn new(rules: &RuleSet) -> Values {
-        Values { sheets: Sheets::of(rules), layers: Vec::new() }
-    }
-
-    /// Keeps the solve's next layer.
-    pub fn keep(&mut self, layer: &Layer) {
-        assert_eq!(layer.n, self.layers.len(), "the layers in order");
-        self.layers.push((layer.block.clone(), layer.values.iter().map(|&v| v as f32).collect()));
+impl<'a> TurnStarts<'a> {
+    /// Solves the first player's turn starts from `table` as `open()`
+    /// opens it (each stored layer read through a view of its own).
+    pub fn solve(table: &'a RuleDuel, open: &dyn Fn() -> Result<RuleDuel, TableError>) -> Result<Self, NotSolved> {
+        let (rules, sheets) = (table.rules(), table.sheets());
+        let mut firsts = vec![(Vec::new(), Vec::new()); sheets.top() + 1];
+        let replay = Replay::new(rules, sheets, open);
+        let mut layer = Layer::settled(sheets);
+        for (n, first) in firsts.iter_mut().enumerate().skip(1) {
+            layer = replay.next(n, layer)?;
+            if n.is_multiple_of(2) {
+                *first = (sheets.layer_blocks(n), layer.values.iter().map(|&v| v as f32).collect());
+            }
+        }
+        Ok(TurnStarts { table, firsts })
     }
 
     /// `V(me, opp, d)`: the mover's chance at a turn's start, `d` the lead
     /// with the bonuses reached counted.
     fn value(&self, me: SheetState, opp: SheetState, d: i64) -> f64 {
-        let (k, i) = self.sheets.find(me.open, me.upper, me.held).expect("a sheet of the game");
-        let (l, j) = self.sheets.find(opp.open, opp.upper, opp.held).expect("a sheet of the game");
+        let sheets = self.table.sheets();
+        let (k, i) = sheets.find(me.open, me.upper, me.held).expect("a sheet of the game");
+        let (l, j) = sheets.find(opp.open, opp.upper, opp.held).expect("a sheet of the game");
+        if k + l == 0 {
+            return f64::from(d.signum() as i32 + 1) / 2.0;
+        }
         let n = k + l;
-        let (block, values) = &self.layers[n];
-        let start = (block[i] + self.sheets.pair_offset(n, i, j)) as usize;
-        let len = self.sheets.pair_len(n, i, j);
-        let lowest = -i64::from(self.sheets.by_size[k][i].most) - 1;
-        f64::from(values[start + (d - lowest).clamp(0, len as i64 - 1) as usize])
+        let at = |len: usize| (d + i64::from(sheets.by_size[k][i].most) + 1).clamp(0, len as i64 - 1) as usize;
+        match &self.firsts[n] {
+            (block, values) if !block.is_empty() => {
+                let start = (block[i] + sheets.pair_offset(n, i, j)) as usize;
+                f64::from(values[start + at(sheets.pair_len(n, i, j))])
+            }
+            _ => {
+                let row = self.table.stored_pair(n, i, j).expect("the table's chunks read");
+                row[at(row.len())]
+            }
+        }
     }
 }
 
@@ -92,7 +114,7 @@ struct TablePlan {
 /// Plays games of `rules`.
 pub struct Games<'a> {
     rules: &'a RuleSet,
-    values: &'a Values,
+    starts: &'a TurnStarts<'a>,
     expected: &'a Expected,
     graph: &'static KeepGraph,
     dice: usize,
@@ -104,8 +126,8 @@ pub struct Games<'a> {
 const MOST_PLANS: usize = 20_000;
 
 impl<'a> Games<'a> {
-    /// Games of `rules` from the solve's `values` and the rule set's own table.
-    pub fn new(rules: &'a RuleSet, values: &'a Values, expected: &'a Expected) -> Games<'a> {
+    /// Games of `rules` from its two-player table's turn starts and its own table.
+    pub fn new(rules: &'a RuleSet, starts: &'a TurnStarts<'a>, expected: &'a Expected) -> Games<'a> {
         let dice = usize::from(rules.dice);
         let rolls = (0..multiset_count(dice))
             .map(|r| {
@@ -113,7 +135,7 @@ impl<'a> Games<'a> {
                 (d, d.counts())
             })
             .collect();
-        Games { rules, values, expected, graph: keep_graph(dice), dice, rolls }
+        Games { rules, starts, expected, graph: keep_graph(dice), dice, rolls }
     }
 
     /// The mean of the first player's results over `games` games and its
@@ -262,7 +284,7 @@ impl<'a> Games<'a> {
 
     /// The solve's player's turn from `me` against `opp` at `lead` (the
     /// bonuses reached counted): each roll's best move and each keep's
-    /// value, from the solve's values of the opponent's turns they lead to.
+    /// value, from the table's chances of the opponent's turns they lead to.
     fn table_plan(&self, me: SheetState, opp: SheetState, lead: i64) -> TablePlan {
         let rules = self.rules;
         let rerolls = usize::from(rules.rerolls);
@@ -278,7 +300,7 @@ impl<'a> Games<'a> {
                 let after = rules.after_scoring(me, b, p);
                 let first_bonus = if scored { rules.boxes[b].first_roll } else { 0 };
                 let d = lead + i64::from(p) + i64::from(e) + i64::from(first_bonus) + self.crossing(me, after);
-                1.0 - self.values.value(opp, after, -d)
+                1.0 - self.starts.value(opp, after, -d)
             })
         };
         let mut stop_row = |first: bool| -> Vec<(f64, Scored)> {
@@ -306,20 +328,55 @@ impl<'a> Games<'a> {
         for (r, s) in stops[0].iter().enumerate() {
             values[partial + r] = s.0;
         }
+        let mut scratch = vec![(0.0, 0); self.graph.keeps()];
+        let (mut best, mut best_keep) = (vec![0.0; self.rolls.len()], vec![0; self.rolls.len()]);
         for stop in &stops[1..] {
             self.graph.keep_values(&mut values);
             keeps.push(values[..partial].to_vec());
-            // Each roll's value with `level` rerolls left: the best of its
+            // Each roll's value with a reroll more left: the best of its
             // move and its keeps.
-            for (r, (dice, _)) in self.rolls.iter().enumerate() {
-                let best_keep = dice
-                    .sub_multisets()
-                    .filter(|k| k.len() < self.dice)
-                    .map(|k| values[k.graded_rank()])
-                    .fold(f64::NEG_INFINITY, f64::max);
-                values[partial + r] = stop[r].0.max(best_keep);
-            }
+            let stop: Vec<f64> = stop.iter().map(|s| s.0).collect();
+            self.graph.best_keeps(&values, &stop, &mut scratch, &mut best, &mut best_keep);
+            values[partial..].copy_from_slice(&best);
         }
         TablePlan { stops, keeps }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rule_engine::duel::versus::versus_with;
+    use crate::rule_sets::preset;
+    use dice_tables_reader::Game;
+
+    /// Games played with dice by the table's decisions come to its exact
+    /// figures (within 4 standard errors; the dice are seeded): against
+    /// itself, how often a served generala ends it, and against the
+    /// max-expected-score player in each seat.
+    #[test]
+    fn games_played_by_the_table_come_to_its_exact_figures() {
+        // ones, fours, a straight and generala.
+        let rules = super::super::tests::reduced(&preset("generala").unwrap(), 1 | 1 << 3 | 1 << 6 | 1 << 9);
+        let bytes = super::super::table(&rules, &mut |_, _| {}).unwrap().encode();
+        let open = || RuleDuel::from_vec(bytes.clone());
+        let expected = Expected::new(&rules).unwrap();
+        let v = versus_with(&rules, &expected, &open, &mut |_, _| {}).unwrap();
+        let table = open().unwrap();
+        let starts = TurnStarts::solve(&table, &open).unwrap();
+        let games = Games::new(&rules, &starts, &expected);
+        let within = |what: &str, (share, se): (f64, f64), exact: f64| {
+            assert!(se > 0.0 && (share - exact).abs() < 4.0 * se, "{what}: {share} (se {se}) against {exact}");
+        };
+        let n = 40_000;
+        let (first, se, at_once) = games.play_many([Seat::Table; 2], n, 1);
+        within("the first player's share", (first, se), v.first);
+        let p = v.ends_at_once.unwrap();
+        assert!(p > 0.001, "{p}");
+        within("games ended on a served generala", (at_once, (p * (1.0 - p) / n as f64).sqrt()), p);
+        let (first, se, _) = games.play_many([Seat::Table, Seat::Expected], n, 2);
+        within("the table's player moving first", (first, se), v.table_first);
+        let (first, se, _) = games.play_many([Seat::Expected, Seat::Table], n, 3);
+        within("the table's player moving second", (1.0 - first, se), v.table_second);
     }
 }

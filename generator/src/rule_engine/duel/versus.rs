@@ -19,14 +19,15 @@
 
 use rayon::prelude::*;
 
-use super::{movers_outs, pair_blocks, solve, DuelLanes, Job, Layer, MoverTurn, Settle, Sheet, Sheets, W};
+use super::{movers_outs, pair_blocks, DuelLanes, Job, Layer, MoverTurn, Replay, Settle, Sheet, Sheets, W};
 use crate::cpu::{Kernel, Lanes, Simd};
 use crate::dice::{keep_graph, KeepGraph};
 use crate::rule_engine::{Average, Buffers, NotSolved, Rolls};
 use dice_tables_reader::dice::{multiset_count, Dice};
+use dice_tables_reader::rule_sheet::{duel_stem, RuleDuel};
 use dice_tables_reader::rule_sheet::{RuleChoice, RuleSheet, TurnPlan};
 use dice_tables_reader::rules::{RuleSet, SheetState};
-use dice_tables_reader::Game;
+use dice_tables_reader::{Game, TableError};
 
 /// The exact figures of a rule set's two-player game.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -202,69 +203,74 @@ impl Chain {
     }
 }
 
-/// Every figure of `rules`' two-player game; `progress(done, total)`
-/// counts layers evaluated.
+/// Every figure of `rules`' two-player game, its table solved here and
+/// held in memory (a small game's); `progress(done, total)` counts layers
+/// evaluated.
 pub fn versus(rules: &RuleSet, progress: &mut dyn FnMut(usize, usize)) -> Result<Versus, NotSolved> {
-    versus_with(rules, &Expected::new(rules)?, progress, &mut |_| {})
+    let bytes = super::table(rules, &mut |_, _| {})?.encode();
+    versus_with(rules, &Expected::new(rules)?, &|| RuleDuel::from_vec(bytes.clone()), progress)
 }
 
-/// [`versus`] with B `expected`, telling `each` every layer of the
-/// solve in order.
+/// [`versus`] with B `expected` and the game's table as `open()` gives it:
+/// the solve's layers are its stored layers, read back, and the others
+/// solved from them, as its lookups solve them. Each evaluation is a pass
+/// of its own over the layers, holding three at once (the solve's below,
+/// its own below and the one it makes), so that a game whose solve only
+/// just fits is evaluated too.
 pub fn versus_with(
     rules: &RuleSet,
     expected: &Expected,
+    open: &dyn Fn() -> Result<RuleDuel, TableError>,
     progress: &mut dyn FnMut(usize, usize),
-    each: &mut dyn FnMut(&Layer),
 ) -> Result<Versus, NotSolved> {
     let sheets = super::check_duel(rules)?;
     let top = sheets.top();
     let wins = rules.boxes.iter().any(|b| b.wins);
     let evaluation = Evaluation::new(rules, &sheets, expected);
-    // The solve's player and the measure of winning at once need the
-    // solve's layers: one pass beside it; the best responses a second.
-    let mut with_solve = vec![
+    let replay = Replay::new(rules, &sheets, open);
+    let read = |e: &dyn std::fmt::Display| NotSolved(format!("{}: {e}", duel_stem(&rules.name)));
+    let mut chains = vec![
         Chain::new(Way::Table, true, Measure::Chance, &sheets),
         Chain::new(Way::Table, false, Measure::Chance, &sheets),
     ];
     if wins {
-        with_solve.push(Chain::new(Way::Table, true, Measure::EndsAtOnce, &sheets));
+        chains.push(Chain::new(Way::Table, true, Measure::EndsAtOnce, &sheets));
     }
-    let mut first = 0.0;
-    let mut perfect_below: Option<Layer> = None;
-    let (total, mut done) = (2 * top, 0);
-    solve(rules, &sheets, top, crate::dice::simd(), &mut |layer| {
-        each(layer);
-        if let Some(perfect) = &perfect_below {
-            for chain in &mut with_solve {
-                let decider = chain.decider(layer.n, Some(perfect));
-                chain.below = evaluation.step(layer.n, &chain.below, decider, chain.measure, Some(layer));
+    chains.push(Chain::new(Way::Best, true, Measure::Chance, &sheets));
+    chains.push(Chain::new(Way::Best, false, Measure::Chance, &sheets));
+    let (total, mut done) = (chains.len() * top, 0);
+    for chain in &mut chains {
+        // The solve's play needs the solve's layer below; a measure of it
+        // settles where the solve's own layer does.
+        let by_solve = chain.a == Way::Table || chain.measure == Measure::EndsAtOnce;
+        let mut perfect = Layer::settled(&sheets);
+        for n in 1..=top {
+            let solved = match chain.measure {
+                Measure::EndsAtOnce => Some(replay.layer(n, &perfect)?),
+                Measure::Chance => None,
+            };
+            let decider = chain.decider(n, by_solve.then_some(&perfect));
+            chain.below = evaluation.step(n, &chain.below, decider, chain.measure, solved.as_ref());
+            if by_solve && n < top {
+                perfect = match solved {
+                    Some(layer) => layer,
+                    None => replay.next(n, perfect)?,
+                };
             }
             done += 1;
             progress(done, total);
         }
-        if layer.n == top {
-            let (_, s) = sheets.start();
-            first = layer.value(&sheets, s, s, 0);
-        }
-        perfect_below = Some(layer.clone());
-    });
-    drop(perfect_below);
-    let mut best =
-        [Chain::new(Way::Best, true, Measure::Chance, &sheets), Chain::new(Way::Best, false, Measure::Chance, &sheets)];
-    for n in 1..=top {
-        for chain in &mut best {
-            chain.below = evaluation.step(n, &chain.below, chain.decider(n, None), chain.measure, None);
-        }
-        done += 1;
-        progress(done, total);
     }
+    let start = SheetState { open: (1 << rules.boxes.len()) - 1, upper: 0, held: 0 };
+    let first = open().map_err(|e| read(&e))?.chance(start, start, 0).map_err(|e| read(&e))?;
+    let figure = |i: usize| chains[i].figure(&sheets);
     Ok(Versus {
         first,
-        table_first: with_solve[0].figure(&sheets),
-        table_second: with_solve[1].figure(&sheets),
-        best_first: best[0].figure(&sheets),
-        best_second: best[1].figure(&sheets),
-        ends_at_once: wins.then(|| with_solve[2].figure(&sheets)),
+        table_first: figure(0),
+        table_second: figure(1),
+        best_first: figure(chains.len() - 2),
+        best_second: figure(chains.len() - 1),
+        ends_at_once: wins.then(|| figure(2)),
     })
 }
 
@@ -587,8 +593,36 @@ mod tests {
     fn the_best_response_beats_the_table_which_beats_its_own_game() {
         let rules = super::super::tests::reduced(&preset("forced-yatzy").unwrap(), 0b1_0000_0011_0001);
         let v = versus(&rules, &mut |_, _| {}).unwrap();
-        assert!(v.best_first + 1e-12 >= v.table_first && v.table_first + 1e-12 >= v.first, "{v:?}");
-        assert!(v.best_second + 1e-12 >= v.table_second && v.table_second + 1e-12 >= 1.0 - v.first, "{v:?}");
+        // The first player's chance is the table's (rounded to 1 / UNITS).
+        let rounded = 1.0 / f64::from(dice_tables_reader::lead_chances::UNITS);
+        assert!(v.best_first + 1e-12 >= v.table_first && v.table_first + rounded >= v.first, "{v:?}");
+        assert!(v.best_second + 1e-12 >= v.table_second && v.table_second + rounded >= 1.0 - v.first, "{v:?}");
+    }
+
+    /// The layers read back from the table are the solve's: the stored
+    /// ones within their rounding (`1 / UNITS`), the others, solved from
+    /// them, within it too (a turn's value moves no more than its inputs).
+    #[test]
+    fn the_table_read_back_is_the_solve() {
+        // ones, fours, a straight and generala: a served generala settles
+        // no lead, so the leads stored past the points are solved too.
+        let rules = super::super::tests::reduced(&preset("generala").unwrap(), 1 | 1 << 3 | 1 << 6 | 1 << 9);
+        let sheets = super::super::check_duel(&rules).unwrap();
+        let bytes = super::super::table(&rules, &mut |_, _| {}).unwrap().encode();
+        let open = || RuleDuel::from_vec(bytes.clone());
+        let replay = Replay::new(&rules, &sheets, &open);
+        let mut solved = Vec::new();
+        super::super::solve(&rules, &sheets, sheets.top(), crate::dice::simd(), &mut |l| solved.push(l.clone()));
+        let mut below = Layer::settled(&sheets);
+        for (n, layer) in solved.iter().enumerate().skip(1) {
+            let again = replay.next(n, below).unwrap();
+            assert_eq!(again.values.len(), layer.values.len());
+            let most = again.values.iter().zip(&layer.values).map(|(a, b)| (a - b).abs()).fold(0.0, f64::max);
+            assert!(most <= 1.0 / f64::from(dice_tables_reader::lead_chances::UNITS), "layer {n}: {most}");
+            // The stored layers are rounded (not the same bits): the read is not the solve's copy.
+            assert!(n % 2 == 0 || most > 0.0, "layer {n}");
+            below = again;
+        }
     }
 
     #[test]

@@ -272,11 +272,35 @@ impl RuleDuel {
         }
     }
 
-    /// The stored chances of pair (mover `i`, opponent `j`) of layer `n`.
-    fn pair(&self, n: usize, i: usize, j: usize) -> Result<Vec<f64>, TableError> {
+    /// Every stored chance of layer `n` (boxes open on both sheets
+    /// together; the odd layers are stored), pair after pair as
+    /// [`Sheets::layer_blocks`] lays them out: what a program reading the
+    /// table whole takes, where a lookup takes a pair. `None` for a layer
+    /// not stored.
+    pub fn stored_layer(&self, n: usize) -> Option<Result<Vec<f64>, TableError>> {
+        let movers = self.mover_starts.get(n).filter(|m| !m.is_empty())?;
+        let opponents = self.sheets.by_size[Sheets::sizes(n).1].len();
+        let mut values = Vec::with_capacity(self.sheets.layer_len(n) as usize);
+        let read =
+            (0..movers.len()).try_for_each(|i| (0..opponents).try_for_each(|j| self.pair_into(n, i, j, &mut values)));
+        Some(read.map(|()| values))
+    }
+
+    /// The stored chances of pair (mover `i`, opponent `j`, ranks among
+    /// the sheets of their sizes) of stored layer `n`: at each lead from
+    /// `-most(M) - 1` to `most(O) + 1`, the bonuses reached counted (see
+    /// [`super::duel`]). Panics where layer `n` is not stored or the pair
+    /// is not in it.
+    pub fn stored_pair(&self, n: usize, i: usize, j: usize) -> Result<Vec<f64>, TableError> {
+        let mut stored = Vec::with_capacity(self.sheets.pair_len(n, i, j));
+        self.pair_into(n, i, j, &mut stored)?;
+        Ok(stored)
+    }
+
+    /// [`RuleDuel::stored_pair`] appended to `stored`.
+    fn pair_into(&self, n: usize, i: usize, j: usize, stored: &mut Vec<f64>) -> Result<(), TableError> {
         let start = self.mover_starts[n][i] + self.sheets.pair_offset(n, i, j);
         let end = start + self.sheets.pair_len(n, i, j) as u64;
-        let mut stored = Vec::with_capacity((end - start) as usize);
         let mut at = start;
         while at < end {
             // A pair's values may run over chunks: each restarts from 0.
@@ -287,7 +311,7 @@ impl RuleDuel {
             decode_segment(chunk, lo, hi, |q| stored.push(f64::from(q) / f64::from(UNITS)))?;
             at += (hi - lo) as u64;
         }
-        Ok(stored)
+        Ok(())
     }
 }
 
@@ -326,7 +350,7 @@ impl<'a> Lookup<'a> {
             let row = match held {
                 Some(row) => row,
                 None => {
-                    let row = Rc::new(self.duel.pair(n, i, j)?);
+                    let row = Rc::new(self.duel.stored_pair(n, i, j)?);
                     self.pairs.borrow_mut().insert((n, i, j), Rc::clone(&row));
                     row
                 }
