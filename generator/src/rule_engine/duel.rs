@@ -259,24 +259,40 @@ impl<'a> Replay<'a> {
 
     /// Layer `n` of the solve, `below` layer `n - 1`.
     pub fn layer(&self, n: usize, below: &Layer) -> Result<Layer, NotSolved> {
-        if n.is_multiple_of(2) {
-            return Ok(self.step.layer(n, below));
+        match n.is_multiple_of(2) {
+            true => Ok(self.step.layer(n, below)),
+            false => self.stored(n),
         }
-        let read = |e: TableError| NotSolved(format!("{}: {e}", duel_stem(&self.rules.name)));
-        let values = (self.open)().map_err(read)?.stored_layer(n).expect("an odd layer is stored").map_err(read)?;
-        Ok(Layer::of(self.sheets, n, values))
     }
 
     /// [`Replay::layer`] taking `below` over: a stored layer is read with
     /// `below` already dropped.
     pub fn next(&self, n: usize, below: Layer) -> Result<Layer, NotSolved> {
         match n.is_multiple_of(2) {
-            true => self.layer(n, &below),
+            true => Ok(self.step.layer(n, &below)),
             false => {
                 drop(below);
-                self.layer(n, &Layer::settled(self.sheets))
+                self.stored(n)
             }
         }
+    }
+
+    /// The first player's chance at the game's start, as the table's lookups give it.
+    pub fn start_chance(&self) -> Result<f64, NotSolved> {
+        let start = SheetState { open: (1 << self.rules.boxes.len()) - 1, upper: 0, held: 0 };
+        (self.open)().map_err(|e| self.unread(&e))?.chance(start, start, 0).map_err(|e| self.unread(&e))
+    }
+
+    /// Stored layer `n`, read through a view of its own.
+    fn stored(&self, n: usize) -> Result<Layer, NotSolved> {
+        let duel = (self.open)().map_err(|e| self.unread(&e))?;
+        let values = duel.stored_layer(n).expect("an odd layer is stored").map_err(|e| self.unread(&e))?;
+        Ok(Layer::of(self.sheets, n, values))
+    }
+
+    /// What could not be read from the table, in one line naming it.
+    fn unread(&self, e: &dyn std::fmt::Display) -> NotSolved {
+        NotSolved(format!("{}: {e}", duel_stem(&self.rules.name)))
     }
 }
 

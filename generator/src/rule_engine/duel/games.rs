@@ -65,7 +65,8 @@ impl<'a> TurnStarts<'a> {
                 f64::from(values[start + at(sheets.pair_len(n, i, j))])
             }
             _ => {
-                let row = self.table.stored_pair(n, i, j).expect("the table's chunks read");
+                let row = self.table.stored_pair(n, i, j).expect("a second player's pair is stored");
+                let row = row.expect("the table's chunks read");
                 row[at(row.len())]
             }
         }

@@ -24,7 +24,7 @@ use crate::cpu::{Kernel, Lanes, Simd};
 use crate::dice::{keep_graph, KeepGraph};
 use crate::rule_engine::{Average, Buffers, NotSolved, Rolls};
 use dice_tables_reader::dice::{multiset_count, Dice};
-use dice_tables_reader::rule_sheet::{duel_stem, RuleDuel};
+use dice_tables_reader::rule_sheet::RuleDuel;
 use dice_tables_reader::rule_sheet::{RuleChoice, RuleSheet, TurnPlan};
 use dice_tables_reader::rules::{RuleSet, SheetState};
 use dice_tables_reader::{Game, TableError};
@@ -228,7 +228,6 @@ pub fn versus_with(
     let wins = rules.boxes.iter().any(|b| b.wins);
     let evaluation = Evaluation::new(rules, &sheets, expected);
     let replay = Replay::new(rules, &sheets, open);
-    let read = |e: &dyn std::fmt::Display| NotSolved(format!("{}: {e}", duel_stem(&rules.name)));
     let mut chains = vec![
         Chain::new(Way::Table, true, Measure::Chance, &sheets),
         Chain::new(Way::Table, false, Measure::Chance, &sheets),
@@ -261,8 +260,7 @@ pub fn versus_with(
             progress(done, total);
         }
     }
-    let start = SheetState { open: (1 << rules.boxes.len()) - 1, upper: 0, held: 0 };
-    let first = open().map_err(|e| read(&e))?.chance(start, start, 0).map_err(|e| read(&e))?;
+    let first = replay.start_chance()?;
     let figure = |i: usize| chains[i].figure(&sheets);
     Ok(Versus {
         first,

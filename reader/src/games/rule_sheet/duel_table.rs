@@ -287,17 +287,22 @@ impl RuleDuel {
     }
 
     /// The stored chances of pair (mover `i`, opponent `j`, ranks among
-    /// the sheets of their sizes) of stored layer `n`: at each lead from
+    /// the sheets of their sizes) of layer `n`: at each lead from
     /// `-most(M) - 1` to `most(O) + 1`, the bonuses reached counted (see
-    /// [`super::duel`]). Panics where layer `n` is not stored or the pair
-    /// is not in it.
-    pub fn stored_pair(&self, n: usize, i: usize, j: usize) -> Result<Vec<f64>, TableError> {
+    /// [`super::duel`]). `None` for a layer not stored or a pair not in it.
+    pub fn stored_pair(&self, n: usize, i: usize, j: usize) -> Option<Result<Vec<f64>, TableError>> {
+        let movers = self.mover_starts.get(n)?;
+        (i < movers.len() && j < self.sheets.by_size[Sheets::sizes(n).1].len()).then(|| self.pair(n, i, j))
+    }
+
+    /// [`RuleDuel::stored_pair`] of a pair known to be stored.
+    fn pair(&self, n: usize, i: usize, j: usize) -> Result<Vec<f64>, TableError> {
         let mut stored = Vec::with_capacity(self.sheets.pair_len(n, i, j));
         self.pair_into(n, i, j, &mut stored)?;
         Ok(stored)
     }
 
-    /// [`RuleDuel::stored_pair`] appended to `stored`.
+    /// [`RuleDuel::pair`] appended to `stored`.
     fn pair_into(&self, n: usize, i: usize, j: usize, stored: &mut Vec<f64>) -> Result<(), TableError> {
         let start = self.mover_starts[n][i] + self.sheets.pair_offset(n, i, j);
         let end = start + self.sheets.pair_len(n, i, j) as u64;
@@ -350,7 +355,7 @@ impl<'a> Lookup<'a> {
             let row = match held {
                 Some(row) => row,
                 None => {
-                    let row = Rc::new(self.duel.stored_pair(n, i, j)?);
+                    let row = Rc::new(self.duel.pair(n, i, j)?);
                     self.pairs.borrow_mut().insert((n, i, j), Rc::clone(&row));
                     row
                 }
