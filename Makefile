@@ -73,8 +73,8 @@ TARGET_TABLES := yazy-target yatzy-target yahtzee-target
 # Two players of the rule sets (game `rules-duel`, NAME-duel.dtab: the
 # exact chance of winning against a perfect opponent; `reader lookup NAME
 # --opp-mask ...` reads it): forced Yatzy's in seconds, Generala's in
-# about 4 minutes and 440 MB, Yacht's in about 10 minutes, 5.2 GB of memory
-# and 773 MB, Crag's in about 6 minutes, 15.2 GiB of memory and 3.8 GB, so
+# about 3.5 minutes and 398 MB, Yacht's in about 6 minutes, 4.3 GB of memory
+# and 654 MB, Crag's in about 4 minutes, 13.4 GiB of memory and 3.6 GB, so
 # not part of `tables`; each checked against the manifest.
 RULE_DUEL_TABLES := forced-yatzy-duel generala-duel yacht-duel crag-duel
 rule-duel-tables: $(RULE_DUEL_TABLES:%=$(OUT)/%.dtab) $(GENERATOR)
@@ -85,7 +85,7 @@ target-tables: $(TARGET_TABLES:%=$(OUT)/%.dtab) $(READER)
 	$(READER) verify $(OUT)
 
 # Two-player yazy (the exact chance of winning against a perfect opponent,
-# every state of both sheets): under 2 minutes (115 s here) and 209 MB, so not part of
+# every state of both sheets): under 2 minutes (93 s here) and 178 MB, so not part of
 # `tables`. `reader lookup yazy --opp-mask ...` reads it.
 yazy-duel: $(OUT)/yazy-duel.dtab
 

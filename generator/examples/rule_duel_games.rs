@@ -3,7 +3,9 @@
 //! exact figures (the first player's chance, the table's player and the
 //! best response against the max-expected-score player in each seat,
 //! where a box wins at once how often a game ends on it), written to
-//! target/NAME-duel-versus.txt; then GAMES games of the table's player
+//! target/NAME-duel-versus.txt (each pass's latest layer saved every ten
+//! minutes in target/NAME-duel-versus/, so that a run stopped goes on
+//! from there when started again); then GAMES games of the table's player
 //! against itself and GAMES against the max-expected-score player (each
 //! seat half of them), played with dice. Each share must lie within 4
 //! standard errors of its exact figure (the exit status says whether
@@ -14,11 +16,11 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use dice_tables_generator::play::compare_share;
 use dice_tables_generator::rule_engine::duel::games::{Games, Seat, TurnStarts};
-use dice_tables_generator::rule_engine::duel::versus::{versus_with, Expected};
+use dice_tables_generator::rule_engine::duel::versus::{versus_with, Expected, Saves};
 use dice_tables_generator::rule_sets::preset;
 use dice_tables_reader::rule_sheet::{duel_stem, RuleDuel};
 use dice_tables_reader::Game;
@@ -36,7 +38,17 @@ fn run(name: &str, games: u64, tables: &std::path::Path) -> Result<bool, Box<dyn
         eprint!("\r{name}: evaluating layer {done} of {total}");
         let _ = std::io::stderr().flush();
     };
-    let v = versus_with(&rules, &expected, &open, &mut progress).map_err(|e| e.0)?;
+    // Each pass's latest layer is saved under the table's checksums, so
+    // that a run stopped part way (Yacht's and Crag's take hours) goes on.
+    // SAFETY: as `open`.
+    let header = unsafe { dice_tables_reader::Table::map(&path) }?.header().clone();
+    let mut key = blake3::Hasher::new();
+    for chunk in header.sections.iter().flat_map(|s| &s.chunks) {
+        key.update(&chunk.blake3);
+    }
+    let dir = format!("target/{name}-duel-versus/{}", &key.finalize().to_hex()[..16]);
+    let saves = Saves { dir: dir.as_ref(), every: Duration::from_secs(600) };
+    let v = versus_with(&rules, &expected, &open, Some(&saves), &mut progress).map_err(|e| e.0)?;
     eprintln!();
     let seconds = start.elapsed().as_secs_f64();
     let out = format!("target/{name}-duel-versus.txt");

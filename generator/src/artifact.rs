@@ -54,6 +54,26 @@ pub fn zstd_chunk(decoded: &[u8], level: i32) -> Vec<u8> {
     stored
 }
 
+/// `decoded`, made of `parts` equal parts, compressed at `level` as one
+/// zstd frame whose blocks end where each part ends, so that each part
+/// gets entropy tables of its own. Byte planes differ that much: split so,
+/// Generala's two-player values take 397 MB where one table for a chunk's
+/// three planes took 407. Holds only its bytes, as [`zstd_chunk`].
+pub fn zstd_parts(decoded: &[u8], parts: usize, level: i32) -> Vec<u8> {
+    use std::io::Write;
+    let mut frame = zstd::stream::Encoder::new(Vec::new(), level).expect("a zstd compressor");
+    let in_memory = "zstd compresses in memory";
+    frame.set_pledged_src_size(Some(decoded.len() as u64)).expect(in_memory);
+    frame.include_contentsize(true).expect(in_memory);
+    for part in decoded.chunks(decoded.len().div_ceil(parts).max(1)) {
+        frame.write_all(part).expect(in_memory);
+        frame.flush().expect(in_memory);
+    }
+    let mut stored = frame.finish().expect(in_memory);
+    stored.shrink_to_fit();
+    stored
+}
+
 impl Section {
     /// The section a game's spec describes, for a table with `params`.
     pub fn of<P>(spec: &SectionSpec<P>, params: &P, bytes: impl Into<Bytes>) -> Section {

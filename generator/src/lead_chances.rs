@@ -1,15 +1,17 @@
 //! Writes chances by lead as the two-player sheet tables store them
 //! ([`dice_tables_reader::lead_chances`]): per pair of sheets, the mover's
-//! chance at each lead, quantized, each as the zigzag code of its second
-//! difference, in three byte planes per chunk; and the figures of a
-//! two-player game's start.
+//! chance at each lead, quantized, each as the zigzag code of its third
+//! difference (wrapped to 24 bits), in three byte planes per chunk; and the
+//! figures of a two-player game's start.
 
-use dice_tables_reader::lead_chances::{PLANES, UNITS, VALUE_CHUNK};
+use dice_tables_reader::lead_chances::{wrap24, PLANES, UNITS, VALUE_CHUNK};
 use rayon::prelude::*;
 
-/// The zstd level of the values: level 6 stores yazy's whole game in
-/// 209 MB in 2.5 s of compression on two cores; level 19 would take
-/// minutes for a few MB less, level 3 writes 214 MB.
+/// The zstd level of the values, each chunk's three planes compressed as
+/// blocks of their own ([`crate::artifact::zstd_parts`]): level 6 stores
+/// yazy's whole game in 178 MB; level 19 would take minutes for a few MB
+/// less, level 3 writes more. One block for a chunk's three planes took
+/// 182 MB (Generala's 407 MB where now 398).
 pub const VALUE_LEVEL: i32 = 6;
 
 /// Chunks [`ValuePlanes::push`] encodes and compresses at a time: 24 MB
@@ -49,8 +51,8 @@ impl ValuePlanes {
 
     /// Writes the next stored layer's `values`, per pair (each beginning at
     /// one of `pair_starts`, positions in `values`, ascending, the first 0)
-    /// the zigzag of each quantized value's second difference, both
-    /// differences starting again at each pair's and each chunk's first
+    /// the zigzag of each quantized value's third difference, wrapped to 24
+    /// bits, the differences starting again at each pair's and each chunk's first
     /// value (see FORMAT.md); then compresses (at [`VALUE_LEVEL`]) each
     /// chunk the layer completes. A value that rounds below the one before
     /// it in its pair (float rounding where two leads are worth the same)
@@ -81,7 +83,7 @@ impl ValuePlanes {
                 let compressed: Vec<crate::artifact::StoredChunk> = self.window[..cut]
                     .par_chunks(VALUE_CHUNK * PLANES)
                     .map(|decoded| {
-                        (crate::artifact::zstd_chunk(decoded, VALUE_LEVEL), *blake3::hash(decoded).as_bytes())
+                        (crate::artifact::zstd_parts(decoded, PLANES, VALUE_LEVEL), *blake3::hash(decoded).as_bytes())
                     })
                     .collect();
                 self.chunks.extend(compressed);
@@ -120,7 +122,7 @@ fn encode_chunks(
         // first of them.
         let (lo, hi) = (at.max(first) - at, end.min(first + len) - at);
         let mut pair = pair_starts.partition_point(|&s| s <= lo) - 1;
-        let (mut q, mut rise) = (0i64, 0i64);
+        let (mut q, mut rise, mut bend) = (0i64, 0i64, 0i64);
         // The highest stored value of the pair so far, continued across a
         // chunk's start.
         let mut last = values[pair_starts[pair]..lo].iter().map(|&v| quantize(v)).max().unwrap_or(0);
@@ -133,12 +135,13 @@ fn encode_chunks(
                 last = 0;
             }
             if p == pair_starts[pair] || j == 0 {
-                (q, rise) = (0, 0);
+                (q, rise, bend) = (0, 0, 0);
             }
             let next = quantize(v).max(last);
             last = next;
-            let delta = next - q - rise;
-            (q, rise) = (next, next - q);
+            let next_bend = next - q - rise;
+            let delta = wrap24(next_bend - bend);
+            (q, rise, bend) = (next, next - q, next_bend);
             let z = ((delta << 1) ^ (delta >> 63)) as u32;
             for (b, plane) in chunk.chunks_exact_mut(len).enumerate() {
                 plane[j] = (z >> (8 * b)) as u8;
@@ -203,10 +206,12 @@ mod tests {
             for _ in 0..pairs {
                 starts.push(values.len());
                 let len = 1 + next(90) as usize;
-                let mut v = next(1000) as f64 / 1e4;
+                // Some pairs leap from 0 to 1 (bends of ±UNITS, their
+                // changes past 24 bits unwrapped).
+                let mut v = if next(10) == 0 { 0.0 } else { next(1000) as f64 / 1e4 };
                 for _ in 0..len {
                     values.push(v);
-                    v = (v + next(300) as f64 / 1e5).min(1.0);
+                    v = if next(20) == 0 { 1.0 } else { (v + next(300) as f64 / 1e5).min(1.0) };
                     if next(50) == 0 {
                         v -= 1e-12;
                     }

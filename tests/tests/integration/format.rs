@@ -589,6 +589,7 @@ fn yazy_duel_damage_is_caught() {
         (with("universe", 0), "universe"),
         (with("universe", 2048), "universe"),
         (with("universe", 2047), "values"),
+        (with("differences", 2), "differences"),
     ] {
         let e = refuse(resigned_with(&table, &changed, &|_, _| {}));
         assert!(e.to_string().contains(says), "{changed:?}: {e}");

@@ -362,7 +362,7 @@ mod tests {
         let bytes = super::super::table(&rules, &mut |_, _| {}).unwrap().encode();
         let open = || RuleDuel::from_vec(bytes.clone());
         let expected = Expected::new(&rules).unwrap();
-        let v = versus_with(&rules, &expected, &open, &mut |_, _| {}).unwrap();
+        let v = versus_with(&rules, &expected, &open, None, &mut |_, _| {}).unwrap();
         let table = open().unwrap();
         let starts = TurnStarts::solve(&table, &open).unwrap();
         let games = Games::new(&rules, &starts, &expected);

@@ -17,6 +17,10 @@
 //! their own way: a tie costs nothing by the solve's values); the best response is the solve with B's turns in
 //! place of an opponent's best.
 
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
 use rayon::prelude::*;
 
 use super::{movers_outs, pair_blocks, DuelLanes, Job, Layer, MoverTurn, Replay, Settle, Sheet, Sheets, W};
@@ -208,7 +212,74 @@ impl Chain {
 /// evaluated.
 pub fn versus(rules: &RuleSet, progress: &mut dyn FnMut(usize, usize)) -> Result<Versus, NotSolved> {
     let bytes = super::table(rules, &mut |_, _| {})?.encode();
-    versus_with(rules, &Expected::new(rules)?, &|| RuleDuel::from_vec(bytes.clone()), progress)
+    versus_with(rules, &Expected::new(rules)?, &|| RuleDuel::from_vec(bytes.clone()), None, progress)
+}
+
+/// Where an evaluation keeps each pass's latest layer, so that a run
+/// stopped part way (Crag's takes hours) goes on from there: `dir` holds
+/// one table's evaluation only (the caller names it by the table), a layer
+/// saved once `every` has passed since the pass's last save, and a pass's
+/// last layer always (a finished pass is then not run again).
+pub struct Saves<'a> {
+    /// The directory the layers are saved in.
+    pub dir: &'a Path,
+    /// How long a pass runs between saves.
+    pub every: Duration,
+}
+
+impl Saves<'_> {
+    fn path(&self, pass: usize, n: usize) -> PathBuf {
+        self.dir.join(format!("pass{pass}-layer{n}.f64"))
+    }
+
+    /// The latest layer saved of pass `pass`, if any; a file of the wrong
+    /// length (a save cut short) is passed over.
+    fn latest(&self, pass: usize, sheets: &Sheets) -> Result<Option<Layer>, NotSolved> {
+        for n in (1..=sheets.top()).rev() {
+            let path = self.path(pass, n);
+            let Ok(file) = std::fs::File::open(&path) else { continue };
+            let block = sheets.layer_blocks(n);
+            let len = block[block.len() - 1] as usize;
+            if file.metadata().map_err(|e| unsaved(&path, e))?.len() != 8 * len as u64 {
+                continue;
+            }
+            let mut values = Vec::with_capacity(len);
+            let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+            let mut word = [0u8; 8];
+            for _ in 0..len {
+                reader.read_exact(&mut word).map_err(|e| unsaved(&path, e))?;
+                values.push(f64::from_le_bytes(word));
+            }
+            return Ok(Some(Layer::of(sheets, n, values)));
+        }
+        Ok(None)
+    }
+
+    /// Saves `layer` as pass `pass`'s latest (written whole, then renamed
+    /// over), and removes the one before.
+    fn save(&self, pass: usize, layer: &Layer) -> Result<(), NotSolved> {
+        let path = self.path(pass, layer.n);
+        let part = path.with_extension("part");
+        let write = || -> std::io::Result<()> {
+            std::fs::create_dir_all(self.dir)?;
+            let mut out = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&part)?);
+            for v in &layer.values {
+                out.write_all(&v.to_le_bytes())?;
+            }
+            out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+            std::fs::rename(&part, &path)
+        };
+        write().map_err(|e| unsaved(&path, e))?;
+        for n in 1..layer.n {
+            let _ = std::fs::remove_file(self.path(pass, n));
+        }
+        Ok(())
+    }
+}
+
+/// A saved layer that could not be read or written, in one line.
+fn unsaved(path: &Path, e: std::io::Error) -> NotSolved {
+    NotSolved(format!("{}: {e}", path.display()))
 }
 
 /// [`versus`] with B `expected` and the game's table as `open()` gives it:
@@ -216,11 +287,13 @@ pub fn versus(rules: &RuleSet, progress: &mut dyn FnMut(usize, usize)) -> Result
 /// solved from them, as its lookups solve them. Each evaluation is a pass
 /// of its own over the layers, holding three at once (the solve's below,
 /// its own below and the one it makes), so that a game whose solve only
-/// just fits is evaluated too.
+/// just fits is evaluated too; with `saves`, each pass goes on from its
+/// latest saved layer.
 pub fn versus_with(
     rules: &RuleSet,
     expected: &Expected,
     open: &dyn Fn() -> Result<RuleDuel, TableError>,
+    saves: Option<&Saves>,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Versus, NotSolved> {
     let sheets = super::check_duel(rules)?;
@@ -238,12 +311,23 @@ pub fn versus_with(
     chains.push(Chain::new(Way::Best, true, Measure::Chance, &sheets));
     chains.push(Chain::new(Way::Best, false, Measure::Chance, &sheets));
     let (total, mut done) = (chains.len() * top, 0);
-    for chain in &mut chains {
+    for (pass, chain) in chains.iter_mut().enumerate() {
         // The solve's play needs the solve's layer below; a measure of it
         // settles where the solve's own layer does.
         let by_solve = chain.a == Way::Table || chain.measure == Measure::EndsAtOnce;
         let mut perfect = Layer::settled(&sheets);
-        for n in 1..=top {
+        let mut from = 1;
+        if let Some(saved) = saves.map(|s| s.latest(pass, &sheets)).transpose()?.flatten() {
+            from = saved.n + 1;
+            if by_solve && saved.n < top {
+                perfect = replay.at(saved.n)?;
+            }
+            chain.below = saved;
+            done += from - 1;
+            progress(done, total);
+        }
+        let mut saved_at = Instant::now();
+        for n in from..=top {
             let solved = match chain.measure {
                 Measure::EndsAtOnce => Some(replay.layer(n, &perfect)?),
                 Measure::Chance => None,
@@ -255,6 +339,10 @@ pub fn versus_with(
                     Some(layer) => layer,
                     None => replay.next(n, perfect)?,
                 };
+            }
+            if let Some(saves) = saves.filter(|s| n == top || saved_at.elapsed() >= s.every) {
+                saves.save(pass, &chain.below)?;
+                saved_at = Instant::now();
             }
             done += 1;
             progress(done, total);
@@ -621,6 +709,34 @@ mod tests {
             assert!(n % 2 == 0 || most > 0.0, "layer {n}");
             below = again;
         }
+    }
+
+    /// An evaluation stopped part way (here by a panic right after a
+    /// save, as a killed run would be) goes on from the saved layers, to
+    /// the same figures as one run through.
+    #[test]
+    fn an_evaluation_stopped_part_way_goes_on_from_its_saves() {
+        let rules = super::super::tests::reduced(&preset("generala").unwrap(), 1 | 1 << 3 | 1 << 6 | 1 << 9);
+        let bytes = super::super::table(&rules, &mut |_, _| {}).unwrap().encode();
+        let open = || RuleDuel::from_vec(bytes.clone());
+        let expected = Expected::new(&rules).unwrap();
+        let whole = versus_with(&rules, &expected, &open, None, &mut |_, _| {}).unwrap();
+        let dir = std::env::temp_dir().join(format!("dice-tables-saves-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let saves = Saves { dir: &dir, every: Duration::ZERO };
+        // 5 passes of 8 layers: stop in the third pass's middle.
+        let stopped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            versus_with(&rules, &expected, &open, Some(&saves), &mut |done, _| assert!(done < 21, "stopped"))
+        }));
+        assert!(stopped.is_err());
+        let mut dones = Vec::new();
+        let again = versus_with(&rules, &expected, &open, Some(&saves), &mut |done, _| dones.push(done)).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        // Every figure the same bits: the saved layers are the values.
+        assert_eq!(again, whole);
+        // The first two passes were not run again, nor the third's first
+        // five layers; every layer after them was.
+        assert_eq!(dones, [8, 16].into_iter().chain(21..=40).collect::<Vec<_>>());
     }
 
     #[test]

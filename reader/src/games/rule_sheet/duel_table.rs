@@ -137,6 +137,7 @@ impl Game for RuleDuel {
     const SECTIONS: &'static [SectionSpec<DuelShape>] = &DUEL_SECTIONS;
 
     fn params(header: &Header) -> Result<DuelShape, TableError> {
+        crate::lead_chances::check_differences(header)?;
         let shape = Shape::from_header(header)?;
         if shape.saving > 0 {
             let why = "is given: a two-player table's rules save no rerolls".into();
@@ -148,6 +149,7 @@ impl Game for RuleDuel {
     fn header_params(p: &DuelShape) -> Vec<(&'static str, i64)> {
         let mut out = p.shape.header_params();
         out.push(("values", p.values as i64));
+        out.push(("differences", crate::lead_chances::DIFFERENCES));
         out
     }
 

@@ -224,6 +224,7 @@ impl Game for YazyDuel {
     const SECTIONS: &'static [SectionSpec<YazyDuelParams>] = &[VALUES];
 
     fn params(header: &Header) -> Result<YazyDuelParams, TableError> {
+        crate::lead_chances::check_differences(header)?;
         let rerolls = param_in(header, "rerolls", 0..=MAX_REROLLS)? as u8;
         let universe = param_in(header, "universe", 1..=(MASKS - 1) as i64)? as u16;
         let layout = Layout::new(universe);
@@ -240,6 +241,7 @@ impl Game for YazyDuel {
             ("rerolls", i64::from(p.rules.rerolls)),
             ("universe", i64::from(p.layout.universe)),
             ("values", p.layout.values as i64),
+            ("differences", crate::lead_chances::DIFFERENCES),
         ]
     }
 
