@@ -322,7 +322,8 @@ check:
 # from a directory of its own beside forced Yatzy's tables). Then the static site (`make site`, answers from the WebAssembly
 # reader, served by a plain static file server): whole games of Yahtzee
 # (both joker readings), Yatzy, yazy and Maxi Yatzy, their reviews,
-# two-player 10000 under both presets, the advisors, play with the network
+# two-player 10000 under both presets, the advisors, the rule sets' tab
+# (forced Yatzy's two-player table read in pieces), play with the network
 # cut. Every answer shown is
 # checked against `reader lookup --json`; screenshots in target/browser/.
 browser: tables site yazy-duel target-tables $(REDUCED)/forced-yatzy-duel.dtab
@@ -416,13 +417,19 @@ npm-test: npm tables yazy-target reduced-target-tables
 # yazy's two-player table and the target tables in pieces, so the site's
 # server must honour HTTP Range requests (most do; the page says so in one
 # line when one does not). (The swedish table, 1.5 GB, is for `reader serve`.)
+# Its rule sets' tab is in the page from the start (site-rules.html, put
+# in place of a marker comment at the end of the body), its code
+# (rules.js, and rules-wasm.js as rules-backend.js) fetched on its first
+# tap, when it reads the tables below (rule-sets.json).
 SITE := target/site
 WEB := crates/serve/web
-# The site's scripts without their comment lines and indentation (a fifth
+# The page (index.html) goes without its indentation and blank lines (its
+# one textarea is empty), and the site's scripts without their comment
+# lines, blank lines and indentation (a fifth
 # of their bytes, before the first advice). Safe for these files: no
 # template literal or string spans lines, and no comment shares a line
 # with code at its start (the browser tests run the stripped files).
-STRIP_JS := sed -E -e '/^\s*\/\*\*.*\*\/\s*$$/d' -e '/^\s*\/\*\*/,/\*\//d' -e '/^\s*\/\//d' -e 's/^\s+//'
+STRIP_JS := sed -E -e '/^\s*\/\*\*.*\*\/\s*$$/d' -e '/^\s*\/\*\*/,/\*\//d' -e '/^\s*\/\//d' -e 's/^\s+//' -e '/^$$/d'
 SITE_TABLES := yahtzee yatzy duel duel-cardgames yazy threes tenk maxi-yatzy
 # Read in pieces over range requests by play against someone and for a
 # score (linked, not copied: 1.3 GB).
@@ -433,12 +440,24 @@ SITE_WASM_DIR := target/wasm-solitaire
 SITE_FREE := target/site-tables/yahtzee-free.dtab
 $(SITE_FREE): $(GENERATOR)
 	$(GENERATOR) --out $(dir $@) --games yahtzee-free > /dev/null
-site: npm tables yazy-duel target-tables $(SITE_FREE)
+# The rule sets' tab: each preset's own table fetched whole when the tab is
+# first shown, its target table and its two-player table read in pieces:
+# forced Yatzy's always (3.8 MB, solved in seconds for the site), the
+# others' where `make rule-duel-tables` wrote them into $(OUT) (linked).
+# tables/rule-sets.json names them for the page.
+SITE_RULE_DUEL := target/site-tables/forced-yatzy-duel.dtab
+$(SITE_RULE_DUEL): $(GENERATOR)
+	$(GENERATOR) --out $(dir $@) --games forced-yatzy-duel > /dev/null
+json_list = $(subst $(space),$(comma),$(foreach t,$(1),"$(t)"))
+site: npm tables yazy-duel target-tables $(SITE_FREE) $(SITE_RULE_DUEL)
 	$(MAKE) wasm WASM_DIR=$(SITE_WASM_DIR) WASM_FEATURES=--features=solitaire-only
 	rm -rf $(SITE) && mkdir -p $(SITE)/dice-tables $(SITE)/tables
 	cp $(WEB)/style.css $(SITE)/
-	for f in page play duel advisors; do $(STRIP_JS) $(WEB)/$$f.js > $(SITE)/$$f.js; done
-	sed -e '/<!-- make site: site-head.html -->/{r $(WEB)/site-head.html' -e 'd}' $(WEB)/index.html > $(SITE)/index.html
+	for f in page play duel advisors rules; do $(STRIP_JS) $(WEB)/$$f.js > $(SITE)/$$f.js; done
+	sed -e '/<!-- make site: site-head.html -->/{r $(WEB)/site-head.html' -e 'd}' \
+		-e '/<!-- make site: site-rules.html -->/{r $(WEB)/site-rules.html' -e 'd}' \
+		-e 's/^[[:space:]]*//' -e '/^$$/d' $(WEB)/index.html > $(SITE)/index.html
+	$(STRIP_JS) $(WEB)/rules-wasm.js > $(SITE)/rules-backend.js
 	$(STRIP_JS) $(WEB)/backend-wasm.js > $(SITE)/backend.js
 	$(STRIP_JS) target/npm/package/index.js > $(SITE)/dice-tables/index.js
 	cp $(SITE_WASM_DIR)/dice_tables.wasm $(SITE)/dice-tables/
@@ -446,6 +465,12 @@ site: npm tables yazy-duel target-tables $(SITE_FREE)
 	cp $(SITE_TABLES:%=$(OUT)/%.dtab) $(SITE)/tables/
 	for t in $(SITE_RANGED_TABLES); do ln -f $(OUT)/$$t.dtab $(SITE)/tables/ 2>/dev/null || cp $(OUT)/$$t.dtab $(SITE)/tables/; done
 	cp $(SITE_FREE) $(SITE)/tables/
+	cp $(RULE_TABLES:%=$(OUT)/%.dtab) $(SITE_RULE_DUEL) $(SITE)/tables/
+	for t in $(RULE_TARGET_TABLES) $(filter-out forced-yatzy-duel,$(RULE_DUEL_TABLES)); do \
+		[ ! -f $(OUT)/$$t.dtab ] || ln -f $(OUT)/$$t.dtab $(SITE)/tables/ 2>/dev/null || cp $(OUT)/$$t.dtab $(SITE)/tables/; done
+	echo '{"whole": [$(call json_list,$(RULE_TABLES))], "pieces": ['"$$(cd $(SITE)/tables && \
+		for t in $(RULE_TARGET_TABLES) $(RULE_DUEL_TABLES); do [ ! -f $$t.dtab ] || printf '"%s",' $$t; done | sed 's/,$$//')"']}' \
+		> $(SITE)/tables/rule-sets.json
 	@echo "site: $(SITE) ($$(du -sb $(SITE) | cut -f1) bytes, $$(du -sbL $(SITE_RANGED_TABLES:%=$(SITE)/tables/%.dtab) | awk '{n += $$1} END {print n}') of them read in pieces)"
 
 # Criterion benchmarks: solve times, in-process lookups, and whole-process
@@ -474,7 +499,8 @@ site: npm tables yazy-duel target-tables $(SITE_FREE)
 # joint solve, its player's and the best response's evaluations, then
 # 200,000 games each way: about 8 minutes), its table timed and asked
 # in process; then every two-player rule-set table (make rule-duel-tables)
-# checked whole beside its rule set's target table.
+# checked whole beside its rule set's target table, and the whole yazy-duel
+# table against the rules engine's yazy (a sample of its pairs, every lead).
 bench: tables python
 	start=$$(date +%s); $(GENERATOR) --out $(OUT) --games $(subst $(space),$(comma),$(TARGET_TABLES)) && \
 		echo "target tables: $$(( $$(date +%s) - start )) s whole command"
@@ -506,7 +532,8 @@ bench: tables python
 	DICE_TARGET_TABLES=$(abspath $(OUT)) $(CARGO) test --release --locked -p dice-tables-tests --test integration -- --include-ignored \
 		golden::every_golden_target_lookup_gets_its_answer golden::every_golden_two_player_lookup_gets_its_answer \
 		yazy_duel::the_table_agrees_with_the_target_table_and_brute_force \
-		yazy_duel::the_advisor_plays_the_last_turn_as_the_two_player_table
+		yazy_duel::the_advisor_plays_the_last_turn_as_the_two_player_table \
+		rule_duel::the_rules_engine_s_yazy_is_the_yazy_duel_table
 	for g in yatzy yahtzee; do $(READER) curve $$g --tables $(OUT) --svg target/$$g-curve.svg > /dev/null && cmp target/$$g-curve.svg reader/doc/$$g-curve.svg || exit 1; done
 
 # Deliberately accept new table output: regenerate and rewrite the manifest

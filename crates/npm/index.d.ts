@@ -36,7 +36,31 @@ export interface Tables {
   lookupSync(game: string, query?: Query): Answer;
   /** Bytes fetched by range requests so far, over every table read in pieces. */
   readonly fetched: number;
+  /**
+   * The rule sets' tables open (their own, `-target` and `-duel` tables),
+   * each described as `reader serve`'s `v1/info` lists it.
+   */
+  ruleSets(): RuleSetInfo[];
 }
+
+/** A rule set's table as `ruleSets()` lists it. */
+export type RuleSetInfo = {
+  /** The file's stem: the rule set's name, or `NAME-target`, `NAME-duel`. */
+  game: string;
+  rule_set: true;
+  /** For a target or two-player table: the rule set's name, asked in lookups. */
+  rule_set_name?: string;
+  target?: true;
+  duel?: true;
+  boxes: string[];
+  dice: number;
+  rerolls: number;
+  saved_rerolls: boolean;
+  order: string;
+  upper_bonus?: { boxes: string[]; at: number; points: number };
+  held_boxes: string[];
+  wins_at_once: string[];
+};
 
 export interface OpenOptions {
   /** The module's bytes, when `dice_tables.wasm` beside this file cannot be read or fetched. */

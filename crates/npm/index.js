@@ -230,6 +230,17 @@ class Tables {
   }
 
   /**
+   * The rule sets' tables open (their own, target and two-player tables),
+   * each as `reader serve`'s v1/info lists it: { game (the file's stem),
+   * rule_set, boxes, dice, rerolls, upper_bonus, ... }. None in a module
+   * built without rule sets.
+   */
+  ruleSets() {
+    if (this.reader.exports.dt_rule_sets === undefined) return [];
+    return JSON.parse(this.reader.call("dt_rule_sets"));
+  }
+
+  /**
    * The answer of `game` to `query`: exactly the object `reader lookup
    * GAME ... --json` prints. A bad query throws an Error (a TypeError for an
    * argument the lookup does not take or lacks) whose message is the

@@ -88,6 +88,13 @@ struct Args {
     /// OUT/NAME-target.dtab, as `--games PRESET-target` does for a preset.
     #[arg(long)]
     with_target: bool,
+    /// With --rules FILE: also solve the rule set played by two players
+    /// (the exact chance of winning, every state of both sheets and every
+    /// lead) and write OUT/NAME-duel.dtab, as `--games PRESET-duel` does for
+    /// a preset; refused first, with the estimate, where the joint game
+    /// would not fit.
+    #[arg(long)]
+    with_duel: bool,
     /// The upper bonus of the Maxi Yatzy tables solved, as AT:POINTS (the
     /// upper total that earns it, 1 to 126, and its points, 0 to 255; the
     /// presets: 75:50 finnish, 84:100 swedish).
@@ -344,12 +351,22 @@ fn check_usage(args: &Args) -> Result<Usage, String> {
     let mut rule_sets: Vec<dice_tables_reader::rules::RuleSet> = listed.clone().filter_map(|n| preset(n)).collect();
     let mut rule_targets: Vec<dice_tables_reader::rules::RuleSet> =
         listed.clone().filter_map(|n| preset(n.strip_suffix("-target")?)).collect();
-    let rule_duels: Vec<dice_tables_reader::rules::RuleSet> =
+    let mut rule_duels: Vec<dice_tables_reader::rules::RuleSet> =
         // Not yazy-duel: yazy's two-player table is a game of its own.
         listed
             .filter(|n| !SOLVERS.iter().any(|s| s.id == n.as_str()))
             .filter_map(|n| dice_tables_generator::rule_sets::preset(n.strip_suffix("-duel")?))
             .collect();
+    if args.with_duel {
+        match &rule_file {
+            Some(rules) => rule_duels.push(rules.clone()),
+            None => {
+                return Err("--with-duel is for a rule file's two-player table: give --rules FILE.toml too (a \
+                 preset's is --games NAME-duel)"
+                    .into())
+            }
+        }
+    }
     // Refused before any work: a joint game that would not fit.
     for rules in &rule_duels {
         dice_tables_generator::rule_engine::duel::check_duel(rules).map_err(|e| e.0)?;

@@ -458,8 +458,8 @@ pub enum TableErrorKind {
     WrongGame { found: String, expected: &'static str },
     /// The rules parameters in the header are not ones this reader can serve.
     BadParam { name: &'static str, why: String },
-    /// The table of game `game`, read in pieces ([`Pieces`](crate::Pieces)),
-    /// needs bytes `offset..offset + len` of its file: a chunk not yet supplied.
+    /// The table of game `game` (or the name its [`Pieces`](crate::Pieces)
+    /// were given), read in pieces, needs bytes `offset..offset + len` of its file: a chunk not yet supplied.
     Needed { game: String, offset: u64, len: u64 },
 }
 

@@ -80,6 +80,9 @@ impl Bytes {
 pub struct Pieces {
     prefix: Box<[u8]>,
     header: format::Header,
+    /// The table's name in [`Needed`](TableErrorKind::Needed): its game id,
+    /// or the file's stem a caller gave ([`Pieces::named`]).
+    name: String,
     /// Per section, where its chunks start in `chunks`.
     first: Box<[usize]>,
     /// Every chunk of every section, in file order.
@@ -121,7 +124,23 @@ impl Pieces {
                 at += chunk.stored_len;
             }
         }
-        Ok(Pieces { prefix: prefix.into_boxed_slice(), header, first: first.into(), chunks: chunks.into() })
+        let name = header.game.clone();
+        Ok(Pieces { prefix: prefix.into_boxed_slice(), header, name, first: first.into(), chunks: chunks.into() })
+    }
+
+    /// These pieces, naming themselves `name` where a chunk is
+    /// [`Needed`](TableErrorKind::Needed): for tables whose game id is
+    /// shared (every rule set's two-player table is `rules-duel`), the
+    /// file's stem tells a caller reading several which file to fetch from.
+    pub fn named(mut self, name: impl Into<String>) -> Pieces {
+        self.name = name.into();
+        self
+    }
+
+    /// The name a [`Needed`](TableErrorKind::Needed) error gives: the
+    /// game id, or what [`named`](Pieces::named) set.
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
     /// Gives the stored bytes of the chunk starting at byte `offset` of the
@@ -158,7 +177,7 @@ impl Pieces {
     fn stored(&self, s: usize, c: usize) -> Result<&[u8], TableError> {
         let piece = &self.chunks[self.first[s] + c];
         piece.bytes.get().map(|b| &b[..]).ok_or_else(|| {
-            TableErrorKind::Needed { game: self.header.game.clone(), offset: piece.start, len: piece.len }.into()
+            TableErrorKind::Needed { game: self.name.clone(), offset: piece.start, len: piece.len }.into()
         })
     }
 }

@@ -683,8 +683,9 @@ export async function playRuleSet(page, base, dir, name, { goal = null, players 
     return { total, bonus };
   };
   // The boxes that, served, win a two-player game at once, and whether
-  // unused rerolls are saved (v1/info).
-  const tablesServed = await page.evaluate(async () => (await (await fetch("v1/info")).json()).tables);
+  // unused rerolls are saved: the rule sets' tables as the page was told
+  // of them (reader serve's v1/info, or the static site's module).
+  const tablesServed = JSON.parse(await page.$eval("#rules", (s) => s.dataset.sets));
   const listed = tablesServed.find((t) => t.game === name);
   const winsAtOnce = listed.wins_at_once;
   const exact = tablesServed.some((t) => t.duel && t.rule_set_name === name);

@@ -11,15 +11,17 @@
 // advice of the first game. Then two-player 10000 under each preset, and the
 // threes and one-throw 10000 advisors; a Maxi Yatzy game with one mistake
 // (the swedish rules' table is not on the site: refused in one line); a
-// Yatzy game already under way, with real dice, reloaded in the middle.
-// Saves target/browser/*.png.
+// Yatzy game already under way, with real dice, reloaded in the middle;
+// the rule sets' tab (Generala for a goal, forced Yatzy against the
+// computer and passing the dice, exact from its two-player table read in
+// pieces), every option and chance the command line's. Saves target/browser/*.png.
 //
 //   READER=target/release/reader SITE=target/site node tests/browser/play_sheet.mjs [SEED]
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { strict as assert } from "node:assert";
 import { serveFiles } from "../../crates/npm/test/range_server.mjs";
-import { adviceMs, askAdvisors, launch, median, play, playAgainst, playDuel, playToReach, playUnderWay, seed } from "./common.mjs";
+import { adviceMs, askAdvisors, launch, median, play, playAgainst, playDuel, playRuleSet, playToReach, playUnderWay, seed } from "./common.mjs";
 
 const site = process.env.SITE || "target/site";
 const tables = join(site, "tables");
@@ -141,13 +143,23 @@ try {
   const duels = [await playDuel(page, base, tables, "seed", "you"), await playDuel(page, base, tables, "cardgames", "table")];
   await askAdvisors(page, base, tables);
   const duelText = duels.map((d) => `${d.result} (${d.totals}; ${d.decisions} decisions)`).join(", ");
+  // The rule sets' tab: the presets' own tables fetched when it is first
+  // shown, their target and two-player tables read in pieces: Generala for
+  // a goal, forced Yatzy exactly against the computer and passing the dice.
+  const ruleSets = [
+    ["Generala for 150 or more", await playRuleSet(page, base, tables, "generala", { goal: 150 })],
+    ["forced Yatzy against the computer", await playRuleSet(page, base, tables, "forced-yatzy", { players: "computer" })],
+    ["forced Yatzy passing the dice", await playRuleSet(page, base, tables, "forced-yatzy", { players: 2 })],
+  ];
+  assert.deepEqual(ruleSets.map(([, r]) => [r.targetOffered, r.exact]), [[true, false], [true, true], [true, true]], "a goal offered, two players of forced Yatzy exact");
+  const ruleText = ruleSets.map(([what, r]) => `${what} ${r.second === null ? r.total : `${r.total} to ${r.second}`} in ${r.decisions} decisions`).join(", ");
   // Opened from disk, the page says in one line that it must be served.
   await page.goto(pathToFileURL(resolve(site, "index.html")).href);
   const fromDisk = await page.textContent("#source");
   assert.match(fromDisk, /^This page must be served, not opened from disk: run reader serve/);
   const slowest = adviceMs.reduce((a, b) => (b[0] > a[0] ? b : a));
   const summary = results.map(([g, r]) => `${g} ${r.total} in ${r.decisions} decisions${r.bonuses ? ` (${r.bonuses} Yahtzee bonus)` : ""}`).join(", ");
-  console.log(`browser: static site: ${summary}, every option the CLI's, review cost 0; ${against}; three mistakes reviewed (${mistaken.decisions} decisions), and again pasted as text; two-player 10000: ${duelText}, every chance the CLI's; threes and one-throw 10000 advisors the CLI's; opened from disk, it says it must be served; ${bytes} bytes and ${firstAdvice} ms from navigation to the first advice (the page's clock), later advice (tap to advice, as the page measures it) median ${median(adviceMs.map(([ms]) => ms))} ms, slowest ${slowest[0]} ms (${slowest[1]})`);
+  console.log(`browser: static site: ${summary}, every option the CLI's, review cost 0; ${against}; three mistakes reviewed (${mistaken.decisions} decisions), and again pasted as text; two-player 10000: ${duelText}, every chance the CLI's; rule sets: ${ruleText}, every option and chance the CLI's; threes and one-throw 10000 advisors the CLI's; opened from disk, it says it must be served; ${bytes} bytes and ${firstAdvice} ms from navigation to the first advice (the page's clock), later advice (tap to advice, as the page measures it) median ${median(adviceMs.map(([ms]) => ms))} ms, slowest ${slowest[0]} ms (${slowest[1]})`);
 } finally {
   await browser.close();
   await server.close();

@@ -48,7 +48,7 @@ pub use args::Arg;
 pub use curve::{curve, curve_games, curve_json, curve_rows};
 pub use error::{directory_error, LookupError, Terms};
 #[cfg(not(feature = "solitaire-only"))]
-pub use games::rule_sheet::{is_rule_set_name, LOOKUP as RULE_SET_LOOKUP};
+pub use games::rule_sheet::{is_rule_set_name, rule_table_info, LOOKUP as RULE_SET_LOOKUP};
 pub use games::{maxi_rules_name, table_named, tables_with_values, Argument, GameTable, LookupInfo, LOOKUPS};
 pub use json::Json;
 #[cfg(feature = "example-game")]

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { openTables } from "dice-tables";
+import { serveFiles } from "./range_server.mjs";
 
 const run = promisify(execFile);
 const { GENERATOR, READER } = process.env;
@@ -45,7 +46,7 @@ kind = "chance"
 const dir = await mkdtemp(join(tmpdir(), "rule-set-"));
 try {
   await writeFile(join(dir, "stoop.toml"), RULES);
-  await run(GENERATOR, ["--rules", join(dir, "stoop.toml"), "--with-target", "--out", join(dir, "tables")]);
+  await run(GENERATOR, ["--rules", join(dir, "stoop.toml"), "--with-target", "--with-duel", "--out", join(dir, "tables")]);
   const table = join(dir, "tables", "stoop-dice.dtab");
   // Its target table is given under its file's name, and asked with a need.
   const target = join(dir, "tables", "stoop-dice-target.dtab");
@@ -86,8 +87,36 @@ try {
     assert.deepEqual(await saving.lookup("stoop-saver", query), JSON.parse(stdout), JSON.stringify(query));
   }
   await assert.rejects(saving.lookup("stoop-saver", { saved: "1" }), /saved rerolls 1 is out of range/);
-  const asked = queries.length + savedQueries.length;
-  console.log(`rule set: ${asked} lookups of tables only this test wrote, as the reader answers them`);
+  // Its two-player table, read in pieces over range requests as a page
+  // reads a big one, asked by the rule set's name with the opponent's sheet.
+  const server = await serveFiles({ "/tables/": join(dir, "tables") });
+  let duelQueries;
+  try {
+    const duel = await openTables({ "stoop-dice-duel": { url: `${server.base}/tables/stoop-dice-duel.dtab`, ranges: true } });
+    const listed = duel.ruleSets();
+    assert.deepEqual(listed.map((t) => [t.game, t.rule_set_name, t.duel]), [["stoop-dice-duel", "stoop-dice", true]]);
+    assert.deepEqual(listed[0].boxes, ["sixes", "two-pairs", "run", "chance"]);
+    assert.deepEqual(tables.ruleSets().map((t) => t.game), ["stoop-dice", "stoop-dice-target"]);
+    duelQueries = [
+      { "opp-mask": "all", me: "0", opp: "0" },
+      { "opp-mask": "all", me: "0", opp: "0", dice: "2345", rerolls: "1" },
+      { mask: "sixes,run", "opp-mask": "sixes,two-pairs,run", me: "14", opp: "9", dice: "6634", rerolls: "1" },
+      { mask: "sixes,run", "opp-mask": "run", me: "14", opp: "25", dice: "1266", rerolls: "0" },
+      { mask: "run", "opp-mask": "run,chance", me: "30", opp: "12", "to-move": "opp", dice: "3456" },
+    ];
+    for (const query of duelQueries) {
+      const args = Object.entries(query).flatMap(([name, value]) => [`--${name}`, value]);
+      const { stdout } = await run(READER, ["lookup", "stoop-dice", "--tables", join(dir, "tables"), ...args, "--json"]);
+      const answer = await duel.lookup("stoop-dice", query);
+      assert.equal(answer.exact, true, JSON.stringify(query));
+      assert.deepEqual(answer, JSON.parse(stdout), JSON.stringify(query));
+    }
+    assert.ok(duel.fetched > 0 && server.ranges.every((r) => r.startsWith("/tables/stoop-dice-duel.dtab ")), server.ranges.join(", "));
+  } finally {
+    await server.close();
+  }
+  const asked = queries.length + savedQueries.length + duelQueries.length;
+  console.log(`rule set: ${asked} lookups of tables only this test wrote (its two-player table read in pieces), as the reader answers them`);
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

@@ -20,6 +20,7 @@ const PAGE: &[(&str, &str, &str)] = &[
     ("/advisors.js", JS, include_str!("../web/advisors.js")),
     ("/unavailable.js", JS, include_str!("../web/unavailable.js")),
     ("/rules.js", JS, include_str!("../web/rules.js")),
+    ("/rules-backend.js", JS, include_str!("../web/rules-http.js")),
     ("/backend.js", JS, include_str!("../web/backend-http.js")),
 ];
 

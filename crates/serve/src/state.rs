@@ -249,7 +249,7 @@ impl Served {
                         false => Err(TableErrorKind::WrongGame { found: header.game, expected: game.id }.into()),
                     }
                 }
-                None => dice_tables_reader::rule_sheet::RuleTable::check(&rule_set, bytes).map(drop),
+                None => RuleTable::check(&rule_set, bytes).map(drop),
             })
             .map(drop);
             let mut on_disk = on_disk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -293,47 +293,7 @@ impl Served {
                 Status::Served(l) => {
                     // What a client needs to ask it: the boxes by name, the dice and rerolls.
                     if let Some(table) = self.tables.rule_table_held(name) {
-                        let sheet = table.board();
-                        let rules = sheet.rules();
-                        // A target table is asked by the rule set's name with
-                        // --need, a two-player one with the opponent's sheet.
-                        let kind = match table {
-                            RuleTable::Target(_) => Some("target"),
-                            RuleTable::Duel(_) => Some("duel"),
-                            RuleTable::Sheet(_) => None,
-                        };
-                        if let Some(kind) = kind {
-                            fields.push(("rule_set_name", Json::Str(rules.name.clone())));
-                            fields.push((kind, Json::Bool(true)));
-                        }
-                        let boxes = rules.boxes.iter().map(|b| Json::Str(b.name.clone())).collect();
-                        fields.push(("boxes", Json::List(boxes)));
-                        fields.push(("dice", Json::Int(rules.dice.into())));
-                        fields.push(("rerolls", Json::Int(rules.rerolls.into())));
-                        // A turn's unused rerolls kept for later turns: asked with `saved`.
-                        fields.push(("saved_rerolls", Json::Bool(rules.saved_rerolls)));
-                        fields.push(("order", Json::Str(rules.order.name().into())));
-                        let names = |bits: u32| {
-                            let named = rules.boxes.iter().enumerate().filter(|(i, _)| bits >> i & 1 == 1);
-                            Json::List(named.map(|(_, b)| Json::Str(b.name.clone())).collect())
-                        };
-                        if let Some(bonus) = rules.upper_bonus {
-                            fields.push((
-                                "upper_bonus",
-                                Json::object(vec![
-                                    ("boxes", names(bonus.boxes)),
-                                    ("at", Json::Int(bonus.at.into())),
-                                    ("points", Json::Int(bonus.points.into())),
-                                ]),
-                            ));
-                        }
-                        let held = sheet.tracked().iter().fold(0u32, |m, &b| m | 1 << b);
-                        fields.push(("held_boxes", names(held)));
-                        // Scored with the turn's first roll, one of these ends a
-                        // two-player game, its scorer the winner.
-                        let wins =
-                            rules.boxes.iter().enumerate().filter(|(_, b)| b.wins).fold(0u32, |m, (i, _)| m | 1 << i);
-                        fields.push(("wins_at_once", names(wins)));
+                        fields.extend(dice_tables_lookup::rule_table_info(&table));
                     }
                     fields.push(("bytes", Json::Int(l.bytes as i64)));
                     fields.push(("blake3", Json::Str(l.blake3.clone())));
@@ -386,7 +346,7 @@ fn load_rule_sets(
         .map(|name| {
             let file = file_name(&name);
             let load = |bytes: Vec<u8>| {
-                tables.put_rule_table(dice_tables_reader::rule_sheet::RuleTable::check(&name, bytes)?);
+                tables.put_rule_table(RuleTable::check(&name, bytes)?);
                 Ok(())
             };
             let before = served_before(&name);

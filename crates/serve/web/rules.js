@@ -1,17 +1,21 @@
-// Any rule set the server holds (a table of the rules engine: the presets
+// Any rule set the backend holds (a table of the rules engine: the presets
 // `make tables` writes, or one of `generator --rules FILE`): a whole game
 // with the exact advice beside every decision, the sheet's boxes, dice and
-// rerolls as the table's rules give them (v1/info; where they save a turn's
-// unused rerolls, each player's count saved is kept and asked). Alone it is played for
-// the average or, where the server holds the rule set's target table
-// (NAME-target.dtab), for a final score of at least a goal. Two players
-// share the dice (pass and play) or one plays the computer where the server
-// holds the rule set's two-player table (NAME-duel.dtab: every chance of
-// winning exact) or its target table (the opponent-aware advisor's
-// estimate). Loaded only under `reader serve`, whose tables the page asks
-// over HTTP; its tab and section are made here, so the static site
-// carries none of it.
+// rerolls as the table's rules give them (where they save a turn's unused
+// rerolls, each player's count saved is kept and asked). Alone it is
+// played for the average or, where the backend holds the rule set's target
+// table (NAME-target.dtab), for a final score of at least a goal. Two
+// players share the dice (pass and play) or one plays the computer where
+// the backend holds the rule set's two-player table (NAME-duel.dtab: every
+// chance of winning exact) or its target table (the opponent-aware
+// advisor's estimate). Under `reader serve` the tables are the server's
+// (rules-http.js as rules-backend.js: v1/info, v1/lookup), and its tab is
+// added at start where it holds any (offer); on a static site, those
+// `make site` copied, read by the WebAssembly reader (rules-wasm.js), and
+// the tab is in the page from the start (site-rules.html), this file
+// fetched on its first tap: nothing of it before the first advice.
 import { $, cell, die } from "./page.js";
+import { ruleLookup, ruleSets } from "./rules-backend.js";
 
 let sets = [];
 /** The rule sets whose target tables the server holds, by name. */
@@ -19,13 +23,6 @@ let targets = new Set();
 /** The rule sets whose two-player tables the server holds, by name. */
 let duels = new Set();
 let game = null;
-
-const getJson = async (path) => {
-  const response = await fetch(path);
-  const body = await response.json();
-  if (!response.ok) throw new Error(body.error ?? `${path}: HTTP ${response.status}`);
-  return body;
-};
 
 /**
  * Shows this tab's section alone; another tab (play.js shows its own
@@ -37,27 +34,39 @@ function show() {
   for (const tab of document.querySelectorAll(".tab")) tab.setAttribute("aria-pressed", String(tab.dataset.game === "rules"));
 }
 
-/** Adds the tab and its section when the server holds rule sets' tables. */
+/** Adds the tab where the server holds rule sets' tables (unavailable.js calls it under `reader serve`). */
 export async function offer() {
-  const tables = (await getJson("v1/info")).tables.filter((t) => t.rule_set && !t.error);
-  sets = tables.filter((t) => !t.target && !t.duel);
-  targets = new Set(tables.filter((t) => t.target).map((t) => t.rule_set_name));
-  duels = new Set(tables.filter((t) => t.duel).map((t) => t.rule_set_name));
-  if (sets.length === 0) return;
+  if ((await ruleSets()).length === 0) return;
   const tab = Object.assign(document.createElement("button"), { className: "tab", textContent: "Your rules" });
   tab.dataset.game = "rules";
   tab.setAttribute("aria-pressed", "false");
-  tab.addEventListener("click", () => {
-    show();
-    if (game === null) newGame();
-  });
-  for (const other of document.querySelectorAll(".tab")) other.addEventListener("click", () => { $("#rules").hidden = true; });
+  tab.addEventListener("click", open);
   $("header nav").append(tab);
+}
+
+/** The rule sets' tables being asked (see load), or null. */
+let loading = null;
+
+/**
+ * Shows the tab: its section made on the first call, the rule sets'
+ * tables asked then (again on a later tap, after a failure).
+ */
+export function open() {
+  if ($("#rules") === null) build();
+  if (game === null && loading === null) loading = load().finally(() => { loading = null; });
+  show();
+}
+
+/** The tab's section, hidden whenever another tab is chosen. */
+function build() {
+  for (const other of document.querySelectorAll(".tab")) {
+    if (other.dataset.game !== "rules") other.addEventListener("click", () => { $("#rules").hidden = true; });
+  }
   const section = document.createElement("section");
   section.id = "rules";
   section.hidden = true;
   section.innerHTML = `
-    <p class="lede">A rule set this server holds, solved exactly from its rules: roll, then take an option (the best first, with the points it can expect still to come; playing for a goal, its chance of reaching it; two players, its chance of winning).</p>
+    <p class="lede">A rule set solved exactly from its rules: roll, then take an option (the best first, with the points it can expect still to come; playing for a goal, its chance of reaching it; two players, its chance of winning).</p>
     <p class="controls"><label>Rule set <select id="rule-set"></select></label>
       <label id="rules-players-label">Players <select id="rules-players"><option value="1">one</option><option value="2">two, passing the dice</option><option value="computer">you against the computer</option></select></label>
       <label id="rules-goal-label">Play for <input id="rules-goal" type="number" min="1" max="1000000" step="1" placeholder="the average" inputmode="numeric"> points or more</label>
@@ -73,13 +82,36 @@ export async function offer() {
           <tr><th>total</th><td id="rules-total">0</td><td id="rules-total-2" class="second">0</td></tr></tfoot></table>
     </div>`;
   $("main").append(section);
+  for (const control of ["#rule-set", "#rules-players", "#rules-goal"]) $(control).addEventListener("change", newGame);
+  $("#rules-new").addEventListener("click", newGame);
+  $("#rules-roll").addEventListener("click", roll);
+}
+
+/**
+ * The rule sets' tables, asked of the backend when the tab is first shown
+ * (a static site then fetches them), each rule set offered; then a new
+ * game. Their list is kept on the section for the browser tests.
+ */
+async function load() {
+  $("#rules-advice").textContent = "opening the rule sets' tables ...";
+  let tables;
+  try {
+    tables = await ruleSets();
+  } catch (e) {
+    $("#rules-advice").textContent = e.message;
+    $("#rules-advice").classList.add("error");
+    return;
+  }
+  $("#rules-advice").classList.remove("error");
+  sets = tables.filter((t) => !t.target && !t.duel);
+  targets = new Set(tables.filter((t) => t.target).map((t) => t.rule_set_name));
+  duels = new Set(tables.filter((t) => t.duel).map((t) => t.rule_set_name));
+  $("#rules").dataset.sets = JSON.stringify(tables);
   for (const s of sets) {
     const saved = s.saved_rerolls ? ", unused ones saved" : "";
     $("#rule-set").append(new Option(`${s.game} (${s.dice} dice, ${s.rerolls} rerolls${saved})`, s.game));
   }
-  for (const control of ["#rule-set", "#rules-players", "#rules-goal"]) $(control).addEventListener("change", newGame);
-  $("#rules-new").addEventListener("click", newGame);
-  $("#rules-roll").addEventListener("click", roll);
+  newGame();
 }
 
 function roll() {
@@ -186,7 +218,7 @@ async function advise() {
   const asked = query();
   const at = game;
   try {
-    const answer = await getJson(`v1/lookup/${game.set.game}?${new URLSearchParams(asked)}`);
+    const answer = await ruleLookup(game.set.game, asked);
     if (at !== game) return;
     game.options = answer.options;
     game.asked = asked;

@@ -39,6 +39,14 @@ impl Served {
         true
     }
 
+    /// These pieces (none supplied yet) naming themselves `name` where a chunk is needed.
+    fn named(mut self, name: &str) -> Served {
+        let len = self.file.len() as u64;
+        let first = self.fetched[0].1 as usize;
+        self.pieces = Arc::new(Pieces::new(self.file[..first].to_vec(), len).unwrap().named(name));
+        self
+    }
+
     fn fetched_len(&self) -> u64 {
         self.fetched.iter().map(|(_, len)| len).sum()
     }
@@ -66,7 +74,7 @@ fn ask_all(tables: &Tables, served: &mut [Served], game: &str, lookups: &[&Value
                 Ok(answer) => break answer,
                 Err(LookupError::Table(e)) => {
                     let Kind::Needed { game: id, .. } = e.kind() else { panic!("{game} {query:?}: {e}") };
-                    let file = served.iter_mut().find(|s| s.pieces.header().game == *id).unwrap();
+                    let file = served.iter_mut().find(|s| s.pieces.name() == id).unwrap();
                     assert!(file.supply(&e));
                 }
                 Err(e) => panic!("{game} {query:?}: {e}"),
@@ -112,6 +120,43 @@ fn every_golden_lookup_gets_its_answer_from_a_table_read_in_pieces() {
     // The big table: a few hundred lookups all over it fetch well under half.
     let maxi = served.iter().find(|s| s.pieces.header().game == "maxi-yatzy").unwrap();
     assert!(maxi.fetched_len() < maxi.file.len() as u64 / 2, "{} of {}", maxi.fetched_len(), maxi.file.len());
+}
+
+/// A rule set's two-player table read in pieces under its file's stem
+/// (every rule set's two-player table has the game id `rules-duel`, so the
+/// stem tells a reader of several which file a chunk is of): its header
+/// and rules read first, every chunk after asked by that name, and every
+/// golden two-player lookup of forced Yatzy gets the answer on file.
+#[test]
+fn a_rule_set_s_two_player_table_read_in_pieces_answers_every_golden_lookup() {
+    use dice_tables_reader::rule_sheet::RuleTable;
+    use dice_tables_reader::Table;
+    let stem = "forced-yatzy-duel";
+    let mut served = Served::open(&target_tables().join(format!("{stem}.dtab"))).named(stem);
+    assert_eq!(served.pieces.header().game, "rules-duel");
+    let table = loop {
+        let opened = Table::from_pieces(Arc::clone(&served.pieces)).and_then(RuleTable::from_table);
+        match opened.and_then(|t| t.named(stem)) {
+            Ok(table) => break table,
+            Err(e) => {
+                assert!(matches!(e.kind(), Kind::Needed { game, .. } if game == stem), "{e}");
+                assert!(served.supply(&e));
+            }
+        }
+    };
+    // Opened under another stem, its rules (forced-yatzy's) are refused in one line.
+    let elsewhere = Table::from_pieces(Arc::clone(&served.pieces)).and_then(RuleTable::from_table).unwrap();
+    let why = elsewhere.named("yacht-duel").unwrap_err().to_string();
+    assert!(why.contains("rename the file forced-yatzy-duel.dtab"), "{why}");
+    let tables = Tables::in_memory("(pieces)");
+    tables.put_rule_table(table);
+    let file = golden("rule-set-duel.json");
+    let lookups: Vec<&Value> = file["lookups"].as_array().unwrap().iter().collect();
+    let mut served = [served];
+    ask_all(&tables, &mut served, "forced-yatzy", &lookups);
+    let [served] = served;
+    assert!(served.fetched.len() > 2 && served.fetched_len() <= served.file.len() as u64);
+    assert_eq!(served.fetched.iter().collect::<HashSet<_>>().len(), served.fetched.len(), "a range fetched twice");
 }
 
 #[test]

@@ -99,6 +99,56 @@ pub fn is_rule_set_name(name: &str) -> bool {
     (valid_name(name) || target_of_valid) && dice_tables_reader::game_named(name).is_none()
 }
 
+/// What a client needs to ask a rule set's table, as `reader serve`'s
+/// `v1/info` and the WebAssembly module's `ruleSets()` list it: for a
+/// target or two-player table, the rule set's name and its kind (`target`
+/// or `duel`, `true`); then the boxes by name, the dice and rerolls,
+/// whether unused rerolls are saved (asked with `saved`), the order, the
+/// upper bonus, the boxes whose holding is tracked (asked with `held`), and
+/// the boxes that, scored with a turn's first roll, win a two-player game
+/// at once.
+pub fn rule_table_info(table: &RuleTable) -> Vec<(&'static str, Json)> {
+    let sheet = table.board();
+    let rules = sheet.rules();
+    let mut fields = Vec::new();
+    // A target table is asked by the rule set's name with a need, a
+    // two-player one with the opponent's sheet.
+    let kind = match table {
+        RuleTable::Target(_) => Some("target"),
+        RuleTable::Duel(_) => Some("duel"),
+        RuleTable::Sheet(_) => None,
+    };
+    if let Some(kind) = kind {
+        fields.push(("rule_set_name", Json::Str(rules.name.clone())));
+        fields.push((kind, Json::Bool(true)));
+    }
+    let boxes = rules.boxes.iter().map(|b| Json::Str(b.name.clone())).collect();
+    fields.push(("boxes", Json::List(boxes)));
+    fields.push(("dice", Json::Int(rules.dice.into())));
+    fields.push(("rerolls", Json::Int(rules.rerolls.into())));
+    fields.push(("saved_rerolls", Json::Bool(rules.saved_rerolls)));
+    fields.push(("order", Json::Str(rules.order.name().into())));
+    let names = |bits: u32| {
+        let named = rules.boxes.iter().enumerate().filter(|(i, _)| bits >> i & 1 == 1);
+        Json::List(named.map(|(_, b)| Json::Str(b.name.clone())).collect())
+    };
+    if let Some(bonus) = rules.upper_bonus {
+        fields.push((
+            "upper_bonus",
+            Json::object(vec![
+                ("boxes", names(bonus.boxes)),
+                ("at", Json::Int(bonus.at.into())),
+                ("points", Json::Int(bonus.points.into())),
+            ]),
+        ));
+    }
+    let held = sheet.tracked().iter().fold(0u32, |m, &b| m | 1 << b);
+    fields.push(("held_boxes", names(held)));
+    let wins = rules.boxes.iter().enumerate().filter(|(_, b)| b.wins).fold(0u32, |m, (i, _)| m | 1 << i);
+    fields.push(("wins_at_once", names(wins)));
+    fields
+}
+
 fn parse(name: &str, a: &Args<'_>) -> Result<Query, LookupError> {
     Ok(Query::RuleSet(RuleSetQuery {
         table: name.to_string(),

@@ -30,9 +30,10 @@ thread_local! {
 
 #[cfg(not(feature = "solitaire-only"))]
 thread_local! {
-    /// The tables read in pieces, by game id: the chunks supplied so far,
-    /// kept across the tries to open them.
-    static PIECES: RefCell<Vec<(&'static str, Arc<Pieces>)>> = const { RefCell::new(Vec::new()) };
+    /// The tables read in pieces, by game id (a rule set's table by its
+    /// file's stem): the chunks supplied so far, kept across the tries to
+    /// open them.
+    static PIECES: RefCell<Vec<(String, Arc<Pieces>)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A call's outcome, as the JavaScript side reads it.
@@ -187,41 +188,69 @@ pub unsafe extern "C" fn dt_open_pieces(
 
 #[cfg(not(feature = "solitaire-only"))]
 fn open_pieces(game: &str, prefix: Vec<u8>, file_len: f64) -> Result<String, (Status, String)> {
-    let info = game_info(game)?;
-    let known = pieces_of(info.id);
-    if TABLES.is_open(info.id) {
+    let rule_set = dice_tables_reader::game_named(game).is_none() && dice_tables_lookup::is_rule_set_name(game);
+    let info = if rule_set { None } else { Some(game_info(game)?) };
+    // A game's pieces go by its id; a rule set's by its file's stem, since
+    // its tables share their game ids.
+    let id = info.map_or(game, |i| i.id);
+    let known = pieces_of(id);
+    let already = match info {
+        Some(info) => TABLES.is_open(info.id),
+        None => TABLES.rule_table_names().iter().any(|n| n == id),
+    };
+    if already {
         return match known {
-            Some(_) => Ok(info.id.to_string()),
-            None => Err((Status::Refused, format!("{}: a table is already open for this game", info.id))),
+            Some(_) => Ok(id.to_string()),
+            None => Err((Status::Refused, format!("{id}: a table is already open for this game"))),
         };
     }
     let pieces = match known {
         Some(pieces) => pieces,
         None => {
             let file_len = if file_len.is_finite() && file_len >= 0.0 { file_len as u64 } else { 0 };
-            let pieces =
-                Pieces::new(prefix, file_len).map_err(|e| (Status::Table, format!("{} table: {e}", info.id)))?;
-            if pieces.header().game != info.id {
+            let pieces = Pieces::new(prefix, file_len).map_err(|e| (Status::Table, format!("{id} table: {e}")))?;
+            if let Some(info) = info.filter(|i| pieces.header().game != i.id) {
                 let found = &pieces.header().game;
                 return Err((
                     Status::Table,
                     format!("{} table: holds a {found} table, not a {} table", info.id, info.id),
                 ));
             }
-            let pieces = Arc::new(pieces);
-            PIECES.with(|p| p.borrow_mut().push((info.id, Arc::clone(&pieces))));
+            let pieces = Arc::new(pieces.named(id));
+            PIECES.with(|p| p.borrow_mut().push((id.to_string(), Arc::clone(&pieces))));
             pieces
         }
     };
-    info.pieces_into(&TABLES, &pieces)
-        .map_err(|e| needed(&e).unwrap_or_else(|| (Status::Table, format!("{} table: {e}", info.id))))?;
-    Ok(info.id.to_string())
+    let opened = match info {
+        Some(info) => info.pieces_into(&TABLES, &pieces),
+        None => rule_table_pieces(id, &pieces).map(|table| drop(TABLES.put_rule_table(table))),
+    };
+    opened.map_err(|e| needed(&e).unwrap_or_else(|| (Status::Table, format!("{id} table: {e}"))))?;
+    Ok(id.to_string())
 }
 
-/// The pieces of the table of game id `id`, once it is read in pieces.
+/// A rule set's table over its file read in pieces, as the file's stem
+/// `stem` names it (its header and rules checked; each chunk of its values
+/// when a lookup first reads it).
+#[cfg(not(feature = "solitaire-only"))]
+fn rule_table_pieces(
+    stem: &str,
+    pieces: &Arc<Pieces>,
+) -> Result<dice_tables_reader::rule_sheet::RuleTable, dice_tables_reader::TableError> {
+    use dice_tables_reader::rule_sheet::RuleTable;
+    let table = dice_tables_reader::Table::from_pieces(Arc::clone(pieces))?;
+    if !RuleTable::is_rule_table(table.header()) {
+        let found = table.header().game.clone();
+        return Err(TableErrorKind::WrongGame { found, expected: "rule set's" }.into());
+    }
+    RuleTable::from_table(table)?.named(stem)
+}
+
+/// The pieces of the table of game id `id` (a rule set's: its file's
+/// stem), once it is read in pieces.
 #[cfg(not(feature = "solitaire-only"))]
 fn pieces_of(id: &str) -> Option<Arc<Pieces>> {
-    PIECES.with(|p| p.borrow().iter().find(|(known, _)| *known == id).map(|(_, pieces)| Arc::clone(pieces)))
+    PIECES.with(|p| p.borrow().iter().find(|(known, _)| known == id).map(|(_, pieces)| Arc::clone(pieces)))
 }
 
 /// Gives game `game`'s table read in pieces the stored bytes of the chunk
@@ -251,6 +280,26 @@ pub unsafe extern "C" fn dt_supply(
             .map(|()| String::new())
             .map_err(|e| (Status::Table, format!("{game} table: {e}"))),
     })
+}
+
+/// The rule sets' tables put in so far, as a JSON list: each one's file
+/// stem (`game`), `rule_set` (true), and what a client needs to ask it, as
+/// `reader serve`'s `v1/info` lists it ([`dice_tables_lookup::rule_table_info`]).
+#[cfg(not(feature = "solitaire-only"))]
+#[no_mangle]
+pub extern "C" fn dt_rule_sets() -> u32 {
+    use dice_tables_lookup::Json;
+    let list = TABLES
+        .rule_table_names()
+        .into_iter()
+        .filter_map(|stem| {
+            let table = TABLES.rule_table_held(&stem)?;
+            let mut fields = vec![("game", Json::Str(stem)), ("rule_set", Json::Bool(true))];
+            fields.extend(dice_tables_lookup::rule_table_info(&table));
+            Some(Json::object(fields))
+        })
+        .collect();
+    finish(Ok(Json::List(list).to_string()))
 }
 
 /// Answers `query` (a URL query string of the lookup's arguments, named as

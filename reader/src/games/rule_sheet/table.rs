@@ -75,8 +75,10 @@ impl RuleTable {
     }
 
     /// This table, when its file's stem is `stem`: refused, naming the
-    /// file it should have, when its rules are another rule set's.
-    pub(crate) fn named(self, stem: &str) -> Result<RuleTable, TableError> {
+    /// file it should have, when its rules are another rule set's (for a
+    /// table opened by [`from_table`](RuleTable::from_table), as
+    /// [`check`](RuleTable::check) refuses it).
+    pub fn named(self, stem: &str) -> Result<RuleTable, TableError> {
         if self.stem() != stem {
             let found = &self.board().rules().name;
             let why = format!("are rule set {found}'s: rename the file {}", file_name(&self.stem()));

@@ -1,0 +1,20 @@
+// Where the rule sets' tab (rules.js) gets its answers under `reader
+// serve`: the server's tables (GET v1/info) and lookups (GET
+// v1/lookup/NAME?ARGS). A static site has rules-wasm.js in this file's place.
+
+async function getJson(path) {
+  const response = await fetch(path);
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error ?? `${path}: HTTP ${response.status}`);
+  return body;
+}
+
+/**
+ * The rule sets' tables the server serves, as v1/info lists them: each
+ * one's file stem (`game`), boxes, dice, rerolls and bonus; a target or
+ * two-player table with `target` or `duel` and its `rule_set_name`.
+ */
+export const ruleSets = async () => (await getJson("v1/info")).tables.filter((t) => t.rule_set && !t.error);
+
+/** Rule set `name`'s answer to `query`: the server reads the table it takes (its two-player table against an opponent, where it has one). */
+export const ruleLookup = (name, query) => getJson(`v1/lookup/${name}?${new URLSearchParams(query)}`);

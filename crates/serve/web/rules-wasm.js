@@ -1,0 +1,37 @@
+// Where the rule sets' tab (rules.js) gets its answers on a static site
+// (`make site`): the tables tables/rule-sets.json names, opened in the
+// npm package's whole WebAssembly reader when the tab is first shown:
+// `whole`, each rule set's own table, fetched and checked whole; `pieces`,
+// its target and two-player tables, read in pieces over range requests.
+// Under `reader serve`, rules-http.js is in this file's place.
+import { openTables } from "./dice-tables/index.js";
+
+let opened = null;
+
+/** Every rule set's table, opened on the first call (again after a failure). */
+function ruleTables() {
+  if (opened === null) {
+    opened = (async () => {
+      const response = await fetch("tables/rule-sets.json");
+      if (!response.ok) throw new Error(`this site holds no rule set's table (tables/rule-sets.json: HTTP ${response.status})`);
+      const { whole, pieces } = await response.json();
+      const sources = Object.fromEntries([
+        ...whole.map((stem) => [stem, `tables/${stem}.dtab`]),
+        ...pieces.map((stem) => [stem, { url: `tables/${stem}.dtab`, ranges: true }]),
+      ]);
+      const wasm = await fetch("dice-tables/full.wasm").then((r) => {
+        if (!r.ok) throw new Error(`cannot fetch dice-tables/full.wasm: HTTP ${r.status}`);
+        return r.arrayBuffer();
+      });
+      return openTables(sources, { wasm });
+    })();
+    opened.catch(() => { opened = null; });
+  }
+  return opened;
+}
+
+/** The rule sets' tables, as `reader serve`'s v1/info lists them (see rules-http.js). */
+export const ruleSets = async () => (await ruleTables()).ruleSets();
+
+/** Rule set `name`'s answer to `query`: from its two-player table where asked with an opponent. */
+export const ruleLookup = async (name, query) => (await ruleTables()).lookup(name, query);
