@@ -500,7 +500,9 @@ site: npm tables yazy-duel target-tables $(SITE_FREE) $(SITE_RULE_DUEL)
 # 200,000 games each way: about 8 minutes), its table timed and asked
 # in process; then every two-player rule-set table (make rule-duel-tables)
 # checked whole beside its rule set's target table, and the whole yazy-duel
-# table against the rules engine's yazy (a sample of its pairs, every lead).
+# table against the rules engine's yazy (a sample of its pairs, every lead);
+# then 10,000 games of each preset rule set reviewed from their text, the
+# dice's luck less the decisions' losses the score less the start's value.
 bench: tables python
 	start=$$(date +%s); $(GENERATOR) --out $(OUT) --games $(subst $(space),$(comma),$(TARGET_TABLES)) && \
 		echo "target tables: $$(( $$(date +%s) - start )) s whole command"
@@ -534,6 +536,8 @@ bench: tables python
 		yazy_duel::the_table_agrees_with_the_target_table_and_brute_force \
 		yazy_duel::the_advisor_plays_the_last_turn_as_the_two_player_table \
 		rule_duel::the_rules_engine_s_yazy_is_the_yazy_duel_table
+	DICE_REVIEW_GAMES=10000 $(CARGO) test --release --locked -p dice-tables-tests --test integration -- \
+		review::the_dice_and_the_decisions_add_up_to_the_score --nocapture
 	for g in yatzy yahtzee; do $(READER) curve $$g --tables $(OUT) --svg target/$$g-curve.svg > /dev/null && cmp target/$$g-curve.svg reader/doc/$$g-curve.svg || exit 1; done
 
 # Deliberately accept new table output: regenerate and rewrite the manifest

@@ -10,6 +10,7 @@ mod curve;
 mod directory;
 mod lookup;
 mod output;
+mod review;
 mod serve;
 
 use std::fmt::Write as _;
@@ -47,6 +48,10 @@ enum Command {
     /// per total T, the best chance of scoring at least T (`p_best`) beside
     /// the chance max-expected-score play does (`p_ev`) and scores exactly T (`p_ev_exact`).
     Curve(curve::Curve),
+    /// A game of a rule set reviewed from its text (what the page writes):
+    /// what the dice brought and what the decisions gave away, in expected
+    /// points, and the largest mistakes.
+    Review(review::ReviewArgs),
     /// Print a table file's header and sections.
     Info {
         /// The table file.
@@ -98,6 +103,7 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
     match command {
         Command::Lookup { game } => out.print(&lookup::run(&game)?),
         Command::Curve(c) => out.print(&curve::run(&c)?),
+        Command::Review(r) => out.print(&review::run(&r)?),
         Command::Info { file } => out.print(&info(&file)?),
         Command::Verify { path, tables } => verify(path.or(tables), out)?,
         Command::Serve(s) => serve::run(&s)?,

@@ -85,6 +85,9 @@ pub enum LookupError {
     NoRuleTarget { name: String, missing: TableError },
     /// The game's table is missing or damaged.
     Table(TableError),
+    /// A line of a game's text that cannot be replayed: its number (from
+    /// 1; 0 for the text as a whole), the line, and why.
+    GameText { line: usize, given: String, why: String },
     /// Another of the reader's errors.
     Other(dice_tables_reader::Error),
 }
@@ -226,6 +229,8 @@ impl LookupError {
                 shown(given),
                 known.join(", ")
             ),
+            E::GameText { line: 0, why, .. } => write!(f, "the game's text: {why}"),
+            E::GameText { line, given, why } => write!(f, "line {line} ({}): {why}", shown(given)),
             #[cfg(not(feature = "solitaire-only"))]
             E::NoRuleTarget { name, missing } => write!(
                 f,

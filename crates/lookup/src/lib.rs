@@ -40,6 +40,8 @@ mod queries;
 mod query;
 mod query_string;
 mod reply;
+#[cfg(not(feature = "solitaire-only"))]
+pub mod review;
 #[cfg(feature = "text")]
 mod text;
 mod values;

@@ -18,6 +18,7 @@ mod maxi;
 mod pieces;
 mod readme;
 mod release;
+mod review;
 mod rule_duel;
 mod rule_engine;
 mod rule_tables;

@@ -1,0 +1,99 @@
+//! `reader review NAME GAME.txt`: a game of a rule set reviewed from its
+//! text (what the page writes after a game): what the dice brought, what
+//! the decisions gave away, and the largest mistakes.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use clap::Args;
+use dice_tables_lookup::review::{review, Decision, Review};
+use dice_tables_reader::rule_sheet::{RuleChoice, RuleSheet};
+
+use crate::output::Failure;
+
+#[derive(Args, Debug)]
+pub struct ReviewArgs {
+    /// The rule set (`crag`, `generala`, ... or your own's name): its table NAME.dtab.
+    rule_set: String,
+    /// The game's text: one decision a line, `DICE keep KEPT` or `DICE score BOX` (`-`: standard input).
+    file: PathBuf,
+    /// Print one JSON object: the start's value, the score, the luck and
+    /// the losses summed, every decision, the largest mistakes' lines.
+    #[arg(long)]
+    json: bool,
+    /// Directory holding the tables (default: `$DICE_TABLES`, else ./tables).
+    #[arg(long, value_name = "DIR")]
+    tables: Option<PathBuf>,
+}
+
+/// The review as asked: the text to print.
+pub fn run(a: &ReviewArgs) -> Result<String, Failure> {
+    let text = read_game(&a.file)?;
+    let tables = crate::directory::tables(a.tables.clone())?;
+    let (sheet, review) = review(&tables, &a.rule_set, &text)?;
+    if a.json {
+        return Ok(format!("{}\n", review.to_json(&sheet)));
+    }
+    Ok(words(&sheet, &review))
+}
+
+/// The game's text, from a file or standard input.
+fn read_game(file: &std::path::Path) -> Result<String, Failure> {
+    let read =
+        if file.as_os_str() == "-" { std::io::read_to_string(std::io::stdin()) } else { std::fs::read_to_string(file) };
+    read.map_err(|e| {
+        Failure::Usage(format!(
+            "{}: cannot read the game ({e}): give a text file of one decision a line, or - for standard input",
+            file.display()
+        ))
+    })
+}
+
+fn choice_words(sheet: &RuleSheet, c: &RuleChoice) -> String {
+    match c {
+        RuleChoice::Keep(k) if k.is_empty() => "reroll all".into(),
+        RuleChoice::Keep(k) => format!("keep {k}"),
+        RuleChoice::Score(m) => format!("score {} for {}", sheet.rules().boxes[m.box_index].name, m.scored()),
+    }
+}
+
+fn words(sheet: &RuleSheet, r: &Review) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}: {} decisions", r.rule_set, r.decisions.len());
+    match r.final_score() {
+        Some(score) => {
+            let _ = writeln!(out, "score {score} (upper bonus {}), expected at the start {:.2}", r.bonus, r.start);
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "under way: {} points so far, {} boxes open; expected now {:.2}, at the start {:.2}",
+                r.scored, r.open, r.now, r.start
+            );
+        }
+    }
+    let _ = writeln!(out, "the dice brought {:+.2} points; the decisions gave away {:.2}", r.luck(), r.loss());
+    let mistakes = r.largest_mistakes(5);
+    if mistakes.is_empty() {
+        let _ = writeln!(out, "every decision was the best");
+    } else {
+        let _ = writeln!(out, "the largest mistakes:");
+        for d in mistakes {
+            let _ = writeln!(out, "  {}", mistake_line(sheet, d));
+        }
+    }
+    out
+}
+
+fn mistake_line(sheet: &RuleSheet, d: &Decision) -> String {
+    format!(
+        "line {}: {} with {} reroll{} left: {} gave away {:.2} (best: {})",
+        d.line,
+        d.dice,
+        d.rerolls,
+        if d.rerolls == 1 { "" } else { "s" },
+        choice_words(sheet, &d.chosen.0),
+        d.loss(),
+        choice_words(sheet, &d.best.0)
+    )
+}

@@ -1,0 +1,302 @@
+//! A game of a rule set reviewed from its text, the lines the page writes
+//! after a game (`33356 keep 333`, `33356 score chance`): each decision
+//! replayed against the rule set's table, with what it gave away and what
+//! the dice brought, in expected final points.
+//!
+//! The value of a moment is the points on the sheet so far (the upper
+//! bonus left for the end) plus the table's expected points still to come
+//! (the upper bonus among them until the end). Before a roll it is the
+//! turn start's value, or after a keep that keep's; once the dice show,
+//! the best option's. A roll's luck is its value less the value before it;
+//! a decision's loss the best option's value less the one taken. The
+//! values chain, so for a finished game the final score less the start's
+//! value is the luck summed less the losses summed, to rounding.
+//!
+//! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! use dice_tables_lookup::review::review_rule_set;
+//! use dice_tables_reader::Tables;
+//! let tables = Tables::open_default()?;
+//! let crag = tables.rule_sheet("crag")?;
+//! // Crag: three dice, one reroll.
+//! let review = review_rule_set(&crag, "466 keep 66\n566 score sixes\n")?;
+//! assert_eq!(review.decisions.len(), 2);
+//! assert_eq!(review.scored, 12);
+//! # Ok(()) }
+//! ```
+
+use dice_tables_reader::rule_sheet::{RuleChoice, RuleSheet};
+use dice_tables_reader::rules::SheetState;
+use dice_tables_reader::Dice;
+
+use crate::error::LookupError;
+use crate::json::Json;
+
+/// One decision of a reviewed game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    /// Its line in the text (from 1).
+    pub line: usize,
+    /// The dice showing, sorted.
+    pub dice: String,
+    /// Rerolls left when it was taken.
+    pub rerolls: u8,
+    /// The value before the roll that showed these dice: the points so
+    /// far and the expected points still to come.
+    pub before: f64,
+    /// The best option and its value (the roll's value), the points so far included.
+    pub best: (RuleChoice, f64),
+    /// The option taken and its value, the points so far included.
+    pub chosen: (RuleChoice, f64),
+}
+
+impl Decision {
+    /// What the roll brought: its value less the value before it.
+    pub fn luck(&self) -> f64 {
+        self.best.1 - self.before
+    }
+
+    /// What the decision gave away: the best option's value less the one taken's.
+    pub fn loss(&self) -> f64 {
+        self.best.1 - self.chosen.1
+    }
+}
+
+/// A game of a rule set, reviewed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Review {
+    /// The rule set's name.
+    pub rule_set: String,
+    /// The value of the game's start: the expected final score.
+    pub start: f64,
+    /// Every decision, in order.
+    pub decisions: Vec<Decision>,
+    /// The points on the sheet, the upper bonus left out.
+    pub scored: u32,
+    /// The upper bonus, once the game is over (0 before).
+    pub bonus: u32,
+    /// Boxes still open (0: the game is over).
+    pub open: u32,
+    /// The value where the text stops: the points so far and the expected
+    /// points still to come (after a keep, that keep's).
+    pub now: f64,
+}
+
+impl Review {
+    /// The luck summed over the rolls.
+    pub fn luck(&self) -> f64 {
+        self.decisions.iter().fold(0.0, |sum, d| sum + d.luck())
+    }
+
+    /// The losses summed over the decisions.
+    pub fn loss(&self) -> f64 {
+        self.decisions.iter().fold(0.0, |sum, d| sum + d.loss())
+    }
+
+    /// The final score, once the game is over.
+    pub fn final_score(&self) -> Option<u32> {
+        (self.open == 0).then_some(self.scored + self.bonus)
+    }
+
+    /// The `count` largest losses, largest first (ties in game order).
+    pub fn largest_mistakes(&self, count: usize) -> Vec<&Decision> {
+        let mut mistakes: Vec<&Decision> = self.decisions.iter().filter(|d| d.loss() > 0.0).collect();
+        mistakes.sort_by(|a, b| b.loss().total_cmp(&a.loss()));
+        mistakes.truncate(count);
+        mistakes
+    }
+
+    /// The review as JSON: the start's value, the score (or the value
+    /// where the text stops), the luck and the losses summed, every
+    /// decision with its luck and loss, and the five largest mistakes (by
+    /// their line).
+    pub fn to_json(&self, sheet: &RuleSheet) -> Json {
+        let action = |c: &RuleChoice| choice_json(sheet, c);
+        let decisions = self
+            .decisions
+            .iter()
+            .map(|d| {
+                Json::object(vec![
+                    ("line", Json::Int(d.line as i64)),
+                    ("dice", Json::Str(d.dice.clone())),
+                    ("rerolls", Json::Int(d.rerolls.into())),
+                    ("chosen", action(&d.chosen.0)),
+                    ("best", action(&d.best.0)),
+                    ("before", Json::Num(d.before)),
+                    ("value", Json::Num(d.best.1)),
+                    ("chosen_value", Json::Num(d.chosen.1)),
+                    ("luck", Json::Num(d.luck())),
+                    ("loss", Json::Num(d.loss())),
+                ])
+            })
+            .collect();
+        let mistakes = self.largest_mistakes(5).iter().map(|d| Json::Int(d.line as i64)).collect();
+        let mut fields = vec![("game", Json::Str(self.rule_set.clone())), ("start", Json::Num(self.start))];
+        match self.final_score() {
+            Some(score) => fields.push(("score", Json::Int(score.into()))),
+            None => {
+                fields.push(("open", Json::Int(self.open.into())));
+                fields.push(("now", Json::Num(self.now)));
+            }
+        }
+        fields.extend([
+            ("luck", Json::Num(self.luck())),
+            ("loss", Json::Num(self.loss())),
+            ("decisions", Json::List(decisions)),
+            ("largest_mistakes", Json::List(mistakes)),
+        ]);
+        Json::object(fields)
+    }
+}
+
+/// An option as the lookups write it: `{"keep": "66"}` or `{"category": "sixes", "points": 12, ...}`.
+fn choice_json(sheet: &RuleSheet, choice: &RuleChoice) -> Json {
+    match choice {
+        RuleChoice::Keep(kept) => Json::object(vec![("keep", Json::Str(kept.to_string()))]),
+        RuleChoice::Score(m) => {
+            let mut fields = vec![
+                ("category", Json::Str(sheet.rules().boxes[m.box_index].name.clone())),
+                ("points", Json::Int(m.points.into())),
+            ];
+            if m.bonus > 0 {
+                fields.push(("bonus", Json::Int(m.bonus.into())));
+            }
+            if m.first_roll > 0 {
+                fields.push(("first_roll", Json::Int(m.first_roll.into())));
+            }
+            Json::object(fields)
+        }
+    }
+}
+
+/// The rule set `name`'s table in `tables` and the game `text` reviewed
+/// on it (see [`review_rule_set`]); a rule set with no table is refused
+/// naming the games and what writes its table.
+pub fn review(
+    tables: &dice_tables_reader::Tables,
+    name: &str,
+    text: &str,
+) -> Result<(std::sync::Arc<RuleSheet>, Review), LookupError> {
+    let sheet = tables.rule_sheet(name).map_err(|e| match e.kind() {
+        dice_tables_reader::TableErrorKind::NotFound => {
+            LookupError::NoRuleSet { given: name.to_string(), known: crate::games::games(), missing: e }
+        }
+        _ => LookupError::Table(e),
+    })?;
+    let review = review_rule_set(&sheet, text)?;
+    Ok((sheet, review))
+}
+
+/// One line of a game's text.
+enum Step<'a> {
+    Keep(&'a str),
+    Score(&'a str),
+}
+
+/// The game `text` of the rule set whose table is `sheet`, replayed and
+/// reviewed: one decision a line (`DICE keep KEPT` or `DICE score BOX`,
+/// blank lines skipped). A line that does not follow the rules (dice that
+/// do not hold what was kept, a box not open, a keep with no reroll left)
+/// is refused, naming it.
+pub fn review_rule_set(sheet: &RuleSheet, text: &str) -> Result<Review, LookupError> {
+    let rules = sheet.rules();
+    let n = usize::from(rules.dice);
+    let saving = sheet.saving() > 0;
+    let mut state = SheetState { open: sheet.all_open(), upper: 0, held: 0 };
+    let (mut saved, mut scored) = (0u32, 0u32);
+    let start = sheet.turn_start_saved(state.open, state.upper, state.held, 0)?;
+    let (mut before, mut rerolls) = (start, rules.rerolls);
+    let mut kept: Option<Dice> = None;
+    let mut decisions = Vec::new();
+    let example = format!("{} keep {}", "3".repeat(n), "3".repeat(n - 1));
+    for (i, raw) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let line = raw.trim();
+        let bad = |why: String| LookupError::GameText { line: i + 1, given: line.to_string(), why };
+        if state.open == 0 {
+            return Err(bad("the game is over: every box is scored".into()));
+        }
+        let mut words = line.split_whitespace();
+        let (dice_text, step) = match (words.next(), words.next(), words.next(), words.next()) {
+            (Some(d), Some("keep"), kept, None) => (d, Step::Keep(kept.unwrap_or(""))),
+            (Some(d), Some("score"), Some(b), None) => (d, Step::Score(b)),
+            _ => return Err(bad(format!("write the {n} dice, then keep DICE or score BOX, like {example}"))),
+        };
+        let dice = parse_dice(dice_text, n).map_err(&bad)?;
+        if dice.len() != n {
+            return Err(bad(format!("{dice_text} is {} dice: write all {n} showing", dice.len())));
+        }
+        if let Some(k) = kept.filter(|k| !holds(&dice, k)) {
+            return Err(bad(format!("the dice do not hold the {k} kept")));
+        }
+        let options = sheet.options_saved(state.open, state.upper, state.held, saved, dice, rerolls)?;
+        let find = |want: &dyn Fn(&RuleChoice) -> bool| options.options.iter().find(|(c, _)| want(c)).copied();
+        let chosen = match step {
+            Step::Keep(k) => {
+                if rerolls == 0 {
+                    return Err(bad("no rerolls are left: score a box".into()));
+                }
+                let keep = parse_dice(k, n).map_err(|why| bad(format!("keep {k}: {why}")))?;
+                if keep.len() == n {
+                    return Err(bad(format!("keeping all {n} dice is scoring now: write score BOX")));
+                }
+                find(&|c| matches!(c, RuleChoice::Keep(x) if *x == keep))
+                    .ok_or_else(|| bad(format!("{keep} is not among these dice")))?
+            }
+            Step::Score(name) => {
+                let b = rules.boxes.iter().position(|b| b.name.eq_ignore_ascii_case(name));
+                let b = b.ok_or_else(|| bad(format!("{name} is not a box: the boxes are {}", box_names(sheet))))?;
+                find(&|c| matches!(c, RuleChoice::Score(m) if m.box_index == b))
+                    .ok_or_else(|| bad(format!("{name} is not open (or these dice may not score it now)")))?
+            }
+        };
+        // The options' values are the points still to come: with the points so far, the moment's.
+        let so_far = f64::from(scored);
+        let (best, chosen) = ((options.options[0].0, so_far + options.options[0].1), (chosen.0, so_far + chosen.1));
+        decisions.push(Decision { line: i + 1, dice: dice.to_string(), rerolls, before, best, chosen });
+        match chosen.0 {
+            RuleChoice::Keep(k) => {
+                rerolls -= 1;
+                kept = Some(k);
+                before = chosen.1;
+            }
+            RuleChoice::Score(m) => {
+                scored += m.scored();
+                state = rules.after_scoring(state, m.box_index, m.points);
+                if saving {
+                    saved = u32::from(rerolls);
+                }
+                rerolls = (u32::from(rules.rerolls) + saved) as u8;
+                kept = None;
+                before = f64::from(scored) + sheet.turn_start_saved(state.open, state.upper, state.held, saved)?;
+            }
+        }
+    }
+    if decisions.is_empty() {
+        let why = format!("no decision: write one a line, DICE keep DICE or DICE score BOX, like {example}");
+        return Err(LookupError::GameText { line: 0, given: String::new(), why });
+    }
+    let bonus = match (state.open, rules.upper_bonus) {
+        (0, Some(u)) if state.upper >= u32::from(u.at) => u32::from(u.points),
+        _ => 0,
+    };
+    let rule_set = rules.name.clone();
+    Ok(Review { rule_set, start, decisions, scored, bonus, open: state.open.count_ones(), now: before })
+}
+
+/// `text` as `n` dice (any order), or why not.
+fn parse_dice(text: &str, n: usize) -> Result<Dice, String> {
+    if text.len() > n || !text.bytes().all(|b| (b'1'..=b'6').contains(&b)) {
+        return Err(format!("{text:?} is not up to {n} dice, each 1 to 6"));
+    }
+    text.parse::<Dice>().map_err(|e| e.to_string())
+}
+
+/// Whether `dice` hold every die of `kept`.
+fn holds(dice: &Dice, kept: &Dice) -> bool {
+    let (have, want) = (dice.counts(), kept.counts());
+    have.iter().zip(&want).all(|(h, w)| h >= w)
+}
+
+fn box_names(sheet: &RuleSheet) -> String {
+    sheet.rules().boxes.iter().map(|b| b.name.as_str()).collect::<Vec<_>>().join(", ")
+}
