@@ -87,6 +87,7 @@ pub enum LookupError {
     Table(TableError),
     /// A line of a game's text that cannot be replayed: its number (from
     /// 1; 0 for the text as a whole), the line, and why.
+    #[cfg(not(feature = "solitaire-only"))]
     GameText { line: usize, given: String, why: String },
     /// Another of the reader's errors.
     Other(dice_tables_reader::Error),
@@ -229,7 +230,9 @@ impl LookupError {
                 shown(given),
                 known.join(", ")
             ),
+            #[cfg(not(feature = "solitaire-only"))]
             E::GameText { line: 0, why, .. } => write!(f, "the game's text: {why}"),
+            #[cfg(not(feature = "solitaire-only"))]
             E::GameText { line, given, why } => write!(f, "line {line} ({}): {why}", shown(given)),
             #[cfg(not(feature = "solitaire-only"))]
             E::NoRuleTarget { name, missing } => write!(
