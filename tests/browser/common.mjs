@@ -20,6 +20,14 @@ const DICE = { yahtzee: 5, yatzy: 5, yazy: 5, "maxi-yatzy": 6 };
 export const adviceMs = [];
 export const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
+/**
+ * How long a wait for the page may last before the page counts as stuck:
+ * not a timing (the figures are measured and reported apart). CI runs the
+ * page beside two fuzzers on two cores, where Maxi Yatzy's first advice
+ * (its 90 MB table fetched and checked) took more than ten seconds.
+ */
+const STUCK_MS = 120_000;
+
 /** Debian's chromium, headless. */
 export function launch() {
   mkdirSync(shots, { recursive: true });
@@ -59,7 +67,7 @@ export async function nextAdvice(page, after) {
     .waitForFunction((n) => {
       const s = document.querySelector("#state").dataset;
       return (s.phase === "decide" && Number(s.advised) > n) || s.phase === "over" || s.phase === "roll";
-    }, after, { timeout: 10_000 })
+    }, after, { timeout: STUCK_MS })
     .catch(async (e) => {
       throw new Error(`no advice: the page says "${await page.textContent("#advice")}" (${e.message})`);
     });
@@ -221,7 +229,7 @@ export async function playDuel(page, base, dir, rules, first) {
     await page.waitForFunction((n) => {
       const s = document.querySelector("#duel-state").dataset;
       return s.phase === "over" || (s.mover === "you" && s.query !== "" && Number(s.advised) > n);
-    }, after, { timeout: 20_000 });
+    }, after, { timeout: STUCK_MS });
   };
   await ready(-1);
   let decisions = 0;
@@ -491,7 +499,7 @@ export async function playAgainst(page, base, dir, game, { opponent = "computer"
     const s = document.querySelector("#state").dataset;
     const best = document.querySelector("#advice").dataset.best;
     return s.phase === "over" || (s.mover !== "the computer" && (s.phase === "roll" || (s.phase === "decide" && best !== "" && Number(s.advised) > n)));
-  }, after, { timeout: 20_000 }).catch(async (e) => {
+  }, after, { timeout: STUCK_MS }).catch(async (e) => {
     throw new Error(`the page is stuck: it says "${await page.textContent("#advice")}" (${e.message})`);
   });
   await playersTurn(-1);
