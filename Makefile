@@ -18,7 +18,7 @@ WORKSPACE := --workspace --exclude dice-tables-python --exclude dice-tables-wasm
 CARGO_HOME_DIR := $(or $(CARGO_HOME),$(HOME)/.cargo)
 REMAP_PATHS := --remap-path-prefix=$(abspath .)=/dice-tables --remap-path-prefix=$(CARGO_HOME_DIR)=/cargo
 
-.PHONY: rule-tables rule-target-tables rule-duel-tables rule-duel-games wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test example-game-test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
+.PHONY: reference-players rule-tables rule-target-tables rule-duel-tables rule-duel-games wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test example-game-test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
 
 comma := ,
 space := $(eval) $(eval)
@@ -502,7 +502,9 @@ site: npm tables yazy-duel target-tables $(SITE_FREE) $(SITE_RULE_DUEL)
 # checked whole beside its rule set's target table, and the whole yazy-duel
 # table against the rules engine's yazy (a sample of its pairs, every lead);
 # then 10,000 games of each preset rule set reviewed from their text, the
-# dice's luck less the decisions' losses the score less the start's value.
+# dice's luck less the decisions' losses the score less the start's value;
+# then the coach's reference players, 10,000 games each of every preset,
+# their figures held to crates/lookup/src/reference_players.tsv.
 bench: tables python
 	start=$$(date +%s); $(GENERATOR) --out $(OUT) --games $(subst $(space),$(comma),$(TARGET_TABLES)) && \
 		echo "target tables: $$(( $$(date +%s) - start )) s whole command"
@@ -538,7 +540,15 @@ bench: tables python
 		rule_duel::the_rules_engine_s_yazy_is_the_yazy_duel_table
 	DICE_REVIEW_GAMES=10000 $(CARGO) test --release --locked -p dice-tables-tests --test integration -- \
 		review::the_dice_and_the_decisions_add_up_to_the_score --nocapture
+	$(BIN)/reference-players 10000 $(OUT) --check crates/lookup/src/reference_players.tsv
 	for g in yatzy yahtzee; do $(READER) curve $$g --tables $(OUT) --svg target/$$g-curve.svg > /dev/null && cmp target/$$g-curve.svg reader/doc/$$g-curve.svg || exit 1; done
+
+# Deliberately accept new reference figures for the coach: 10,000 games of
+# each reference player of each preset (about 12 minutes here), written
+# where the reviews' ratings read them.
+reference-players: tables
+	$(CARGO) build --release --locked -p dice-tables-tests --bin reference-players
+	$(BIN)/reference-players 10000 $(OUT) --write crates/lookup/src/reference_players.tsv
 
 # Deliberately accept new table output: regenerate and rewrite the manifest
 # (every default table and the target tables: minutes).

@@ -73,13 +73,31 @@ fn words(sheet: &RuleSheet, r: &Review) -> String {
         }
     }
     let _ = writeln!(out, "the dice brought {:+.2} points; the decisions gave away {:.2}", r.luck(), r.loss());
+    // A game under way is rated on what it has given away so far.
+    let so_far = if r.open > 0 { " so far" } else { "" };
+    match r.rating() {
+        Some(rating) => {
+            let _ = writeln!(
+                out,
+                "accuracy{so_far} {:.1} (best play 100), rating {rating:.0} (Elo scale, random play 0)",
+                r.accuracy()
+            );
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "accuracy{so_far} {:.1} (best play 100); no rating: these rules have no reference players' figures",
+                r.accuracy()
+            );
+        }
+    }
     let mistakes = r.largest_mistakes(5);
     if mistakes.is_empty() {
         let _ = writeln!(out, "every decision was the best");
     } else {
         let _ = writeln!(out, "the largest mistakes:");
         for d in mistakes {
-            let _ = writeln!(out, "  {}", mistake_line(sheet, d));
+            let _ = writeln!(out, "  {} (accuracy {:.1})", mistake_line(sheet, d), r.decision_accuracy(d));
         }
     }
     out

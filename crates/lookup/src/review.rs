@@ -12,6 +12,27 @@
 //! values chain, so for a finished game the final score less the start's
 //! value is the luck summed less the losses summed, to rounding.
 //!
+//!
+//! A game's accuracy is `100 · exp(−4 · L / S)`: `L` what its decisions
+//! gave away, `S` the start's value (the expected final score under
+//! optimal play). Best play rates 100; a game that gives away a quarter of
+//! what the start expects rates 100/e, about 36.8. A decision's accuracy
+//! is the same figure for one of the game's `T` turns: `100 · exp(−4 · T ·
+//! l / S)`, `l` what it gave away, so that a game's accuracy is the
+//! geometric mean of its turns' (each turn's decisions' losses summed).
+//!
+//! A game's rating is on the Elo scale, fitted from the head-to-head
+//! results of reference players (the table's optimal player, players
+//! picking each option with a probability rising with its value, one
+//! counting only the turn's points, one keeping the most alike dice, one
+//! picking at random, whose rating is 0) over 10,000 games each:
+//! `reference_players.tsv`, which `make reference-players` writes and
+//! `make bench` reproduces. A game's rating is the players' ratings
+//! interpolated at what it gave away, between the players' mean losses
+//! (linear in the loss, so in the logarithm of the accuracy), held between
+//! the random player's and the optimal player's. A rule set with no
+//! reference figures (your own) has accuracy and no rating.
+//!
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use dice_tables_lookup::review::review_rule_set;
@@ -31,6 +52,76 @@ use dice_tables_reader::Dice;
 
 use crate::error::LookupError;
 use crate::json::Json;
+
+/// The accuracy (0 to 100) of a game whose decisions gave away `loss`
+/// where the start was worth `start`: `100 · exp(−4 · loss / start)`
+/// (see the module's page).
+///
+/// ```
+/// use dice_tables_lookup::review::accuracy;
+/// assert_eq!(accuracy(0.0, 248.0), 100.0);
+/// assert!((accuracy(62.0, 248.0) - 100.0 / std::f64::consts::E).abs() < 1e-12);
+/// ```
+pub fn accuracy(loss: f64, start: f64) -> f64 {
+    100.0 * (-4.0 * loss / start).exp()
+}
+
+/// The reference players' figures, one line a player of a rule set:
+/// `rule_set start player games` then each of score, loss, accuracy and
+/// rating with its standard error, tab-separated.
+const REFERENCE_PLAYERS: &str = include_str!("reference_players.tsv");
+
+/// The reference players of the rule set `name` whose start is worth
+/// `start` (its rules: a rule set of the same name but other rules has
+/// another start), each as (mean loss, rating), by loss; none if no
+/// figures match.
+pub fn reference_players(name: &str, start: f64) -> Vec<(String, f64, f64)> {
+    let mut players: Vec<(String, f64, f64)> = REFERENCE_PLAYERS
+        .lines()
+        .map(|l| l.split('\t').collect::<Vec<_>>())
+        .filter(|f| f.len() == 12 && f[0] == name)
+        .filter(|f| f[1].parse::<f64>().is_ok_and(|s| (s - start).abs() < 1e-6))
+        .filter_map(|f| Some((f[2].to_string(), f[6].parse().ok()?, f[10].parse().ok()?)))
+        .collect();
+    players.sort_by(|a, b| a.1.total_cmp(&b.1).then(b.2.total_cmp(&a.2)));
+    players
+}
+
+/// The rating (Elo scale, the random player's 0) of a game of the rule
+/// set `name`, whose start is worth `start`, that gave away `loss`: the
+/// reference players' ratings interpolated at `loss` between their mean
+/// losses, held between the random player's and the optimal player's.
+/// `None` where the rule set has no reference figures.
+pub fn rating(name: &str, start: f64, loss: f64) -> Option<f64> {
+    // Players who give away the same (in forced Yatzy the turn's points
+    // alone play as the table does) share the mean of their ratings; each
+    // loss's rating is no higher than a smaller loss's: the curve falls.
+    let mut curve: Vec<(f64, f64, u32)> = Vec::new();
+    for (_, l, r) in reference_players(name, start) {
+        match curve.last_mut() {
+            Some((last, mean, n)) if l == *last => {
+                *n += 1;
+                *mean += (r - *mean) / f64::from(*n);
+            }
+            _ => curve.push((l, r, 1)),
+        }
+    }
+    let mut curve: Vec<(f64, f64)> = curve.into_iter().map(|(l, r, _)| (l, r)).collect();
+    for i in 1..curve.len() {
+        curve[i].1 = curve[i].1.min(curve[i - 1].1);
+    }
+    let (first, last) = (*curve.first()?, *curve.last()?);
+    if loss <= first.0 {
+        return Some(first.1);
+    }
+    for w in curve.windows(2) {
+        let ((l0, r0), (l1, r1)) = (w[0], w[1]);
+        if loss <= l1 {
+            return Some(r0 + (r1 - r0) * (loss - l0) / (l1 - l0));
+        }
+    }
+    Some(last.1)
+}
 
 /// One decision of a reviewed game.
 #[derive(Clone, Debug, PartialEq)]
@@ -80,6 +171,8 @@ pub struct Review {
     /// The value where the text stops: the points so far and the expected
     /// points still to come (after a keep, that keep's).
     pub now: f64,
+    /// The turns a game has (the boxes).
+    pub turns: u32,
 }
 
 impl Review {
@@ -91,6 +184,23 @@ impl Review {
     /// The losses summed over the decisions.
     pub fn loss(&self) -> f64 {
         self.decisions.iter().fold(0.0, |sum, d| sum + d.loss())
+    }
+
+    /// The game's accuracy, 0 to 100 (see [`accuracy`]).
+    pub fn accuracy(&self) -> f64 {
+        accuracy(self.loss(), self.start)
+    }
+
+    /// The game's rating on the Elo scale (see the module's page); `None`
+    /// for a rule set with no reference figures.
+    pub fn rating(&self) -> Option<f64> {
+        rating(&self.rule_set, self.start, self.loss())
+    }
+
+    /// A decision's accuracy, 0 to 100: the game's figure for one turn
+    /// giving away what `d` did.
+    pub fn decision_accuracy(&self, d: &Decision) -> f64 {
+        accuracy(f64::from(self.turns) * d.loss(), self.start)
     }
 
     /// The final score, once the game is over.
@@ -127,6 +237,7 @@ impl Review {
                     ("chosen_value", Json::Num(d.chosen.1)),
                     ("luck", Json::Num(d.luck())),
                     ("loss", Json::Num(d.loss())),
+                    ("accuracy", Json::Num(self.decision_accuracy(d))),
                 ])
             })
             .collect();
@@ -142,6 +253,8 @@ impl Review {
         fields.extend([
             ("luck", Json::Num(self.luck())),
             ("loss", Json::Num(self.loss())),
+            ("accuracy", Json::Num(self.accuracy())),
+            ("rating", self.rating().map_or(Json::Null, Json::Num)),
             ("decisions", Json::List(decisions)),
             ("largest_mistakes", Json::List(mistakes)),
         ]);
@@ -280,7 +393,8 @@ pub fn review_rule_set(sheet: &RuleSheet, text: &str) -> Result<Review, LookupEr
         _ => 0,
     };
     let rule_set = rules.name.clone();
-    Ok(Review { rule_set, start, decisions, scored, bonus, open: state.open.count_ones(), now: before })
+    let turns = rules.boxes.len() as u32;
+    Ok(Review { rule_set, start, decisions, scored, bonus, open: state.open.count_ones(), now: before, turns })
 }
 
 /// `text` as `n` dice (any order), or why not.

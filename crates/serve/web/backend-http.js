@@ -5,7 +5,8 @@
 /** The server's tables (GET v1/info), asked once. */
 let served = null;
 
-async function getJson(path) {
+/** The JSON at `path`, or the server's error as an Error. */
+export async function getJson(path) {
   const response = await fetch(path);
   const body = await response.json();
   if (!response.ok) throw new Error(body.error ?? `${path}: HTTP ${response.status}`);

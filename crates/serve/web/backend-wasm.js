@@ -6,9 +6,9 @@ import { openTables } from "./dice-tables/index.js";
 
 const opened = new Map();
 
-/** Bytes fetched once per program: the whole reader's module, for Maxi Yatzy. */
+/** Bytes fetched once per program: the whole reader's module, for Maxi Yatzy, play against someone and the rule sets' tab. */
 const fetched = new Map();
-function fetchOnce(url) {
+export function fetchOnce(url) {
   if (!fetched.has(url)) {
     const bytes = fetch(url).then((r) => {
       if (!r.ok) throw new Error(`cannot fetch ${url}: HTTP ${r.status}`);

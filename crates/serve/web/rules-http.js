@@ -2,12 +2,7 @@
 // serve`: the server's tables (GET v1/info) and lookups (GET
 // v1/lookup/NAME?ARGS). A static site has rules-wasm.js in this file's place.
 
-async function getJson(path) {
-  const response = await fetch(path);
-  const body = await response.json();
-  if (!response.ok) throw new Error(body.error ?? `${path}: HTTP ${response.status}`);
-  return body;
-}
+import { getJson } from "./backend.js";
 
 /**
  * The rule sets' tables the server serves, as v1/info lists them: each

@@ -4,6 +4,7 @@
 // `whole`, each rule set's own table, fetched and checked whole; `pieces`,
 // its target and two-player tables, read in pieces over range requests.
 // Under `reader serve`, rules-http.js is in this file's place.
+import { fetchOnce } from "./backend.js";
 import { openTables } from "./dice-tables/index.js";
 
 let opened = null;
@@ -19,11 +20,7 @@ function ruleTables() {
         ...whole.map((stem) => [stem, `tables/${stem}.dtab`]),
         ...pieces.map((stem) => [stem, { url: `tables/${stem}.dtab`, ranges: true }]),
       ]);
-      const wasm = await fetch("dice-tables/full.wasm").then((r) => {
-        if (!r.ok) throw new Error(`cannot fetch dice-tables/full.wasm: HTTP ${r.status}`);
-        return r.arrayBuffer();
-      });
-      return openTables(sources, { wasm });
+      return openTables(sources, { wasm: await fetchOnce("dice-tables/full.wasm") });
     })();
     opened.catch(() => { opened = null; });
   }

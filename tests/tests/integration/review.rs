@@ -128,6 +128,15 @@ fn reader_review_prints_the_review_and_refuses_bad_lines() {
     let (now, start) = (json["now"].as_f64().unwrap(), json["start"].as_f64().unwrap());
     let (luck, loss) = (json["luck"].as_f64().unwrap(), json["loss"].as_f64().unwrap());
     assert!((now - start - (luck - loss)).abs() < 1e-9, "{json}");
+    let accuracy = json["accuracy"].as_f64().unwrap();
+    assert!((accuracy - 100.0 * (-4.0 * loss / start).exp()).abs() < 1e-9, "{json}");
+    assert!(json["rating"].as_f64().is_some_and(|r| r > 0.0), "{json}");
+    let turn_losses: Vec<f64> =
+        json["decisions"].as_array().unwrap().iter().map(|d| d["loss"].as_f64().unwrap()).collect();
+    for (d, l) in json["decisions"].as_array().unwrap().iter().zip(&turn_losses) {
+        let expected = 100.0 * (-4.0 * 13.0 * l / start).exp();
+        assert!((d["accuracy"].as_f64().unwrap() - expected).abs() < 1e-9, "{d}");
+    }
     for (game, why) in [
         ("466 keep 66\n123 score sixes\n", "line 2 (123 score sixes): the dice do not hold the 66 kept"),
         ("466 keep 6\n566 keep 66\n", "line 2 (566 keep 66): no rerolls are left: score a box"),
@@ -141,5 +150,115 @@ fn reader_review_prints_the_review_and_refuses_bad_lines() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!((out.status.code(), err.lines().count()), (Some(2), 1), "{err}");
         assert!(err.starts_with(&format!("reader: {why}")), "{err}");
+    }
+}
+
+/// A turn's plan, worked out once, gives every roll's options as the
+/// lookup does, to the bit: for every decision of whole games of every
+/// preset (the table's best option, now and then another).
+#[test]
+fn a_turn_plan_gives_each_roll_s_options_as_the_lookup_does() {
+    let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
+    let mut rng = Rng::new(630);
+    let mut decisions = 0;
+    for name in PRESETS {
+        let sheet = tables.rule_sheet(name).unwrap();
+        let rules = sheet.rules();
+        let n = usize::from(rules.dice);
+        for _ in 0..4 {
+            let mut state = SheetState { open: sheet.all_open(), upper: 0, held: 0 };
+            let mut saved = 0u32;
+            while state.open != 0 {
+                let plan = sheet.turn_plan_saved(state.open, state.upper, state.held, saved).unwrap();
+                let mut rerolls = (u32::from(rules.rerolls) + saved) as u8;
+                let mut dice = throw(&mut rng, n);
+                loop {
+                    let roll: Dice = dice_text(&dice).parse().unwrap();
+                    let looked_up =
+                        sheet.options_saved(state.open, state.upper, state.held, saved, roll, rerolls).unwrap();
+                    assert_eq!(plan.options(roll, rerolls), Some(looked_up.clone()), "{name} {roll} {rerolls}");
+                    decisions += 1;
+                    let pick = if rng.below(4) == 0 { rng.below(looked_up.options.len() as u64) as usize } else { 0 };
+                    match looked_up.options[pick].0 {
+                        RuleChoice::Keep(kept) => {
+                            dice = kept.to_string().bytes().map(|b| b - b'0').collect();
+                            dice.extend(throw(&mut rng, n - dice.len()));
+                            rerolls -= 1;
+                        }
+                        RuleChoice::Score(m) => {
+                            state = rules.after_scoring(state, m.box_index, m.points);
+                            if sheet.saving() > 0 {
+                                saved = u32::from(rerolls);
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(decisions > 500, "{decisions} decisions");
+}
+
+/// The coach's reference players (`make bench` plays 10,000 games of each
+/// with `reference-players`, and holds the figures in
+/// crates/lookup/src/reference_players.tsv, which the reviews' ratings
+/// read, to within 4 standard errors; here 400 of two presets): their
+/// accuracies are ordered as their ratings are wherever two ratings differ
+/// by more than 4 standard errors, the optimal player's accuracy is 100 and
+/// the random player's rating the lowest; the figures file has every
+/// player of every preset for the tables made here, and a game's rating
+/// falls as its loss grows, from the optimal player's to the random player's.
+#[test]
+fn reference_players_are_ordered_as_their_strength() {
+    use dice_tables_lookup::review::{rating, reference_players};
+    use dice_tables_tests::reference_players::{accuracies, mean_se, play_all, ratings, Player};
+    let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
+    let random = Player::ALL.iter().position(|p| *p == Player::Random).unwrap();
+    for name in ["crag", "generala"] {
+        let sheet = tables.rule_sheet(name).unwrap();
+        let start = sheet.turn_start_saved(sheet.all_open(), 0, 0, 0).unwrap();
+        let played = play_all(&sheet, &Player::ALL, 400, 6300).unwrap();
+        let fitted = ratings(&played, random, 6301);
+        let acc: Vec<f64> = played.iter().map(|g| mean_se(accuracies(g, start)).0).collect();
+        assert_eq!(acc[0], 100.0, "{name}: the optimal player gives nothing away");
+        let mut ordered = 0;
+        for i in 0..acc.len() {
+            assert!(i == random || fitted.rating[i] > 0.0, "{name}: {} rates below random play", Player::ALL[i].name());
+            for j in 0..acc.len() {
+                let gap = fitted.rating[i] - fitted.rating[j];
+                if gap > 4.0 * fitted.se[i].hypot(fitted.se[j]) {
+                    assert!(
+                        acc[i] > acc[j],
+                        "{name}: {} rates {gap} above {} with no higher accuracy",
+                        Player::ALL[i].name(),
+                        Player::ALL[j].name()
+                    );
+                    ordered += 1;
+                }
+            }
+        }
+        assert!(ordered >= 15, "{name}: only {ordered} pairs told apart");
+    }
+    for name in PRESETS {
+        let sheet = tables.rule_sheet(name).unwrap();
+        let start = sheet.turn_start_saved(sheet.all_open(), 0, 0, 0).unwrap();
+        let figures = reference_players(name, start);
+        let names: Vec<String> = figures.iter().map(|f| f.0.clone()).collect();
+        assert_eq!(
+            figures.len(),
+            Player::ALL.len(),
+            "{name}: the figures' players {names:?}: run make reference-players"
+        );
+        // The players giving nothing away (the optimal player, and in
+        // forced Yatzy the turn's points alone) share their mean rating.
+        let best: Vec<f64> = figures.iter().filter(|f| f.1 == 0.0).map(|f| f.2).collect();
+        assert!(figures.iter().any(|f| f.0 == "optimal" && f.1 == 0.0), "{name}: {figures:?}");
+        let mean = best.iter().sum::<f64>() / best.len() as f64;
+        assert!((rating(name, start, 0.0).unwrap() - mean).abs() < 1e-9, "{name}");
+        assert_eq!(rating(name, start, 1e9), Some(0.0), "{name}");
+        let curve: Vec<f64> = (0..=100).map(|l| rating(name, start, l as f64 * start / 100.0).unwrap()).collect();
+        assert!(curve.windows(2).all(|w| w[1] <= w[0]), "{name}: the rating rises with the loss: {curve:?}");
+        assert_eq!(rating(name, start + 1.0, 0.0), None, "{name}: other rules, no figures");
     }
 }

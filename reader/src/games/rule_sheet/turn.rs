@@ -67,6 +67,9 @@ struct Turn<'a> {
     after: Vec<f64>,
     /// A move list reused from roll to roll.
     moves: Vec<(Move, SheetState)>,
+    /// Whether the turns after this one count (the table's values), or
+    /// only this turn's points (a player who looks no further).
+    later_turns: bool,
 }
 
 impl Turn<'_> {
@@ -114,7 +117,10 @@ impl Turn<'_> {
                 self.after.resize((row + 1) * totals, f64::NAN);
             }
             if self.after[at].is_nan() {
-                self.after[at] = self.sheet.turn_start_saved(after.open, after.upper, after.held, saved)?;
+                self.after[at] = match self.later_turns {
+                    true => self.sheet.turn_start_saved(after.open, after.upper, after.held, saved)?,
+                    false => 0.0,
+                };
             }
             each(m, f64::from(m.scored()) + self.after[at]);
         }
@@ -143,33 +149,42 @@ impl Turn<'_> {
     }
 }
 
-/// A turn's best play from one turn start, worked out once: for a program
-/// that plays many rolls from the same turn start (a simulation), where
-/// [`RuleSheet::options`] would work each roll's options out again.
+/// A turn's play from one turn start, worked out once: for a program that
+/// plays many rolls from the same turn start (a simulation, a review),
+/// where [`RuleSheet::options`] would work each roll's options out again.
 #[derive(Clone, Debug)]
 pub struct TurnPlan {
     rerolls: u8,
     dice: usize,
-    /// Per roll (by rank): its best move and that move's value, on the
-    /// turn's first roll and after a reroll (`None`: no box open); where
+    /// Per roll (by rank): every move and its value, in box order, on the
+    /// turn's first roll and after a reroll (empty: no box open); where
     /// the rules save rerolls, after a reroll by rerolls left (scoring
     /// saves them).
-    first: Vec<Option<(Move, f64)>>,
-    later: Vec<Vec<Option<(Move, f64)>>>,
+    first: Vec<Vec<(Move, f64)>>,
+    later: Vec<Vec<Vec<(Move, f64)>>>,
     /// `keeps[r][graded rank]`: a keep's value with `r` rerolls left after it.
     keeps: Vec<Vec<f64>>,
 }
 
 impl TurnPlan {
+    /// The moves of the roll ranked `rank` with `rerolls` left.
+    fn moves(&self, rank: usize, rerolls: u8) -> Option<&[(Move, f64)]> {
+        let level = usize::from(rerolls).min(self.later.len() - 1);
+        let stops = if rerolls == self.rerolls { &self.first } else { &self.later[level] };
+        stops.get(rank).map(Vec::as_slice)
+    }
+
     /// The best option of `dice` with `rerolls` left (the turn's first roll
     /// when that is all the rules give): scoring where it is worth as much
     /// as the best keep. `None` when no box is open.
     pub fn best(&self, dice: Dice, rerolls: u8) -> Option<RuleChoice> {
-        let rank = dice.rank();
-        let level = usize::from(rerolls).min(self.later.len() - 1);
-        let stops = if rerolls == self.rerolls { &self.first } else { &self.later[level] };
-        let (stop, value) = (*stops.get(rank)?)?;
-        let mut best = (RuleChoice::Score(stop), value);
+        let mut best: Option<(RuleChoice, f64)> = None;
+        for &(m, v) in self.moves(dice.rank(), rerolls)? {
+            if best.is_none_or(|b| v > b.1) {
+                best = Some((RuleChoice::Score(m), v));
+            }
+        }
+        let mut best = best?;
         if rerolls > 0 && dice.len() == self.dice {
             for keep in dice.sub_multisets().filter(|k| k.len() < self.dice) {
                 let v = self.keeps[usize::from(rerolls) - 1][keep.graded_rank()];
@@ -179,6 +194,27 @@ impl TurnPlan {
             }
         }
         Some(best.0)
+    }
+
+    /// Every option of `dice` with `rerolls` left, best first, as
+    /// [`RuleSheet::options_saved`] gives them from the same turn start.
+    /// `None` when `dice` are not the rules' count or `rerolls` more than
+    /// the turn has.
+    pub fn options(&self, dice: Dice, rerolls: u8) -> Option<RollOptions> {
+        if dice.len() != self.dice || rerolls > self.rerolls {
+            return None;
+        }
+        let mut options: Vec<(RuleChoice, f64)> =
+            self.moves(dice.rank(), rerolls)?.iter().map(|&(m, v)| (RuleChoice::Score(m), v)).collect();
+        if rerolls > 0 && !options.is_empty() {
+            let keeps = &self.keeps[usize::from(rerolls) - 1];
+            for keep in dice.sub_multisets().filter(|k| k.len() < dice.len()) {
+                options.push((RuleChoice::Keep(keep), keeps[keep.graded_rank()]));
+            }
+        }
+        options.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let value = options.first().map_or(0.0, |o| o.1);
+        Some(RollOptions { value, options })
     }
 }
 
@@ -192,18 +228,31 @@ impl RuleSheet {
     /// [`RuleSheet::turn_plan`] with `saved` rerolls saved (where the rules
     /// save them: the turn has its own and those).
     pub fn turn_plan_saved(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<TurnPlan, Error> {
+        self.plan(mask, upper, held, saved, true)
+    }
+
+    /// The play of a player who counts only this turn's points (what the
+    /// dice score now; the upper bonus and the turns after it count for
+    /// nothing): every option valued by this turn's expected points. A
+    /// reference player for the coach's figures.
+    pub fn turn_plan_this_turn_only(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<TurnPlan, Error> {
+        self.plan(mask, upper, held, saved, false)
+    }
+
+    fn plan(&self, mask: u32, upper: u32, held: u32, saved: u32, later_turns: bool) -> Result<TurnPlan, Error> {
         self.check_saved(mask, saved)?;
         self.turn_start_saved(mask, upper, held, saved)?;
         let n = usize::from(self.rules.dice);
         let rerolls = (u32::from(self.rules.rerolls) + saved) as u8;
         let levels = if self.saving() > 0 { usize::from(rerolls) } else { 1 };
         let mut turn = self.turn(mask, upper, held);
+        turn.later_turns = later_turns;
         let (mut first, mut later) = (Vec::new(), vec![Vec::new(); levels]);
         for r in 0..multiset_count(n) {
             let counts = Dice::unrank(n, r).expect("a rank below the count").counts();
-            first.push(turn.best_move(&counts, true, rerolls)?);
+            first.push(turn.moves(&counts, true, rerolls)?);
             for (left, later) in later.iter_mut().enumerate() {
-                later.push(turn.best_move(&counts, false, left as u8)?);
+                later.push(turn.moves(&counts, false, left as u8)?);
             }
         }
         // Each roll's value scored with each count of rerolls left, as the
@@ -212,7 +261,7 @@ impl RuleSheet {
             .iter()
             .map(|later| {
                 let mut values = vec![0.0; self.lattice.partial];
-                values.extend(later.iter().map(|m| m.map_or(f64::NEG_INFINITY, |m| m.1)));
+                values.extend(later.iter().map(|moves| moves.iter().fold(f64::NEG_INFINITY, |b, m| b.max(m.1))));
                 values
             })
             .collect();
@@ -224,7 +273,7 @@ impl RuleSheet {
 
     fn turn(&self, mask: u32, upper: u32, held: u32) -> Turn<'_> {
         let after = vec![f64::NAN; self.rules.boxes.len() * 2 * self.shape.totals as usize];
-        Turn { sheet: self, mask, upper, held, after, moves: Vec::new() }
+        Turn { sheet: self, mask, upper, held, after, moves: Vec::new(), later_turns: true }
     }
 
     /// Every option of `dice` with `rerolls` left at the turn start `mask`,

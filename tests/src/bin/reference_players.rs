@@ -1,0 +1,174 @@
+//! The coach's reference figures: GAMES games of each reference player
+//! (`dice_tables_tests::reference_players`) of each rule set named (the
+//! presets `make tables` writes by default), from TABLES: each player's
+//! mean score, mean loss, mean accuracy and rating on the Elo scale (the
+//! random player's 0), each with its standard error, and how closely the
+//! Elo model fits the players' head-to-head shares.
+//!
+//! `--write FILE` writes the figures as the reader's reviews take them
+//! (crates/lookup/src/reference_players.tsv); `--check FILE` holds them to
+//! that file's, each within 4 standard errors. The exit status says
+//! whether the accuracies are ordered as the ratings are (wherever two
+//! ratings differ by more than 4 standard errors) and, with `--check`,
+//! whether every figure was reproduced.
+//!
+//! `reference-players GAMES [TABLES] [--write FILE | --check FILE] [NAME...]`
+//! (`make reference-players`; `make bench` plays 10,000 and checks).
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use dice_tables_tests::reference_players::{accuracies, mean_se, play_all, ratings, Player};
+
+const PRESETS: [&str; 7] =
+    ["forced-yatzy", "yacht", "yacht-dice", "generala", "crag", "yahtzee-no-joker", "yahtzee-no-bonus"];
+
+const USAGE: &str = "reference-players GAMES [TABLES] [--write FILE | --check FILE] [NAME...]";
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("reference-players: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// One row of the figures: (mean, standard error) each.
+struct Row {
+    name: String,
+    start: f64,
+    player: String,
+    games: usize,
+    figures: [(f64, f64); 4],
+}
+
+const FIGURES: [&str; 4] = ["score", "loss", "accuracy", "rating"];
+
+fn run() -> Result<bool, String> {
+    let mut args = std::env::args().skip(1);
+    let games = args
+        .next()
+        .and_then(|g| g.parse::<usize>().ok())
+        .filter(|&g| g >= 2)
+        .ok_or(format!("give the games per player (2 or more): {USAGE}"))?;
+    let (mut dir, mut write, mut check, mut names) = (None, None, None, Vec::new());
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--write" => write = Some(args.next().ok_or(format!("--write takes a file: {USAGE}"))?),
+            "--check" => check = Some(args.next().ok_or(format!("--check takes a file: {USAGE}"))?),
+            _ if dir.is_none() && names.is_empty() => dir = Some(a),
+            _ => names.push(a),
+        }
+    }
+    if names.is_empty() {
+        names = PRESETS.iter().map(|s| s.to_string()).collect();
+    }
+    let dir = dir.unwrap_or_else(|| "tables".into());
+    let tables = dice_tables_reader::Tables::open_dir(&dir).map_err(|e| e.to_string())?;
+    let (mut sound, mut rows) = (true, Vec::new());
+    for name in &names {
+        let started = Instant::now();
+        let sheet = tables.rule_sheet(name).map_err(|e| format!("{name}: {e}"))?;
+        let start = sheet.turn_start_saved(sheet.all_open(), 0, 0, 0).map_err(|e| e.to_string())?;
+        let played = play_all(&sheet, &Player::ALL, games, 63).map_err(|e| e.to_string())?;
+        let random = Player::ALL.iter().position(|p| *p == Player::Random).expect("the random player");
+        let fitted = ratings(&played, random, 64);
+        println!(
+            "{name}: {games} games of each player, start {start:.4}, {:.1} s; the Elo fit's largest miss of a pair's share {:.4} ({:.1} se)",
+            started.elapsed().as_secs_f64(),
+            fitted.worst_gap.0,
+            fitted.worst_gap.1
+        );
+        let mut mine = Vec::new();
+        for (p, player) in Player::ALL.iter().enumerate() {
+            let figures = [
+                mean_se(played[p].iter().map(|g| f64::from(g.score))),
+                mean_se(played[p].iter().map(|g| g.loss)),
+                mean_se(accuracies(&played[p], start)),
+                (fitted.rating[p], fitted.se[p]),
+            ];
+            let [(score, score_se), (loss, loss_se), (acc, acc_se), (rating, rating_se)] = figures;
+            println!(
+                "  {:<15} score {score:8.3} ± {score_se:.3}  loss {loss:8.3} ± {loss_se:.3}  accuracy {acc:6.2} ± {acc_se:.2}  rating {rating:7.1} ± {rating_se:.1}",
+                player.name()
+            );
+            mine.push(Row { name: name.clone(), start, player: player.name(), games, figures });
+        }
+        for a in &mine {
+            for b in &mine {
+                let (gap, apart) = (a.figures[3].0 - b.figures[3].0, 4.0 * a.figures[3].1.hypot(b.figures[3].1));
+                if gap > apart && a.figures[2].0 <= b.figures[2].0 {
+                    println!("  out of order: {} rates {gap:.1} above {}, its accuracy no higher", a.player, b.player);
+                    sound = false;
+                }
+            }
+        }
+        rows.extend(mine);
+    }
+    if let Some(file) = write {
+        std::fs::write(&file, table(&rows)).map_err(|e| format!("{file}: {e}"))?;
+        println!("written to {file}");
+    }
+    if let Some(file) = check {
+        let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
+        sound &= reproduced(&rows, &text, &file);
+    }
+    Ok(sound)
+}
+
+/// The figures as a tab-separated table, a header line first.
+fn table(rows: &[Row]) -> String {
+    let mut out = String::from(
+        "# Written by `make reference-players` (tests/src/bin/reference_players.rs): the coach's reference players, \
+         each figure a mean and its standard error; the rating on the Elo scale, the random player's 0.\n",
+    );
+    out.push_str("rule_set\tstart\tplayer\tgames");
+    for f in FIGURES {
+        let _ = write!(out, "\t{f}\t{f}_se");
+    }
+    out.push('\n');
+    for r in rows {
+        let _ = write!(out, "{}\t{:.9}\t{}\t{}", r.name, r.start, r.player, r.games);
+        for (m, se) in r.figures {
+            let _ = write!(out, "\t{m:.6}\t{se:.6}");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Whether every row of `rows` is in `text` (a table [`table`] wrote),
+/// each figure within 4 standard errors of the written one.
+fn reproduced(rows: &[Row], text: &str, file: &str) -> bool {
+    let mut all = true;
+    for r in rows {
+        let found = text
+            .lines()
+            .map(|l| l.split('\t').collect::<Vec<_>>())
+            .find(|f| f.len() == 4 + 2 * FIGURES.len() && f[0] == r.name && f[2] == r.player);
+        let Some(f) = found else {
+            println!("{file}: no row for {} {}", r.name, r.player);
+            all = false;
+            continue;
+        };
+        for (i, (name, (m, se))) in FIGURES.iter().zip(r.figures).enumerate() {
+            let (their, their_se) =
+                (f[4 + 2 * i].parse::<f64>().unwrap_or(f64::NAN), f[5 + 2 * i].parse::<f64>().unwrap_or(f64::NAN));
+            let apart = 4.0 * se.hypot(their_se);
+            // A figure the file lacks (NaN) is not reproduced either.
+            let within = (m - their).abs() <= apart.max(1e-6);
+            if !within {
+                println!("{}: {} {name} {m:.4} ± {se:.4}, {file} says {their:.4} ± {their_se:.4}", r.name, r.player);
+                all = false;
+            }
+        }
+    }
+    if all {
+        println!("{file}: every figure reproduced within 4 standard errors");
+    }
+    all
+}

@@ -1,0 +1,341 @@
+//! The coach's reference players: whole games of a rule set played by
+//! players of known kinds (the table's optimal player, players who pick
+//! each option with a probability rising with its value, a player who
+//! counts only this turn's points, one who keeps the most alike dice, one
+//! who picks at random), each decision's loss measured against the table
+//! as the review measures it; then their head-to-head results fitted to
+//! ratings on the Elo scale.
+//!
+//! `reference-players` (`make reference-players`, run by `make bench`)
+//! prints the figures; `review::reference_players_are_ordered_as_their_strength`
+//! checks their order on fewer games.
+
+use dice_tables_lookup::review::accuracy;
+use dice_tables_reader::rule_sheet::{RollOptions, RuleChoice, RuleSheet, TurnPlan};
+use dice_tables_reader::rules::SheetState;
+use dice_tables_reader::{Dice, Error};
+
+use crate::Rng;
+
+/// A reference player: how it picks among a roll's options.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Player {
+    /// The table's best option, always.
+    Optimal,
+    /// Each option with probability proportional to `exp(value / T)`,
+    /// `T` in points (the table's values): small `T` plays nearly
+    /// optimally, large `T` nearly at random.
+    Softmax(f64),
+    /// The best option for this turn's points alone: what the dice score
+    /// now, the upper bonus and later turns counting for nothing.
+    ThisTurnOnly,
+    /// Keeps the largest group of equal dice (the higher face on a tie)
+    /// while rerolls are left and they are not all alike, then scores the
+    /// open box worth the most points now (the first on the sheet on a tie).
+    MostAlike,
+    /// Any option, each as likely.
+    Random,
+}
+
+impl Player {
+    /// The players the figures are measured for, strongest first as
+    /// expected (the fit, not this order, decides).
+    pub const ALL: [Player; 7] = [
+        Player::Optimal,
+        Player::Softmax(1.0),
+        Player::Softmax(4.0),
+        Player::ThisTurnOnly,
+        Player::Softmax(16.0),
+        Player::MostAlike,
+        Player::Random,
+    ];
+
+    /// The player's name in the figures.
+    pub fn name(&self) -> String {
+        match self {
+            Player::Optimal => "optimal".into(),
+            Player::Softmax(t) => format!("softmax T={t}"),
+            Player::ThisTurnOnly => "this turn only".into(),
+            Player::MostAlike => "most alike".into(),
+            Player::Random => "random".into(),
+        }
+    }
+
+    /// The option this player takes among `options` (best first) of
+    /// `dice` with `rerolls` left; `own` is its own plan where it has one.
+    fn pick(&self, options: &RollOptions, dice: Dice, rerolls: u8, own: Option<&TurnPlan>, rng: &mut Rng) -> usize {
+        let options = &options.options;
+        let index_of = |want: RuleChoice| options.iter().position(|(c, _)| *c == want).expect("an option of the roll");
+        match *self {
+            Player::Optimal => 0,
+            Player::Random => rng.below(options.len() as u64) as usize,
+            Player::Softmax(t) => {
+                let best = options[0].1;
+                let weights: Vec<f64> = options.iter().map(|o| ((o.1 - best) / t).exp()).collect();
+                let total: f64 = weights.iter().sum();
+                let mut at = uniform(rng) * total;
+                for (i, w) in weights.iter().enumerate() {
+                    if at < *w {
+                        return i;
+                    }
+                    at -= w;
+                }
+                options.len() - 1
+            }
+            Player::ThisTurnOnly => index_of(own.and_then(|p| p.best(dice, rerolls)).expect("a box open")),
+            Player::MostAlike => {
+                let counts = dice.counts();
+                let (face, count) = (0..6).map(|f| (f, counts[f])).max_by_key(|&(f, c)| (c, f)).expect("six faces");
+                if rerolls > 0 && usize::from(count) < dice.len() {
+                    let mut kept = [0u8; 6];
+                    kept[face] = count;
+                    return index_of(RuleChoice::Keep(Dice::from_counts(kept).expect("fewer dice than thrown")));
+                }
+                let score = |c: &RuleChoice| match c {
+                    RuleChoice::Score(m) => Some((m.scored(), std::cmp::Reverse(m.box_index))),
+                    RuleChoice::Keep(_) => None,
+                };
+                (0..options.len()).max_by_key(|&i| score(&options[i].0)).expect("a box open")
+            }
+        }
+    }
+
+    fn own_plan(&self, sheet: &RuleSheet, s: SheetState, saved: u32) -> Result<Option<TurnPlan>, Error> {
+        match self {
+            Player::ThisTurnOnly => sheet.turn_plan_this_turn_only(s.open, s.upper, s.held, saved).map(Some),
+            _ => Ok(None),
+        }
+    }
+}
+
+/// Uniform in [0, 1).
+fn uniform(rng: &mut Rng) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// One game played: its final score and what its decisions gave away,
+/// against the table, as the review counts it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Played {
+    pub score: u32,
+    pub loss: f64,
+}
+
+/// A whole game of `sheet` played by `player`, the dice from `dice`, its
+/// random choices from `choices`.
+pub fn play(sheet: &RuleSheet, player: Player, dice: &mut Rng, choices: &mut Rng) -> Result<Played, Error> {
+    let rules = sheet.rules();
+    let n = usize::from(rules.dice);
+    let saving = sheet.saving() > 0;
+    let mut state = SheetState { open: sheet.all_open(), upper: 0, held: 0 };
+    let (mut saved, mut scored, mut loss) = (0u32, 0u32, 0.0);
+    let throw = |dice: &mut Rng, counts: &mut [u8; 6], k: usize| {
+        for _ in 0..k {
+            counts[dice.below(6) as usize] += 1;
+        }
+    };
+    while state.open != 0 {
+        let plan = sheet.turn_plan_saved(state.open, state.upper, state.held, saved)?;
+        let own = player.own_plan(sheet, state, saved)?;
+        let mut rerolls = (u32::from(rules.rerolls) + saved) as u8;
+        let mut counts = [0u8; 6];
+        throw(dice, &mut counts, n);
+        loop {
+            let roll = Dice::from_counts(counts).expect("the rules' dice");
+            let options = plan.options(roll, rerolls).expect("the rules' dice and rerolls");
+            let pick = player.pick(&options, roll, rerolls, own.as_ref(), choices);
+            loss += options.value - options.options[pick].1;
+            match options.options[pick].0 {
+                RuleChoice::Keep(kept) => {
+                    counts = kept.counts();
+                    throw(dice, &mut counts, n - kept.len());
+                    rerolls -= 1;
+                }
+                RuleChoice::Score(m) => {
+                    scored += m.scored();
+                    state = rules.after_scoring(state, m.box_index, m.points);
+                    if saving {
+                        saved = u32::from(rerolls);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    let bonus = rules.upper_bonus.filter(|u| state.upper >= u32::from(u.at)).map_or(0, |u| u32::from(u.points));
+    Ok(Played { score: scored + bonus, loss })
+}
+
+/// `games` games of each player in `players` (each player its own dice),
+/// in parallel over the players' games.
+pub fn play_all(sheet: &RuleSheet, players: &[Player], games: usize, seed: u64) -> Result<Vec<Vec<Played>>, Error> {
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = players
+            .iter()
+            .enumerate()
+            .map(|(p, &player)| {
+                scope.spawn(move || {
+                    let mut dice = Rng::new(seed ^ (p as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                    let mut choices = Rng::new(seed.wrapping_add(0xD1B5_4A32_D192_ED03).wrapping_mul(p as u64 + 3));
+                    (0..games).map(|_| play(sheet, player, &mut dice, &mut choices)).collect::<Result<Vec<_>, _>>()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a player's games")).collect()
+    })
+}
+
+/// A mean and its standard error.
+pub fn mean_se(xs: impl Iterator<Item = f64> + Clone) -> (f64, f64) {
+    let n = xs.clone().count() as f64;
+    let mean = xs.clone().sum::<f64>() / n;
+    let var = xs.map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
+    (mean, (var / n).sqrt())
+}
+
+/// Each game's accuracy, as the review gives it.
+pub fn accuracies(games: &[Played], start: f64) -> impl Iterator<Item = f64> + Clone + '_ {
+    games.iter().map(move |g| accuracy(g.loss, start))
+}
+
+/// Ratings on the Elo scale fitted to head-to-head results.
+#[derive(Clone, Debug)]
+pub struct Ratings {
+    /// Each player's rating, the anchor's 0.
+    pub rating: Vec<f64>,
+    /// Each rating's standard error (the anchor's 0): the spread of the
+    /// fit over resamplings of the games.
+    pub se: Vec<f64>,
+    /// The largest gap between a pair's share and the fit's share, and
+    /// that gap in standard errors of the share.
+    pub worst_gap: (f64, f64),
+}
+
+/// The chance on the Elo scale that a player rated `d` above another wins.
+pub fn elo_share(d: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-d / 400.0))
+}
+
+/// The shares `wins[i][j]` (of `games` meetings, a tie half) fitted by
+/// maximum likelihood to ratings on the Elo scale (Bradley and Terry's
+/// model: player i beats j with [`elo_share`] of the gap), `anchor`'s 0.
+pub fn fit(wins: &[Vec<f64>], games: f64, anchor: usize) -> Vec<f64> {
+    let p = wins.len();
+    let c = std::f64::consts::LN_10 / 400.0;
+    let mut r = vec![0.0; p];
+    let free: Vec<usize> = (0..p).filter(|&i| i != anchor).collect();
+    for _ in 0..100 {
+        // Newton's step on the log-likelihood over the free ratings.
+        let k = free.len();
+        let mut g = vec![0.0; k];
+        let mut h = vec![vec![0.0; k]; k];
+        for (a, &i) in free.iter().enumerate() {
+            for j in 0..p {
+                if j == i {
+                    continue;
+                }
+                let s = elo_share(r[i] - r[j]);
+                g[a] += c * (wins[i][j] - games * s);
+                let w = games * s * (1.0 - s) * c * c;
+                h[a][a] += w;
+                if let Some(b) = free.iter().position(|&f| f == j) {
+                    h[a][b] -= w;
+                }
+            }
+        }
+        let step = solve(h, g);
+        let mut largest = 0f64;
+        for (a, &i) in free.iter().enumerate() {
+            // Steps held to 400 points while far from the optimum.
+            let s = step[a].clamp(-400.0, 400.0);
+            r[i] += s;
+            largest = largest.max(s.abs());
+        }
+        if largest < 1e-9 {
+            break;
+        }
+    }
+    r
+}
+
+/// `h x = g` by Gaussian elimination with partial pivoting (h positive definite here).
+fn solve(mut h: Vec<Vec<f64>>, mut g: Vec<f64>) -> Vec<f64> {
+    let k = g.len();
+    for col in 0..k {
+        let pivot = (col..k).max_by(|&a, &b| h[a][col].abs().total_cmp(&h[b][col].abs())).expect("a row");
+        h.swap(col, pivot);
+        g.swap(col, pivot);
+        let (upper, lower) = h.split_at_mut(col + 1);
+        let pivot_row = &upper[col];
+        for (offset, row) in lower.iter_mut().enumerate() {
+            let f = row[col] / pivot_row[col];
+            for (x, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
+                *x -= f * p;
+            }
+            g[col + 1 + offset] -= f * g[col];
+        }
+    }
+    let mut x = vec![0.0; k];
+    for row in (0..k).rev() {
+        let rest: f64 = (row + 1..k).map(|c| h[row][c] * x[c]).sum();
+        x[row] = (g[row] - rest) / h[row][row];
+    }
+    x
+}
+
+/// Player i's wins over player j, game k of each meeting (a tie half),
+/// over the games `pick` chooses.
+fn wins(scores: &[Vec<Played>], pick: &[usize]) -> Vec<Vec<f64>> {
+    let p = scores.len();
+    let mut w = vec![vec![0.0; p]; p];
+    for i in 0..p {
+        for j in 0..p {
+            if i != j {
+                w[i][j] = pick
+                    .iter()
+                    .map(|&k| match scores[i][k].score.cmp(&scores[j][k].score) {
+                        std::cmp::Ordering::Greater => 1.0,
+                        std::cmp::Ordering::Equal => 0.5,
+                        std::cmp::Ordering::Less => 0.0,
+                    })
+                    .sum();
+            }
+        }
+    }
+    w
+}
+
+/// The players' ratings from their games (`games[p][k]`, game k of player
+/// p meeting game k of every other), `anchor`'s 0; the errors from 100
+/// resamplings of the game indices.
+pub fn ratings(games: &[Vec<Played>], anchor: usize, seed: u64) -> Ratings {
+    let n = games[0].len();
+    let all: Vec<usize> = (0..n).collect();
+    let w = wins(games, &all);
+    let rating = fit(&w, n as f64, anchor);
+    let mut worst_gap = (0f64, 0f64);
+    for i in 0..games.len() {
+        for j in 0..i {
+            let s = elo_share(rating[i] - rating[j]);
+            let se = (s * (1.0 - s) / n as f64).sqrt().max(0.5 / n as f64);
+            let gap = (w[i][j] / n as f64 - s).abs();
+            if gap > worst_gap.0 {
+                worst_gap = (gap, gap / se);
+            }
+        }
+    }
+    let mut rng = Rng::new(seed);
+    let resampled: Vec<Vec<f64>> = (0..100)
+        .map(|_| {
+            let pick: Vec<usize> = (0..n).map(|_| rng.below(n as u64) as usize).collect();
+            fit(&wins(games, &pick), n as f64, anchor)
+        })
+        .collect();
+    let se = (0..games.len())
+        .map(|p| {
+            let m = resampled.iter().map(|r| r[p]).sum::<f64>() / 100.0;
+            (resampled.iter().map(|r| (r[p] - m).powi(2)).sum::<f64>() / 99.0).sqrt()
+        })
+        .collect();
+    Ratings { rating, se, worst_gap }
+}
