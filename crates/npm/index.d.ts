@@ -41,7 +41,48 @@ export interface Tables {
    * each described as `reader serve`'s `v1/info` lists it.
    */
   ruleSets(): RuleSetInfo[];
+  /**
+   * The game `text` of rule set `name` (one decision a line, `DICE keep
+   * KEPT` or `DICE score BOX`; its own table opened whole) reviewed:
+   * exactly what `reader review NAME FILE --json` prints. Throws an Error
+   * naming a line that breaks the rules.
+   */
+  review(name: string, text: string): Review;
 }
+
+/** A game reviewed, as `reader review NAME FILE --json` prints it. */
+export type Review = {
+  game: string;
+  /** The start's value: the expected final score. */
+  start: number;
+  /** The final score, once the game is over. */
+  score?: number;
+  /** Boxes still open and the value where the text stops, for a game under way. */
+  open?: number;
+  now?: number;
+  /** What the dice brought and what the decisions gave away, in expected points. */
+  luck: number;
+  loss: number;
+  /** 100 · exp(−4 · loss / start). */
+  accuracy: number;
+  /** On the Elo scale (random play 0); null for rules with no reference players' figures. */
+  rating: number | null;
+  decisions: {
+    line: number;
+    dice: string;
+    rerolls: number;
+    chosen: Record<string, unknown>;
+    best: Record<string, unknown>;
+    before: number;
+    value: number;
+    chosen_value: number;
+    luck: number;
+    loss: number;
+    accuracy: number;
+  }[];
+  /** The lines of the five largest mistakes, largest first. */
+  largest_mistakes: number[];
+};
 
 /** A rule set's table as `ruleSets()` lists it. */
 export type RuleSetInfo = {

@@ -241,6 +241,20 @@ class Tables {
   }
 
   /**
+   * The game `text` of rule set `name` (one decision a line, `DICE keep
+   * KEPT` or `DICE score BOX`, as the page writes it; the rule set's own
+   * table opened whole) reviewed: exactly the object `reader review NAME
+   * FILE --json` prints (start, score or open and now, luck, loss,
+   * accuracy, rating, every decision, largest_mistakes). A line that
+   * breaks the rules throws an Error naming it.
+   */
+  review(name, text) {
+    if (this.reader.exports.dt_review === undefined) throw new Error("this module reviews no game: open the tables with the whole module ({ wasm })");
+    if (typeof name !== "string" || typeof text !== "string") throw new TypeError("review(name, text): a rule set's name and the game's text");
+    return JSON.parse(this.reader.call("dt_review", name, text));
+  }
+
+  /**
    * The answer of `game` to `query`: exactly the object `reader lookup
    * GAME ... --json` prints. A bad query throws an Error (a TypeError for an
    * argument the lookup does not take or lacks) whose message is the

@@ -13,8 +13,14 @@ pub const MAX_QUERY_PARAMS: usize = 16;
 /// (`opening`) a flag. At most [`MAX_QUERY_BYTES`] bytes and
 /// [`MAX_QUERY_PARAMS`] parameters, checked before anything is decoded.
 pub fn parse_query_string(qs: &str) -> Result<Vec<(String, Option<String>)>, LookupError> {
-    if qs.len() > MAX_QUERY_BYTES {
-        return Err(LookupError::QueryTooLong { len: qs.len(), max: MAX_QUERY_BYTES });
+    parse_query_string_within(qs, MAX_QUERY_BYTES)
+}
+
+/// [`parse_query_string`] with at most `max` bytes (a game's text for a
+/// review is longer than any lookup).
+pub(crate) fn parse_query_string_within(qs: &str, max: usize) -> Result<Vec<(String, Option<String>)>, LookupError> {
+    if qs.len() > max {
+        return Err(LookupError::QueryTooLong { len: qs.len(), max });
     }
     let params = qs.split('&').filter(|p| !p.is_empty());
     if params.clone().count() > MAX_QUERY_PARAMS {

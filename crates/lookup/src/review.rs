@@ -290,6 +290,14 @@ pub fn review(
     name: &str,
     text: &str,
 ) -> Result<(std::sync::Arc<RuleSheet>, Review), LookupError> {
+    if let Some(game) = crate::games::LOOKUPS.iter().find(|l| l.game == name || l.aliases.contains(&name)) {
+        let why = format!(
+            "{} is a built-in game, whose games the page reviews; this review takes a rule set's game (a preset's, \
+             such as crag, or your own rules')",
+            game.game
+        );
+        return Err(LookupError::GameText { line: 0, given: String::new(), why });
+    }
     let sheet = tables.rule_sheet(name).map_err(|e| match e.kind() {
         dice_tables_reader::TableErrorKind::NotFound => {
             LookupError::NoRuleSet { given: name.to_string(), known: crate::games::games(), missing: e }
@@ -298,6 +306,34 @@ pub fn review(
     })?;
     let review = review_rule_set(&sheet, text)?;
     Ok((sheet, review))
+}
+
+/// The longest query string [`review_query`] reads: a game's text, each
+/// line's spaces and newline escaped (Maxi Yatzy's longest games come to
+/// about 2 KB).
+pub const MAX_REVIEW_QUERY_BYTES: usize = 8192;
+
+/// `reader serve`'s `GET /v1/review/NAME?game=TEXT`: the game `TEXT`
+/// (percent-encoded, lines apart by `%0A`) of rule set `name` reviewed,
+/// as `reader review NAME FILE --json` prints it. The query string is
+/// bounded ([`MAX_REVIEW_QUERY_BYTES`]) before anything is decoded and
+/// takes `game` alone.
+pub fn review_query(tables: &dice_tables_reader::Tables, name: &str, qs: &str) -> Result<Json, LookupError> {
+    let params = crate::query_string::parse_query_string_within(qs, MAX_REVIEW_QUERY_BYTES)?;
+    let mut text = None;
+    for (param, value) in params {
+        match (param.as_str(), value) {
+            ("game", Some(v)) if text.is_none() => text = Some(v),
+            _ => {
+                let why =
+                    format!("{param}: a review takes one parameter, game=TEXT (the game's lines, percent-encoded)");
+                return Err(LookupError::GameText { line: 0, given: String::new(), why });
+            }
+        }
+    }
+    let text = text.unwrap_or_default();
+    let (sheet, review) = review(tables, name, &text)?;
+    Ok(review.to_json(&sheet))
 }
 
 /// One line of a game's text.

@@ -68,6 +68,15 @@ try {
   assert.deepEqual(served.best, { category: "run", points: 15, first_roll: 5 });
   await assert.rejects(tables.lookup("stoop-dice", { dice: "12345" }), /stoop-dice rolls 4 dice/);
   await assert.rejects(tables.lookup("porch-dice", { dice: "123" }), /nor a rule set's table/);
+  // A game of it reviewed: what `reader review` prints; no reference players' figures, so no rating.
+  const game = "1266 keep 66\n3466 score sixes\n2345 score run\n1122 score two-pairs\n3456 score chance\n";
+  await writeFile(join(dir, "game.txt"), game);
+  const { stdout: reviewed } = await run(READER, ["review", "stoop-dice", join(dir, "game.txt"), "--tables", join(dir, "tables"), "--json"]);
+  const review = tables.review("stoop-dice", game);
+  assert.deepEqual(review, JSON.parse(reviewed));
+  assert.equal(review.score, 12 + 20 + 6 + 18);
+  assert.equal(review.rating, null);
+  assert.throws(() => tables.review("stoop-dice", "1266 keep 66\n1234 score sixes\n"), /^Error: line 2 \(1234 score sixes\): the dice do not hold the 66 kept$/);
   // A rule set that saves rerolls: the rerolls saved are asked as `saved`.
   const savingRules = RULES.replace('name = "stoop-dice"', 'name = "stoop-saver"')
     .replace("rerolls = 1\n", "rerolls = 1\nsaved-rerolls = true\n")

@@ -76,6 +76,19 @@ impl Tables {
         to_py(py, &answer(&self.inner, game, query)?)
     }
 
+    /// The game `text` of rule set `name` (one decision a line, `DICE keep
+    /// KEPT` or `DICE score BOX`, as the page writes it) reviewed against
+    /// its table: exactly the JSON of `reader review NAME FILE --json`
+    /// (the start's value, the score, the luck and the losses, the
+    /// accuracy and rating, every decision), as a dict. A line that breaks
+    /// the rules raises ValueError naming it.
+    fn review<'py>(&self, py: Python<'py>, name: &str, text: &str) -> PyResult<Bound<'py, PyAny>> {
+        let json = py
+            .detach(|| dice_tables_lookup::review::review(&self.inner, name, text).map(|(sheet, r)| r.to_json(&sheet)))
+            .map_err(py_error)?;
+        to_py(py, &json)
+    }
+
     /// The lookups of any game by its name or another (`t["10000"]` is
     /// `t.tenk`'s game): every game the registry knows, the ones without a
     /// property of their own too.

@@ -130,3 +130,19 @@ def test_a_rule_set_that_saves_rerolls_answers_as_the_command_line_does(tmp_path
         assert tables.lookup("porch-saver", **query) == json.loads(cli.stdout), query
     with pytest.raises(ValueError, match="saved rerolls 11 is out of range"):
         tables.lookup("porch-saver", mask="chance", saved="11")
+
+
+def test_a_rule_set_s_game_is_reviewed_as_the_command_line_reviews_it(tables, reader, tmp_path):
+    game = "466 keep 66\n566 score sixes\n123 keep 3\n356 score thirteen\n"
+    path = tmp_path / "crag.txt"
+    path.write_text(game)
+    cli = subprocess.run(
+        [reader, "review", "crag", path, "--json", "--tables", tables.dir],
+        check=True, capture_output=True, text=True,
+    )
+    review = tables.review("crag", game)
+    assert review == json.loads(cli.stdout)
+    assert review["largest_mistakes"] == [4, 3]
+    assert 0 < review["accuracy"] < 100 and review["rating"] > 0
+    with pytest.raises(ValueError, match=r"^line 2 \(123 score sixes\): the dice do not hold the 66 kept$"):
+        tables.review("crag", "466 keep 66\n123 score sixes\n")

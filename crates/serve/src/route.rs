@@ -76,7 +76,8 @@ impl Reply {
 /// `GET /v1/lookup/GAME?ARGS`: what `reader lookup GAME --ARGS --json`
 /// prints (404 for an unknown game, 400 for bad arguments with the one-line
 /// message, 503 for a table not served); `/v1/curve/GAME`: what `reader
-/// curve GAME --json` prints; `/v1/info`; `/healthz` (503 with the reason
+/// curve GAME --json` prints; `/v1/review/NAME?game=TEXT`: what `reader
+/// review NAME FILE --json` prints for the game TEXT; `/v1/info`; `/healthz` (503 with the reason
 /// when a served table's file can no longer be served; 200 naming the
 /// changed files still being checked); the page.
 pub fn route(served: &Served, method: &str, path: &str, query: Option<&str>) -> Reply {
@@ -89,6 +90,9 @@ pub fn route(served: &Served, method: &str, path: &str, query: Option<&str>) -> 
     if let Some(game) = path.strip_prefix("/v1/curve/") {
         return curve(served, game);
     }
+    if let Some(name) = path.strip_prefix("/v1/review/") {
+        return review(served, name, query.unwrap_or(""));
+    }
     match path {
         "/v1/info" => Reply::json(200, info(served)),
         "/healthz" => health(served),
@@ -96,7 +100,8 @@ pub fn route(served: &Served, method: &str, path: &str, query: Option<&str>) -> 
             Some((_, kind, body)) => Reply::new(200, kind, *body),
             None => Reply::error(
                 404,
-                "no such path: GET /v1/lookup/GAME?ARGS, /v1/curve/GAME, /v1/info, /healthz, or / for the page",
+                "no such path: GET /v1/lookup/GAME?ARGS, /v1/curve/GAME, /v1/review/NAME?game=TEXT, /v1/info, \
+                 /healthz, or / for the page",
             ),
         },
     }
@@ -129,6 +134,17 @@ fn lookup(served: &Served, game: &str, qs: &str) -> Reply {
         return Reply::error(503, why);
     }
     match query.answer(served.tables()) {
+        Ok(answer) => Reply::json(200, answer),
+        Err(e) => lookup_error(e),
+    }
+}
+
+/// `/v1/review/NAME?game=TEXT`: as `reader review NAME FILE --json`.
+fn review(served: &Served, name: &str, qs: &str) -> Reply {
+    if let Some(Status::Missing(why)) = served.status(name) {
+        return Reply::error(503, why);
+    }
+    match dice_tables_lookup::review::review_query(served.tables(), name, qs) {
         Ok(answer) => Reply::json(200, answer),
         Err(e) => lookup_error(e),
     }

@@ -56,6 +56,31 @@ fn every_golden_lookup_over_http() {
     assert_eq!(r.status, 404, "{}", r.text());
 }
 
+/// `/v1/review/NAME?game=TEXT`: the CLI's JSON byte for byte; a bad line,
+/// another parameter or a built-in game a 400 with the CLI's message; no
+/// such rule set a 404.
+#[test]
+fn a_rule_set_s_game_is_reviewed_over_http() {
+    let made = dice_tables_tests::made_tables();
+    let server = Server::start(&made);
+    let mut client = server.connect();
+    let game = "466 keep 66\n566 score sixes\n123 keep 3\n356 score thirteen\n";
+    let file = dice_tables_tests::scratch("serve-review").join("crag.txt");
+    std::fs::write(&file, game).unwrap();
+    let tables = made.to_str().unwrap();
+    let cli = run("reader", &["review", "crag", file.to_str().unwrap(), "--json", "--tables", tables], &[]);
+    let encoded = game.replace(' ', "+").replace('\n', "%0A");
+    let r = client.get(&format!("/v1/review/crag?game={encoded}")).unwrap();
+    assert_eq!((r.status, &r.body), (200, &cli.stdout), "{}", r.text());
+    let r = client.get("/v1/review/crag?game=466+keep+66%0A123+score+sixes").unwrap();
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert_eq!(r.json()["error"], "line 2 (123 score sixes): the dice do not hold the 66 kept");
+    let r = client.get("/v1/review/crag?game=466+keep+66&dice=1").unwrap();
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert_eq!(client.get("/v1/review/yatzy?game=12345+score+chance").unwrap().status, 400);
+    assert_eq!(client.get("/v1/review/chess?game=12345+score+chance").unwrap().status, 404);
+}
+
 /// Every golden lookup played to reach a target, and every two-player
 /// forced Yatzy lookup, over HTTP from the target tables' directory.
 #[test]

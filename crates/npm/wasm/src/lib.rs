@@ -302,6 +302,26 @@ pub extern "C" fn dt_rule_sets() -> u32 {
     finish(Ok(Json::List(list).to_string()))
 }
 
+/// The game `text` of rule set `name` (its table opened whole) reviewed:
+/// exactly what `reader review NAME FILE --json` prints, or the refusal
+/// naming the line that breaks the rules.
+///
+/// # Safety
+/// Each pointer and length pair is exactly what one call of [`dt_alloc`]
+/// gave and took; both are taken over.
+#[cfg(not(feature = "solitaire-only"))]
+#[no_mangle]
+pub unsafe extern "C" fn dt_review(name_ptr: *mut u8, name_len: usize, text_ptr: *mut u8, text_len: usize) -> u32 {
+    // SAFETY: the caller passes what dt_alloc gave and took (this fn's contract).
+    let (name, text) = unsafe { (take(name_ptr, name_len), take(text_ptr, text_len)) };
+    let (name, text) = (String::from_utf8_lossy(&name), String::from_utf8_lossy(&text));
+    finish(
+        dice_tables_lookup::review::review(&TABLES, &name, &text)
+            .map(|(sheet, review)| review.to_json(&sheet).to_string())
+            .map_err(refusal),
+    )
+}
+
 /// Answers `query` (a URL query string of the lookup's arguments, named as
 /// `reader lookup`'s flags without dashes; a name alone is a flag, as over
 /// HTTP) for game `game`: the result is exactly what `reader lookup GAME
