@@ -50,7 +50,8 @@ enum Command {
     Curve(curve::Curve),
     /// A game of a rule set reviewed from its text (what the page writes):
     /// what the dice brought and what the decisions gave away, in expected
-    /// points, and the largest mistakes.
+    /// points, the accuracy and rating, and the largest mistakes.
+    #[command(override_usage = "reader review [OPTIONS] [NAME] FILE")]
     Review(review::ReviewArgs),
     /// Print a table file's header and sections.
     Info {

@@ -6,17 +6,20 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use clap::Args;
-use dice_tables_lookup::review::{review, Decision, Review};
+use dice_tables_lookup::review::{game_named, review, Decision, Review};
 use dice_tables_reader::rule_sheet::{RuleChoice, RuleSheet};
 
 use crate::output::Failure;
 
 #[derive(Args, Debug)]
 pub struct ReviewArgs {
-    /// The rule set (`crag`, `generala`, ... or your own's name): its table NAME.dtab.
+    /// The rule set (`crag`, `generala`, ... or your own's name): its table
+    /// NAME.dtab. Left out, the text's header names it (a first line `game: NAME`).
+    #[arg(value_name = "NAME")]
     rule_set: String,
     /// The game's text: one decision a line, `DICE keep KEPT` or `DICE score BOX` (`-`: standard input).
-    file: PathBuf,
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
     /// Print one JSON object: the start's value, the score, the luck and
     /// the losses summed, every decision, the largest mistakes' lines.
     #[arg(long)]
@@ -28,9 +31,18 @@ pub struct ReviewArgs {
 
 /// The review as asked: the text to print.
 pub fn run(a: &ReviewArgs) -> Result<String, Failure> {
-    let text = read_game(&a.file)?;
+    // One argument alone is the file, whose header names the rule set.
+    let (name, file) = match &a.file {
+        Some(file) => (Some(a.rule_set.as_str()), std::path::Path::new(file)),
+        None => (None, std::path::Path::new(&a.rule_set)),
+    };
+    let text = read_game(file)?;
+    let Some(name) = name.or(game_named(&text)).map(str::to_string) else {
+        let how = "write reader review NAME FILE, or begin the text with a line game: NAME";
+        return Err(Failure::Usage(format!("{}: the text names no rule set: {how}", file.display())));
+    };
     let tables = crate::directory::tables(a.tables.clone())?;
-    let (sheet, review) = review(&tables, &a.rule_set, &text)?;
+    let (sheet, review) = review(&tables, &name, &text)?;
     if a.json {
         return Ok(format!("{}\n", review.to_json(&sheet)));
     }

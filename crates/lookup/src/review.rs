@@ -290,6 +290,11 @@ pub fn review(
     name: &str,
     text: &str,
 ) -> Result<(std::sync::Arc<RuleSheet>, Review), LookupError> {
+    if let Some(named) = game_named(text).filter(|n| *n != name) {
+        let (line, given) = header_line(text).expect("a header");
+        let why = format!("the text is a game of {named}, reviewed here as {name}'s: name one rule set");
+        return Err(LookupError::GameText { line, given: given.to_string(), why });
+    }
     if let Some(game) = crate::games::LOOKUPS.iter().find(|l| l.game == name || l.aliases.contains(&name)) {
         let why = format!(
             "{} is a built-in game, whose games the page reviews; this review takes a rule set's game (a preset's, \
@@ -336,6 +341,20 @@ pub fn review_query(tables: &dice_tables_reader::Tables, name: &str, qs: &str) -
     Ok(review.to_json(&sheet))
 }
 
+/// The rule set a game's text names in its header, a first line `game:
+/// NAME` (before any decision; blank lines aside), if it has one.
+///
+/// ```
+/// use dice_tables_lookup::review::game_named;
+/// assert_eq!(game_named("game: crag\n466 keep 66\n"), Some("crag"));
+/// assert_eq!(game_named("466 keep 66\n"), None);
+/// ```
+pub fn game_named(text: &str) -> Option<&str> {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty())?;
+    let (word, name) = first.split_once(':')?;
+    word.trim().eq_ignore_ascii_case("game").then(|| name.trim())
+}
+
 /// One line of a game's text.
 enum Step<'a> {
     Keep(&'a str),
@@ -344,7 +363,7 @@ enum Step<'a> {
 
 /// The game `text` of the rule set whose table is `sheet`, replayed and
 /// reviewed: one decision a line (`DICE keep KEPT` or `DICE score BOX`,
-/// blank lines skipped). A line that does not follow the rules (dice that
+/// blank lines skipped, a first line `game: NAME` a header). A line that does not follow the rules (dice that
 /// do not hold what was kept, a box not open, a keep with no reroll left)
 /// is refused, naming it.
 pub fn review_rule_set(sheet: &RuleSheet, text: &str) -> Result<Review, LookupError> {
@@ -358,7 +377,8 @@ pub fn review_rule_set(sheet: &RuleSheet, text: &str) -> Result<Review, LookupEr
     let mut kept: Option<Dice> = None;
     let mut decisions = Vec::new();
     let example = format!("{} keep {}", "3".repeat(n), "3".repeat(n - 1));
-    for (i, raw) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+    let header = header_line(text).map(|(line, _)| line);
+    for (i, raw) in text.lines().enumerate().filter(|(i, l)| !l.trim().is_empty() && Some(i + 1) != header) {
         let line = raw.trim();
         let bad = |why: String| LookupError::GameText { line: i + 1, given: line.to_string(), why };
         if state.open == 0 {
@@ -431,6 +451,12 @@ pub fn review_rule_set(sheet: &RuleSheet, text: &str) -> Result<Review, LookupEr
     let rule_set = rules.name.clone();
     let turns = rules.boxes.len() as u32;
     Ok(Review { rule_set, start, decisions, scored, bonus, open: state.open.count_ones(), now: before, turns })
+}
+
+/// The header's line (from 1) and text, where `text` has one.
+fn header_line(text: &str) -> Option<(usize, &str)> {
+    game_named(text)?;
+    text.lines().enumerate().find(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l.trim()))
 }
 
 /// `text` as `n` dice (any order), or why not.

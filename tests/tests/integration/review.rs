@@ -137,6 +137,48 @@ fn reader_review_prints_the_review_and_refuses_bad_lines() {
         let expected = 100.0 * (-4.0 * 13.0 * l / start).exp();
         assert!((d["accuracy"].as_f64().unwrap() - expected).abs() < 1e-9, "{d}");
     }
+    // A text whose header names its rule set needs no NAME; a header
+    // naming another is refused, and so is a text naming none without NAME.
+    let headed = dir.join("headed.txt");
+    std::fs::write(&headed, "game: crag\n466 keep 66\n566 score sixes\n123 keep 3\n356 score thirteen\n").unwrap();
+    let by_header = dice_tables_tests::run(
+        "reader",
+        &["review", headed.to_str().unwrap(), "--tables", tables.to_str().unwrap()],
+        &[],
+    );
+    // The same review, each line counted in the file (one more, for the header).
+    let shifted = text.replace("line 3:", "line 4:").replace("line 4: 356", "line 5: 356");
+    assert_eq!(String::from_utf8_lossy(&by_header.stdout), shifted, "{}", String::from_utf8_lossy(&by_header.stderr));
+    let other = dice_tables_tests::run(
+        "reader",
+        &["review", "generala", headed.to_str().unwrap(), "--tables", tables.to_str().unwrap()],
+        &[],
+    );
+    let err = String::from_utf8_lossy(&other.stderr);
+    assert_eq!(other.status.code(), Some(2), "{err}");
+    assert_eq!(
+        err,
+        "reader: line 1 (game: crag): the text is a game of crag, reviewed here as generala's: name one rule set\n"
+    );
+    let unnamed = dice_tables_tests::run(
+        "reader",
+        &["review", file.to_str().unwrap(), "--tables", tables.to_str().unwrap()],
+        &[],
+    );
+    let err = String::from_utf8_lossy(&unnamed.stderr);
+    assert_eq!((unnamed.status.code(), err.lines().count()), (Some(2), 1), "{err}");
+    assert!(
+        err.contains(
+            "the text names no rule set: write reader review NAME FILE, or begin the text with a line game: NAME"
+        ),
+        "{err}"
+    );
+    let builtin = dice_tables_tests::run(
+        "reader",
+        &["review", "yatzy", file.to_str().unwrap(), "--tables", tables.to_str().unwrap()],
+        &[],
+    );
+    assert!(String::from_utf8_lossy(&builtin.stderr).contains("yatzy is a built-in game, whose games the page reviews"));
     for (game, why) in [
         ("466 keep 66\n123 score sixes\n", "line 2 (123 score sixes): the dice do not hold the 66 kept"),
         ("466 keep 6\n566 keep 66\n", "line 2 (566 keep 66): no rerolls are left: score a box"),
