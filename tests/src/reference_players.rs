@@ -121,40 +121,55 @@ pub struct Played {
     pub loss: f64,
 }
 
-/// A whole game of `sheet` played by `player`, the dice from `dice`, its
-/// random choices from `choices`.
-pub fn play(sheet: &RuleSheet, player: Player, dice: &mut Rng, choices: &mut Rng) -> Result<Played, Error> {
+/// A moment of a game that asks for a decision.
+#[derive(Clone, Copy, Debug)]
+pub struct Moment {
+    /// The sheet at the turn's start.
+    pub state: SheetState,
+    /// Rerolls saved from earlier turns (where the rules save them).
+    pub saved: u32,
+    /// The dice showing.
+    pub roll: Dice,
+    /// Rerolls left.
+    pub rerolls: u8,
+    /// Whether this is the turn's first roll.
+    pub turn_start: bool,
+}
+
+/// A whole game of `sheet` with dice from `dice`, each decision taken by
+/// `decide`: its final score as the sheet adds it up.
+pub fn play_game<E>(
+    sheet: &RuleSheet,
+    dice: &mut Rng,
+    mut decide: impl FnMut(&Moment) -> Result<RuleChoice, E>,
+) -> Result<u32, E> {
     let rules = sheet.rules();
     let n = usize::from(rules.dice);
-    let saving = sheet.saving() > 0;
     let mut state = SheetState { open: sheet.all_open(), upper: 0, held: 0 };
-    let (mut saved, mut scored, mut loss) = (0u32, 0u32, 0.0);
+    let (mut saved, mut scored) = (0u32, 0u32);
     let throw = |dice: &mut Rng, counts: &mut [u8; 6], k: usize| {
         for _ in 0..k {
             counts[dice.below(6) as usize] += 1;
         }
     };
     while state.open != 0 {
-        let plan = sheet.turn_plan_saved(state.open, state.upper, state.held, saved)?;
-        let own = player.own_plan(sheet, state, saved)?;
         let mut rerolls = (u32::from(rules.rerolls) + saved) as u8;
         let mut counts = [0u8; 6];
         throw(dice, &mut counts, n);
+        let mut turn_start = true;
         loop {
             let roll = Dice::from_counts(counts).expect("the rules' dice");
-            let options = plan.options(roll, rerolls).expect("the rules' dice and rerolls");
-            let pick = player.pick(&options, roll, rerolls, own.as_ref(), choices);
-            loss += options.value - options.options[pick].1;
-            match options.options[pick].0 {
+            match decide(&Moment { state, saved, roll, rerolls, turn_start })? {
                 RuleChoice::Keep(kept) => {
                     counts = kept.counts();
                     throw(dice, &mut counts, n - kept.len());
                     rerolls -= 1;
+                    turn_start = false;
                 }
                 RuleChoice::Score(m) => {
                     scored += m.scored();
                     state = rules.after_scoring(state, m.box_index, m.points);
-                    if saving {
+                    if sheet.saving() > 0 {
                         saved = u32::from(rerolls);
                     }
                     break;
@@ -163,7 +178,25 @@ pub fn play(sheet: &RuleSheet, player: Player, dice: &mut Rng, choices: &mut Rng
         }
     }
     let bonus = rules.upper_bonus.filter(|u| state.upper >= u32::from(u.at)).map_or(0, |u| u32::from(u.points));
-    Ok(Played { score: scored + bonus, loss })
+    Ok(scored + bonus)
+}
+
+/// A whole game of `sheet` played by `player`, the dice from `dice`, its
+/// random choices from `choices`.
+pub fn play(sheet: &RuleSheet, player: Player, dice: &mut Rng, choices: &mut Rng) -> Result<Played, Error> {
+    let (mut plans, mut loss) = (None, 0.0);
+    let score = play_game(sheet, dice, |m| {
+        if m.turn_start {
+            let (s, saved) = (m.state, m.saved);
+            plans = Some((sheet.turn_plan_saved(s.open, s.upper, s.held, saved)?, player.own_plan(sheet, s, saved)?));
+        }
+        let (plan, own) = plans.as_ref().expect("a plan from the turn's start");
+        let options = plan.options(m.roll, m.rerolls).expect("the rules' dice and rerolls");
+        let pick = player.pick(&options, m.roll, m.rerolls, own.as_ref(), choices);
+        loss += options.value - options.options[pick].1;
+        Ok::<_, Error>(options.options[pick].0)
+    })?;
+    Ok(Played { score, loss })
 }
 
 /// `games` games of each player in `players` (each player its own dice),

@@ -5,63 +5,33 @@
 
 use dice_tables_lookup::review::review_rule_set;
 use dice_tables_reader::rule_sheet::{RuleChoice, RuleSheet};
-use dice_tables_reader::rules::SheetState;
-use dice_tables_reader::Dice;
+use dice_tables_tests::reference_players::play_game;
 use dice_tables_tests::Rng;
 
 /// The presets `make tables` writes.
 const PRESETS: [&str; 7] =
     ["forced-yatzy", "yacht", "yacht-dice", "generala", "crag", "yahtzee-no-joker", "yahtzee-no-bonus"];
 
-/// `count` dice thrown.
-fn throw(rng: &mut Rng, count: usize) -> Vec<u8> {
-    (0..count).map(|_| 1 + rng.below(6) as u8).collect()
-}
-
-fn dice_text(dice: &[u8]) -> String {
-    let mut sorted = dice.to_vec();
-    sorted.sort_unstable();
-    sorted.iter().map(|d| char::from(b'0' + d)).collect()
-}
-
-/// A whole game of `sheet` played with `rng`'s dice, taking the best
-/// option except where `stray` (out of 100) says to take another at
-/// random: the game's text, and its final score as the sheet adds it up.
-fn play(sheet: &RuleSheet, rng: &mut Rng, stray: u64) -> (String, u32) {
-    let rules = sheet.rules();
-    let n = usize::from(rules.dice);
-    let saving = sheet.saving() > 0;
-    let mut state = SheetState { open: sheet.all_open(), upper: 0, held: 0 };
-    let (mut saved, mut scored, mut text) = (0u32, 0u32, String::new());
-    while state.open != 0 {
-        let mut rerolls = (u32::from(rules.rerolls) + saved) as u8;
-        let mut dice = throw(rng, n);
-        loop {
-            let shown = dice_text(&dice);
-            let roll: Dice = shown.parse().unwrap();
-            let options = sheet.options_saved(state.open, state.upper, state.held, saved, roll, rerolls).unwrap();
-            let pick = if rng.below(100) < stray { rng.below(options.options.len() as u64) as usize } else { 0 };
-            match options.options[pick].0 {
-                RuleChoice::Keep(kept) => {
-                    text.push_str(&format!("{shown} keep {kept}\n"));
-                    dice = kept.to_string().bytes().map(|b| b - b'0').collect();
-                    dice.extend(throw(rng, n - dice.len()));
-                    rerolls -= 1;
-                }
-                RuleChoice::Score(m) => {
-                    text.push_str(&format!("{shown} score {}\n", rules.boxes[m.box_index].name));
-                    scored += m.scored();
-                    state = rules.after_scoring(state, m.box_index, m.points);
-                    if saving {
-                        saved = u32::from(rerolls);
-                    }
-                    break;
-                }
+/// A whole game of `sheet` played with `dice`, taking the best option
+/// except where `stray` (out of 100) says to take another at random (from
+/// `picks`): the game's text, and its final score as the sheet adds it up.
+fn play(sheet: &RuleSheet, dice: &mut Rng, picks: &mut Rng, stray: u64) -> (String, u32) {
+    let mut text = String::new();
+    let score = play_game(sheet, dice, |m| {
+        let s = m.state;
+        let options = sheet.options_saved(s.open, s.upper, s.held, m.saved, m.roll, m.rerolls)?;
+        let pick = if picks.below(100) < stray { picks.below(options.options.len() as u64) as usize } else { 0 };
+        let choice = options.options[pick].0;
+        match choice {
+            RuleChoice::Keep(kept) => text.push_str(&format!("{} keep {kept}\n", m.roll)),
+            RuleChoice::Score(mv) => {
+                text.push_str(&format!("{} score {}\n", m.roll, sheet.rules().boxes[mv.box_index].name))
             }
         }
-    }
-    let bonus = rules.upper_bonus.filter(|u| state.upper >= u32::from(u.at)).map_or(0, |u| u32::from(u.points));
-    (text, scored + bonus)
+        Ok::<_, dice_tables_reader::Error>(choice)
+    })
+    .unwrap();
+    (text, score)
 }
 
 /// Whole games of every preset (200 each; `$DICE_REVIEW_GAMES` each
@@ -73,13 +43,13 @@ fn play(sheet: &RuleSheet, rng: &mut Rng, stray: u64) -> (String, u32) {
 fn the_dice_and_the_decisions_add_up_to_the_score() {
     let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
     let per: usize = std::env::var("DICE_REVIEW_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(200);
-    let mut rng = Rng::new(63);
+    let (mut dice, mut rng) = (Rng::new(63), Rng::new(6363));
     let mut games = 0;
     for name in PRESETS {
         let sheet = tables.rule_sheet(name).unwrap();
         for g in 0..per {
             let stray = 10 * (g % 4) as u64;
-            let (text, score) = play(&sheet, &mut rng, stray);
+            let (text, score) = play(&sheet, &mut dice, &mut rng, stray);
             let review = review_rule_set(&sheet, &text).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
             assert_eq!(review.final_score(), Some(score), "{name}\n{text}");
             let (luck, loss) = (review.luck(), review.loss());
@@ -201,42 +171,25 @@ fn reader_review_prints_the_review_and_refuses_bad_lines() {
 #[test]
 fn a_turn_plan_gives_each_roll_s_options_as_the_lookup_does() {
     let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
-    let mut rng = Rng::new(630);
+    let (mut dice, mut picks) = (Rng::new(630), Rng::new(631));
     let mut decisions = 0;
     for name in PRESETS {
         let sheet = tables.rule_sheet(name).unwrap();
-        let rules = sheet.rules();
-        let n = usize::from(rules.dice);
         for _ in 0..4 {
-            let mut state = SheetState { open: sheet.all_open(), upper: 0, held: 0 };
-            let mut saved = 0u32;
-            while state.open != 0 {
-                let plan = sheet.turn_plan_saved(state.open, state.upper, state.held, saved).unwrap();
-                let mut rerolls = (u32::from(rules.rerolls) + saved) as u8;
-                let mut dice = throw(&mut rng, n);
-                loop {
-                    let roll: Dice = dice_text(&dice).parse().unwrap();
-                    let looked_up =
-                        sheet.options_saved(state.open, state.upper, state.held, saved, roll, rerolls).unwrap();
-                    assert_eq!(plan.options(roll, rerolls), Some(looked_up.clone()), "{name} {roll} {rerolls}");
-                    decisions += 1;
-                    let pick = if rng.below(4) == 0 { rng.below(looked_up.options.len() as u64) as usize } else { 0 };
-                    match looked_up.options[pick].0 {
-                        RuleChoice::Keep(kept) => {
-                            dice = kept.to_string().bytes().map(|b| b - b'0').collect();
-                            dice.extend(throw(&mut rng, n - dice.len()));
-                            rerolls -= 1;
-                        }
-                        RuleChoice::Score(m) => {
-                            state = rules.after_scoring(state, m.box_index, m.points);
-                            if sheet.saving() > 0 {
-                                saved = u32::from(rerolls);
-                            }
-                            break;
-                        }
-                    }
+            let mut plan = None;
+            play_game(&sheet, &mut dice, |m| {
+                let s = m.state;
+                if m.turn_start {
+                    plan = Some(sheet.turn_plan_saved(s.open, s.upper, s.held, m.saved)?);
                 }
-            }
+                let looked_up = sheet.options_saved(s.open, s.upper, s.held, m.saved, m.roll, m.rerolls)?;
+                let planned = plan.as_ref().unwrap().options(m.roll, m.rerolls);
+                assert_eq!(planned.as_ref(), Some(&looked_up), "{name} {} {}", m.roll, m.rerolls);
+                decisions += 1;
+                let pick = if picks.below(4) == 0 { picks.below(looked_up.options.len() as u64) as usize } else { 0 };
+                Ok::<_, dice_tables_reader::Error>(looked_up.options[pick].0)
+            })
+            .unwrap();
         }
     }
     assert!(decisions > 500, "{decisions} decisions");
