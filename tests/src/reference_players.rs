@@ -188,7 +188,8 @@ pub fn play(sheet: &RuleSheet, player: Player, dice: &mut Rng, choices: &mut Rng
     let score = play_game(sheet, dice, |m| {
         if m.turn_start {
             let (s, saved) = (m.state, m.saved);
-            plans = Some((sheet.turn_plan_saved(s.open, s.upper, s.held, saved)?, player.own_plan(sheet, s, saved)?));
+            plans =
+                Some((sheet.turn_options_saved(s.open, s.upper, s.held, saved)?, player.own_plan(sheet, s, saved)?));
         }
         let (plan, own) = plans.as_ref().expect("a plan from the turn's start");
         let options = plan.options(m.roll, m.rerolls).expect("the rules' dice and rerolls");

@@ -165,11 +165,11 @@ fn reader_review_prints_the_review_and_refuses_bad_lines() {
     }
 }
 
-/// A turn's plan, worked out once, gives every roll's options as the
-/// lookup does, to the bit: for every decision of whole games of every
+/// A turn's options, worked out once from its start, are every roll's
+/// options as the lookup gives them, to the bit: for every decision of whole games of every
 /// preset (the table's best option, now and then another).
 #[test]
-fn a_turn_plan_gives_each_roll_s_options_as_the_lookup_does() {
+fn a_turn_s_options_worked_out_once_are_the_lookup_s() {
     let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
     let (mut dice, mut picks) = (Rng::new(630), Rng::new(631));
     let mut decisions = 0;
@@ -180,7 +180,7 @@ fn a_turn_plan_gives_each_roll_s_options_as_the_lookup_does() {
             play_game(&sheet, &mut dice, |m| {
                 let s = m.state;
                 if m.turn_start {
-                    plan = Some(sheet.turn_plan_saved(s.open, s.upper, s.held, m.saved)?);
+                    plan = Some(sheet.turn_options_saved(s.open, s.upper, s.held, m.saved)?);
                 }
                 let looked_up = sheet.options_saved(s.open, s.upper, s.held, m.saved, m.roll, m.rerolls)?;
                 let planned = plan.as_ref().unwrap().options(m.roll, m.rerolls);

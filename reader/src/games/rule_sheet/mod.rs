@@ -43,7 +43,7 @@ pub use board::Board;
 pub use duel_table::{duel_stem, DuelShape, RuleDuel, DUEL_ID, DUEL_SECTIONS};
 pub use table::{target_stem, RuleTable};
 pub use target::{RuleTarget, TargetShape, TARGET_ID, TARGET_SECTIONS};
-pub use turn::{Move, RollOptions, RuleChoice, TurnPlan};
+pub use turn::{Move, RollOptions, RuleChoice, TurnOptions, TurnPlan};
 
 /// The game id of every rule-set table's header: the rule set's own name is
 /// in its rules, and names the file (`crag.dtab`).

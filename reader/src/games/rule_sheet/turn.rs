@@ -149,42 +149,32 @@ impl Turn<'_> {
     }
 }
 
-/// A turn's play from one turn start, worked out once: for a program that
-/// plays many rolls from the same turn start (a simulation, a review),
-/// where [`RuleSheet::options`] would work each roll's options out again.
+/// A turn's best play from one turn start, worked out once: for a program
+/// that plays many rolls from the same turn start (a simulation), where
+/// [`RuleSheet::options`] would work each roll's options out again.
 #[derive(Clone, Debug)]
 pub struct TurnPlan {
     rerolls: u8,
     dice: usize,
-    /// Per roll (by rank): every move and its value, in box order, on the
-    /// turn's first roll and after a reroll (empty: no box open); where
+    /// Per roll (by rank): its best move and that move's value, on the
+    /// turn's first roll and after a reroll (`None`: no box open); where
     /// the rules save rerolls, after a reroll by rerolls left (scoring
     /// saves them).
-    first: Vec<Vec<(Move, f64)>>,
-    later: Vec<Vec<Vec<(Move, f64)>>>,
+    first: Vec<Option<(Move, f64)>>,
+    later: Vec<Vec<Option<(Move, f64)>>>,
     /// `keeps[r][graded rank]`: a keep's value with `r` rerolls left after it.
     keeps: Vec<Vec<f64>>,
 }
 
 impl TurnPlan {
-    /// The moves of the roll ranked `rank` with `rerolls` left.
-    fn moves(&self, rank: usize, rerolls: u8) -> Option<&[(Move, f64)]> {
-        let level = usize::from(rerolls).min(self.later.len() - 1);
-        let stops = if rerolls == self.rerolls { &self.first } else { &self.later[level] };
-        stops.get(rank).map(Vec::as_slice)
-    }
-
     /// The best option of `dice` with `rerolls` left (the turn's first roll
     /// when that is all the rules give): scoring where it is worth as much
     /// as the best keep. `None` when no box is open.
     pub fn best(&self, dice: Dice, rerolls: u8) -> Option<RuleChoice> {
-        let mut best: Option<(RuleChoice, f64)> = None;
-        for &(m, v) in self.moves(dice.rank(), rerolls)? {
-            if best.is_none_or(|b| v > b.1) {
-                best = Some((RuleChoice::Score(m), v));
-            }
-        }
-        let mut best = best?;
+        let rank = dice.rank();
+        let stops = if rerolls == self.rerolls { &self.first } else { &self.later[level(&self.later, rerolls)] };
+        let (stop, value) = (*stops.get(rank)?)?;
+        let mut best = (RuleChoice::Score(stop), value);
         if rerolls > 0 && dice.len() == self.dice {
             for keep in dice.sub_multisets().filter(|k| k.len() < self.dice) {
                 let v = self.keeps[usize::from(rerolls) - 1][keep.graded_rank()];
@@ -195,8 +185,25 @@ impl TurnPlan {
         }
         Some(best.0)
     }
+}
 
-    /// Every option of `dice` with `rerolls` left, best first, as
+/// A turn's every option from one turn start, worked out once: for a
+/// program that weighs every option of many rolls from the same turn start
+/// (the coach's reference players). Ten times a [`TurnPlan`]'s memory
+/// (every move of every roll): hold few.
+#[derive(Clone, Debug)]
+pub struct TurnOptions {
+    rerolls: u8,
+    dice: usize,
+    /// Per roll (by rank): every move and its value, in box order, laid
+    /// out as [`TurnPlan`]'s best moves are.
+    first: Vec<Vec<(Move, f64)>>,
+    later: Vec<Vec<Vec<(Move, f64)>>>,
+    keeps: Vec<Vec<f64>>,
+}
+
+impl TurnOptions {
+    /// Every option of `dice` with `rerolls` left, best first, exactly as
     /// [`RuleSheet::options_saved`] gives them from the same turn start.
     /// `None` when `dice` are not the rules' count or `rerolls` more than
     /// the turn has.
@@ -204,8 +211,9 @@ impl TurnPlan {
         if dice.len() != self.dice || rerolls > self.rerolls {
             return None;
         }
+        let stops = if rerolls == self.rerolls { &self.first } else { &self.later[level(&self.later, rerolls)] };
         let mut options: Vec<(RuleChoice, f64)> =
-            self.moves(dice.rank(), rerolls)?.iter().map(|&(m, v)| (RuleChoice::Score(m), v)).collect();
+            stops.get(dice.rank())?.iter().map(|&(m, v)| (RuleChoice::Score(m), v)).collect();
         if rerolls > 0 && !options.is_empty() {
             let keeps = &self.keeps[usize::from(rerolls) - 1];
             for keep in dice.sub_multisets().filter(|k| k.len() < dice.len()) {
@@ -217,6 +225,17 @@ impl TurnPlan {
         Some(RollOptions { value, options })
     }
 }
+
+/// The level of the rolls after a reroll with `rerolls` left: one per
+/// count where the rules save rerolls, else the one.
+fn level<T>(later: &[T], rerolls: u8) -> usize {
+    usize::from(rerolls).min(later.len() - 1)
+}
+
+/// A turn worked out from its start: the turn's rerolls, per roll what is
+/// kept of its moves on the first roll and after a reroll, and the keeps'
+/// values level by level.
+type Worked<T> = (u8, Vec<T>, Vec<Vec<T>>, Vec<Vec<f64>>);
 
 impl RuleSheet {
     /// The best play of every roll of the turn starting at `mask`, `upper`,
@@ -233,13 +252,48 @@ impl RuleSheet {
 
     /// The play of a player who counts only this turn's points (what the
     /// dice score now; the upper bonus and the turns after it count for
-    /// nothing): every option valued by this turn's expected points. A
-    /// reference player for the coach's figures.
+    /// nothing): a reference player for the coach's figures.
     pub fn turn_plan_this_turn_only(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<TurnPlan, Error> {
         self.plan(mask, upper, held, saved, false)
     }
 
+    /// Every option of every roll of the turn starting at `mask`, `upper`,
+    /// `held` with `saved` rerolls saved, as [`RuleSheet::options_saved`]
+    /// values them.
+    pub fn turn_options_saved(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<TurnOptions, Error> {
+        let best = |moves: &Vec<(Move, f64)>| moves.iter().fold(f64::NEG_INFINITY, |b, m| b.max(m.1));
+        let (rerolls, first, later, keeps) = self.work_out(mask, upper, held, saved, true, |m| m, best)?;
+        Ok(TurnOptions { rerolls, dice: usize::from(self.rules.dice), first, later, keeps })
+    }
+
     fn plan(&self, mask: u32, upper: u32, held: u32, saved: u32, later_turns: bool) -> Result<TurnPlan, Error> {
+        // The first of the best moves, as the lookups rank them.
+        let pick = |moves: Vec<(Move, f64)>| {
+            moves.into_iter().fold(None, |best: Option<(Move, f64)>, m| match best {
+                Some(b) if m.1 <= b.1 => Some(b),
+                _ => Some(m),
+            })
+        };
+        let best = |m: &Option<(Move, f64)>| m.map_or(f64::NEG_INFINITY, |m| m.1);
+        let (rerolls, first, later, keeps) = self.work_out(mask, upper, held, saved, later_turns, pick, best)?;
+        Ok(TurnPlan { rerolls, dice: usize::from(self.rules.dice), first, later, keeps })
+    }
+
+    /// The turn from `mask`, `upper`, `held` with `saved` rerolls saved
+    /// worked out: each roll's moves (valued with the turns after it, or
+    /// with this turn's points alone) kept as `keep` makes them, `best`
+    /// their best value; the keeps' values from those.
+    #[allow(clippy::too_many_arguments)]
+    fn work_out<T>(
+        &self,
+        mask: u32,
+        upper: u32,
+        held: u32,
+        saved: u32,
+        later_turns: bool,
+        keep: impl Fn(Vec<(Move, f64)>) -> T,
+        best: impl Fn(&T) -> f64,
+    ) -> Result<Worked<T>, Error> {
         self.check_saved(mask, saved)?;
         self.turn_start_saved(mask, upper, held, saved)?;
         let n = usize::from(self.rules.dice);
@@ -247,12 +301,12 @@ impl RuleSheet {
         let levels = if self.saving() > 0 { usize::from(rerolls) } else { 1 };
         let mut turn = self.turn(mask, upper, held);
         turn.later_turns = later_turns;
-        let (mut first, mut later) = (Vec::new(), vec![Vec::new(); levels]);
+        let (mut first, mut later) = (Vec::new(), (0..levels).map(|_| Vec::new()).collect::<Vec<_>>());
         for r in 0..multiset_count(n) {
             let counts = Dice::unrank(n, r).expect("a rank below the count").counts();
-            first.push(turn.moves(&counts, true, rerolls)?);
+            first.push(keep(turn.moves(&counts, true, rerolls)?));
             for (left, later) in later.iter_mut().enumerate() {
-                later.push(turn.moves(&counts, false, left as u8)?);
+                later.push(keep(turn.moves(&counts, false, left as u8)?));
             }
         }
         // Each roll's value scored with each count of rerolls left, as the
@@ -261,14 +315,14 @@ impl RuleSheet {
             .iter()
             .map(|later| {
                 let mut values = vec![0.0; self.lattice.partial];
-                values.extend(later.iter().map(|moves| moves.iter().fold(f64::NEG_INFINITY, |b, m| b.max(m.1))));
+                values.extend(later.iter().map(&best));
                 values
             })
             .collect();
         let mut keeps = Vec::new();
         let own = (self.saving() > 0).then_some(stops.as_slice());
         self.keep_levels(stops[0].clone(), usize::from(rerolls), own, |k| keeps.push(k.to_vec()));
-        Ok(TurnPlan { rerolls, dice: n, first, later, keeps })
+        Ok((rerolls, first, later, keeps))
     }
 
     fn turn(&self, mask: u32, upper: u32, held: u32) -> Turn<'_> {
