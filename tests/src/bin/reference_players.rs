@@ -21,9 +21,6 @@ use std::time::Instant;
 
 use dice_tables_tests::reference_players::{accuracies, mean_se, play_all, ratings, Player};
 
-const PRESETS: [&str; 7] =
-    ["forced-yatzy", "yacht", "yacht-dice", "generala", "crag", "yahtzee-no-joker", "yahtzee-no-bonus"];
-
 const USAGE: &str = "reference-players GAMES [TABLES] [--write FILE | --check FILE] [NAME...]";
 
 fn main() -> ExitCode {
@@ -65,7 +62,7 @@ fn run() -> Result<bool, String> {
         }
     }
     if names.is_empty() {
-        names = PRESETS.iter().map(|s| s.to_string()).collect();
+        names = dice_tables_tests::RULE_TABLES.iter().map(|s| s.to_string()).collect();
     }
     let dir = dir.unwrap_or_else(|| "tables".into());
     let tables = dice_tables_reader::Tables::open_dir(&dir).map_err(|e| e.to_string())?;

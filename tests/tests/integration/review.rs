@@ -9,8 +9,7 @@ use dice_tables_tests::reference_players::play_game;
 use dice_tables_tests::Rng;
 
 /// The presets `make tables` writes.
-const PRESETS: [&str; 7] =
-    ["forced-yatzy", "yacht", "yacht-dice", "generala", "crag", "yahtzee-no-joker", "yahtzee-no-bonus"];
+const PRESETS: [&str; 7] = dice_tables_tests::RULE_TABLES;
 
 /// A whole game of `sheet` played with `dice`, taking the best option
 /// except where `stray` (out of 100) says to take another at random (from
