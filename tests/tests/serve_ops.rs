@@ -346,20 +346,24 @@ fn sighup_as_soon_as_the_server_listens_reloads() {
     }
 }
 
-/// Memory does not grow with reloads: ten SIGHUPs later the server holds
-/// what it held at start, give or take 8 MB (before, each reload kept the
-/// old set's memory in the allocator: 35 MB grew to 66 MB).
+/// Memory does not grow with reloads: after each of ten SIGHUPs the server
+/// holds what it held at start, give or take 8 MB (before, each reload kept
+/// the old set's memory in the allocator: 35 MB grew to 66 MB; later, with
+/// glibc's thresholds left to rise, one reload in two or three kept 46 MB
+/// of the old set's decoded chunks).
 #[test]
 fn reloads_do_not_grow_memory() {
     let server = start(default_tables(), &[]);
     let mut client = server.connect();
     assert_eq!(client.get("/healthz").unwrap().status, 200);
     let before = server.rss_kib();
+    let mut after_each = Vec::new();
     for round in 0..10 {
         server.signal("HUP");
         server.log_line("SIGHUP: read the tables again", 30).unwrap_or_else(|| panic!("reload {round}"));
+        after_each.push(server.rss_kib());
     }
     assert_eq!(client.get("/healthz").unwrap().status, 200);
-    let after = server.rss_kib();
-    assert!(after < before + 8 * 1024, "{before} KiB at start, {after} KiB after ten reloads");
+    let most = after_each.iter().max().copied().unwrap_or(0);
+    assert!(most < before + 8 * 1024, "{before} KiB at start, after each reload {after_each:?} KiB");
 }
