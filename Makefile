@@ -453,7 +453,7 @@ site: npm tables yazy-duel target-tables $(SITE_FREE) $(SITE_RULE_DUEL)
 	$(MAKE) wasm WASM_DIR=$(SITE_WASM_DIR) WASM_FEATURES=--features=solitaire-only
 	rm -rf $(SITE) && mkdir -p $(SITE)/dice-tables $(SITE)/tables
 	cp $(WEB)/style.css $(SITE)/
-	for f in page play duel advisors rules; do $(STRIP_JS) $(WEB)/$$f.js > $(SITE)/$$f.js; done
+	for f in page play review duel advisors rules; do $(STRIP_JS) $(WEB)/$$f.js > $(SITE)/$$f.js; done
 	sed -e '/<!-- make site: site-head.html -->/{r $(WEB)/site-head.html' -e 'd}' \
 		-e '/<!-- make site: site-rules.html -->/{r $(WEB)/site-rules.html' -e 'd}' \
 		-e 's/^[[:space:]]*//' -e '/^$$/d' $(WEB)/index.html > $(SITE)/index.html

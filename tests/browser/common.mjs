@@ -28,6 +28,15 @@ export const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
  */
 const STUCK_MS = 120_000;
 
+/**
+ * The costs the review lists of the game just played, once its code
+ * (review.js, loaded when the game ends) has shown it.
+ */
+async function playedReview(page) {
+  await page.waitForFunction(() => document.querySelector("#review-summary").dataset.source === "played", null, { timeout: STUCK_MS });
+  return page.$$eval("#review-table tbody tr", (rows) => rows.map((r) => Number(r.dataset.cost)));
+}
+
 /** Debian's chromium, headless. */
 export function launch() {
   mkdirSync(shots, { recursive: true });
@@ -98,6 +107,7 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
   let turns = 0;
   let jokerBoxes = null; // the boxes offered for a Yahtzee under the joker rules
   const costs = [];
+  const mistaken = []; // the queries of the mistakes' states
   for (;;) {
     const phase = await state.getAttribute("data-phase");
     if (phase === "over") break;
@@ -138,7 +148,12 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
     assert.deepEqual(now.sort(), scoring.sort(), `${game} ${JSON.stringify(q)}: the sheet's points now`);
     if (q.dice === "55555" && q["yahtzee-bonus"]) jokerBoxes = boxes;
     decisions += 1;
-    if (decisions === 1 && offlineAfterFirst) await context.setOffline(true);
+    // The network cut once the page has its code (the review's is fetched
+    // after the first advice, outside the bytes counted before it).
+    if (decisions === 1 && offlineAfterFirst) {
+      await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => e.name.endsWith("/review.js")), null, { timeout: STUCK_MS });
+      await context.setOffline(true);
+    }
     if (decisions === 4 && !mistakes.length) await page.screenshot({ path: `${shots}/sheet-${game}-${joker}.png`, fullPage: true });
     if (decisions === undoAt) {
       // Take the advice, undo it: the same decision is back, options and all.
@@ -163,6 +178,7 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
       index = answer.options.findIndex((o) => o.ev < answer.options[0].ev);
       assert.ok(index > 0, `decision ${decisions} has a worse option`);
       costs.push(answer.options[0].ev - answer.options[index].ev);
+      mistaken.push(q);
     }
     const action = answer.options[index].action;
     if (index === 0 && "category" in action) {
@@ -194,16 +210,28 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
   assert.equal(boxes.length, BOXES[game]);
   assert.equal(total, boxes.reduce((s, p) => s + p, 0) + upperBonus + bonuses, `${game} total`);
   // The review: every decision, with the costs of the mistakes only.
-  const review = await page.$$eval("#review-table tbody tr", (rows) => rows.map((r) => Number(r.dataset.cost)));
+  const review = await playedReview(page);
   assert.equal(review.length, decisions);
   const listed = review.filter((c) => c > 0);
   assert.deepEqual(listed, costs, `${game}: the review's costs`);
   const lost = Number(await page.getAttribute("#review-summary", "data-lost"));
   assert.ok(Math.abs(lost - costs.reduce((s, c) => s + c, 0)) < 1e-9, `${game}: lost ${lost}`);
+  // The accuracy, from the command line's value of the game at its start.
+  const startQuery = { mask: "all", ...(game === "yazy" ? {} : { upper: 0 }), ...(game === "maxi-yatzy" ? { rules: joker } : {}),
+    ...(game === "yahtzee" && joker === "free" ? { joker } : {}) };
+  const start = cli(tablesOf(joker), game, startQuery).ev;
+  await page.waitForFunction(() => document.querySelector("#review-accuracy").dataset.accuracy !== undefined, null, { timeout: STUCK_MS });
+  const accuracy = Number(await page.getAttribute("#review-accuracy", "data-accuracy"));
+  assert.equal(Number(await page.getAttribute("#review-accuracy", "data-start")), start, `${game}: the start's value`);
+  assert.ok(Math.abs(accuracy - 100 * Math.exp((-4 * lost) / start)) < 1e-9, `${game}: accuracy ${accuracy}`);
+  assert.equal(accuracy === 100, costs.length === 0, `${game}: accuracy ${accuracy} with ${costs.length} mistakes`);
+  assert.match(await page.textContent("#review-accuracy"), new RegExp(`^Accuracy ${accuracy.toFixed(1).replace(".", "\\.")} of 100: `));
   if (mistakes.length) {
     // The game as the page writes it, pasted back: the same review.
     const text = await page.inputValue("#game-text");
-    assert.equal(text.split("\n").length, decisions);
+    // A header naming the game, then a line a decision.
+    assert.equal(text.split("\n")[0], `game: ${game}`);
+    assert.equal(text.split("\n").length, decisions + 1);
     await page.fill("#game-text", text);
     await page.click("#review-form button");
     await page.waitForFunction(() => document.querySelector("#review-summary").dataset.source === "pasted");
@@ -215,10 +243,17 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
     await page.click("#review-form button");
     await page.waitForFunction(() => document.querySelector("#review-error").textContent !== "");
     assert.equal(await page.textContent("#review-error"), `line 2 (${sixes} score nothing): nothing is not an open box`);
+    // A header naming another game is refused, naming its line.
+    const other = game === "yatzy" ? "yahtzee" : "yatzy";
+    await page.fill("#game-text", `\ngame: ${other}\n${sixes} score chance`);
+    await page.click("#review-form button");
+    await page.waitForFunction((line) => document.querySelector("#review-error").textContent.startsWith(line), `line 2 (game: ${other})`, { timeout: STUCK_MS });
+    assert.equal(await page.textContent("#review-error"),
+      `line 2 (game: ${other}): the text is a game of ${other}, reviewed here as ${game}'s: open its tab, or write game: ${game}`);
   }
   await fitsScreen(page);
   await page.screenshot({ path: `${shots}/sheet-${game}-${joker}${mistakes.length ? "-mistakes" : ""}-review.png`, fullPage: true });
-  return { decisions, total, bonuses, jokerBoxes };
+  return { decisions, total, bonuses, jokerBoxes, mistaken };
 }
 
 /** Plays a whole two-player 10000 game against the table's player, taking the best action; checked against the tables in `dir`. */
@@ -568,7 +603,7 @@ export async function playAgainst(page, base, dir, game, { opponent = "computer"
     assert.equal(movers.length, turns, `${game}: a turn each, in turn: ${movers}`);
     movers.forEach((m, i) => assert.equal(m, players[(i + firstMover) % 2], `turn ${i + 1}'s mover`));
   }
-  const review = await page.$$eval("#review-table tbody tr", (rows) => rows.map((r) => Number(r.dataset.cost)));
+  const review = await playedReview(page);
   assert.equal(review.length, decisions, `${game}: the review lists every decision of the player(s)`);
   assert.deepEqual(review.filter((c) => c > 0), costs, `${game}: the review's costs`);
   const lost = Number(await page.getAttribute("#review-summary", "data-lost"));
@@ -578,7 +613,7 @@ export async function playAgainst(page, base, dir, game, { opponent = "computer"
   if (mistakes.length) {
     // The game as the page writes it, pasted back: the same review.
     const text = await page.inputValue("#game-text");
-    assert.ok(/^[12]: /.test(text), "a two-player game's lines name the player");
+    assert.ok(/^game: [a-z-]+\n[12]: /.test(text), "a header, then a two-player game's lines name the player");
     await page.fill("#game-text", text);
     await page.click("#review-form button");
     await page.waitForFunction(() => document.querySelector("#review-summary").dataset.source === "pasted");
@@ -642,7 +677,7 @@ export async function playToReach(page, base, dir, game, target, { mistakes = []
     await nextAdvice(page, advised);
   }
   const total = Number(await page.getAttribute("#total", "data-total"));
-  const review = await page.$$eval("#review-table tbody tr", (rows) => rows.map((r) => Number(r.dataset.cost)));
+  const review = await playedReview(page);
   assert.equal(review.length, decisions);
   assert.deepEqual(review.filter((c) => c > 0), costs, `${game}: the review's costs`);
   assert.match(await page.textContent("#review-summary"), new RegExp(`chance of reaching ${target} given away in all\\. Score ${total}: (reached|short of) ${target}\\.$`));
@@ -776,4 +811,46 @@ export async function playRuleSet(page, base, dir, name, { goal = null, players 
   assert.equal(await page.textContent("#rules-advice"), said);
   await fitsScreen(page);
   return { total, second, decisions, targetOffered, served, mostRerolls, exact };
+}
+
+/**
+ * The drills of `game` after a game with the mistakes at the states
+ * `mistaken` (its three largest, or all of fewer), on the page at hand:
+ * one answered with the command line's best option (done: one drill
+ * fewer), one with the worst (it waits its turn again), each drill's
+ * state one of the mistakes', its options the command line's and the
+ * cost said exactly; after a reload the drills are still there.
+ */
+export async function drill(page, dir, game, mistaken) {
+  const count = () => page.getAttribute("#drills", "data-count").then(Number);
+  const kept = Math.min(mistaken.length, 3);
+  await page.waitForFunction((n) => document.querySelector("#drills")?.dataset.count === String(n), kept, { timeout: STUCK_MS });
+  const same = (a, b) => (a.keep ?? null) === (b.keep ?? null) && (a.category ?? null) === (b.category ?? null);
+  const answered = [];
+  for (const pick of ["best", "worst"]) {
+    await page.click("#drill-start");
+    await page.waitForFunction(() => document.querySelectorAll("#drill-options button").length > 0, null, { timeout: STUCK_MS });
+    const q = JSON.parse(await page.getAttribute("#drill", "data-query"));
+    assert.ok(mistaken.some((m) => JSON.stringify(m) === JSON.stringify(q)), `${game}: the drill's state ${JSON.stringify(q)} is a mistake's`);
+    const answer = cli(dir, game, q);
+    const actions = await page.$$eval("#drill-options button", (b) => b.map((x) => JSON.parse(x.dataset.action)));
+    assert.equal(actions.length, answer.options.length, `${game}: the drill offers every option`);
+    const taken = pick === "best" ? answer.options[0] : answer.options.at(-1);
+    await page.click(`#drill-options button >> nth=${actions.findIndex((a) => same(a, taken.action))}`);
+    await page.waitForFunction(() => document.querySelector("#drill-answer").dataset.cost !== undefined, null, { timeout: STUCK_MS });
+    const cost = Number(await page.getAttribute("#drill-answer", "data-cost"));
+    const value = (o) => o.p ?? o.ev;
+    assert.ok(Math.abs(cost - (value(answer.options[0]) - value(taken))) < 1e-9, `${game}: the drill's cost ${cost}`);
+    assert.equal(cost === 0, pick === "best");
+    assert.match(await page.textContent("#drill-answer"), pick === "best" ? /^Right: / : / gives away .*; the best is /);
+    answered.push(pick);
+  }
+  assert.equal(await count(), kept - 1, `${game}: the drill answered best is done, the other waits again`);
+  // Kept in the browser: after a reload (the drills shown once the page
+  // has its review code: at a game's end, or after the first advice).
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector("#state").dataset.phase, null, { timeout: STUCK_MS });
+  if ((await page.getAttribute("#state", "data-phase")) === "roll") await page.click("#roll");
+  await page.waitForFunction((n) => document.querySelector("#drills")?.dataset.count === String(n), kept - 1, { timeout: STUCK_MS });
+  return { kept, answered };
 }

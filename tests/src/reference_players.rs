@@ -181,6 +181,28 @@ pub fn play_game<E>(
     Ok(scored + bonus)
 }
 
+/// A whole game of `sheet` played with `dice`, taking the best option
+/// except where `stray` (out of 100) says to take another at random (from
+/// `picks`): the game's text, and its final score as the sheet adds it up.
+pub fn game_text(sheet: &RuleSheet, dice: &mut Rng, picks: &mut Rng, stray: u64) -> (String, u32) {
+    let mut text = String::new();
+    let score = play_game(sheet, dice, |m| {
+        let s = m.state;
+        let options = sheet.options_saved(s.open, s.upper, s.held, m.saved, m.roll, m.rerolls)?;
+        let pick = if picks.below(100) < stray { picks.below(options.options.len() as u64) as usize } else { 0 };
+        let choice = options.options[pick].0;
+        match choice {
+            RuleChoice::Keep(kept) => text.push_str(&format!("{} keep {kept}\n", m.roll)),
+            RuleChoice::Score(mv) => {
+                text.push_str(&format!("{} score {}\n", m.roll, sheet.rules().boxes[mv.box_index].name))
+            }
+        }
+        Ok::<_, dice_tables_reader::Error>(choice)
+    })
+    .expect("the table answers every state of its game");
+    (text, score)
+}
+
 /// A whole game of `sheet` played by `player`, the dice from `dice`, its
 /// random choices from `choices`.
 pub fn play(sheet: &RuleSheet, player: Player, dice: &mut Rng, choices: &mut Rng) -> Result<Played, Error> {

@@ -18,6 +18,7 @@ const PAGE: &[(&str, &str, &str)] = &[
     ("/play.js", JS, include_str!("../web/play.js")),
     ("/duel.js", JS, include_str!("../web/duel.js")),
     ("/advisors.js", JS, include_str!("../web/advisors.js")),
+    ("/review.js", JS, include_str!("../web/review.js")),
     ("/unavailable.js", JS, include_str!("../web/unavailable.js")),
     ("/rules.js", JS, include_str!("../web/rules.js")),
     ("/rules-backend.js", JS, include_str!("../web/rules-http.js")),

@@ -96,9 +96,9 @@ function holds(dice, kept) {
 /** An option's value: the chance of winning against someone, else the points still to come. */
 const value = (o) => o.p ?? o.ev;
 
-/** The decision of taking option `index` of `options` in `g`'s state, by its mover, with its cost against the best. */
+/** The decision of taking option `index` of `options` in `g`'s state (its lookup `q`), by its mover, with its cost against the best. */
 function decision(g, options, index) {
-  return { seat: g.seat, dice: sorted(g.dice), rerolls: g.rerolls, options, chosen: index, cost: value(options[0]) - value(options[index]) };
+  return { seat: g.seat, dice: sorted(g.dice), rerolls: g.rerolls, q: query(g), options, chosen: index, cost: value(options[0]) - value(options[index]) };
 }
 
 /** Scores a box in `g`: the box's points, and a Yahtzee bonus apart. */
@@ -241,6 +241,9 @@ async function advise() {
   render();
   // From the player's tap, and from navigation, to the advice in the page (read by the browser test).
   Object.assign($("#state").dataset, { ms: sinceTap(), at: performance.now().toFixed(0) });
+  // The review's code (and the drills'), fetched once the first advice
+  // shows: a game played on with the network gone is still reviewed at its end.
+  if (advised === 1) reviewing().then((m) => m.renderDrills(), () => {});
   playComputer();
 }
 
@@ -695,151 +698,27 @@ function takeSheet() {
 
 /** What a review shows: the game just played once it is over, or one pasted. */
 let review = null;
-
-/** A decision as a line of a game's text: the dice, then the choice; against someone, the player (1 or 2) first. */
-function decisionLine(d, two) {
-  const a = d.options[d.chosen].action;
-  return `${two ? `${d.seat + 1}: ` : ""}${d.dice} ${"category" in a ? `score ${a.category}` : `keep ${a.keep}`}`;
-}
-
-/**
- * Replays a game written as lines of `DICE keep DICE` or `DICE score BOX`
- * (what the page writes after a game; against someone each line starts
- * with the player, `1:` or `2:`) in the game of the page: every decision
- * looked up with its cost, against someone in chance of winning. Errors
- * name the line.
- */
-async function replay(text) {
-  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
-  const two = /^[12]\s*:/.test(lines[0] ?? "");
-  // A two-player game pasted on a page set up alone is two people at a table.
-  const seats = two ? (game.other ? { opponent: game.opponent, players: game.players, computerSeat: game.computerSeat } : { opponent: "table", ...seating("table") })
-    : { opponent: null, ...seating(null) };
-  // Alone, a game pasted on a page playing for a score is reviewed for that score.
-  const target = two ? null : game.target;
-  const g = { name: game.name, joker: game.joker, rules: game.rules, ...emptySheet(), ...seats, seat: 0, other: two ? emptySheet() : null, target, log: [], dice: [], rerolls: 2 };
-  const table = await tableFor(g.name, variant(g), reads(g));
-  const count = rulesOf(g).dice;
-  const example = count === 6 ? "333566 keep 333 or 333566 score chance" : "33356 keep 333 or 33356 score chance";
-  const decisions = [];
-  let kept = null;
-  if (!lines.length) throw new Error(`paste a game: one decision a line, like ${example}`);
-  for (const [n, line] of lines.entries()) {
-    const bad = (why) => new Error(`line ${n + 1} (${line}): ${why}`);
-    const m = new RegExp(`^(?:([12])\\s*:\\s*)?([1-6]{${count}})\\s+(?:keep\\s*([1-6]{0,${count}})|score\\s+([a-z-]+))$`, "i").exec(line);
-    if (!m) throw bad(`write the ${count === 6 ? "six" : "five"} dice, then keep DICE or score BOX, like ${two ? "1: " : ""}${example.split(" or ")[0]}`);
-    if (two !== (m[1] !== undefined)) throw bad(two ? "write the player first, 1: or 2:, as on the first line" : "the first line names no player: write none on the others");
-    if (two && Number(m[1]) !== g.seat + 1) throw bad(`it is ${g.players[g.seat]}'s turn (${g.seat + 1}:)`);
-    g.dice = m[2].split("").map(Number);
-    if (kept !== null && !holds(m[2], kept)) throw bad(`the dice do not hold the ${kept} kept`);
-    const ask = async () => {
-      try {
-        return await table.lookup(g.name, query(g));
-      } catch (e) {
-        throw bad(e.message);
-      }
-    };
-    const answer = await ask();
-    const index = m[4] !== undefined
-      ? answer.options.findIndex((o) => o.action.category === m[4].toLowerCase())
-      : answer.options.findIndex((o) => o.action.keep === sorted(m[3]));
-    if (index < 0) {
-      const why = m[4] !== undefined ? `${m[4]} is not an open box`
-        : g.rerolls === 0 ? "no rerolls are left: score a box"
-        : m[3].length === count ? `keeping all ${count === 6 ? "six" : "five"} is scoring now: write score BOX`
-        : `${m[3] || "(nothing)"} is not among these dice`;
-      throw bad(why);
-    }
-    decisions.push(decision(g, answer.options, index));
-    const action = answer.options[index].action;
-    if ("category" in action) {
-      scoreBox(g, action);
-      if (rulesOf(g).saved) g.saved = g.rerolls;
-      endTurn(g);
-      g.rerolls = turnRerolls(g);
-      kept = null;
-    } else {
-      g.rerolls -= 1;
-      kept = action.keep;
-    }
-  }
-  const open = GAMES[g.name].categories.length - Object.keys(g.scores).length;
-  // Taken up where it stops: the next roll, or after a keep the throw to type.
-  const state = { ...g, awaiting: kept, phase: open ? (kept === null ? "roll" : "decide") : "over", decisions };
-  // After a keep the reroll is spent when its throw is typed.
-  if (kept !== null) Object.assign(state, { dice: kept.split("").map(Number), kept: [...kept].map(() => true), rerolls: g.rerolls + 1 });
-  else Object.assign(state, { dice: [], kept: [] });
-  return { ...reviewOf(g, decisions), source: "pasted", open, resumable: open > 0, state };
-}
-
-/** What a review of game `g` with `decisions` shows besides them: the players and the score. */
-function reviewOf(g, decisions) {
-  return { decisions, two: g.other !== null, target: g.target, players: g.players, computerSeat: g.computerSeat, total: total(g), result: g.other ? result(g) : "" };
-}
-
-/**
- * The moments the game turned for the players (not the computer): between
- * one decision of a player's and their next, how far their chance of
- * winning moved (the dice, and the other player's turn between); the
- * largest `count` by size.
- */
-function swings(r, count = 3) {
-  const found = [];
-  for (const seat of [0, 1]) {
-    if (seat === r.computerSeat) continue;
-    const mine = r.decisions.map((d, i) => ({ d, i })).filter(({ d }) => d.seat === seat);
-    for (let k = 0; k + 1 < mine.length; k++) {
-      const [{ d, i }, { d: next }] = [mine[k], mine[k + 1]];
-      const chosen = d.options[d.chosen].action;
-      const what = "keep" in chosen ? `the throw after keeping ${chosen.keep || "nothing"}: ${next.dice}`
-        : `${r.players[1 - seat]}'s turn, then the roll ${next.dice}`;
-      found.push({ seat, at: i + 1, by: next.options[0].p - d.options[d.chosen].p, text: `after decision ${i + 1} (${actionText(chosen)}), ${what}` });
-    }
-  }
-  return found.sort((a, b) => Math.abs(b.by) - Math.abs(a.by)).slice(0, count);
-}
-
+/** The review's code (review.js), loaded when a game ends or one is pasted: no advice needs it. */
+let reviewCode = null;
+const reviewing = () => (reviewCode ??= import("./review.js").catch((e) => {
+  // Fetched again at the next try (the network back).
+  reviewCode = null;
+  throw e;
+}));
 function renderReview() {
-  if (game.phase === "over" && review?.source !== "pasted") review = { ...reviewOf(game, game.decisions), source: "played", open: 0 };
-  $("#review-result").hidden = review === null;
-  $("#resume").hidden = review?.source !== "pasted" || !review.resumable;
-  if (game.phase === "over" && !$("#game-text").value) $("#game-text").value = game.decisions.map((d) => decisionLine(d, game.other !== null)).join("\n");
-  if (review === null) return;
-  const r = review;
-  // Against the computer, the player's decisions; two at a table, both players'.
-  const decisions = r.decisions.map((d, i) => ({ ...d, at: i + 1 })).filter((d) => !r.two || d.seat !== r.computerSeat);
-  const lost = decisions.reduce((s, d) => s + d.cost, 0);
-  const mistakes = decisions.filter((d) => d.cost > 0).length;
-  const unfinished = r.open ? ` (${r.open} boxes still open)` : "";
-  const whose = r.two && r.computerSeat >= 0 ? " of yours" : "";
-  const reached = r.total >= r.target ? "reached" : "short of";
-  $("#review-summary").textContent = r.two
-    ? `${decisions.length} decisions${whose}, ${mistakes} below the best; ${percent(lost, 3)} chance of winning given away in all. ${r.result}${unfinished}.`
-    : r.target != null
-      ? `${decisions.length} decisions, ${mistakes} below the best; ${percent(lost, 3)} chance of reaching ${r.target} given away in all. Score ${r.total}${unfinished}${r.open ? "" : `: ${reached} ${r.target}`}.`
-      : `${decisions.length} decisions, ${mistakes} below the best; ${lost.toFixed(4)} points lost to optimal play in expectation. Score ${r.total}${unfinished}.`;
-  $("#review-summary").dataset.lost = String(lost);
-  $("#review-summary").dataset.source = r.source;
-  const who = (d) => (r.two && r.computerSeat < 0 ? ` (${r.players[d.seat]})` : "");
-  $("#review-table tbody").replaceChildren(...decisions.map((d) => {
-    const tr = document.createElement("tr");
-    tr.dataset.cost = String(d.cost);
-    tr.dataset.query = JSON.stringify({ dice: d.dice, rerolls: d.rerolls });
-    if (r.two) tr.dataset.seat = String(d.seat);
-    if (d.cost > 0) tr.classList.add("chosen");
-    tr.append(cell(`${d.at}${who(d)}`), cell(`${d.dice} (${d.rerolls} left)`), cell(actionText(d.options[d.chosen].action)),
-      cell(actionText(d.options[0].action)), cell(r.two || r.target != null ? percent(d.cost, 3) : d.cost.toFixed(4), "num"));
-    return tr;
-  }));
-  const turns = r.two ? swings(r) : [];
-  $("#review-swings").hidden = !turns.length;
-  $("#review-swings").replaceChildren(...turns.map((s) => {
-    const li = document.createElement("li");
-    li.dataset.swing = String(s.by);
-    li.dataset.at = String(s.at);
-    li.textContent = `${r.computerSeat >= 0 ? "" : `${title(r.players[s.seat])}: `}${s.by >= 0 ? "+" : "−"}${percent(Math.abs(s.by))} ${s.text}`;
-    return li;
-  }));
+  if (game.phase !== "over" && review === null) {
+    $("#review-result").hidden = $("#resume").hidden = true;
+    reviewCode?.then((m) => m.renderDrills(), () => {});
+    return;
+  }
+  const said = $("#review-error");
+  reviewing().then((m) => {
+    review = m.renderReview(review);
+    if (said.dataset.unloaded) said.textContent = said.dataset.unloaded = "";
+  }, () => {
+    said.textContent = said.dataset.unloaded = "The review could not be loaded (is the network down?): it shows when the network is back.";
+    addEventListener("online", renderReview, { once: true });
+  });
 }
 
 /**
@@ -922,7 +801,7 @@ $("#review-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   $("#review-error").textContent = "";
   try {
-    review = await replay($("#game-text").value);
+    review = await (await reviewing()).replay($("#game-text").value);
   } catch (err) {
     $("#review-error").textContent = err.message;
     return;
@@ -971,3 +850,6 @@ if (!otherTab) tableFor(game.name, variant(), reads()).then(
     $("#source").classList.toggle("error", !e.missing);
   },
 );
+
+// What review.js takes from the game on the page.
+export { GAMES, game, save, value, seating, emptySheet, variant, reads, rulesOf, holds, query, sorted, decision, scoreBox, endTurn, turnRerolls, total, result, actionText, title };

@@ -4,34 +4,11 @@
 //! then replayed and reviewed.
 
 use dice_tables_lookup::review::review_rule_set;
-use dice_tables_reader::rule_sheet::{RuleChoice, RuleSheet};
-use dice_tables_tests::reference_players::play_game;
+use dice_tables_tests::reference_players::{game_text, play_game};
 use dice_tables_tests::Rng;
 
 /// The presets `make tables` writes.
 const PRESETS: [&str; 7] = dice_tables_tests::RULE_TABLES;
-
-/// A whole game of `sheet` played with `dice`, taking the best option
-/// except where `stray` (out of 100) says to take another at random (from
-/// `picks`): the game's text, and its final score as the sheet adds it up.
-fn play(sheet: &RuleSheet, dice: &mut Rng, picks: &mut Rng, stray: u64) -> (String, u32) {
-    let mut text = String::new();
-    let score = play_game(sheet, dice, |m| {
-        let s = m.state;
-        let options = sheet.options_saved(s.open, s.upper, s.held, m.saved, m.roll, m.rerolls)?;
-        let pick = if picks.below(100) < stray { picks.below(options.options.len() as u64) as usize } else { 0 };
-        let choice = options.options[pick].0;
-        match choice {
-            RuleChoice::Keep(kept) => text.push_str(&format!("{} keep {kept}\n", m.roll)),
-            RuleChoice::Score(mv) => {
-                text.push_str(&format!("{} score {}\n", m.roll, sheet.rules().boxes[mv.box_index].name))
-            }
-        }
-        Ok::<_, dice_tables_reader::Error>(choice)
-    })
-    .unwrap();
-    (text, score)
-}
 
 /// Whole games of every preset (200 each; `$DICE_REVIEW_GAMES` each
 /// where set: `make bench` plays 10,000), reviewed from their text: the
@@ -48,7 +25,7 @@ fn the_dice_and_the_decisions_add_up_to_the_score() {
         let sheet = tables.rule_sheet(name).unwrap();
         for g in 0..per {
             let stray = 10 * (g % 4) as u64;
-            let (text, score) = play(&sheet, &mut dice, &mut rng, stray);
+            let (text, score) = game_text(&sheet, &mut dice, &mut rng, stray);
             let review = review_rule_set(&sheet, &text).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
             assert_eq!(review.final_score(), Some(score), "{name}\n{text}");
             let (luck, loss) = (review.luck(), review.loss());
