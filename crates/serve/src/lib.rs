@@ -167,8 +167,9 @@ fn release_freed_memory() {}
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn fix_allocator_thresholds() {
     const FOUR_MB: libc::c_int = 4 << 20;
-    // SAFETY: mallopt only sets the allocator's parameters; it takes no
-    // pointer, and is called before the runtime starts any thread.
+    // SAFETY: mallopt only sets the allocator's parameters, under the
+    // allocator's own lock (so any thread may call it at any time); it
+    // takes no pointer and touches no memory of ours.
     unsafe {
         libc::mallopt(libc::M_MMAP_THRESHOLD, FOUR_MB);
         libc::mallopt(libc::M_TRIM_THRESHOLD, FOUR_MB);
@@ -180,7 +181,9 @@ fn fix_allocator_thresholds() {}
 
 /// Reads the tables of `dir`, binds, calls `listening` with the address,
 /// and serves until SIGINT or SIGTERM (then finishes the requests under way
-/// for up to 5 seconds). SIGHUP reloads the tables.
+/// for up to 5 seconds). SIGHUP reloads the tables. With glibc it first
+/// fixes the process's allocator thresholds at 4 MB (see
+/// `fix_allocator_thresholds`), so that a reload gives the old set back.
 pub fn run(dir: PathBuf, config: Config, listening: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
     fix_allocator_thresholds();
     let runtime = tokio::runtime::Builder::new_multi_thread()
