@@ -243,7 +243,10 @@ async function advise() {
   Object.assign($("#state").dataset, { ms: sinceTap(), at: performance.now().toFixed(0) });
   // The review's code (and the drills'), fetched once the first advice
   // shows: a game played on with the network gone is still reviewed at its end.
-  if (advised === 1) reviewing().then((m) => m.renderDrills(), () => {});
+  if (advised === 1) {
+    drillsShownFor = game.name;
+    reviewing().then((m) => m.renderDrills(), () => {});
+  }
   playComputer();
 }
 
@@ -698,8 +701,10 @@ function takeSheet() {
 
 /** What a review shows: the game just played once it is over, or one pasted. */
 let review = null;
-/** The review's code (review.js), loaded when a game ends or one is pasted: no advice needs it. */
+/** The review's code (review.js), fetched after the first advice (or when a game ends, or one is pasted): no advice waits for it. */
 let reviewCode = null;
+/** The game whose drills were last shown: they change only with the tab, a game's end or a drill answered (review.js shows those). */
+let drillsShownFor = null;
 const reviewing = () => (reviewCode ??= import("./review.js").catch((e) => {
   // Fetched again at the next try (the network back).
   reviewCode = null;
@@ -708,7 +713,10 @@ const reviewing = () => (reviewCode ??= import("./review.js").catch((e) => {
 function renderReview() {
   if (game.phase !== "over" && review === null) {
     $("#review-result").hidden = $("#resume").hidden = true;
-    reviewCode?.then((m) => m.renderDrills(), () => {});
+    if (reviewCode && drillsShownFor !== game.name) {
+      drillsShownFor = game.name;
+      reviewCode.then((m) => m.renderDrills(), () => {});
+    }
     return;
   }
   const said = $("#review-error");

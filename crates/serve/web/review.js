@@ -201,7 +201,7 @@ function situation(d) {
 
 /** The drills of the page's game: a button to start one, then its situation and options, then the answer. */
 export function renderDrills() {
-  const mine = storedDrills().map((d, i) => ({ d, i })).filter(({ d }) => d.name === game.name);
+  const count = storedDrills().filter((d) => d.name === game.name).length;
   let box = $("#drills");
   if (!box) {
     box = document.createElement("div");
@@ -210,9 +210,9 @@ export function renderDrills() {
     $("#review").append(box);
     $("#drill-start").addEventListener("click", () => startDrill().catch((e) => { $("#drill-answer").textContent = e.message; }));
   }
-  box.hidden = mine.length === 0;
-  box.dataset.count = String(mine.length);
-  $("#drill-start").textContent = `Practise your ${GAMES[game.name].title} mistakes (${mine.length} kept)`;
+  box.hidden = count === 0;
+  box.dataset.count = String(count);
+  $("#drill-start").textContent = `Practise your ${GAMES[game.name].title} mistakes (${count} kept)`;
 }
 
 /** The page's game's newest drill: its situation and its options in a fixed order (by their words), none marked. */
