@@ -95,6 +95,11 @@ struct Args {
     /// would not fit.
     #[arg(long)]
     with_duel: bool,
+    /// With --rules FILE: also solve the rule set's values box by box (the
+    /// parts a lookup's reasons name) and write OUT/NAME-parts.dtab, as
+    /// `--games PRESET-parts` does for a preset.
+    #[arg(long)]
+    with_parts: bool,
     /// The upper bonus of the Maxi Yatzy tables solved, as AT:POINTS (the
     /// upper total that earns it, 1 to 126, and its points, 0 to 255; the
     /// presets: 75:50 finnish, 84:100 swedish).
@@ -131,6 +136,8 @@ fn parse_game(s: &str) -> Result<String, String> {
         None if rule_set_presets().contains(&name) => Ok(name.to_string()),
         // A preset's target table: `generala-target`.
         None if name.strip_suffix("-target").is_some_and(|p| rule_set_presets().contains(&p)) => Ok(name.to_string()),
+        // A preset's values box by box: `generala-parts`.
+        None if name.strip_suffix("-parts").is_some_and(|p| rule_set_presets().contains(&p)) => Ok(name.to_string()),
         // A preset's two-player table: `generala-duel` (refused before any
         // work where the joint game would not fit: `yatzy-duel`).
         None if name.strip_suffix("-duel").and_then(dice_tables_generator::rule_sets::preset).is_some() => {
@@ -139,7 +146,7 @@ fn parse_game(s: &str) -> Result<String, String> {
         None => {
             let mut ids: Vec<&str> = SOLVERS.iter().map(|s| s.id).collect();
             ids.extend(rule_set_presets());
-            ids.push("and each of those with -target or -duel");
+            ids.push("and each of those with -target, -duel or -parts");
             Err(format!("unknown game {s:?}: the games are {}", ids.join(", ")))
         }
     }
@@ -357,30 +364,19 @@ fn check_usage(args: &Args) -> Result<Usage, String> {
             .filter(|n| !SOLVERS.iter().any(|s| s.id == n.as_str()))
             .filter_map(|n| dice_tables_generator::rule_sets::preset(n.strip_suffix("-duel")?))
             .collect();
-    if args.with_duel {
-        match &rule_file {
-            Some(rules) => rule_duels.push(rules.clone()),
-            None => {
-                return Err("--with-duel is for a rule file's two-player table: give --rules FILE.toml too (a \
-                 preset's is --games NAME-duel)"
-                    .into())
-            }
-        }
-    }
+    with_rule_file(args.with_duel, "duel", "two-player", rule_file.as_ref(), &mut rule_duels)?;
     // Refused before any work: a joint game that would not fit.
     for rules in &rule_duels {
         dice_tables_generator::rule_engine::duel::check_duel(rules).map_err(|e| e.0)?;
     }
-    if args.with_target {
-        match &rule_file {
-            Some(rules) => rule_targets.push(rules.clone()),
-            None => {
-                return Err("--with-target is for a rule file's target table: give --rules FILE.toml too (a \
-                 preset's is --games NAME-target)"
-                    .into())
-            }
-        }
+    let mut rule_parts: Vec<dice_tables_reader::rules::RuleSet> =
+        args.games.iter().flatten().filter_map(|n| preset(n.strip_suffix("-parts")?)).collect();
+    with_rule_file(args.with_parts, "parts", "parts", rule_file.as_ref(), &mut rule_parts)?;
+    // Refused before any work: rules whose parts are not solved.
+    for rules in &rule_parts {
+        dice_tables_generator::rule_engine::parts::check(rules).map_err(|e| e.0)?;
     }
+    with_rule_file(args.with_target, "target", "target", rule_file.as_ref(), &mut rule_targets)?;
     rule_sets.extend(rule_file);
     for rules in &rule_targets {
         dice_tables_generator::rule_engine::target::check_target(rules).map_err(|e| e.0)?;
@@ -477,7 +473,29 @@ fn check_usage(args: &Args) -> Result<Usage, String> {
             ));
         }
     }
-    Ok(Usage { games, rule_sets, rule_targets, rule_duels })
+    Ok(Usage { games, rule_sets, rule_targets, rule_duels, rule_parts })
+}
+
+/// `--with-KIND` (`kind` its suffix, `what` the table's name): the rule
+/// file's table of that kind too, into `tables`; refused without a rule file.
+fn with_rule_file(
+    given: bool,
+    kind: &str,
+    what: &str,
+    rule_file: Option<&dice_tables_reader::rules::RuleSet>,
+    tables: &mut Vec<dice_tables_reader::rules::RuleSet>,
+) -> Result<(), String> {
+    match (given, rule_file) {
+        (false, _) => Ok(()),
+        (true, Some(rules)) => {
+            tables.push(rules.clone());
+            Ok(())
+        }
+        (true, None) => Err(format!(
+            "--with-{kind} is for a rule file's {what} table: give --rules FILE.toml too (a preset's is --games \
+             NAME-{kind})"
+        )),
+    }
 }
 
 /// What a run solves: the games with tables of their own layout (yatzy's
@@ -490,6 +508,8 @@ struct Usage {
     rule_targets: Vec<dice_tables_reader::rules::RuleSet>,
     /// Rule sets whose two-player tables are written.
     rule_duels: Vec<dice_tables_reader::rules::RuleSet>,
+    /// Rule sets whose parts tables are written.
+    rule_parts: Vec<dice_tables_reader::rules::RuleSet>,
 }
 
 /// The Maxi Yatzy tables' ids.
@@ -575,9 +595,9 @@ fn solve_all(usage: &Usage, rules: &Rules, background: bool, progress: &Progress
         .expect("SOLVERS lists only known games");
         background.push(solved);
     }
-    // Each rule set solved once, for its own table, its target table or both.
+    // Each rule set solved once, for its own table, its target table, its parts or all.
     let mut each: Vec<&dice_tables_reader::rules::RuleSet> = Vec::new();
-    for rule_set in usage.rule_sets.iter().chain(&usage.rule_targets) {
+    for rule_set in usage.rule_sets.iter().chain(&usage.rule_targets).chain(&usage.rule_parts) {
         if !each.contains(&rule_set) {
             each.push(rule_set);
         }
@@ -592,6 +612,14 @@ fn solve_all(usage: &Usage, rules: &Rules, background: bool, progress: &Progress
         solved.solve_time = solve_time;
         if usage.rule_sets.contains(rule_set) {
             background.push(solved);
+        }
+        if usage.rule_parts.contains(rule_set) {
+            progress.show(&format!("solving {} box by box", rule_set.name));
+            let started = std::time::Instant::now();
+            let mut parts = dice_tables_generator::rule_engine::parts::table(&solution)
+                .expect("rules whose parts are not solved are refused before any work");
+            parts.solve_time = started.elapsed();
+            background.push(parts);
         }
         if usage.rule_targets.contains(rule_set) {
             let most_open = rules.target_open.map_or(usize::MAX, usize::from);
@@ -614,7 +642,9 @@ fn solve_all(usage: &Usage, rules: &Rules, background: bool, progress: &Progress
     }
     let targets = usage.rule_targets.iter().map(|r| dice_tables_reader::rule_sheet::target_stem(&r.name));
     let duels = usage.rule_duels.iter().map(|r| dice_tables_reader::rule_sheet::duel_stem(&r.name));
-    let rule_tables: Vec<String> = usage.rule_sets.iter().map(|r| r.name.clone()).chain(targets).chain(duels).collect();
+    let parts = usage.rule_parts.iter().map(|r| dice_tables_reader::rule_sheet::parts_stem(&r.name));
+    let rule_tables: Vec<String> =
+        usage.rule_sets.iter().map(|r| r.name.clone()).chain(parts).chain(targets).chain(duels).collect();
     let names: Vec<&str> = games.iter().copied().chain(rule_tables.iter().map(String::as_str)).collect();
     progress.show(&format!("compressing {}", names.join(", ")));
     background.finish()

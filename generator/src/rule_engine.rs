@@ -224,6 +224,12 @@ impl Solution {
         Some(self.values[self.layout.index(mask, usize::from(upper), held)?])
     }
 
+    /// Where a turn start is in the table file's order (its value's and its
+    /// parts' place, [`parts::Parts`]); `None` for a mask the game never reaches.
+    pub fn place(&self, mask: u32, upper: u16, held: u32) -> Option<usize> {
+        self.layout.index(mask, usize::from(upper), held)
+    }
+
     /// The values of (`mask`, `held`) by upper total (capped); `None` for a
     /// mask the game never reaches.
     pub fn totals(&self, mask: u32, held: u32) -> Option<&[f64]> {
@@ -1247,6 +1253,7 @@ fn flag_band(
 
 pub mod distribution;
 pub mod duel;
+pub mod parts;
 pub mod target;
 
 #[cfg(test)]

@@ -174,6 +174,9 @@ pub enum ArgumentErrorKind {
     /// Rerolls saved over what `game`'s turns played could save (`most`),
     /// or any where its rules save none (`saves` false).
     SavedOverRules { given: u32, most: u32, game: String, saves: bool },
+    /// A choice (`given`, as the lookups write it) that is not an option of
+    /// the roll `dice` with `rerolls` left.
+    NotAnOption { given: String, dice: String, rerolls: u8 },
 }
 
 impl ArgumentError {
@@ -342,6 +345,10 @@ impl fmt::Display for ArgumentErrorKind {
                 (true, 0) => write!(f, "saved rerolls {given} is out of range: no turn is played yet (give 0)"),
                 (true, _) => write!(f, "saved rerolls {given} is out of range: {game}'s turns played save 0 to {most}"),
             },
+            K::NotAnOption { given, dice, rerolls } => write!(
+                f,
+                "{given} is not an option of {dice} with {rerolls} rerolls left: score an open box, or with a reroll left keep fewer of its dice"
+            ),
         }
     }
 }

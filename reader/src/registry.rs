@@ -59,6 +59,11 @@ pub const RULE_TARGETS: GameInfo = GameInfo::of::<crate::games::rule_sheet::Rule
 #[cfg(not(feature = "solitaire-only"))]
 pub const RULE_DUELS: GameInfo = GameInfo::of::<crate::games::rule_sheet::RuleDuel>();
 
+/// The entry of every rule set's parts table ([`RuleParts`](crate::rule_sheet::RuleParts)),
+/// as [`RULE_SETS`] is of its own table.
+#[cfg(not(feature = "solitaire-only"))]
+pub const RULE_PARTS: GameInfo = GameInfo::of::<crate::games::rule_sheet::RuleParts>();
+
 /// The registry entry of a game by its id or another name (`10000` for
 /// `tenk`).
 pub fn game_named(name: &str) -> Option<&'static GameInfo> {
@@ -70,7 +75,7 @@ pub fn game_named(name: &str) -> Option<&'static GameInfo> {
 fn game_of(header: &format::Header) -> Result<&'static GameInfo, TableError> {
     let id = &header.game;
     #[cfg(not(feature = "solitaire-only"))]
-    if let Some(rule_table) = [&RULE_SETS, &RULE_TARGETS, &RULE_DUELS].into_iter().find(|g| g.id == *id) {
+    if let Some(rule_table) = [&RULE_SETS, &RULE_TARGETS, &RULE_DUELS, &RULE_PARTS].into_iter().find(|g| g.id == *id) {
         return Ok(rule_table);
     }
     Ok(GAMES.iter().find(|g| g.id == *id).ok_or_else(|| unknown_game(id))?)

@@ -225,6 +225,19 @@ impl Tables {
         }
     }
 
+    /// The parts table of the rule set `name` (`yacht`: the file
+    /// `yacht-parts.dtab`, its values box by box), opened and verified on
+    /// the first call as [`rule_sheet`](Tables::rule_sheet) opens its own table.
+    #[cfg(not(feature = "solitaire-only"))]
+    pub fn rule_parts(&self, name: &str) -> Result<Arc<crate::rule_sheet::RuleParts>, TableError> {
+        use crate::rule_sheet::{parts_stem, RuleParts, RuleTable};
+        let open = |path: &Path| self.open_rule_table::<RuleParts>(path).map(|t| RuleTable::Parts(Arc::new(t)));
+        match self.rule_table(name, &parts_stem(name), open)? {
+            RuleTable::Parts(parts) => Ok(parts),
+            _ => unreachable!("a rule set's parts table is held under its stem"),
+        }
+    }
+
     /// The rule-set table of file stem `stem` (of rule set `name`), held
     /// or opened by `open` and held from then on.
     #[cfg(not(feature = "solitaire-only"))]

@@ -141,6 +141,18 @@ pub fn default_tables() -> &'static Path {
 pub const RULE_TABLES: [&str; 7] =
     ["forced-yatzy", "yacht", "yacht-dice", "generala", "crag", "yahtzee-no-joker", "yahtzee-no-bonus"];
 
+/// The rule sets' parts tables `make tables` writes (the Makefile's
+/// `RULE_PARTS_TABLES`), each `NAME-parts.dtab`: their values box by box.
+pub const RULE_PARTS_TABLES: [&str; 7] = [
+    "forced-yatzy-parts",
+    "yacht-parts",
+    "yacht-dice-parts",
+    "generala-parts",
+    "crag-parts",
+    "yahtzee-no-joker-parts",
+    "yahtzee-no-bonus-parts",
+];
+
 /// The rule sets' target tables `make tables` writes (the Makefile's
 /// `RULE_TARGET_TABLES`), each `NAME-target.dtab`, asked as `NAME --need N`.
 pub const RULE_TARGET_TABLES: [&str; 4] = ["forced-yatzy-target", "yacht-target", "generala-target", "crag-target"];

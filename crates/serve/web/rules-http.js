@@ -6,8 +6,8 @@ import { getJson } from "./backend.js";
 
 /**
  * The rule sets' tables the server serves, as v1/info lists them: each
- * one's file stem (`game`), boxes, dice, rerolls and bonus; a target or
- * two-player table with `target` or `duel` and its `rule_set_name`.
+ * one's file stem (`game`), boxes, dice, rerolls and bonus; a target,
+ * two-player or parts table with `target`, `duel` or `parts` and its `rule_set_name`.
  */
 export const ruleSets = async () => (await getJson("v1/info")).tables.filter((t) => t.rule_set && !t.error);
 

@@ -103,7 +103,7 @@ async function load() {
     return;
   }
   $("#rules-advice").classList.remove("error");
-  sets = tables.filter((t) => !t.target && !t.duel);
+  sets = tables.filter((t) => !t.target && !t.duel && !t.parts);
   targets = new Set(tables.filter((t) => t.target).map((t) => t.rule_set_name));
   duels = new Set(tables.filter((t) => t.duel).map((t) => t.rule_set_name));
   $("#rules").dataset.sets = JSON.stringify(tables);

@@ -160,3 +160,40 @@ fn a_solve_by_layer_is_the_whole_solve() {
         assert_eq!(whole_near, layer_near, "{name}");
     }
 }
+
+/// Every turn start's parts add up to its value, a filled box's part is 0
+/// and none is below 0: in a fixed order, with an upper bonus, a
+/// first-roll bonus, a box that needs another, and an extra bonus with a joker.
+#[test]
+fn parts_add_up_to_every_value() {
+    use dice_tables_reader::rule_sheet::part_names;
+    for name in ["forced-yatzy", "generala", "crag", "yacht"] {
+        let rules = preset(name).unwrap();
+        let solution = solve(&rules).unwrap();
+        let parts::Parts { count, parts } = parts::solve(&solution).unwrap();
+        assert_eq!(count, part_names(&rules).len());
+        let boxes = rules.boxes.len();
+        let mut checked = 0;
+        for (i, (&value, p)) in solution.values.iter().zip(parts.chunks_exact(count)).enumerate() {
+            let sum: f64 = p.iter().sum();
+            assert!((sum - value).abs() < 1e-9 * value.max(1.0), "{name} turn start {i}: {sum} vs {value}");
+            assert!(p.iter().all(|&x| x > -1e-12), "{name} turn start {i}: {p:?}");
+            checked += 1;
+        }
+        // The start's boxes each expect some points; a filled box none.
+        let all = (1u32 << boxes) - 1;
+        let at = solution.layout.index(all, 0, 0).unwrap();
+        assert!(parts[at * count..][..boxes].iter().all(|&x| x > 0.0), "{name}: {:?}", &parts[at * count..][..count]);
+        if rules.order == Order::Free {
+            let at = solution.layout.index(all & !1, 0, 0).unwrap();
+            assert_eq!(parts[at * count], 0.0, "{name}: the first box filled");
+        }
+        assert!(checked > 1000, "{name}: {checked}");
+    }
+    // One box of chance, no rerolls: its part is the average of five dice;
+    // three dice, a reroll, one box of sixes: keep the sixes.
+    let text = "name = \"six\"\ndice = 3\nrerolls = 1\n\n[[box]]\nname = \"sixes\"\nkind = \"face\"\nface = 6\n";
+    let solution = solve(&RuleSet::from_text(text).unwrap()).unwrap();
+    let p = parts::solve(&solution).unwrap();
+    assert!(near(p.parts[p.parts.len() - 1], 6.0 * 3.0 * (1.0 - 25.0 / 36.0), 1e-12));
+}

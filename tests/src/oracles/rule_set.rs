@@ -29,6 +29,10 @@ pub struct BruteRules {
     /// The chance of scoring at least n more, by (turn start, n).
     reach_memo: HashMap<(u32, u32, u32, i64), f64>,
     beat_memo: HashMap<(u32, u32, u32, i64), f64>,
+    /// Each turn start's parts, and whether a tie decides them.
+    parts_memo: HashMap<(u32, u32, u32), (Vec<f64>, bool)>,
+    /// Set when a tie between options whose parts differ was met.
+    tied: bool,
 }
 
 /// What a turn is played for: the most points still to come on average,
@@ -54,11 +58,21 @@ pub enum BruteOption {
     Keep(Vec<u8>),
 }
 
+/// One turn start's memo while its parts are found: each roll's and
+/// keep's parts, and each roll's value, by (dice, rerolls left).
+#[derive(Default)]
+struct TurnParts {
+    parts: HashMap<(Vec<u8>, usize), Vec<f64>>,
+    values: HashMap<(Vec<u8>, usize), f64>,
+}
+
 /// One way to score: the box, its points now (bonuses included), the points
 /// it adds to the upper total, and whether it holds points afterwards.
 struct Scored {
     b: usize,
     now: u32,
+    /// Of `now`, the extra bonus.
+    bonus: u32,
     first_roll: u32,
     upper: u32,
     holds: bool,
@@ -73,6 +87,8 @@ impl BruteRules {
             memo: HashMap::default(),
             reach_memo: HashMap::default(),
             beat_memo: HashMap::default(),
+            parts_memo: HashMap::default(),
+            tied: false,
         }
     }
 
@@ -215,6 +231,7 @@ impl BruteRules {
                 Scored {
                     b,
                     now: points + bonus,
+                    bonus,
                     first_roll: if points > 0 { u32::from(rule.first_roll) } else { 0 },
                     upper,
                     holds: points > 0,
@@ -243,6 +260,144 @@ impl BruteRules {
         let value = self.first_roll_average(Goal::Points, (mask, upper, held, saved));
         self.memo.insert((mask, upper, held, saved), value);
         value
+    }
+
+    /// The expected final points of each box and bonus from a turn start
+    /// (as [`turn_start`](BruteRules::turn_start) takes it) under this
+    /// brute force's own best play (the first best option in its order:
+    /// the boxes, then the keeps): each box in sheet order, then the upper
+    /// bonus, the extra bonus and the first-roll bonus, each where the
+    /// rules pay one. They add up to the turn start's value.
+    pub fn parts(&mut self, mask: u32, upper: u32, held: u32) -> Vec<f64> {
+        let (upper, held) = self.told_apart(mask, upper, held);
+        let rules = &self.rules;
+        let boxes = rules.boxes.len();
+        let slots: Vec<&str> = [
+            rules.upper_bonus.map(|_| "upper"),
+            rules.extra_bonus.filter(|e| e.points > 0).map(|_| "extra"),
+            rules.boxes.iter().any(|b| b.first_roll > 0).then_some("first"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let slot = |name: &str| slots.iter().position(|&s| s == name).map(|i| boxes + i);
+        let slot = [slot("upper"), slot("extra"), slot("first")];
+        let mut parts = vec![0.0; boxes + slots.len()];
+        if mask == 0 {
+            if let Some(i) = slot[0] {
+                parts[i] = f64::from(self.upper_bonus(upper));
+            }
+            return parts;
+        }
+        if let Some((p, tied)) = self.parts_memo.get(&(mask, upper, held)) {
+            self.tied |= tied;
+            return p.clone();
+        }
+        // Whether a tie decides this turn start's parts, apart from the
+        // turn starts before it.
+        let outer = std::mem::replace(&mut self.tied, false);
+        let n = usize::from(self.rules.dice);
+        let rerolls = usize::from(self.rules.rerolls);
+        let outcomes = std::rc::Rc::clone(&self.outcomes);
+        let mut turn = TurnParts::default();
+        for (dice, p) in &outcomes[n] {
+            let roll = self.roll_parts(&mut turn, (mask, upper, held, 0), slot, dice, rerolls);
+            parts.iter_mut().zip(roll).for_each(|(a, b)| *a += p * b);
+        }
+        self.parts_memo.insert((mask, upper, held), (parts.clone(), self.tied));
+        self.tied |= outer;
+        parts
+    }
+
+    /// Whether two options tied for the best (within 1e-9) but with parts
+    /// apart by more than that decide the parts of this turn start (in its
+    /// turn or a later one): any best play's parts are then as right, and
+    /// another solver's may differ.
+    pub fn parts_tied(&mut self, mask: u32, upper: u32, held: u32) -> bool {
+        self.parts(mask, upper, held);
+        let (upper, held) = self.told_apart(mask, upper, held);
+        mask != 0 && self.parts_memo[&(mask, upper, held)].1
+    }
+
+    /// The parts of sorted `dice` with `left` rerolls left, played as
+    /// [`parts`](BruteRules::parts) plays. `slot`: where the upper, extra
+    /// and first-roll bonuses' parts are.
+    fn roll_parts(
+        &mut self,
+        turn: &mut TurnParts,
+        state: State,
+        slot: [Option<usize>; 3],
+        dice: &[u8],
+        left: usize,
+    ) -> Vec<f64> {
+        if let Some(p) = turn.parts.get(&(dice.to_vec(), left)) {
+            return p.clone();
+        }
+        let options = self.options_memo(Goal::Points, state, dice, left, &mut turn.values);
+        let best = options.iter().fold(None, |b: Option<&(BruteOption, f64)>, o| match b {
+            Some(b) if o.1 <= b.1 => Some(b),
+            _ => Some(o),
+        });
+        let (chosen, value) = best.expect("an open box takes every roll").clone();
+        let parts = self.option_parts(turn, state, slot, dice, left, &chosen);
+        for (other, v) in &options {
+            if *other != chosen && (value - v).abs() < 1e-9 {
+                let theirs = self.option_parts(turn, state, slot, dice, left, other);
+                if parts.iter().zip(&theirs).any(|(a, b)| (a - b).abs() > 1e-9) {
+                    self.tied = true;
+                }
+            }
+        }
+        turn.parts.insert((dice.to_vec(), left), parts.clone());
+        parts
+    }
+
+    /// The parts of playing `option` of sorted `dice` with `left` rerolls left.
+    fn option_parts(
+        &mut self,
+        turn: &mut TurnParts,
+        state: State,
+        slot: [Option<usize>; 3],
+        dice: &[u8],
+        left: usize,
+        option: &BruteOption,
+    ) -> Vec<f64> {
+        let (mask, upper, held, _) = state;
+        match option.clone() {
+            BruteOption::Score(b) => {
+                let first = left == usize::from(self.rules.rerolls);
+                let s = self.scorings(mask, held, dice).into_iter().find(|s| s.b == b).expect("an option scored");
+                let next_held = if s.holds { held | 1 << s.b } else { held };
+                let mut parts = self.parts(mask & !(1 << s.b), upper + s.upper, next_held);
+                parts[b] += f64::from(s.now - s.bonus);
+                if let Some(i) = slot[1] {
+                    parts[i] += f64::from(s.bonus);
+                }
+                if let (true, Some(i)) = (first, slot[2]) {
+                    parts[i] += f64::from(s.first_roll);
+                }
+                parts
+            }
+            BruteOption::Keep(kept) => {
+                // A keep's parts once a turn (a 0 before the dice tells it
+                // from a roll's).
+                let key = (std::iter::once(0).chain(kept.iter().copied()).collect::<Vec<u8>>(), left);
+                if let Some(p) = turn.parts.get(&key) {
+                    return p.clone();
+                }
+                let outcomes = std::rc::Rc::clone(&self.outcomes);
+                let mut parts: Vec<f64> = Vec::new();
+                for (thrown, p) in &outcomes[dice.len() - kept.len()] {
+                    let mut next: Vec<u8> = kept.iter().chain(thrown).copied().collect();
+                    next.sort_unstable();
+                    let roll = self.roll_parts(turn, state, slot, &next, left - 1);
+                    parts.resize(roll.len(), 0.0);
+                    parts.iter_mut().zip(roll).for_each(|(a, b)| *a += p * b);
+                }
+                turn.parts.insert(key, parts.clone());
+                parts
+            }
+        }
     }
 
     /// The best chance, from a turn start (as [`turn_start`](BruteRules::turn_start)
@@ -368,6 +523,19 @@ impl BruteRules {
     }
 
     fn options_in(&mut self, goal: Goal, state: State, dice: &[u8], left: usize) -> Vec<(BruteOption, f64)> {
+        self.options_memo(goal, state, dice, left, &mut HashMap::default())
+    }
+
+    /// [`options_in`](BruteRules::options_in) with the turn's roll values
+    /// memoised in `turn` (one turn start's, for one goal).
+    fn options_memo(
+        &mut self,
+        goal: Goal,
+        state: State,
+        dice: &[u8],
+        left: usize,
+        turn: &mut HashMap<(Vec<u8>, usize), f64>,
+    ) -> Vec<(BruteOption, f64)> {
         let (mask, upper, held, saved) = state;
         let upper = upper.min(self.rules.upper_bonus.map_or(0, |u| u32::from(u.at)));
         let state = (mask, upper, held, saved);
@@ -380,7 +548,6 @@ impl BruteRules {
             out.push((BruteOption::Score(s.b), self.after(goal, state, &s, now, left)));
         }
         if left > 0 {
-            let mut turn = HashMap::default();
             let n = dice.len();
             for keep in 0u32..(1 << n) - 1 {
                 let kept: Vec<u8> = (0..n).filter(|i| keep >> i & 1 == 1).map(|i| dice[i]).collect();
@@ -392,7 +559,7 @@ impl BruteRules {
                 for (thrown, p) in &outcomes[n - kept.len()] {
                     let mut next: Vec<u8> = kept.iter().chain(thrown).copied().collect();
                     next.sort_unstable();
-                    expected += p * self.roll_value(&mut turn, goal, state, &next, left - 1);
+                    expected += p * self.roll_value(turn, goal, state, &next, left - 1);
                 }
                 out.push((BruteOption::Keep(kept), expected));
             }

@@ -21,6 +21,7 @@ mod release;
 mod review;
 mod rule_duel;
 mod rule_engine;
+mod rule_parts;
 mod rule_tables;
 mod serve;
 mod sheet;

@@ -13,7 +13,7 @@ const DEFAULT: [&str; 8] = ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee
 const MADE_FOR_QUICK: [&str; 2] = ["maxi-yatzy", "yazy-target"];
 /// The rule sets' tables `make tables` builds in a run of their own,
 /// solved again here with one thread.
-use dice_tables_tests::{RULE_DUEL_TABLES, RULE_TABLES, RULE_TARGET_TABLES};
+use dice_tables_tests::{RULE_DUEL_TABLES, RULE_PARTS_TABLES, RULE_TABLES, RULE_TARGET_TABLES};
 /// What `make test` builds besides (two and a half minutes).
 const MADE_FOR_TEST: [&str; 1] = ["yazy-duel"];
 /// The manifest's tables that `make manifest-check` checks after `make
@@ -35,6 +35,7 @@ fn the_manifest_lists_each_table_once_and_each_is_checked() {
         .chain(&MADE_FOR_BROWSER)
         .chain(&RULE_TABLES)
         .chain(&RULE_TARGET_TABLES)
+        .chain(&RULE_PARTS_TABLES)
         .chain(&RULE_DUEL_TABLES)
         .map(|g| format!("{g}.dtab"))
         .collect();
@@ -45,8 +46,14 @@ fn the_manifest_lists_each_table_once_and_each_is_checked() {
 
 #[test]
 fn the_tables_make_built_match_the_manifest() {
-    let games: Vec<&str> =
-        DEFAULT.iter().chain(&MADE_FOR_QUICK).chain(&RULE_TABLES).chain(&RULE_TARGET_TABLES).copied().collect();
+    let games: Vec<&str> = DEFAULT
+        .iter()
+        .chain(&MADE_FOR_QUICK)
+        .chain(&RULE_TABLES)
+        .chain(&RULE_TARGET_TABLES)
+        .chain(&RULE_PARTS_TABLES)
+        .copied()
+        .collect();
     manifest::check(&manifest_file(), &made_tables(), &games).unwrap();
 }
 
@@ -76,8 +83,14 @@ fn the_default_run_writes_the_manifest_s_default_tables() {
 #[test]
 fn one_thread_writes_the_same_small_tables() {
     let dir = scratch("threads-1");
-    let games: Vec<&str> =
-        DEFAULT.iter().chain(["yazy-target"].iter()).chain(&RULE_TABLES).chain(&RULE_TARGET_TABLES).copied().collect();
+    let games: Vec<&str> = DEFAULT
+        .iter()
+        .chain(["yazy-target"].iter())
+        .chain(&RULE_TABLES)
+        .chain(&RULE_TARGET_TABLES)
+        .chain(&RULE_PARTS_TABLES)
+        .copied()
+        .collect();
     let o = run("generator", &["--out", dir.to_str().unwrap(), "--threads", "1", "--games", &games.join(",")], &[]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     manifest::check(&manifest_file(), &dir, &games).unwrap();

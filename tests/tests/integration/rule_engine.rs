@@ -74,7 +74,7 @@ fn yatzy_and_yahtzee_tables_are_their_presets_in_every_state_and_the_published_f
 
 /// A random turn start of `rules` with at most `most_open` boxes open
 /// (the boxes from some box on, in a fixed order): (mask, upper, held).
-fn random_state(rules: &RuleSet, rng: &mut Rng, most_open: u32) -> (u32, u16, u32) {
+pub(crate) fn random_state(rules: &RuleSet, rng: &mut Rng, most_open: u32) -> (u32, u16, u32) {
     let boxes = rules.boxes.len() as u32;
     let open = 1 + rng.below(u64::from(most_open.min(boxes))) as u32;
     let mask = match rules.order {
@@ -111,7 +111,7 @@ fn agree_with_brute_force(rules: &RuleSet, rng: &mut Rng, count: usize, most_ope
 /// A rule set drawn at random from the vocabulary: 3 to 5 dice, 0 to 2
 /// rerolls, 3 to 5 boxes of any kind and score, the bonuses and the order
 /// at random. `None` when the draw is not a rule set (its check refuses it).
-fn random_rules(rng: &mut Rng, i: usize) -> Option<RuleSet> {
+pub(crate) fn random_rules(rng: &mut Rng, i: usize) -> Option<RuleSet> {
     let dice = 3 + rng.below(3) as u8;
     let score = |rng: &mut Rng| match rng.below(3) {
         0 => Score::Dice,
@@ -191,7 +191,7 @@ fn random_rules(rng: &mut Rng, i: usize) -> Option<RuleSet> {
 /// box and the boxes the drawn ones need kept with them; the upper bonus
 /// over the face boxes kept, its threshold lowered to what they can make):
 /// the same scoring rules in a game small enough for the brute force.
-fn reduced(rules: &RuleSet, rng: &mut Rng) -> RuleSet {
+pub(crate) fn reduced(rules: &RuleSet, rng: &mut Rng) -> RuleSet {
     let n = rules.boxes.len();
     let mut keep: u32 = rules.extra_bonus.map_or(0, |e| 1 << e.box_index);
     while keep.count_ones() < 4.min(n as u32) {

@@ -101,8 +101,8 @@ pub fn is_rule_set_name(name: &str) -> bool {
 
 /// What a client needs to ask a rule set's table, as `reader serve`'s
 /// `v1/info` and the WebAssembly module's `ruleSets()` list it: for a
-/// target or two-player table, the rule set's name and its kind (`target`
-/// or `duel`, `true`); then the boxes by name, the dice and rerolls,
+/// target, two-player or parts table, the rule set's name and its kind
+/// (`target`, `duel` or `parts`, `true`); then the boxes by name, the dice and rerolls,
 /// whether unused rerolls are saved (asked with `saved`), the order, the
 /// upper bonus, the boxes whose holding is tracked (asked with `held`), and
 /// the boxes that, scored with a turn's first roll, win a two-player game
@@ -116,6 +116,7 @@ pub fn rule_table_info(table: &RuleTable) -> Vec<(&'static str, Json)> {
     let kind = match table {
         RuleTable::Target(_) => Some("target"),
         RuleTable::Duel(_) => Some("duel"),
+        RuleTable::Parts(_) => Some("parts"),
         RuleTable::Sheet(_) => None,
     };
     if let Some(kind) = kind {
@@ -334,6 +335,7 @@ fn reply(table: &RuleTable, q: &RuleSetQuery) -> Result<SheetReply, LookupError>
             });
             (before, roll)
         }
+        RuleTable::Parts(_) => unreachable!("a lookup reads a rule set's own, target or two-player table"),
         RuleTable::Sheet(sheet) => {
             let value = sheet.turn_start_saved(mask, upper, held, saved)?;
             let before = SheetReply { head, state, valued: Valued::Points, value, roll: None, layout };

@@ -30,6 +30,7 @@
 mod board;
 pub mod duel;
 mod duel_table;
+mod parts;
 mod table;
 mod target;
 mod turn;
@@ -41,6 +42,10 @@ use crate::rules::{Order, RuleSet, MOST_BOXES};
 
 pub use board::Board;
 pub use duel_table::{duel_stem, DuelShape, RuleDuel, DUEL_ID, DUEL_SECTIONS};
+pub use parts::{
+    bonus_parts, live_parts, part_names, parts_stem, Bonus, PartsShape, RuleParts, MOST_PARTS_SCALE, PARTS_ID,
+    PARTS_SECTIONS,
+};
 pub use table::{target_stem, RuleTable};
 pub use target::{RuleTarget, TargetShape, TARGET_ID, TARGET_SECTIONS};
 pub use turn::{Move, RollOptions, RuleChoice, TurnOptions, TurnPlan};

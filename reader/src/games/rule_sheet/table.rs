@@ -1,11 +1,11 @@
 //! A rule set's tables as a directory holds them: `NAME.dtab` (its
 //! expected scores, [`RuleSheet`]), `NAME-target.dtab` (played to reach
-//! a target, [`RuleTarget`]) and `NAME-duel.dtab` (played by two players,
-//! [`RuleDuel`]), NAME the rule set's name in the rules each carries. Which one a file is, its header says.
+//! a target, [`RuleTarget`]), `NAME-duel.dtab` (played by two players,
+//! [`RuleDuel`]) and `NAME-parts.dtab` (its values box by box, [`RuleParts`]), NAME the rule set's name in the rules each carries. Which one a file is, its header says.
 
 use std::sync::Arc;
 
-use super::{duel_stem, Board, RuleDuel, RuleSheet, RuleTarget, DUEL_ID, TARGET_ID};
+use super::{duel_stem, parts_stem, Board, RuleDuel, RuleParts, RuleSheet, RuleTarget, DUEL_ID, PARTS_ID, TARGET_ID};
 use crate::error::{TableError, TableErrorKind};
 use crate::game::{file_name, Game};
 use crate::table::Table;
@@ -24,6 +24,8 @@ pub enum RuleTable {
     Target(Arc<RuleTarget>),
     /// Played by two players (`NAME-duel.dtab`).
     Duel(Arc<RuleDuel>),
+    /// Its values in parts, box by box (`NAME-parts.dtab`).
+    Parts(Arc<RuleParts>),
 }
 
 impl RuleTable {
@@ -33,6 +35,7 @@ impl RuleTable {
             RuleTable::Sheet(s) => s,
             RuleTable::Target(t) => t,
             RuleTable::Duel(d) => d,
+            RuleTable::Parts(p) => p,
         }
     }
 
@@ -43,6 +46,7 @@ impl RuleTable {
             RuleTable::Sheet(s) => s.rules().name.clone(),
             RuleTable::Target(t) => target_stem(&t.rules().name),
             RuleTable::Duel(d) => duel_stem(&d.rules().name),
+            RuleTable::Parts(p) => parts_stem(&p.rules().name),
         }
     }
 
@@ -54,6 +58,7 @@ impl RuleTable {
         let found = match table.header().game.as_str() {
             TARGET_ID => RuleTable::Target(Arc::new(RuleTarget::check(table)?)),
             DUEL_ID => RuleTable::Duel(Arc::new(RuleDuel::check(table)?)),
+            PARTS_ID => RuleTable::Parts(Arc::new(RuleParts::check(table)?)),
             _ => RuleTable::Sheet(Arc::new(RuleSheet::check(table)?)),
         };
         found.named(stem)
@@ -65,13 +70,14 @@ impl RuleTable {
         Ok(match table.header().game.as_str() {
             TARGET_ID => RuleTable::Target(Arc::new(RuleTarget::from_table(table)?)),
             DUEL_ID => RuleTable::Duel(Arc::new(RuleDuel::from_table(table)?)),
+            PARTS_ID => RuleTable::Parts(Arc::new(RuleParts::from_table(table)?)),
             _ => RuleTable::Sheet(Arc::new(RuleSheet::from_table(table)?)),
         })
     }
 
     /// Whether a header is a rule-set table's (either kind).
     pub fn is_rule_table(header: &crate::format::Header) -> bool {
-        [super::ID, TARGET_ID, DUEL_ID].contains(&header.game.as_str())
+        [super::ID, TARGET_ID, DUEL_ID, PARTS_ID].contains(&header.game.as_str())
     }
 
     /// This table, when its file's stem is `stem`: refused, naming the

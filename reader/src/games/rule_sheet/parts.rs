@@ -1,0 +1,425 @@
+//! Why a decision is best, in parts (`NAME-parts.dtab`, game id
+//! `rules-parts`): for every turn start of a rule set, its value (the
+//! expected score still to come under the table's best play) split into
+//! what each open box is expected to score from there, then each bonus the
+//! rules pay (the upper bonus, the extra bonus, the first-roll bonus), so
+//! that the difference between two options splits the same way: "sixes
+//! +2.1, yatzy −0.9, upper bonus −2.0".
+//!
+//! A turn start's parts are the chances of the turn's ends under the best
+//! play, each end's points put to the box it scores, plus the parts of the
+//! turn start it leads to; a part is the expected final points of one box
+//! or bonus. They add up to the value: the table stores every part but the
+//! first (the lowest open box, or at a full sheet the first bonus), in
+//! fixed point, and the reader gives the first as the value less the
+//! others, so the parts add up to the rule set's own table's value to the
+//! last bit of rounding and each part is as exact as the fixed point (half
+//! of `2^-scale` points, about 0.002 for the presets).
+//!
+//! A decision's parts come from one turn's play: an option's ends under
+//! the best play of the rest of the turn, each end's points and the stored
+//! parts of where it leads ([`RuleSheet::option_parts`]).
+//!
+//! ```no_run
+//! # fn main() -> Result<(), dice_tables_reader::Error> {
+//! use dice_tables_reader::Tables;
+//! // `make tables` writes tables/yacht.dtab and tables/yacht-parts.dtab.
+//! let tables = Tables::open_default()?;
+//! let (yacht, parts) = (tables.rule_sheet("yacht")?, tables.rule_parts("yacht")?);
+//! let all = yacht.all_open();
+//! let start = yacht.parts_of(&parts, all, 0, 0)?;
+//! let value = yacht.turn_start_value(all, 0, 0)?;
+//! assert!((start.iter().sum::<f64>() - value).abs() < 1e-9);
+//! for (name, part) in parts.part_names().iter().zip(&start) {
+//!     println!("{name}: {part:.2}");
+//! }
+//! # Ok(()) }
+//! ```
+
+use super::turn::RuleChoice;
+use super::{Board, RuleSheet, Shape};
+use crate::dice::{multiset_count, Dice};
+use crate::error::{ArgumentError, ArgumentErrorKind, Error, TableError, TableErrorKind};
+use crate::format::{DType, Encoding, Header};
+use crate::game::{param_in, Checked, Game, SectionSpec};
+use crate::rules::{RuleSet, SheetState};
+
+/// The game id of every rule set's parts table.
+pub const PARTS_ID: &str = "rules-parts";
+
+/// The file stem of rule set `name`'s parts table: `NAME-parts`.
+pub fn parts_stem(name: &str) -> String {
+    format!("{name}-parts")
+}
+
+/// The most fractional bits a part is stored with.
+pub const MOST_PARTS_SCALE: i64 = 15;
+
+/// Decoded bytes per chunk of the parts: a decision reads the parts of
+/// every turn start its turn's ends lead to.
+const CHUNK_BYTES: u64 = 1 << 13;
+
+/// What a rule set's points come from, in the order its parts are given:
+/// each box (sheet order), then the upper bonus, the extra bonus and the
+/// first-roll bonus, each where the rules pay it.
+pub fn part_names(rules: &RuleSet) -> Vec<String> {
+    let mut names: Vec<String> = rules.boxes.iter().map(|b| b.name.clone()).collect();
+    names.extend(bonus_parts(rules).iter().map(|b| b.name().to_string()));
+    names
+}
+
+/// A bonus with a part of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bonus {
+    /// The upper bonus.
+    Upper,
+    /// The extra bonus of each further roll of all dice alike.
+    Extra,
+    /// The bonus for scoring a box with the turn's first roll.
+    FirstRoll,
+}
+
+impl Bonus {
+    /// Its name as a part.
+    pub fn name(self) -> &'static str {
+        match self {
+            Bonus::Upper => "upper bonus",
+            Bonus::Extra => "extra bonus",
+            Bonus::FirstRoll => "first-roll bonus",
+        }
+    }
+}
+
+/// The bonuses of `rules` with parts of their own, in order.
+pub fn bonus_parts(rules: &RuleSet) -> Vec<Bonus> {
+    let mut bonuses = Vec::new();
+    if rules.upper_bonus.is_some() {
+        bonuses.push(Bonus::Upper);
+    }
+    if rules.extra_bonus.is_some_and(|e| e.points > 0) {
+        bonuses.push(Bonus::Extra);
+    }
+    if rules.boxes.iter().any(|b| b.first_roll > 0) {
+        bonuses.push(Bonus::FirstRoll);
+    }
+    bonuses
+}
+
+/// The parts live at a turn start with the boxes of `open` open, as
+/// indexes into [`part_names`]: each open box, then every bonus. The
+/// others are 0: a filled box scores nothing more.
+pub fn live_parts(rules: &RuleSet, open: u32) -> impl Iterator<Item = usize> + '_ {
+    let boxes = rules.boxes.len();
+    (0..boxes).filter(move |&b| open >> b & 1 == 1).chain(boxes..boxes + bonus_parts(rules).len())
+}
+
+/// A parts table's parameters: its sheet's shape, its bonuses' parts and
+/// the fixed point its parts are stored in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartsShape {
+    /// The sheet's shape, as the rule set's own table has it (no saved rerolls).
+    pub shape: Shape,
+    /// Parts of the bonuses ([`bonus_parts`]).
+    pub bonuses: u8,
+    /// A part `x` is stored as the u16 `round(x · 2^scale)`.
+    pub scale: u8,
+}
+
+impl PartsShape {
+    /// Parts stored per turn start with `open` boxes open: the live ones
+    /// but the first.
+    pub fn stored(&self, open: u32) -> u64 {
+        (u64::from(open) + u64::from(self.bonuses)).saturating_sub(1)
+    }
+
+    /// Parts stored for the sheets before sheet `sheet` (in the order
+    /// [`Shape::masks`] lists them), per flag and upper total: in closed
+    /// form, as [`Shape`] places a sheet.
+    fn stored_before(&self, sheet: u64) -> u64 {
+        let s = &self.shape;
+        let boxes = u64::from(s.boxes);
+        // Each sheet's open boxes and bonuses, less one for each sheet with any.
+        let (open, empty_before) = if s.fixed_order {
+            // Sheet j has boxes - j open; the full sheet is the last.
+            (sheet * boxes - sheet * sheet.saturating_sub(1) / 2, sheet > boxes)
+        } else {
+            let open: u64 =
+                (0..boxes).map(|i| (sheet >> (i + 1) << i) + (sheet & ((2 << i) - 1)).saturating_sub(1 << i)).sum();
+            (open, sheet > 0)
+        };
+        let empty = u64::from(self.bonuses == 0 && empty_before);
+        open + sheet * u64::from(self.bonuses) - (sheet - empty)
+    }
+
+    /// Parts stored in all.
+    pub fn len(&self) -> u64 {
+        self.stored_before(self.shape.sheets() as u64) * u64::from(self.shape.flags) * u64::from(self.shape.totals)
+    }
+
+    /// Whether the table stores no part (a sheet of one box and no bonus).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Where the stored parts of a turn start begin; `None` for a mask a
+    /// fixed order never reaches.
+    pub fn index(&self, mask: u32, upper: u32, flag: u32) -> Option<u64> {
+        let s = &self.shape;
+        let sheet = match s.fixed_order {
+            true => {
+                let first = if mask == 0 { u32::from(s.boxes) } else { mask.trailing_zeros() };
+                let all = (1u32 << s.boxes) - 1;
+                (mask == all & !((1u32 << first) - 1)).then_some(u64::from(first))?
+            }
+            false => u64::from(mask),
+        };
+        let (flags, totals) = (u64::from(s.flags), u64::from(s.totals));
+        let row = u64::from(flag) * totals + u64::from(upper.min(s.totals - 1));
+        Some(self.stored_before(sheet) * flags * totals + row * self.stored(mask.count_ones()))
+    }
+}
+
+/// The sections: the rules as canonical text, then the parts: per sheet
+/// (in the rule set's own table's order), flag and upper total, the stored
+/// parts ([`PartsShape::stored`]) in [`live_parts`]' order.
+pub const PARTS_SECTIONS: [SectionSpec<PartsShape>; 2] = [
+    SectionSpec::new(0, "rules", DType::U8, Encoding::Raw, |p: &PartsShape| vec![u64::from(p.shape.rules_bytes)]),
+    SectionSpec::new(1, "parts", DType::U16, Encoding::Zstd, |p: &PartsShape| vec![p.len()]).chunked(CHUNK_BYTES),
+];
+
+/// A rule set's parts table.
+#[derive(Debug)]
+pub struct RuleParts {
+    t: Checked<RuleParts>,
+    board: Board,
+}
+
+/// The sheet's rules and how states are told apart: [`Board`]'s methods
+/// (`rules`, `parse_mask`, ...) are the table's.
+impl std::ops::Deref for RuleParts {
+    type Target = Board;
+    fn deref(&self) -> &Board {
+        &self.board
+    }
+}
+
+impl Game for RuleParts {
+    const ID: &'static str = PARTS_ID;
+    const BUILT_BY: &'static [&'static str] = &["rule-tables"];
+    type Params = PartsShape;
+    const SECTIONS: &'static [SectionSpec<PartsShape>] = &PARTS_SECTIONS;
+
+    fn params(header: &Header) -> Result<PartsShape, TableError> {
+        let shape = Shape::from_header(header)?;
+        if shape.saving > 0 {
+            let why = "is given: a parts table's rules save no rerolls".into();
+            return Err(TableErrorKind::BadParam { name: "saving", why }.into());
+        }
+        Ok(PartsShape {
+            shape,
+            bonuses: param_in(header, "bonuses", 0..=3)? as u8,
+            scale: param_in(header, "scale", 0..=MOST_PARTS_SCALE)? as u8,
+        })
+    }
+
+    fn header_params(p: &PartsShape) -> Vec<(&'static str, i64)> {
+        let mut out = p.shape.header_params();
+        out.push(("bonuses", i64::from(p.bonuses)));
+        out.push(("scale", i64::from(p.scale)));
+        out
+    }
+
+    /// The rules read and checked, and the header's shape and bonuses theirs.
+    fn check_contents(t: &Checked<RuleParts>) -> Result<(), TableError> {
+        Self::read_board(t).map(drop)
+    }
+
+    fn from_checked(t: Checked<RuleParts>) -> Result<RuleParts, TableError> {
+        let board = Self::read_board(&t)?;
+        Ok(RuleParts { t, board })
+    }
+
+    fn checked(&self) -> &Checked<RuleParts> {
+        &self.t
+    }
+}
+
+impl RuleParts {
+    fn read_board(t: &Checked<RuleParts>) -> Result<Board, TableError> {
+        let board = Board::read(t.whole(&PARTS_SECTIONS[0])?, t.params().shape)?;
+        let bonuses = bonus_parts(&board.rules).len();
+        if bonuses != usize::from(t.params().bonuses) {
+            let why = format!("is {}: the rules pay {bonuses} bonuses", t.params().bonuses);
+            return Err(TableErrorKind::BadParam { name: "bonuses", why }.into());
+        }
+        Ok(board)
+    }
+
+    /// The parts' names ([`part_names`]).
+    pub fn part_names(&self) -> Vec<String> {
+        part_names(&self.rules)
+    }
+
+    /// The parts of a turn start whose value is `value` (the rule set's own
+    /// table's), one per [`part_names`] entry, 0 for a filled box: the
+    /// first live part is `value` less the others.
+    pub fn turn_start_parts(&self, value: f64, mask: u32, upper: u32, held: u32) -> Result<Vec<f64>, TableError> {
+        let p = self.t.params();
+        let at = p.index(mask, upper, super::flag_index(&self.tracked, held) as u32).ok_or_else(|| {
+            TableError::section(PARTS_SECTIONS[1].name, format!("holds no state with boxes {mask:#b} open"))
+        })?;
+        let unit = (-f64::from(p.scale)).exp2();
+        let mut parts = vec![0.0; self.rules.boxes.len() + usize::from(p.bonuses)];
+        let mut live = live_parts(&self.rules, mask);
+        let Some(first) = live.next() else { return Ok(parts) };
+        let mut rest = 0.0;
+        // One at a time: a turn start's run may cross a chunk's end.
+        for (k, i) in live.enumerate() {
+            parts[i] = f64::from(self.t.u16_at(&PARTS_SECTIONS[1], at as usize + k)?) * unit;
+            rest += parts[i];
+        }
+        parts[first] = value - rest;
+        Ok(parts)
+    }
+}
+
+impl RuleSheet {
+    /// The parts of the turn start `mask`, `upper`, `held` (as
+    /// [`RuleSheet::turn_start_value`] takes it) from the rule set's parts
+    /// table `parts`: they add up to this table's value.
+    pub fn parts_of(&self, parts: &RuleParts, mask: u32, upper: u32, held: u32) -> Result<Vec<f64>, Error> {
+        self.check_parts(parts)?;
+        let value = self.turn_start_value(mask, upper, held)?;
+        Ok(parts.turn_start_parts(value, mask, upper, held)?)
+    }
+
+    /// The parts of one option of `dice` with `rerolls` left at the turn
+    /// start `mask`, `upper`, `held` (as [`RuleSheet::options`] gives them):
+    /// the option's points put to the box it scores and the parts of where
+    /// it leads, or for a keep, the same over the rest of the turn played as
+    /// [`RuleSheet::turn_plan`] plays it. They add up to the option's value.
+    #[allow(clippy::too_many_arguments)]
+    pub fn option_parts(
+        &self,
+        parts: &RuleParts,
+        mask: u32,
+        upper: u32,
+        held: u32,
+        dice: Dice,
+        rerolls: u8,
+        choice: RuleChoice,
+    ) -> Result<Vec<f64>, Error> {
+        self.check_parts(parts)?;
+        self.check_roll(dice, rerolls, 0)?;
+        let from = SheetState { open: mask, upper, held };
+        let mut ends = Ends::new(self, parts, from);
+        match choice {
+            RuleChoice::Score(m) => {
+                let allowed = self.options(mask, upper, held, dice, rerolls)?;
+                if !allowed.options.iter().any(|(c, _)| *c == choice) {
+                    let given = format!(
+                        "scoring {} for {}",
+                        self.rules.boxes.get(m.box_index).map_or("?", |b| &b.name),
+                        m.points
+                    );
+                    return Err(not_an_option(given, dice, rerolls));
+                }
+                ends.add(m, 1.0)?;
+            }
+            RuleChoice::Keep(keep) => {
+                if rerolls == 0 || !keep.is_subset_of(&dice) || keep.len() >= dice.len() {
+                    return Err(not_an_option(format!("keeping {keep}"), dice, rerolls));
+                }
+                let plan = self.turn_plan(mask, upper, held)?;
+                let n = usize::from(self.rules.dice);
+                // Each roll's chance, by rank, with `left` rerolls left.
+                let mut mass = vec![0.0; multiset_count(n)];
+                throw_onto(keep, n, 1.0, &mut mass);
+                for left in (0..rerolls).rev() {
+                    let mut next = vec![0.0; mass.len()];
+                    for (rank, &p) in mass.iter().enumerate().filter(|(_, &p)| p > 0.0) {
+                        let roll = Dice::unrank(n, rank).expect("a rank below the count");
+                        match plan.best(roll, left).expect("a turn start with a box open") {
+                            RuleChoice::Score(m) => ends.add(m, p)?,
+                            RuleChoice::Keep(k) => throw_onto(k, n, p, &mut next),
+                        }
+                    }
+                    mass = next;
+                }
+                debug_assert!(mass.iter().all(|&p| p == 0.0), "no reroll is left after the last");
+            }
+        }
+        Ok(ends.parts)
+    }
+
+    /// Refuses a parts table of another rule set than this table's.
+    fn check_parts(&self, parts: &RuleParts) -> Result<(), Error> {
+        if parts.rules != self.rules {
+            let why = format!("are rule set {}'s, not {}'s", parts.rules.name, self.rules.name);
+            return Err(TableError::section("rules", why).into());
+        }
+        Ok(())
+    }
+}
+
+fn not_an_option(given: String, dice: Dice, rerolls: u8) -> Error {
+    ArgumentError::from(ArgumentErrorKind::NotAnOption { given, dice: dice.to_string(), rerolls }).into()
+}
+
+/// The chances of `keep` (of `n` dice once thrown) rerolled into each
+/// roll, times `p`, added by rank to `mass`.
+fn throw_onto(keep: Dice, n: usize, p: f64, mass: &mut [f64]) {
+    let thrown = n - keep.len();
+    for rank in 0..multiset_count(thrown) {
+        let t = Dice::unrank(thrown, rank).expect("a rank below the count");
+        let roll = t.faces().try_fold(keep, |d, f| d.with(f)).expect("as many dice as the rules throw");
+        mass[roll.rank()] += p * t.probability();
+    }
+}
+
+/// A turn's ends added up into parts: each end's points to its box (the
+/// extra and first-roll bonuses to theirs), and the parts of the turn
+/// start it leads to, each read once.
+struct Ends<'a> {
+    sheet: &'a RuleSheet,
+    table: &'a RuleParts,
+    from: SheetState,
+    parts: Vec<f64>,
+    after: Vec<(SheetState, Vec<f64>)>,
+}
+
+impl<'a> Ends<'a> {
+    fn new(sheet: &'a RuleSheet, table: &'a RuleParts, from: SheetState) -> Ends<'a> {
+        let parts = vec![0.0; part_names(&sheet.rules).len()];
+        Ends { sheet, table, from, parts, after: Vec::new() }
+    }
+
+    /// Adds scoring `m` with chance `p`.
+    fn add(&mut self, m: super::Move, p: f64) -> Result<(), Error> {
+        let rules = &self.sheet.rules;
+        let boxes = rules.boxes.len();
+        let bonuses = bonus_parts(rules);
+        let slot = |b: Bonus| boxes + bonuses.iter().position(|&x| x == b).expect("a bonus the rules pay");
+        self.parts[m.box_index] += p * f64::from(m.points);
+        if m.bonus > 0 {
+            self.parts[slot(Bonus::Extra)] += p * f64::from(m.bonus);
+        }
+        if m.first_roll > 0 {
+            self.parts[slot(Bonus::FirstRoll)] += p * f64::from(m.first_roll);
+        }
+        let mut after = rules.after_scoring(self.from, m.box_index, m.points);
+        after.upper = after.upper.min(self.sheet.shape.totals - 1);
+        let i = match self.after.iter().position(|(s, _)| *s == after) {
+            Some(i) => i,
+            None => {
+                let parts = self.sheet.parts_of(self.table, after.open, after.upper, after.held)?;
+                self.after.push((after, parts));
+                self.after.len() - 1
+            }
+        };
+        for (total, part) in self.parts.iter_mut().zip(&self.after[i].1) {
+            *total += p * part;
+        }
+        Ok(())
+    }
+}
