@@ -12,7 +12,9 @@
 
 use super::{NotSolved, Solution};
 use crate::dice::{keep_graph, multisets, NONE};
-use dice_tables_reader::rule_sheet::{bonus_parts, held_of_flag, live_parts, part_names, Bonus, PartsShape, Shape};
+use dice_tables_reader::rule_sheet::{
+    bonus_part, bonus_parts, held_of_flag, live_parts, part_names, Bonus, PartsShape, Shape,
+};
 use dice_tables_reader::rules::{RuleSet, SheetState};
 use rayon::prelude::*;
 
@@ -62,8 +64,7 @@ pub fn solve(solution: &Solution) -> Result<Parts, NotSolved> {
     let layout = &solution.layout;
     let count = part_names(rules).len();
     let mut parts = vec![0.0; layout.len() * count];
-    let bonuses = bonus_parts(rules);
-    let upper_slot = bonuses.iter().position(|&b| b == Bonus::Upper).map(|i| rules.boxes.len() + i);
+    let upper_slot = bonus_part(rules, Bonus::Upper);
     // A full sheet: the upper bonus, where the total reached it.
     if let (Some(bonus), Some(slot), Some(at)) = (rules.upper_bonus, upper_slot, layout.at(0)) {
         for row in 0..layout.flags() {
@@ -108,9 +109,8 @@ impl<'a> Turn<'a> {
     fn new(rules: &'a RuleSet) -> Turn<'a> {
         let rolls: Vec<[u8; 6]> = multisets(usize::from(rules.dice)).iter().map(|d| d.counts()).collect();
         let points = rolls.iter().map(|c| (0..rules.boxes.len()).map(|b| rules.points(b, c)).collect()).collect();
-        let bonuses = bonus_parts(rules);
-        let slot = |b: Bonus| bonuses.iter().position(|&x| x == b).map(|i| rules.boxes.len() + i);
-        Turn { rules, rolls, points, bonus_slots: [slot(Bonus::Extra), slot(Bonus::FirstRoll)] }
+        let bonus_slots = [bonus_part(rules, Bonus::Extra), bonus_part(rules, Bonus::FirstRoll)];
+        Turn { rules, rolls, points, bonus_slots }
     }
 
     /// The parts of every turn start of `mask`, in the layout's order

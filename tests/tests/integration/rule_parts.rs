@@ -204,9 +204,7 @@ fn play(
 ) {
     let rules = sheet.rules();
     let n = usize::from(rules.dice);
-    let boxes = rules.boxes.len();
-    let bonuses = dice_tables_reader::rule_sheet::bonus_parts(rules);
-    let slot = |b| boxes + bonuses.iter().position(|&x| x == b).unwrap();
+    let slot = |b| dice_tables_reader::rule_sheet::bonus_part(rules, b).unwrap();
     let mut s = from;
     while s.open != 0 {
         let cap = rules.upper_bonus.map_or(0, |b| u32::from(b.at));

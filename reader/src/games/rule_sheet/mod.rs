@@ -43,8 +43,8 @@ use crate::rules::{Order, RuleSet, MOST_BOXES};
 pub use board::Board;
 pub use duel_table::{duel_stem, DuelShape, RuleDuel, DUEL_ID, DUEL_SECTIONS};
 pub use parts::{
-    bonus_parts, live_parts, part_names, parts_stem, Bonus, PartsShape, RuleParts, MOST_PARTS_SCALE, PARTS_ID,
-    PARTS_SECTIONS,
+    bonus_part, bonus_parts, live_parts, part_names, parts_stem, Bonus, PartsShape, RuleParts, MOST_PARTS_SCALE,
+    PARTS_ID, PARTS_SECTIONS,
 };
 pub use table::{target_stem, RuleTable};
 pub use target::{RuleTarget, TargetShape, TARGET_ID, TARGET_SECTIONS};
@@ -130,20 +130,37 @@ impl Shape {
     }
 
     /// The saved counts of every sheet before sheet `sheet` (a mask, or in
-    /// sheet order the first open box), added up: in closed form, each
-    /// box's bit counted over the masks below (a sheet's place in a file
-    /// of a few GB, found without a table).
+    /// sheet order the first open box), added up: each filled box of each
+    /// sheet before it saves up to `saving` (a sheet's place in a file of a
+    /// few GB, found without a table).
     fn rows_before(&self, sheet: usize) -> u64 {
         let (sheet, saving, boxes) = (sheet as u64, u64::from(self.saving), u64::from(self.boxes));
+        sheet + saving * (boxes * sheet - self.open_before(sheet))
+    }
+
+    /// The open boxes of every sheet before sheet `sheet`, added up, in
+    /// closed form.
+    pub(super) fn open_before(&self, sheet: u64) -> u64 {
+        let boxes = u64::from(self.boxes);
         if self.fixed_order {
-            // Sheet j has j boxes filled.
-            return sheet + saving * sheet * sheet.saturating_sub(1) / 2;
+            // Sheet j has boxes - j open.
+            return sheet * boxes - sheet * sheet.saturating_sub(1) / 2;
         }
         // The masks below `sheet` with bit i set: whole periods of 2^(i+1)
         // hold 2^i each, and the part period past 2^i the rest.
-        let open: u64 =
-            (0..boxes).map(|i| (sheet >> (i + 1) << i) + (sheet & ((2 << i) - 1)).saturating_sub(1 << i)).sum();
-        sheet + saving * (boxes * sheet - open)
+        (0..boxes).map(|i| (sheet >> (i + 1) << i) + (sheet & ((2 << i) - 1)).saturating_sub(1 << i)).sum()
+    }
+
+    /// The sheet of the boxes of `mask` open: the mask itself, or in sheet
+    /// order its first open box (the full sheet last); `None` for a mask a
+    /// fixed order never reaches.
+    pub(super) fn sheet_of(&self, mask: u32) -> Option<u64> {
+        if !self.fixed_order {
+            return Some(u64::from(mask));
+        }
+        let first = if mask == 0 { u32::from(self.boxes) } else { mask.trailing_zeros() };
+        let all = (1u32 << self.boxes) - 1;
+        (mask == all & !((1u32 << first) - 1)).then_some(u64::from(first))
     }
 
     /// The shape a header gives (every table of a rule set has these parameters).
@@ -186,13 +203,7 @@ impl Shape {
     /// [`Shape::index`] with `saved` rerolls saved: `None` also for more
     /// than the sheet can hold ([`Shape::saved_counts`]).
     pub fn index_saved(&self, mask: u32, upper: u32, flag: u32, saved: u32) -> Option<usize> {
-        let sheet = if self.fixed_order {
-            let first = if mask == 0 { u32::from(self.boxes) } else { mask.trailing_zeros() };
-            let all = (1u32 << self.boxes) - 1;
-            (mask == all & !((1u32 << first) - 1)).then_some(first as usize)?
-        } else {
-            mask as usize
-        };
+        let sheet = self.sheet_of(mask)? as usize;
         let counts = self.saved_counts(mask.count_ones());
         if saved >= counts {
             return None;

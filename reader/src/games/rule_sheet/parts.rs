@@ -105,6 +105,12 @@ pub fn bonus_parts(rules: &RuleSet) -> Vec<Bonus> {
     bonuses
 }
 
+/// Where `bonus`'s part is among [`part_names`]; `None` where the rules do
+/// not pay it.
+pub fn bonus_part(rules: &RuleSet, bonus: Bonus) -> Option<usize> {
+    bonus_parts(rules).iter().position(|&b| b == bonus).map(|i| rules.boxes.len() + i)
+}
+
 /// The parts live at a turn start with the boxes of `open` open, as
 /// indexes into [`part_names`]: each open box, then every bonus. The
 /// others are 0: a filled box scores nothing more.
@@ -137,18 +143,11 @@ impl PartsShape {
     /// form, as [`Shape`] places a sheet.
     fn stored_before(&self, sheet: u64) -> u64 {
         let s = &self.shape;
-        let boxes = u64::from(s.boxes);
-        // Each sheet's open boxes and bonuses, less one for each sheet with any.
-        let (open, empty_before) = if s.fixed_order {
-            // Sheet j has boxes - j open; the full sheet is the last.
-            (sheet * boxes - sheet * sheet.saturating_sub(1) / 2, sheet > boxes)
-        } else {
-            let open: u64 =
-                (0..boxes).map(|i| (sheet >> (i + 1) << i) + (sheet & ((2 << i) - 1)).saturating_sub(1 << i)).sum();
-            (open, sheet > 0)
-        };
+        // The full sheet, first with a free order and last with a fixed
+        // one, is the only sheet that may have no live part.
+        let empty_before = if s.fixed_order { sheet > u64::from(s.boxes) } else { sheet > 0 };
         let empty = u64::from(self.bonuses == 0 && empty_before);
-        open + sheet * u64::from(self.bonuses) - (sheet - empty)
+        s.open_before(sheet) + sheet * u64::from(self.bonuses) - (sheet - empty)
     }
 
     /// Parts stored in all.
@@ -165,14 +164,7 @@ impl PartsShape {
     /// fixed order never reaches.
     pub fn index(&self, mask: u32, upper: u32, flag: u32) -> Option<u64> {
         let s = &self.shape;
-        let sheet = match s.fixed_order {
-            true => {
-                let first = if mask == 0 { u32::from(s.boxes) } else { mask.trailing_zeros() };
-                let all = (1u32 << s.boxes) - 1;
-                (mask == all & !((1u32 << first) - 1)).then_some(u64::from(first))?
-            }
-            false => u64::from(mask),
-        };
+        let sheet = s.sheet_of(mask)?;
         let (flags, totals) = (u64::from(s.flags), u64::from(s.totals));
         let row = u64::from(flag) * totals + u64::from(upper.min(s.totals - 1));
         Some(self.stored_before(sheet) * flags * totals + row * self.stored(mask.count_ones()))
@@ -315,8 +307,10 @@ impl RuleSheet {
         let mut ends = Ends::new(self, parts, from);
         match choice {
             RuleChoice::Score(m) => {
-                let allowed = self.options(mask, upper, held, dice, rerolls)?;
-                if !allowed.options.iter().any(|(c, _)| *c == choice) {
+                // Only the roll's ways to score: its keeps need no values here.
+                let mut moves = Vec::new();
+                self.moves(from, &dice.counts(), rerolls == self.rules.rerolls, &mut moves);
+                if !moves.iter().any(|(x, _)| *x == m) {
                     let given = format!(
                         "scoring {} for {}",
                         self.rules.boxes.get(m.box_index).map_or("?", |b| &b.name),
@@ -385,27 +379,28 @@ struct Ends<'a> {
     table: &'a RuleParts,
     from: SheetState,
     parts: Vec<f64>,
+    /// The extra bonus's part and the first-roll bonus's, where paid.
+    bonus_slots: [Option<usize>; 2],
     after: Vec<(SheetState, Vec<f64>)>,
 }
 
 impl<'a> Ends<'a> {
     fn new(sheet: &'a RuleSheet, table: &'a RuleParts, from: SheetState) -> Ends<'a> {
-        let parts = vec![0.0; part_names(&sheet.rules).len()];
-        Ends { sheet, table, from, parts, after: Vec::new() }
+        let rules = &sheet.rules;
+        let parts = vec![0.0; part_names(rules).len()];
+        let bonus_slots = [bonus_part(rules, Bonus::Extra), bonus_part(rules, Bonus::FirstRoll)];
+        Ends { sheet, table, from, parts, bonus_slots, after: Vec::new() }
     }
 
     /// Adds scoring `m` with chance `p`.
     fn add(&mut self, m: super::Move, p: f64) -> Result<(), Error> {
         let rules = &self.sheet.rules;
-        let boxes = rules.boxes.len();
-        let bonuses = bonus_parts(rules);
-        let slot = |b: Bonus| boxes + bonuses.iter().position(|&x| x == b).expect("a bonus the rules pay");
         self.parts[m.box_index] += p * f64::from(m.points);
-        if m.bonus > 0 {
-            self.parts[slot(Bonus::Extra)] += p * f64::from(m.bonus);
-        }
-        if m.first_roll > 0 {
-            self.parts[slot(Bonus::FirstRoll)] += p * f64::from(m.first_roll);
+        // A move pays a bonus only where the rules do.
+        for (slot, points) in self.bonus_slots.into_iter().zip([m.bonus, m.first_roll]) {
+            if let Some(slot) = slot.filter(|_| points > 0) {
+                self.parts[slot] += p * f64::from(points);
+            }
         }
         let mut after = rules.after_scoring(self.from, m.box_index, m.points);
         after.upper = after.upper.min(self.sheet.shape.totals - 1);
