@@ -79,6 +79,13 @@ export type Review = {
     luck: number;
     loss: number;
     accuracy: number;
+    /**
+     * Where the decision gave something away and the rule set's parts table
+     * is open: why the best option is better, each box's and bonus's
+     * expected points (the best's less the chosen's, the largest first; they
+     * add up to `loss`) and a sentence naming the largest.
+     */
+    reason?: { text: string; parts: Record<string, number> };
   }[];
   /** The lines of the five largest mistakes, largest first. */
   largest_mistakes: number[];

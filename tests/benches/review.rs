@@ -1,5 +1,6 @@
-//! The coach's review of a whole game: in process (`review_rule_set` on
-//! the game's text, its rule set's table open) and as a whole `reader
+//! The coach's review of a whole game: in process (`review_with_parts` on
+//! the game's text, its rule set's table and parts table open: every
+//! mistake with its reason) and as a whole `reader
 //! review NAME FILE` process beside `/bin/true`, what a person at a
 //! terminal waits for. The target is a 15-turn game of Yatzy's
 //! boxes (forced Yatzy's) within 50 ms in process and 100 ms as a
@@ -10,7 +11,7 @@ use std::hint::black_box;
 use std::process::Command;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use dice_tables_lookup::review::review_rule_set;
+use dice_tables_lookup::review::review_with_parts;
 use dice_tables_tests::reference_players::game_text;
 use dice_tables_tests::{bin, made_tables, scratch, Rng};
 
@@ -26,6 +27,7 @@ fn review(c: &mut Criterion) {
     g.bench_function("bin_true", |b| b.iter(|| assert!(Command::new("/bin/true").status().unwrap().success())));
     for name in REVIEWED {
         let sheet = tables.rule_sheet(name).expect("run `make tables` first");
+        let parts = tables.rule_parts(name).expect("run `make tables` first");
         // Games with one decision in ten taken at random: a player's
         // mistakes, which the review ranks.
         let (mut dice, mut picks) = (Rng::new(63), Rng::new(6363));
@@ -34,7 +36,7 @@ fn review(c: &mut Criterion) {
         g.bench_function(format!("{name}_game_in_process"), |b| {
             b.iter(|| {
                 i = (i + 1) % texts.len();
-                review_rule_set(&sheet, black_box(&texts[i])).expect("a game the table plays")
+                review_with_parts(&sheet, Some(&parts), black_box(&texts[i])).expect("a game the table plays")
             })
         });
         let file = dir.join(format!("{name}.txt"));

@@ -3,7 +3,8 @@
 // static site's or `reader serve`'s: the same page), every answer shown
 // checked against `reader lookup ... --json`.
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { strict as assert } from "node:assert";
 import { chromium } from "playwright-core";
 
@@ -708,7 +709,8 @@ export async function playToReach(page, base, dir, game, target, { mistakes = []
  * each of its turns is checked when it ends: every step asked as the page
  * asks, and the option it took the command line's best.
  */
-export async function playRuleSet(page, base, dir, name, { goal = null, players = 1, diceSeed = seed } = {}) {
+export async function playRuleSet(page, base, dir, name, { goal = null, players = 1, diceSeed = seed, mistakes = [] } = {}) {
+  assert.ok(!mistakes.length || (players === 1 && goal === null), "mistakes only alone, for the average (the games reviewed)");
   await page.goto(`${base}/?seed=${diceSeed}`);
   await page.click('.tab[data-game="rules"]');
   await page.selectOption("#rule-set", name);
@@ -788,9 +790,11 @@ export async function playRuleSet(page, base, dir, name, { goal = null, players 
       const shown = await page.$$eval("#rules-options tbody tr", (rows) => rows.map((r) => [r.dataset.action, Number(r.dataset.value)]));
       const value = (o) => (goal === null && players === 1 ? o.ev : o.p);
       assert.deepEqual(shown, answer.options.map((o) => [JSON.stringify(o.action), value(o)]), `${name}: an answer`);
-      await page.click("#rules-options tbody tr:first-child button");
+      // A deliberate mistake takes the last option.
+      const mistake = mistakes.includes(decisions);
+      await page.click(`#rules-options tbody tr:${mistake ? "last" : "first"}-child button`);
       decisions += 1;
-      const { action } = answer.options[0];
+      const { action } = answer.options[mistake ? answer.options.length - 1 : 0];
       if ("keep" in action) continue;
       if (listed.saved_rerolls) saved[mover] = asked.rerolls;
       if (two && first && action.points > 0 && winsAtOnce.includes(action.category)) served = { player: mover + 1, box: action.category };
@@ -809,8 +813,71 @@ export async function playRuleSet(page, base, dir, name, { goal = null, players 
       : `game over: player 1 ${total}, player 2 ${second}: ${total === second ? "a tie" : wins(total > second ? 1 : 2)}`;
   }
   assert.equal(await page.textContent("#rules-advice"), said);
+  const review = two || goal !== null ? null : await ruleReviewed(page, dir, name, mistakes);
   await fitsScreen(page);
-  return { total, second, decisions, targetOffered, served, mostRerolls, exact };
+  return { total, second, decisions, targetOffered, served, mostRerolls, exact, review };
+}
+
+/**
+ * Two reviews the same: the same fields and words, each number within
+ * 1e-9 of the other's (the static site's WebAssembly and the command line
+ * may round an exp() apart in its last bit).
+ */
+function assertSameReview(actual, expected, what) {
+  const flat = (x, at = "") => (x !== null && typeof x === "object"
+    ? Object.entries(x).flatMap(([k, v]) => flat(v, `${at}/${k}`)) : [[at, x]]);
+  const [a, e] = [flat(actual), flat(expected)];
+  assert.deepEqual(a.map(([k]) => k), e.map(([k]) => k), `${what}: the same fields`);
+  a.forEach(([k, v], i) => {
+    const want = e[i][1];
+    if (typeof v === "number" && typeof want === "number") assert.ok(Math.abs(v - want) <= 1e-9 * Math.max(1, Math.abs(want)), `${what}: ${k} ${v} against ${want}`);
+    else assert.equal(v, want, `${what}: ${k}`);
+  });
+}
+
+/**
+ * The review the rules tab shows at the end of a game of rule set `name`
+ * played alone for the average, whose decisions `mistakes` (counted from
+ * 0) took the last option and the others the best: the command line's
+ * review of the game's text (`reader review NAME FILE --json` over the
+ * tables in `dir`) exactly, its largest mistakes exactly those decisions
+ * (each giving something away), each shown with the command line's loss
+ * and reason; then the same text pasted, reviewed the same.
+ */
+async function ruleReviewed(page, dir, name, mistakes) {
+  await page.waitForFunction(() => document.querySelector("#rules-review").dataset.review !== undefined
+    && !document.querySelector("#rules-review-result").hidden, null, { timeout: STUCK_MS });
+  const text = await page.inputValue("#rules-game-text");
+  assert.ok(text.startsWith(`game: ${name}\n`), `${name}: the game's text names its rule set`);
+  const file = join(process.env.TMPDIR || "/tmp", `dice-tables-review-${process.pid}.txt`);
+  writeFileSync(file, text);
+  const expected = JSON.parse(execFileSync(reader, ["review", name, file, "--json", "--tables", dir], { encoding: "utf8" }));
+  rmSync(file);
+  const shown = JSON.parse(await page.$eval("#rules-review", (r) => r.dataset.review));
+  assertSameReview(shown, expected, `${name}: the page's review is the command line's`);
+  // The header is line 1: decision k is line k + 2.
+  const lines = mistakes.map((k) => k + 2);
+  assert.deepEqual([...expected.largest_mistakes].sort((a, b) => a - b), lines, `${name}: the largest mistakes are the deliberate ones`);
+  for (const d of expected.decisions) assert.equal(d.loss > 0, lines.includes(d.line), `${name}: line ${d.line} gave ${d.loss} away`);
+  const listed = await page.$$eval("#rules-review-mistakes li", (items) => items.map((li) => [Number(li.dataset.line), Number(li.dataset.loss), li.dataset.reason, li.textContent]));
+  assert.deepEqual(listed.map(([line, loss, reason]) => [line, loss, reason]), expected.largest_mistakes.map((line) => {
+    const d = expected.decisions.find((x) => x.line === line);
+    assert.ok(d.reason?.text, `${name}: line ${line} has its reason`);
+    return [line, d.loss, d.reason.text];
+  }), `${name}: each mistake with the command line's loss and reason`);
+  for (const [, , reason, words] of listed) assert.ok(words.endsWith(`(the best less yours): ${reason}.`), words);
+  // The same text pasted gives the same review.
+  await page.$eval("#rules-review", (r) => { delete r.dataset.review; });
+  await page.fill("#rules-game-text", text);
+  await page.click("#rules-review-form button");
+  await page.waitForFunction(() => document.querySelector("#rules-review").dataset.review !== undefined, null, { timeout: STUCK_MS });
+  assertSameReview(JSON.parse(await page.$eval("#rules-review", (r) => r.dataset.review)), expected, `${name}: a pasted game's review`);
+  // A text that breaks the rules is refused in one line naming it.
+  await page.fill("#rules-game-text", `game: ${name}\n11111 keep 66`);
+  await page.click("#rules-review-form button");
+  await page.waitForFunction(() => document.querySelector("#rules-review-error").textContent !== "", null, { timeout: STUCK_MS });
+  assert.match(await page.textContent("#rules-review-error"), /^line 2 \(11111 keep 66\): /);
+  return { mistakes: lines.length, loss: expected.loss, reasons: listed.map(([, , reason]) => reason) };
 }
 
 /**

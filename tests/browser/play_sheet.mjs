@@ -156,6 +156,10 @@ try {
     ["forced Yatzy passing the dice", await playRuleSet(page, base, tables, "forced-yatzy", { players: 2 })],
   ];
   assert.deepEqual(ruleSets.map(([, r]) => [r.targetOffered, r.exact]), [[true, false], [true, true], [true, true]], "a goal offered, two players of forced Yatzy exact");
+  // Crag alone with three deliberate mistakes, reviewed in the page (its
+  // own table and its parts table opened whole for the review).
+  const crag = await playRuleSet(page, base, tables, "crag", { mistakes: [1, 5, 9] });
+  ruleSets.push([`Crag with ${crag.review.mistakes} mistakes reviewed as the CLI reviews it (why: ${crag.review.reasons.join("; ")}), again pasted,`, crag]);
   const ruleText = ruleSets.map(([what, r]) => `${what} ${r.second === null ? r.total : `${r.total} to ${r.second}`} in ${r.decisions} decisions`).join(", ");
   // Opened from disk, the page says in one line that it must be served.
   await page.goto(pathToFileURL(resolve(site, "index.html")).href);

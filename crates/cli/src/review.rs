@@ -74,7 +74,12 @@ fn words(sheet: &RuleSheet, r: &Review) -> String {
     let _ = writeln!(out, "{}: {} decisions", r.rule_set, r.decisions.len());
     match r.final_score() {
         Some(score) => {
-            let _ = writeln!(out, "score {score} (upper bonus {}), expected at the start {:.2}", r.bonus, r.start);
+            // The upper bonus beside the score where the rules have one.
+            let bonus = match sheet.rules().upper_bonus {
+                Some(_) => format!(" (upper bonus {})", r.bonus),
+                None => String::new(),
+            };
+            let _ = writeln!(out, "score {score}{bonus}, expected at the start {:.2}", r.start);
         }
         None => {
             let _ = writeln!(
@@ -110,6 +115,9 @@ fn words(sheet: &RuleSheet, r: &Review) -> String {
         let _ = writeln!(out, "the largest mistakes:");
         for d in mistakes {
             let _ = writeln!(out, "  {} (accuracy {:.1})", mistake_line(sheet, d), r.decision_accuracy(d));
+            if let Some(why) = &d.reason {
+                let _ = writeln!(out, "    why, in each box's expected points (the best less yours): {}", why.text);
+            }
         }
     }
     out

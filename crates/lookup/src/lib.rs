@@ -39,6 +39,8 @@ pub mod parse;
 mod queries;
 mod query;
 mod query_string;
+#[cfg(not(feature = "solitaire-only"))]
+pub mod reason;
 mod reply;
 #[cfg(not(feature = "solitaire-only"))]
 pub mod review;

@@ -139,6 +139,9 @@ pub struct Decision {
     pub best: (RuleChoice, f64),
     /// The option taken and its value, the points so far included.
     pub chosen: (RuleChoice, f64),
+    /// Where a decision gave something away and the rule set has a parts
+    /// table: why the best option is better, box by box.
+    pub reason: Option<crate::reason::Reason>,
 }
 
 impl Decision {
@@ -226,7 +229,7 @@ impl Review {
             .decisions
             .iter()
             .map(|d| {
-                Json::object(vec![
+                let mut fields = vec![
                     ("line", Json::Int(d.line as i64)),
                     ("dice", Json::Str(d.dice.clone())),
                     ("rerolls", Json::Int(d.rerolls.into())),
@@ -238,7 +241,13 @@ impl Review {
                     ("luck", Json::Num(d.luck())),
                     ("loss", Json::Num(d.loss())),
                     ("accuracy", Json::Num(self.decision_accuracy(d))),
-                ])
+                ];
+                if let Some(r) = &d.reason {
+                    let parts = r.parts.iter().map(|(name, x)| (name.clone().into(), Json::Num(*x))).collect();
+                    let reason = vec![("text", Json::Str(r.text.clone())), ("parts", Json::Object(parts))];
+                    fields.push(("reason", Json::object(reason)));
+                }
+                Json::object(fields)
             })
             .collect();
         let mistakes = self.largest_mistakes(5).iter().map(|d| Json::Int(d.line as i64)).collect();
@@ -309,7 +318,13 @@ pub fn review(
         }
         _ => LookupError::Table(e),
     })?;
-    let review = review_rule_set(&sheet, text)?;
+    // The reasons, where the rule set has a parts table.
+    let parts = match tables.rule_parts(name) {
+        Ok(parts) => Some(parts),
+        Err(e) if matches!(e.kind(), dice_tables_reader::TableErrorKind::NotFound) => None,
+        Err(e) => return Err(LookupError::Table(e)),
+    };
+    let review = review_with_parts(&sheet, parts.as_deref(), text)?;
     Ok((sheet, review))
 }
 
@@ -367,6 +382,17 @@ enum Step<'a> {
 /// do not hold what was kept, a box not open, a keep with no reroll left)
 /// is refused, naming it.
 pub fn review_rule_set(sheet: &RuleSheet, text: &str) -> Result<Review, LookupError> {
+    review_with_parts(sheet, None, text)
+}
+
+/// [`review_rule_set`] with the rule set's parts table, where it has one:
+/// each decision that gave something away then says why the best option
+/// is better ([`crate::reason`]).
+pub fn review_with_parts(
+    sheet: &RuleSheet,
+    parts: Option<&dice_tables_reader::rule_sheet::RuleParts>,
+    text: &str,
+) -> Result<Review, LookupError> {
     let rules = sheet.rules();
     let n = usize::from(rules.dice);
     let saving = sheet.saving() > 0;
@@ -421,7 +447,11 @@ pub fn review_rule_set(sheet: &RuleSheet, text: &str) -> Result<Review, LookupEr
         // The options' values are the points still to come: with the points so far, the moment's.
         let so_far = f64::from(scored);
         let (best, chosen) = ((options.options[0].0, so_far + options.options[0].1), (chosen.0, so_far + chosen.1));
-        decisions.push(Decision { line: i + 1, dice: dice.to_string(), rerolls, before, best, chosen });
+        let reason = match parts.filter(|_| best.1 - chosen.1 > 0.0 && !saving) {
+            Some(parts) => Some(crate::reason::reason(sheet, parts, state, dice, rerolls, best.0, chosen.0)?),
+            None => None,
+        };
+        decisions.push(Decision { line: i + 1, dice: dice.to_string(), rerolls, before, best, chosen, reason });
         match chosen.0 {
             RuleChoice::Keep(k) => {
                 rerolls -= 1;

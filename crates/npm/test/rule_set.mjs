@@ -46,11 +46,13 @@ kind = "chance"
 const dir = await mkdtemp(join(tmpdir(), "rule-set-"));
 try {
   await writeFile(join(dir, "stoop.toml"), RULES);
-  await run(GENERATOR, ["--rules", join(dir, "stoop.toml"), "--with-target", "--with-duel", "--out", join(dir, "tables")]);
+  await run(GENERATOR, ["--rules", join(dir, "stoop.toml"), "--with-target", "--with-duel", "--with-parts", "--out", join(dir, "tables")]);
   const table = join(dir, "tables", "stoop-dice.dtab");
   // Its target table is given under its file's name, and asked with a need.
   const target = join(dir, "tables", "stoop-dice-target.dtab");
-  const tables = await openTables({ "stoop-dice": await readFile(table), "stoop-dice-target": await readFile(target) });
+  // Its parts table (why one option is better, box by box) under its file's name too.
+  const parts = join(dir, "tables", "stoop-dice-parts.dtab");
+  const tables = await openTables({ "stoop-dice": await readFile(table), "stoop-dice-target": await readFile(target), "stoop-dice-parts": await readFile(parts) });
   const queries = [
     {},
     { dice: "6634" },
@@ -76,6 +78,10 @@ try {
   assert.deepEqual(review, JSON.parse(reviewed));
   assert.equal(review.score, 12 + 20 + 6 + 18);
   assert.equal(review.rating, null);
+  // The one mistake says why, from the parts table, as the command line does.
+  assert.deepEqual(review.decisions[4].reason, { text: "chance +0.50", parts: review.decisions[4].reason.parts });
+  assert.deepEqual(Object.keys(review.decisions[4].reason.parts).sort(), ["chance", "first-roll bonus", "run", "sixes", "two-pairs"]);
+  assert.ok(review.decisions.slice(0, 4).every((d) => d.reason === undefined));
   assert.throws(() => tables.review("stoop-dice", "1266 keep 66\n1234 score sixes\n"), /^Error: line 2 \(1234 score sixes\): the dice do not hold the 66 kept$/);
   // A rule set that saves rerolls: the rerolls saved are asked as `saved`.
   const savingRules = RULES.replace('name = "stoop-dice"', 'name = "stoop-saver"')
@@ -105,7 +111,7 @@ try {
     const listed = duel.ruleSets();
     assert.deepEqual(listed.map((t) => [t.game, t.rule_set_name, t.duel]), [["stoop-dice-duel", "stoop-dice", true]]);
     assert.deepEqual(listed[0].boxes, ["sixes", "two-pairs", "run", "chance"]);
-    assert.deepEqual(tables.ruleSets().map((t) => t.game), ["stoop-dice", "stoop-dice-target"]);
+    assert.deepEqual(tables.ruleSets().map((t) => [t.game, t.parts ?? false]), [["stoop-dice", false], ["stoop-dice-target", false], ["stoop-dice-parts", true]]);
     duelQueries = [
       { "opp-mask": "all", me: "0", opp: "0" },
       { "opp-mask": "all", me: "0", opp: "0", dice: "2345", rerolls: "1" },

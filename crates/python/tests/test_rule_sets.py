@@ -144,5 +144,10 @@ def test_a_rule_set_s_game_is_reviewed_as_the_command_line_reviews_it(tables, re
     assert review == json.loads(cli.stdout)
     assert review["largest_mistakes"] == [4, 3]
     assert 0 < review["accuracy"] < 100 and review["rating"] > 0
+    # Each mistake says why, box by box, from crag's parts table; the parts add up to the loss.
+    why = review["decisions"][3]["reason"]
+    assert why["text"] == "thirteen +20.48, low-straight -1.36, threes -1.13"
+    assert abs(sum(why["parts"].values()) - review["decisions"][3]["loss"]) < 1e-9
+    assert "reason" not in review["decisions"][0]
     with pytest.raises(ValueError, match=r"^line 2 \(123 score sixes\): the dice do not hold the 66 kept$"):
         tables.review("crag", "466 keep 66\n123 score sixes\n")

@@ -2,12 +2,17 @@
 // (`make site`): the tables tables/rule-sets.json names, opened in the
 // npm package's whole WebAssembly reader when the tab is first shown:
 // `whole`, each rule set's own table, fetched and checked whole; `pieces`,
-// its target and two-player tables, read in pieces over range requests.
+// its target and two-player tables, read in pieces over range requests;
+// a review opens the rule set's table and its parts table (`parts`) whole.
 // Under `reader serve`, rules-http.js is in this file's place.
 import { fetchOnce } from "./backend.js";
 import { openTables } from "./dice-tables/index.js";
 
 let opened = null;
+/** The rule sets whose parts tables the site holds (tables/rule-sets.json's `parts`). */
+let parts = new Set();
+/** Each rule set's tables for reviews, by name: opened on its first review. */
+const reviewers = new Map();
 
 /** Every rule set's table, opened on the first call (again after a failure). */
 function ruleTables() {
@@ -15,7 +20,8 @@ function ruleTables() {
     opened = (async () => {
       const response = await fetch("tables/rule-sets.json");
       if (!response.ok) throw new Error(`this site holds no rule set's table (tables/rule-sets.json: HTTP ${response.status})`);
-      const { whole, pieces } = await response.json();
+      const { whole, pieces, parts: held = [] } = await response.json();
+      parts = new Set(held);
       const sources = Object.fromEntries([
         ...whole.map((stem) => [stem, `tables/${stem}.dtab`]),
         ...pieces.map((stem) => [stem, { url: `tables/${stem}.dtab`, ranges: true }]),
@@ -32,3 +38,20 @@ export const ruleSets = async () => (await ruleTables()).ruleSets();
 
 /** Rule set `name`'s answer to `query`: from its two-player table where asked with an opponent. */
 export const ruleLookup = async (name, query) => (await ruleTables()).lookup(name, query);
+
+/**
+ * A game of rule set `name` (its text, as the page writes it) reviewed,
+ * each mistake with its reason: the review reads the rule set's own table
+ * and its parts table whole, in a module of their own opened on the
+ * rule set's first review (the parts are not fetched before).
+ */
+export async function ruleReview(name, text) {
+  await ruleTables();
+  if (!reviewers.has(name)) {
+    const sources = { [name]: `tables/${name}.dtab`, ...(parts.has(name) ? { [`${name}-parts`]: `tables/${name}-parts.dtab` } : {}) };
+    const opening = (async () => openTables(sources, { wasm: await fetchOnce("dice-tables/full.wasm") }))();
+    reviewers.set(name, opening);
+    opening.catch(() => reviewers.delete(name));
+  }
+  return (await reviewers.get(name)).review(name, text);
+}

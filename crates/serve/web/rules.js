@@ -13,9 +13,12 @@
 // added at start where it holds any (offer); on a static site, those
 // `make site` copied, read by the WebAssembly reader (rules-wasm.js), and
 // the tab is in the page from the start (site-rules.html), this file
-// fetched on its first tap: nothing of it before the first advice.
+// fetched on its first tap: nothing of it before the first advice. A game
+// played alone for the average is reviewed at its end (the backend's
+// review: luck and skill, accuracy, rating, the largest mistakes each with
+// its reason box by box), and so is a game pasted as text.
 import { $, cell, die } from "./page.js";
-import { ruleLookup, ruleSets } from "./rules-backend.js";
+import { ruleLookup, ruleReview, ruleSets } from "./rules-backend.js";
 
 let sets = [];
 /** The rule sets whose target tables the server holds, by name. */
@@ -80,11 +83,28 @@ function build() {
       <table id="rules-sheet" class="sheet"><thead><tr><th>box</th><th id="rules-first">player 1</th><th id="rules-second" class="second">player 2</th></tr></thead><tbody></tbody>
         <tfoot><tr id="rules-bonus-row"><th>upper bonus</th><td id="rules-bonus"></td><td id="rules-bonus-2" class="second"></td></tr>
           <tr><th>total</th><td id="rules-total">0</td><td id="rules-total-2" class="second">0</td></tr></tfoot></table>
+    </div>
+    <div id="rules-review">
+      <h2>Review</h2>
+      <div id="rules-review-result" hidden>
+        <p id="rules-review-summary" class="advice"></p>
+        <ol id="rules-review-mistakes" class="log"></ol>
+      </div>
+      <form id="rules-review-form">
+        <label for="rules-game-text">A game of the rule set chosen above, played alone, one decision a line (<code>466 keep 66</code>, <code>566 score sixes</code>): written here after a game played for the average, or paste one.</label>
+        <textarea id="rules-game-text" rows="5"></textarea>
+        <button>Review this game</button>
+        <p id="rules-review-error" class="error"></p>
+      </form>
     </div>`;
   $("main").append(section);
   for (const control of ["#rule-set", "#rules-players", "#rules-goal"]) $(control).addEventListener("change", newGame);
   $("#rules-new").addEventListener("click", newGame);
   $("#rules-roll").addEventListener("click", roll);
+  $("#rules-review-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    showReview($("#rule-set").value, $("#rules-game-text").value);
+  });
 }
 
 /**
@@ -171,7 +191,11 @@ function newGame() {
     rerolls: 0,
     options: [],
     error: null,
+    // Played alone for the average: its decisions as the text a review reads.
+    lines: [],
   };
+  $("#rules-review-result").hidden = true;
+  $("#rules-review-error").textContent = "";
   render();
 }
 
@@ -237,6 +261,7 @@ async function advise() {
 function take(i) {
   const { action } = game.options[i];
   if (computerMoves()) game.computerSteps.push({ asked: game.asked, action, first: game.firstRoll });
+  game.lines.push(`${game.dice.join("")} ${"keep" in action ? `keep ${action.keep}` : `score ${action.category}`}`);
   if ("keep" in action) {
     const kept = [...action.keep].map(Number);
     game.dice = [...kept, ...Array.from({ length: game.set.dice - kept.length }, die)];
@@ -259,11 +284,55 @@ function take(i) {
   game.options = [];
   render();
   if (computerMoves()) setTimeout(() => computerPlays(game), 0);
+  // A game played alone for the average, over: its text and its review.
+  if (over() && !two() && game.goal === null) {
+    $("#rules-game-text").value = [`game: ${game.set.game}`, ...game.lines].join("\n");
+    showReview(game.set.game, $("#rules-game-text").value);
+  }
 }
 
-const optionText = (a) =>
+const signed = (x) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(2)}`;
+
+/**
+ * The review of a game of rule set `name` from its `text` (the backend's,
+ * as `reader review NAME FILE --json` gives it): the score, luck and
+ * skill, accuracy and rating, then the largest mistakes, each with why the
+ * best option is better where the backend holds the rule set's parts
+ * table. A text the review refuses is said in one line.
+ */
+async function showReview(name, text) {
+  const at = game;
+  $("#rules-review-error").textContent = "";
+  let r;
+  try {
+    r = await ruleReview(name, text);
+  } catch (e) {
+    if (at !== game) return;
+    $("#rules-review-result").hidden = true;
+    $("#rules-review-error").textContent = e.message;
+    return;
+  }
+  if (at !== game) return;
+  const where = r.score === undefined ? `Under way (${r.open} boxes open): expected now ${r.now.toFixed(2)}` : `Score ${r.score}`;
+  const rating = r.rating === null ? "no rating (these rules have no reference players' figures)" : `rating ${Math.round(r.rating)} (Elo scale, random play 0)`;
+  $("#rules-review-summary").textContent = `${where}, expected at the start ${r.start.toFixed(2)}. The dice brought ${signed(r.luck)} points; the decisions gave away ${r.loss.toFixed(2)}. Accuracy ${r.accuracy.toFixed(1)} of 100, ${rating}.`;
+  const set = sets.find((s) => s.game === name) ?? game.set;
+  $("#rules-review-mistakes").replaceChildren(...r.largest_mistakes.map((line) => {
+    const d = r.decisions.find((x) => x.line === line);
+    const li = document.createElement("li");
+    Object.assign(li.dataset, { line: String(line), loss: String(d.loss), reason: d.reason?.text ?? "" });
+    const left = d.rerolls === 1 ? "1 reroll" : `${d.rerolls} rerolls`;
+    li.textContent = `Line ${line}: ${d.dice} with ${left} left: ${optionText(d.chosen, set)} gave away ${d.loss.toFixed(2)} (best: ${optionText(d.best, set)}).`;
+    if (d.reason) li.append(document.createElement("br"), `Why, in each box's expected points (the best less yours): ${d.reason.text}.`);
+    return li;
+  }));
+  $("#rules-review").dataset.review = JSON.stringify(r);
+  $("#rules-review-result").hidden = false;
+}
+
+const optionText = (a, set = game.set) =>
   "keep" in a
-    ? a.keep === "" ? `reroll all ${game.set.dice}` : `keep ${a.keep}, reroll ${game.set.dice - a.keep.length}`
+    ? a.keep === "" ? `reroll all ${set.dice}` : `keep ${a.keep}, reroll ${set.dice - a.keep.length}`
     : `score ${a.category} for ${a.points}${a.bonus ? ` + ${a.bonus} bonus` : ""}${a.first_roll ? ` + ${a.first_roll} first roll` : ""}`;
 
 /** Player `p` (0 or 1) in words: against the computer, you and it. */
