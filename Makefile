@@ -393,7 +393,7 @@ npm-test: npm tables yazy-target reduced-target-tables
 	rm -rf target/npm/scratch && mkdir -p target/npm/scratch
 	cd target/npm/scratch && echo '{"name": "scratch", "private": true, "type": "module"}' > package.json && \
 		npm install --no-audit --no-fund --silent ../dice-tables-$(NPM_VERSION).tgz
-	cp crates/npm/test/golden.mjs crates/npm/test/range_server.mjs crates/npm/test/rule_set.mjs target/npm/scratch/
+	cp crates/npm/test/golden.mjs crates/npm/test/range_server.mjs crates/npm/test/rule_set.mjs crates/npm/test/same_review.mjs target/npm/scratch/
 	cd target/npm/scratch && GOLDEN=$(abspath tests/golden) DICE_TABLES=$(abspath $(OUT)) \
 		DICE_TARGET_TABLES=$(abspath $(REDUCED)) node golden.mjs
 	cd target/npm/scratch && GENERATOR=$(abspath $(GENERATOR)) READER=$(abspath $(READER)) node rule_set.mjs

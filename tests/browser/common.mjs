@@ -7,6 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { strict as assert } from "node:assert";
 import { chromium } from "playwright-core";
+import { assertSameReview } from "../../crates/npm/test/same_review.mjs";
 
 export const reader = process.env.READER || "target/release/reader";
 export const seed = Number(process.argv[2] || 2026);
@@ -816,23 +817,6 @@ export async function playRuleSet(page, base, dir, name, { goal = null, players 
   const review = two || goal !== null ? null : await ruleReviewed(page, dir, name, mistakes);
   await fitsScreen(page);
   return { total, second, decisions, targetOffered, served, mostRerolls, exact, review };
-}
-
-/**
- * Two reviews the same: the same fields and words, each number within
- * 1e-9 of the other's (the static site's WebAssembly and the command line
- * may round an exp() apart in its last bit).
- */
-function assertSameReview(actual, expected, what) {
-  const flat = (x, at = "") => (x !== null && typeof x === "object"
-    ? Object.entries(x).flatMap(([k, v]) => flat(v, `${at}/${k}`)) : [[at, x]]);
-  const [a, e] = [flat(actual), flat(expected)];
-  assert.deepEqual(a.map(([k]) => k), e.map(([k]) => k), `${what}: the same fields`);
-  a.forEach(([k, v], i) => {
-    const want = e[i][1];
-    if (typeof v === "number" && typeof want === "number") assert.ok(Math.abs(v - want) <= 1e-9 * Math.max(1, Math.abs(want)), `${what}: ${k} ${v} against ${want}`);
-    else assert.equal(v, want, `${what}: ${k}`);
-  });
 }
 
 /**

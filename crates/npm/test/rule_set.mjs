@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { openTables } from "dice-tables";
 import { serveFiles } from "./range_server.mjs";
+import { assertSameReview } from "./same_review.mjs";
 
 const run = promisify(execFile);
 const { GENERATOR, READER } = process.env;
@@ -75,16 +76,7 @@ try {
   await writeFile(join(dir, "game.txt"), game);
   const { stdout: reviewed } = await run(READER, ["review", "stoop-dice", join(dir, "game.txt"), "--tables", join(dir, "tables"), "--json"]);
   const review = tables.review("stoop-dice", game);
-  // The same fields and words; each number within 1e-9 of the CLI's (an
-  // accuracy's exp() may round apart in its last bit in WebAssembly).
-  const flat = (x, at = "") => (x !== null && typeof x === "object" ? Object.entries(x).flatMap(([k, v]) => flat(v, `${at}/${k}`)) : [[at, x]]);
-  const [mine, theirs] = [flat(review), flat(JSON.parse(reviewed))];
-  assert.deepEqual(mine.map(([k]) => k), theirs.map(([k]) => k));
-  mine.forEach(([k, v], i) => {
-    const want = theirs[i][1];
-    if (typeof v === "number" && typeof want === "number") assert.ok(Math.abs(v - want) <= 1e-9 * Math.max(1, Math.abs(want)), `${k}: ${v} against ${want}`);
-    else assert.equal(v, want, k);
-  });
+  assertSameReview(review, JSON.parse(reviewed), "stoop-dice's review");
   assert.equal(review.score, 12 + 20 + 6 + 18);
   assert.equal(review.rating, null);
   // The one mistake says why, from the parts table, as the command line does.

@@ -49,7 +49,7 @@ export async function ruleReview(name, text) {
   await ruleTables();
   if (!reviewers.has(name)) {
     const sources = { [name]: `tables/${name}.dtab`, ...(parts.has(name) ? { [`${name}-parts`]: `tables/${name}-parts.dtab` } : {}) };
-    const opening = (async () => openTables(sources, { wasm: await fetchOnce("dice-tables/full.wasm") }))();
+    const opening = fetchOnce("dice-tables/full.wasm").then((wasm) => openTables(sources, { wasm }));
     reviewers.set(name, opening);
     opening.catch(() => reviewers.delete(name));
   }
