@@ -114,12 +114,15 @@ impl<'a> Turn<'a> {
     }
 
     /// The parts of every turn start of `mask`, in the layout's order
-    /// (flags, then upper totals), from those of the masks below in `parts`.
+    /// (flags, then upper totals), from those of the masks below in `parts`;
+    /// an upper total the filled boxes cannot make repeats the one below
+    /// (total 0 is always made).
     fn mask_parts(&self, solution: &Solution, parts: &[f64], count: usize, mask: u32) -> Vec<f64> {
         let (rules, layout) = (self.rules, &solution.layout);
         let mut block = vec![0.0; layout.block() * count];
         let mut work = Work::new(rules);
         let allowed = rules.allowed(mask);
+        let reachable = rules.reachable_uppers(mask, layout.totals);
         for flag in 0..layout.flags() {
             let held = held_of_flag(&layout.tracked, flag);
             // Every roll's moves, the same at every upper total but for
@@ -137,9 +140,16 @@ impl<'a> Turn<'a> {
                 });
                 work.move_ends.push(work.moves.len());
             }
-            for upper in 0..layout.totals {
-                let out = &mut block[(flag * layout.totals + upper) * count..][..count];
-                self.turn_start_parts(solution, parts, count, upper, &mut work, out);
+            for (upper, &reached) in reachable.iter().enumerate() {
+                let row = (flag * layout.totals + upper) * count;
+                if reached {
+                    self.turn_start_parts(solution, parts, count, upper, &mut work, &mut block[row..][..count]);
+                } else {
+                    // No game has these boxes filled for this total (the
+                    // reader refuses it): repeating the total below costs
+                    // the compressed table nearly nothing, and the turn no work.
+                    block.copy_within(row - count..row, row);
+                }
             }
         }
         block

@@ -48,6 +48,7 @@ fn agree_with_brute_force(
     let n = part_names(rules).len();
     for _ in 0..count {
         let (mask, upper, held) = random_state(rules, rng, most_open);
+        let upper = reached_upper(rules, mask, upper.into()) as u16;
         let at = solution.place(mask, upper, held).unwrap();
         let ours = &solved.parts[at * n..][..n];
         let theirs = brute.parts(mask, upper.into(), held);
@@ -111,13 +112,31 @@ fn made(name: &str) -> (std::sync::Arc<RuleSheet>, std::sync::Arc<RuleParts>) {
 const PRESETS_WITH_PARTS: [&str; 7] =
     ["forced-yatzy", "yacht", "yacht-dice", "generala", "crag", "yahtzee-no-joker", "yahtzee-no-bonus"];
 
+/// The most upper total up to `upper` that the filled boxes of a sheet
+/// with the boxes of `open` open can make (a parts table holds no other).
+fn reached_upper(rules: &RuleSet, open: u32, upper: u32) -> u32 {
+    let totals = rules.upper_bonus.map_or(1, |b| u32::from(b.at) + 1);
+    let reachable = rules.reachable_uppers(open, totals as usize);
+    (0..=upper.min(totals - 1)).rev().find(|&u| reachable[u as usize]).expect("a total of 0 is always made")
+}
+
 /// A random turn start a game of `sheet`'s rules reaches: some boxes
-/// filled, the upper total the filled upper boxes could make, the tracked
+/// filled, an upper total the filled upper boxes make, the tracked
 /// boxes filled with points or not.
 fn reached_state(sheet: &RuleSheet, rng: &mut Rng, most_open: u32) -> SheetState {
     let (mask, upper, held) = random_state(sheet.rules(), rng, most_open);
-    let filled_upper = sheet.rules().most_faces_make(!mask & sheet.rules().upper_bonus.map_or(0, |b| b.boxes));
-    SheetState { open: mask, upper: u32::from(upper).min(filled_upper), held }
+    SheetState { open: mask, upper: reached_upper(sheet.rules(), mask, upper.into()), held }
+}
+
+/// A parts table refuses a total no game reaches, in one line naming it.
+#[test]
+fn a_total_no_game_reaches_has_no_parts() {
+    let (sheet, stored) = made("yahtzee-no-joker");
+    // Only the ones filled: an upper total of 7 is out of reach.
+    let open = sheet.all_open() & !1;
+    assert!(sheet.parts_of(&stored, open, 5, 0).is_ok());
+    let refused = sheet.parts_of(&stored, open, 7, 0).unwrap_err().to_string();
+    assert!(refused.contains("upper total 7: no game reaches it") && !refused.contains('\n'), "{refused}");
 }
 
 /// Every option's parts add up to its value, and a turn start's parts are

@@ -254,9 +254,17 @@ impl RuleParts {
 
     /// The parts of a turn start whose value is `value` (the rule set's own
     /// table's), one per [`part_names`] entry, 0 for a filled box: the
-    /// first live part is `value` less the others.
+    /// first live part is `value` less the others. Refused for an upper
+    /// total the filled boxes cannot make ([`RuleSet::reachable_uppers`]),
+    /// which no game reaches and the table does not hold.
     pub fn turn_start_parts(&self, value: f64, mask: u32, upper: u32, held: u32) -> Result<Vec<f64>, TableError> {
         let p = self.t.params();
+        let totals = p.shape.totals;
+        // The table holds no parts of a total no game reaches (see the format).
+        if !self.rules.reachable_uppers(mask, totals as usize)[upper.min(totals - 1) as usize] {
+            let why = format!("holds no state with boxes {mask:#b} open and upper total {upper}: no game reaches it");
+            return Err(TableError::section(PARTS_SECTIONS[1].name, why));
+        }
         let at = p.index(mask, upper, super::flag_index(&self.tracked, held) as u32).ok_or_else(|| {
             TableError::section(PARTS_SECTIONS[1].name, format!("holds no state with boxes {mask:#b} open"))
         })?;
