@@ -507,7 +507,8 @@ site: npm tables yazy-duel target-tables $(SITE_FREE) $(SITE_RULE_DUEL)
 # table against the rules engine's yazy (a sample of its pairs, every lead);
 # then 10,000 games of each preset rule set reviewed from their text, the
 # dice's luck less the decisions' losses the score less the start's value;
-# then the coach's reference players, 10,000 games each of every preset,
+# then the coach's reference players, 10,000 games each of every preset
+# and of yatzy, yahtzee and yazy (their presets solved in memory),
 # their figures held to crates/lookup/src/reference_players.tsv.
 bench: tables python
 	start=$$(date +%s); $(GENERATOR) --out $(OUT) --games $(subst $(space),$(comma),$(TARGET_TABLES)) && \
@@ -548,7 +549,8 @@ bench: tables python
 	for g in yatzy yahtzee; do $(READER) curve $$g --tables $(OUT) --svg target/$$g-curve.svg > /dev/null && cmp target/$$g-curve.svg reader/doc/$$g-curve.svg || exit 1; done
 
 # Deliberately accept new reference figures for the coach: 10,000 games of
-# each reference player of each preset (about 12 minutes here), written
+# each reference player of each preset and of yatzy, yahtzee and yazy
+# (about 26 minutes here), written
 # where the reviews' ratings read them.
 reference-players: tables
 	$(CARGO) build --release --locked -p dice-tables-tests --bin reference-players

@@ -141,6 +141,11 @@ pub fn default_tables() -> &'static Path {
 pub const RULE_TABLES: [&str; 7] =
     ["forced-yatzy", "yacht", "yacht-dice", "generala", "crag", "yahtzee-no-joker", "yahtzee-no-bonus"];
 
+/// The built-in games whose rules are also presets (`generator/rules/`):
+/// their tables are the games' own, the same values in their own layout,
+/// so the coach's reference players play the preset.
+pub const BUILT_IN_PRESETS: [&str; 3] = ["yatzy", "yahtzee", "yazy"];
+
 /// The rule sets' parts tables `make tables` writes (the Makefile's
 /// `RULE_PARTS_TABLES`), each `NAME-parts.dtab`: their values box by box.
 pub const RULE_PARTS_TABLES: [&str; 7] = [

@@ -1,6 +1,9 @@
 //! The coach's reference figures: GAMES games of each reference player
-//! (`dice_tables_tests::reference_players`) of each rule set named (the
-//! presets `make tables` writes by default), from TABLES: each player's
+//! (`dice_tables_tests::reference_players`) of each rule set named (by
+//! default the presets `make tables` writes, then the built-in games whose
+//! rules are presets: yatzy, yahtzee and yazy), from TABLES, a preset
+//! whose table is not there (a built-in game's file is the game's own
+//! table) solved here by the rules engine: each player's
 //! mean score, mean loss, mean accuracy and rating on the Elo scale (the
 //! random player's 0), each with its standard error, and how closely the
 //! Elo model fits the players' head-to-head shares.
@@ -62,14 +65,20 @@ fn run() -> Result<bool, String> {
         }
     }
     if names.is_empty() {
-        names = dice_tables_tests::RULE_TABLES.iter().map(|s| s.to_string()).collect();
+        let presets = dice_tables_tests::RULE_TABLES.iter().chain(&dice_tables_tests::BUILT_IN_PRESETS);
+        names = presets.map(|s| s.to_string()).collect();
     }
     let dir = dir.unwrap_or_else(|| "tables".into());
     let tables = dice_tables_reader::Tables::open_dir(&dir).map_err(|e| e.to_string())?;
     let (mut sound, mut rows) = (true, Vec::new());
     for name in &names {
         let started = Instant::now();
-        let sheet = tables.rule_sheet(name).map_err(|e| format!("{name}: {e}"))?;
+        let sheet = match tables.rule_sheet(name) {
+            Ok(sheet) => sheet,
+            Err(not_there) => {
+                std::sync::Arc::new(solved_preset(name).map_err(|e| format!("{name}: {not_there}; {e}"))?)
+            }
+        };
         let start = sheet.turn_start_saved(sheet.all_open(), 0, 0, 0).map_err(|e| e.to_string())?;
         let played = play_all(&sheet, &Player::ALL, games, 63).map_err(|e| e.to_string())?;
         let random = Player::ALL.iter().position(|p| *p == Player::Random).expect("the random player");
@@ -115,6 +124,15 @@ fn run() -> Result<bool, String> {
         sound &= reproduced(&rows, &text, &file);
     }
     Ok(sound)
+}
+
+/// The preset `name` solved by the rules engine, as its table would read.
+fn solved_preset(name: &str) -> Result<dice_tables_reader::rule_sheet::RuleSheet, String> {
+    use dice_tables_generator::rule_engine::{solve, table};
+    use dice_tables_reader::Game;
+    let rules = dice_tables_generator::rule_sets::preset(name).ok_or("no preset has that name")?;
+    let solution = solve(&rules).map_err(|e| e.0)?;
+    dice_tables_reader::rule_sheet::RuleSheet::from_vec(table(&solution).encode()).map_err(|e| e.to_string())
 }
 
 /// The figures as a tab-separated table, a header line first.

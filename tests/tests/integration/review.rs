@@ -243,7 +243,8 @@ fn a_turn_s_options_worked_out_once_are_the_lookup_s() {
 /// accuracies are ordered as their ratings are wherever two ratings differ
 /// by more than 4 standard errors, the optimal player's accuracy is 100 and
 /// the random player's rating the lowest; the figures file has every
-/// player of every preset for the tables made here, and a game's rating
+/// player of every preset for the tables made here (and of the built-in
+/// games whose rules are presets, by their own tables' starts), and a game's rating
 /// falls as its loss grows, from the optimal player's to the random player's.
 #[test]
 fn reference_players_are_ordered_as_their_strength() {
@@ -276,9 +277,20 @@ fn reference_players_are_ordered_as_their_strength() {
         }
         assert!(ordered >= 15, "{name}: only {ordered} pairs told apart");
     }
-    for name in PRESETS {
+    let rule_sets = PRESETS.iter().map(|name| {
         let sheet = tables.rule_sheet(name).unwrap();
-        let start = sheet.turn_start_saved(sheet.all_open(), 0, 0, 0).unwrap();
+        (*name, sheet.turn_start_saved(sheet.all_open(), 0, 0, 0).unwrap())
+    });
+    // The built-in games' figures come from their presets: they are found
+    // by the start the game's own table gives (as the page looks it up).
+    let made = dice_tables_tests::made_tables();
+    let built_in = dice_tables_tests::BUILT_IN_PRESETS.iter().map(|name| {
+        let asked = ["lookup", name, "--mask", "all", "--json", "--tables", made.to_str().unwrap()];
+        let out = dice_tables_tests::run("reader", &asked, &[]);
+        let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (*name, answer["ev"].as_f64().unwrap_or_else(|| panic!("{name}: {answer}")))
+    });
+    for (name, start) in rule_sets.chain(built_in) {
         let figures = reference_players(name, start);
         let names: Vec<String> = figures.iter().map(|f| f.0.clone()).collect();
         assert_eq!(
