@@ -115,7 +115,7 @@ const PRESETS_WITH_PARTS: [&str; 7] =
 /// The most upper total up to `upper` that the filled boxes of a sheet
 /// with the boxes of `open` open can make (a parts table holds no other).
 fn reached_upper(rules: &RuleSet, open: u32, upper: u32) -> u32 {
-    let totals = rules.upper_bonus.map_or(1, |b| u32::from(b.at) + 1);
+    let totals = dice_tables_reader::rule_sheet::Shape::of(rules).totals;
     let reachable = rules.reachable_uppers(open, totals as usize);
     (0..=upper.min(totals - 1)).rev().find(|&u| reachable[u as usize]).expect("a total of 0 is always made")
 }
