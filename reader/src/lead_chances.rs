@@ -26,11 +26,17 @@ pub const DIFFERENCES: i64 = 3;
 /// Checks a header's `differences` is [`DIFFERENCES`]: a table whose
 /// values are coded otherwise (an older generator's) is refused whole.
 pub(crate) fn check_differences(header: &crate::format::Header) -> Result<(), TableError> {
+    check_differences_are(header, DIFFERENCES)
+}
+
+/// Checks a header's `differences` is `want` (how many times the stored
+/// values were differenced), refusing a table coded otherwise in one line.
+pub(crate) fn check_differences_are(header: &crate::format::Header, want: i64) -> Result<(), TableError> {
     match header.param("differences") {
-        Some(DIFFERENCES) => Ok(()),
+        Some(found) if found == want => Ok(()),
         found => {
             let found = found.map_or("missing".to_string(), |d| format!("{d}"));
-            let why = format!("is {found}, not {DIFFERENCES}: the values are coded otherwise (write the table again)");
+            let why = format!("is {found}, not {want}: the values are coded otherwise (write the table again)");
             Err(crate::error::TableErrorKind::BadParam { name: "differences", why }.into())
         }
     }

@@ -13,7 +13,7 @@
 use super::{NotSolved, Solution};
 use crate::dice::{keep_graph, multisets, NONE};
 use dice_tables_reader::rule_sheet::{
-    bonus_part, bonus_parts, held_of_flag, live_parts, part_names, Bonus, PartsShape, Shape,
+    bonus_part, bonus_parts, held_of_flag, live_parts, part_names, zigzag, Bonus, PartsShape, Shape,
 };
 use dice_tables_reader::rules::{RuleSet, SheetState};
 use rayon::prelude::*;
@@ -319,9 +319,18 @@ pub fn table(solution: &Solution) -> Result<crate::Solved, NotSolved> {
     for &mask in &shape.shape.masks() {
         let Some(at) = layout.at(mask) else { continue };
         let live: Vec<usize> = live_parts(rules, mask).skip(1).collect();
+        // Each part as its change from the total below ([`zigzag`]).
+        let mut below = vec![0u16; live.len()];
         for i in at..at + layout.block() {
-            // Parts are never negative: every box and bonus pays 0 or more.
-            stored.extend(live.iter().map(|&p| (parts[i * count + p] * unit).round() as u16));
+            if (i - at) % layout.totals == 0 {
+                below.fill(0);
+            }
+            for (b, &p) in below.iter_mut().zip(&live) {
+                // Parts are never negative: every box and bonus pays 0 or more.
+                let part = (parts[i * count + p] * unit).round() as u16;
+                stored.push(zigzag(part, *b));
+                *b = part;
+            }
         }
     }
     debug_assert_eq!(stored.len() as u64, shape.len());

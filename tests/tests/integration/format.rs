@@ -634,3 +634,26 @@ fn rule_target_damage_is_caught() {
     cases += 4;
     eprintln!("rule target damage cases tried and caught: {cases}");
 }
+
+/// A rule set's parts table (forced Yatzy's): every header byte flipped,
+/// random body bits, truncations and appended bytes are refused; so is a
+/// table whose parts are coded otherwise (`differences` other than 1, or
+/// none: an older generator's), in one line naming it.
+#[test]
+fn rule_parts_damage_is_caught() {
+    use dice_tables_generator::rule_engine::{self, parts};
+    let rules = dice_tables_generator::rule_sets::preset("forced-yatzy").unwrap();
+    let f = parts::table(&rule_engine::solve(&rules).unwrap()).unwrap().encode();
+    let table = Table::from_vec(f.clone()).unwrap();
+    verify_bytes(f.clone()).unwrap();
+    let mut cases = damage_sweep(&f, 62);
+    let params: Vec<(&str, i64)> = table.header().params.iter().map(|p| (p.name.as_str(), p.value)).collect();
+    let other: Vec<(&str, i64)> = params.iter().map(|&(n, v)| (n, if n == "differences" { 0 } else { v })).collect();
+    let none: Vec<(&str, i64)> = params.iter().copied().filter(|p| p.0 != "differences").collect();
+    for changed in [other, none] {
+        let e = refuse(resigned_with(&table, &changed, &|_, _| {}));
+        assert!(e.to_string().contains("differences"), "{changed:?}: {e}");
+        cases += 1;
+    }
+    eprintln!("rule parts damage cases tried and caught: {cases}");
+}

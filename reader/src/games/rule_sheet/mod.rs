@@ -43,8 +43,8 @@ use crate::rules::{Order, RuleSet, MOST_BOXES};
 pub use board::Board;
 pub use duel_table::{duel_stem, DuelShape, RuleDuel, DUEL_ID, DUEL_SECTIONS};
 pub use parts::{
-    bonus_part, bonus_parts, live_parts, part_names, parts_stem, Bonus, PartsShape, RuleParts, MOST_PARTS_SCALE,
-    PARTS_ID, PARTS_SECTIONS,
+    bonus_part, bonus_parts, live_parts, part_names, parts_stem, unzigzag, zigzag, Bonus, PartsShape, RuleParts,
+    MOST_PARTS_SCALE, PARTS_DIFFERENCES, PARTS_ID, PARTS_SECTIONS,
 };
 pub use table::{target_stem, RuleTable};
 pub use target::{RuleTarget, TargetShape, TARGET_ID, TARGET_SECTIONS};

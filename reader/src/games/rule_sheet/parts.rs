@@ -55,6 +55,33 @@ pub fn parts_stem(name: &str) -> String {
 /// The most fractional bits a part is stored with.
 pub const MOST_PARTS_SCALE: i64 = 15;
 
+/// A stored part is the change from the same part one upper total below
+/// (at total 0, from 0), wrapped to 16 bits and zigzag-coded
+/// ([`zigzag`]): neighbouring totals' parts are close, and the totals no
+/// game reaches repeat the one below, so most changes are small numbers
+/// and compress to little. The header says it (`differences`, 1).
+pub const PARTS_DIFFERENCES: i64 = 1;
+
+/// The change from `below` to `part` (fixed-point parts), wrapped to 16
+/// bits, zigzag-coded: small changes either way are small numbers.
+///
+/// ```
+/// use dice_tables_reader::rule_sheet::{unzigzag, zigzag};
+/// assert_eq!((zigzag(10, 10), zigzag(11, 10), zigzag(9, 10)), (0, 2, 1));
+/// for (part, below) in [(0, 65535), (65535, 0), (40000, 3), (7, 7)] {
+///     assert_eq!(unzigzag(zigzag(part, below), below), part);
+/// }
+/// ```
+pub fn zigzag(part: u16, below: u16) -> u16 {
+    let d = part.wrapping_sub(below) as i16;
+    ((d << 1) ^ (d >> 15)) as u16
+}
+
+/// The part whose change from `below` is the zigzag code `z` ([`zigzag`]'s inverse).
+pub fn unzigzag(z: u16, below: u16) -> u16 {
+    below.wrapping_add(((z >> 1) as i16 ^ -((z & 1) as i16)) as u16)
+}
+
 /// Decoded bytes per chunk of the parts: a decision reads the parts of
 /// every turn start its turn's ends lead to.
 const CHUNK_BYTES: u64 = 1 << 13;
@@ -202,6 +229,7 @@ impl Game for RuleParts {
     const SECTIONS: &'static [SectionSpec<PartsShape>] = &PARTS_SECTIONS;
 
     fn params(header: &Header) -> Result<PartsShape, TableError> {
+        crate::lead_chances::check_differences_are(header, PARTS_DIFFERENCES)?;
         let shape = Shape::from_header(header)?;
         if shape.saving > 0 {
             let why = "is given: a parts table's rules save no rerolls".into();
@@ -218,6 +246,7 @@ impl Game for RuleParts {
         let mut out = p.shape.header_params();
         out.push(("bonuses", i64::from(p.bonuses)));
         out.push(("scale", i64::from(p.scale)));
+        out.push(("differences", PARTS_DIFFERENCES));
         out
     }
 
@@ -265,21 +294,43 @@ impl RuleParts {
             let why = format!("holds no state with boxes {mask:#b} open and upper total {upper}: no game reaches it");
             return Err(TableError::section(PARTS_SECTIONS[1].name, why));
         }
-        let at = p.index(mask, upper, super::flag_index(&self.tracked, held) as u32).ok_or_else(|| {
-            TableError::section(PARTS_SECTIONS[1].name, format!("holds no state with boxes {mask:#b} open"))
-        })?;
+        let flag = super::flag_index(&self.tracked, held) as u32;
+        let place = |upper| {
+            p.index(mask, upper, flag).ok_or_else(|| {
+                TableError::section(PARTS_SECTIONS[1].name, format!("holds no state with boxes {mask:#b} open"))
+            })
+        };
+        let (bottom, at) = (place(0)?, place(upper)?);
         let unit = (-f64::from(p.scale)).exp2();
         let mut parts = vec![0.0; self.rules.boxes.len() + usize::from(p.bonuses)];
         let mut live = live_parts(&self.rules, mask);
         let Some(first) = live.next() else { return Ok(parts) };
+        // Each part is its changes from total 0 up to this one added up.
+        let stored = p.stored(mask.count_ones()) as usize;
+        let run = self.stored_run(bottom as usize, (at - bottom) as usize + stored)?;
         let mut rest = 0.0;
-        // One at a time: a turn start's run may cross a chunk's end.
         for (k, i) in live.enumerate() {
-            parts[i] = f64::from(self.t.u16_at(&PARTS_SECTIONS[1], at as usize + k)?) * unit;
+            let part = run[k..].iter().step_by(stored).fold(0, |below, &z| unzigzag(z, below));
+            parts[i] = f64::from(part) * unit;
             rest += parts[i];
         }
         parts[first] = value - rest;
         Ok(parts)
+    }
+
+    /// `count` stored values from the `at`th on, a chunk's run at a time
+    /// (a sheet's totals may cross a chunk's end).
+    fn stored_run(&self, at: usize, count: usize) -> Result<Vec<u16>, TableError> {
+        let per_chunk = CHUNK_BYTES as usize / 2;
+        let mut run = Vec::with_capacity(count);
+        let mut i = at;
+        while run.len() < count {
+            let n = (count - run.len()).min(per_chunk - i % per_chunk);
+            let bytes = self.t.bytes(&PARTS_SECTIONS[1], i * 2, n * 2)?;
+            run.extend(bytes.chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])));
+            i += n;
+        }
+        Ok(run)
     }
 }
 
