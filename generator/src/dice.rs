@@ -261,6 +261,26 @@ impl KeepGraph {
         }
     }
 
+    /// [`reroll_mass`](KeepGraph::reroll_mass) for `W` lanes at once, each
+    /// lane's sums in the one-lane order (a lane with no chance at a keep
+    /// adds zeros, which change no sum).
+    #[inline(always)]
+    pub fn reroll_mass_lanes<const W: usize>(&self, thrown: &mut [[f64; W]]) {
+        debug_assert_eq!(thrown.len(), self.keeps());
+        for g in 0..self.partial {
+            let mut p = thrown[g];
+            for x in &mut p {
+                *x *= dice_tables_reader::five_dice::SIXTH;
+            }
+            for &n in &self.plus_face[g] {
+                let to = &mut thrown[usize::from(n)];
+                for l in 0..W {
+                    to[l] += p[l];
+                }
+            }
+        }
+    }
+
     /// The expected value of a fresh roll of all the dice.
     pub fn fresh_roll_value(&self, roll_value: &[f64]) -> f64 {
         self.roll_probability.iter().zip(roll_value).map(|(p, v)| p * v).sum()

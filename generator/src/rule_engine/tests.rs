@@ -161,6 +161,21 @@ fn a_solve_by_layer_is_the_whole_solve() {
     }
 }
 
+/// The parts pass's lanes give the same parts at every vector level: over
+/// upper totals (forced Yatzy's bonus) and at a single total (Generala's
+/// first-roll bonus and a box that needs another).
+#[test]
+fn parts_are_the_same_bits_at_every_vector_level() {
+    for name in ["forced-yatzy", "generala"] {
+        let solution = solve(&preset(name).unwrap()).unwrap();
+        let levels: Vec<parts::Parts> =
+            crate::cpu::Simd::available().into_iter().map(|l| parts::solve_on(&solution, l).unwrap()).collect();
+        for other in &levels[1..] {
+            assert!(levels[0].parts.iter().zip(&other.parts).all(|(a, b)| a.to_bits() == b.to_bits()), "{name}");
+        }
+    }
+}
+
 /// Every turn start's parts add up to its value, a filled box's part is 0
 /// and none is below 0: in a fixed order, with an upper bonus, a
 /// first-roll bonus, a box that needs another, and an extra bonus with a joker.

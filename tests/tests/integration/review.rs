@@ -129,7 +129,7 @@ fn reader_review_prints_the_review_and_refuses_bad_lines() {
         why,
         [
             "    why, in each box's expected points (the best less yours): thirteen +20.48, low-straight -1.36, threes -1.13",
-            "    why, in each box's expected points (the best less yours): low-straight +12.91, odd-straight -1.37, \
+            "    why, in each box's expected points (the best less yours): low-straight +12.90, odd-straight -1.36, \
              even-straight +0.37"
         ],
         "{text}"
