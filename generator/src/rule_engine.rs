@@ -283,7 +283,7 @@ impl Average {
     /// Every partial keep's value from the values after it (see
     /// [`KeepGraph::keep_values_lanes`]).
     #[inline(always)]
-    fn keep_values(self, graph: &KeepGraph, values: &mut [[f64; W]]) {
+    fn keep_values<const N: usize>(self, graph: &KeepGraph, values: &mut [[f64; N]]) {
         match self {
             Average::TimesSixth => graph.keep_values_lanes(values, |sum| sum * SIXTH),
             Average::OverSix => graph.keep_values_lanes(values, |sum| sum / FACES as f64),
@@ -1105,13 +1105,13 @@ fn turn_lanes_saving<const PROVE: bool>(
 /// own, always inlined, where a closure was called from the kernel
 /// without its vector instructions.
 #[inline(always)]
-fn after_block(values: &[f64], totals: usize, at: u32, lowest: usize) -> [f64; W] {
+fn after_block<const N: usize>(values: &[f64], totals: usize, at: u32, lowest: usize) -> [f64; N] {
     let row = &values[at as usize..][..totals];
-    if lowest + W <= totals {
-        return row[lowest..][..W].try_into().expect("W lanes");
+    if lowest + N <= totals {
+        return row[lowest..][..N].try_into().expect("N lanes");
     }
     // Past the cap every lane is the last total's.
-    let mut after = [row[totals - 1]; W];
+    let mut after = [row[totals - 1]; N];
     if lowest < totals {
         after[..totals - lowest].copy_from_slice(&row[lowest..]);
     }

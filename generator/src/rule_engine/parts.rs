@@ -13,7 +13,7 @@
 //! picks are the solve's, ties included); only the
 //! scattering of each lane's chances to its keeps is done lane by lane.
 
-use super::{Average, NotSolved, Solution, W};
+use super::{Average, NotSolved, Solution};
 use crate::cpu::{Kernel, Lanes, Simd};
 use crate::dice::{keep_graph, multisets, KeepGraph, NONE};
 use dice_tables_reader::rule_sheet::{
@@ -86,10 +86,13 @@ pub fn solve_on(solution: &Solution, simd: Simd) -> Result<Parts, NotSolved> {
     for layer in layout.layers() {
         let masks = &layout.masks[layer];
         let job = Job { solution, parts: &parts, count, simd };
-        let solved: Vec<(u32, Vec<f64>)> = masks
-            .par_iter()
-            .map_init(|| Work::new(rules, count), |work, &mask| (mask, turn.mask_parts(&job, mask, work)))
-            .collect();
+        // A lane per upper total, as the solve has them: without a bonus (a
+        // single total) one lane, where sixteen would solve one total and
+        // fifteen copies of it.
+        let solved: Vec<(u32, Vec<f64>)> = match layout.totals {
+            1 => turn.layer_parts::<1>(&job, masks),
+            _ => turn.layer_parts::<{ super::W }>(&job, masks),
+        };
         for (mask, block) in solved {
             let at = layout.at(mask).expect("a solved mask is a turn start") * count;
             parts[at..at + block.len()].copy_from_slice(&block);
@@ -132,11 +135,20 @@ impl<'a> Turn<'a> {
         Turn { rules, graph: keep_graph(usize::from(rules.dice)), rolls, points, bonus_slots, any_first_roll }
     }
 
+    /// The parts of every turn start of `masks` (one layer), `W` upper
+    /// totals at a time.
+    fn layer_parts<const W: usize>(&self, job: &Job, masks: &[u32]) -> Vec<(u32, Vec<f64>)> {
+        masks
+            .par_iter()
+            .map_init(|| Work::<W>::new(self.rules, job.count), |work, &mask| (mask, self.mask_parts(job, mask, work)))
+            .collect()
+    }
+
     /// The parts of every turn start of `mask`, in the layout's order
     /// (flags, then upper totals), from those of the masks below in `parts`;
     /// an upper total the filled boxes cannot make repeats the one below
     /// (total 0 is always made).
-    fn mask_parts(&self, job: &Job, mask: u32, work: &mut Work) -> Vec<f64> {
+    fn mask_parts<const W: usize>(&self, job: &Job, mask: u32, work: &mut Work<W>) -> Vec<f64> {
         let (rules, layout, count) = (self.rules, &job.solution.layout, job.count);
         let mut block = vec![0.0; layout.block() * count];
         let reachable = rules.reachable_uppers(mask, layout.totals);
@@ -169,7 +181,7 @@ impl<'a> Turn<'a> {
     /// `flag` holding points, in box order (the first of the best is the
     /// one the lookups pick), into `work.moves`, and where they lead into
     /// `work.leads`.
-    fn row_moves(&self, job: &Job, mask: u32, flag: usize, work: &mut Work) {
+    fn row_moves<const W: usize>(&self, job: &Job, mask: u32, flag: usize, work: &mut Work<W>) {
         let (rules, layout) = (self.rules, &job.solution.layout);
         let held = held_of_flag(&layout.tracked, flag);
         let allowed = rules.allowed(mask);
@@ -231,15 +243,15 @@ struct Job<'a> {
 /// The turn starts of one row at upper totals `lowest` to `lowest + lanes`,
 /// each a lane (past `lanes`, lanes are worked and dropped), their parts
 /// into `work.out`, lane by lane.
-struct Group<'a> {
+struct Group<'a, const W: usize> {
     turn: &'a Turn<'a>,
     job: &'a Job<'a>,
     lowest: usize,
     lanes: usize,
-    work: &'a mut Work,
+    work: &'a mut Work<W>,
 }
 
-impl Kernel for Group<'_> {
+impl<const W: usize> Kernel for Group<'_, W> {
     type Output = ();
     #[inline(always)]
     fn run<L: Lanes>(self) {
@@ -258,7 +270,7 @@ impl Turn<'_> {
     /// arithmetic is the solve's (the points added to the value after), so
     /// the keeps below are the solve's.
     #[inline(always)]
-    fn best_ends(&self, job: &Job, lowest: usize, work: &mut Work) {
+    fn best_ends<const W: usize>(&self, job: &Job, lowest: usize, work: &mut Work<W>) {
         let (values, totals) = (&job.solution.values, job.solution.layout.totals);
         let Work { moves, move_ends, leads, valued, move_values, first_values, stop, end, .. } = work;
         // Each distinct move's value once, for every roll that has it.
@@ -313,7 +325,7 @@ impl Turn<'_> {
     /// (`work.keep[level]`, rolls from `partial`; [`NONE`]: score it), as
     /// the solve picks them.
     #[inline(always)]
-    fn best_keeps(&self, work: &mut Work) {
+    fn best_keeps<const W: usize>(&self, work: &mut Work<W>) {
         let graph = self.graph;
         let partial = graph.partial;
         let rerolls = usize::from(self.rules.rerolls);
@@ -333,7 +345,7 @@ impl Turn<'_> {
     /// chance to where they lead; then the parts of where they lead, into
     /// `work.out`.
     #[inline(always)]
-    fn play_forward(&self, job: &Job, lowest: usize, lanes: usize, work: &mut Work) {
+    fn play_forward<const W: usize>(&self, job: &Job, lowest: usize, lanes: usize, work: &mut Work<W>) {
         let (graph, count) = (self.graph, job.count);
         let (partial, keeps) = (graph.partial, graph.keeps());
         let rerolls = usize::from(self.rules.rerolls);
@@ -443,7 +455,7 @@ fn only(keep: bool, x: f64) -> f64 {
 }
 
 /// One turn's buffers, reused from turn start to turn start.
-struct Work {
+struct Work<const W: usize> {
     /// A row's moves of every roll: roll `r`'s end at `move_ends[r]`.
     moves: Vec<End>,
     move_ends: Vec<usize>,
@@ -478,8 +490,8 @@ struct Work {
     out: Vec<f64>,
 }
 
-impl Work {
-    fn new(rules: &RuleSet, count: usize) -> Work {
+impl<const W: usize> Work<W> {
+    fn new(rules: &RuleSet, count: usize) -> Work<W> {
         let graph = keep_graph(usize::from(rules.dice));
         let rolls = graph.keeps() - graph.partial;
         let lanes = |n: usize| vec![[0.0; W]; n];
