@@ -49,7 +49,7 @@ DEFAULT_TABLES := yazy combo threes tenk yatzy yahtzee duel duel-cardgames
 RULE_TABLES := forced-yatzy yacht yacht-dice generala crag yahtzee-no-joker yahtzee-no-bonus
 RULE_TARGET_TABLES := forced-yatzy-target yacht-target generala-target crag-target
 # With each rule set's table, its values box by box (NAME-parts.dtab, the
-# parts a lookup's reasons name): 19 seconds of the run, 8.1 MB.
+# parts a lookup's reasons name): 8 seconds of the run, 8.2 MB.
 RULE_PARTS_TABLES := $(RULE_TABLES:%=%-parts)
 RULE_RUN := $(RULE_TABLES) $(RULE_TARGET_TABLES) $(RULE_PARTS_TABLES)
 TABLES := $(DEFAULT_TABLES) maxi-yatzy $(RULE_RUN)
