@@ -354,7 +354,8 @@ impl Turn<'_> {
         for (m, &p) in mass.iter_mut().zip(&graph.roll_probability) {
             *m = [p; W];
         }
-        for s in scored.iter_mut() {
+        // The first roll's own chances only where it has a bonus of its own.
+        for s in scored.iter_mut().take(first + 1) {
             s.fill([0.0; W]);
         }
         let none = f64::from(NONE);
