@@ -193,10 +193,8 @@ impl Tables {
     pub fn rule_sheet(&self, name: &str) -> Result<Arc<crate::rule_sheet::RuleSheet>, TableError> {
         use crate::rule_sheet::{RuleSheet, RuleTable};
         let open = |path: &Path| self.open_rule_table::<RuleSheet>(path).map(|s| RuleTable::Sheet(Arc::new(s)));
-        match self.rule_table(name, name, open)? {
-            RuleTable::Sheet(sheet) => Ok(sheet),
-            _ => unreachable!("a rule set's own table is held under its name"),
-        }
+        let sheet = self.rule_table(name, name, open)?;
+        self.of_kind(name, sheet, crate::rule_sheet::ID, RuleTable::sheet)
     }
 
     /// The two-player table of the rule set `name` (`generala`: the file
@@ -206,10 +204,9 @@ impl Tables {
     pub fn rule_duel(&self, name: &str) -> Result<Arc<crate::rule_sheet::RuleDuel>, TableError> {
         use crate::rule_sheet::{duel_stem, RuleDuel, RuleTable};
         let open = |path: &Path| self.open_rule_table::<RuleDuel>(path).map(|t| RuleTable::Duel(Arc::new(t)));
-        match self.rule_table(name, &duel_stem(name), open)? {
-            RuleTable::Duel(duel) => Ok(duel),
-            _ => unreachable!("a rule set's two-player table is held under its stem"),
-        }
+        let stem = duel_stem(name);
+        let table = self.rule_table(name, &stem, open)?;
+        self.of_kind(&stem, table, crate::rule_sheet::DUEL_ID, RuleTable::duel)
     }
 
     /// The target table of the rule set `name` (`crag`: the file
@@ -219,10 +216,9 @@ impl Tables {
     pub fn rule_target(&self, name: &str) -> Result<Arc<crate::rule_sheet::RuleTarget>, TableError> {
         use crate::rule_sheet::{target_stem, RuleTable, RuleTarget};
         let open = |path: &Path| self.open_rule_table::<RuleTarget>(path).map(|t| RuleTable::Target(Arc::new(t)));
-        match self.rule_table(name, &target_stem(name), open)? {
-            RuleTable::Target(target) => Ok(target),
-            _ => unreachable!("a rule set's target table is held under its stem"),
-        }
+        let stem = target_stem(name);
+        let table = self.rule_table(name, &stem, open)?;
+        self.of_kind(&stem, table, crate::rule_sheet::TARGET_ID, RuleTable::target)
     }
 
     /// The parts table of the rule set `name` (`yacht`: the file
@@ -232,10 +228,27 @@ impl Tables {
     pub fn rule_parts(&self, name: &str) -> Result<Arc<crate::rule_sheet::RuleParts>, TableError> {
         use crate::rule_sheet::{parts_stem, RuleParts, RuleTable};
         let open = |path: &Path| self.open_rule_table::<RuleParts>(path).map(|t| RuleTable::Parts(Arc::new(t)));
-        match self.rule_table(name, &parts_stem(name), open)? {
-            RuleTable::Parts(parts) => Ok(parts),
-            _ => unreachable!("a rule set's parts table is held under its stem"),
-        }
+        let stem = parts_stem(name);
+        let table = self.rule_table(name, &stem, open)?;
+        self.of_kind(&stem, table, crate::rule_sheet::PARTS_ID, RuleTable::parts)
+    }
+
+    /// The table held under file stem `stem` as the kind `pick` takes:
+    /// refused as another game's when it is another kind (rule set
+    /// `crag-parts`'s own table asked for where `crag`'s parts table is held).
+    #[cfg(not(feature = "solitaire-only"))]
+    fn of_kind<T>(
+        &self,
+        stem: &str,
+        table: crate::rule_sheet::RuleTable,
+        expected: &'static str,
+        pick: impl FnOnce(crate::rule_sheet::RuleTable) -> Option<T>,
+    ) -> Result<T, TableError> {
+        let found = table.id();
+        pick(table).ok_or_else(|| {
+            TableError::from(TableErrorKind::WrongGame { found: found.into(), expected })
+                .in_file(&self.dir.join(file_name(stem)))
+        })
     }
 
     /// The rule-set table of file stem `stem` (of rule set `name`), held
@@ -280,10 +293,9 @@ impl Tables {
         sheet: crate::rule_sheet::RuleSheet,
     ) -> Result<Arc<crate::rule_sheet::RuleSheet>, TableError> {
         use crate::rule_sheet::RuleTable;
-        match self.put_rule_table(RuleTable::Sheet(Arc::new(sheet))) {
-            RuleTable::Sheet(sheet) => Ok(sheet),
-            _ => unreachable!("a rule set's own table is held under its name"),
-        }
+        let name = sheet.rules().name.clone();
+        let held = self.put_rule_table(RuleTable::Sheet(Arc::new(sheet)));
+        self.of_kind(&name, held, crate::rule_sheet::ID, RuleTable::sheet)
     }
 
     /// Puts a rule set's table (its own, its target or its two-player table) into these

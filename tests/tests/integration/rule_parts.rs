@@ -109,6 +109,34 @@ fn made(name: &str) -> (std::sync::Arc<RuleSheet>, std::sync::Arc<RuleParts>) {
     (tables.rule_sheet(name).unwrap(), tables.rule_parts(name).unwrap())
 }
 
+/// `crag-parts.dtab` is crag's parts table and `crag-target.dtab` its
+/// target table, and either is a rule set's own table by its stem: asked
+/// for as that, it is refused as another game's, whichever was asked for
+/// first (the fuzzer's `reader serve` crash).
+#[test]
+fn a_rule_set_s_other_tables_are_not_rule_sets_own() {
+    use dice_tables_reader::TableErrorKind::WrongGame;
+    for (stem, found_id) in [("crag-parts", "rules-parts"), ("crag-target", "rules-target")] {
+        for other_first in [true, false] {
+            let tables = Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
+            let open_other = || match found_id {
+                "rules-parts" => tables.rule_parts("crag").map(|t| t.rules().name.clone()),
+                _ => tables.rule_target("crag").map(|t| t.rules().name.clone()),
+            };
+            if other_first {
+                open_other().unwrap();
+            }
+            let refused = tables.rule_sheet(stem).unwrap_err();
+            assert!(
+                matches!(refused.kind(), WrongGame { found, expected: "rules" } if found == found_id),
+                "{stem}: {refused}"
+            );
+            assert_eq!(open_other().unwrap(), "crag");
+            assert!(tables.rule_sheet(stem).is_err());
+        }
+    }
+}
+
 const PRESETS_WITH_PARTS: [&str; 7] =
     ["forced-yatzy", "yacht", "yacht-dice", "generala", "crag", "yahtzee-no-joker", "yahtzee-no-bonus"];
 

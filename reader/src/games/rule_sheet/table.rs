@@ -39,6 +39,52 @@ impl RuleTable {
         }
     }
 
+    /// The table, when it is a [`RuleSheet`].
+    pub fn sheet(self) -> Option<Arc<RuleSheet>> {
+        if let RuleTable::Sheet(t) = self {
+            Some(t)
+        } else {
+            None
+        }
+    }
+
+    /// The table, when it is a [`RuleTarget`].
+    pub fn target(self) -> Option<Arc<RuleTarget>> {
+        if let RuleTable::Target(t) = self {
+            Some(t)
+        } else {
+            None
+        }
+    }
+
+    /// The table, when it is a [`RuleDuel`].
+    pub fn duel(self) -> Option<Arc<RuleDuel>> {
+        if let RuleTable::Duel(t) = self {
+            Some(t)
+        } else {
+            None
+        }
+    }
+
+    /// The table, when it is a [`RuleParts`].
+    pub fn parts(self) -> Option<Arc<RuleParts>> {
+        if let RuleTable::Parts(t) = self {
+            Some(t)
+        } else {
+            None
+        }
+    }
+
+    /// The game id its file's header carries: which kind of table it is.
+    pub fn id(&self) -> &'static str {
+        match self {
+            RuleTable::Sheet(_) => super::ID,
+            RuleTable::Target(_) => TARGET_ID,
+            RuleTable::Duel(_) => DUEL_ID,
+            RuleTable::Parts(_) => PARTS_ID,
+        }
+    }
+
     /// The stem of the table's file name: the rule set's name, with
     /// `-target` for its target table.
     pub fn stem(&self) -> String {
