@@ -49,9 +49,13 @@ DEFAULT_TABLES := yazy combo threes tenk yatzy yahtzee duel duel-cardgames
 RULE_TABLES := forced-yatzy yacht yacht-dice generala crag yahtzee-no-joker yahtzee-no-bonus
 RULE_TARGET_TABLES := forced-yatzy-target yacht-target generala-target crag-target
 # With each rule set's table, its values box by box (NAME-parts.dtab, the
-# parts a lookup's reasons name): 8 seconds of the run, 8.2 MB.
+# parts a lookup's reasons name), and Yatzy's and Yahtzee's, their presets'
+# read beside the built-in games' own tables (the reasons of their
+# reviews): 12 seconds of the run, 21.5 MB (Yatzy's
+# 9.4, Yahtzee's 4.5).
 RULE_PARTS_TABLES := $(RULE_TABLES:%=%-parts)
-RULE_RUN := $(RULE_TABLES) $(RULE_TARGET_TABLES) $(RULE_PARTS_TABLES)
+BUILT_IN_PARTS_TABLES := yatzy-parts yahtzee-parts
+RULE_RUN := $(RULE_TABLES) $(RULE_TARGET_TABLES) $(RULE_PARTS_TABLES) $(BUILT_IN_PARTS_TABLES)
 TABLES := $(DEFAULT_TABLES) maxi-yatzy $(RULE_RUN)
 $(DEFAULT_TABLES:%=$(OUT)/%.dtab) &: $(GENERATOR)
 	$(GENERATOR) --out $(OUT)

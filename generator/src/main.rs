@@ -136,8 +136,12 @@ fn parse_game(s: &str) -> Result<String, String> {
         None if rule_set_presets().contains(&name) => Ok(name.to_string()),
         // A preset's target table: `generala-target`.
         None if name.strip_suffix("-target").is_some_and(|p| rule_set_presets().contains(&p)) => Ok(name.to_string()),
-        // A preset's values box by box: `generala-parts`.
-        None if name.strip_suffix("-parts").is_some_and(|p| rule_set_presets().contains(&p)) => Ok(name.to_string()),
+        // A preset's values box by box: `generala-parts`; `yatzy-parts` too,
+        // read beside the built-in game's own table (the reasons of its
+        // reviews).
+        None if name.strip_suffix("-parts").and_then(dice_tables_generator::rule_sets::preset).is_some() => {
+            Ok(name.to_string())
+        }
         // A preset's two-player table: `generala-duel` (refused before any
         // work where the joint game would not fit: `yatzy-duel`).
         None if name.strip_suffix("-duel").and_then(dice_tables_generator::rule_sets::preset).is_some() => {
@@ -352,8 +356,8 @@ fn check_usage(args: &Args) -> Result<Usage, String> {
         .filter(|s| args.games.as_ref().map_or(default && s.default, |list| list.iter().any(|l| l == s.id)))
         .map(|s| s.id)
         .collect();
-    let preset =
-        |name: &str| dice_tables_generator::rule_sets::preset(name).filter(|_| !SOLVERS.iter().any(|s| s.id == name));
+    use dice_tables_generator::rule_sets;
+    let preset = |name: &str| rule_sets::preset(name).filter(|_| !SOLVERS.iter().any(|s| s.id == name));
     let listed = args.games.iter().flatten();
     let mut rule_sets: Vec<dice_tables_reader::rules::RuleSet> = listed.clone().filter_map(|n| preset(n)).collect();
     let mut rule_targets: Vec<dice_tables_reader::rules::RuleSet> =
@@ -362,7 +366,7 @@ fn check_usage(args: &Args) -> Result<Usage, String> {
         // Not yazy-duel: yazy's two-player table is a game of its own.
         listed
             .filter(|n| !SOLVERS.iter().any(|s| s.id == n.as_str()))
-            .filter_map(|n| dice_tables_generator::rule_sets::preset(n.strip_suffix("-duel")?))
+            .filter_map(|n| rule_sets::preset(n.strip_suffix("-duel")?))
             .collect();
     with_rule_file(args.with_duel, "duel", "two-player", rule_file.as_ref(), &mut rule_duels)?;
     // Refused before any work: a joint game that would not fit.
@@ -370,7 +374,7 @@ fn check_usage(args: &Args) -> Result<Usage, String> {
         dice_tables_generator::rule_engine::duel::check_duel(rules).map_err(|e| e.0)?;
     }
     let mut rule_parts: Vec<dice_tables_reader::rules::RuleSet> =
-        args.games.iter().flatten().filter_map(|n| preset(n.strip_suffix("-parts")?)).collect();
+        args.games.iter().flatten().filter_map(|n| rule_sets::preset(n.strip_suffix("-parts")?)).collect();
     with_rule_file(args.with_parts, "parts", "parts", rule_file.as_ref(), &mut rule_parts)?;
     // Refused before any work: rules whose parts are not solved.
     for rules in &rule_parts {

@@ -158,6 +158,11 @@ pub const RULE_PARTS_TABLES: [&str; 7] = [
     "yahtzee-no-bonus-parts",
 ];
 
+/// The parts tables of the built-in games `make tables` writes (the
+/// Makefile's `BUILT_IN_PARTS_TABLES`): their presets' values box by box,
+/// read beside the built-in games' own tables.
+pub const BUILT_IN_PARTS_TABLES: [&str; 2] = ["yatzy-parts", "yahtzee-parts"];
+
 /// The rule sets' target tables `make tables` writes (the Makefile's
 /// `RULE_TARGET_TABLES`), each `NAME-target.dtab`, asked as `NAME --need N`.
 pub const RULE_TARGET_TABLES: [&str; 4] = ["forced-yatzy-target", "yacht-target", "generala-target", "crag-target"];

@@ -13,7 +13,7 @@ const DEFAULT: [&str; 8] = ["yazy", "combo", "threes", "tenk", "yatzy", "yahtzee
 const MADE_FOR_QUICK: [&str; 2] = ["maxi-yatzy", "yazy-target"];
 /// The rule sets' tables `make tables` builds in a run of their own,
 /// solved again here with one thread.
-use dice_tables_tests::{RULE_DUEL_TABLES, RULE_PARTS_TABLES, RULE_TABLES, RULE_TARGET_TABLES};
+use dice_tables_tests::{BUILT_IN_PARTS_TABLES, RULE_DUEL_TABLES, RULE_PARTS_TABLES, RULE_TABLES, RULE_TARGET_TABLES};
 /// What `make test` builds besides (two and a half minutes).
 const MADE_FOR_TEST: [&str; 1] = ["yazy-duel"];
 /// The manifest's tables that `make manifest-check` checks after `make
@@ -36,6 +36,7 @@ fn the_manifest_lists_each_table_once_and_each_is_checked() {
         .chain(&RULE_TABLES)
         .chain(&RULE_TARGET_TABLES)
         .chain(&RULE_PARTS_TABLES)
+        .chain(&BUILT_IN_PARTS_TABLES)
         .chain(&RULE_DUEL_TABLES)
         .map(|g| format!("{g}.dtab"))
         .collect();
@@ -52,6 +53,7 @@ fn the_tables_make_built_match_the_manifest() {
         .chain(&RULE_TABLES)
         .chain(&RULE_TARGET_TABLES)
         .chain(&RULE_PARTS_TABLES)
+        .chain(&BUILT_IN_PARTS_TABLES)
         .copied()
         .collect();
     manifest::check(&manifest_file(), &made_tables(), &games).unwrap();
@@ -89,6 +91,7 @@ fn one_thread_writes_the_same_small_tables() {
         .chain(&RULE_TABLES)
         .chain(&RULE_TARGET_TABLES)
         .chain(&RULE_PARTS_TABLES)
+        .chain(&BUILT_IN_PARTS_TABLES)
         .copied()
         .collect();
     let o = run("generator", &["--out", dir.to_str().unwrap(), "--threads", "1", "--games", &games.join(",")], &[]);
