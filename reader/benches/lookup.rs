@@ -4,6 +4,7 @@
 //! the target and two-player lookups the target tables and yazy-duel.dtab
 //! (`make bench` builds them first).
 
+use dice_tables_reader::rule_sheet::TurnStarts;
 use std::hint::black_box;
 use std::path::PathBuf;
 

@@ -31,12 +31,12 @@ fn review(c: &mut Criterion) {
         // Games with one decision in ten taken at random: a player's
         // mistakes, which the review ranks.
         let (mut dice, mut picks) = (Rng::new(63), Rng::new(6363));
-        let texts: Vec<String> = (0..16).map(|_| game_text(&sheet, &mut dice, &mut picks, 10).0).collect();
+        let texts: Vec<String> = (0..16).map(|_| game_text(&*sheet, &mut dice, &mut picks, 10).0).collect();
         let mut i = 0;
         g.bench_function(format!("{name}_game_in_process"), |b| {
             b.iter(|| {
                 i = (i + 1) % texts.len();
-                review_with_parts(&sheet, Some(&parts), black_box(&texts[i])).expect("a game the table plays")
+                review_with_parts(&*sheet, Some(&parts), black_box(&texts[i])).expect("a game the table plays")
             })
         });
         let file = dir.join(format!("{name}.txt"));

@@ -11,7 +11,8 @@
 //! checks their order on fewer games.
 
 use dice_tables_lookup::review::accuracy;
-use dice_tables_reader::rule_sheet::{RollOptions, RuleChoice, RuleSheet, TurnPlan};
+use dice_tables_reader::rule_sheet::TurnStarts;
+use dice_tables_reader::rule_sheet::{RollOptions, RuleChoice, TurnPlan};
 use dice_tables_reader::rules::SheetState;
 use dice_tables_reader::{Dice, Error};
 
@@ -100,7 +101,12 @@ impl Player {
         }
     }
 
-    fn own_plan(&self, sheet: &RuleSheet, s: SheetState, saved: u32) -> Result<Option<TurnPlan>, Error> {
+    fn own_plan<S: TurnStarts + ?Sized>(
+        &self,
+        sheet: &S,
+        s: SheetState,
+        saved: u32,
+    ) -> Result<Option<TurnPlan>, Error> {
         match self {
             Player::ThisTurnOnly => sheet.turn_plan_this_turn_only(s.open, s.upper, s.held, saved).map(Some),
             _ => Ok(None),
@@ -138,8 +144,8 @@ pub struct Moment {
 
 /// A whole game of `sheet` with dice from `dice`, each decision taken by
 /// `decide`: its final score as the sheet adds it up.
-pub fn play_game<E>(
-    sheet: &RuleSheet,
+pub fn play_game<S: TurnStarts + ?Sized, E>(
+    sheet: &S,
     dice: &mut Rng,
     mut decide: impl FnMut(&Moment) -> Result<RuleChoice, E>,
 ) -> Result<u32, E> {
@@ -184,7 +190,7 @@ pub fn play_game<E>(
 /// A whole game of `sheet` played with `dice`, taking the best option
 /// except where `stray` (out of 100) says to take another at random (from
 /// `picks`): the game's text, and its final score as the sheet adds it up.
-pub fn game_text(sheet: &RuleSheet, dice: &mut Rng, picks: &mut Rng, stray: u64) -> (String, u32) {
+pub fn game_text<S: TurnStarts + ?Sized>(sheet: &S, dice: &mut Rng, picks: &mut Rng, stray: u64) -> (String, u32) {
     let mut text = String::new();
     let score = play_game(sheet, dice, |m| {
         let s = m.state;
@@ -205,7 +211,12 @@ pub fn game_text(sheet: &RuleSheet, dice: &mut Rng, picks: &mut Rng, stray: u64)
 
 /// A whole game of `sheet` played by `player`, the dice from `dice`, its
 /// random choices from `choices`.
-pub fn play(sheet: &RuleSheet, player: Player, dice: &mut Rng, choices: &mut Rng) -> Result<Played, Error> {
+pub fn play<S: TurnStarts + ?Sized>(
+    sheet: &S,
+    player: Player,
+    dice: &mut Rng,
+    choices: &mut Rng,
+) -> Result<Played, Error> {
     let (mut plans, mut loss) = (None, 0.0);
     let score = play_game(sheet, dice, |m| {
         if m.turn_start {
@@ -224,7 +235,12 @@ pub fn play(sheet: &RuleSheet, player: Player, dice: &mut Rng, choices: &mut Rng
 
 /// `games` games of each player in `players` (each player its own dice),
 /// in parallel over the players' games.
-pub fn play_all(sheet: &RuleSheet, players: &[Player], games: usize, seed: u64) -> Result<Vec<Vec<Played>>, Error> {
+pub fn play_all<S: TurnStarts + ?Sized>(
+    sheet: &S,
+    players: &[Player],
+    games: usize,
+    seed: u64,
+) -> Result<Vec<Vec<Played>>, Error> {
     std::thread::scope(|scope| {
         let handles: Vec<_> = players
             .iter()

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use dice_tables_lookup::review::{game_named, review, Decision, Review};
-use dice_tables_reader::rule_sheet::{RuleChoice, RuleSheet};
+use dice_tables_reader::rule_sheet::{Board, RuleChoice};
 
 use crate::output::Failure;
 
@@ -61,7 +61,7 @@ fn read_game(file: &std::path::Path) -> Result<String, Failure> {
     })
 }
 
-fn choice_words(sheet: &RuleSheet, c: &RuleChoice) -> String {
+fn choice_words(sheet: &Board, c: &RuleChoice) -> String {
     match c {
         RuleChoice::Keep(k) if k.is_empty() => "reroll all".into(),
         RuleChoice::Keep(k) => format!("keep {k}"),
@@ -69,7 +69,7 @@ fn choice_words(sheet: &RuleSheet, c: &RuleChoice) -> String {
     }
 }
 
-fn words(sheet: &RuleSheet, r: &Review) -> String {
+fn words(sheet: &Board, r: &Review) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}: {} decisions", r.rule_set, r.decisions.len());
     match r.final_score() {
@@ -123,7 +123,7 @@ fn words(sheet: &RuleSheet, r: &Review) -> String {
     out
 }
 
-fn mistake_line(sheet: &RuleSheet, d: &Decision) -> String {
+fn mistake_line(sheet: &Board, d: &Decision) -> String {
     format!(
         "line {}: {} with {} reroll{} left: {} gave away {:.2} (best: {})",
         d.line,

@@ -1,13 +1,13 @@
 //! Why the best option is best, in words a player can follow: the
 //! difference between two options split into what each box and bonus is
-//! expected to score after each ([`RuleSheet::option_parts`], from the rule
+//! expected to score after each ([`TurnStarts::option_parts`], from the rule
 //! set's parts table), the largest named first. The parts add up to the
 //! difference, to rounding.
 //!
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use dice_tables_lookup::reason::reason;
-//! use dice_tables_reader::rule_sheet::RuleChoice;
+//! use dice_tables_reader::rule_sheet::{RuleChoice, TurnStarts};
 //! use dice_tables_reader::rules::SheetState;
 //! use dice_tables_reader::Tables;
 //! let tables = Tables::open_default()?;
@@ -16,14 +16,14 @@
 //! let dice = "466".parse()?;
 //! let roll = crag.options(start.open, 0, 0, dice, 1)?;
 //! let (best, worst) = (roll.options[0], roll.options[roll.options.len() - 1]);
-//! let why = reason(&crag, &parts, start, dice, 1, best.0, worst.0)?;
+//! let why = reason(&*crag, &parts, start, dice, 1, best.0, worst.0)?;
 //! let total: f64 = why.parts.iter().map(|(_, x)| x).sum();
 //! assert!((total - (best.1 - worst.1)).abs() < 1e-9);
 //! println!("{}", why.text);
 //! # Ok(()) }
 //! ```
 
-use dice_tables_reader::rule_sheet::{part_names, Bonus, RuleChoice, RuleParts, RuleSheet};
+use dice_tables_reader::rule_sheet::{part_names, Bonus, RuleChoice, RuleParts, TurnStarts};
 use dice_tables_reader::rules::SheetState;
 use dice_tables_reader::Dice;
 
@@ -49,10 +49,10 @@ pub struct Reason {
 }
 
 /// Why `better` is better than `other` (options of `dice` with `rerolls`
-/// left at turn start `at`, as [`RuleSheet::options`] gives them), from the
+/// left at turn start `at`, as [`TurnStarts::options`] gives them), from the
 /// rule set's parts table `parts`.
-pub fn reason(
-    sheet: &RuleSheet,
+pub fn reason<S: TurnStarts + ?Sized>(
+    sheet: &S,
     parts: &RuleParts,
     at: SheetState,
     dice: Dice,

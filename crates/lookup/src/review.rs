@@ -46,7 +46,7 @@
 //! # Ok(()) }
 //! ```
 
-use dice_tables_reader::rule_sheet::{RuleChoice, RuleSheet};
+use dice_tables_reader::rule_sheet::{Board, RuleChoice, RuleSheet, TurnStarts};
 use dice_tables_reader::rules::SheetState;
 use dice_tables_reader::Dice;
 
@@ -223,7 +223,7 @@ impl Review {
     /// where the text stops), the luck and the losses summed, every
     /// decision with its luck and loss, and the five largest mistakes (by
     /// their line).
-    pub fn to_json(&self, sheet: &RuleSheet) -> Json {
+    pub fn to_json(&self, sheet: &Board) -> Json {
         let action = |c: &RuleChoice| choice_json(sheet, c);
         let decisions = self
             .decisions
@@ -272,7 +272,7 @@ impl Review {
 }
 
 /// An option as the lookups write it: `{"keep": "66"}` or `{"category": "sixes", "points": 12, ...}`.
-fn choice_json(sheet: &RuleSheet, choice: &RuleChoice) -> Json {
+fn choice_json(sheet: &Board, choice: &RuleChoice) -> Json {
     match choice {
         RuleChoice::Keep(kept) => Json::object(vec![("keep", Json::Str(kept.to_string()))]),
         RuleChoice::Score(m) => {
@@ -291,27 +291,54 @@ fn choice_json(sheet: &RuleSheet, choice: &RuleChoice) -> Json {
     }
 }
 
-/// The rule set `name`'s table in `tables` and the game `text` reviewed
-/// on it (see [`review_rule_set`]); a rule set with no table is refused
-/// naming the games and what writes its table.
-pub fn review(
-    tables: &dice_tables_reader::Tables,
+/// What a review reads: a sheet's turn-start values under its rules (a
+/// rule set's table, or a built-in game's read as its preset's), and its
+/// parts table where it has one (the reasons).
+pub struct ReviewSource<'a> {
+    /// The sheet's values and rules.
+    pub sheet: std::sync::Arc<dyn TurnStarts + 'a>,
+    /// Its values box by box.
+    pub parts: Option<std::sync::Arc<dice_tables_reader::rule_sheet::RuleParts>>,
+}
+
+/// The game `text` of `name` reviewed (see [`review_rule_set`]), with
+/// the sheet it was reviewed on: a rule set's table in `tables` with its
+/// parts table where there is one, or a built-in game whose games are
+/// reviewed (yatzy, yahtzee, yahtzee-free: its own table read as its
+/// preset's, with the preset's parts table). A rule set with no table is
+/// refused naming the games and what writes its table.
+pub fn review<'a>(
+    tables: &'a dice_tables_reader::Tables,
     name: &str,
     text: &str,
-) -> Result<(std::sync::Arc<RuleSheet>, Review), LookupError> {
+) -> Result<(std::sync::Arc<dyn TurnStarts + 'a>, Review), LookupError> {
     if let Some(named) = game_named(text).filter(|n| *n != name) {
         let (line, given) = header_line(text).expect("a header");
         let why = format!("the text is a game of {named}, reviewed here as {name}'s: name one rule set");
         return Err(LookupError::GameText { line, given: given.to_string(), why });
     }
-    if let Some(game) = crate::games::LOOKUPS.iter().find(|l| l.game == name || l.aliases.contains(&name)) {
-        let why = format!(
-            "{} is a built-in game, whose games the page reviews; this review takes a rule set's game (a preset's, \
-             such as crag, or your own rules')",
-            game.game
-        );
-        return Err(LookupError::GameText { line: 0, given: String::new(), why });
-    }
+    let built_in = crate::games::LOOKUPS.iter().filter_map(|l| l.review).find_map(|open| open(tables, name));
+    let ReviewSource { sheet, parts } = match (built_in, crate::games::LookupInfo::find(name)) {
+        (Some(source), _) => source?,
+        (None, Some(game)) => {
+            let reviewed: Vec<&str> =
+                crate::games::LOOKUPS.iter().filter(|l| l.review.is_some()).map(|l| l.game).collect();
+            let why = format!(
+                "{} is a built-in game whose games are not reviewed here; this review takes {}'s or a rule set's game \
+                 (a preset's, such as crag, or your own rules')",
+                game.game,
+                reviewed.join("'s, ")
+            );
+            return Err(LookupError::GameText { line: 0, given: String::new(), why });
+        }
+        (None, None) => rule_set_source(tables, name)?,
+    };
+    let review = review_with_parts(&*sheet, parts.as_deref(), text)?;
+    Ok((sheet, review))
+}
+
+/// The rule set `name`'s table and its parts table, where there is one.
+fn rule_set_source<'a>(tables: &'a dice_tables_reader::Tables, name: &str) -> Result<ReviewSource<'a>, LookupError> {
     let sheet = tables.rule_sheet(name).map_err(|e| match e.kind() {
         dice_tables_reader::TableErrorKind::NotFound => {
             LookupError::NoRuleSet { given: name.to_string(), known: crate::games::games(), missing: e }
@@ -324,8 +351,7 @@ pub fn review(
         Err(e) if matches!(e.kind(), dice_tables_reader::TableErrorKind::NotFound) => None,
         Err(e) => return Err(LookupError::Table(e)),
     };
-    let review = review_with_parts(&sheet, parts.as_deref(), text)?;
-    Ok((sheet, review))
+    Ok(ReviewSource { sheet, parts })
 }
 
 /// The longest query string [`review_query`] reads: a game's text, each
@@ -388,8 +414,8 @@ pub fn review_rule_set(sheet: &RuleSheet, text: &str) -> Result<Review, LookupEr
 /// [`review_rule_set`] with the rule set's parts table, where it has one:
 /// each decision that gave something away then says why the best option
 /// is better ([`crate::reason`]).
-pub fn review_with_parts(
-    sheet: &RuleSheet,
+pub fn review_with_parts<S: TurnStarts + ?Sized>(
+    sheet: &S,
     parts: Option<&dice_tables_reader::rule_sheet::RuleParts>,
     text: &str,
 ) -> Result<Review, LookupError> {
@@ -503,6 +529,6 @@ fn holds(dice: &Dice, kept: &Dice) -> bool {
     have.iter().zip(&want).all(|(h, w)| h >= w)
 }
 
-fn box_names(sheet: &RuleSheet) -> String {
+fn box_names(sheet: &Board) -> String {
     sheet.rules().boxes.iter().map(|b| b.name.as_str()).collect::<Vec<_>>().join(", ")
 }

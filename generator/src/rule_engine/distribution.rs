@@ -3,6 +3,7 @@
 //! forward, each turn's outcomes (the box scored and its points) found by
 //! following the table's best play through the turn's rolls.
 
+use dice_tables_reader::rule_sheet::TurnStarts;
 use std::collections::{BTreeMap, HashMap};
 
 use crate::dice::{multisets, Dice};

@@ -81,7 +81,7 @@ fn run() -> Result<bool, String> {
             tables.rule_sheet(name).map_err(|e| format!("{name}: {e}"))?
         };
         let start = sheet.turn_start_saved(sheet.all_open(), 0, 0, 0).map_err(|e| e.to_string())?;
-        let played = play_all(&sheet, &Player::ALL, games, 63).map_err(|e| e.to_string())?;
+        let played = play_all(&*sheet, &Player::ALL, games, 63).map_err(|e| e.to_string())?;
         let random = Player::ALL.iter().position(|p| *p == Player::Random).expect("the random player");
         let fitted = ratings(&played, random, 64);
         println!(

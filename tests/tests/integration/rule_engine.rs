@@ -5,6 +5,7 @@
 
 use dice_tables_generator::rule_engine::solve;
 use dice_tables_generator::rule_sets::preset;
+use dice_tables_reader::rule_sheet::TurnStarts;
 use dice_tables_reader::rules::{BoxRule, ExtraBonus, Joker as JokerRule, Kind, Order, RuleSet, Score, UpperBonus};
 use dice_tables_reader::sheet::{yahtzee, Joker, Scoring, YAHTZEE_BOX, YATZY};
 use dice_tables_tests::oracles::rule_set::BruteRules;

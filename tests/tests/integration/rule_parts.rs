@@ -3,6 +3,7 @@
 //! values, agree with the brute force's own (which shares no solving
 //! code), and are what games played from a state score box by box.
 
+use dice_tables_reader::rule_sheet::TurnStarts;
 use std::collections::HashMap;
 
 use dice_tables_generator::rule_engine::{parts, solve, table};

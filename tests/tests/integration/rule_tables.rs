@@ -3,6 +3,7 @@
 //! names the file gives, nothing about the rule set compiled into either;
 //! every answer the brute force's.
 
+use dice_tables_reader::rule_sheet::TurnStarts;
 use std::path::{Path, PathBuf};
 
 use dice_tables_reader::rule_sheet::{RuleSheet, RuleTarget};

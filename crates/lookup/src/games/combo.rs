@@ -23,6 +23,7 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
     categories: &[],
     parse,
     curve: None,
+    review: None,
 };
 
 /// Every roll's value with each number of rerolls left.

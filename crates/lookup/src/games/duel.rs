@@ -61,6 +61,7 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
     categories: &[],
     parse,
     curve: None,
+    review: None,
 };
 
 /// The chance of winning at the start of a turn, every pair of totals.

@@ -55,6 +55,7 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
     categories: &BOXES,
     parse,
     curve: None,
+    review: None,
 };
 
 fn parse(named: &str, a: &Args<'_>) -> Result<Query, LookupError> {

@@ -70,6 +70,10 @@ pub struct LookupInfo {
     pub(crate) parse: fn(&str, &Args<'_>) -> Result<Query, LookupError>,
     /// Its whole game's score curve, for a game with a target table.
     pub(crate) curve: Option<CurveRows>,
+    /// What a review of its games reads, for a game whose games `reader
+    /// review` takes (a build without reviews reads none).
+    #[cfg_attr(feature = "solitaire-only", allow(dead_code))]
+    pub(crate) review: Option<ReviewTables>,
 }
 
 impl LookupInfo {
@@ -139,6 +143,16 @@ pub fn tables_with_values() -> Vec<&'static str> {
 
 /// A game's score curve read from its target table.
 pub(crate) type CurveRows = fn(&Tables) -> Result<Vec<CurveRow>, LookupError>;
+
+/// The tables a review of a game reads, given the name it was asked by
+/// (`yahtzee-free` picks the free joker reading's); `None` for a name
+/// that is not the game's.
+#[cfg(not(feature = "solitaire-only"))]
+pub(crate) type ReviewTables =
+    for<'a> fn(&'a Tables, &str) -> Option<Result<crate::review::ReviewSource<'a>, LookupError>>;
+/// A build without reviews reviews no game.
+#[cfg(feature = "solitaire-only")]
+pub(crate) type ReviewTables = fn(&Tables, &str) -> Option<std::convert::Infallible>;
 
 /// Every game a lookup can ask.
 pub(crate) fn games() -> Vec<&'static str> {

@@ -31,6 +31,7 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
     categories: &[],
     parse,
     curve: None,
+    review: None,
 };
 
 fn parse(_: &str, a: &Args<'_>) -> Result<Query, LookupError> {

@@ -15,6 +15,7 @@ use crate::parse::{
 };
 use crate::queries::{Query, RuleSetQuery, ToMove};
 use crate::reply::{text, Choice, Layout, Replied, SheetReply, SheetRoll, Valued};
+use dice_tables_reader::rule_sheet::TurnStarts;
 use dice_tables_reader::rule_sheet::{RuleChoice, RuleTable};
 use dice_tables_reader::rules::SheetState;
 use dice_tables_reader::{TableErrorKind, Tables};
@@ -86,6 +87,7 @@ pub const LOOKUP: LookupInfo = LookupInfo {
     categories: &[],
     parse,
     curve: None,
+    review: None,
 };
 
 /// Whether `name` may name a rule set's table: a name of the rules' form

@@ -59,6 +59,10 @@ pub(super) const YATZY: LookupInfo = LookupInfo {
     curve: Some(curve::<YatzyGame>),
     #[cfg(feature = "solitaire-only")]
     curve: None,
+    #[cfg(not(feature = "solitaire-only"))]
+    review: Some(|tables, name| (name == YatzyGame::ID).then(|| review_source::<YatzyGame>(tables))),
+    #[cfg(feature = "solitaire-only")]
+    review: None,
 };
 
 pub(super) const YAHTZEE: LookupInfo = LookupInfo {
@@ -102,7 +106,30 @@ pub(super) const YAHTZEE: LookupInfo = LookupInfo {
     curve: Some(curve::<YahtzeeGame>),
     #[cfg(feature = "solitaire-only")]
     curve: None,
+    // `yahtzee-free` names the free joker reading's tables.
+    #[cfg(not(feature = "solitaire-only"))]
+    review: Some(|tables, name| match name {
+        YahtzeeGame::ID => Some(review_source::<YahtzeeGame>(tables)),
+        YahtzeeFreeGame::ID => Some(review_source::<YahtzeeFreeGame>(tables)),
+        _ => None,
+    }),
+    #[cfg(feature = "solitaire-only")]
+    review: None,
 };
+
+/// A game of `G` as a review reads it: its table as its preset's rule
+/// set's, under the rules of the preset's parts table (`make tables`
+/// writes yatzy-parts.dtab and yahtzee-parts.dtab), which gives the reasons.
+#[cfg(not(feature = "solitaire-only"))]
+fn review_source<G: SheetGame>(tables: &Tables) -> Result<crate::review::ReviewSource<'_>, LookupError> {
+    use dice_tables_reader::sheet::SheetAsRules;
+    let table = tables.get::<ScoreSheet<G>>().map_err(LookupError::Table)?;
+    let parts = tables.rule_parts(G::ID).map_err(LookupError::Table)?;
+    let parts_file =
+        tables.dir().join(dice_tables_reader::file_name(&dice_tables_reader::rule_sheet::parts_stem(G::ID)));
+    let sheet = SheetAsRules::new(table, parts.clone()).map_err(|e| LookupError::Table(e.in_file(&parts_file)))?;
+    Ok(crate::review::ReviewSource { sheet: std::sync::Arc::new(sheet), parts: Some(parts) })
+}
 
 /// The turn-start value of every state: mask, (yahtzee box), upper total.
 fn values<G: SheetGame>(tables: &Tables) -> Result<StoredValues<'_>, LookupError> {

@@ -33,6 +33,7 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
     categories: &[],
     parse,
     curve: None,
+    review: None,
 };
 
 /// The value of a turn's state: dice about to be thrown, turn score.

@@ -43,6 +43,7 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
     categories: &[],
     parse,
     curve: None,
+    review: None,
 };
 
 /// The chances of success, decoded from their stored form (a chance above

@@ -61,6 +61,7 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
     curve: Some(curve),
     #[cfg(feature = "solitaire-only")]
     curve: None,
+    review: None,
 };
 
 /// The turn-start value of every mask.

@@ -17,6 +17,7 @@
 //! their own way: a tie costs nothing by the solve's values); the best response is the solve with B's turns in
 //! place of an opponent's best.
 
+use dice_tables_reader::rule_sheet::TurnStarts;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -13,6 +13,7 @@
 //!
 //! ```no_run
 //! # fn main() -> Result<(), dice_tables_reader::Error> {
+//! use dice_tables_reader::rule_sheet::TurnStarts;
 //! use dice_tables_reader::Tables;
 //! // A rule set's table is found in a tables directory by its name
 //! // (`make tables` writes tables/yacht.dtab).
@@ -48,7 +49,7 @@ pub use parts::{
 };
 pub use table::{target_stem, RuleTable};
 pub use target::{RuleTarget, TargetShape, TARGET_ID, TARGET_SECTIONS};
-pub use turn::{Move, RollOptions, RuleChoice, TurnOptions, TurnPlan};
+pub use turn::{Move, RollOptions, RuleChoice, TurnOptions, TurnPlan, TurnStarts};
 
 /// The game id of every rule-set table's header: the rule set's own name is
 /// in its rules, and names the file (`crag.dtab`).

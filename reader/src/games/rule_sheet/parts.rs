@@ -18,10 +18,11 @@
 //!
 //! A decision's parts come from one turn's play: an option's ends under
 //! the best play of the rest of the turn, each end's points and the stored
-//! parts of where it leads ([`RuleSheet::option_parts`]).
+//! parts of where it leads ([`TurnStarts::option_parts`]).
 //!
 //! ```no_run
 //! # fn main() -> Result<(), dice_tables_reader::Error> {
+//! use dice_tables_reader::rule_sheet::TurnStarts;
 //! use dice_tables_reader::Tables;
 //! // `make tables` writes tables/yacht.dtab and tables/yacht-parts.dtab.
 //! let tables = Tables::open_default()?;
@@ -37,7 +38,7 @@
 //! ```
 
 use super::turn::RuleChoice;
-use super::{Board, RuleSheet, Shape};
+use super::{Board, Shape, TurnStarts};
 use crate::dice::{multiset_count, Dice};
 use crate::error::{ArgumentError, ArgumentErrorKind, Error, TableError, TableErrorKind};
 use crate::format::{DType, Encoding, Header};
@@ -334,85 +335,77 @@ impl RuleParts {
     }
 }
 
-impl RuleSheet {
-    /// The parts of the turn start `mask`, `upper`, `held` (as
-    /// [`RuleSheet::turn_start_value`] takes it) from the rule set's parts
-    /// table `parts`: they add up to this table's value.
-    pub fn parts_of(&self, parts: &RuleParts, mask: u32, upper: u32, held: u32) -> Result<Vec<f64>, Error> {
-        self.check_parts(parts)?;
-        let value = self.turn_start_value(mask, upper, held)?;
-        Ok(parts.turn_start_parts(value, mask, upper, held)?)
-    }
+/// [`TurnStarts::parts_of`].
+pub(super) fn parts_of<S: TurnStarts + ?Sized>(
+    sheet: &S,
+    parts: &RuleParts,
+    mask: u32,
+    upper: u32,
+    held: u32,
+) -> Result<Vec<f64>, Error> {
+    check_parts(sheet, parts)?;
+    let value = sheet.turn_start_saved(mask, upper, held, 0)?;
+    Ok(parts.turn_start_parts(value, mask, upper, held)?)
+}
 
-    /// The parts of one option of `dice` with `rerolls` left at the turn
-    /// start `mask`, `upper`, `held` (as [`RuleSheet::options`] gives them):
-    /// the option's points put to the box it scores and the parts of where
-    /// it leads, or for a keep, the same over the rest of the turn played as
-    /// [`RuleSheet::turn_plan`] plays it. They add up to the option's value.
-    #[allow(clippy::too_many_arguments)]
-    pub fn option_parts(
-        &self,
-        parts: &RuleParts,
-        mask: u32,
-        upper: u32,
-        held: u32,
-        dice: Dice,
-        rerolls: u8,
-        choice: RuleChoice,
-    ) -> Result<Vec<f64>, Error> {
-        self.check_parts(parts)?;
-        self.check_roll(dice, rerolls, 0)?;
-        let from = SheetState { open: mask, upper, held };
-        let mut ends = Ends::new(self, parts, from);
-        match choice {
-            RuleChoice::Score(m) => {
-                // Only the roll's ways to score: its keeps need no values here.
-                let mut moves = Vec::new();
-                self.moves(from, &dice.counts(), rerolls == self.rules.rerolls, &mut moves);
-                if !moves.iter().any(|(x, _)| *x == m) {
-                    let given = format!(
-                        "scoring {} for {}",
-                        self.rules.boxes.get(m.box_index).map_or("?", |b| &b.name),
-                        m.points
-                    );
-                    return Err(not_an_option(given, dice, rerolls));
-                }
-                ends.add(m, 1.0)?;
+/// [`TurnStarts::option_parts`], at the turn start `(mask, upper, held)`.
+pub(super) fn option_parts<S: TurnStarts + ?Sized>(
+    sheet: &S,
+    parts: &RuleParts,
+    (mask, upper, held): (u32, u32, u32),
+    dice: Dice,
+    rerolls: u8,
+    choice: RuleChoice,
+) -> Result<Vec<f64>, Error> {
+    check_parts(sheet, parts)?;
+    sheet.check_roll(dice, rerolls, 0)?;
+    let from = SheetState { open: mask, upper, held };
+    let mut ends = Ends::new(sheet, parts, from);
+    match choice {
+        RuleChoice::Score(m) => {
+            // Only the roll's ways to score: its keeps need no values here.
+            let mut moves = Vec::new();
+            sheet.moves(from, &dice.counts(), rerolls == sheet.rules.rerolls, &mut moves);
+            if !moves.iter().any(|(x, _)| *x == m) {
+                let given =
+                    format!("scoring {} for {}", sheet.rules.boxes.get(m.box_index).map_or("?", |b| &b.name), m.points);
+                return Err(not_an_option(given, dice, rerolls));
             }
-            RuleChoice::Keep(keep) => {
-                if rerolls == 0 || !keep.is_subset_of(&dice) || keep.len() >= dice.len() {
-                    return Err(not_an_option(format!("keeping {keep}"), dice, rerolls));
-                }
-                let plan = self.turn_plan(mask, upper, held)?;
-                let n = usize::from(self.rules.dice);
-                // Each roll's chance, by rank, with `left` rerolls left.
-                let mut mass = vec![0.0; multiset_count(n)];
-                throw_onto(keep, n, 1.0, &mut mass);
-                for left in (0..rerolls).rev() {
-                    let mut next = vec![0.0; mass.len()];
-                    for (rank, &p) in mass.iter().enumerate().filter(|(_, &p)| p > 0.0) {
-                        let roll = Dice::unrank(n, rank).expect("a rank below the count");
-                        match plan.best(roll, left).expect("a turn start with a box open") {
-                            RuleChoice::Score(m) => ends.add(m, p)?,
-                            RuleChoice::Keep(k) => throw_onto(k, n, p, &mut next),
-                        }
+            ends.add(m, 1.0)?;
+        }
+        RuleChoice::Keep(keep) => {
+            if rerolls == 0 || !keep.is_subset_of(&dice) || keep.len() >= dice.len() {
+                return Err(not_an_option(format!("keeping {keep}"), dice, rerolls));
+            }
+            let plan = sheet.turn_plan(mask, upper, held)?;
+            let n = usize::from(sheet.rules.dice);
+            // Each roll's chance, by rank, with `left` rerolls left.
+            let mut mass = vec![0.0; multiset_count(n)];
+            throw_onto(keep, n, 1.0, &mut mass);
+            for left in (0..rerolls).rev() {
+                let mut next = vec![0.0; mass.len()];
+                for (rank, &p) in mass.iter().enumerate().filter(|(_, &p)| p > 0.0) {
+                    let roll = Dice::unrank(n, rank).expect("a rank below the count");
+                    match plan.best(roll, left).expect("a turn start with a box open") {
+                        RuleChoice::Score(m) => ends.add(m, p)?,
+                        RuleChoice::Keep(k) => throw_onto(k, n, p, &mut next),
                     }
-                    mass = next;
                 }
-                debug_assert!(mass.iter().all(|&p| p == 0.0), "no reroll is left after the last");
+                mass = next;
             }
+            debug_assert!(mass.iter().all(|&p| p == 0.0), "no reroll is left after the last");
         }
-        Ok(ends.parts)
     }
+    Ok(ends.parts)
+}
 
-    /// Refuses a parts table of another rule set than this table's.
-    fn check_parts(&self, parts: &RuleParts) -> Result<(), Error> {
-        if parts.rules != self.rules {
-            let why = format!("are rule set {}'s, not {}'s", parts.rules.name, self.rules.name);
-            return Err(TableError::section("rules", why).into());
-        }
-        Ok(())
+/// Refuses a parts table of another rule set than `sheet`'s.
+fn check_parts<S: TurnStarts + ?Sized>(sheet: &S, parts: &RuleParts) -> Result<(), Error> {
+    if parts.rules != sheet.rules {
+        let why = format!("are rule set {}'s, not {}'s", parts.rules.name, sheet.rules.name);
+        return Err(TableError::section("rules", why).into());
     }
+    Ok(())
 }
 
 fn not_an_option(given: String, dice: Dice, rerolls: u8) -> Error {
@@ -433,8 +426,8 @@ fn throw_onto(keep: Dice, n: usize, p: f64, mass: &mut [f64]) {
 /// A turn's ends added up into parts: each end's points to its box (the
 /// extra and first-roll bonuses to theirs), and the parts of the turn
 /// start it leads to, each read once.
-struct Ends<'a> {
-    sheet: &'a RuleSheet,
+struct Ends<'a, S: ?Sized> {
+    sheet: &'a S,
     table: &'a RuleParts,
     from: SheetState,
     parts: Vec<f64>,
@@ -443,8 +436,8 @@ struct Ends<'a> {
     after: Vec<(SheetState, Vec<f64>)>,
 }
 
-impl<'a> Ends<'a> {
-    fn new(sheet: &'a RuleSheet, table: &'a RuleParts, from: SheetState) -> Ends<'a> {
+impl<'a, S: TurnStarts + ?Sized> Ends<'a, S> {
+    fn new(sheet: &'a S, table: &'a RuleParts, from: SheetState) -> Ends<'a, S> {
         let rules = &sheet.rules;
         let parts = vec![0.0; part_names(rules).len()];
         let bonus_slots = [bonus_part(rules, Bonus::Extra), bonus_part(rules, Bonus::FirstRoll)];

@@ -4,7 +4,7 @@
 //! leads to), and with rerolls left each keep, valued by the best play of
 //! the rerolls still to come.
 
-use super::RuleSheet;
+use super::{Board, RuleParts, RuleSheet};
 use crate::dice::{multiset_count, Dice};
 use crate::error::{Error, TableError};
 use crate::rules::SheetState;
@@ -55,8 +55,8 @@ pub struct RollOptions {
 
 /// A turn start's moves valued: the turn starts scoring leads to, each
 /// read once.
-struct Turn<'a> {
-    sheet: &'a RuleSheet,
+struct Turn<'a, S: ?Sized> {
+    sheet: &'a S,
     mask: u32,
     upper: u32,
     held: u32,
@@ -72,7 +72,7 @@ struct Turn<'a> {
     later_turns: bool,
 }
 
-impl Turn<'_> {
+impl<S: TurnStarts + ?Sized> Turn<'_, S> {
     /// Every way to score `counts` with `left` rerolls left, each with its
     /// value: what it scores now plus the value of the turn start it leads to.
     fn moves(&mut self, counts: &[u8; 6], first: bool, left: u8) -> Result<Vec<(Move, f64)>, TableError> {
@@ -151,7 +151,7 @@ impl Turn<'_> {
 
 /// A turn's best play from one turn start, worked out once: for a program
 /// that plays many rolls from the same turn start (a simulation), where
-/// [`RuleSheet::options`] would work each roll's options out again.
+/// [`TurnStarts::options`] would work each roll's options out again.
 #[derive(Clone, Debug)]
 pub struct TurnPlan {
     rerolls: u8,
@@ -204,7 +204,7 @@ pub struct TurnOptions {
 
 impl TurnOptions {
     /// Every option of `dice` with `rerolls` left, best first, exactly as
-    /// [`RuleSheet::options_saved`] gives them from the same turn start.
+    /// [`TurnStarts::options_saved`] gives them from the same turn start.
     /// `None` when `dice` are not the rules' count or `rerolls` more than
     /// the turn has.
     pub fn options(&self, dice: Dice, rerolls: u8) -> Option<RollOptions> {
@@ -237,110 +237,57 @@ fn level<T>(later: &[T], rerolls: u8) -> usize {
 /// values level by level.
 type Worked<T> = (u8, Vec<T>, Vec<Vec<T>>, Vec<Vec<f64>>);
 
-impl RuleSheet {
+/// Where the turn-start values of a rule set's sheet come from: the rule
+/// set's own table ([`RuleSheet`]), or a built-in game's table read as its
+/// preset's ([`SheetAsRules`](crate::sheet::SheetAsRules)). A roll's
+/// options, a turn's plan and an option's parts are worked out from them
+/// the same way for both.
+pub trait TurnStarts: std::ops::Deref<Target = Board> + std::fmt::Debug + Send + Sync {
+    /// The expected score still to come at a turn start: `mask` the open
+    /// boxes, `upper` the upper total so far, `held` the boxes holding
+    /// points (mask bits; only the tracked ones count), `saved` the rerolls
+    /// saved (where the rules save them).
+    fn turn_start_saved(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<f64, TableError>;
+
     /// The best play of every roll of the turn starting at `mask`, `upper`,
     /// `held` (as [`RuleSheet::turn_start_value`] takes them).
-    pub fn turn_plan(&self, mask: u32, upper: u32, held: u32) -> Result<TurnPlan, Error> {
+    fn turn_plan(&self, mask: u32, upper: u32, held: u32) -> Result<TurnPlan, Error> {
         self.turn_plan_saved(mask, upper, held, 0)
     }
 
-    /// [`RuleSheet::turn_plan`] with `saved` rerolls saved (where the rules
+    /// [`TurnStarts::turn_plan`] with `saved` rerolls saved (where the rules
     /// save them: the turn has its own and those).
-    pub fn turn_plan_saved(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<TurnPlan, Error> {
-        self.plan(mask, upper, held, saved, true)
+    fn turn_plan_saved(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<TurnPlan, Error> {
+        plan(self, mask, upper, held, saved, true)
     }
 
     /// The play of a player who counts only this turn's points (what the
     /// dice score now; the upper bonus and the turns after it count for
     /// nothing): a reference player for the coach's figures.
-    pub fn turn_plan_this_turn_only(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<TurnPlan, Error> {
-        self.plan(mask, upper, held, saved, false)
+    fn turn_plan_this_turn_only(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<TurnPlan, Error> {
+        plan(self, mask, upper, held, saved, false)
     }
 
     /// Every option of every roll of the turn starting at `mask`, `upper`,
-    /// `held` with `saved` rerolls saved, as [`RuleSheet::options_saved`]
+    /// `held` with `saved` rerolls saved, as [`TurnStarts::options_saved`]
     /// values them.
-    pub fn turn_options_saved(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<TurnOptions, Error> {
+    fn turn_options_saved(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<TurnOptions, Error> {
         let best = |moves: &Vec<(Move, f64)>| moves.iter().fold(f64::NEG_INFINITY, |b, m| b.max(m.1));
-        let (rerolls, first, later, keeps) = self.work_out(mask, upper, held, saved, true, |m| m, best)?;
+        let (rerolls, first, later, keeps) = work_out(self, mask, upper, held, saved, true, |m| m, best)?;
         Ok(TurnOptions { rerolls, dice: usize::from(self.rules.dice), first, later, keeps })
-    }
-
-    fn plan(&self, mask: u32, upper: u32, held: u32, saved: u32, later_turns: bool) -> Result<TurnPlan, Error> {
-        // The first of the best moves, as the lookups rank them.
-        let pick = |moves: Vec<(Move, f64)>| {
-            moves.into_iter().fold(None, |best: Option<(Move, f64)>, m| match best {
-                Some(b) if m.1 <= b.1 => Some(b),
-                _ => Some(m),
-            })
-        };
-        let best = |m: &Option<(Move, f64)>| m.map_or(f64::NEG_INFINITY, |m| m.1);
-        let (rerolls, first, later, keeps) = self.work_out(mask, upper, held, saved, later_turns, pick, best)?;
-        Ok(TurnPlan { rerolls, dice: usize::from(self.rules.dice), first, later, keeps })
-    }
-
-    /// The turn from `mask`, `upper`, `held` with `saved` rerolls saved
-    /// worked out: each roll's moves (valued with the turns after it, or
-    /// with this turn's points alone) kept as `keep` makes them, `best`
-    /// their best value; the keeps' values from those.
-    #[allow(clippy::too_many_arguments)]
-    fn work_out<T>(
-        &self,
-        mask: u32,
-        upper: u32,
-        held: u32,
-        saved: u32,
-        later_turns: bool,
-        keep: impl Fn(Vec<(Move, f64)>) -> T,
-        best: impl Fn(&T) -> f64,
-    ) -> Result<Worked<T>, Error> {
-        self.check_saved(mask, saved)?;
-        self.turn_start_saved(mask, upper, held, saved)?;
-        let n = usize::from(self.rules.dice);
-        let rerolls = (u32::from(self.rules.rerolls) + saved) as u8;
-        let levels = if self.saving() > 0 { usize::from(rerolls) } else { 1 };
-        let mut turn = self.turn(mask, upper, held);
-        turn.later_turns = later_turns;
-        let (mut first, mut later) = (Vec::new(), (0..levels).map(|_| Vec::new()).collect::<Vec<_>>());
-        for r in 0..multiset_count(n) {
-            let counts = Dice::unrank(n, r).expect("a rank below the count").counts();
-            first.push(keep(turn.moves(&counts, true, rerolls)?));
-            for (left, later) in later.iter_mut().enumerate() {
-                later.push(keep(turn.moves(&counts, false, left as u8)?));
-            }
-        }
-        // Each roll's value scored with each count of rerolls left, as the
-        // lattice lays the rolls out.
-        let stops: Vec<Vec<f64>> = later
-            .iter()
-            .map(|later| {
-                let mut values = vec![0.0; self.lattice.partial];
-                values.extend(later.iter().map(&best));
-                values
-            })
-            .collect();
-        let mut keeps = Vec::new();
-        let own = (self.saving() > 0).then_some(stops.as_slice());
-        self.keep_levels(stops[0].clone(), usize::from(rerolls), own, |k| keeps.push(k.to_vec()));
-        Ok((rerolls, first, later, keeps))
-    }
-
-    fn turn(&self, mask: u32, upper: u32, held: u32) -> Turn<'_> {
-        let after = vec![f64::NAN; self.rules.boxes.len() * 2 * self.shape.totals as usize];
-        Turn { sheet: self, mask, upper, held, after, moves: Vec::new(), later_turns: true }
     }
 
     /// Every option of `dice` with `rerolls` left at the turn start `mask`,
     /// `upper`, `held` (as [`RuleSheet::turn_start_value`] takes them),
     /// best first. The roll is the turn's first when `rerolls` is all the
     /// rules give (a first-roll bonus then counts).
-    pub fn options(&self, mask: u32, upper: u32, held: u32, dice: Dice, rerolls: u8) -> Result<RollOptions, Error> {
+    fn options(&self, mask: u32, upper: u32, held: u32, dice: Dice, rerolls: u8) -> Result<RollOptions, Error> {
         self.options_saved(mask, upper, held, 0, dice, rerolls)
     }
 
-    /// [`RuleSheet::options`] with `saved` rerolls saved: `rerolls` may be
+    /// [`TurnStarts::options`] with `saved` rerolls saved: `rerolls` may be
     /// the rules' and every one saved, and scoring saves those left.
-    pub fn options_saved(
+    fn options_saved(
         &self,
         mask: u32,
         upper: u32,
@@ -353,7 +300,7 @@ impl RuleSheet {
         self.check_saved(mask, saved)?;
         self.check_roll(dice, rerolls, saved)?;
         self.turn_start_saved(mask, upper, held, saved)?;
-        let mut turn = self.turn(mask, upper, held);
+        let mut turn = turn(self, mask, upper, held);
         let first = u32::from(rerolls) == u32::from(rules.rerolls) + saved;
         let mut options: Vec<(RuleChoice, f64)> =
             turn.moves(&dice.counts(), first, rerolls)?.into_iter().map(|(m, v)| (RuleChoice::Score(m), v)).collect();
@@ -372,19 +319,122 @@ impl RuleSheet {
     /// starts its moves lead to: the average over the first roll of its best
     /// option. Equal to the stored value within rounding in a sound table
     /// (the tests hold every table to it).
-    pub fn turn_start_recomputed(&self, mask: u32, upper: u32, held: u32) -> Result<f64, Error> {
+    fn turn_start_recomputed(&self, mask: u32, upper: u32, held: u32) -> Result<f64, Error> {
         self.turn_start_recomputed_saved(mask, upper, held, 0)
     }
 
-    /// [`RuleSheet::turn_start_recomputed`] with `saved` rerolls saved.
-    pub fn turn_start_recomputed_saved(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<f64, Error> {
+    /// [`TurnStarts::turn_start_recomputed`] with `saved` rerolls saved.
+    fn turn_start_recomputed_saved(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<f64, Error> {
         self.check_saved(mask, saved)?;
         let rerolls = (u32::from(self.rules.rerolls) + saved) as u8;
-        let mut turn = self.turn(mask, upper, held);
+        let mut turn = turn(self, mask, upper, held);
         let keeps = if rerolls > 0 { Some(turn.keep_values(rerolls - 1)?) } else { None };
         let first = self.stop_values(|roll| {
             Ok(turn.best_move(&roll.counts(), true, rerolls)?.map_or(f64::NEG_INFINITY, |m| m.1))
         })?;
         Ok(self.turn_start_from(&first, keeps.as_deref()))
     }
+
+    /// The parts of the turn start `mask`, `upper`, `held` (as
+    /// [`RuleSheet::turn_start_value`] takes it) from the rule set's parts
+    /// table `parts`: they add up to this table's value.
+    fn parts_of(&self, parts: &RuleParts, mask: u32, upper: u32, held: u32) -> Result<Vec<f64>, Error> {
+        super::parts::parts_of(self, parts, mask, upper, held)
+    }
+
+    /// The parts of one option of `dice` with `rerolls` left at the turn
+    /// start `mask`, `upper`, `held` (as [`TurnStarts::options`] gives them):
+    /// the option's points put to the box it scores and the parts of where
+    /// it leads, or for a keep, the same over the rest of the turn played as
+    /// [`TurnStarts::turn_plan`] plays it. They add up to the option's value.
+    #[allow(clippy::too_many_arguments)]
+    fn option_parts(
+        &self,
+        parts: &RuleParts,
+        mask: u32,
+        upper: u32,
+        held: u32,
+        dice: Dice,
+        rerolls: u8,
+        choice: RuleChoice,
+    ) -> Result<Vec<f64>, Error> {
+        super::parts::option_parts(self, parts, (mask, upper, held), dice, rerolls, choice)
+    }
+}
+
+impl TurnStarts for RuleSheet {
+    fn turn_start_saved(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<f64, TableError> {
+        RuleSheet::turn_start_saved(self, mask, upper, held, saved)
+    }
+}
+
+fn plan<S: TurnStarts + ?Sized>(
+    sheet: &S,
+    mask: u32,
+    upper: u32,
+    held: u32,
+    saved: u32,
+    later_turns: bool,
+) -> Result<TurnPlan, Error> {
+    // The first of the best moves, as the lookups rank them.
+    let pick = |moves: Vec<(Move, f64)>| {
+        moves.into_iter().fold(None, |best: Option<(Move, f64)>, m| match best {
+            Some(b) if m.1 <= b.1 => Some(b),
+            _ => Some(m),
+        })
+    };
+    let best = |m: &Option<(Move, f64)>| m.map_or(f64::NEG_INFINITY, |m| m.1);
+    let (rerolls, first, later, keeps) = work_out(sheet, mask, upper, held, saved, later_turns, pick, best)?;
+    Ok(TurnPlan { rerolls, dice: usize::from(sheet.rules.dice), first, later, keeps })
+}
+
+/// The turn from `mask`, `upper`, `held` with `saved` rerolls saved
+/// worked out: each roll's moves (valued with the turns after it, or
+/// with this turn's points alone) kept as `keep` makes them, `best`
+/// their best value; the keeps' values from those.
+#[allow(clippy::too_many_arguments)]
+fn work_out<S: TurnStarts + ?Sized, T>(
+    sheet: &S,
+    mask: u32,
+    upper: u32,
+    held: u32,
+    saved: u32,
+    later_turns: bool,
+    keep: impl Fn(Vec<(Move, f64)>) -> T,
+    best: impl Fn(&T) -> f64,
+) -> Result<Worked<T>, Error> {
+    sheet.check_saved(mask, saved)?;
+    sheet.turn_start_saved(mask, upper, held, saved)?;
+    let n = usize::from(sheet.rules.dice);
+    let rerolls = (u32::from(sheet.rules.rerolls) + saved) as u8;
+    let levels = if sheet.saving() > 0 { usize::from(rerolls) } else { 1 };
+    let mut turn = turn(sheet, mask, upper, held);
+    turn.later_turns = later_turns;
+    let (mut first, mut later) = (Vec::new(), (0..levels).map(|_| Vec::new()).collect::<Vec<_>>());
+    for r in 0..multiset_count(n) {
+        let counts = Dice::unrank(n, r).expect("a rank below the count").counts();
+        first.push(keep(turn.moves(&counts, true, rerolls)?));
+        for (left, later) in later.iter_mut().enumerate() {
+            later.push(keep(turn.moves(&counts, false, left as u8)?));
+        }
+    }
+    // Each roll's value scored with each count of rerolls left, as the
+    // lattice lays the rolls out.
+    let stops: Vec<Vec<f64>> = later
+        .iter()
+        .map(|later| {
+            let mut values = vec![0.0; sheet.lattice.partial];
+            values.extend(later.iter().map(&best));
+            values
+        })
+        .collect();
+    let mut keeps = Vec::new();
+    let own = (sheet.saving() > 0).then_some(stops.as_slice());
+    sheet.keep_levels(stops[0].clone(), usize::from(rerolls), own, |k| keeps.push(k.to_vec()));
+    Ok((rerolls, first, later, keeps))
+}
+
+fn turn<S: TurnStarts + ?Sized>(sheet: &S, mask: u32, upper: u32, held: u32) -> Turn<'_, S> {
+    let after = vec![f64::NAN; sheet.rules.boxes.len() * 2 * sheet.shape.totals as usize];
+    Turn { sheet, mask, upper, held, after, moves: Vec::new(), later_turns: true }
 }

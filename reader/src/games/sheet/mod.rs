@@ -33,6 +33,8 @@
 //! # Ok(()) }
 //! ```
 
+#[cfg(not(feature = "solitaire-only"))]
+mod as_rules;
 mod game;
 mod rules;
 mod states;
@@ -51,6 +53,8 @@ use crate::game::{param_in, Checked, Game, SectionSpec};
 use crate::options::with_scoring_now;
 use turn::Levels;
 
+#[cfg(not(feature = "solitaire-only"))]
+pub use as_rules::SheetAsRules;
 pub(crate) use game::check_decision;
 pub use game::*;
 pub use rules::*;
