@@ -1,23 +1,23 @@
 //! The coach's review of a whole game: in process (`review_with_parts` on
-//! the game's text, its rule set's table and parts table open: every
-//! mistake with its reason) and as a whole `reader
-//! review NAME FILE` process beside `/bin/true`, what a person at a
-//! terminal waits for. The target is a 15-turn game of Yatzy's
-//! boxes (forced Yatzy's) within 50 ms in process and 100 ms as a
-//! process. Needs the presets' tables in tables/ (`make bench` runs `make
-//! tables` first) and `reader` built (`cargo bench` builds it).
+//! the game's text, its table and parts table open: every mistake with its
+//! reason) and as a whole `reader review NAME FILE` process beside
+//! `/bin/true`, what a person at a terminal waits for. The target
+//! is a game of Yatzy (15 turns, reviewed on yatzy.dtab beside
+//! yatzy-parts.dtab) within 50 ms in process and 100 ms as a process.
+//! Needs the tables in tables/ (`make bench` runs `make tables` first) and
+//! `reader` built (`cargo bench` builds it).
 
 use std::hint::black_box;
 use std::process::Command;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use dice_tables_lookup::review::review_with_parts;
+use dice_tables_lookup::review::{review_source, review_with_parts};
 use dice_tables_tests::reference_players::game_text;
 use dice_tables_tests::{bin, made_tables, scratch, Rng};
 
-/// The rule sets reviewed, by turns in a game: forced Yatzy (15 turns),
-/// Yahtzee without the joker (13), Generala (10).
-const REVIEWED: [&str; 3] = ["forced-yatzy", "yahtzee-no-joker", "generala"];
+/// The games reviewed, by turns in a game: Yatzy and forced Yatzy (15
+/// turns), Yahtzee and Yahtzee without the joker (13), Generala (10).
+const REVIEWED: [&str; 5] = ["yatzy", "forced-yatzy", "yahtzee", "yahtzee-no-joker", "generala"];
 
 fn review(c: &mut Criterion) {
     let tables = dice_tables_reader::Tables::open_dir(made_tables()).expect("run `make tables` first");
@@ -26,17 +26,17 @@ fn review(c: &mut Criterion) {
     g.sample_size(30);
     g.bench_function("bin_true", |b| b.iter(|| assert!(Command::new("/bin/true").status().unwrap().success())));
     for name in REVIEWED {
-        let sheet = tables.rule_sheet(name).expect("run `make tables` first");
-        let parts = tables.rule_parts(name).expect("run `make tables` first");
+        let source = review_source(&tables, name).expect("run `make tables` first");
+        let (sheet, parts) = (&source.sheet, source.parts.as_deref());
         // Games with one decision in ten taken at random: a player's
         // mistakes, which the review ranks.
         let (mut dice, mut picks) = (Rng::new(63), Rng::new(6363));
-        let texts: Vec<String> = (0..16).map(|_| game_text(&*sheet, &mut dice, &mut picks, 10).0).collect();
+        let texts: Vec<String> = (0..16).map(|_| game_text(&**sheet, &mut dice, &mut picks, 10).0).collect();
         let mut i = 0;
         g.bench_function(format!("{name}_game_in_process"), |b| {
             b.iter(|| {
                 i = (i + 1) % texts.len();
-                review_with_parts(&*sheet, Some(&parts), black_box(&texts[i])).expect("a game the table plays")
+                review_with_parts(&**sheet, parts, black_box(&texts[i])).expect("a game the table plays")
             })
         });
         let file = dir.join(format!("{name}.txt"));

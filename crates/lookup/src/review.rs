@@ -317,8 +317,19 @@ pub fn review<'a>(
         let why = format!("the text is a game of {named}, reviewed here as {name}'s: name one rule set");
         return Err(LookupError::GameText { line, given: given.to_string(), why });
     }
+    let ReviewSource { sheet, parts } = review_source(tables, name)?;
+    let review = review_with_parts(&*sheet, parts.as_deref(), text)?;
+    Ok((sheet, review))
+}
+
+/// What a review of `name`'s games reads ([`review`] reads it): a rule
+/// set's table and its parts table where there is one, or a built-in game
+/// whose games are reviewed (yatzy, yahtzee, yahtzee-free), its own table
+/// read as its preset's beside the preset's parts table. For a program
+/// that plays or reviews many games of one rule set.
+pub fn review_source<'a>(tables: &'a dice_tables_reader::Tables, name: &str) -> Result<ReviewSource<'a>, LookupError> {
     let built_in = crate::games::LOOKUPS.iter().filter_map(|l| l.review).find_map(|open| open(tables, name));
-    let ReviewSource { sheet, parts } = match (built_in, crate::games::LookupInfo::find(name)) {
+    Ok(match (built_in, crate::games::LookupInfo::find(name)) {
         (Some(source), _) => source?,
         (None, Some(game)) => {
             let reviewed: Vec<&str> =
@@ -332,9 +343,7 @@ pub fn review<'a>(
             return Err(LookupError::GameText { line: 0, given: String::new(), why });
         }
         (None, None) => rule_set_source(tables, name)?,
-    };
-    let review = review_with_parts(&*sheet, parts.as_deref(), text)?;
-    Ok((sheet, review))
+    })
 }
 
 /// The rule set `name`'s table and its parts table, where there is one.
