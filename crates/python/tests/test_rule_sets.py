@@ -151,3 +151,20 @@ def test_a_rule_set_s_game_is_reviewed_as_the_command_line_reviews_it(tables, re
     assert "reason" not in review["decisions"][0]
     with pytest.raises(ValueError, match=r"^line 2 \(123 score sixes\): the dice do not hold the 66 kept$"):
         tables.review("crag", "466 keep 66\n123 score sixes\n")
+
+
+def test_a_yatzy_game_is_reviewed_on_yatzy_s_own_table(tables, reader, tmp_path):
+    # The built-in game's table read as its preset's, beside yatzy-parts.dtab (the reasons).
+    game = "game: yatzy\n12345 keep 1\n11234 keep 11\n11156 score ones\n"
+    path = tmp_path / "yatzy.txt"
+    path.write_text(game)
+    cli = subprocess.run([reader, "review", path, "--json", "--tables", tables.dir], check=True, capture_output=True, text=True)
+    review = tables.review("yatzy", game)
+    assert review == json.loads(cli.stdout)
+    assert review["game"] == "yatzy" and review["largest_mistakes"] == [2]
+    assert review["rating"] > 0
+    why = review["decisions"][0]["reason"]
+    assert why["text"] == "small-straight +11.56, large-straight -1.46, upper bonus chance -1.3 % (-0.63)"
+    assert abs(sum(why["parts"].values()) - review["decisions"][0]["loss"]) < 1e-9
+    with pytest.raises(ValueError, match=r"yazy is a built-in game whose games are not reviewed here"):
+        tables.review("yazy", "12345 keep 1\n")

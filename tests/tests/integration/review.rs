@@ -405,3 +405,43 @@ fn built_in_games_are_reviewed_on_their_own_tables() {
     let compared = check::<YatzyGame>(&tables, 6400) + check::<YahtzeeGame>(&tables, 6500);
     assert!(compared > 20_000, "{compared} options compared");
 }
+
+/// The Yatzy game of tests/golden/yatzy-three-mistakes.txt (the best play
+/// but three decisions, each giving away 2 points or more; the page's
+/// browser test plays the same game): `reader review` lists exactly those
+/// three, largest first, each with what it gave away and its reason, and
+/// the JSON has the same losses and reasons, each reason's parts adding up
+/// to its loss within 1e-9.
+#[test]
+fn a_yatzy_game_with_three_mistakes_lists_exactly_those() {
+    let game = dice_tables_tests::repo_tables().join("../tests/golden/yatzy-three-mistakes.txt");
+    let tables = dice_tables_tests::made_tables();
+    let run = |json: bool| {
+        let mut args = vec!["review", game.to_str().unwrap(), "--tables", tables.to_str().unwrap()];
+        args.extend(json.then_some("--json"));
+        let out = dice_tables_tests::run("reader", &args, &[]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let json: serde_json::Value = serde_json::from_str(&run(true)).unwrap();
+    assert_eq!(json["game"], "yatzy");
+    assert_eq!(json["score"], 245);
+    assert_eq!(json["largest_mistakes"], serde_json::json!([28, 5, 16]));
+    let decisions = json["decisions"].as_array().unwrap();
+    let mistakes: Vec<&serde_json::Value> = decisions.iter().filter(|d| d["loss"].as_f64().unwrap() > 0.0).collect();
+    assert_eq!(mistakes.len(), 3, "exactly the three mistakes give anything away");
+    let text = run(false);
+    let listed: Vec<&str> = text.lines().skip_while(|l| *l != "the largest mistakes:").skip(1).collect();
+    assert_eq!(listed.len(), 6, "three mistakes, each with its reason:\n{text}");
+    for line in [28, 5, 16] {
+        let d = mistakes.iter().find(|d| d["line"] == line).unwrap();
+        let loss = d["loss"].as_f64().unwrap();
+        assert!(loss > 2.0, "line {line} gives away {loss}");
+        let reason = &d["reason"];
+        let sum: f64 = reason["parts"].as_object().unwrap().values().map(|x| x.as_f64().unwrap()).sum();
+        assert!((sum - loss).abs() < 1e-9, "line {line}: parts {sum} != loss {loss}");
+        let at = listed.iter().position(|l| l.starts_with(&format!("  line {line}: "))).unwrap();
+        assert!(listed[at].contains(&format!(" gave away {loss:.2} ")), "{}", listed[at]);
+        assert!(listed[at + 1].ends_with(reason["text"].as_str().unwrap()), "{}", listed[at + 1]);
+    }
+}
