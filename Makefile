@@ -452,7 +452,9 @@ $(SITE_FREE): $(GENERATOR)
 # forced Yatzy's always (3.8 MB, solved in seconds for the site), the
 # others' where `make rule-duel-tables` wrote them into $(OUT) (linked);
 # each preset's parts table, fetched whole with its own table on its first
-# review (the reasons). tables/rule-sets.json names them for the page.
+# review (the reasons), and Yatzy's and Yahtzee's, fetched with theirs on
+# the first review of a game of them. tables/rule-sets.json names them for
+# the page.
 SITE_RULE_DUEL := target/site-tables/forced-yatzy-duel.dtab
 $(SITE_RULE_DUEL): $(GENERATOR)
 	$(GENERATOR) --out $(dir $@) --games forced-yatzy-duel > /dev/null
@@ -461,7 +463,7 @@ site: npm tables yazy-duel target-tables $(SITE_FREE) $(SITE_RULE_DUEL)
 	$(MAKE) wasm WASM_DIR=$(SITE_WASM_DIR) WASM_FEATURES=--features=solitaire-only
 	rm -rf $(SITE) && mkdir -p $(SITE)/dice-tables $(SITE)/tables
 	cp $(WEB)/style.css $(SITE)/
-	for f in page play review duel advisors rules; do $(STRIP_JS) $(WEB)/$$f.js > $(SITE)/$$f.js; done
+	for f in page play review duel advisors rules coach; do $(STRIP_JS) $(WEB)/$$f.js > $(SITE)/$$f.js; done
 	sed -e '/<!-- make site: site-head.html -->/{r $(WEB)/site-head.html' -e 'd}' \
 		-e '/<!-- make site: site-rules.html -->/{r $(WEB)/site-rules.html' -e 'd}' \
 		-e 's/^[[:space:]]*//' -e '/^$$/d' $(WEB)/index.html > $(SITE)/index.html
@@ -473,11 +475,11 @@ site: npm tables yazy-duel target-tables $(SITE_FREE) $(SITE_RULE_DUEL)
 	cp $(SITE_TABLES:%=$(OUT)/%.dtab) $(SITE)/tables/
 	for t in $(SITE_RANGED_TABLES); do ln -f $(OUT)/$$t.dtab $(SITE)/tables/ 2>/dev/null || cp $(OUT)/$$t.dtab $(SITE)/tables/; done
 	cp $(SITE_FREE) $(SITE)/tables/
-	cp $(RULE_TABLES:%=$(OUT)/%.dtab) $(RULE_PARTS_TABLES:%=$(OUT)/%.dtab) $(SITE_RULE_DUEL) $(SITE)/tables/
+	cp $(RULE_TABLES:%=$(OUT)/%.dtab) $(RULE_PARTS_TABLES:%=$(OUT)/%.dtab) $(BUILT_IN_PARTS_TABLES:%=$(OUT)/%.dtab) $(SITE_RULE_DUEL) $(SITE)/tables/
 	for t in $(RULE_TARGET_TABLES) $(filter-out forced-yatzy-duel,$(RULE_DUEL_TABLES)); do \
 		[ ! -f $(OUT)/$$t.dtab ] || ln -f $(OUT)/$$t.dtab $(SITE)/tables/ 2>/dev/null || cp $(OUT)/$$t.dtab $(SITE)/tables/; done
 	echo '{"whole": [$(call json_list,$(RULE_TABLES))], "pieces": ['"$$(cd $(SITE)/tables && \
-		for t in $(RULE_TARGET_TABLES) $(RULE_DUEL_TABLES); do [ ! -f $$t.dtab ] || printf '"%s",' $$t; done | sed 's/,$$//')"'], "parts": [$(call json_list,$(RULE_TABLES))]}' \
+		for t in $(RULE_TARGET_TABLES) $(RULE_DUEL_TABLES); do [ ! -f $$t.dtab ] || printf '"%s",' $$t; done | sed 's/,$$//')"'], "parts": [$(call json_list,$(RULE_TABLES) $(BUILT_IN_PARTS_TABLES:%-parts=%))]}' \
 		> $(SITE)/tables/rule-sets.json
 	@echo "site: $(SITE) ($$(du -sb $(SITE) | cut -f1) bytes, $$(du -sbL $(SITE_RANGED_TABLES:%=$(SITE)/tables/%.dtab) | awk '{n += $$1} END {print n}') of them read in pieces)"
 

@@ -110,6 +110,7 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
   let jokerBoxes = null; // the boxes offered for a Yahtzee under the joker rules
   const costs = [];
   const mistaken = []; // the queries of the mistakes' states
+  let coach = null; // the backend's review shown beside the page's (Yatzy's, Yahtzee's)
   for (;;) {
     const phase = await state.getAttribute("data-phase");
     if (phase === "over") break;
@@ -234,6 +235,7 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
     // A header naming the game, then a line a decision.
     assert.equal(text.split("\n")[0], `game: ${game}`);
     assert.equal(text.split("\n").length, decisions + 1);
+    if (joker === "forced" && COACHED.includes(game)) coach = await coached(page, tablesOf(joker), game, text, review);
     await page.fill("#game-text", text);
     await page.click("#review-form button");
     await page.waitForFunction(() => document.querySelector("#review-summary").dataset.source === "pasted");
@@ -255,7 +257,7 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
   }
   await fitsScreen(page);
   await page.screenshot({ path: `${shots}/sheet-${game}-${joker}${mistakes.length ? "-mistakes" : ""}-review.png`, fullPage: true });
-  return { decisions, total, bonuses, jokerBoxes, mistaken };
+  return { decisions, total, bonuses, jokerBoxes, mistaken, coach };
 }
 
 /** Plays a whole two-player 10000 game against the table's player, taking the best action; checked against the tables in `dir`. */
@@ -828,6 +830,48 @@ export async function playRuleSet(page, base, dir, name, { goal = null, players 
  * (each giving something away), each shown with the command line's loss
  * and reason; then the same text pasted, reviewed the same.
  */
+/**
+ * The mistakes the page lists (`items`, each with its line, loss and
+ * reason in its data) are `expected`'s largest (the command line's
+ * review), each with its loss and reason, the reason's words last;
+ * returns them as [line, loss, reason, words].
+ */
+async function listedAsReviewed(page, items, expected, name) {
+  const listed = await page.$$eval(items, (lis) => lis.map((li) => [Number(li.dataset.line), Number(li.dataset.loss), li.dataset.reason, li.textContent]));
+  assert.deepEqual(listed.map(([line, loss, reason]) => [line, loss, reason]), expected.largest_mistakes.map((line) => {
+    const d = expected.decisions.find((x) => x.line === line);
+    assert.ok(d.reason?.text, `${name}: line ${line} has its reason`);
+    return [line, d.loss, d.reason.text];
+  }), `${name}: each mistake with the command line's loss and reason`);
+  for (const [, , reason, words] of listed) assert.ok(words.endsWith(`(the best less yours): ${reason}.`), words);
+  return listed;
+}
+
+/** The built-in games whose games the backend's review takes (the page's coach: rating and reasons). */
+const COACHED = ["yatzy", "yahtzee"];
+
+/**
+ * The coach's review of a Yatzy or Yahtzee game played on the page (the
+ * backend's, from the page's text) is `reader review`'s of the same text:
+ * each decision gives away what the page's own review says it cost
+ * (within 1e-6: the page's comes from the built-in lookup), and the
+ * largest mistakes are listed with the command line's losses and reasons.
+ */
+async function coached(page, dir, game, text, costs) {
+  await page.waitForFunction(() => document.querySelector("#review-coach").dataset.review !== undefined, null, { timeout: STUCK_MS });
+  const file = join(process.env.TMPDIR || "/tmp", `dice-tables-coach-${process.pid}.txt`);
+  writeFileSync(file, text);
+  const expected = JSON.parse(execFileSync(reader, ["review", game, file, "--json", "--tables", dir], { encoding: "utf8" }));
+  rmSync(file);
+  assertSameReview(JSON.parse(await page.$eval("#review-coach", (r) => r.dataset.review)), expected, `${game}: the page's coach is the command line's review`);
+  assert.equal(expected.decisions.length, costs.length, `${game}: every decision reviewed`);
+  expected.decisions.forEach((d, k) => assert.ok(Math.abs(d.loss - costs[k]) < 1e-6, `${game}: decision ${k + 1} gave ${d.loss} away, the page says ${costs[k]}`));
+  assert.ok(expected.rating > 0, `${game}: a rating`);
+  const listed = await listedAsReviewed(page, "#review-coach-mistakes li", expected, game);
+  assert.match(await page.textContent("#review-coach-summary"), / rating \d+ \(Elo scale, random play 0\)\.$/);
+  return { rating: expected.rating, reasons: listed.map(([, , reason]) => reason) };
+}
+
 async function ruleReviewed(page, dir, name, mistakes) {
   await page.waitForFunction(() => document.querySelector("#rules-review").dataset.review !== undefined
     && !document.querySelector("#rules-review-result").hidden, null, { timeout: STUCK_MS });
@@ -843,13 +887,7 @@ async function ruleReviewed(page, dir, name, mistakes) {
   const lines = mistakes.map((k) => k + 2);
   assert.deepEqual([...expected.largest_mistakes].sort((a, b) => a - b), lines, `${name}: the largest mistakes are the deliberate ones`);
   for (const d of expected.decisions) assert.equal(d.loss > 0, lines.includes(d.line), `${name}: line ${d.line} gave ${d.loss} away`);
-  const listed = await page.$$eval("#rules-review-mistakes li", (items) => items.map((li) => [Number(li.dataset.line), Number(li.dataset.loss), li.dataset.reason, li.textContent]));
-  assert.deepEqual(listed.map(([line, loss, reason]) => [line, loss, reason]), expected.largest_mistakes.map((line) => {
-    const d = expected.decisions.find((x) => x.line === line);
-    assert.ok(d.reason?.text, `${name}: line ${line} has its reason`);
-    return [line, d.loss, d.reason.text];
-  }), `${name}: each mistake with the command line's loss and reason`);
-  for (const [, , reason, words] of listed) assert.ok(words.endsWith(`(the best less yours): ${reason}.`), words);
+  const listed = await listedAsReviewed(page, "#rules-review-mistakes li", expected, name);
   // The same text pasted gives the same review.
   await page.$eval("#rules-review", (r) => { delete r.dataset.review; });
   await page.fill("#rules-game-text", text);

@@ -21,6 +21,7 @@ const PAGE: &[(&str, &str, &str)] = &[
     ("/review.js", JS, include_str!("../web/review.js")),
     ("/unavailable.js", JS, include_str!("../web/unavailable.js")),
     ("/rules.js", JS, include_str!("../web/rules.js")),
+    ("/coach.js", JS, include_str!("../web/coach.js")),
     ("/rules-backend.js", JS, include_str!("../web/rules-http.js")),
     ("/backend.js", JS, include_str!("../web/backend-http.js")),
 ];

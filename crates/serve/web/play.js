@@ -14,6 +14,9 @@ const GAMES = {
     categories: ["ones", "twos", "threes", "fours", "fives", "sixes", "three-kind", "four-kind", "full-house",
       "small-straight", "large-straight", "yahtzee", "chance"],
     upperBonus: 35,
+    // The name the backend's review (rating, reasons) takes a game of the
+    // forced joker reading by; the free reading's parts table is not made.
+    coach: "yahtzee",
   },
   yatzy: {
     title: "Yatzy",
@@ -22,6 +25,7 @@ const GAMES = {
     categories: ["ones", "twos", "threes", "fours", "fives", "sixes", "pair", "two-pairs", "three-kind", "four-kind",
       "small-straight", "large-straight", "full-house", "chance", "yatzy"],
     upperBonus: 50,
+    coach: "yatzy",
   },
   yazy: {
     title: "yazy",

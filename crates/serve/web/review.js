@@ -7,6 +7,8 @@ import { $, cell, percent, tableFor } from "./page.js";
 import {
   GAMES, game, save, value, seating, emptySheet, variant, reads, rulesOf, holds, query, sorted, decision, scoreBox, endTurn, turnRerolls, total, result, actionText, title,
 } from "./play.js";
+import { ruleReview } from "./rules-backend.js";
+import { showCoach } from "./coach.js";
 
 /** A decision as a line of a game's text: the dice, then the choice; against someone, the player (1 or 2) first. */
 function decisionLine(d, two) {
@@ -129,6 +131,36 @@ function showAccuracy(r, lost) {
     if (shown === r) line.textContent = `No accuracy: the game's value at its start could not be looked up (${e.message}).`;
   });
 }
+
+/**
+ * The backend's review of a points game of a game it reviews (Yatzy, and
+ * Yahtzee under the forced joker reading: `GAMES[name].coach`), from the
+ * game's text: the rating beside the accuracy, and the largest mistakes
+ * each with why the best option is better, box by box. Looked up once the
+ * page's own review shows; a backend that cannot says why in one line.
+ */
+function showGameCoach(r) {
+  const box = $("#review-coach");
+  box.hidden = true;
+  delete box.dataset.review;
+  const name = variant(r.of) === null ? GAMES[r.of.name].coach : undefined;
+  if (r.two || r.target != null || name === undefined || !r.decisions.length) return;
+  const text = [`game: ${name}`, ...r.decisions.map((d) => decisionLine(d, false))].join("\n");
+  const parts = { summary: $("#review-coach-summary"), mistakes: $("#review-coach-mistakes"), holder: box };
+  ruleReview(name, text).then((c) => {
+    if (shown !== r) return;
+    showCoach(parts, c, coachOption);
+    box.hidden = false;
+  }, (e) => {
+    if (shown !== r) return;
+    parts.summary.textContent = `No rating or reasons: ${e.message}`;
+    parts.mistakes.replaceChildren();
+    box.hidden = false;
+  });
+}
+
+/** An option of the backend's review in words. */
+const coachOption = (a) => ("keep" in a ? (a.keep === "" ? "reroll all" : `keep ${a.keep}`) : `score ${a.category} for ${a.points}`);
 
 /**
  * The moments the game turned for the players (not the computer): between
@@ -287,6 +319,7 @@ export function renderReview(review) {
   $("#review-summary").dataset.lost = String(lost);
   $("#review-summary").dataset.source = r.source;
   showAccuracy(r, lost);
+  showGameCoach(r);
   const who = (d) => (r.two && r.computerSeat < 0 ? ` (${r.players[d.seat]})` : "");
   $("#review-table tbody").replaceChildren(...decisions.map((d) => {
     const tr = document.createElement("tr");

@@ -19,6 +19,7 @@
 // its reason box by box), and so is a game pasted as text.
 import { $, cell, die } from "./page.js";
 import { ruleLookup, ruleReview, ruleSets } from "./rules-backend.js";
+import { showCoach } from "./coach.js";
 
 let sets = [];
 /** The rule sets whose target tables the server holds, by name. */
@@ -291,8 +292,6 @@ function take(i) {
   }
 }
 
-const signed = (x) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(2)}`;
-
 /**
  * The review of a game of rule set `name` from its `text` (the backend's,
  * as `reader review NAME FILE --json` gives it): the score, luck and
@@ -313,20 +312,9 @@ async function showReview(name, text) {
     return;
   }
   if (at !== game) return;
-  const where = r.score === undefined ? `Under way (${r.open} boxes open): expected now ${r.now.toFixed(2)}` : `Score ${r.score}`;
-  const rating = r.rating === null ? "no rating (these rules have no reference players' figures)" : `rating ${Math.round(r.rating)} (Elo scale, random play 0)`;
-  $("#rules-review-summary").textContent = `${where}, expected at the start ${r.start.toFixed(2)}. The dice brought ${signed(r.luck)} points; the decisions gave away ${r.loss.toFixed(2)}. Accuracy ${r.accuracy.toFixed(1)} of 100, ${rating}.`;
   const set = sets.find((s) => s.game === name) ?? game.set;
-  $("#rules-review-mistakes").replaceChildren(...r.largest_mistakes.map((line) => {
-    const d = r.decisions.find((x) => x.line === line);
-    const li = document.createElement("li");
-    Object.assign(li.dataset, { line: String(line), loss: String(d.loss), reason: d.reason?.text ?? "" });
-    const left = d.rerolls === 1 ? "1 reroll" : `${d.rerolls} rerolls`;
-    li.textContent = `Line ${line}: ${d.dice} with ${left} left: ${optionText(d.chosen, set)} gave away ${d.loss.toFixed(2)} (best: ${optionText(d.best, set)}).`;
-    if (d.reason) li.append(document.createElement("br"), `Why, in each box's expected points (the best less yours): ${d.reason.text}.`);
-    return li;
-  }));
-  $("#rules-review").dataset.review = JSON.stringify(r);
+  const shown = { summary: $("#rules-review-summary"), mistakes: $("#rules-review-mistakes"), holder: $("#rules-review") };
+  showCoach(shown, r, (a) => optionText(a, set));
   $("#rules-review-result").hidden = false;
 }
 

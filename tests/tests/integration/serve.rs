@@ -56,9 +56,10 @@ fn every_golden_lookup_over_http() {
     assert_eq!(r.status, 404, "{}", r.text());
 }
 
-/// `/v1/review/NAME?game=TEXT`: the CLI's JSON byte for byte; a bad line,
-/// another parameter or a built-in game a 400 with the CLI's message; no
-/// such rule set a 404.
+/// `/v1/review/NAME?game=TEXT`: the CLI's JSON byte for byte, for a rule
+/// set's game and a Yatzy game (its own table read as its preset's); a bad
+/// line, another parameter or a built-in game not reviewed (yazy) a 400
+/// with the CLI's message; no such rule set a 404.
 #[test]
 fn a_rule_set_s_game_is_reviewed_over_http() {
     let made = dice_tables_tests::made_tables();
@@ -77,7 +78,12 @@ fn a_rule_set_s_game_is_reviewed_over_http() {
     assert_eq!(r.json()["error"], "line 2 (123 score sixes): the dice do not hold the 66 kept");
     let r = client.get("/v1/review/crag?game=466+keep+66&dice=1").unwrap();
     assert_eq!(r.status, 400, "{}", r.text());
-    assert_eq!(client.get("/v1/review/yatzy?game=12345+score+chance").unwrap().status, 400);
+    let yatzy = dice_tables_tests::repo_tables().join("../tests/golden/yatzy-three-mistakes.txt");
+    let cli = run("reader", &["review", yatzy.to_str().unwrap(), "--json", "--tables", tables], &[]);
+    let text = std::fs::read_to_string(&yatzy).unwrap();
+    let r = client.get(&format!("/v1/review/yatzy?game={}", text.replace(' ', "+").replace('\n', "%0A"))).unwrap();
+    assert_eq!((r.status, &r.body), (200, &cli.stdout), "{}", r.text());
+    assert_eq!(client.get("/v1/review/yazy?game=12345+score+chance").unwrap().status, 400);
     assert_eq!(client.get("/v1/review/chess?game=12345+score+chance").unwrap().status, 404);
 }
 

@@ -258,14 +258,14 @@ pub trait TurnStarts: std::ops::Deref<Target = Board> + std::fmt::Debug + Send +
     /// [`TurnStarts::turn_plan`] with `saved` rerolls saved (where the rules
     /// save them: the turn has its own and those).
     fn turn_plan_saved(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<TurnPlan, Error> {
-        plan(self, mask, upper, held, saved, true)
+        plan(self, (mask, upper, held, saved), true)
     }
 
     /// The play of a player who counts only this turn's points (what the
     /// dice score now; the upper bonus and the turns after it count for
     /// nothing): a reference player for the coach's figures.
     fn turn_plan_this_turn_only(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<TurnPlan, Error> {
-        plan(self, mask, upper, held, saved, false)
+        plan(self, (mask, upper, held, saved), false)
     }
 
     /// Every option of every roll of the turn starting at `mask`, `upper`,
@@ -273,7 +273,7 @@ pub trait TurnStarts: std::ops::Deref<Target = Board> + std::fmt::Debug + Send +
     /// values them.
     fn turn_options_saved(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<TurnOptions, Error> {
         let best = |moves: &Vec<(Move, f64)>| moves.iter().fold(f64::NEG_INFINITY, |b, m| b.max(m.1));
-        let (rerolls, first, later, keeps) = work_out(self, mask, upper, held, saved, true, |m| m, best)?;
+        let (rerolls, first, later, keeps) = work_out(self, (mask, upper, held, saved), true, |m| m, best)?;
         Ok(TurnOptions { rerolls, dice: usize::from(self.rules.dice), first, later, keeps })
     }
 
@@ -368,14 +368,11 @@ impl TurnStarts for RuleSheet {
     }
 }
 
-fn plan<S: TurnStarts + ?Sized>(
-    sheet: &S,
-    mask: u32,
-    upper: u32,
-    held: u32,
-    saved: u32,
-    later_turns: bool,
-) -> Result<TurnPlan, Error> {
+/// The turn start `(mask, upper, held, saved)` as the turn's functions
+/// take it (see [`TurnStarts::turn_start_saved`]).
+type Start = (u32, u32, u32, u32);
+
+fn plan<S: TurnStarts + ?Sized>(sheet: &S, start: Start, later_turns: bool) -> Result<TurnPlan, Error> {
     // The first of the best moves, as the lookups rank them.
     let pick = |moves: Vec<(Move, f64)>| {
         moves.into_iter().fold(None, |best: Option<(Move, f64)>, m| match best {
@@ -384,7 +381,7 @@ fn plan<S: TurnStarts + ?Sized>(
         })
     };
     let best = |m: &Option<(Move, f64)>| m.map_or(f64::NEG_INFINITY, |m| m.1);
-    let (rerolls, first, later, keeps) = work_out(sheet, mask, upper, held, saved, later_turns, pick, best)?;
+    let (rerolls, first, later, keeps) = work_out(sheet, start, later_turns, pick, best)?;
     Ok(TurnPlan { rerolls, dice: usize::from(sheet.rules.dice), first, later, keeps })
 }
 
@@ -392,13 +389,9 @@ fn plan<S: TurnStarts + ?Sized>(
 /// worked out: each roll's moves (valued with the turns after it, or
 /// with this turn's points alone) kept as `keep` makes them, `best`
 /// their best value; the keeps' values from those.
-#[allow(clippy::too_many_arguments)]
 fn work_out<S: TurnStarts + ?Sized, T>(
     sheet: &S,
-    mask: u32,
-    upper: u32,
-    held: u32,
-    saved: u32,
+    (mask, upper, held, saved): Start,
     later_turns: bool,
     keep: impl Fn(Vec<(Move, f64)>) -> T,
     best: impl Fn(&T) -> f64,
