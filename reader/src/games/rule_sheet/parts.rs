@@ -336,8 +336,8 @@ impl RuleParts {
 }
 
 /// [`TurnStarts::parts_of`].
-pub(super) fn parts_of<S: TurnStarts + ?Sized>(
-    sheet: &S,
+pub(super) fn parts_of(
+    sheet: &dyn TurnStarts,
     parts: &RuleParts,
     mask: u32,
     upper: u32,
@@ -349,8 +349,8 @@ pub(super) fn parts_of<S: TurnStarts + ?Sized>(
 }
 
 /// [`TurnStarts::option_parts`], at the turn start `(mask, upper, held)`.
-pub(super) fn option_parts<S: TurnStarts + ?Sized>(
-    sheet: &S,
+pub(super) fn option_parts(
+    sheet: &dyn TurnStarts,
     parts: &RuleParts,
     (mask, upper, held): (u32, u32, u32),
     dice: Dice,
@@ -400,7 +400,7 @@ pub(super) fn option_parts<S: TurnStarts + ?Sized>(
 }
 
 /// Refuses a parts table of another rule set than `sheet`'s.
-fn check_parts<S: TurnStarts + ?Sized>(sheet: &S, parts: &RuleParts) -> Result<(), Error> {
+fn check_parts(sheet: &dyn TurnStarts, parts: &RuleParts) -> Result<(), Error> {
     if parts.rules != sheet.rules {
         let why = format!("are rule set {}'s, not {}'s", parts.rules.name, sheet.rules.name);
         return Err(TableError::section("rules", why).into());
@@ -426,8 +426,8 @@ fn throw_onto(keep: Dice, n: usize, p: f64, mass: &mut [f64]) {
 /// A turn's ends added up into parts: each end's points to its box (the
 /// extra and first-roll bonuses to theirs), and the parts of the turn
 /// start it leads to, each read once.
-struct Ends<'a, S: ?Sized> {
-    sheet: &'a S,
+struct Ends<'a> {
+    sheet: &'a dyn TurnStarts,
     table: &'a RuleParts,
     from: SheetState,
     parts: Vec<f64>,
@@ -436,8 +436,8 @@ struct Ends<'a, S: ?Sized> {
     after: Vec<(SheetState, Vec<f64>)>,
 }
 
-impl<'a, S: TurnStarts + ?Sized> Ends<'a, S> {
-    fn new(sheet: &'a S, table: &'a RuleParts, from: SheetState) -> Ends<'a, S> {
+impl<'a> Ends<'a> {
+    fn new(sheet: &'a dyn TurnStarts, table: &'a RuleParts, from: SheetState) -> Ends<'a> {
         let rules = &sheet.rules;
         let parts = vec![0.0; part_names(rules).len()];
         let bonus_slots = [bonus_part(rules, Bonus::Extra), bonus_part(rules, Bonus::FirstRoll)];

@@ -55,8 +55,8 @@ pub struct RollOptions {
 
 /// A turn start's moves valued: the turn starts scoring leads to, each
 /// read once.
-struct Turn<'a, S: ?Sized> {
-    sheet: &'a S,
+struct Turn<'a> {
+    sheet: &'a dyn TurnStarts,
     mask: u32,
     upper: u32,
     held: u32,
@@ -72,7 +72,7 @@ struct Turn<'a, S: ?Sized> {
     later_turns: bool,
 }
 
-impl<S: TurnStarts + ?Sized> Turn<'_, S> {
+impl Turn<'_> {
     /// Every way to score `counts` with `left` rerolls left, each with its
     /// value: what it scores now plus the value of the turn start it leads to.
     fn moves(&mut self, counts: &[u8; 6], first: bool, left: u8) -> Result<Vec<(Move, f64)>, TableError> {
@@ -249,6 +249,11 @@ pub trait TurnStarts: std::ops::Deref<Target = Board> + std::fmt::Debug + Send +
     /// saved (where the rules save them).
     fn turn_start_saved(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<f64, TableError>;
 
+    /// This sheet as a trait object (`self`): the turn's work is compiled
+    /// once for every kind of sheet, not once for each (the npm package's
+    /// WebAssembly module is 43 KB smaller so).
+    fn as_turn_starts(&self) -> &dyn TurnStarts;
+
     /// The best play of every roll of the turn starting at `mask`, `upper`,
     /// `held` (as [`RuleSheet::turn_start_value`] takes them).
     fn turn_plan(&self, mask: u32, upper: u32, held: u32) -> Result<TurnPlan, Error> {
@@ -258,23 +263,21 @@ pub trait TurnStarts: std::ops::Deref<Target = Board> + std::fmt::Debug + Send +
     /// [`TurnStarts::turn_plan`] with `saved` rerolls saved (where the rules
     /// save them: the turn has its own and those).
     fn turn_plan_saved(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<TurnPlan, Error> {
-        plan(self, (mask, upper, held, saved), true)
+        plan(self.as_turn_starts(), (mask, upper, held, saved), true)
     }
 
     /// The play of a player who counts only this turn's points (what the
     /// dice score now; the upper bonus and the turns after it count for
     /// nothing): a reference player for the coach's figures.
     fn turn_plan_this_turn_only(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<TurnPlan, Error> {
-        plan(self, (mask, upper, held, saved), false)
+        plan(self.as_turn_starts(), (mask, upper, held, saved), false)
     }
 
     /// Every option of every roll of the turn starting at `mask`, `upper`,
     /// `held` with `saved` rerolls saved, as [`TurnStarts::options_saved`]
     /// values them.
     fn turn_options_saved(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<TurnOptions, Error> {
-        let best = |moves: &Vec<(Move, f64)>| moves.iter().fold(f64::NEG_INFINITY, |b, m| b.max(m.1));
-        let (rerolls, first, later, keeps) = work_out(self, (mask, upper, held, saved), true, |m| m, best)?;
-        Ok(TurnOptions { rerolls, dice: usize::from(self.rules.dice), first, later, keeps })
+        turn_options(self.as_turn_starts(), (mask, upper, held, saved))
     }
 
     /// Every option of `dice` with `rerolls` left at the turn start `mask`,
@@ -296,23 +299,7 @@ pub trait TurnStarts: std::ops::Deref<Target = Board> + std::fmt::Debug + Send +
         dice: Dice,
         rerolls: u8,
     ) -> Result<RollOptions, Error> {
-        let rules = &self.rules;
-        self.check_saved(mask, saved)?;
-        self.check_roll(dice, rerolls, saved)?;
-        self.turn_start_saved(mask, upper, held, saved)?;
-        let mut turn = turn(self, mask, upper, held);
-        let first = u32::from(rerolls) == u32::from(rules.rerolls) + saved;
-        let mut options: Vec<(RuleChoice, f64)> =
-            turn.moves(&dice.counts(), first, rerolls)?.into_iter().map(|(m, v)| (RuleChoice::Score(m), v)).collect();
-        if rerolls > 0 && !options.is_empty() {
-            let keeps = turn.keep_values(rerolls - 1)?;
-            for keep in dice.sub_multisets().filter(|k| k.len() < dice.len()) {
-                options.push((RuleChoice::Keep(keep), keeps[keep.graded_rank()]));
-            }
-        }
-        options.sort_by(|a, b| b.1.total_cmp(&a.1));
-        let value = options.first().map_or(0.0, |o| o.1);
-        Ok(RollOptions { value, options })
+        options(self.as_turn_starts(), (mask, upper, held, saved), dice, rerolls)
     }
 
     /// A turn start's value worked out again from the values of the turn
@@ -325,21 +312,14 @@ pub trait TurnStarts: std::ops::Deref<Target = Board> + std::fmt::Debug + Send +
 
     /// [`TurnStarts::turn_start_recomputed`] with `saved` rerolls saved.
     fn turn_start_recomputed_saved(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<f64, Error> {
-        self.check_saved(mask, saved)?;
-        let rerolls = (u32::from(self.rules.rerolls) + saved) as u8;
-        let mut turn = turn(self, mask, upper, held);
-        let keeps = if rerolls > 0 { Some(turn.keep_values(rerolls - 1)?) } else { None };
-        let first = self.stop_values(|roll| {
-            Ok(turn.best_move(&roll.counts(), true, rerolls)?.map_or(f64::NEG_INFINITY, |m| m.1))
-        })?;
-        Ok(self.turn_start_from(&first, keeps.as_deref()))
+        recomputed(self.as_turn_starts(), (mask, upper, held, saved))
     }
 
     /// The parts of the turn start `mask`, `upper`, `held` (as
     /// [`RuleSheet::turn_start_value`] takes it) from the rule set's parts
     /// table `parts`: they add up to this table's value.
     fn parts_of(&self, parts: &RuleParts, mask: u32, upper: u32, held: u32) -> Result<Vec<f64>, Error> {
-        super::parts::parts_of(self, parts, mask, upper, held)
+        super::parts::parts_of(self.as_turn_starts(), parts, mask, upper, held)
     }
 
     /// The parts of one option of `dice` with `rerolls` left at the turn
@@ -358,7 +338,7 @@ pub trait TurnStarts: std::ops::Deref<Target = Board> + std::fmt::Debug + Send +
         rerolls: u8,
         choice: RuleChoice,
     ) -> Result<Vec<f64>, Error> {
-        super::parts::option_parts(self, parts, (mask, upper, held), dice, rerolls, choice)
+        super::parts::option_parts(self.as_turn_starts(), parts, (mask, upper, held), dice, rerolls, choice)
     }
 }
 
@@ -366,13 +346,61 @@ impl TurnStarts for RuleSheet {
     fn turn_start_saved(&self, mask: u32, upper: u32, held: u32, saved: u32) -> Result<f64, TableError> {
         RuleSheet::turn_start_saved(self, mask, upper, held, saved)
     }
+
+    fn as_turn_starts(&self) -> &dyn TurnStarts {
+        self
+    }
+}
+
+/// [`TurnStarts::options_saved`] at the turn start `(mask, upper, held, saved)`.
+fn options(
+    sheet: &dyn TurnStarts,
+    (mask, upper, held, saved): Start,
+    dice: Dice,
+    rerolls: u8,
+) -> Result<RollOptions, Error> {
+    let rules = &sheet.rules;
+    sheet.check_saved(mask, saved)?;
+    sheet.check_roll(dice, rerolls, saved)?;
+    sheet.turn_start_saved(mask, upper, held, saved)?;
+    let mut turn = turn(sheet, mask, upper, held);
+    let first = u32::from(rerolls) == u32::from(rules.rerolls) + saved;
+    let mut options: Vec<(RuleChoice, f64)> =
+        turn.moves(&dice.counts(), first, rerolls)?.into_iter().map(|(m, v)| (RuleChoice::Score(m), v)).collect();
+    if rerolls > 0 && !options.is_empty() {
+        let keeps = turn.keep_values(rerolls - 1)?;
+        for keep in dice.sub_multisets().filter(|k| k.len() < dice.len()) {
+            options.push((RuleChoice::Keep(keep), keeps[keep.graded_rank()]));
+        }
+    }
+    options.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let value = options.first().map_or(0.0, |o| o.1);
+    Ok(RollOptions { value, options })
+}
+
+/// [`TurnStarts::turn_options_saved`].
+fn turn_options(sheet: &dyn TurnStarts, start: Start) -> Result<TurnOptions, Error> {
+    let best = |moves: &Vec<(Move, f64)>| moves.iter().fold(f64::NEG_INFINITY, |b, m| b.max(m.1));
+    let (rerolls, first, later, keeps) = work_out(sheet, start, true, |m| m, best)?;
+    Ok(TurnOptions { rerolls, dice: usize::from(sheet.rules.dice), first, later, keeps })
+}
+
+/// [`TurnStarts::turn_start_recomputed_saved`].
+fn recomputed(sheet: &dyn TurnStarts, (mask, upper, held, saved): Start) -> Result<f64, Error> {
+    sheet.check_saved(mask, saved)?;
+    let rerolls = (u32::from(sheet.rules.rerolls) + saved) as u8;
+    let mut turn = turn(sheet, mask, upper, held);
+    let keeps = if rerolls > 0 { Some(turn.keep_values(rerolls - 1)?) } else { None };
+    let first = sheet
+        .stop_values(|roll| Ok(turn.best_move(&roll.counts(), true, rerolls)?.map_or(f64::NEG_INFINITY, |m| m.1)))?;
+    Ok(sheet.turn_start_from(&first, keeps.as_deref()))
 }
 
 /// The turn start `(mask, upper, held, saved)` as the turn's functions
 /// take it (see [`TurnStarts::turn_start_saved`]).
 type Start = (u32, u32, u32, u32);
 
-fn plan<S: TurnStarts + ?Sized>(sheet: &S, start: Start, later_turns: bool) -> Result<TurnPlan, Error> {
+fn plan(sheet: &dyn TurnStarts, start: Start, later_turns: bool) -> Result<TurnPlan, Error> {
     // The first of the best moves, as the lookups rank them.
     let pick = |moves: Vec<(Move, f64)>| {
         moves.into_iter().fold(None, |best: Option<(Move, f64)>, m| match best {
@@ -389,8 +417,8 @@ fn plan<S: TurnStarts + ?Sized>(sheet: &S, start: Start, later_turns: bool) -> R
 /// worked out: each roll's moves (valued with the turns after it, or
 /// with this turn's points alone) kept as `keep` makes them, `best`
 /// their best value; the keeps' values from those.
-fn work_out<S: TurnStarts + ?Sized, T>(
-    sheet: &S,
+fn work_out<T>(
+    sheet: &dyn TurnStarts,
     (mask, upper, held, saved): Start,
     later_turns: bool,
     keep: impl Fn(Vec<(Move, f64)>) -> T,
@@ -427,7 +455,7 @@ fn work_out<S: TurnStarts + ?Sized, T>(
     Ok((rerolls, first, later, keeps))
 }
 
-fn turn<S: TurnStarts + ?Sized>(sheet: &S, mask: u32, upper: u32, held: u32) -> Turn<'_, S> {
+fn turn(sheet: &dyn TurnStarts, mask: u32, upper: u32, held: u32) -> Turn<'_> {
     let after = vec![f64::NAN; sheet.rules.boxes.len() * 2 * sheet.shape.totals as usize];
     Turn { sheet, mask, upper, held, after, moves: Vec::new(), later_turns: true }
 }

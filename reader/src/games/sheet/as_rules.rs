@@ -75,4 +75,8 @@ impl<G: SheetGame> TurnStarts for SheetAsRules<'_, G> {
         let row = self.table.row(mask, flag)?;
         Ok(row[(upper as usize).min(UPPER_TOTALS - 1)])
     }
+
+    fn as_turn_starts(&self) -> &dyn TurnStarts {
+        self
+    }
 }
