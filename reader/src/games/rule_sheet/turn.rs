@@ -251,7 +251,7 @@ pub trait TurnStarts: std::ops::Deref<Target = Board> + std::fmt::Debug + Send +
 
     /// This sheet as a trait object (`self`): the turn's work is compiled
     /// once for every kind of sheet, not once for each (the npm package's
-    /// WebAssembly module is 43 KB smaller so).
+    /// WebAssembly module is 27 KB smaller so).
     fn as_turn_starts(&self) -> &dyn TurnStarts;
 
     /// The best play of every roll of the turn starting at `mask`, `upper`,
