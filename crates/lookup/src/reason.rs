@@ -51,8 +51,8 @@ pub struct Reason {
 /// Why `better` is better than `other` (options of `dice` with `rerolls`
 /// left at turn start `at`, as [`TurnStarts::options`] gives them), from the
 /// rule set's parts table `parts`.
-pub fn reason<S: TurnStarts + ?Sized>(
-    sheet: &S,
+pub fn reason(
+    sheet: &dyn TurnStarts,
     parts: &RuleParts,
     at: SheetState,
     dice: Dice,

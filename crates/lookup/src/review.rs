@@ -423,8 +423,8 @@ pub fn review_rule_set(sheet: &RuleSheet, text: &str) -> Result<Review, LookupEr
 /// [`review_rule_set`] with the rule set's parts table, where it has one:
 /// each decision that gave something away then says why the best option
 /// is better ([`crate::reason`]).
-pub fn review_with_parts<S: TurnStarts + ?Sized>(
-    sheet: &S,
+pub fn review_with_parts(
+    sheet: &dyn TurnStarts,
     parts: Option<&dice_tables_reader::rule_sheet::RuleParts>,
     text: &str,
 ) -> Result<Review, LookupError> {

@@ -10,6 +10,9 @@ import {
 import { ruleReview } from "./rules-backend.js";
 import { showCoach } from "./coach.js";
 
+/** A game's text: a header naming game `name`, then a line a decision (`two`: against someone). */
+const gameText = (name, decisions, two) => [`game: ${name}`, ...decisions.map((d) => decisionLine(d, two))].join("\n");
+
 /** A decision as a line of a game's text: the dice, then the choice; against someone, the player (1 or 2) first. */
 function decisionLine(d, two) {
   const a = d.options[d.chosen].action;
@@ -145,7 +148,7 @@ function showGameCoach(r) {
   delete box.dataset.review;
   const name = variant(r.of) === null ? GAMES[r.of.name].coach : undefined;
   if (r.two || r.target != null || name === undefined || !r.decisions.length) return;
-  const text = [`game: ${name}`, ...r.decisions.map((d) => decisionLine(d, false))].join("\n");
+  const text = gameText(name, r.decisions, false);
   const parts = { summary: $("#review-coach-summary"), mistakes: $("#review-coach-mistakes"), holder: box };
   ruleReview(name, text).then((c) => {
     if (shown !== r) return;
@@ -300,7 +303,7 @@ export function renderReview(review) {
   $("#review-result").hidden = review === null;
   $("#resume").hidden = review?.source !== "pasted" || !review.resumable;
   if (game.phase === "over" && !$("#game-text").value) {
-    $("#game-text").value = [`game: ${game.name}`, ...game.decisions.map((d) => decisionLine(d, game.other !== null))].join("\n");
+    $("#game-text").value = gameText(game.name, game.decisions, game.other !== null);
   }
   if (review === null) return review;
   const r = review;
