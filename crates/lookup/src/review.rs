@@ -1,7 +1,11 @@
 //! A game of a rule set reviewed from its text, the lines the page writes
 //! after a game (`33356 keep 333`, `33356 score chance`): each decision
 //! replayed against the rule set's table, with what it gave away and what
-//! the dice brought, in expected final points.
+//! the dice brought, in expected final points; or, for a game played for a
+//! final score of at least a target (`--target POINTS`, or a header line
+//! `target: POINTS`), in the best chance of reaching it, from the rule
+//! set's target table, each mistake's reason in expected points beside the
+//! chance ([`review_for_target`]).
 //!
 //! The value of a moment is the points on the sheet so far (the upper
 //! bonus left for the end) plus the table's expected points still to come
@@ -15,7 +19,8 @@
 //!
 //! A game's accuracy is `100 · exp(−4 · L / S)`: `L` what its decisions
 //! gave away, `S` the start's value (the expected final score under
-//! optimal play). Best play rates 100; a game that gives away a quarter of
+//! optimal play; played for a target, the chance of reaching it, so that
+//! the same share of the start given away rates the same). Best play rates 100; a game that gives away a quarter of
 //! what the start expects rates 100/e, about 36.8. A decision's accuracy
 //! is the same figure for one of the game's `T` turns: `100 · exp(−4 · T ·
 //! l / S)`, `l` what it gave away, so that a game's accuracy is the
@@ -46,7 +51,7 @@
 //! # Ok(()) }
 //! ```
 
-use dice_tables_reader::rule_sheet::{Board, RuleChoice, RuleSheet, TurnStarts};
+use dice_tables_reader::rule_sheet::{Board, RuleChoice, RuleSheet, RuleTarget, TurnStarts};
 use dice_tables_reader::rules::SheetState;
 use dice_tables_reader::Dice;
 
@@ -63,6 +68,11 @@ use crate::json::Json;
 /// assert!((accuracy(62.0, 248.0) - 100.0 / std::f64::consts::E).abs() < 1e-12);
 /// ```
 pub fn accuracy(loss: f64, start: f64) -> f64 {
+    // Nothing given away (a target's tie allowance may leave a loss a
+    // rounding below 0), or nothing to give away (a target out of reach).
+    if loss <= 0.0 || start <= 0.0 {
+        return 100.0;
+    }
     100.0 * (-4.0 * loss / start).exp()
 }
 
@@ -161,7 +171,11 @@ impl Decision {
 pub struct Review {
     /// The rule set's name.
     pub rule_set: String,
-    /// The value of the game's start: the expected final score.
+    /// What the values count: expected final points, or the chance of
+    /// reaching a target.
+    pub measure: Measure,
+    /// The value of the game's start: the expected final score (or the
+    /// best chance of reaching the target).
     pub start: f64,
     /// Every decision, in order.
     pub decisions: Vec<Decision>,
@@ -172,7 +186,8 @@ pub struct Review {
     /// Boxes still open (0: the game is over).
     pub open: u32,
     /// The value where the text stops: the points so far and the expected
-    /// points still to come (after a keep, that keep's).
+    /// points still to come, or the chance of reaching the target (after a
+    /// keep, that keep's).
     pub now: f64,
     /// The turns a game has (the boxes).
     pub turns: u32,
@@ -197,7 +212,7 @@ impl Review {
     /// The game's rating on the Elo scale (see the module's page); `None`
     /// for a rule set with no reference figures.
     pub fn rating(&self) -> Option<f64> {
-        rating(&self.rule_set, self.start, self.loss())
+        rating(&self.measure.figures_of(&self.rule_set), self.start, self.loss())
     }
 
     /// A decision's accuracy, 0 to 100: the game's figure for one turn
@@ -211,9 +226,18 @@ impl Review {
         (self.open == 0).then_some(self.scored + self.bonus)
     }
 
+    /// Whether a finished game played for a target reached it.
+    pub fn reached(&self) -> Option<bool> {
+        match self.measure {
+            Measure::Reach(target) => self.final_score().map(|s| s >= target),
+            Measure::Points => None,
+        }
+    }
+
     /// The `count` largest losses, largest first (ties in game order).
     pub fn largest_mistakes(&self, count: usize) -> Vec<&Decision> {
-        let mut mistakes: Vec<&Decision> = self.decisions.iter().filter(|d| d.loss() > 0.0).collect();
+        let tie = self.measure.tie();
+        let mut mistakes: Vec<&Decision> = self.decisions.iter().filter(|d| d.loss() > tie).collect();
         mistakes.sort_by(|a, b| b.loss().total_cmp(&a.loss()));
         mistakes.truncate(count);
         mistakes
@@ -251,9 +275,18 @@ impl Review {
             })
             .collect();
         let mistakes = self.largest_mistakes(5).iter().map(|d| Json::Int(d.line as i64)).collect();
-        let mut fields = vec![("game", Json::Str(self.rule_set.clone())), ("start", Json::Num(self.start))];
+        let mut fields = vec![("game", Json::Str(self.rule_set.clone()))];
+        if let Measure::Reach(target) = self.measure {
+            fields.push(("target", Json::Int(target.into())));
+        }
+        fields.push(("start", Json::Num(self.start)));
         match self.final_score() {
-            Some(score) => fields.push(("score", Json::Int(score.into()))),
+            Some(score) => {
+                fields.push(("score", Json::Int(score.into())));
+                if let Some(reached) = self.reached() {
+                    fields.push(("reached", Json::Bool(reached)));
+                }
+            }
             None => {
                 fields.push(("open", Json::Int(self.open.into())));
                 fields.push(("now", Json::Num(self.now)));
@@ -312,14 +345,56 @@ pub fn review<'a>(
     name: &str,
     text: &str,
 ) -> Result<(std::sync::Arc<dyn TurnStarts + 'a>, Review), LookupError> {
-    if let Some(named) = game_named(text).filter(|n| *n != name) {
-        let (line, given) = header_line(text).expect("a header");
-        let why = format!("the text is a game of {named}, reviewed here as {name}'s: name one rule set");
-        return Err(LookupError::GameText { line, given: given.to_string(), why });
+    review_as(tables, name, None, text)
+}
+
+/// [`review`], the game played for a final score of at least `target`
+/// where one is given (or the text's header names one, `target: N`; the
+/// two must agree), reviewed in the chance of reaching it from the rule
+/// set's target table ([`review_for_target`]).
+pub fn review_as<'a>(
+    tables: &'a dice_tables_reader::Tables,
+    name: &str,
+    target: Option<u32>,
+    text: &str,
+) -> Result<(std::sync::Arc<dyn TurnStarts + 'a>, Review), LookupError> {
+    let heading = header(text);
+    let named = heading.iter().find(|h| h.key.eq_ignore_ascii_case("game"));
+    if let Some(h) = named.filter(|h| h.value != name) {
+        let why = format!("the text is a game of {}, reviewed here as {name}'s: name one rule set", h.value);
+        return Err(LookupError::GameText { line: h.line, given: h.text.to_string(), why });
     }
+    let target = match (target, header_target(text)?) {
+        (Some(given), Some(written)) if given != written => {
+            let h = heading.iter().find(|h| h.key.eq_ignore_ascii_case("target")).expect("the header's target");
+            let why = format!("the text plays for {written}, reviewed here for {given}: name one target");
+            return Err(LookupError::GameText { line: h.line, given: h.text.to_string(), why });
+        }
+        (given, written) => given.or(written),
+    };
     let ReviewSource { sheet, parts } = review_source(tables, name)?;
-    let review = review_with_parts(&*sheet, parts.as_deref(), text)?;
+    let review = match target {
+        None => review_with_parts(&*sheet, parts.as_deref(), text)?,
+        Some(target) => {
+            let chances = target_source(tables, name)?;
+            review_for_target(&*sheet, &chances, target, parts.as_deref(), text)?
+        }
+    };
     Ok((sheet, review))
+}
+
+/// The target table a review of `name`'s games played for a target reads:
+/// a rule set's (`generator --games NAME-target`).
+fn target_source(tables: &dice_tables_reader::Tables, name: &str) -> Result<std::sync::Arc<RuleTarget>, LookupError> {
+    if let Some(game) = crate::games::LookupInfo::find(name) {
+        let why = format!(
+            "{} is a built-in game: its games played for a target are not reviewed here, a rule set's are \
+             (a preset's, such as crag, or your own rules' with a target table)",
+            game.game
+        );
+        return Err(LookupError::GameText { line: 0, given: String::new(), why });
+    }
+    Ok(tables.rule_target(name)?)
 }
 
 /// What a review of `name`'s games reads ([`review`] reads it): a rule
@@ -368,41 +443,104 @@ fn rule_set_source<'a>(tables: &'a dice_tables_reader::Tables, name: &str) -> Re
 /// about 2 KB).
 pub const MAX_REVIEW_QUERY_BYTES: usize = 8192;
 
-/// `reader serve`'s `GET /v1/review/NAME?game=TEXT`: the game `TEXT`
-/// (percent-encoded, lines apart by `%0A`) of rule set `name` reviewed,
-/// as `reader review NAME FILE --json` prints it. The query string is
-/// bounded ([`MAX_REVIEW_QUERY_BYTES`]) before anything is decoded and
-/// takes `game` alone.
+/// `reader serve`'s `GET /v1/review/NAME?game=TEXT[&target=POINTS]`: the
+/// game `TEXT` (percent-encoded, lines apart by `%0A`) of rule set `name`
+/// reviewed, as `reader review NAME FILE --json [--target POINTS]` prints
+/// it. The query string is bounded ([`MAX_REVIEW_QUERY_BYTES`]) before
+/// anything is decoded and takes `game` and `target` alone, each once.
 pub fn review_query(tables: &dice_tables_reader::Tables, name: &str, qs: &str) -> Result<Json, LookupError> {
     let params = crate::query_string::parse_query_string_within(qs, MAX_REVIEW_QUERY_BYTES)?;
-    let mut text = None;
+    let (mut text, mut target) = (None, None);
     for (param, value) in params {
         match (param.as_str(), value) {
             ("game", Some(v)) if text.is_none() => text = Some(v),
+            ("target", Some(v)) if target.is_none() => {
+                let bad = |why| LookupError::GameText { line: 0, given: String::new(), why };
+                target = Some(parse_target(&v).map_err(bad)?);
+            }
             _ => {
-                let why =
-                    format!("{param}: a review takes one parameter, game=TEXT (the game's lines, percent-encoded)");
+                let why = format!(
+                    "{param}: a review takes the parameters game=TEXT (the game's lines, percent-encoded) \
+                     and target=POINTS (played for a score), each once"
+                );
                 return Err(LookupError::GameText { line: 0, given: String::new(), why });
             }
         }
     }
     let text = text.unwrap_or_default();
-    let (sheet, review) = review(tables, name, &text)?;
+    let (sheet, review) = review_as(tables, name, target, &text)?;
     Ok(review.to_json(&sheet))
 }
 
-/// The rule set a game's text names in its header, a first line `game:
-/// NAME` (before any decision; blank lines aside), if it has one.
+/// The rule set a game's text names in its header (a line `game: NAME`
+/// among the header's lines, before any decision; blank lines aside), if
+/// it has one.
 ///
 /// ```
 /// use dice_tables_lookup::review::game_named;
 /// assert_eq!(game_named("game: crag\n466 keep 66\n"), Some("crag"));
+/// assert_eq!(game_named("game: crag\ntarget: 30\n466 keep 66\n"), Some("crag"));
 /// assert_eq!(game_named("466 keep 66\n"), None);
 /// ```
 pub fn game_named(text: &str) -> Option<&str> {
-    let first = text.lines().map(str::trim).find(|l| !l.is_empty())?;
-    let (word, name) = first.split_once(':')?;
-    word.trim().eq_ignore_ascii_case("game").then(|| name.trim())
+    header(text).into_iter().find(|h| h.key.eq_ignore_ascii_case("game")).map(|h| h.value)
+}
+
+/// One line of a game's header: `KEY: VALUE`, a word before the colon
+/// (a decision's line begins with dice, or against someone a player's number).
+struct HeaderLine<'a> {
+    /// Its line in the text, from 1.
+    line: usize,
+    /// The whole line, trimmed.
+    text: &'a str,
+    key: &'a str,
+    value: &'a str,
+}
+
+/// The header of a game's text: its first lines of the form `WORD: VALUE`.
+fn header(text: &str) -> Vec<HeaderLine<'_>> {
+    let lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty());
+    lines
+        .map_while(|(line, text)| {
+            let (key, value) = text.split_once(':')?;
+            let key = key.trim();
+            (!key.is_empty() && key.bytes().all(|b| b.is_ascii_alphabetic())).then(|| HeaderLine {
+                line,
+                text,
+                key,
+                value: value.trim(),
+            })
+        })
+        .collect()
+}
+
+/// The header's target, where it has a line `target: N`; a header line
+/// other than `game:` and `target:`, or a target that is not a whole
+/// number of points from 1, is refused naming its line.
+fn header_target(text: &str) -> Result<Option<u32>, LookupError> {
+    let mut target = None;
+    for h in header(text) {
+        let bad = |why: String| LookupError::GameText { line: h.line, given: h.text.to_string(), why };
+        match h.key.to_ascii_lowercase().as_str() {
+            "game" => {}
+            "target" => target = Some(parse_target(h.value).map_err(bad)?),
+            _ => {
+                return Err(bad(format!(
+                    "{} is not a header line: a game's text may begin with game: NAME and target: POINTS",
+                    h.key
+                )))
+            }
+        }
+    }
+    Ok(target)
+}
+
+/// A target as a game's header or an option gives it: a whole number of points, 1 or more.
+pub fn parse_target(given: &str) -> Result<u32, String> {
+    match given.trim().parse::<u32>() {
+        Ok(t) if t > 0 => Ok(t),
+        _ => Err(format!("target {given:?}: a target is a whole number of points, 1 or more (target: 200)")),
+    }
 }
 
 /// One line of a game's text.
@@ -413,7 +551,7 @@ enum Step<'a> {
 
 /// The game `text` of the rule set whose table is `sheet`, replayed and
 /// reviewed: one decision a line (`DICE keep KEPT` or `DICE score BOX`,
-/// blank lines skipped, a first line `game: NAME` a header). A line that does not follow the rules (dice that
+/// blank lines skipped, first lines `game: NAME` a header). A line that does not follow the rules (dice that
 /// do not hold what was kept, a box not open, a keep with no reroll left)
 /// is refused, naming it.
 pub fn review_rule_set(sheet: &RuleSheet, text: &str) -> Result<Review, LookupError> {
@@ -428,18 +566,159 @@ pub fn review_with_parts(
     parts: Option<&dice_tables_reader::rule_sheet::RuleParts>,
     text: &str,
 ) -> Result<Review, LookupError> {
+    replay(sheet, &Points(sheet), parts, text)
+}
+
+/// The game `text` of the rule set whose table is `sheet`, played for a
+/// final score of at least `target` and reviewed in the chance of reaching
+/// it, read from the rule set's target table `chances`: each moment's
+/// value is the best chance from it, a roll's luck and a decision's loss
+/// are in chance, and a finished game's outcome (1 reached, 0 not) less
+/// the start's chance is the luck less the losses. Where a decision gave
+/// chance away and `parts` is the rule set's parts table, its reason is in
+/// expected points beside the chance: each box's under max-expected-score
+/// play after the best option for the target and after the one taken.
+pub fn review_for_target(
+    sheet: &dyn TurnStarts,
+    chances: &RuleTarget,
+    target: u32,
+    parts: Option<&dice_tables_reader::rule_sheet::RuleParts>,
+    text: &str,
+) -> Result<Review, LookupError> {
+    if chances.rules() != sheet.rules() {
+        let why = format!(
+            "{}'s target table holds other rules than its own table: write both in one generator run",
+            sheet.rules().name
+        );
+        return Err(LookupError::GameText { line: 0, given: String::new(), why });
+    }
+    replay(sheet, &Reach { chances, target }, parts, text)
+}
+
+/// What a review counts a moment's value in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// Expected final points: the points on the sheet and the expected
+    /// points still to come.
+    Points,
+    /// The best chance of a final score of at least this many points.
+    Reach(u32),
+}
+
+impl Measure {
+    /// Losses this small are no mistake: a target table's chances are
+    /// stored to within 3e-8, so options within its tie allowance are tied.
+    pub fn tie(&self) -> f64 {
+        match self {
+            Measure::Points => 0.0,
+            Measure::Reach(_) => dice_tables_reader::target::TARGET_TIE,
+        }
+    }
+
+    /// The name the reference players' figures go by for a rule set
+    /// `name` measured so: the rule set's own, or `NAME target POINTS`.
+    pub fn figures_of(&self, name: &str) -> String {
+        match self {
+            Measure::Points => name.to_string(),
+            Measure::Reach(target) => format!("{name} target {target}"),
+        }
+    }
+}
+
+/// How a review values a game's moments.
+trait Values {
+    fn measure(&self) -> Measure;
+    /// The value of a turn's start, `scored` points on the sheet.
+    fn turn_start(&self, at: SheetState, saved: u32, scored: u32) -> Result<f64, LookupError>;
+    /// A roll's options, the decision first, each with its value.
+    fn options(
+        &self,
+        at: SheetState,
+        saved: u32,
+        scored: u32,
+        dice: Dice,
+        rerolls: u8,
+    ) -> Result<Vec<(RuleChoice, f64)>, LookupError>;
+}
+
+/// Expected final points, from the rule set's own table.
+struct Points<'s>(&'s dyn TurnStarts);
+
+impl Values for Points<'_> {
+    fn measure(&self) -> Measure {
+        Measure::Points
+    }
+
+    fn turn_start(&self, at: SheetState, saved: u32, scored: u32) -> Result<f64, LookupError> {
+        Ok(f64::from(scored) + self.0.turn_start_saved(at.open, at.upper, at.held, saved)?)
+    }
+
+    fn options(
+        &self,
+        at: SheetState,
+        saved: u32,
+        scored: u32,
+        dice: Dice,
+        rerolls: u8,
+    ) -> Result<Vec<(RuleChoice, f64)>, LookupError> {
+        // The options' values are the points still to come: with the points so far, the moment's.
+        let options = self.0.options_saved(at.open, at.upper, at.held, saved, dice, rerolls)?.options;
+        Ok(options.into_iter().map(|(c, v)| (c, f64::from(scored) + v)).collect())
+    }
+}
+
+/// The chance of reaching a target, from the rule set's target table.
+struct Reach<'t> {
+    chances: &'t RuleTarget,
+    target: u32,
+}
+
+impl Reach<'_> {
+    fn need(&self, scored: u32) -> i64 {
+        i64::from(self.target) - i64::from(scored)
+    }
+}
+
+impl Values for Reach<'_> {
+    fn measure(&self) -> Measure {
+        Measure::Reach(self.target)
+    }
+
+    fn turn_start(&self, at: SheetState, _saved: u32, scored: u32) -> Result<f64, LookupError> {
+        Ok(self.chances.chance(at.open, at.upper, at.held, self.need(scored))?)
+    }
+
+    fn options(
+        &self,
+        at: SheetState,
+        _saved: u32,
+        scored: u32,
+        dice: Dice,
+        rerolls: u8,
+    ) -> Result<Vec<(RuleChoice, f64)>, LookupError> {
+        Ok(self.chances.options(at.open, at.upper, at.held, dice, rerolls, self.need(scored))?.options)
+    }
+}
+
+/// The game `text` of the rule set `sheet` replayed, each moment valued by `values`.
+fn replay(
+    sheet: &dyn TurnStarts,
+    values: &dyn Values,
+    parts: Option<&dice_tables_reader::rule_sheet::RuleParts>,
+    text: &str,
+) -> Result<Review, LookupError> {
     let rules = sheet.rules();
     let n = usize::from(rules.dice);
     let saving = sheet.saving() > 0;
     let mut state = SheetState { open: sheet.all_open(), upper: 0, held: 0 };
     let (mut saved, mut scored) = (0u32, 0u32);
-    let start = sheet.turn_start_saved(state.open, state.upper, state.held, 0)?;
+    let start = values.turn_start(state, 0, 0)?;
     let (mut before, mut rerolls) = (start, rules.rerolls);
     let mut kept: Option<Dice> = None;
     let mut decisions = Vec::new();
     let example = format!("{} keep {}", "3".repeat(n), "3".repeat(n - 1));
-    let header = header_line(text).map(|(line, _)| line);
-    for (i, raw) in text.lines().enumerate().filter(|(i, l)| !l.trim().is_empty() && Some(i + 1) != header) {
+    let header: Vec<usize> = header(text).iter().map(|h| h.line).collect();
+    for (i, raw) in text.lines().enumerate().filter(|(i, l)| !l.trim().is_empty() && !header.contains(&(i + 1))) {
         let line = raw.trim();
         let bad = |why: String| LookupError::GameText { line: i + 1, given: line.to_string(), why };
         if state.open == 0 {
@@ -458,8 +737,8 @@ pub fn review_with_parts(
         if let Some(k) = kept.filter(|k| !holds(&dice, k)) {
             return Err(bad(format!("the dice do not hold the {k} kept")));
         }
-        let options = sheet.options_saved(state.open, state.upper, state.held, saved, dice, rerolls)?;
-        let find = |want: &dyn Fn(&RuleChoice) -> bool| options.options.iter().find(|(c, _)| want(c)).copied();
+        let options = values.options(state, saved, scored, dice, rerolls)?;
+        let find = |want: &dyn Fn(&RuleChoice) -> bool| options.iter().find(|(c, _)| want(c)).copied();
         let chosen = match step {
             Step::Keep(k) => {
                 if rerolls == 0 {
@@ -479,10 +758,8 @@ pub fn review_with_parts(
                     .ok_or_else(|| bad(format!("{name} is not open (or these dice may not score it now)")))?
             }
         };
-        // The options' values are the points still to come: with the points so far, the moment's.
-        let so_far = f64::from(scored);
-        let (best, chosen) = ((options.options[0].0, so_far + options.options[0].1), (chosen.0, so_far + chosen.1));
-        let reason = match parts.filter(|_| best.1 - chosen.1 > 0.0 && !saving) {
+        let best = options[0];
+        let reason = match parts.filter(|_| best.1 - chosen.1 > values.measure().tie() && !saving) {
             Some(parts) => Some(crate::reason::reason(sheet, parts, state, dice, rerolls, best.0, chosen.0)?),
             None => None,
         };
@@ -501,7 +778,7 @@ pub fn review_with_parts(
                 }
                 rerolls = (u32::from(rules.rerolls) + saved) as u8;
                 kept = None;
-                before = f64::from(scored) + sheet.turn_start_saved(state.open, state.upper, state.held, saved)?;
+                before = values.turn_start(state, saved, scored)?;
             }
         }
     }
@@ -515,13 +792,8 @@ pub fn review_with_parts(
     };
     let rule_set = rules.name.clone();
     let turns = rules.boxes.len() as u32;
-    Ok(Review { rule_set, start, decisions, scored, bonus, open: state.open.count_ones(), now: before, turns })
-}
-
-/// The header's line (from 1) and text, where `text` has one.
-fn header_line(text: &str) -> Option<(usize, &str)> {
-    game_named(text)?;
-    text.lines().enumerate().find(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l.trim()))
+    let measure = values.measure();
+    Ok(Review { rule_set, measure, start, decisions, scored, bonus, open: state.open.count_ones(), now: before, turns })
 }
 
 /// `text` as `n` dice (any order), or why not.

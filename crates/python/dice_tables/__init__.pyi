@@ -56,8 +56,8 @@ class Tables:
         """The directory."""
     def lookup(self, game: str, **query: Any) -> Answer:
         """The answer of ``game`` (as ``reader lookup`` names it, or an alias) to the keyword arguments; any other name is a rule set's table in the directory (``NAME.dtab``, from ``make tables`` or ``generator --rules FILE``), asked with ``mask``, ``upper``, ``held``, ``dice`` and ``rerolls``; against an opponent with ``opp_mask``, ``opp_upper``, ``opp_held``, ``me``, ``opp`` (and ``to_move``), exactly from ``NAME-duel.dtab`` where the directory has one."""
-    def review(self, name: str, text: str) -> dict[str, Any]:
-        """The game ``text`` of rule set ``name`` (one decision a line, ``DICE keep KEPT`` or ``DICE score BOX``, as the page writes it) reviewed against its table: exactly the JSON of ``reader review NAME FILE --json`` (``start``, ``score`` or ``open`` and ``now``, ``luck``, ``loss``, ``accuracy``, ``rating``, ``decisions``, ``largest_mistakes``); ``ValueError`` naming a line that breaks the rules."""
+    def review(self, name: str, text: str, *, target: int | None = None) -> dict[str, Any]:
+        """The game ``text`` of rule set ``name`` (one decision a line, ``DICE keep KEPT`` or ``DICE score BOX``, as the page writes it) reviewed against its table: exactly the JSON of ``reader review NAME FILE --json`` (``start``, ``score`` or ``open`` and ``now``, ``luck``, ``loss``, ``accuracy``, ``rating``, ``decisions``, ``largest_mistakes``); ``target``: played for a final score of at least that many points, reviewed in the chance of reaching it (``reader review --target``, or a header line ``target: N``); ``ValueError`` naming a line that breaks the rules."""
     def __getitem__(self, game: str) -> Game:
         """The lookups of any game by its name or an alias (``KeyError`` naming the games for another)."""
     @property

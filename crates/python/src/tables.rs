@@ -80,11 +80,19 @@ impl Tables {
     /// KEPT` or `DICE score BOX`, as the page writes it) reviewed against
     /// its table: exactly the JSON of `reader review NAME FILE --json`
     /// (the start's value, the score, the luck and the losses, the
-    /// accuracy and rating, every decision), as a dict. A line that breaks
-    /// the rules raises ValueError naming it.
-    fn review<'py>(&self, py: Python<'py>, name: &str, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    /// accuracy and rating, every decision), as a dict. `target`: the game
+    /// was played for a final score of at least that many points, reviewed
+    /// in the chance of reaching it (`--target`). A line that breaks the
+    /// rules raises ValueError naming it.
+    #[pyo3(signature = (name, text, *, target = None))]
+    fn review<'py>(&self, py: Python<'py>, name: &str, text: &str, target: Option<u32>) -> PyResult<Bound<'py, PyAny>> {
         let json = py
-            .detach(|| dice_tables_lookup::review::review(&self.inner, name, text).map(|(sheet, r)| r.to_json(&sheet)))
+            .detach(|| {
+                let target = target.map(|t| dice_tables_lookup::review::parse_target(&t.to_string())).transpose();
+                let target = target.map_err(|why| LookupError::GameText { line: 0, given: String::new(), why })?;
+                dice_tables_lookup::review::review_as(&self.inner, name, target, text)
+                    .map(|(sheet, r)| r.to_json(&sheet))
+            })
             .map_err(py_error)?;
         to_py(py, &json)
     }

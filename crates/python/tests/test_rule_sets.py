@@ -168,3 +168,21 @@ def test_a_yatzy_game_is_reviewed_on_yatzy_s_own_table(tables, reader, tmp_path)
     assert abs(sum(why["parts"].values()) - review["decisions"][0]["loss"]) < 1e-9
     with pytest.raises(ValueError, match=r"yazy is a built-in game whose games are not reviewed here"):
         tables.review("yazy", "12345 keep 1\n")
+
+
+def test_a_game_played_for_a_target_is_reviewed_in_its_chance(tables, reader, tmp_path):
+    game = "466 keep 6\n566 score sixes\n"
+    path = tmp_path / "crag.txt"
+    path.write_text(game)
+    cli = subprocess.run(
+        [reader, "review", "crag", path, "--json", "--target", "150", "--tables", tables.dir],
+        check=True, capture_output=True, text=True,
+    )
+    review = tables.review("crag", game, target=150)
+    assert review == json.loads(cli.stdout)
+    # The header says the same.
+    assert tables.review("crag", "target: 150\n" + game)["start"] == review["start"]
+    assert review["target"] == 150 and review["largest_mistakes"] == [1]
+    assert 0 < review["start"] < 1 and abs(review["now"] - review["start"] - (review["luck"] - review["loss"])) < 1e-9
+    with pytest.raises(ValueError, match=r"a target is a whole number of points, 1 or more"):
+        tables.review("crag", game, target=0)

@@ -11,7 +11,8 @@ use dice_tables_tests::Rng;
 /// The presets `make tables` writes.
 const PRESETS: [&str; 7] = dice_tables_tests::RULE_TABLES;
 
-/// Whole games of every preset (200 each; `$DICE_REVIEW_GAMES` each
+/// Whole games of every preset and of Yatzy and Yahtzee (their own
+/// tables, as a review reads them; 200 each, `$DICE_REVIEW_GAMES` each
 /// where set: `make bench` plays 10,000), reviewed from their text: the
 /// final score is the sheet's, and less the start's value it is what the
 /// dice brought less what the decisions gave away, within 1e-9; a game of
@@ -22,12 +23,13 @@ fn the_dice_and_the_decisions_add_up_to_the_score() {
     let per: usize = std::env::var("DICE_REVIEW_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(200);
     let (mut dice, mut rng) = (Rng::new(63), Rng::new(6363));
     let mut games = 0;
-    for name in PRESETS {
-        let sheet = tables.rule_sheet(name).unwrap();
+    let names: Vec<&str> = PRESETS.iter().copied().chain(["yatzy", "yahtzee"]).collect();
+    for &name in &names {
+        let sheet = dice_tables_lookup::review::review_source(&tables, name).unwrap().sheet;
         for g in 0..per {
             let stray = 10 * (g % 4) as u64;
             let (text, score) = game_text(&*sheet, &mut dice, &mut rng, stray);
-            let review = review_rule_set(&sheet, &text).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+            let review = review_with_parts(&*sheet, None, &text).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
             assert_eq!(review.final_score(), Some(score), "{name}\n{text}");
             let (luck, loss) = (review.luck(), review.loss());
             let off = f64::from(score) - review.start - (luck - loss);
@@ -39,9 +41,9 @@ fn the_dice_and_the_decisions_add_up_to_the_score() {
             games += 1;
         }
     }
-    assert_eq!(games, per * PRESETS.len());
+    assert_eq!(games, per * names.len());
     eprintln!(
-        "{per} games of each of {} presets: the score is the start's value, the luck and the losses",
+        "{per} games of each of {} presets and Yatzy and Yahtzee: the score is the start's value, the luck and the losses",
         PRESETS.len()
     );
 }
@@ -444,4 +446,212 @@ fn a_yatzy_game_with_three_mistakes_lists_exactly_those() {
         assert!(listed[at].contains(&format!(" gave away {loss:.2} ")), "{}", listed[at]);
         assert!(listed[at + 1].ends_with(reason["text"].as_str().unwrap()), "{}", listed[at + 1]);
     }
+}
+
+/// The presets whose target tables `make tables` writes, each with the
+/// target its games are played for here: about its expected score.
+const TARGETS: [(&str, u32); 4] = [("forced-yatzy", 130), ("yacht", 180), ("generala", 160), ("crag", 150)];
+
+/// A whole game of `name` played for `target` with dice from `dice`: the
+/// target table's decision, except where `stray` (out of 100) says to take
+/// another option at random (from `picks`): the game's text (its header
+/// naming the rule set and the target) and its final score.
+fn target_game_text(
+    tables: &dice_tables_reader::Tables,
+    name: &str,
+    target: u32,
+    dice: &mut Rng,
+    picks: &mut Rng,
+    stray: u64,
+) -> (String, u32) {
+    let (sheet, chances) = (tables.rule_sheet(name).unwrap(), tables.rule_target(name).unwrap());
+    let mut text = format!("game: {name}\ntarget: {target}\n");
+    let mut scored = 0u32;
+    let score = play_game(&*sheet, dice, |m| {
+        let s = m.state;
+        let need = i64::from(target) - i64::from(scored);
+        let options = chances.options(s.open, s.upper, s.held, m.roll, m.rerolls, need)?;
+        let pick = if picks.below(100) < stray { picks.below(options.options.len() as u64) as usize } else { 0 };
+        let choice = options.options[pick].0;
+        match choice {
+            RuleChoice::Keep(kept) => text.push_str(&format!("{} keep {kept}\n", m.roll)),
+            RuleChoice::Score(mv) => {
+                scored += mv.scored();
+                text.push_str(&format!("{} score {}\n", m.roll, sheet.rules().boxes[mv.box_index].name))
+            }
+        }
+        Ok::<_, dice_tables_reader::Error>(choice)
+    })
+    .expect("the table answers every state of its game");
+    (text, score)
+}
+
+/// Whole games of every preset with a target table (200 each;
+/// `$DICE_REVIEW_GAMES` each where set: `make bench` plays 10,000), played
+/// for a target and reviewed in the chance of reaching it: the outcome (1
+/// reached, 0 not) less the start's chance is what the dice brought less
+/// what the decisions gave away, within 1e-9; every value is the target
+/// table's; the target table's own decisions give nothing away; and each
+/// mistake's reason, in expected points beside the chance, adds up to the
+/// difference between the two options' expected points within 1e-9.
+#[test]
+fn games_played_for_a_target_add_up_to_reaching_it() {
+    use dice_tables_lookup::review::{review_as, Measure};
+    let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
+    let per: usize = std::env::var("DICE_REVIEW_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(200);
+    let (mut dice, mut rng) = (Rng::new(6364), Rng::new(6365));
+    let (mut reached, mut reasons) = (0, 0);
+    for (name, target) in TARGETS {
+        let (sheet, chances) = (tables.rule_sheet(name).unwrap(), tables.rule_target(name).unwrap());
+        let start = chances.chance(sheet.all_open(), 0, 0, target.into()).unwrap();
+        assert!(start > 0.2 && start < 0.8, "{name}: {target} is reached with chance {start}");
+        for g in 0..per {
+            let stray = 10 * (g % 4) as u64;
+            let (text, score) = target_game_text(&tables, name, target, &mut dice, &mut rng, stray);
+            let (_, review) = review_as(&tables, name, None, &text).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+            assert_eq!((review.measure, review.final_score()), (Measure::Reach(target), Some(score)), "{text}");
+            assert_eq!(review.start, start);
+            let outcome = f64::from(u8::from(score >= target));
+            reached += usize::from(score >= target);
+            assert_eq!(review.reached(), Some(score >= target));
+            let off = outcome - review.start - (review.luck() - review.loss());
+            assert!(off.abs() < 1e-9, "{name}: {outcome} - {start} != luck - loss (off {off})\n{text}");
+            if stray == 0 {
+                assert!(
+                    review.largest_mistakes(5).is_empty(),
+                    "{name}: the table's decisions give nothing away\n{text}"
+                );
+            }
+            for d in review.decisions.iter().filter(|d| d.loss() > Measure::Reach(target).tie()) {
+                let why = d.reason.as_ref().unwrap_or_else(|| panic!("{name}: line {}: no reason\n{text}", d.line));
+                let total: f64 = why.parts.iter().map(|(_, x)| x).sum();
+                let evs = ev_of_options(&tables, name, &text, d.line);
+                let ev = |c: &RuleChoice| evs.iter().find(|o| o.0 == *c).map(|o| o.1).expect("an option");
+                let points = ev(&d.best.0) - ev(&d.chosen.0);
+                assert!((total - points).abs() < 1e-9, "{name}: line {}: {total} != {points}\n{text}", d.line);
+                reasons += 1;
+            }
+        }
+    }
+    assert!(reasons > 0 && reached > 0 && reached < per * TARGETS.len(), "{reasons} reasons, {reached} reached");
+    eprintln!(
+        "{per} games of each of {} presets played for a target: {reached} reached, {reasons} reasons",
+        TARGETS.len()
+    );
+}
+
+/// The expected points (the rule set's own table) of every option of the
+/// decision on line `line` of the game `text` of `name`, replayed.
+fn ev_of_options(tables: &dice_tables_reader::Tables, name: &str, text: &str, line: usize) -> Vec<(RuleChoice, f64)> {
+    let sheet = tables.rule_sheet(name).unwrap();
+    let upto: String = text.lines().take(line - 1).map(|l| format!("{l}\n")).collect();
+    let (open, upper, held, rerolls) = match upto.lines().any(|l| l.contains(" keep ") || l.contains(" score ")) {
+        false => (sheet.all_open(), 0, 0, sheet.rules().rerolls),
+        true => {
+            // The sheet where the game stood, from the review of the lines before.
+            let r = review_rule_set(&sheet, &upto).unwrap();
+            let mut state = dice_tables_reader::rules::SheetState { open: sheet.all_open(), upper: 0, held: 0 };
+            let mut rerolls = sheet.rules().rerolls;
+            for d in &r.decisions {
+                match d.chosen.0 {
+                    RuleChoice::Keep(_) => rerolls -= 1,
+                    RuleChoice::Score(m) => {
+                        state = sheet.rules().after_scoring(state, m.box_index, m.points);
+                        rerolls = sheet.rules().rerolls;
+                    }
+                }
+            }
+            (state.open, state.upper, state.held, rerolls)
+        }
+    };
+    let dice = text.lines().nth(line - 1).unwrap().split_whitespace().next().unwrap().parse().unwrap();
+    sheet.options(open, upper, held, dice, rerolls).unwrap().options
+}
+
+/// `reader review NAME FILE --target POINTS` (or a header line `target:
+/// POINTS`) reviews a game played for a target in the chance of reaching
+/// it, each mistake's reason in expected points beside the chance; JSON
+/// the same numbers (`target`, `reached`); a target given twice and
+/// differing, a target that is not a whole number from 1, and a built-in
+/// game's game played for a target are refused in one line, exit status 2.
+#[test]
+fn reader_review_reviews_a_game_played_for_a_target() {
+    let dir = dice_tables_tests::scratch("review-target");
+    let tables = dice_tables_tests::made_tables();
+    let file = dir.join("crag.txt");
+    // Crag for 150 points: the table's 466 keeps 66; taking the 6 alone gives chance away.
+    std::fs::write(&file, "466 keep 6\n566 score sixes\n").unwrap();
+    let run = |args: &[&str]| {
+        let mut a = vec!["review", "crag", file.to_str().unwrap(), "--tables", tables.to_str().unwrap()];
+        a.extend(args);
+        dice_tables_tests::run("reader", &a, &[])
+    };
+    let out = run(&["--target", "150"]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "crag: 2 decisions", "{text}");
+    assert_eq!(
+        lines[1],
+        "under way: 12 points so far, 12 boxes open; chance of 150 or more now 54.02 %, at the start 58.20 %"
+    );
+    assert_eq!(lines[2], "the dice brought +0.68 % chance; the decisions gave away 4.87 % chance", "{text}");
+    assert!(text.contains("no rating: play for 150 has no reference players' figures"), "{text}");
+    assert_eq!(
+        &lines[lines.len() - 2..],
+        [
+            "  line 1: 466 with 1 reroll left: keep 6 gave away 4.87 % chance (best: keep 66) (accuracy 1.3)",
+            "    beside the chance, in each box's expected points (the best for the target less yours, +3.21 in all): \
+             three-kind +1.36, sixes +1.29, crag +1.04"
+        ],
+        "{text}"
+    );
+    let json: serde_json::Value = serde_json::from_slice(&run(&["--target", "150", "--json"]).stdout).unwrap();
+    assert_eq!(
+        (&json["target"], &json["largest_mistakes"]),
+        (&serde_json::json!(150), &serde_json::json!([1])),
+        "{json}"
+    );
+    let (now, start) = (json["now"].as_f64().unwrap(), json["start"].as_f64().unwrap());
+    let (luck, loss) = (json["luck"].as_f64().unwrap(), json["loss"].as_f64().unwrap());
+    assert!((now - start - (luck - loss)).abs() < 1e-9, "{json}");
+    assert!(start > 0.0 && start < 1.0 && now > 0.0 && now < 1.0, "{json}");
+    // The values are the target table's chances.
+    let crag = dice_tables_reader::Tables::open_dir(&tables).unwrap().rule_target("crag").unwrap();
+    assert_eq!(start, crag.chance(crag.all_open(), 0, 0, 150).unwrap());
+    let first = crag.options(crag.all_open(), 0, 0, "466".parse().unwrap(), 1, 150).unwrap();
+    assert_eq!(json["decisions"][0]["value"].as_f64().unwrap(), first.value);
+    let mistakes = json["largest_mistakes"].as_array().unwrap();
+    for line in mistakes {
+        let d = &json["decisions"][line.as_u64().unwrap() as usize - 1];
+        let parts: f64 = d["reason"]["parts"].as_object().unwrap().values().map(|x| x.as_f64().unwrap()).sum();
+        assert!(parts.is_finite() && d["loss"].as_f64().unwrap() > 0.0, "{d}");
+    }
+    // The header says the same; both and differing is refused.
+    std::fs::write(&file, "game: crag\ntarget: 150\n466 keep 6\n566 score sixes\n").unwrap();
+    let headed = run(&[]);
+    let shifted = text.replace("line 1:", "line 3:").replace("line 2:", "line 4:");
+    assert_eq!(String::from_utf8_lossy(&headed.stdout), shifted, "{}", String::from_utf8_lossy(&headed.stderr));
+    for (args, game, why) in [
+        (&["--target", "30"][..], "game: crag\ntarget: 150\n466 keep 6\n", "reader: line 2 (target: 150): the text plays for 150, reviewed here for 30: name one target"),
+        (&[][..], "target: twenty\n466 keep 6\n", "reader: line 1 (target: twenty): target \"twenty\": a target is a whole number of points, 1 or more (target: 200)"),
+        (&[][..], "goal: 20\n466 keep 6\n", "reader: line 1 (goal: 20): goal is not a header line: a game's text may begin with game: NAME and target: POINTS"),
+        (&["--target", "0"][..], "466 keep 6\n", "target \"0\": a target is a whole number of points, 1 or more"),
+    ] {
+        std::fs::write(&file, game).unwrap();
+        let out = run(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!((out.status.code(), err.lines().count()), (Some(2), 1), "{err}");
+        assert!(err.contains(why), "{err}");
+    }
+    let yatzy = dir.join("yatzy.txt");
+    std::fs::write(&yatzy, "game: yatzy\ntarget: 200\n33356 keep 333\n").unwrap();
+    let out = dice_tables_tests::run(
+        "reader",
+        &["review", yatzy.to_str().unwrap(), "--tables", tables.to_str().unwrap()],
+        &[],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!((out.status.code(), err.lines().count()), (Some(2), 1), "{err}");
+    assert!(err.contains("yatzy is a built-in game: its games played for a target are not reviewed here"), "{err}");
 }

@@ -57,7 +57,8 @@ fn every_golden_lookup_over_http() {
 }
 
 /// `/v1/review/NAME?game=TEXT`: the CLI's JSON byte for byte, for a rule
-/// set's game and a Yatzy game (its own table read as its preset's); a bad
+/// set's game (and played for a target, `&target=POINTS`) and a Yatzy game
+/// (its own table read as its preset's); a bad
 /// line, another parameter or a built-in game not reviewed (yazy) a 400
 /// with the CLI's message; no such rule set a 404.
 #[test]
@@ -85,6 +86,21 @@ fn a_rule_set_s_game_is_reviewed_over_http() {
     assert_eq!((r.status, &r.body), (200, &cli.stdout), "{}", r.text());
     assert_eq!(client.get("/v1/review/yazy?game=12345+score+chance").unwrap().status, 400);
     assert_eq!(client.get("/v1/review/chess?game=12345+score+chance").unwrap().status, 404);
+    // Played for a target: `target=POINTS` as `--target POINTS`.
+    let cli = run(
+        "reader",
+        &["review", "crag", file.to_str().unwrap(), "--json", "--target", "150", "--tables", tables],
+        &[],
+    );
+    let r = client.get(&format!("/v1/review/crag?game={encoded}&target=150")).unwrap();
+    assert_eq!((r.status, &r.body), (200, &cli.stdout), "{}", r.text());
+    assert_eq!(r.json()["target"], 150);
+    let r = client.get(&format!("/v1/review/crag?game={encoded}&target=0")).unwrap();
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert_eq!(
+        r.json()["error"],
+        "the game's text: target \"0\": a target is a whole number of points, 1 or more (target: 200)"
+    );
 }
 
 /// Every golden lookup played to reach a target, and every two-player
