@@ -557,7 +557,8 @@ bench: tables python
 
 # Deliberately accept new reference figures for the coach: 10,000 games of
 # each reference player of each preset and of yatzy, yahtzee and yazy
-# (about 26 minutes here), written
+# (about 26 minutes here), and of Crag, forced Yatzy and Generala played
+# for a target (about 25 minutes more), written
 # where the reviews' ratings read them.
 reference-players: tables
 	$(CARGO) build --release --locked -p dice-tables-tests --bin reference-players

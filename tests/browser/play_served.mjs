@@ -2,12 +2,14 @@
 // answers from the server's HTTP API) in a real browser on a 390 x 844
 // screen: whole games of yazy, Yahtzee and Maxi Yatzy taking the advised action, every
 // option row checked against `reader lookup --json` from the served tables,
-// totals and the review checked; the joker reading the served table was not
+// totals and the review checked (Yahtzee's with two deliberate mistakes,
+// which the served coach lists as the CLI reviews the game); the joker reading the served table was not
 // solved under, and against the computer on a server without the target
 // tables, offered as unavailable with the server's reason; a whole two-player 10000
 // game; the threes and one-throw 10000 advisors; whole games of two rule
 // sets the server holds (Generala, Yacht Dice) from their tab, and of
-// Generala played for 150 or more and by two players passing the dice, from
+// Generala played for 150 or more (two deliberate mistakes, reviewed in the
+// chance of reaching it) and by two players passing the dice, from
 // its target table; and a rule set that saves a turn's unused rerolls
 // (tests/rules/saver.toml), solved by the generator, from its own server. Saves
 // target/browser/*.png.
@@ -80,7 +82,9 @@ try {
   page.on("pageerror", (e) => pageErrors.push(String(e)));
   const served = () => tables;
   const yazy = await play(page, url, served, "yazy", "forced");
-  const yahtzee = await play(page, url, served, "yahtzee", "forced");
+  // Yahtzee with two deliberate mistakes: the served coach (GET
+  // /v1/review/yahtzee) lists exactly those, as the CLI reviews the text.
+  const yahtzee = await play(page, url, served, "yahtzee", "forced", { mistakes: [2, 9] });
   assert.match(await page.textContent("#source"), /^Yahtzee, forced joker reading: answered from reader serve's yahtzee\.dtab \(blake3 [0-9a-f]{16}\)\.$/);
 
   // The served directory holds the forced reading's table only: the free
@@ -152,7 +156,7 @@ try {
   const ruleSets = [
     await playRuleSet(page, url, tables, "generala", { mistakes: [1, 5, 9] }),
     await playRuleSet(page, url, tables, "yacht-dice"),
-    await playRuleSet(page, url, tables, "generala", { goal: 150 }),
+    await playRuleSet(page, url, tables, "generala", { goal: 150, mistakes: [1, 4] }),
     await playRuleSet(page, url, tables, "generala", { players: 2 }),
     await playRuleSet(page, url, tables, "generala", { players: "computer" }),
   ];
@@ -204,7 +208,7 @@ try {
   }
   assert.ok(saverGames.some((g) => g.mostRerolls > 1), "a turn of the saving rule set had rerolls an earlier turn saved");
   assert.deepEqual(pageErrors, [], "the page raised no errors");
-  console.log(`browser: reader serve's page: yazy ${yazy.total} in ${yazy.decisions} decisions, Yahtzee ${yahtzee.total} in ${yahtzee.decisions}, Maxi Yatzy finnish ${maxi.total} in ${maxi.decisions}, ${swedish}, Yatzy under way with real dice ${underWay.total} in ${underWay.decisions} (reloaded mid-game), every option the CLI's, review cost 0; against the computer: ${againstText}; every chance and option row the CLI's, reviews listing exactly the mistakes; the computer's whole turn ${median(turnMs)} ms median, ${Math.max(...turnMs)} ms slowest; later advice median ${median(adviceMs.map(([ms]) => ms))} ms, slowest ${Math.max(...adviceMs.map(([ms]) => ms))} ms; yazy at a table, both sheets filled in mid-way, reloaded: ${atTable.result} in ${atTable.decisions} decisions, the advice switching sides each turn; alone for a score, every chance the CLI's --need: yazy for 200 with one mistake ${reach[0].total}, Yatzy for 250 ${reach[1].total}; the free joker reading, and against the computer without the target tables, offered as unavailable; two-player 10000: ${duel.result} (${duel.decisions} decisions), every chance the CLI's; threes and one-throw 10000 advisors the CLI's; rule sets the server holds, from their tab: Generala ${ruleSets[0].total} in ${ruleSets[0].decisions} decisions with ${ruleSets[0].review.mistakes} deliberate mistakes, reviewed as the CLI reviews it (${ruleSets[0].review.loss.toFixed(2)} points given away; why: ${ruleSets[0].review.reasons.join("; ")}), again pasted, Yacht Dice ${ruleSets[1].total} in ${ruleSets[1].decisions}, Generala for 150 or more ${ruleSets[2].total} in ${ruleSets[2].decisions} (every chance the CLI's --need), two players passing the dice ${ruleSets[3].total} to ${ruleSets[3].second} in ${ruleSets[3].decisions} (every chance the CLI's opponent-aware advisor's), against the computer ${ruleSets[4].total} to ${ruleSets[4].second} in ${ruleSets[4].decisions}; forced Yatzy exactly from its two-player table, passing the dice ${ruleSets[5].total} to ${ruleSets[5].second} in ${ruleSets[5].decisions}, against the computer ${ruleSets[6].total} to ${ruleSets[6].second} in ${ruleSets[6].decisions} (its every move the CLI's best); every option the CLI's; a rule set saving unused rerolls: ${saverGames.map((g) => g.total).join(", ")} in ${saverGames.length} game${saverGames.length === 1 ? "" : "s"}, up to ${Math.max(...saverGames.map((g) => g.mostRerolls))} rerolls a turn, every count saved the page's as the test's`);
+  console.log(`browser: reader serve's page: yazy ${yazy.total} in ${yazy.decisions} decisions, Yahtzee ${yahtzee.total} in ${yahtzee.decisions} with two mistakes reviewed by the served coach as the CLI reviews it (rating ${Math.round(yahtzee.coach.rating)}, why: ${yahtzee.coach.reasons.join("; ")}), Maxi Yatzy finnish ${maxi.total} in ${maxi.decisions}, ${swedish}, Yatzy under way with real dice ${underWay.total} in ${underWay.decisions} (reloaded mid-game), every option the CLI's, review cost 0; against the computer: ${againstText}; every chance and option row the CLI's, reviews listing exactly the mistakes; the computer's whole turn ${median(turnMs)} ms median, ${Math.max(...turnMs)} ms slowest; later advice median ${median(adviceMs.map(([ms]) => ms))} ms, slowest ${Math.max(...adviceMs.map(([ms]) => ms))} ms; yazy at a table, both sheets filled in mid-way, reloaded: ${atTable.result} in ${atTable.decisions} decisions, the advice switching sides each turn; alone for a score, every chance the CLI's --need: yazy for 200 with one mistake ${reach[0].total}, Yatzy for 250 ${reach[1].total}; the free joker reading, and against the computer without the target tables, offered as unavailable; two-player 10000: ${duel.result} (${duel.decisions} decisions), every chance the CLI's; threes and one-throw 10000 advisors the CLI's; rule sets the server holds, from their tab: Generala ${ruleSets[0].total} in ${ruleSets[0].decisions} decisions with ${ruleSets[0].review.mistakes} deliberate mistakes, reviewed as the CLI reviews it (${ruleSets[0].review.loss.toFixed(2)} points given away; why: ${ruleSets[0].review.reasons.join("; ")}), again pasted, Yacht Dice ${ruleSets[1].total} in ${ruleSets[1].decisions}, Generala for 150 or more ${ruleSets[2].total} in ${ruleSets[2].decisions} (every chance the CLI's --need) with ${ruleSets[2].review.mistakes} deliberate mistakes, reviewed in chance as the CLI reviews it (beside the chance: ${ruleSets[2].review.reasons.join("; ")}), again pasted, two players passing the dice ${ruleSets[3].total} to ${ruleSets[3].second} in ${ruleSets[3].decisions} (every chance the CLI's opponent-aware advisor's), against the computer ${ruleSets[4].total} to ${ruleSets[4].second} in ${ruleSets[4].decisions}; forced Yatzy exactly from its two-player table, passing the dice ${ruleSets[5].total} to ${ruleSets[5].second} in ${ruleSets[5].decisions}, against the computer ${ruleSets[6].total} to ${ruleSets[6].second} in ${ruleSets[6].decisions} (its every move the CLI's best); every option the CLI's; a rule set saving unused rerolls: ${saverGames.map((g) => g.total).join(", ")} in ${saverGames.length} game${saverGames.length === 1 ? "" : "s"}, up to ${Math.max(...saverGames.map((g) => g.mostRerolls))} rerolls a turn, every count saved the page's as the test's`);
 } catch (e) {
   failed = true;
   console.error(`browser test failed: ${e.message}`);

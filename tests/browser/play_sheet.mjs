@@ -150,8 +150,11 @@ try {
   // The rule sets' tab: the presets' own tables fetched when it is first
   // shown, their target and two-player tables read in pieces: Generala for
   // a goal, forced Yatzy exactly against the computer and passing the dice.
+  // Generala for a goal with two deliberate mistakes, reviewed in the chance
+  // of reaching it (its target table opened whole for the review).
+  const forGoal = await playRuleSet(page, base, tables, "generala", { goal: 150, mistakes: [1, 4] });
   const ruleSets = [
-    ["Generala for 150 or more", await playRuleSet(page, base, tables, "generala", { goal: 150 })],
+    [`Generala for 150 or more with ${forGoal.review.mistakes} mistakes reviewed in chance as the CLI reviews it (beside the chance: ${forGoal.review.reasons.join("; ")}), again pasted,`, forGoal],
     ["forced Yatzy against the computer", await playRuleSet(page, base, tables, "forced-yatzy", { players: "computer" })],
     ["forced Yatzy passing the dice", await playRuleSet(page, base, tables, "forced-yatzy", { players: 2 })],
   ];

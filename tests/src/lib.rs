@@ -167,6 +167,11 @@ pub const BUILT_IN_PARTS_TABLES: [&str; 2] = ["yatzy-parts", "yahtzee-parts"];
 /// `RULE_TARGET_TABLES`), each `NAME-target.dtab`, asked as `NAME --need N`.
 pub const RULE_TARGET_TABLES: [&str; 4] = ["forced-yatzy-target", "yacht-target", "generala-target", "crag-target"];
 
+/// The rule sets played for a target whose reference players' figures
+/// `make reference-players` writes (as `NAME:POINTS`): each about its
+/// expected score, the start's chance near a half.
+pub const REFERENCE_TARGETS: [&str; 3] = ["crag:150", "forced-yatzy:130", "generala:160"];
+
 /// The rule sets' two-player tables the manifest lists (the Makefile's
 /// `RULE_DUEL_TABLES`, not part of `make tables`), each `NAME-duel.dtab`,
 /// asked as `NAME --opp-mask ...`: forced-yatzy-duel is checked against

@@ -12,7 +12,7 @@
 
 use dice_tables_lookup::review::accuracy;
 use dice_tables_reader::rule_sheet::TurnStarts;
-use dice_tables_reader::rule_sheet::{RollOptions, RuleChoice, TurnPlan};
+use dice_tables_reader::rule_sheet::{RollOptions, RuleChoice, RuleTarget, TurnPlan};
 use dice_tables_reader::rules::SheetState;
 use dice_tables_reader::{Dice, Error};
 
@@ -233,6 +233,113 @@ pub fn play<S: TurnStarts + ?Sized>(
     Ok(Played { score, loss })
 }
 
+/// Who plays a game for a target: the target table's own decisions, or a
+/// reference player, each measured against the target table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ForTarget {
+    /// The target table's decision, always.
+    Optimal,
+    /// A reference player, picking as it does in a points game (its
+    /// `Optimal` is the max-expected-score player).
+    Plays(Player),
+}
+
+impl ForTarget {
+    /// The players the target figures are measured for: the target
+    /// table's, then every reference player.
+    pub fn all() -> Vec<ForTarget> {
+        std::iter::once(ForTarget::Optimal).chain(Player::ALL.iter().map(|&p| ForTarget::Plays(p))).collect()
+    }
+
+    /// The player's name in the figures.
+    pub fn name(&self) -> String {
+        match self {
+            ForTarget::Optimal => "optimal".into(),
+            ForTarget::Plays(Player::Optimal) => "max expected score".into(),
+            ForTarget::Plays(p) => p.name(),
+        }
+    }
+}
+
+/// A whole game of `sheet` played for a final score of at least `target`
+/// by `player`, the dice from `dice`, its random choices from `choices`:
+/// its `score` is 1 if it reached the target, else 0, and its `loss` what
+/// its decisions gave away of the chance, against the target table
+/// `chances` as the review counts it.
+pub fn play_for_target<S: TurnStarts + ?Sized>(
+    sheet: &S,
+    chances: &RuleTarget,
+    target: u32,
+    player: ForTarget,
+    dice: &mut Rng,
+    choices: &mut Rng,
+) -> Result<Played, Error> {
+    let (mut plans, mut loss, mut scored) = (None, 0.0, 0u32);
+    let score = play_game(sheet, dice, |m| {
+        let s = m.state;
+        if m.turn_start {
+            let need = i64::from(target) - i64::from(scored);
+            let points = match player {
+                ForTarget::Optimal => None,
+                ForTarget::Plays(p) => {
+                    Some((sheet.turn_options_saved(s.open, s.upper, s.held, 0)?, p.own_plan(sheet, s, 0)?))
+                }
+            };
+            plans = Some((chances.turn(s.open, s.upper, s.held, need)?, points));
+        }
+        let (turn, points) = plans.as_ref().expect("a plan from the turn's start");
+        let options = turn.options(m.roll, m.rerolls).expect("the rules' dice and rerolls");
+        let choice = match (player, points) {
+            (ForTarget::Plays(p), Some((plan, own))) => {
+                let mine = plan.options(m.roll, m.rerolls).expect("the rules' dice and rerolls");
+                mine.options[p.pick(&mine, m.roll, m.rerolls, own.as_ref(), choices)].0
+            }
+            _ => options.options[0].0,
+        };
+        let chance = options.options.iter().find(|o| o.0 == choice).expect("an option of the roll").1;
+        loss += options.value - chance;
+        if let RuleChoice::Score(mv) = choice {
+            scored += mv.scored();
+        }
+        Ok::<_, Error>(choice)
+    })?;
+    Ok(Played { score: u32::from(score >= target), loss })
+}
+
+/// `games` games for `target` of each player in `players` (each player its
+/// own dice, as [`play_all`] gives them), in parallel over the players.
+pub fn play_all_for_target<S: TurnStarts + ?Sized>(
+    sheet: &S,
+    chances: &RuleTarget,
+    target: u32,
+    players: &[ForTarget],
+    games: usize,
+    seed: u64,
+) -> Result<Vec<Vec<Played>>, Error> {
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = players
+            .iter()
+            .enumerate()
+            .map(|(p, &player)| {
+                scope.spawn(move || {
+                    let (mut dice, mut choices) = player_rngs(seed, p);
+                    (0..games)
+                        .map(|_| play_for_target(sheet, chances, target, player, &mut dice, &mut choices))
+                        .collect::<Result<Vec<_>, _>>()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a player's games")).collect()
+    })
+}
+
+/// The dice and the choices of the player `p`th in the list, from `seed`.
+fn player_rngs(seed: u64, p: usize) -> (Rng, Rng) {
+    let dice = Rng::new(seed ^ (p as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let choices = Rng::new(seed.wrapping_add(0xD1B5_4A32_D192_ED03).wrapping_mul(p as u64 + 3));
+    (dice, choices)
+}
+
 /// `games` games of each player in `players` (each player its own dice),
 /// in parallel over the players' games.
 pub fn play_all<S: TurnStarts + ?Sized>(
@@ -247,8 +354,7 @@ pub fn play_all<S: TurnStarts + ?Sized>(
             .enumerate()
             .map(|(p, &player)| {
                 scope.spawn(move || {
-                    let mut dice = Rng::new(seed ^ (p as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-                    let mut choices = Rng::new(seed.wrapping_add(0xD1B5_4A32_D192_ED03).wrapping_mul(p as u64 + 3));
+                    let (mut dice, mut choices) = player_rngs(seed, p);
                     (0..games).map(|_| play(sheet, player, &mut dice, &mut choices)).collect::<Result<Vec<_>, _>>()
                 })
             })

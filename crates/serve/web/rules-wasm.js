@@ -3,7 +3,8 @@
 // npm package's whole WebAssembly reader when the tab is first shown:
 // `whole`, each rule set's own table, fetched and checked whole; `pieces`,
 // its target and two-player tables, read in pieces over range requests;
-// a review opens the rule set's table and its parts table (`parts`) whole.
+// a review opens the rule set's table and its parts table (`parts`) whole,
+// and for a game played for a target its target table, whole too.
 // Under `reader serve`, rules-http.js is in this file's place.
 import { fetchOnce } from "./backend.js";
 import { openTables } from "./dice-tables/index.js";
@@ -11,6 +12,8 @@ import { openTables } from "./dice-tables/index.js";
 let opened = null;
 /** The rule sets whose parts tables the site holds (tables/rule-sets.json's `parts`). */
 let parts = new Set();
+/** The rule sets whose target tables the site holds (among tables/rule-sets.json's `pieces`). */
+let targets = new Set();
 /** Each rule set's tables for reviews, by name: opened on its first review. */
 const reviewers = new Map();
 
@@ -22,6 +25,7 @@ function ruleTables() {
       if (!response.ok) throw new Error(`this site holds no rule set's table (tables/rule-sets.json: HTTP ${response.status})`);
       const { whole, pieces, parts: held = [] } = await response.json();
       parts = new Set(held);
+      targets = new Set(pieces.filter((stem) => stem.endsWith("-target")).map((stem) => stem.slice(0, -"-target".length)));
       const sources = Object.fromEntries([
         ...whole.map((stem) => [stem, `tables/${stem}.dtab`]),
         ...pieces.map((stem) => [stem, { url: `tables/${stem}.dtab`, ranges: true }]),
@@ -47,11 +51,19 @@ export const ruleLookup = async (name, query) => (await ruleTables()).lookup(nam
  */
 export async function ruleReview(name, text) {
   await ruleTables();
-  if (!reviewers.has(name)) {
-    const sources = { [name]: `tables/${name}.dtab`, ...(parts.has(name) ? { [`${name}-parts`]: `tables/${name}-parts.dtab` } : {}) };
+  // A game played for a target (a header line target: N) also reads the
+  // rule set's target table, whole.
+  const reach = /^\s*target\s*:/im.test(text) && targets.has(name);
+  const key = reach ? `${name} target` : name;
+  if (!reviewers.has(key)) {
+    const sources = {
+      [name]: `tables/${name}.dtab`,
+      ...(parts.has(name) ? { [`${name}-parts`]: `tables/${name}-parts.dtab` } : {}),
+      ...(reach ? { [`${name}-target`]: `tables/${name}-target.dtab` } : {}),
+    };
     const opening = fetchOnce("dice-tables/full.wasm").then((wasm) => openTables(sources, { wasm }));
-    reviewers.set(name, opening);
-    opening.catch(() => reviewers.delete(name));
+    reviewers.set(key, opening);
+    opening.catch(() => reviewers.delete(key));
   }
-  return (await reviewers.get(name)).review(name, text);
+  return (await reviewers.get(key)).review(name, text);
 }

@@ -92,7 +92,7 @@ function build() {
         <ol id="rules-review-mistakes" class="log"></ol>
       </div>
       <form id="rules-review-form">
-        <label for="rules-game-text">A game of the rule set chosen above, played alone, one decision a line (<code>466 keep 66</code>, <code>566 score sixes</code>): written here after a game played for the average, or paste one.</label>
+        <label for="rules-game-text">A game of the rule set chosen above, played alone, one decision a line (<code>466 keep 66</code>, <code>566 score sixes</code>; played for a goal, a first line <code>target: 150</code>, reviewed in the chance of reaching it): written here after a game played alone, or paste one.</label>
         <textarea id="rules-game-text" rows="5"></textarea>
         <button>Review this game</button>
         <p id="rules-review-error" class="error"></p>
@@ -285,9 +285,11 @@ function take(i) {
   game.options = [];
   render();
   if (computerMoves()) setTimeout(() => computerPlays(game), 0);
-  // A game played alone for the average, over: its text and its review.
-  if (over() && !two() && game.goal === null) {
-    $("#rules-game-text").value = [`game: ${game.set.game}`, ...game.lines].join("\n");
+  // A game played alone, over: its text (for a goal, with a line target:
+  // GOAL) and its review.
+  if (over() && !two()) {
+    const goal = game.goal === null ? [] : [`target: ${game.goal}`];
+    $("#rules-game-text").value = [`game: ${game.set.game}`, ...goal, ...game.lines].join("\n");
     showReview(game.set.game, $("#rules-game-text").value);
   }
 }

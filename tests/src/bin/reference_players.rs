@@ -1,7 +1,9 @@
 //! The coach's reference figures: GAMES games of each reference player
 //! (`dice_tables_tests::reference_players`) of each rule set named (by
 //! default the presets `make tables` writes, then the built-in games whose
-//! rules are presets: yatzy, yahtzee and yazy), from TABLES, a built-in
+//! rules are presets: yatzy, yahtzee and yazy, then the presets played for
+//! a target, `NAME:POINTS`, each player's score then the share reaching
+//! it and its losses chances: `REFERENCE_TARGETS`), from TABLES, a built-in
 //! game's preset solved here by the rules engine (its file there is the
 //! game's own table): each player's
 //! mean score, mean loss, mean accuracy and rating on the Elo scale (the
@@ -11,20 +13,23 @@
 //! `--write FILE` writes the figures as the reader's reviews take them
 //! (crates/lookup/src/reference_players.tsv); `--check FILE` holds them to
 //! that file's, each within 4 standard errors. The exit status says
-//! whether the accuracies are ordered as the ratings are (wherever two
-//! ratings differ by more than 4 standard errors) and, with `--check`,
+//! whether the mean losses are ordered as the ratings are (wherever two
+//! ratings differ by more than 4 standard errors, the higher rated gives
+//! less away) and, with `--check`,
 //! whether every figure was reproduced.
 //!
-//! `reference-players GAMES [TABLES] [--write FILE | --check FILE] [NAME...]`
+//! `reference-players GAMES [TABLES] [--write FILE | --check FILE] [NAME | NAME:POINTS ...]`
 //! (`make reference-players`; `make bench` plays 10,000 and checks).
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use dice_tables_tests::reference_players::{accuracies, mean_se, play_all, ratings, Player};
+use dice_tables_tests::reference_players::{
+    accuracies, mean_se, play_all, play_all_for_target, ratings, ForTarget, Player,
+};
 
-const USAGE: &str = "reference-players GAMES [TABLES] [--write FILE | --check FILE] [NAME...]";
+const USAGE: &str = "reference-players GAMES [TABLES] [--write FILE | --check FILE] [NAME | NAME:POINTS ...]";
 
 fn main() -> ExitCode {
     match run() {
@@ -66,23 +71,45 @@ fn run() -> Result<bool, String> {
     }
     if names.is_empty() {
         let presets = dice_tables_tests::RULE_TABLES.iter().chain(&dice_tables_tests::BUILT_IN_PRESETS);
-        names = presets.map(|s| s.to_string()).collect();
+        names = presets.chain(&dice_tables_tests::REFERENCE_TARGETS).map(|s| s.to_string()).collect();
     }
     let dir = dir.unwrap_or_else(|| "tables".into());
     let tables = dice_tables_reader::Tables::open_dir(&dir).map_err(|e| e.to_string())?;
     let (mut sound, mut rows) = (true, Vec::new());
-    for name in &names {
+    for asked in &names {
         let started = Instant::now();
+        // NAME:POINTS plays NAME for a final score of at least POINTS.
+        let (name, target) = match asked.split_once(':') {
+            Some((name, t)) => (name, Some(t.parse::<u32>().map_err(|_| format!("{asked}: write NAME:POINTS"))?)),
+            None => (asked.as_str(), None),
+        };
         // A built-in game's file is its own table: its preset is solved
         // here. Any other rule set's table must be in the directory.
-        let sheet = if dice_tables_tests::BUILT_IN_PRESETS.contains(&name.as_str()) {
+        let sheet = if dice_tables_tests::BUILT_IN_PRESETS.contains(&name) {
             std::sync::Arc::new(solved_preset(name).map_err(|e| format!("{name}: {e}"))?)
         } else {
             tables.rule_sheet(name).map_err(|e| format!("{name}: {e}"))?
         };
-        let start = sheet.turn_start_saved(sheet.all_open(), 0, 0, 0).map_err(|e| e.to_string())?;
-        let played = play_all(&*sheet, &Player::ALL, games, 63).map_err(|e| e.to_string())?;
-        let random = Player::ALL.iter().position(|p| *p == Player::Random).expect("the random player");
+        let all = sheet.all_open();
+        let (label, start, players, played) = match target {
+            None => {
+                let start = sheet.turn_start_saved(all, 0, 0, 0).map_err(|e| e.to_string())?;
+                let played = play_all(&*sheet, &Player::ALL, games, 63).map_err(|e| e.to_string())?;
+                let players: Vec<String> = Player::ALL.iter().map(Player::name).collect();
+                (name.to_string(), start, players, played)
+            }
+            Some(target) => {
+                let chances = tables.rule_target(name).map_err(|e| format!("{name}: {e}"))?;
+                let start = chances.chance(all, 0, 0, target.into()).map_err(|e| e.to_string())?;
+                let who = ForTarget::all();
+                let played =
+                    play_all_for_target(&*sheet, &chances, target, &who, games, 63).map_err(|e| e.to_string())?;
+                let label = dice_tables_lookup::review::Measure::Reach(target).figures_of(name);
+                (label, start, who.iter().map(ForTarget::name).collect(), played)
+            }
+        };
+        let name = &label;
+        let random = players.iter().position(|p| p == "random").expect("the random player");
         let fitted = ratings(&played, random, 64);
         println!(
             "{name}: {games} games of each player, start {start:.4}, {:.1} s; the Elo fit's largest miss of a pair's share {:.4} ({:.1} se)",
@@ -91,7 +118,7 @@ fn run() -> Result<bool, String> {
             fitted.worst_gap.1
         );
         let mut mine = Vec::new();
-        for (p, player) in Player::ALL.iter().enumerate() {
+        for (p, player) in players.iter().enumerate() {
             let figures = [
                 mean_se(played[p].iter().map(|g| f64::from(g.score))),
                 mean_se(played[p].iter().map(|g| g.loss)),
@@ -100,16 +127,19 @@ fn run() -> Result<bool, String> {
             ];
             let [(score, score_se), (loss, loss_se), (acc, acc_se), (rating, rating_se)] = figures;
             println!(
-                "  {:<15} score {score:8.3} ± {score_se:.3}  loss {loss:8.3} ± {loss_se:.3}  accuracy {acc:6.2} ± {acc_se:.2}  rating {rating:7.1} ± {rating_se:.1}",
-                player.name()
+                "  {player:<18} score {score:8.3} ± {score_se:.3}  loss {loss:8.4} ± {loss_se:.4}  accuracy {acc:6.2} ± {acc_se:.2}  rating {rating:7.1} ± {rating_se:.1}"
             );
-            mine.push(Row { name: name.clone(), start, player: player.name(), games, figures });
+            mine.push(Row { name: name.clone(), start, player: player.clone(), games, figures });
         }
         for a in &mine {
             for b in &mine {
                 let (gap, apart) = (a.figures[3].0 - b.figures[3].0, 4.0 * a.figures[3].1.hypot(b.figures[3].1));
-                if gap > apart && a.figures[2].0 <= b.figures[2].0 {
-                    println!("  out of order: {} rates {gap:.1} above {}, its accuracy no higher", a.player, b.player);
+                // A game's rating is read off the players' mean losses: the
+                // higher rated must give less away. (Mean accuracies may
+                // cross where both players are near hopeless for a target:
+                // the mean of exp(-4 loss / start) rewards a spread of losses.)
+                if gap > apart && a.figures[1].0 >= b.figures[1].0 {
+                    println!("  out of order: {} rates {gap:.1} above {}, giving no less away", a.player, b.player);
                     sound = false;
                 }
             }

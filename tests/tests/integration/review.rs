@@ -247,6 +247,43 @@ fn a_turn_s_options_worked_out_once_are_the_lookup_s() {
     assert!(decisions > 500, "{decisions} decisions");
 }
 
+/// A turn played for a target, worked out once from its start
+/// ([`RuleTarget::turn`](dice_tables_reader::rule_sheet::RuleTarget::turn)),
+/// gives every roll's options exactly as the lookup does, to the bit and in
+/// the same order: for every decision of whole games of every preset with
+/// a target table, played for its target (the table's decision, now and
+/// then another).
+#[test]
+fn a_target_turn_worked_out_once_is_the_lookup_s() {
+    let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
+    let (mut dice, mut picks) = (Rng::new(632), Rng::new(633));
+    let mut decisions = 0;
+    for (name, target) in TARGETS {
+        let (sheet, chances) = (tables.rule_sheet(name).unwrap(), tables.rule_target(name).unwrap());
+        for _ in 0..3 {
+            let (mut turn, mut scored) = (None, 0u32);
+            play_game(&*sheet, &mut dice, |m| {
+                let s = m.state;
+                let need = i64::from(target) - i64::from(scored);
+                if m.turn_start {
+                    turn = Some(chances.turn(s.open, s.upper, s.held, need)?);
+                }
+                let looked_up = chances.options(s.open, s.upper, s.held, m.roll, m.rerolls, need)?;
+                let worked = turn.as_ref().unwrap().options(m.roll, m.rerolls);
+                assert_eq!(worked.as_ref(), Some(&looked_up), "{name} {} {}", m.roll, m.rerolls);
+                decisions += 1;
+                let pick = if picks.below(4) == 0 { picks.below(looked_up.options.len() as u64) as usize } else { 0 };
+                if let RuleChoice::Score(mv) = looked_up.options[pick].0 {
+                    scored += mv.scored();
+                }
+                Ok::<_, dice_tables_reader::Error>(looked_up.options[pick].0)
+            })
+            .unwrap();
+        }
+    }
+    assert!(decisions > 300, "{decisions} decisions");
+}
+
 /// The coach's reference players (`make bench` plays 10,000 games of each
 /// with `reference-players`, and holds the figures in
 /// crates/lookup/src/reference_players.tsv, which the reviews' ratings
@@ -596,7 +633,11 @@ fn reader_review_reviews_a_game_played_for_a_target() {
         "under way: 12 points so far, 12 boxes open; chance of 150 or more now 54.02 %, at the start 58.20 %"
     );
     assert_eq!(lines[2], "the dice brought +0.68 % chance; the decisions gave away 4.87 % chance", "{text}");
-    assert!(text.contains("no rating: play for 150 has no reference players' figures"), "{text}");
+    // Crag played for 150 has reference players' figures: a rating.
+    assert_eq!(lines[3], "accuracy so far 71.6 (best play 100), rating 202 (Elo scale, random play 0)", "{text}");
+    std::fs::write(&file, "466 keep 6\n566 score sixes\n").unwrap();
+    let other = String::from_utf8_lossy(&run(&["--target", "151"]).stdout).to_string();
+    assert!(other.contains("no rating: play for 151 has no reference players' figures"), "{other}");
     assert_eq!(
         &lines[lines.len() - 2..],
         [
@@ -654,4 +695,66 @@ fn reader_review_reviews_a_game_played_for_a_target() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!((out.status.code(), err.lines().count()), (Some(2), 1), "{err}");
     assert!(err.contains("yatzy is a built-in game: its games played for a target are not reviewed here"), "{err}");
+}
+
+/// Played for a target, the reference players (the target table's own
+/// decisions, the max-expected-score player and the points game's others,
+/// each measured in chance against the target table) are ordered as their
+/// strength: the target table's player gives nothing away, the
+/// max-expected-score player something, and wherever the fit tells two
+/// apart by more than 4 standard errors (head to head on reaching the
+/// target, 400 games each for Crag and 150), the higher rated gives less
+/// away (a game's rating is read off the mean losses). The figures `make reference-players` wrote hold every
+/// player of every target it plays, found by the start's chance, and
+/// rate a game as the points game's do.
+#[test]
+fn reference_players_for_a_target_are_ordered_as_their_strength() {
+    use dice_tables_lookup::review::{rating, reference_players, Measure};
+    use dice_tables_tests::reference_players::{accuracies, mean_se, play_all_for_target, ratings, ForTarget};
+    let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
+    let who = ForTarget::all();
+    let random = who.iter().position(|p| p.name() == "random").unwrap();
+    let (sheet, chances) = (tables.rule_sheet("crag").unwrap(), tables.rule_target("crag").unwrap());
+    let start = chances.chance(sheet.all_open(), 0, 0, 150).unwrap();
+    let played = play_all_for_target(&*sheet, &chances, 150, &who, 400, 6302).unwrap();
+    let fitted = ratings(&played, random, 6303);
+    let acc: Vec<f64> = played.iter().map(|g| mean_se(accuracies(g, start)).0).collect();
+    let loss: Vec<f64> = played.iter().map(|g| mean_se(g.iter().map(|p| p.loss)).0).collect();
+    assert_eq!(acc[0], 100.0, "the target table's player gives nothing away");
+    let max_expected = who.iter().position(|p| p.name() == "max expected score").unwrap();
+    assert!(acc[max_expected] < 100.0 && acc[max_expected] > acc[random], "{acc:?}");
+    let mut ordered = 0;
+    for i in 0..who.len() {
+        for j in 0..who.len() {
+            let gap = fitted.rating[i] - fitted.rating[j];
+            if gap > 4.0 * fitted.se[i].hypot(fitted.se[j]) {
+                assert!(
+                    loss[i] < loss[j],
+                    "{} rates {gap} above {}, giving no less away",
+                    who[i].name(),
+                    who[j].name()
+                );
+                ordered += 1;
+            }
+        }
+    }
+    assert!(ordered >= 10, "only {ordered} pairs told apart");
+    for asked in dice_tables_tests::REFERENCE_TARGETS {
+        let (name, points) = asked.split_once(':').unwrap();
+        let target: u32 = points.parse().unwrap();
+        let chances = tables.rule_target(name).unwrap();
+        let start = chances.chance(chances.all_open(), 0, 0, target.into()).unwrap();
+        let label = Measure::Reach(target).figures_of(name);
+        let figures = reference_players(&label, start);
+        let names: Vec<String> = figures.iter().map(|f| f.0.clone()).collect();
+        let mut wanted: Vec<String> = who.iter().map(ForTarget::name).collect();
+        let mut found = names.clone();
+        (wanted.sort(), found.sort());
+        assert_eq!(found, wanted, "{label}: run make reference-players");
+        let of = |player: &str| figures.iter().find(|f| f.0 == player).unwrap().1;
+        assert_eq!(of("optimal"), 0.0, "{label}");
+        assert!(of("max expected score") > 0.0, "{label}: the max-expected-score player gives chance away");
+        assert!(rating(&label, start, 0.0).unwrap() > 0.0 && rating(&label, start, 1e9) == Some(0.0), "{label}");
+        assert_eq!(rating(&label, start + 0.01, 0.0), None, "{label}: another start, no figures");
+    }
 }

@@ -48,7 +48,7 @@ pub use parts::{
     MOST_PARTS_SCALE, PARTS_DIFFERENCES, PARTS_ID, PARTS_SECTIONS,
 };
 pub use table::{target_stem, RuleTable};
-pub use target::{RuleTarget, TargetShape, TARGET_ID, TARGET_SECTIONS};
+pub use target::{RuleTarget, TargetShape, TargetTurn, TARGET_ID, TARGET_SECTIONS};
 pub use turn::{Move, RollOptions, RuleChoice, TurnOptions, TurnPlan, TurnStarts};
 
 /// The game id of every rule-set table's header: the rule set's own name is

@@ -300,18 +300,95 @@ impl RuleTarget {
         }
         if rerolls > 0 {
             let keeps = self.keep_values_with(next.stop_values(from, false)?, rerolls - 1);
-            let mut partial: Vec<Dice> = dice.sub_multisets().filter(|k| k.len() < dice.len()).collect();
-            partial.sort_by_key(|k| std::cmp::Reverse(k.graded_rank()));
-            options.extend(partial.into_iter().map(|k| (RuleChoice::Keep(k), keeps[k.graded_rank()])));
+            push_keeps(&mut options, dice, &keeps);
         }
-        // The decision: the first in the tie order within TARGET_TIE of the best.
-        let highest = options.iter().map(|o| o.1).fold(f64::NEG_INFINITY, f64::max);
-        let decision = options.iter().position(|o| o.1 >= highest - TARGET_TIE).expect("a box is open");
-        let first = options.remove(decision);
-        options.sort_by(|a, b| b.1.total_cmp(&a.1));
-        options.insert(0, first);
-        Ok(RollOptions { value: first.1, options })
+        Ok(ranked(options))
     }
+
+    /// The turn starting at `mask`, `upper`, `held`, played for at least
+    /// `need` more points (this turn's included), worked out once: for a
+    /// program that weighs many rolls from one turn start (the coach's
+    /// reference players playing for a target), where
+    /// [`RuleTarget::options`] would work each roll out again. Refused
+    /// with no box open.
+    pub fn turn(&self, mask: u32, upper: u32, held: u32, need: i64) -> Result<TargetTurn, Error> {
+        let state = self.state(mask, upper, held)?;
+        if mask == 0 {
+            return Err(TableError::section(TARGET_SECTIONS[0].name, format!("state {state} has no box open")).into());
+        }
+        let goal = Goal::Reach(need);
+        let mut next = NextChances::new(self, &goal);
+        let from = SheetState { open: mask, upper, held };
+        let n = usize::from(self.rules.dice);
+        let (mut first, mut later, mut moves) = (Vec::new(), Vec::new(), Vec::new());
+        for rank in 0..crate::dice::multiset_count(n) {
+            let counts = Dice::unrank(n, rank).expect("a rank below the count").counts();
+            for (at_first, out) in [(true, &mut first), (false, &mut later)] {
+                moves.clear();
+                self.moves(from, &counts, at_first, &mut moves);
+                let valued = moves.iter().map(|&(m, after)| Ok((m, next.chance(m, after)?)));
+                out.push(valued.collect::<Result<Vec<_>, TableError>>()?);
+            }
+        }
+        let mut keeps = Vec::new();
+        if self.rules.rerolls > 0 {
+            let stops = next.stop_values(from, false)?;
+            self.keep_levels(stops, usize::from(self.rules.rerolls), None, |level| keeps.push(level.to_vec()));
+        }
+        Ok(TargetTurn { rerolls: self.rules.rerolls, dice: n, first, later, keeps })
+    }
+}
+
+/// A turn played for a target, worked out once from its start
+/// ([`RuleTarget::turn`]): every move of every roll with its chance, on
+/// the turn's first roll and after a reroll, and every keep's chance by
+/// the rerolls left after it.
+#[derive(Clone, Debug)]
+pub struct TargetTurn {
+    rerolls: u8,
+    dice: usize,
+    first: Vec<Vec<(Move, f64)>>,
+    later: Vec<Vec<(Move, f64)>>,
+    keeps: Vec<Vec<f64>>,
+}
+
+impl TargetTurn {
+    /// Every option of `dice` with `rerolls` left, exactly as
+    /// [`RuleTarget::options`] gives them from the same turn start and
+    /// need: the decision first, then by descending chance. `None` when
+    /// `dice` are not the rules' count or `rerolls` more than the turn has.
+    pub fn options(&self, dice: Dice, rerolls: u8) -> Option<RollOptions> {
+        if dice.len() != self.dice || rerolls > self.rerolls {
+            return None;
+        }
+        let moves = if rerolls == self.rerolls { &self.first } else { &self.later };
+        let mut options: Vec<(RuleChoice, f64)> =
+            moves[dice.rank()].iter().map(|&(m, p)| (RuleChoice::Score(m), p)).collect();
+        if rerolls > 0 {
+            push_keeps(&mut options, dice, &self.keeps[usize::from(rerolls) - 1]);
+        }
+        Some(ranked(options))
+    }
+}
+
+/// Every keep of fewer dice than `dice`, larger keeps first (the tie
+/// order), each with its chance in `keeps` (by graded rank).
+fn push_keeps(options: &mut Vec<(RuleChoice, f64)>, dice: Dice, keeps: &[f64]) {
+    let mut partial: Vec<Dice> = dice.sub_multisets().filter(|k| k.len() < dice.len()).collect();
+    partial.sort_by_key(|k| std::cmp::Reverse(k.graded_rank()));
+    options.extend(partial.into_iter().map(|k| (RuleChoice::Keep(k), keeps[k.graded_rank()])));
+}
+
+/// A roll's options (scores in box order, then keeps in the tie order)
+/// ranked: the decision, the first within [`TARGET_TIE`] of the best,
+/// first; then by descending chance.
+fn ranked(mut options: Vec<(RuleChoice, f64)>) -> RollOptions {
+    let highest = options.iter().map(|o| o.1).fold(f64::NEG_INFINITY, f64::max);
+    let decision = options.iter().position(|o| o.1 >= highest - TARGET_TIE).expect("a box is open");
+    let first = options.remove(decision);
+    options.sort_by(|a, b| b.1.total_cmp(&a.1));
+    options.insert(0, first);
+    RollOptions { value: first.1, options }
 }
 
 /// The curves of the turn starts a turn leads to, each read once (as far
