@@ -749,7 +749,8 @@ fn reference_players_for_a_target_are_ordered_as_their_strength() {
         let names: Vec<String> = figures.iter().map(|f| f.0.clone()).collect();
         let mut wanted: Vec<String> = who.iter().map(ForTarget::name).collect();
         let mut found = names.clone();
-        (wanted.sort(), found.sort());
+        wanted.sort();
+        found.sort();
         assert_eq!(found, wanted, "{label}: run make reference-players");
         let of = |player: &str| figures.iter().find(|f| f.0 == player).unwrap().1;
         assert_eq!(of("optimal"), 0.0, "{label}");
