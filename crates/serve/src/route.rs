@@ -78,8 +78,9 @@ impl Reply {
 /// `GET /v1/lookup/GAME?ARGS`: what `reader lookup GAME --ARGS --json`
 /// prints (404 for an unknown game, 400 for bad arguments with the one-line
 /// message, 503 for a table not served); `/v1/curve/GAME`: what `reader
-/// curve GAME --json` prints; `/v1/review/NAME?game=TEXT`: what `reader
-/// review NAME FILE --json` prints for the game TEXT; `/v1/info`; `/healthz` (503 with the reason
+/// curve GAME --json` prints; `/v1/review/NAME?game=TEXT[&target=POINTS]`:
+/// what `reader review NAME FILE --json [--target POINTS]` prints for the
+/// game TEXT; `/v1/info`; `/healthz` (503 with the reason
 /// when a served table's file can no longer be served; 200 naming the
 /// changed files still being checked); the page.
 pub fn route(served: &Served, method: &str, path: &str, query: Option<&str>) -> Reply {
@@ -141,7 +142,7 @@ fn lookup(served: &Served, game: &str, qs: &str) -> Reply {
     }
 }
 
-/// `/v1/review/NAME?game=TEXT`: as `reader review NAME FILE --json`.
+/// `/v1/review/NAME?game=TEXT[&target=POINTS]`: as `reader review NAME FILE --json [--target POINTS]`.
 fn review(served: &Served, name: &str, qs: &str) -> Reply {
     if let Some(Status::Missing(why)) = served.status(name) {
         return Reply::error(503, why);
