@@ -316,6 +316,20 @@ pub fn play_all_for_target<S: TurnStarts + ?Sized>(
     games: usize,
     seed: u64,
 ) -> Result<Vec<Vec<Played>>, Error> {
+    each_player(players, games, seed, |player, dice, choices| {
+        play_for_target(sheet, chances, target, player, dice, choices)
+    })
+}
+
+/// `games` games of each player in `players`, each played by `play` with
+/// the player's own dice and choices (from `seed`), in parallel over the players.
+fn each_player<P: Copy + Send + Sync>(
+    players: &[P],
+    games: usize,
+    seed: u64,
+    play: impl Fn(P, &mut Rng, &mut Rng) -> Result<Played, Error> + Sync,
+) -> Result<Vec<Vec<Played>>, Error> {
+    let play = &play;
     std::thread::scope(|scope| {
         let handles: Vec<_> = players
             .iter()
@@ -323,9 +337,7 @@ pub fn play_all_for_target<S: TurnStarts + ?Sized>(
             .map(|(p, &player)| {
                 scope.spawn(move || {
                     let (mut dice, mut choices) = player_rngs(seed, p);
-                    (0..games)
-                        .map(|_| play_for_target(sheet, chances, target, player, &mut dice, &mut choices))
-                        .collect::<Result<Vec<_>, _>>()
+                    (0..games).map(|_| play(player, &mut dice, &mut choices)).collect::<Result<Vec<_>, _>>()
                 })
             })
             .collect();
@@ -348,19 +360,7 @@ pub fn play_all<S: TurnStarts + ?Sized>(
     games: usize,
     seed: u64,
 ) -> Result<Vec<Vec<Played>>, Error> {
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = players
-            .iter()
-            .enumerate()
-            .map(|(p, &player)| {
-                scope.spawn(move || {
-                    let (mut dice, mut choices) = player_rngs(seed, p);
-                    (0..games).map(|_| play(sheet, player, &mut dice, &mut choices)).collect::<Result<Vec<_>, _>>()
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("a player's games")).collect()
-    })
+    each_player(players, games, seed, |player, dice, choices| play(sheet, player, dice, choices))
 }
 
 /// A mean and its standard error.
