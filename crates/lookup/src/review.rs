@@ -364,7 +364,7 @@ pub fn review_as<'a>(
         let why = format!("the text is a game of {}, reviewed here as {name}'s: name one rule set", h.value);
         return Err(LookupError::GameText { line: h.line, given: h.text.to_string(), why });
     }
-    let target = match (target, header_target(text)?) {
+    let target = match (target, header_target(&heading)?) {
         (Some(given), Some(written)) if given != written => {
             let h = heading.iter().find(|h| h.key.eq_ignore_ascii_case("target")).expect("the header's target");
             let why = format!("the text plays for {written}, reviewed here for {given}: name one target");
@@ -514,12 +514,12 @@ fn header(text: &str) -> Vec<HeaderLine<'_>> {
         .collect()
 }
 
-/// The header's target, where it has a line `target: N`; a header line
+/// The target of a header (`heading`, as [`header`] reads it), where it has a line `target: N`; a header line
 /// other than `game:` and `target:`, or a target that is not a whole
 /// number of points from 1, is refused naming its line.
-fn header_target(text: &str) -> Result<Option<u32>, LookupError> {
+fn header_target(heading: &[HeaderLine<'_>]) -> Result<Option<u32>, LookupError> {
     let mut target = None;
-    for h in header(text) {
+    for h in heading {
         let bad = |why: String| LookupError::GameText { line: h.line, given: h.text.to_string(), why };
         match h.key.to_ascii_lowercase().as_str() {
             "game" => {}
