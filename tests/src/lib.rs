@@ -179,6 +179,28 @@ pub const REFERENCE_TARGETS: [&str; 3] = ["crag:150", "forced-yatzy:130", "gener
 /// crag-duel (minutes) by `make rule-duel-tables`.
 pub const RULE_DUEL_TABLES: [&str; 4] = ["forced-yatzy-duel", "generala-duel", "yacht-duel", "crag-duel"];
 
+/// Forced Yatzy's own table and parts table (`make tables`) beside its
+/// two-player table (whole, among [`target_tables`]), linked into one
+/// directory once per test binary: what a review of a game against
+/// someone reads. (`make tables` leaves the two-player table out, so that
+/// its directory's lookups against someone stay the advisor's, as the
+/// golden files ask them.)
+pub fn duel_review_tables() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = scratch("duel-review-tables");
+        for (from, file) in [
+            (made_tables(), "forced-yatzy.dtab"),
+            (made_tables(), "forced-yatzy-parts.dtab"),
+            (target_tables().to_path_buf(), "forced-yatzy-duel.dtab"),
+        ] {
+            let source = std::fs::canonicalize(from.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+            std::os::unix::fs::symlink(source, dir.join(file)).expect("a link in the scratch directory");
+        }
+        dir
+    })
+}
+
 /// Categories open in the largest states of the reduced target tables.
 pub const REDUCED_OPEN: &str = "4";
 
@@ -312,3 +334,44 @@ pub fn in_terms(message: &str, python: bool) -> String {
     out.push_str(rest);
     out
 }
+
+/// A rule set only the tests write: four dice, five boxes, an upper bonus,
+/// a box that wins at once when served (two players: 3.3 million joint
+/// states, two seconds to solve).
+pub const PORCH_RULES: &str = r#"name = "porch"
+dice = 4
+rerolls = 2
+
+[upper-bonus]
+boxes = ["sixes"]
+at = 18
+points = 10
+
+[[box]]
+name = "sixes"
+kind = "face"
+face = 6
+
+[[box]]
+name = "two-pairs"
+kind = "pairs"
+pairs = 2
+score = "dice"
+
+[[box]]
+name = "run"
+kind = "straight"
+runs = [[1, 2, 3, 4], [2, 3, 4, 5], [3, 4, 5, 6]]
+score = 15
+
+[[box]]
+name = "four-alike"
+kind = "alike"
+count = 4
+score = 20
+wins = true
+
+[[box]]
+name = "chance"
+kind = "chance"
+"#;

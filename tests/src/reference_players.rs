@@ -187,6 +187,88 @@ pub fn play_game<S: TurnStarts + ?Sized, E>(
     Ok(scored + bonus)
 }
 
+/// A moment of a game against someone, as [`play_duel`] asks for a decision.
+#[derive(Clone, Copy, Debug)]
+pub struct DuelMoment {
+    /// The player to move: 0 for the first.
+    pub mover: usize,
+    /// The mover's sheet at the turn's start.
+    pub me: SheetState,
+    /// The opponent's sheet.
+    pub opp: SheetState,
+    /// The mover's points so far less the opponent's, upper bonuses left out.
+    pub lead: i64,
+    /// The dice showing.
+    pub roll: Dice,
+    /// Rerolls left.
+    pub rerolls: u8,
+}
+
+/// How a game against someone ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DuelEnd {
+    /// Each player's final points, the upper bonus counted once a sheet is full.
+    pub scores: [u32; 2],
+    /// The player whose box served won at once, where one did.
+    pub won_at_once: Option<usize>,
+}
+
+/// A whole game of `sheet`'s rules played by two players taking turns,
+/// the first first, with `dice`, each decision from `decide`: a box the
+/// rules say wins at once, scored for points with the turn's first roll,
+/// ends the game (worked out here from the rules, not from the move).
+pub fn play_duel<S: TurnStarts + ?Sized, E>(
+    sheet: &S,
+    dice: &mut Rng,
+    mut decide: impl FnMut(&DuelMoment) -> Result<RuleChoice, E>,
+) -> Result<DuelEnd, E> {
+    let rules = sheet.rules();
+    let n = usize::from(rules.dice);
+    let mut states = [SheetState { open: sheet.all_open(), upper: 0, held: 0 }; 2];
+    let mut scored = [0u32; 2];
+    let mut mover = 0;
+    let mut won_at_once = None;
+    let throw = |dice: &mut Rng, counts: &mut [u8; 6], k: usize| {
+        for _ in 0..k {
+            counts[dice.below(6) as usize] += 1;
+        }
+    };
+    'game: while states[mover].open != 0 {
+        let mut rerolls = rules.rerolls;
+        let mut counts = [0u8; 6];
+        throw(dice, &mut counts, n);
+        let mut first = true;
+        loop {
+            let roll = Dice::from_counts(counts).expect("the rules' dice");
+            let lead = i64::from(scored[mover]) - i64::from(scored[1 - mover]);
+            let (me, opp) = (states[mover], states[1 - mover]);
+            match decide(&DuelMoment { mover, me, opp, lead, roll, rerolls })? {
+                RuleChoice::Keep(kept) => {
+                    counts = kept.counts();
+                    throw(dice, &mut counts, n - kept.len());
+                    rerolls -= 1;
+                    first = false;
+                }
+                RuleChoice::Score(m) => {
+                    scored[mover] += m.scored();
+                    states[mover] = rules.after_scoring(me, m.box_index, m.points);
+                    if first && m.points > 0 && rules.boxes[m.box_index].wins {
+                        won_at_once = Some(mover);
+                        break 'game;
+                    }
+                    break;
+                }
+            }
+        }
+        mover = 1 - mover;
+    }
+    let bonus = |s: &SheetState| match (s.open, rules.upper_bonus) {
+        (0, Some(u)) if s.upper >= u32::from(u.at) => u32::from(u.points),
+        _ => 0,
+    };
+    Ok(DuelEnd { scores: [0, 1].map(|p| scored[p] + bonus(&states[p])), won_at_once })
+}
+
 /// A whole game of `sheet` played with `dice`, taking the best option
 /// except where `stray` (out of 100) says to take another at random (from
 /// `picks`): the game's text, and its final score as the sheet adds it up.

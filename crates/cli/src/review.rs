@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use clap::Args;
-use dice_tables_lookup::review::{game_named, parse_target, review_as, Decision, Measure, Review};
+use dice_tables_lookup::review::{game_named, parse_target, review_as, Decision, Measure, Review, SheetTotal};
 use dice_tables_reader::rule_sheet::{Board, RuleChoice};
 
 use crate::output::Failure;
@@ -17,7 +17,9 @@ pub struct ReviewArgs {
     /// NAME.dtab. Left out, the text's header names it (a first line `game: NAME`).
     #[arg(value_name = "NAME")]
     rule_set: String,
-    /// The game's text: one decision a line, `DICE keep KEPT` or `DICE score BOX` (`-`: standard input).
+    /// The game's text: one decision a line, `DICE keep KEPT` or `DICE score BOX` (`-`: standard input);
+    /// against someone, each line may begin with its player's number (`2: DICE keep KEPT`) or the
+    /// header say `players: 2`: reviewed in each player's chance of winning, from NAME-duel.dtab.
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
     /// Print one JSON object: the start's value, the score, the luck and
@@ -76,73 +78,96 @@ fn choice_words(sheet: &Board, c: &RuleChoice) -> String {
 
 fn words(sheet: &Board, r: &Review) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{}: {} decisions", r.rule_set, r.decisions.len());
-    // Values in points, or in chance of reaching a target.
-    let (value, reach): (&dyn Fn(f64) -> String, _) = match r.measure {
-        Measure::Points => (&|x| format!("{x:.2}"), None),
-        Measure::Reach(target) => (&|x| format!("{:.2} %", 100.0 * x), Some(target)),
-    };
-    // What the dice brought, and what was given away (a target's tie
+    let two = r.players() == 2;
+    let players = if two { ", two players" } else { "" };
+    let _ = writeln!(out, "{}{players}: {} decisions", r.rule_set, r.decisions.len());
+    // Values in points, or in chance of reaching a target or of winning.
+    let chance = r.measure != Measure::Points;
+    let value = |x: f64| if chance { format!("{:.2} %", 100.0 * x) } else { format!("{x:.2}") };
+    // What the dice brought, and what was given away (a table's tie
     // allowance may leave a loss a rounding below 0).
-    let signed = |x: f64| match reach {
-        None => format!("{x:+.2} points"),
-        Some(_) => format!("{:+.2} % chance", 100.0 * x),
+    let signed = |x: f64| if chance { format!("{:+.2} % chance", 100.0 * x) } else { format!("{x:+.2} points") };
+    let amount = |x: f64| if chance { format!("{:.2} % chance", 100.0 * x.max(0.0)) } else { format!("{x:.2}") };
+    let expected = match r.measure {
+        Measure::Points => "expected".to_string(),
+        Measure::Reach(target) => format!("chance of {target} or more"),
+        Measure::Win => "player 1's chance of winning".to_string(),
     };
-    let amount = |x: f64| match reach {
-        None => format!("{x:.2}"),
-        Some(_) => format!("{:.2} % chance", 100.0 * x.max(0.0)),
+    let bonus = |s: &SheetTotal| match sheet.rules().upper_bonus {
+        Some(_) => format!(" (upper bonus {})", s.bonus),
+        None => String::new(),
     };
-    let expected = match reach {
-        None => "expected".to_string(),
-        Some(target) => format!("chance of {target} or more"),
-    };
-    match r.final_score() {
-        Some(score) => {
-            // The upper bonus beside the score where the rules have one.
-            let bonus = match sheet.rules().upper_bonus {
-                Some(_) => format!(" (upper bonus {})", r.bonus),
-                None => String::new(),
+    let player = |p: usize| format!("player {}", p + 1);
+    match (r.final_score(), two) {
+        (Some(score), false) => {
+            let outcome = match (r.measure, r.reached()) {
+                (Measure::Reach(target), Some(true)) => format!(": {target} reached"),
+                (Measure::Reach(target), _) => format!(": short of {target}"),
+                _ => String::new(),
             };
-            let outcome = match (reach, r.reached()) {
-                (Some(target), Some(true)) => format!(": {target} reached"),
-                (Some(target), _) => format!(": short of {target}"),
-                (None, _) => String::new(),
-            };
-            let _ = writeln!(out, "score {score}{bonus}{outcome}, {expected} at the start {}", value(r.start));
-        }
-        None => {
             let _ = writeln!(
                 out,
-                "under way: {} points so far, {} boxes open; {expected} now {}, at the start {}",
-                r.scored,
-                r.open,
+                "score {score}{}{outcome}, {expected} at the start {}",
+                bonus(&r.sheets[0]),
+                value(r.start)
+            );
+        }
+        (Some(_), true) => {
+            let scores: Vec<String> =
+                r.sheets.iter().enumerate().map(|(p, s)| format!("{} {}{}", player(p), s.total(), bonus(s))).collect();
+            let outcome = match (r.won_at_once, r.outcome()) {
+                (Some((p, b)), _) => {
+                    format!("{} wins at once with a {} served", player(p), sheet.rules().boxes[b].name)
+                }
+                (None, Some(0.5)) => "a tie".to_string(),
+                (None, Some(x)) => format!("{} wins", player(usize::from(x == 0.0))),
+                (None, None) => String::new(),
+            };
+            let _ = writeln!(
+                out,
+                "game over: {}: {outcome}; {expected} at the start {}",
+                scores.join(", "),
+                value(r.start)
+            );
+        }
+        (None, _) => {
+            let sheets: Vec<String> = r
+                .sheets
+                .iter()
+                .enumerate()
+                .map(|(p, s)| {
+                    let who = if two { format!("{} ", player(p)) } else { String::new() };
+                    format!("{who}{} points so far, {} boxes open", s.scored, s.open)
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                "under way: {}; {expected} now {}, at the start {}",
+                sheets.join("; "),
                 value(r.now),
                 value(r.start)
             );
         }
     }
-    let _ = writeln!(out, "the dice brought {}; the decisions gave away {}", signed(r.luck()), amount(r.loss()));
     // A game under way is rated on what it has given away so far.
-    let so_far = if r.open > 0 { " so far" } else { "" };
-    match r.rating() {
-        Some(rating) => {
-            let _ = writeln!(
-                out,
-                "accuracy{so_far} {:.1} (best play 100), rating {rating:.0} (Elo scale, random play 0)",
-                r.accuracy()
-            );
-        }
-        None => {
-            let _ = writeln!(
-                out,
-                "accuracy{so_far} {:.1} (best play 100); no rating: {} no reference players' figures",
-                r.accuracy(),
-                match reach {
-                    None => "these rules have".to_string(),
-                    Some(target) => format!("play for {target} has"),
-                }
-            );
-        }
+    let so_far = if r.over() { "" } else { " so far" };
+    for p in 0..r.players() {
+        let who = if two { format!("{}: ", player(p)) } else { String::new() };
+        let brought = if two { "their dice brought" } else { "the dice brought" };
+        let _ =
+            writeln!(out, "{who}{brought} {}; the decisions gave away {}", signed(r.luck_of(p)), amount(r.loss_of(p)));
+        let accuracy = format!("{who}accuracy{so_far} {:.1} (best play 100)", r.accuracy_of(p));
+        let _ = match r.rating_of(p) {
+            Some(rating) => writeln!(out, "{accuracy}, rating {rating:.0} (Elo scale, random play 0)"),
+            None => {
+                let whose = match r.measure {
+                    Measure::Points => "these rules have".to_string(),
+                    Measure::Reach(target) => format!("play for {target} has"),
+                    Measure::Win => "play against someone has".to_string(),
+                };
+                writeln!(out, "{accuracy}; no rating: {whose} no reference players' figures")
+            }
+        };
     }
     let mistakes = r.largest_mistakes(5);
     if mistakes.is_empty() {
@@ -150,30 +175,33 @@ fn words(sheet: &Board, r: &Review) -> String {
     } else {
         let _ = writeln!(out, "the largest mistakes:");
         for d in mistakes {
-            let _ = writeln!(out, "  {} (accuracy {:.1})", mistake_line(sheet, d, &amount), r.decision_accuracy(d));
-            match (&d.reason, reach) {
-                (Some(why), None) => {
-                    let _ = writeln!(out, "    why, in each box's expected points (the best less yours): {}", why.text);
+            let who = if two { format!(", {}", player(d.player)) } else { String::new() };
+            let line = mistake_line(sheet, d, &who, &amount);
+            let _ = writeln!(out, "  {line} (accuracy {:.1})", r.decision_accuracy(d));
+            let Some(why) = &d.reason else { continue };
+            let _ = match r.measure {
+                Measure::Points => {
+                    writeln!(out, "    why, in each box's expected points (the best less yours): {}", why.text)
                 }
-                (Some(why), Some(_)) => {
+                Measure::Reach(_) | Measure::Win => {
                     let total: f64 = why.parts.iter().map(|(_, x)| x).sum();
-                    let _ = writeln!(
+                    let goal = if r.measure == Measure::Win { "to win" } else { "for the target" };
+                    writeln!(
                         out,
-                        "    beside the chance, in each box's expected points (the best for the target less yours, \
+                        "    beside the chance, in each box's expected points (the best {goal} less yours, \
                          {total:+.2} in all): {}",
                         why.text
-                    );
+                    )
                 }
-                (None, _) => {}
-            }
+            };
         }
     }
     out
 }
 
-fn mistake_line(sheet: &Board, d: &Decision, amount: &dyn Fn(f64) -> String) -> String {
+fn mistake_line(sheet: &Board, d: &Decision, who: &str, amount: &dyn Fn(f64) -> String) -> String {
     format!(
-        "line {}: {} with {} reroll{} left: {} gave away {} (best: {})",
+        "line {}{who}: {} with {} reroll{} left: {} gave away {} (best: {})",
         d.line,
         d.dice,
         d.rerolls,

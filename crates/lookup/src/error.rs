@@ -83,6 +83,10 @@ pub enum LookupError {
     /// A rule set's target table is missing (a lookup with a need).
     #[cfg(not(feature = "solitaire-only"))]
     NoRuleTarget { name: String, missing: TableError },
+    /// A rule set's two-player table is missing (a review of a game
+    /// against someone).
+    #[cfg(not(feature = "solitaire-only"))]
+    NoRuleDuel { name: String, missing: TableError },
     /// The game's table is missing or damaged.
     Table(TableError),
     /// A line of a game's text that cannot be replayed: its number (from
@@ -240,6 +244,13 @@ impl LookupError {
                 "{missing}: a rule set's target table answers a need: `generator --games {name}-target` writes a \
                  preset's (`make tables` the smaller ones', `make rule-target-tables` every preset's), `generator \
                  --rules FILE.toml --with-target` your own's"
+            ),
+            #[cfg(not(feature = "solitaire-only"))]
+            E::NoRuleDuel { name, missing } => write!(
+                f,
+                "{missing}: a rule set's two-player table answers a game against someone: `generator --games \
+                 {name}-duel` writes a preset's (`make rule-duel-tables` every preset's), `generator --rules \
+                 FILE.toml --with-duel` your own's"
             ),
         }
     }

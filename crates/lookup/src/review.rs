@@ -5,7 +5,10 @@
 //! final score of at least a target (`--target POINTS`, or a header line
 //! `target: POINTS`), in the best chance of reaching it, from the rule
 //! set's target table, each mistake's reason in expected points beside the
-//! chance ([`review_for_target`]).
+//! chance ([`review_for_target`]); or, for a game against someone (a header
+//! line `players: 2`, or lines that begin with their player's number,
+//! `2: 33356 keep 333`), in each player's chance of winning against a
+//! perfect opponent, from the rule set's two-player table ([`review_duel`]).
 //!
 //! The value of a moment is the points on the sheet so far (the upper
 //! bonus left for the end) plus the table's expected points still to come
@@ -14,8 +17,11 @@
 //! the best option's. A roll's luck is its value less the value before it;
 //! a decision's loss the best option's value less the one taken. The
 //! values chain, so for a finished game the final score less the start's
-//! value is the luck summed less the losses summed, to rounding.
-//!
+//! value is the luck summed less the losses summed, to rounding. Against
+//! someone each decision and roll is valued in its mover's chance of
+//! winning: player 1's outcome (1 won, 0.5 tied, 0 lost) less player 1's
+//! chance at the start is player 1's luck less player 2's, less player 1's
+//! losses plus player 2's.
 //!
 //! A game's accuracy is `100 · exp(−4 · L / S)`: `L` what its decisions
 //! gave away, `S` the start's value (the expected final score under
@@ -51,7 +57,7 @@
 //! # Ok(()) }
 //! ```
 
-use dice_tables_reader::rule_sheet::{Board, RuleChoice, RuleSheet, RuleTarget, TurnStarts};
+use dice_tables_reader::rule_sheet::{Board, RuleChoice, RuleDuel, RuleSheet, RuleTarget, TurnStarts};
 use dice_tables_reader::rules::SheetState;
 use dice_tables_reader::Dice;
 
@@ -138,6 +144,10 @@ pub fn rating(name: &str, start: f64, loss: f64) -> Option<f64> {
 pub struct Decision {
     /// Its line in the text (from 1).
     pub line: usize,
+    /// Who took it: 0 for player 1 (the only player of a game alone), 1
+    /// for player 2. Its values are in that player's measure (against
+    /// someone, their own chance of winning).
+    pub player: usize,
     /// The dice showing, sorted.
     pub dice: String,
     /// Rerolls left when it was taken.
@@ -166,72 +176,154 @@ impl Decision {
     }
 }
 
+/// One player's sheet where a reviewed game's text stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SheetTotal {
+    /// The points on the sheet, the upper bonus left out.
+    pub scored: u32,
+    /// The upper bonus, once the sheet is full (0 before).
+    pub bonus: u32,
+    /// Boxes still open.
+    pub open: u32,
+}
+
+impl SheetTotal {
+    /// The points on the sheet, the upper bonus once it is full.
+    pub fn total(&self) -> u32 {
+        self.scored + self.bonus
+    }
+}
+
 /// A game of a rule set, reviewed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Review {
     /// The rule set's name.
     pub rule_set: String,
-    /// What the values count: expected final points, or the chance of
-    /// reaching a target.
+    /// What the values count: expected final points, the chance of
+    /// reaching a target, or against someone the chance of winning.
     pub measure: Measure,
-    /// The value of the game's start: the expected final score (or the
-    /// best chance of reaching the target).
+    /// The value of the game's start for player 1 (the only player of a
+    /// game alone): the expected final score, the best chance of reaching
+    /// the target, or the first player's chance of winning.
     pub start: f64,
     /// Every decision, in order.
     pub decisions: Vec<Decision>,
-    /// The points on the sheet, the upper bonus left out.
-    pub scored: u32,
-    /// The upper bonus, once the game is over (0 before).
-    pub bonus: u32,
-    /// Boxes still open (0: the game is over).
-    pub open: u32,
-    /// The value where the text stops: the points so far and the expected
-    /// points still to come, or the chance of reaching the target (after a
-    /// keep, that keep's).
+    /// Each player's sheet, player 1's first: one for a game alone, two
+    /// for a game against someone.
+    pub sheets: Vec<SheetTotal>,
+    /// Against someone, a box that won the game at once (scored with the
+    /// turn's first roll: Generala's served generala): who scored it
+    /// (0 for player 1) and the box's index.
+    pub won_at_once: Option<(usize, usize)>,
+    /// The value for player 1 where the text stops: the points so far and
+    /// the expected points still to come, or the chance of reaching the
+    /// target or of winning (after a keep, that keep's).
     pub now: f64,
-    /// The turns a game has (the boxes).
+    /// The turns a game has for each player (the boxes).
     pub turns: u32,
 }
 
 impl Review {
-    /// The luck summed over the rolls.
+    /// How many play: 1, or 2 for a game against someone.
+    pub fn players(&self) -> usize {
+        self.sheets.len()
+    }
+
+    /// Whether the game is over: every box scored, or a box won at once.
+    pub fn over(&self) -> bool {
+        self.won_at_once.is_some() || self.sheets.iter().all(|s| s.open == 0)
+    }
+
+    /// The start's value for `player` (0 for player 1): against someone,
+    /// player 2's chance of winning is what player 1's leaves.
+    pub fn start_of(&self, player: usize) -> f64 {
+        match player {
+            0 => self.start,
+            _ => 1.0 - self.start,
+        }
+    }
+
+    /// What the dice brought `player`: the luck summed over the rolls of
+    /// their turns, in their own measure.
+    pub fn luck_of(&self, player: usize) -> f64 {
+        self.decisions.iter().filter(|d| d.player == player).fold(0.0, |sum, d| sum + d.luck())
+    }
+
+    /// What `player`'s decisions gave away, in their own measure.
+    pub fn loss_of(&self, player: usize) -> f64 {
+        self.decisions.iter().filter(|d| d.player == player).fold(0.0, |sum, d| sum + d.loss())
+    }
+
+    /// `player`'s accuracy, 0 to 100 (see [`accuracy`]), against their own start.
+    pub fn accuracy_of(&self, player: usize) -> f64 {
+        accuracy(self.loss_of(player), self.start_of(player))
+    }
+
+    /// `player`'s rating on the Elo scale (see the module's page); `None`
+    /// where the rule set, so measured, has no reference figures.
+    pub fn rating_of(&self, player: usize) -> Option<f64> {
+        rating(&self.measure.figures_of(&self.rule_set), self.start_of(player), self.loss_of(player))
+    }
+
+    /// The luck summed over player 1's rolls (every roll of a game alone).
     pub fn luck(&self) -> f64 {
-        self.decisions.iter().fold(0.0, |sum, d| sum + d.luck())
+        self.luck_of(0)
     }
 
-    /// The losses summed over the decisions.
+    /// The losses summed over player 1's decisions (every decision of a game alone).
     pub fn loss(&self) -> f64 {
-        self.decisions.iter().fold(0.0, |sum, d| sum + d.loss())
+        self.loss_of(0)
     }
 
-    /// The game's accuracy, 0 to 100 (see [`accuracy`]).
+    /// Player 1's accuracy, 0 to 100 (see [`accuracy`]).
     pub fn accuracy(&self) -> f64 {
-        accuracy(self.loss(), self.start)
+        self.accuracy_of(0)
     }
 
-    /// The game's rating on the Elo scale (see the module's page); `None`
-    /// for a rule set with no reference figures.
+    /// Player 1's rating on the Elo scale (see the module's page); `None`
+    /// where the rule set, so measured, has no reference figures.
     pub fn rating(&self) -> Option<f64> {
-        rating(&self.measure.figures_of(&self.rule_set), self.start, self.loss())
+        self.rating_of(0)
     }
 
     /// A decision's accuracy, 0 to 100: the game's figure for one turn
-    /// giving away what `d` did.
+    /// giving away what `d` did, against its player's start.
     pub fn decision_accuracy(&self, d: &Decision) -> f64 {
-        accuracy(f64::from(self.turns) * d.loss(), self.start)
+        accuracy(f64::from(self.turns) * d.loss(), self.start_of(d.player))
     }
 
-    /// The final score, once the game is over.
+    /// Player 1's final score, once the game is over.
     pub fn final_score(&self) -> Option<u32> {
-        (self.open == 0).then_some(self.scored + self.bonus)
+        self.over().then(|| self.sheets[0].total())
     }
 
     /// Whether a finished game played for a target reached it.
     pub fn reached(&self) -> Option<bool> {
         match self.measure {
             Measure::Reach(target) => self.final_score().map(|s| s >= target),
-            Measure::Points => None,
+            Measure::Points | Measure::Win => None,
         }
+    }
+
+    /// What a finished game came to for player 1, in the measure: the
+    /// final score; played for a target, 1 reached and 0 not; against
+    /// someone, 1 won, 0.5 tied and 0 lost. It less the start is player
+    /// 1's luck less their losses, and against someone plus player 2's
+    /// losses less player 2's luck (each in their own chance).
+    pub fn outcome(&self) -> Option<f64> {
+        if !self.over() {
+            return None;
+        }
+        Some(match self.measure {
+            Measure::Points => f64::from(self.sheets[0].total()),
+            Measure::Reach(target) => f64::from(u8::from(self.sheets[0].total() >= target)),
+            Measure::Win => match (self.won_at_once, self.sheets[0].total().cmp(&self.sheets[1].total())) {
+                (Some((player, _)), _) => f64::from(u8::from(player == 0)),
+                (None, std::cmp::Ordering::Greater) => 1.0,
+                (None, std::cmp::Ordering::Equal) => 0.5,
+                (None, std::cmp::Ordering::Less) => 0.0,
+            },
+        })
     }
 
     /// The `count` largest losses, largest first (ties in game order).
@@ -246,15 +338,21 @@ impl Review {
     /// The review as JSON: the start's value, the score (or the value
     /// where the text stops), the luck and the losses summed, every
     /// decision with its luck and loss, and the five largest mistakes (by
-    /// their line).
+    /// their line). Against someone, each decision names its player (1 or
+    /// 2), the sheets' points are listed player 1's first, and each
+    /// player's luck, losses, accuracy and rating are under `players`.
     pub fn to_json(&self, sheet: &Board) -> Json {
         let action = |c: &RuleChoice| choice_json(sheet, c);
+        let two = self.players() == 2;
         let decisions = self
             .decisions
             .iter()
             .map(|d| {
-                let mut fields = vec![
-                    ("line", Json::Int(d.line as i64)),
+                let mut fields = vec![("line", Json::Int(d.line as i64))];
+                if two {
+                    fields.push(("player", Json::Int(d.player as i64 + 1)));
+                }
+                fields.extend([
                     ("dice", Json::Str(d.dice.clone())),
                     ("rerolls", Json::Int(d.rerolls.into())),
                     ("chosen", action(&d.chosen.0)),
@@ -265,7 +363,7 @@ impl Review {
                     ("luck", Json::Num(d.luck())),
                     ("loss", Json::Num(d.loss())),
                     ("accuracy", Json::Num(self.decision_accuracy(d))),
-                ];
+                ]);
                 if let Some(r) = &d.reason {
                     let parts = r.parts.iter().map(|(name, x)| (name.clone().into(), Json::Num(*x))).collect();
                     let reason = vec![("text", Json::Str(r.text.clone())), ("parts", Json::Object(parts))];
@@ -280,26 +378,55 @@ impl Review {
             fields.push(("target", Json::Int(target.into())));
         }
         fields.push(("start", Json::Num(self.start)));
-        match self.final_score() {
-            Some(score) => {
+        let each = |f: fn(&SheetTotal) -> u32| Json::List(self.sheets.iter().map(|s| Json::Int(f(s).into())).collect());
+        match (self.final_score(), two) {
+            (Some(score), false) => {
                 fields.push(("score", Json::Int(score.into())));
                 if let Some(reached) = self.reached() {
                     fields.push(("reached", Json::Bool(reached)));
                 }
             }
-            None => {
-                fields.push(("open", Json::Int(self.open.into())));
+            (Some(_), true) => {
+                fields.push(("scores", each(SheetTotal::total)));
+                fields.push(("outcome", self.outcome().map_or(Json::Null, Json::Num)));
+                if let Some((player, b)) = self.won_at_once {
+                    let won = vec![
+                        ("player", Json::Int(player as i64 + 1)),
+                        ("category", Json::Str(sheet.rules().boxes[b].name.clone())),
+                    ];
+                    fields.push(("won_at_once", Json::object(won)));
+                }
+            }
+            (None, false) => {
+                fields.push(("open", Json::Int(self.sheets[0].open.into())));
+                fields.push(("now", Json::Num(self.now)));
+            }
+            (None, true) => {
+                fields.push(("scored", each(|s| s.scored)));
+                fields.push(("open", each(|s| s.open)));
                 fields.push(("now", Json::Num(self.now)));
             }
         }
-        fields.extend([
-            ("luck", Json::Num(self.luck())),
-            ("loss", Json::Num(self.loss())),
-            ("accuracy", Json::Num(self.accuracy())),
-            ("rating", self.rating().map_or(Json::Null, Json::Num)),
-            ("decisions", Json::List(decisions)),
-            ("largest_mistakes", Json::List(mistakes)),
-        ]);
+        let figures = |p: usize| {
+            vec![
+                ("luck", Json::Num(self.luck_of(p))),
+                ("loss", Json::Num(self.loss_of(p))),
+                ("accuracy", Json::Num(self.accuracy_of(p))),
+                ("rating", self.rating_of(p).map_or(Json::Null, Json::Num)),
+            ]
+        };
+        match two {
+            false => fields.extend(figures(0)),
+            true => {
+                let players = (0..2).map(|p| {
+                    let mut player = vec![("player", Json::Int(p as i64 + 1)), ("start", Json::Num(self.start_of(p)))];
+                    player.extend(figures(p));
+                    Json::object(player)
+                });
+                fields.push(("players", Json::List(players.collect())));
+            }
+        }
+        fields.extend([("decisions", Json::List(decisions)), ("largest_mistakes", Json::List(mistakes))]);
         Json::object(fields)
     }
 }
@@ -351,7 +478,10 @@ pub fn review<'a>(
 /// [`review`], the game played for a final score of at least `target`
 /// where one is given (or the text's header names one, `target: N`; the
 /// two must agree), reviewed in the chance of reaching it from the rule
-/// set's target table ([`review_for_target`]).
+/// set's target table ([`review_for_target`]); or a game against someone
+/// (a header line `players: 2`, or lines that begin with their player's
+/// number, `2: 466 keep 66`), reviewed in each player's chance of winning
+/// from the rule set's two-player table ([`review_duel`]).
 pub fn review_as<'a>(
     tables: &'a dice_tables_reader::Tables,
     name: &str,
@@ -364,7 +494,8 @@ pub fn review_as<'a>(
         let why = format!("the text is a game of {}, reviewed here as {name}'s: name one rule set", h.value);
         return Err(LookupError::GameText { line: h.line, given: h.text.to_string(), why });
     }
-    let target = match (target, header_target(&heading)?) {
+    let fields = header_fields(&heading)?;
+    let target = match (target, fields.target) {
         (Some(given), Some(written)) if given != written => {
             let h = heading.iter().find(|h| h.key.eq_ignore_ascii_case("target")).expect("the header's target");
             let why = format!("the text plays for {written}, reviewed here for {given}: name one target");
@@ -372,29 +503,55 @@ pub fn review_as<'a>(
         }
         (given, written) => given.or(written),
     };
+    let numbered = text.lines().map(|l| player_written(l.trim()).0).find(Option::is_some).flatten();
+    let two = fields.players == Some(2) || (fields.players.is_none() && numbered.is_some());
+    if let (true, Some(target)) = (two, target) {
+        let why = format!(
+            "a game against someone is reviewed in each player's chance of winning, not played for {target}: \
+             name no target"
+        );
+        return Err(LookupError::GameText { line: 0, given: String::new(), why });
+    }
     let ReviewSource { sheet, parts } = review_source(tables, name)?;
-    let review = match target {
-        None => review_with_parts(&*sheet, parts.as_deref(), text)?,
-        Some(target) => {
-            let chances = target_source(tables, name)?;
+    let review = match (target, two) {
+        (None, false) => review_with_parts(&*sheet, parts.as_deref(), text)?,
+        (Some(target), _) => {
+            let missing = |name, missing| LookupError::NoRuleTarget { name, missing };
+            let chances = rule_set_only(tables, name, "played for a target", |t, n| t.rule_target(n), missing)?;
             review_for_target(&*sheet, &chances, target, parts.as_deref(), text)?
+        }
+        (None, true) => {
+            let missing = |name, missing| LookupError::NoRuleDuel { name, missing };
+            let duel = rule_set_only(tables, name, "played against someone", |t, n| t.rule_duel(n), missing)?;
+            review_duel(&*sheet, &duel, parts.as_deref(), text)?
         }
     };
     Ok((sheet, review))
 }
 
-/// The target table a review of `name`'s games played for a target reads:
-/// a rule set's (`generator --games NAME-target`).
-fn target_source(tables: &dice_tables_reader::Tables, name: &str) -> Result<std::sync::Arc<RuleTarget>, LookupError> {
+/// A rule set's table of another kind than its own, which a review of
+/// `name`'s games `played` so reads (a target table, or a two-player
+/// table): a built-in game's are laid out otherwise, and refused; one
+/// not written is said by `missing`, naming what writes it.
+fn rule_set_only<T>(
+    tables: &dice_tables_reader::Tables,
+    name: &str,
+    played: &str,
+    open: impl Fn(&dice_tables_reader::Tables, &str) -> Result<std::sync::Arc<T>, dice_tables_reader::TableError>,
+    missing: impl Fn(String, dice_tables_reader::TableError) -> LookupError,
+) -> Result<std::sync::Arc<T>, LookupError> {
     if let Some(game) = crate::games::LookupInfo::find(name) {
         let why = format!(
-            "{} is a built-in game: its games played for a target are not reviewed here, a rule set's are \
-             (a preset's, such as crag, or your own rules' with a target table)",
+            "{} is a built-in game: its games {played} are not reviewed here, a rule set's are \
+             (a preset's, such as forced-yatzy, or your own rules' with the table for it)",
             game.game
         );
         return Err(LookupError::GameText { line: 0, given: String::new(), why });
     }
-    Ok(tables.rule_target(name)?)
+    open(tables, name).map_err(|e| match e.kind() {
+        dice_tables_reader::TableErrorKind::NotFound => missing(name.to_string(), e),
+        _ => LookupError::Table(e),
+    })
 }
 
 /// What a review of `name`'s games reads ([`review`] reads it): a rule
@@ -514,25 +671,41 @@ fn header(text: &str) -> Vec<HeaderLine<'_>> {
         .collect()
 }
 
-/// The target of a header (`heading`, as [`header`] reads it), where it has a line `target: N`; a header line
-/// other than `game:` and `target:`, or a target that is not a whole
-/// number of points from 1, is refused naming its line.
-fn header_target(heading: &[HeaderLine<'_>]) -> Result<Option<u32>, LookupError> {
-    let mut target = None;
+/// What a game's header says beside its name.
+#[derive(Default)]
+struct HeaderFields {
+    /// `target: N`: played for a final score of at least N.
+    target: Option<u32>,
+    /// `players: N`: 1, or 2 against someone.
+    players: Option<usize>,
+}
+
+/// What a header (`heading`, as [`header`] reads it) says: a line other
+/// than `game:`, `target:` and `players:`, a target that is not a whole
+/// number of points from 1, or players other than 1 or 2, is refused
+/// naming its line.
+fn header_fields(heading: &[HeaderLine<'_>]) -> Result<HeaderFields, LookupError> {
+    let mut fields = HeaderFields::default();
     for h in heading {
         let bad = |why: String| LookupError::GameText { line: h.line, given: h.text.to_string(), why };
         match h.key.to_ascii_lowercase().as_str() {
             "game" => {}
-            "target" => target = Some(parse_target(h.value).map_err(bad)?),
+            "target" => fields.target = Some(parse_target(h.value).map_err(bad)?),
+            "players" => match h.value {
+                "1" => fields.players = Some(1),
+                "2" => fields.players = Some(2),
+                _ => return Err(bad(format!("players {:?}: a game is played by 1 or 2 players", h.value))),
+            },
             _ => {
                 return Err(bad(format!(
-                    "{} is not a header line: a game's text may begin with game: NAME and target: POINTS",
+                    "{} is not a header line: a game's text may begin with game: NAME, then target: POINTS \
+                     or players: 2",
                     h.key
                 )))
             }
         }
     }
-    Ok(target)
+    Ok(fields)
 }
 
 /// A target as a game's header or an option gives it: a whole number of points, 1 or more.
@@ -595,6 +768,34 @@ pub fn review_for_target(
     replay(sheet, &Reach { chances, target }, parts, text)
 }
 
+/// The game `text` of the rule set whose table is `sheet`, played by two
+/// players taking turns (player 1 first; a line may begin with its
+/// player's number, `2: 466 keep 66`), reviewed in each player's chance of
+/// winning against a perfect opponent (a tie half), read from the rule
+/// set's two-player table `duel`: each decision's values are its mover's
+/// chance, a roll's luck is its mover's and a decision's loss its
+/// mover's. For a finished game, player 1's outcome (1 won, 0.5 tied, 0
+/// lost) less player 1's chance at the start is player 1's luck less
+/// player 2's, less player 1's losses plus player 2's. A box served that
+/// wins at once (Generala's generala) ends the game. Where a decision gave
+/// chance away and `parts` is the rule set's parts table, its reason is in
+/// expected points beside the chance, as [`review_for_target`]'s.
+pub fn review_duel(
+    sheet: &dyn TurnStarts,
+    duel: &RuleDuel,
+    parts: Option<&dice_tables_reader::rule_sheet::RuleParts>,
+    text: &str,
+) -> Result<Review, LookupError> {
+    if duel.rules() != sheet.rules() {
+        let why = format!(
+            "{}'s two-player table holds other rules than its own table: write both in one generator run",
+            sheet.rules().name
+        );
+        return Err(LookupError::GameText { line: 0, given: String::new(), why });
+    }
+    replay(sheet, &Win(duel), parts, text)
+}
+
 /// What a review counts a moment's value in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Measure {
@@ -603,6 +804,9 @@ pub enum Measure {
     Points,
     /// The best chance of a final score of at least this many points.
     Reach(u32),
+    /// Against someone: the mover's chance of winning against a perfect
+    /// opponent, a tie counting half.
+    Win,
 }
 
 impl Measure {
@@ -612,6 +816,10 @@ impl Measure {
         match self {
             Measure::Points => 0.0,
             Measure::Reach(_) => dice_tables_reader::target::TARGET_TIE,
+            // A two-player table's chances are stored to within half a
+            // unit of 2^-23: two options read through different stored
+            // chances may differ by a unit where they are tied.
+            Measure::Win => 2.0 / f64::from(dice_tables_reader::lead_chances::UNITS),
         }
     }
 
@@ -621,21 +829,32 @@ impl Measure {
         match self {
             Measure::Points => name.to_string(),
             Measure::Reach(target) => format!("{name} target {target}"),
+            Measure::Win => format!("{name} two players"),
         }
     }
 }
 
-/// How a review values a game's moments.
+/// One player's place in a game being replayed: their sheet, the
+/// rerolls they saved and their points so far (the upper bonus left out).
+#[derive(Clone, Copy, Debug)]
+struct Seat {
+    state: SheetState,
+    saved: u32,
+    scored: u32,
+}
+
+/// How a review values a game's moments, each in the mover's measure.
 trait Values {
     fn measure(&self) -> Measure;
-    /// The value of a turn's start, `scored` points on the sheet.
-    fn turn_start(&self, at: SheetState, saved: u32, scored: u32) -> Result<f64, LookupError>;
-    /// A roll's options, the decision first, each with its value.
+    /// How many play: each has a seat.
+    fn players(&self) -> usize;
+    /// The value of the turn start of `seats[mover]`.
+    fn turn_start(&self, seats: &[Seat], mover: usize) -> Result<f64, LookupError>;
+    /// A roll's options in the turn of `seats[mover]`, the decision first, each with its value.
     fn options(
         &self,
-        at: SheetState,
-        saved: u32,
-        scored: u32,
+        seats: &[Seat],
+        mover: usize,
         dice: Dice,
         rerolls: u8,
     ) -> Result<Vec<(RuleChoice, f64)>, LookupError>;
@@ -649,19 +868,24 @@ impl Values for Points<'_> {
         Measure::Points
     }
 
-    fn turn_start(&self, at: SheetState, saved: u32, scored: u32) -> Result<f64, LookupError> {
+    fn players(&self) -> usize {
+        1
+    }
+
+    fn turn_start(&self, seats: &[Seat], mover: usize) -> Result<f64, LookupError> {
+        let Seat { state: at, saved, scored } = seats[mover];
         Ok(f64::from(scored) + self.0.turn_start_saved(at.open, at.upper, at.held, saved)?)
     }
 
     fn options(
         &self,
-        at: SheetState,
-        saved: u32,
-        scored: u32,
+        seats: &[Seat],
+        mover: usize,
         dice: Dice,
         rerolls: u8,
     ) -> Result<Vec<(RuleChoice, f64)>, LookupError> {
         // The options' values are the points still to come: with the points so far, the moment's.
+        let Seat { state: at, saved, scored } = seats[mover];
         let options = self.0.options_saved(at.open, at.upper, at.held, saved, dice, rerolls)?.options;
         Ok(options.into_iter().map(|(c, v)| (c, f64::from(scored) + v)).collect())
     }
@@ -684,23 +908,77 @@ impl Values for Reach<'_> {
         Measure::Reach(self.target)
     }
 
-    fn turn_start(&self, at: SheetState, _saved: u32, scored: u32) -> Result<f64, LookupError> {
+    fn players(&self) -> usize {
+        1
+    }
+
+    fn turn_start(&self, seats: &[Seat], mover: usize) -> Result<f64, LookupError> {
+        let Seat { state: at, scored, .. } = seats[mover];
         Ok(self.chances.chance(at.open, at.upper, at.held, self.need(scored))?)
     }
 
     fn options(
         &self,
-        at: SheetState,
-        _saved: u32,
-        scored: u32,
+        seats: &[Seat],
+        mover: usize,
         dice: Dice,
         rerolls: u8,
     ) -> Result<Vec<(RuleChoice, f64)>, LookupError> {
+        let Seat { state: at, scored, .. } = seats[mover];
         Ok(self.chances.options(at.open, at.upper, at.held, dice, rerolls, self.need(scored))?.options)
     }
 }
 
-/// The game `text` of the rule set `sheet` replayed, each moment valued by `values`.
+/// The mover's chance of winning, from the rule set's two-player table.
+struct Win<'d>(&'d RuleDuel);
+
+impl Win<'_> {
+    /// The mover's sheet, the opponent's and the mover's lead.
+    fn sides(seats: &[Seat], mover: usize) -> (SheetState, SheetState, i64) {
+        let (me, opp) = (seats[mover], seats[1 - mover]);
+        (me.state, opp.state, i64::from(me.scored) - i64::from(opp.scored))
+    }
+}
+
+impl Values for Win<'_> {
+    fn measure(&self) -> Measure {
+        Measure::Win
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn turn_start(&self, seats: &[Seat], mover: usize) -> Result<f64, LookupError> {
+        let (me, opp, lead) = Win::sides(seats, mover);
+        Ok(self.0.chance(me, opp, lead)?)
+    }
+
+    fn options(
+        &self,
+        seats: &[Seat],
+        mover: usize,
+        dice: Dice,
+        rerolls: u8,
+    ) -> Result<Vec<(RuleChoice, f64)>, LookupError> {
+        let (me, opp, lead) = Win::sides(seats, mover);
+        Ok(self.0.options(me, opp, lead, dice, rerolls)?.options)
+    }
+}
+
+/// A decision's line without its player's number (`2: 466 keep 66`), and the number where it has one.
+fn player_written(line: &str) -> (Option<&str>, &str) {
+    match line.split_once(':') {
+        Some((who, rest)) if !who.trim().is_empty() && who.trim().bytes().all(|b| b.is_ascii_digit()) => {
+            (Some(who.trim()), rest.trim())
+        }
+        _ => (None, line),
+    }
+}
+
+/// The game `text` of the rule set `sheet` replayed, each moment valued by
+/// `values` in the mover's measure (against someone, the players take
+/// turns, player 1 first; a line may begin with its player's number, `2:`).
 fn replay(
     sheet: &dyn TurnStarts,
     values: &dyn Values,
@@ -710,21 +988,44 @@ fn replay(
     let rules = sheet.rules();
     let n = usize::from(rules.dice);
     let saving = sheet.saving() > 0;
-    let mut state = SheetState { open: sheet.all_open(), upper: 0, held: 0 };
-    let (mut saved, mut scored) = (0u32, 0u32);
-    let start = values.turn_start(state, 0, 0)?;
+    let players = values.players();
+    let fresh = Seat { state: SheetState { open: sheet.all_open(), upper: 0, held: 0 }, saved: 0, scored: 0 };
+    let mut seats = vec![fresh; players];
+    let mut mover = 0;
+    let start = values.turn_start(&seats, mover)?;
     let (mut before, mut rerolls) = (start, rules.rerolls);
     let mut kept: Option<Dice> = None;
+    let mut won_at_once: Option<(usize, usize)> = None;
     let mut decisions = Vec::new();
     let example = format!("{} keep {}", "3".repeat(n), "3".repeat(n - 1));
     let header: Vec<usize> = header(text).iter().map(|h| h.line).collect();
     for (i, raw) in text.lines().enumerate().filter(|(i, l)| !l.trim().is_empty() && !header.contains(&(i + 1))) {
         let line = raw.trim();
         let bad = |why: String| LookupError::GameText { line: i + 1, given: line.to_string(), why };
-        if state.open == 0 {
+        if let Some((player, b)) = won_at_once {
+            let name = &rules.boxes[b].name;
+            return Err(bad(format!("the game is over: player {} won at once with a {name} served", player + 1)));
+        }
+        if seats[mover].state.open == 0 {
             return Err(bad("the game is over: every box is scored".into()));
         }
-        let mut words = line.split_whitespace();
+        let (who, decision) = player_written(line);
+        match who {
+            Some(who) if players == 1 => {
+                return Err(bad(format!(
+                    "player {who}: this game is played alone (a game against someone begins with players: 2)"
+                )))
+            }
+            Some(who) if who.parse() != Ok(mover + 1) => {
+                return Err(bad(format!(
+                    "player {who} is written, but it is player {}'s turn: the players take turns, player 1 first, \
+                     each scoring one box a turn",
+                    mover + 1
+                )))
+            }
+            _ => {}
+        }
+        let mut words = decision.split_whitespace();
         let (dice_text, step) = match (words.next(), words.next(), words.next(), words.next()) {
             (Some(d), Some("keep"), kept, None) => (d, Step::Keep(kept.unwrap_or(""))),
             (Some(d), Some("score"), Some(b), None) => (d, Step::Score(b)),
@@ -737,7 +1038,7 @@ fn replay(
         if let Some(k) = kept.filter(|k| !holds(&dice, k)) {
             return Err(bad(format!("the dice do not hold the {k} kept")));
         }
-        let options = values.options(state, saved, scored, dice, rerolls)?;
+        let options = values.options(&seats, mover, dice, rerolls)?;
         let find = |want: &dyn Fn(&RuleChoice) -> bool| options.iter().find(|(c, _)| want(c)).copied();
         let chosen = match step {
             Step::Keep(k) => {
@@ -759,26 +1060,40 @@ fn replay(
             }
         };
         let best = options[0];
+        let state = seats[mover].state;
         let reason = match parts.filter(|_| best.1 - chosen.1 > values.measure().tie() && !saving) {
             Some(parts) => Some(crate::reason::reason(sheet, parts, state, dice, rerolls, best.0, chosen.0)?),
             None => None,
         };
-        decisions.push(Decision { line: i + 1, dice: dice.to_string(), rerolls, before, best, chosen, reason });
+        let (line, dice) = (i + 1, dice.to_string());
+        decisions.push(Decision { line, player: mover, dice, rerolls, before, best, chosen, reason });
         match chosen.0 {
             RuleChoice::Keep(k) => {
                 rerolls -= 1;
                 kept = Some(k);
                 before = chosen.1;
             }
+            // Against someone, a box served that wins ends the game: the mover's chance is 1.
+            RuleChoice::Score(m) if m.wins && players == 2 => {
+                let seat = &mut seats[mover];
+                seat.scored += m.scored();
+                seat.state = rules.after_scoring(state, m.box_index, m.points);
+                won_at_once = Some((mover, m.box_index));
+                before = chosen.1;
+            }
             RuleChoice::Score(m) => {
-                scored += m.scored();
-                state = rules.after_scoring(state, m.box_index, m.points);
+                let seat = &mut seats[mover];
+                seat.scored += m.scored();
+                seat.state = rules.after_scoring(state, m.box_index, m.points);
                 if saving {
-                    saved = u32::from(rerolls);
+                    seat.saved = u32::from(rerolls);
                 }
-                rerolls = (u32::from(rules.rerolls) + saved) as u8;
+                // The turn passes (the first player's sheet fills first: after
+                // the second's last box, the value is the first's outcome).
+                mover = (mover + 1) % players;
+                rerolls = (u32::from(rules.rerolls) + seats[mover].saved) as u8;
                 kept = None;
-                before = values.turn_start(state, saved, scored)?;
+                before = values.turn_start(&seats, mover)?;
             }
         }
     }
@@ -786,14 +1101,20 @@ fn replay(
         let why = format!("no decision: write one a line, DICE keep DICE or DICE score BOX, like {example}");
         return Err(LookupError::GameText { line: 0, given: String::new(), why });
     }
-    let bonus = match (state.open, rules.upper_bonus) {
-        (0, Some(u)) if state.upper >= u32::from(u.at) => u32::from(u.points),
-        _ => 0,
-    };
-    let rule_set = rules.name.clone();
-    let turns = rules.boxes.len() as u32;
-    let measure = values.measure();
-    Ok(Review { rule_set, measure, start, decisions, scored, bonus, open: state.open.count_ones(), now: before, turns })
+    let sheets = seats
+        .iter()
+        .map(|s| {
+            let bonus = match (s.state.open, rules.upper_bonus) {
+                (0, Some(u)) if s.state.upper >= u32::from(u.at) => u32::from(u.points),
+                _ => 0,
+            };
+            SheetTotal { scored: s.scored, bonus, open: s.state.open.count_ones() }
+        })
+        .collect();
+    // The value where the text stops, for player 1: against someone, what the mover's chance leaves.
+    let now = if mover == 0 { before } else { 1.0 - before };
+    let (rule_set, turns, measure) = (rules.name.clone(), rules.boxes.len() as u32, values.measure());
+    Ok(Review { rule_set, measure, start, decisions, sheets, won_at_once, now, turns })
 }
 
 /// `text` as `n` dice (any order), or why not.

@@ -3,12 +3,14 @@ then answered by the package exactly as `reader lookup --table` answers it,
 with the box names the file gives and no code for the rule set anywhere."""
 
 import json
+import os
+import pathlib
 import subprocess
 
 import pytest
 
 import dice_tables
-from conftest import REPO
+from conftest import REPO, tables_dir
 
 RULES = """name = "porch-dice"
 dice = 3
@@ -186,3 +188,32 @@ def test_a_game_played_for_a_target_is_reviewed_in_its_chance(tables, reader, tm
     assert 0 < review["start"] < 1 and abs(review["now"] - review["start"] - (review["luck"] - review["loss"])) < 1e-9
     with pytest.raises(ValueError, match=r"a target is a whole number of points, 1 or more"):
         tables.review("crag", game, target=0)
+
+
+def test_a_game_against_someone_is_reviewed_in_each_player_s_chance(tables, reader, tmp_path):
+    # Forced Yatzy's tables beside its two-player table (make tables leaves
+    # it out; make reduced-target-tables writes it whole).
+    duel_dir = pathlib.Path(os.environ.get("DICE_TARGET_TABLES") or REPO / "target" / "reduced-tables")
+    both = tmp_path / "tables"
+    both.mkdir()
+    for d, f in [(tables_dir(), "forced-yatzy"), (tables_dir(), "forced-yatzy-parts"), (duel_dir, "forced-yatzy-duel")]:
+        (both / f"{f}.dtab").symlink_to((d / f"{f}.dtab").resolve())
+    game = "game: forced-yatzy\nplayers: 2\n11236 keep 11\n11456 keep 11\n11145 score ones\n22345 keep 2\n"
+    path = tmp_path / "forced-yatzy.txt"
+    path.write_text(game)
+    cli = subprocess.run(
+        [reader, "review", "forced-yatzy", path, "--json", "--tables", both],
+        check=True, capture_output=True, text=True,
+    )
+    against = dice_tables.open_dir(both)
+    review = against.review("forced-yatzy", game)
+    assert review == json.loads(cli.stdout)
+    assert [d["player"] for d in review["decisions"]] == [1, 1, 1, 2]
+    first, second = review["players"]
+    assert abs(first["start"] + second["start"] - 1) < 1e-12
+    luck, loss = first["luck"] - second["luck"], first["loss"] - second["loss"]
+    assert abs(review["now"] - review["start"] - (luck - loss)) < 1e-9
+    with pytest.raises(ValueError, match=r"name no target"):
+        against.review("forced-yatzy", game, target=100)
+    with pytest.raises(ValueError, match=r"a rule set's two-player table answers a game against someone"):
+        tables.review("forced-yatzy", game)

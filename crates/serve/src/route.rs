@@ -166,6 +166,7 @@ fn lookup_error(e: LookupError) -> Reply {
         LookupError::UnknownGame { .. }
         | LookupError::NoRuleSet { .. }
         | LookupError::NoRuleTarget { .. }
+        | LookupError::NoRuleDuel { .. }
         | LookupError::NoCurve { .. } => 404,
         LookupError::Table(_) => 503,
         _ => 400,

@@ -5,7 +5,7 @@
 
 use dice_tables_lookup::review::{review_rule_set, review_with_parts};
 use dice_tables_reader::rule_sheet::{RuleChoice, TurnStarts};
-use dice_tables_tests::reference_players::{game_text, play_game};
+use dice_tables_tests::reference_players::{game_text, play_duel, play_game, DuelEnd};
 use dice_tables_tests::Rng;
 
 /// The presets `make tables` writes.
@@ -676,7 +676,7 @@ fn reader_review_reviews_a_game_played_for_a_target() {
     for (args, game, why) in [
         (&["--target", "30"][..], "game: crag\ntarget: 150\n466 keep 6\n", "reader: line 2 (target: 150): the text plays for 150, reviewed here for 30: name one target"),
         (&[][..], "target: twenty\n466 keep 6\n", "reader: line 1 (target: twenty): target \"twenty\": a target is a whole number of points, 1 or more (target: 200)"),
-        (&[][..], "goal: 20\n466 keep 6\n", "reader: line 1 (goal: 20): goal is not a header line: a game's text may begin with game: NAME and target: POINTS"),
+        (&[][..], "goal: 20\n466 keep 6\n", "reader: line 1 (goal: 20): goal is not a header line: a game's text may begin with game: NAME, then target: POINTS or players: 2"),
         (&["--target", "0"][..], "466 keep 6\n", "target \"0\": a target is a whole number of points, 1 or more"),
     ] {
         std::fs::write(&file, game).unwrap();
@@ -757,5 +757,258 @@ fn reference_players_for_a_target_are_ordered_as_their_strength() {
         assert!(of("max expected score") > 0.0, "{label}: the max-expected-score player gives chance away");
         assert!(rating(&label, start, 0.0).unwrap() > 0.0 && rating(&label, start, 1e9) == Some(0.0), "{label}");
         assert_eq!(rating(&label, start + 0.01, 0.0), None, "{label}: another start, no figures");
+    }
+}
+
+/// Two-player tables the review tests read: forced Yatzy's (beside its
+/// own table and parts table, [`dice_tables_tests::duel_review_tables`]),
+/// and one of rules only the tests write (`PORCH_RULES`: a box
+/// that wins at once when served), written here once: each as (tables'
+/// directory, rule set).
+fn duel_tables() -> [(std::path::PathBuf, &'static str); 2] {
+    static PORCH: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    let porch = PORCH.get_or_init(|| {
+        let dir = dice_tables_tests::scratch("review-porch");
+        let file = dir.join("porch.toml");
+        std::fs::write(&file, dice_tables_tests::PORCH_RULES).unwrap();
+        let args = ["--rules", file.to_str().unwrap(), "--with-duel", "--out", dir.to_str().unwrap()];
+        let out = dice_tables_tests::run("generator", &args, &[]);
+        assert!(out.status.success(), "generator --rules --with-duel: {}", String::from_utf8_lossy(&out.stderr));
+        dir
+    });
+    [(dice_tables_tests::duel_review_tables().to_path_buf(), "forced-yatzy"), (porch.clone(), "porch")]
+}
+
+/// A moment of a game against someone: the mover's sheet, the dice and the rerolls left.
+type DuelLine = (dice_tables_reader::rules::SheetState, dice_tables_reader::Dice, u8);
+
+/// A whole game of `name` between two players with dice from `dice`,
+/// each decision the two-player table's, except where `stray` (out of
+/// 100) says to take another option at random (from `picks`): the text
+/// (its header naming the rule set and two players, each line its
+/// player's number), how the game ended, and each line's moment by its
+/// line number.
+fn duel_game_text(
+    tables: &dice_tables_reader::Tables,
+    name: &str,
+    dice: &mut Rng,
+    picks: &mut Rng,
+    stray: u64,
+) -> (String, DuelEnd, std::collections::HashMap<usize, DuelLine>) {
+    let (sheet, duel) = (tables.rule_sheet(name).unwrap(), tables.rule_duel(name).unwrap());
+    let mut text = format!("game: {name}\nplayers: 2\n");
+    let mut moments = std::collections::HashMap::new();
+    let end = play_duel(&*sheet, dice, |m| {
+        let options = duel.options(m.me, m.opp, m.lead, m.roll, m.rerolls)?.options;
+        let pick = if picks.below(100) < stray { picks.below(options.len() as u64) as usize } else { 0 };
+        let choice = options[pick].0;
+        moments.insert(text.lines().count() + 1, (m.me, m.roll, m.rerolls));
+        let player = m.mover + 1;
+        match choice {
+            RuleChoice::Keep(kept) => text.push_str(&format!("{player}: {} keep {kept}\n", m.roll)),
+            RuleChoice::Score(mv) => {
+                text.push_str(&format!("{player}: {} score {}\n", m.roll, sheet.rules().boxes[mv.box_index].name))
+            }
+        }
+        Ok::<_, dice_tables_reader::Error>(choice)
+    })
+    .expect("the table answers every state of its game");
+    (text, end, moments)
+}
+
+/// Whole games against someone (200 of each two-player table's;
+/// `$DICE_REVIEW_GAMES` where set: `make bench` plays 10,000), reviewed in
+/// each player's chance of winning: player 1's outcome (1 won, 0.5 tied,
+/// 0 lost, as the game's own scores say) less player 1's chance at the
+/// start is player 1's luck less player 2's, less player 1's losses plus
+/// player 2's, within 1e-9; a box served that wins ends the game; the
+/// table's own decisions give nothing away; and each mistake's reason (where
+/// the rule set has a parts table) adds up to the difference between the
+/// two options' expected points within 1e-9.
+#[test]
+fn games_against_someone_add_up_to_winning() {
+    use dice_tables_lookup::review::{review_as, Measure};
+    let per: usize = std::env::var("DICE_REVIEW_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(200);
+    let (mut dice, mut rng) = (Rng::new(6366), Rng::new(6367));
+    for (dir, name) in duel_tables() {
+        let tables = dice_tables_reader::Tables::open_dir(&dir).unwrap();
+        let (sheet, duel) = (tables.rule_sheet(name).unwrap(), tables.rule_duel(name).unwrap());
+        let fresh = dice_tables_reader::rules::SheetState { open: sheet.all_open(), upper: 0, held: 0 };
+        let start = duel.chance(fresh, fresh, 0).unwrap();
+        let (mut outcomes, mut served, mut reasons) = ([0usize; 3], 0, 0);
+        for g in 0..per {
+            let stray = 10 * (g % 4) as u64;
+            let (text, end, moments) = duel_game_text(&tables, name, &mut dice, &mut rng, stray);
+            let (_, review) = review_as(&tables, name, None, &text).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+            assert_eq!((review.measure, review.players(), review.start), (Measure::Win, 2, start), "{text}");
+            let totals: Vec<u32> = review.sheets.iter().map(|s| s.total()).collect();
+            assert_eq!(totals, end.scores, "{name}\n{text}");
+            assert_eq!(review.won_at_once.map(|w| w.0), end.won_at_once, "{name}\n{text}");
+            let outcome = match (end.won_at_once, end.scores[0].cmp(&end.scores[1])) {
+                (Some(p), _) => f64::from(u8::from(p == 0)),
+                (None, std::cmp::Ordering::Greater) => 1.0,
+                (None, std::cmp::Ordering::Equal) => 0.5,
+                (None, std::cmp::Ordering::Less) => 0.0,
+            };
+            outcomes[(2.0 * outcome) as usize] += 1;
+            served += usize::from(end.won_at_once.is_some());
+            assert_eq!((review.outcome(), review.now), (Some(outcome), outcome), "{name}\n{text}");
+            let luck = review.luck_of(0) - review.luck_of(1);
+            let loss = review.loss_of(0) - review.loss_of(1);
+            let off = outcome - start - (luck - loss);
+            assert!(off.abs() < 1e-9, "{name}: {outcome} - {start} != {luck} - {loss} (off {off})\n{text}");
+            if stray == 0 {
+                assert!(
+                    review.largest_mistakes(5).is_empty(),
+                    "{name}: the table's decisions give nothing away\n{text}"
+                );
+            }
+            for d in review.decisions.iter().filter(|d| d.loss() > Measure::Win.tie()) {
+                let Some(why) = &d.reason else { continue };
+                let (at, roll, rerolls) = moments[&d.line];
+                let evs = sheet.options(at.open, at.upper, at.held, roll, rerolls).unwrap().options;
+                let ev = |c: &RuleChoice| evs.iter().find(|o| o.0 == *c).map(|o| o.1).expect("an option");
+                let total: f64 = why.parts.iter().map(|(_, x)| x).sum();
+                let points = ev(&d.best.0) - ev(&d.chosen.0);
+                assert!((total - points).abs() < 1e-9, "{name}: line {}: {total} != {points}\n{text}", d.line);
+                reasons += 1;
+            }
+        }
+        let has_parts = tables.rule_parts(name).is_ok();
+        assert!(outcomes[0] > 0 && outcomes[2] > 0, "{name}: {outcomes:?}");
+        assert_eq!(has_parts, reasons > 0, "{name}: {reasons} reasons");
+        assert_eq!(served > 0, sheet.rules().boxes.iter().any(|b| b.wins), "{name}: {served} won at once");
+        eprintln!("{per} games of {name} against someone: {outcomes:?} lost, tied, won; {served} won at once; {reasons} reasons");
+    }
+}
+
+/// `reader review NAME FILE` of a game against someone (a header line
+/// `players: 2`, or lines numbered by their player) reviews it in each
+/// player's chance of winning from the two-player table: each player's
+/// luck, losses and accuracy, the mistakes named with their player and
+/// each reason in expected points beside the chance; JSON the same
+/// numbers; a box served that wins ends the game; a line in the wrong
+/// player's turn, a target, players other than 1 or 2, a built-in game's
+/// game and a rule set with no two-player table are refused in one line,
+/// exit status 2.
+#[test]
+fn reader_review_reviews_a_game_against_someone() {
+    let dir = dice_tables_tests::scratch("review-duel");
+    let tables = dice_tables_tests::duel_review_tables().to_path_buf();
+    let file = dir.join("forced-yatzy.txt");
+    let game = "1: 11236 keep 11\n1: 11456 keep 11\n1: 11145 score ones\n2: 22345 keep 2\n2: 12456 keep 2\n\
+                2: 23456 score ones\n1: 22256 keep 6\n1: 23666 score twos\n";
+    std::fs::write(&file, format!("game: forced-yatzy\nplayers: 2\n{game}")).unwrap();
+    let run_in = |tables: &std::path::Path, name: &str, file: &std::path::Path, args: &[&str]| {
+        let mut a = vec!["review", name, file.to_str().unwrap(), "--tables", tables.to_str().unwrap()];
+        a.extend(args);
+        dice_tables_tests::run("reader", &a, &[])
+    };
+    let run = |args: &[&str]| run_in(&tables, "forced-yatzy", &file, args);
+    let out = run(&[]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[..6],
+        [
+            "forced-yatzy, two players: 8 decisions",
+            "under way: player 1 5 points so far, 13 boxes open; player 2 0 points so far, 14 boxes open; \
+             player 1's chance of winning now 50.47 %, at the start 49.54 %",
+            "player 1: their dice brought +5.95 % chance; the decisions gave away 7.72 % chance",
+            "player 1: accuracy so far 53.6 (best play 100); no rating: play against someone has no reference \
+             players' figures",
+            "player 2: their dice brought -1.24 % chance; the decisions gave away 1.46 % chance",
+            "player 2: accuracy so far 89.1 (best play 100); no rating: play against someone has no reference \
+             players' figures",
+        ],
+        "{text}"
+    );
+    assert_eq!(
+        lines[6..9],
+        [
+            "the largest mistakes:",
+            "  line 9, player 1: 22256 with 2 rerolls left: keep 6 gave away 5.98 % chance (best: keep 222) \
+             (accuracy 0.1)",
+            "    beside the chance, in each box's expected points (the best to win less yours, +6.80 in all): \
+             twos +4.44, upper bonus chance +4.7 % (+2.36)",
+        ],
+        "{text}"
+    );
+    assert!(text.contains("  line 7, player 2: 12456 with 1 reroll left: keep 2 gave away 1.28 % chance"), "{text}");
+    // JSON: each player's figures, each decision's player; from player 1's
+    // side the chance now less at the start is player 1's luck less player
+    // 2's, less player 1's losses plus player 2's.
+    let json: serde_json::Value = serde_json::from_slice(&run(&["--json"]).stdout).unwrap();
+    assert_eq!(json["largest_mistakes"], serde_json::json!([9, 10, 7, 6]), "{json}");
+    assert_eq!((&json["scored"], &json["open"]), (&serde_json::json!([5, 0]), &serde_json::json!([13, 14])));
+    let players: Vec<u64> =
+        json["decisions"].as_array().unwrap().iter().map(|d| d["player"].as_u64().unwrap()).collect();
+    assert_eq!(players, [1, 1, 1, 2, 2, 2, 1, 1]);
+    let figure = |p: usize, key: &str| json["players"][p][key].as_f64().unwrap();
+    let (now, start) = (json["now"].as_f64().unwrap(), json["start"].as_f64().unwrap());
+    assert_eq!((figure(0, "start"), figure(1, "start")), (start, 1.0 - start));
+    let off = now - start - (figure(0, "luck") - figure(1, "luck") - figure(0, "loss") + figure(1, "loss"));
+    assert!(off.abs() < 1e-9, "{json}");
+    let duel = dice_tables_reader::Tables::open_dir(&tables).unwrap().rule_duel("forced-yatzy").unwrap();
+    let fresh = dice_tables_reader::rules::SheetState { open: duel.all_open(), upper: 0, held: 0 };
+    assert_eq!(start, duel.chance(fresh, fresh, 0).unwrap());
+    // Lines numbered by their player say so without the header.
+    std::fs::write(&file, game).unwrap();
+    let numbered = String::from_utf8_lossy(&run(&[]).stdout).to_string();
+    let shifted: String =
+        (3..=10).fold(text.clone(), |t, l| t.replace(&format!("line {l},"), &format!("line {},", l - 2)));
+    assert_eq!(numbered, shifted);
+    // A box served that wins ends the game: player 2's four-alike.
+    let (porch_dir, porch) = duel_tables()[1].clone();
+    let served = "1: 2256 keep 6\n1: 1556 keep 556\n1: 3556 score chance\n2: 2445 keep 45\n2: 2345 score run\n\
+                  1: 2456 keep 6\n1: 4566 keep 66\n1: 3666 score sixes\n2: 1236 keep 6\n2: 2666 keep 666\n\
+                  2: 4666 score sixes\n1: 1126 keep 6\n1: 2336 keep 336\n1: 1336 score four-alike\n\
+                  2: 2222 score four-alike\n";
+    let porch_file = dir.join("porch.txt");
+    std::fs::write(&porch_file, served).unwrap();
+    let out = run_in(&porch_dir, porch, &porch_file, &[]);
+    let over = String::from_utf8_lossy(&out.stdout).to_string();
+    assert_eq!(
+        over.lines().nth(1),
+        Some(
+            "game over: player 1 37 (upper bonus 0), player 2 53 (upper bonus 0): player 2 wins at once with a \
+             four-alike served; player 1's chance of winning at the start 49.32 %"
+        ),
+        "{over}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_slice(&run_in(&porch_dir, porch, &porch_file, &["--json"]).stdout).unwrap();
+    assert_eq!(
+        (&json["scores"], &json["outcome"], &json["won_at_once"]),
+        (
+            &serde_json::json!([37, 53]),
+            &serde_json::json!(0),
+            &serde_json::json!({"player": 2, "category": "four-alike"})
+        ),
+        "{json}"
+    );
+    std::fs::write(&porch_file, format!("{served}1: 1234 score run\n")).unwrap();
+    let out = run_in(&porch_dir, porch, &porch_file, &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 16 (1: 1234 score run): the game is over: player 2 won at once with a four-alike served"),
+        "{err}"
+    );
+    for (name, args, text, why) in [
+        ("forced-yatzy", &[][..], "1: 11236 keep 11\n2: 11456 keep 11\n", "line 2 (2: 11456 keep 11): player 2 is written, but it is player 1's turn: the players take turns, player 1 first, each scoring one box a turn"),
+        ("forced-yatzy", &["--target", "100"][..], "players: 2\n11236 keep 11\n", "a game against someone is reviewed in each player's chance of winning, not played for 100: name no target"),
+        ("forced-yatzy", &[][..], "players: 3\n11236 keep 11\n", "line 1 (players: 3): players \"3\": a game is played by 1 or 2 players"),
+        ("forced-yatzy", &[][..], "players: 1\n2: 11236 keep 11\n", "line 2 (2: 11236 keep 11): player 2: this game is played alone (a game against someone begins with players: 2)"),
+        ("yatzy", &[][..], "players: 2\n11236 keep 11\n", "yatzy is a built-in game: its games played against someone are not reviewed here"),
+        ("crag", &[][..], "1: 466 keep 66\n", "crag-duel.dtab: a rule set's two-player table answers a game against someone: `generator --games crag-duel` writes a preset's"),
+    ] {
+        std::fs::write(&file, text).unwrap();
+        // Forced Yatzy beside its two-player table; the others in `make tables`' directory.
+        let dir = if name == "forced-yatzy" { tables.clone() } else { dice_tables_tests::made_tables() };
+        let out = run_in(&dir, name, &file, args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!((out.status.code(), err.lines().count()), (Some(2), 1), "{err}");
+        assert!(err.contains(why), "{err}");
     }
 }

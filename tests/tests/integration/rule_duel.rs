@@ -130,46 +130,6 @@ fn forced_yatzy_duel_answers_as_the_brute_force_plays() {
     answers_as_the_brute_force_plays(&forced_yatzy_duel().join("forced-yatzy-duel.dtab"), 8, 300, 21);
 }
 
-/// A rule set only its test writes: four dice, five boxes, an upper bonus,
-/// a box that wins at once when served (3.3 million joint states: two seconds).
-const PORCH_RULES: &str = r#"name = "porch"
-dice = 4
-rerolls = 2
-
-[upper-bonus]
-boxes = ["sixes"]
-at = 18
-points = 10
-
-[[box]]
-name = "sixes"
-kind = "face"
-face = 6
-
-[[box]]
-name = "two-pairs"
-kind = "pairs"
-pairs = 2
-score = "dice"
-
-[[box]]
-name = "run"
-kind = "straight"
-runs = [[1, 2, 3, 4], [2, 3, 4, 5], [3, 4, 5, 6]]
-score = 15
-
-[[box]]
-name = "four-alike"
-kind = "alike"
-count = 4
-score = 20
-wins = true
-
-[[box]]
-name = "chance"
-kind = "chance"
-"#;
-
 /// Your own rules for two players: `generator --rules FILE --with-duel`
 /// writes the rule set's table and its two-player table (and refuses
 /// `--with-duel` without a rule file, in one line), which answers as the
@@ -178,7 +138,7 @@ kind = "chance"
 fn a_rule_file_s_two_player_table_answers_as_the_brute_force_plays() {
     let dir = dice_tables_tests::scratch("porch-duel");
     let file = dir.join("porch.toml");
-    std::fs::write(&file, PORCH_RULES).unwrap();
+    std::fs::write(&file, dice_tables_tests::PORCH_RULES).unwrap();
     let out_dir = dir.join("tables");
     let refused = dice_tables_tests::run("generator", &["--with-duel", "--out", out_dir.to_str().unwrap()], &[]);
     let why = String::from_utf8_lossy(&refused.stderr);

@@ -60,7 +60,8 @@ fn every_golden_lookup_over_http() {
 /// set's game (and played for a target, `&target=POINTS`) and a Yatzy game
 /// (its own table read as its preset's); a bad
 /// line, another parameter or a built-in game not reviewed (yazy) a 400
-/// with the CLI's message; no such rule set a 404.
+/// with the CLI's message; no such rule set a 404. A game against someone
+/// is reviewed from the two-player table; a rule set with none is a 404.
 #[test]
 fn a_rule_set_s_game_is_reviewed_over_http() {
     let made = dice_tables_tests::made_tables();
@@ -101,6 +102,19 @@ fn a_rule_set_s_game_is_reviewed_over_http() {
         r.json()["error"],
         "the game's text: target \"0\": a target is a whole number of points, 1 or more (target: 200)"
     );
+    // Against someone (lines numbered by their player), from the two-player table.
+    let against = dice_tables_tests::duel_review_tables();
+    let duel_server = Server::start(against);
+    let duel = "1: 11236 keep 11\n1: 11456 keep 11\n1: 11145 score ones\n2: 22345 keep 2\n";
+    std::fs::write(&file, duel).unwrap();
+    let dir = against.to_str().unwrap();
+    let cli = run("reader", &["review", "forced-yatzy", file.to_str().unwrap(), "--json", "--tables", dir], &[]);
+    let encoded = duel.replace(' ', "+").replace('\n', "%0A");
+    let r = duel_server.connect().get(&format!("/v1/review/forced-yatzy?game={encoded}")).unwrap();
+    assert_eq!((r.status, &r.body), (200, &cli.stdout), "{}", r.text());
+    assert_eq!(r.json()["players"][1]["player"], 2);
+    let r = client.get("/v1/review/crag?game=1:+466+keep+66").unwrap();
+    assert_eq!(r.status, 404, "{}", r.text());
 }
 
 /// Every golden lookup played to reach a target, and every two-player
