@@ -549,9 +549,10 @@ bench: tables python
 		yazy_duel::the_table_agrees_with_the_target_table_and_brute_force \
 		yazy_duel::the_advisor_plays_the_last_turn_as_the_two_player_table \
 		rule_duel::the_rules_engine_s_yazy_is_the_yazy_duel_table
-	DICE_REVIEW_GAMES=10000 $(CARGO) test --release --locked -p dice-tables-tests --test integration -- \
+	DICE_REVIEW_GAMES=10000 DICE_TARGET_TABLES=$(abspath $(OUT)) $(CARGO) test --release --locked -p dice-tables-tests --test integration -- \
 		review::the_dice_and_the_decisions_add_up_to_the_score \
-		review::games_played_for_a_target_add_up_to_reaching_it --nocapture
+		review::games_played_for_a_target_add_up_to_reaching_it \
+		review::games_against_someone_add_up_to_winning --nocapture
 	$(BIN)/reference-players 10000 $(OUT) --check crates/lookup/src/reference_players.tsv
 	for g in yatzy yahtzee; do $(READER) curve $$g --tables $(OUT) --svg target/$$g-curve.svg > /dev/null && cmp target/$$g-curve.svg reader/doc/$$g-curve.svg || exit 1; done
 

@@ -43,32 +43,57 @@ export interface Tables {
   ruleSets(): RuleSetInfo[];
   /**
    * The game `text` of rule set `name` (one decision a line, `DICE keep
-   * KEPT` or `DICE score BOX`; its own table opened whole) reviewed:
-   * exactly what `reader review NAME FILE --json` prints. Throws an Error
-   * naming a line that breaks the rules.
+   * KEPT` or `DICE score BOX`; against someone each line may begin with its
+   * player's number, `2: DICE keep KEPT`, or the header say `players: 2`;
+   * the tables it reads opened whole) reviewed: exactly what `reader
+   * review NAME FILE --json` prints. Throws an Error naming a line that
+   * breaks the rules.
    */
   review(name: string, text: string): Review;
+  /**
+   * {@link Tables.review} where a table it reads is read in pieces (a rule
+   * set's two-player table, for a game against someone): fetches the
+   * chunks the review needs, as lookup() does.
+   */
+  reviewFetching(name: string, text: string): Promise<Review>;
 }
 
 /** A game reviewed, as `reader review NAME FILE --json` prints it. */
 export type Review = {
   game: string;
-  /** The start's value: the expected final score. */
+  /** Played for a final score of at least this many points (values in the chance of reaching it). */
+  target?: number;
+  /**
+   * The start's value: the expected final score; played for a target, the
+   * chance of reaching it; against someone, player 1's chance of winning.
+   */
   start: number;
-  /** The final score, once the game is over. */
+  /** The final score, once a game alone is over (and, played for a target, whether it reached it). */
   score?: number;
-  /** Boxes still open and the value where the text stops, for a game under way. */
-  open?: number;
+  reached?: boolean;
+  /** Against someone, once the game is over: each player's points, and player 1's outcome (1 won, 0.5 tied, 0 lost). */
+  scores?: [number, number];
+  outcome?: number;
+  /** Against someone, a box served that won the game at once. */
+  won_at_once?: { player: number; category: string };
+  /** Against someone, under way: each player's points so far. */
+  scored?: [number, number];
+  /** Boxes still open (against someone, each player's) and player 1's value where the text stops, for a game under way. */
+  open?: number | [number, number];
   now?: number;
-  /** What the dice brought and what the decisions gave away, in expected points. */
-  luck: number;
-  loss: number;
+  /** What the dice brought and what the decisions gave away (alone; against someone, under `players`). */
+  luck?: number;
+  loss?: number;
   /** 100 · exp(−4 · loss / start). */
-  accuracy: number;
+  accuracy?: number;
   /** On the Elo scale (random play 0); null for rules with no reference players' figures. */
-  rating: number | null;
+  rating?: number | null;
+  /** Against someone: each player's start, luck, losses, accuracy and rating, in their own chance of winning. */
+  players?: { player: number; start: number; luck: number; loss: number; accuracy: number; rating: number | null }[];
   decisions: {
     line: number;
+    /** Against someone: who took it, 1 or 2 (its values are in that player's chance). */
+    player?: number;
     dice: string;
     rerolls: number;
     chosen: Record<string, unknown>;

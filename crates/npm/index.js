@@ -242,16 +242,43 @@ class Tables {
 
   /**
    * The game `text` of rule set `name` (one decision a line, `DICE keep
-   * KEPT` or `DICE score BOX`, as the page writes it; the rule set's own
-   * table opened whole) reviewed: exactly the object `reader review NAME
+   * KEPT` or `DICE score BOX`, as the page writes it; against someone each
+   * line may begin with its player's number, `2: DICE ...`; the tables it
+   * reads opened whole, else see reviewFetching) reviewed: exactly the object `reader review NAME
    * FILE --json` prints (start, score or open and now, luck, loss,
    * accuracy, rating, every decision, largest_mistakes). A line that
    * breaks the rules throws an Error naming it.
    */
   review(name, text) {
+    const [status, body] = this.askReview(name, text);
+    if (status === NEEDED) throw this.notFetched(body, "review", "reviewFetching()");
+    return this.answer(status, body);
+  }
+
+  /**
+   * {@link Tables#review} where a table it reads is read in pieces (a
+   * rule set's two-player table, for a game against someone): fetches the
+   * chunks the review needs, as lookup() does.
+   */
+  async reviewFetching(name, text) {
+    for (;;) {
+      const [status, body] = this.askReview(name, text);
+      if (status !== NEEDED) return this.answer(status, body);
+      await supplyTo(this.reader, body, (id) => this.files.get(id));
+    }
+  }
+
+  askReview(name, text) {
     if (this.reader.exports.dt_review === undefined) throw new Error("this module reviews no game: open the tables with the whole module ({ wasm })");
     if (typeof name !== "string" || typeof text !== "string") throw new TypeError("review(name, text): a rule set's name and the game's text");
-    return JSON.parse(this.reader.call("dt_review", name, text));
+    return this.reader.status("dt_review", name, text);
+  }
+
+  /** The Error of a call (`what`) that needs a chunk not yet fetched (`needed`: `GAME OFFSET LEN`); `fetching` fetches it. */
+  notFetched(needed, what, fetching) {
+    const [id, offset, len] = needed.split(" ");
+    const end = Number(offset) + Number(len) - 1;
+    return new Error(`${id} table: this ${what} needs bytes ${offset}-${end} of ${this.files.get(id)?.url}, not fetched yet: ${fetching} fetches them`);
   }
 
   /**
@@ -276,11 +303,7 @@ class Tables {
    */
   lookupSync(game, query) {
     const [status, text] = this.ask(game, query);
-    if (status === NEEDED) {
-      const [id, offset, len] = text.split(" ");
-      const end = Number(offset) + Number(len) - 1;
-      throw new Error(`${id} table: this lookup needs bytes ${offset}-${end} of ${this.files.get(id)?.url}, not fetched yet: lookup() fetches them`);
-    }
+    if (status === NEEDED) throw this.notFetched(text, "lookup", "lookup()");
     return this.answer(status, text);
   }
 

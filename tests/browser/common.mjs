@@ -713,7 +713,6 @@ export async function playToReach(page, base, dir, game, target, { mistakes = []
  * asks, and the option it took the command line's best.
  */
 export async function playRuleSet(page, base, dir, name, { goal = null, players = 1, diceSeed = seed, mistakes = [] } = {}) {
-  assert.ok(!mistakes.length || players === 1, "mistakes only alone (the games reviewed)");
   await page.goto(`${base}/?seed=${diceSeed}`);
   await page.click('.tab[data-game="rules"]');
   await page.selectOption("#rule-set", name);
@@ -738,6 +737,7 @@ export async function playRuleSet(page, base, dir, name, { goal = null, players 
   const winsAtOnce = listed.wins_at_once;
   const exact = tablesServed.some((t) => t.duel && t.rule_set_name === name);
   assert.deepEqual(winsAtOnce, name === "generala" ? ["generala", "double-generala"] : [], `${name}: the boxes that win at once served`);
+  assert.ok(!mistakes.length || !two || exact, `${name}: mistakes only where the game is reviewed (alone, or exactly against someone)`);
   let [answers, decisions, mover, served] = [0, 0, 0, null];
   // Each player's rerolls saved, as this test counts them; the most a turn had.
   const saved = [0, 0];
@@ -816,7 +816,8 @@ export async function playRuleSet(page, base, dir, name, { goal = null, players 
       : `game over: player 1 ${total}, player 2 ${second}: ${total === second ? "a tie" : wins(total > second ? 1 : 2)}`;
   }
   assert.equal(await page.textContent("#rules-advice"), said);
-  const review = two ? null : await ruleReviewed(page, dir, name, mistakes, goal);
+  // Against someone the review reads the two-player table: a game the advisor estimated is not reviewed.
+  const review = two && !exact ? null : await ruleReviewed(page, dir, name, mistakes, goal, two);
   await fitsScreen(page);
   return { total, second, decisions, targetOffered, served, mostRerolls, exact, review };
 }
@@ -843,7 +844,7 @@ async function listedAsReviewed(page, items, expected, name) {
     assert.ok(d.reason?.text, `${name}: line ${line} has its reason`);
     return [line, d.loss, d.reason.text];
   }), `${name}: each mistake with the command line's loss and reason`);
-  const why = expected.target === undefined ? "(the best less yours)" : "(the best for the target less yours, ";
+  const why = expected.players !== undefined ? "(the best to win less yours, " : expected.target === undefined ? "(the best less yours)" : "(the best for the target less yours, ";
   for (const [, , reason, words] of listed) assert.ok(words.includes(why) && words.endsWith(`: ${reason}.`), words);
   return listed;
 }
@@ -873,12 +874,12 @@ async function coached(page, dir, game, text, costs) {
   return { rating: expected.rating, reasons: listed.map(([, , reason]) => reason) };
 }
 
-async function ruleReviewed(page, dir, name, mistakes, goal) {
+async function ruleReviewed(page, dir, name, mistakes, goal, two) {
   await page.waitForFunction(() => document.querySelector("#rules-review").dataset.review !== undefined
     && !document.querySelector("#rules-review-result").hidden, null, { timeout: STUCK_MS });
   const text = await page.inputValue("#rules-game-text");
-  const header = `game: ${name}\n${goal === null ? "" : `target: ${goal}\n`}`;
-  assert.ok(text.startsWith(header), `${name}: the game's text names its rule set (and its goal)`);
+  const header = `game: ${name}\n${two ? "players: 2\n" : goal === null ? "" : `target: ${goal}\n`}`;
+  assert.ok(text.startsWith(header), `${name}: the game's text names its rule set (and its goal, or its two players)`);
   const file = join(process.env.TMPDIR || "/tmp", `dice-tables-review-${process.pid}.txt`);
   writeFileSync(file, text);
   const expected = JSON.parse(execFileSync(reader, ["review", name, file, "--json", "--tables", dir], { encoding: "utf8" }));
@@ -889,8 +890,15 @@ async function ruleReviewed(page, dir, name, mistakes, goal) {
   // The header is line 1 (and 2, a goal's): decision k is the line after it, k + 1 further.
   const lines = mistakes.map((k) => k + header.split("\n").length);
   assert.deepEqual([...expected.largest_mistakes].sort((a, b) => a - b), lines, `${name}: the largest mistakes are the deliberate ones`);
-  // Chances within the target tables' tie allowance are tied.
-  const tie = goal === null ? 0 : 1e-7;
+  if (two) {
+    // Each line names its player, the players taking turns.
+    const decided = text.split("\n").slice(2);
+    assert.deepEqual(decided.map((l) => Number(l.split(":")[0])), expected.decisions.map((d) => d.player), `${name}: each line its player's`);
+    assert.equal(expected.players.length, 2, `${name}: each player's figures`);
+    assert.match(await page.textContent("#rules-review-summary"), /^(Game over|Under way).* Player 1: their dice brought .* Player 2: their dice brought /);
+  }
+  // Chances within the tables' tie allowance are tied (a two-player table's: two units of 2^-23).
+  const tie = two ? 2 / (2 ** 23 - 1) : goal === null ? 0 : 1e-7;
   for (const d of expected.decisions) assert.equal(d.loss > tie, lines.includes(d.line), `${name}: line ${d.line} gave ${d.loss} away`);
   const listed = await listedAsReviewed(page, "#rules-review-mistakes li", expected, name);
   // The same text pasted gives the same review.

@@ -156,8 +156,11 @@ try {
   const ruleSets = [
     [`Generala for 150 or more with ${forGoal.review.mistakes} mistakes reviewed in chance as the CLI reviews it (beside the chance: ${forGoal.review.reasons.join("; ")}), again pasted,`, forGoal],
     ["forced Yatzy against the computer", await playRuleSet(page, base, tables, "forced-yatzy", { players: "computer" })],
-    ["forced Yatzy passing the dice", await playRuleSet(page, base, tables, "forced-yatzy", { players: 2 })],
   ];
+  // Passing the dice with two deliberate mistakes, reviewed in each
+  // player's chance of winning (its two-player table read in pieces).
+  const passing = await playRuleSet(page, base, tables, "forced-yatzy", { players: 2, mistakes: [1, 4] });
+  ruleSets.push([`forced Yatzy passing the dice with ${passing.review.mistakes} mistakes reviewed in each player's chance of winning as the CLI reviews it (beside the chance: ${passing.review.reasons.join("; ")}), again pasted,`, passing]);
   assert.deepEqual(ruleSets.map(([, r]) => [r.targetOffered, r.exact]), [[true, false], [true, true], [true, true]], "a goal offered, two players of forced Yatzy exact");
   // Crag alone with three deliberate mistakes, reviewed in the page (its
   // own table and its parts table opened whole for the review).

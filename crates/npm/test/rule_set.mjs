@@ -128,6 +128,23 @@ try {
       assert.deepEqual(answer, JSON.parse(stdout), JSON.stringify(query));
     }
     assert.ok(duel.fetched > 0 && server.ranges.every((r) => r.startsWith("/tables/stoop-dice-duel.dtab ")), server.ranges.join(", "));
+    // A game against someone reviewed in each player's chance of winning,
+    // the two-player table read in pieces: what `reader review` prints.
+    const against = "1: 1266 keep 66\n1: 3466 score sixes\n2: 2345 score run\n1: 1122 score two-pairs\n2: 6634 keep 66\n"
+      + "2: 1266 score sixes\n1: 2345 score run\n2: 1122 score two-pairs\n1: 3456 score chance\n2: 1111 score chance\n";
+    await writeFile(join(dir, "against.txt"), against);
+    const { stdout: cli } = await run(READER, ["review", "stoop-dice", join(dir, "against.txt"), "--tables", join(dir, "tables"), "--json"]);
+    const reviewing = await openTables({
+      "stoop-dice": await readFile(table),
+      "stoop-dice-parts": await readFile(parts),
+      "stoop-dice-duel": { url: `${server.base}/tables/stoop-dice-duel.dtab`, ranges: true },
+    });
+    assert.throws(() => reviewing.review("stoop-dice", against), /stoop-dice-duel table: this review needs bytes .* reviewFetching\(\) fetches them/);
+    const both = await reviewing.reviewFetching("stoop-dice", against);
+    assertSameReview(both, JSON.parse(cli), "stoop-dice's review against someone");
+    assert.deepEqual(both.decisions.map((d) => d.player), [1, 1, 2, 1, 2, 2, 1, 2, 1, 2]);
+    assert.deepEqual(both.scores, [12 + 6 + (15 + 5) + 18, (15 + 5) + 12 + 6 + 4]);
+    assert.equal(both.outcome, 1);
   } finally {
     await server.close();
   }

@@ -192,7 +192,7 @@ function newGame() {
     rerolls: 0,
     options: [],
     error: null,
-    // Played alone for the average: its decisions as the text a review reads.
+    // Its decisions as the text a review reads.
     lines: [],
   };
   $("#rules-review-result").hidden = true;
@@ -262,7 +262,9 @@ async function advise() {
 function take(i) {
   const { action } = game.options[i];
   if (computerMoves()) game.computerSteps.push({ asked: game.asked, action, first: game.firstRoll });
-  game.lines.push(`${game.dice.join("")} ${"keep" in action ? `keep ${action.keep}` : `score ${action.category}`}`);
+  // Against someone, each line begins with its player's number.
+  const who = two() ? `${game.turn + 1}: ` : "";
+  game.lines.push(`${who}${game.dice.join("")} ${"keep" in action ? `keep ${action.keep}` : `score ${action.category}`}`);
   if ("keep" in action) {
     const kept = [...action.keep].map(Number);
     game.dice = [...kept, ...Array.from({ length: game.set.dice - kept.length }, die)];
@@ -285,11 +287,12 @@ function take(i) {
   game.options = [];
   render();
   if (computerMoves()) setTimeout(() => computerPlays(game), 0);
-  // A game played alone, over: its text (for a goal, with a line target:
-  // GOAL) and its review.
-  if (over() && !two()) {
-    const goal = game.goal === null ? [] : [`target: ${game.goal}`];
-    $("#rules-game-text").value = [`game: ${game.set.game}`, ...goal, ...game.lines].join("\n");
+  // A game over: its text (for a goal, with a line target: GOAL; against
+  // someone, players: 2) and its review. Against someone the review reads
+  // the two-player table: the advisor's estimates are not reviewed.
+  if (over() && (!two() || game.exact)) {
+    const header = two() ? ["players: 2"] : game.goal === null ? [] : [`target: ${game.goal}`];
+    $("#rules-game-text").value = [`game: ${game.set.game}`, ...header, ...game.lines].join("\n");
     showReview(game.set.game, $("#rules-game-text").value);
   }
 }
