@@ -153,11 +153,6 @@ pub fn play_game<S: TurnStarts + ?Sized, E>(
     let n = usize::from(rules.dice);
     let mut state = SheetState { open: sheet.all_open(), upper: 0, held: 0 };
     let (mut saved, mut scored) = (0u32, 0u32);
-    let throw = |dice: &mut Rng, counts: &mut [u8; 6], k: usize| {
-        for _ in 0..k {
-            counts[dice.below(6) as usize] += 1;
-        }
-    };
     while state.open != 0 {
         let mut rerolls = (u32::from(rules.rerolls) + saved) as u8;
         let mut counts = [0u8; 6];
@@ -185,6 +180,13 @@ pub fn play_game<S: TurnStarts + ?Sized, E>(
     }
     let bonus = rules.upper_bonus.filter(|u| state.upper >= u32::from(u.at)).map_or(0, |u| u32::from(u.points));
     Ok(scored + bonus)
+}
+
+/// `k` dice thrown with `dice`, added to `counts`.
+fn throw(dice: &mut Rng, counts: &mut [u8; 6], k: usize) {
+    for _ in 0..k {
+        counts[dice.below(6) as usize] += 1;
+    }
 }
 
 /// A moment of a game against someone, as [`play_duel`] asks for a decision.
@@ -228,11 +230,6 @@ pub fn play_duel<S: TurnStarts + ?Sized, E>(
     let mut scored = [0u32; 2];
     let mut mover = 0;
     let mut won_at_once = None;
-    let throw = |dice: &mut Rng, counts: &mut [u8; 6], k: usize| {
-        for _ in 0..k {
-            counts[dice.below(6) as usize] += 1;
-        }
-    };
     'game: while states[mover].open != 0 {
         let mut rerolls = rules.rerolls;
         let mut counts = [0u8; 6];

@@ -758,14 +758,25 @@ pub fn review_for_target(
     parts: Option<&dice_tables_reader::rule_sheet::RuleParts>,
     text: &str,
 ) -> Result<Review, LookupError> {
-    if chances.rules() != sheet.rules() {
-        let why = format!(
-            "{}'s target table holds other rules than its own table: write both in one generator run",
-            sheet.rules().name
-        );
-        return Err(LookupError::GameText { line: 0, given: String::new(), why });
-    }
+    same_rules(sheet, chances.rules(), "target table")?;
     replay(sheet, &Reach { chances, target }, parts, text)
+}
+
+/// Refuses a table of another kind (`kind`) whose rules are not the
+/// rule set's own table's: its values would be another game's.
+fn same_rules(
+    sheet: &dyn TurnStarts,
+    rules: &dice_tables_reader::rules::RuleSet,
+    kind: &str,
+) -> Result<(), LookupError> {
+    if rules == sheet.rules() {
+        return Ok(());
+    }
+    let why = format!(
+        "{}'s {kind} holds other rules than its own table: write both in one generator run",
+        sheet.rules().name
+    );
+    Err(LookupError::GameText { line: 0, given: String::new(), why })
 }
 
 /// The game `text` of the rule set whose table is `sheet`, played by two
@@ -786,13 +797,7 @@ pub fn review_duel(
     parts: Option<&dice_tables_reader::rule_sheet::RuleParts>,
     text: &str,
 ) -> Result<Review, LookupError> {
-    if duel.rules() != sheet.rules() {
-        let why = format!(
-            "{}'s two-player table holds other rules than its own table: write both in one generator run",
-            sheet.rules().name
-        );
-        return Err(LookupError::GameText { line: 0, given: String::new(), why });
-    }
+    same_rules(sheet, duel.rules(), "two-player table")?;
     replay(sheet, &Win(duel), parts, text)
 }
 
