@@ -338,6 +338,9 @@ browser: tables site yazy-duel target-tables $(REDUCED)/forced-yatzy-duel.dtab
 	READER=$(READER) GENERATOR=$(GENERATOR) DICE_TABLES=$(abspath $(OUT)) \
 		RULE_DUEL_TABLE=$(abspath $(REDUCED))/forced-yatzy-duel.dtab node tests/browser/play_served.mjs
 	READER=$(READER) SITE=$(SITE) node tests/browser/play_sheet.mjs
+	@# Yatzy's and Yahtzee's games played for a target, reviewed from their whole target tables.
+	DICE_TABLES=$(abspath $(OUT)) $(CARGO) test --release --locked -p dice-tables-tests --test integration -- \
+		--include-ignored review::built_in_games_played_for_a_target_add_up_to_reaching_it
 
 # The reader's lookup layer as WebAssembly (crates/npm/wasm), for the npm package
 # and the static site, with the standard library rebuilt from its source

@@ -459,6 +459,31 @@ pub struct ReviewSource<'a> {
     pub sheet: std::sync::Arc<dyn TurnStarts + 'a>,
     /// Its values box by box.
     pub parts: Option<std::sync::Arc<dice_tables_reader::rule_sheet::RuleParts>>,
+    /// A built-in game's target table, opened when a game played for a
+    /// target is reviewed (a rule set's is its `NAME-target.dtab`).
+    pub target: Option<OpenTarget<'a>>,
+}
+
+/// Opens a built-in game's target table for a review.
+pub type OpenTarget<'a> = Box<dyn Fn() -> Result<Box<dyn TargetChances + 'a>, LookupError> + 'a>;
+
+/// A built-in game's target table as a review of a game played for a
+/// target reads it, in the states of the game's preset (its rule set's
+/// sheets: open boxes, upper total, boxes holding points).
+pub trait TargetChances {
+    /// The best chance of scoring at least `need` more points from the turn start `at`.
+    fn chance(&self, at: SheetState, need: i64) -> Result<f64, LookupError>;
+    /// The best chance of `need` more points after each of `legal` (the
+    /// options of `dice` with `rerolls` left at turn start `at`, as the
+    /// preset's rules give them), in their order.
+    fn chances(
+        &self,
+        at: SheetState,
+        dice: Dice,
+        rerolls: u8,
+        need: i64,
+        legal: &[RuleChoice],
+    ) -> Result<Vec<f64>, LookupError>;
 }
 
 /// The game `text` of `name` reviewed (see [`review_rule_set`]), with
@@ -512,14 +537,21 @@ pub fn review_as<'a>(
         );
         return Err(LookupError::GameText { line: 0, given: String::new(), why });
     }
-    let ReviewSource { sheet, parts } = review_source(tables, name)?;
+    let opened = review_source(tables, name)?;
+    let (sheet, parts) = (opened.sheet.clone(), opened.parts.clone());
     let review = match (target, two) {
         (None, false) => review_with_parts(&*sheet, parts.as_deref(), text)?,
-        (Some(target), _) => {
-            let missing = |name, missing| LookupError::NoRuleTarget { name, missing };
-            let chances = rule_set_only(tables, name, "played for a target", |t, n| t.rule_target(n), missing)?;
-            review_for_target(&*sheet, &chances, target, parts.as_deref(), text)?
-        }
+        (Some(target), _) => match &opened.target {
+            Some(open) => {
+                let chances = open()?;
+                replay(&*sheet, &BuiltInReach { sheet: &*sheet, chances: &*chances, target }, parts.as_deref(), text)?
+            }
+            None => {
+                let missing = |name, missing| LookupError::NoRuleTarget { name, missing };
+                let chances = rule_set_only(tables, name, "played for a target", |t, n| t.rule_target(n), missing)?;
+                review_for_target(&*sheet, &chances, target, parts.as_deref(), text)?
+            }
+        },
         (None, true) => {
             let missing = |name, missing| LookupError::NoRuleDuel { name, missing };
             let duel = rule_set_only(tables, name, "played against someone", |t, n| t.rule_duel(n), missing)?;
@@ -592,7 +624,7 @@ fn rule_set_source<'a>(tables: &'a dice_tables_reader::Tables, name: &str) -> Re
         Err(e) if matches!(e.kind(), dice_tables_reader::TableErrorKind::NotFound) => None,
         Err(e) => return Err(LookupError::Table(e)),
     };
-    Ok(ReviewSource { sheet, parts })
+    Ok(ReviewSource { sheet, parts, target: None })
 }
 
 /// The longest query string [`review_query`] reads: a game's text, each
@@ -904,8 +936,13 @@ struct Reach<'t> {
 
 impl Reach<'_> {
     fn need(&self, scored: u32) -> i64 {
-        i64::from(self.target) - i64::from(scored)
+        need(self.target, scored)
     }
+}
+
+/// The points still needed for `target`, `scored` on the sheet.
+fn need(target: u32, scored: u32) -> i64 {
+    i64::from(target) - i64::from(scored)
 }
 
 impl Values for Reach<'_> {
@@ -931,6 +968,46 @@ impl Values for Reach<'_> {
     ) -> Result<Vec<(RuleChoice, f64)>, LookupError> {
         let Seat { state: at, scored, .. } = seats[mover];
         Ok(self.chances.options(at.open, at.upper, at.held, dice, rerolls, self.need(scored))?.options)
+    }
+}
+
+/// The chance of reaching a target, from a built-in game's target table
+/// (`chances`), over the options of its preset's rules (`sheet`), best first.
+struct BuiltInReach<'a> {
+    sheet: &'a dyn TurnStarts,
+    chances: &'a dyn TargetChances,
+    target: u32,
+}
+
+impl Values for BuiltInReach<'_> {
+    fn measure(&self) -> Measure {
+        Measure::Reach(self.target)
+    }
+
+    fn players(&self) -> usize {
+        1
+    }
+
+    fn turn_start(&self, seats: &[Seat], mover: usize) -> Result<f64, LookupError> {
+        let Seat { state, scored, .. } = seats[mover];
+        self.chances.chance(state, need(self.target, scored))
+    }
+
+    fn options(
+        &self,
+        seats: &[Seat],
+        mover: usize,
+        dice: Dice,
+        rerolls: u8,
+    ) -> Result<Vec<(RuleChoice, f64)>, LookupError> {
+        let Seat { state: at, scored, .. } = seats[mover];
+        let legal: Vec<RuleChoice> =
+            self.sheet.options(at.open, at.upper, at.held, dice, rerolls)?.options.into_iter().map(|o| o.0).collect();
+        let chances = self.chances.chances(at, dice, rerolls, need(self.target, scored), &legal)?;
+        let mut options: Vec<(RuleChoice, f64)> = legal.into_iter().zip(chances).collect();
+        // Best first; among options tied, the rules' order (boxes before keeps).
+        options.sort_by(|a, b| b.1.total_cmp(&a.1));
+        Ok(options)
     }
 }
 

@@ -128,7 +128,66 @@ fn review_source<G: SheetGame>(tables: &Tables) -> Result<crate::review::ReviewS
     let parts_file =
         tables.dir().join(dice_tables_reader::file_name(&dice_tables_reader::rule_sheet::parts_stem(G::ID)));
     let sheet = SheetAsRules::new(table, parts.clone()).map_err(|e| LookupError::Table(e.in_file(&parts_file)))?;
-    Ok(crate::review::ReviewSource { sheet: std::sync::Arc::new(sheet), parts: Some(parts) })
+    let target: crate::review::OpenTarget<'_> = Box::new(move || {
+        let chances = tables.get::<SheetTarget<G>>().map_err(LookupError::Table)?;
+        Ok(Box::new(SheetChances(chances)) as Box<dyn crate::review::TargetChances>)
+    });
+    Ok(crate::review::ReviewSource { sheet: std::sync::Arc::new(sheet), parts: Some(parts), target: Some(target) })
+}
+
+/// A built-in game's target table in its preset's states, for a review.
+#[cfg(not(feature = "solitaire-only"))]
+struct SheetChances<'a, G: SheetGame>(&'a SheetTarget<G>);
+
+#[cfg(not(feature = "solitaire-only"))]
+impl<G: SheetGame> SheetChances<'_, G> {
+    /// The game's state of the preset's sheet `at`: its yahtzee box
+    /// holding points is the game's flag, an upper total from the bonus's
+    /// threshold up is one state.
+    fn state(
+        &self,
+        at: dice_tables_reader::rules::SheetState,
+    ) -> Result<dice_tables_reader::sheet::State, LookupError> {
+        use dice_tables_reader::sheet::{BONUS_AT, YAHTZEE_BOX};
+        let flag = G::FLAGS > 1 && at.held >> YAHTZEE_BOX & 1 == 1;
+        Ok(self.0.state(at.open, at.upper.min(u32::from(BONUS_AT)), flag)?)
+    }
+}
+
+#[cfg(not(feature = "solitaire-only"))]
+impl<G: SheetGame> crate::review::TargetChances for SheetChances<'_, G> {
+    fn chance(&self, at: dice_tables_reader::rules::SheetState, need: i64) -> Result<f64, LookupError> {
+        Ok(self.0.chance(self.state(at)?, need)?)
+    }
+
+    fn chances(
+        &self,
+        at: dice_tables_reader::rules::SheetState,
+        dice: dice_tables_reader::Dice,
+        rerolls: u8,
+        need: i64,
+        legal: &[dice_tables_reader::rule_sheet::RuleChoice],
+    ) -> Result<Vec<f64>, LookupError> {
+        use dice_tables_reader::rule_sheet::RuleChoice;
+        use dice_tables_reader::sheet::Action;
+        let options = self.0.options(self.state(at)?, dice, rerolls, need)?;
+        legal
+            .iter()
+            .map(|choice| {
+                let action = match *choice {
+                    RuleChoice::Keep(kept) => Action::Keep(kept),
+                    RuleChoice::Score(m) => Action::Score(m.box_index as u8),
+                };
+                options.iter().find(|o| o.action == action).map(|o| o.p).ok_or_else(|| {
+                    let why = format!(
+                        "{}'s target table has no option {action:?} of {dice}: not the game's own rules",
+                        G::ID
+                    );
+                    LookupError::GameText { line: 0, given: String::new(), why }
+                })
+            })
+            .collect()
+    }
 }
 
 /// The turn-start value of every state: mask, (yahtzee box), upper total.
