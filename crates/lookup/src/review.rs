@@ -53,7 +53,7 @@
 //! // Crag: three dice, one reroll.
 //! let review = review_rule_set(&crag, "466 keep 66\n566 score sixes\n")?;
 //! assert_eq!(review.decisions.len(), 2);
-//! assert_eq!(review.scored, 12);
+//! assert_eq!(review.sheets[0].scored, 12);
 //! # Ok(()) }
 //! ```
 
