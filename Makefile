@@ -560,7 +560,7 @@ bench: tables python
 		review::the_dice_and_the_decisions_add_up_to_the_score \
 		review::games_played_for_a_target_add_up_to_reaching_it \
 		review::games_against_someone_add_up_to_winning --nocapture
-	$(BIN)/reference-players 10000 $(OUT) --check crates/lookup/src/reference_players.tsv
+	$(BIN)/reference-players 10000 $(OUT) --duels $(OUT) --check crates/lookup/src/reference_players.tsv
 	for g in yatzy yahtzee; do $(READER) curve $$g --tables $(OUT) --svg target/$$g-curve.svg > /dev/null && cmp target/$$g-curve.svg reader/doc/$$g-curve.svg || exit 1; done
 
 # Deliberately accept new reference figures for the coach: 10,000 games of
@@ -568,9 +568,9 @@ bench: tables python
 # (about 26 minutes here), and of Crag, forced Yatzy and Generala played
 # for a target (about 25 minutes more), written
 # where the reviews' ratings read them.
-reference-players: tables
+reference-players: tables $(REDUCED)/forced-yatzy-duel.dtab
 	$(CARGO) build --release --locked -p dice-tables-tests --bin reference-players
-	$(BIN)/reference-players 10000 $(OUT) --write crates/lookup/src/reference_players.tsv
+	$(BIN)/reference-players 10000 $(OUT) --duels $(REDUCED) --write crates/lookup/src/reference_players.tsv
 
 # Deliberately accept new table output: regenerate and rewrite the manifest
 # (every default table and the target tables: minutes).

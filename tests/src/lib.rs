@@ -172,6 +172,12 @@ pub const RULE_TARGET_TABLES: [&str; 4] = ["forced-yatzy-target", "yacht-target"
 /// expected score, the start's chance near a half.
 pub const REFERENCE_TARGETS: [&str; 3] = ["crag:150", "forced-yatzy:130", "generala:160"];
 
+/// The rule sets played against someone whose reference players' figures
+/// `make reference-players` writes (as `NAME:two`): each player against
+/// the two-player table's optimal player, from the whole two-player tables
+/// `make reduced-target-tables` writes.
+pub const REFERENCE_TWO_PLAYERS: [&str; 1] = ["forced-yatzy:two"];
+
 /// The rule sets' two-player tables the manifest lists (the Makefile's
 /// `RULE_DUEL_TABLES`, not part of `make tables`), each `NAME-duel.dtab`,
 /// asked as `NAME --opp-mask ...`: forced-yatzy-duel is checked against

@@ -12,7 +12,7 @@
 
 use dice_tables_lookup::review::accuracy;
 use dice_tables_reader::rule_sheet::TurnStarts;
-use dice_tables_reader::rule_sheet::{RollOptions, RuleChoice, RuleTarget, TurnPlan};
+use dice_tables_reader::rule_sheet::{RollOptions, RuleChoice, RuleDuel, RuleTarget, TurnPlan};
 use dice_tables_reader::rules::SheetState;
 use dice_tables_reader::{Dice, Error};
 
@@ -431,6 +431,68 @@ fn player_rngs(seed: u64, p: usize) -> (Rng, Rng) {
     (dice, choices)
 }
 
+/// A whole game of `sheet`'s rules against someone, `player` in seat
+/// `seat` (0 moves first) against the two-player table's optimal player:
+/// its `score` is 2 for a win, 1 for a tie and 0 for a loss, and its
+/// `loss` what its decisions gave away of its chance of winning, against
+/// the two-player table `duel` as the review counts it. A reference player
+/// picks as it does in a game alone (its `Optimal` the max-expected-score
+/// player); `ForTarget::Optimal` is the two-player table's own play.
+pub fn play_against_optimal<S: TurnStarts + ?Sized>(
+    sheet: &S,
+    duel: &RuleDuel,
+    player: ForTarget,
+    seat: usize,
+    dice: &mut Rng,
+    choices: &mut Rng,
+) -> Result<Played, Error> {
+    let (mut plans, mut loss) = (None, 0.0);
+    let rerolls = sheet.rules().rerolls;
+    let end = play_duel(sheet, dice, |m| {
+        let options = duel.options(m.me, m.opp, m.lead, m.roll, m.rerolls)?;
+        let choice = match player {
+            _ if m.mover != seat => return Ok(options.options[0].0),
+            ForTarget::Optimal => options.options[0].0,
+            ForTarget::Plays(p) => {
+                // Its own points plan, made at the turn's first roll.
+                if m.rerolls == rerolls {
+                    let s = m.me;
+                    plans = Some((sheet.turn_options_saved(s.open, s.upper, s.held, 0)?, p.own_plan(sheet, s, 0)?));
+                }
+                let (plan, own) = plans.as_ref().expect("a plan from the turn's start");
+                let mine = plan.options(m.roll, m.rerolls).expect("the rules' dice and rerolls");
+                mine.options[p.pick(&mine, m.roll, m.rerolls, own.as_ref(), choices)].0
+            }
+        };
+        let chance = options.options.iter().find(|o| o.0 == choice).expect("an option of the roll").1;
+        loss += options.value - chance;
+        Ok::<_, Error>(choice)
+    })?;
+    let score = match (end.won_at_once, end.scores[seat].cmp(&end.scores[1 - seat])) {
+        (Some(winner), _) => 2 * u32::from(winner == seat),
+        (None, std::cmp::Ordering::Greater) => 2,
+        (None, std::cmp::Ordering::Equal) => 1,
+        (None, std::cmp::Ordering::Less) => 0,
+    };
+    Ok(Played { score, loss })
+}
+
+/// `games` games of each player in `players` against the two-player
+/// table's optimal player, each in a seat drawn from its choices (each
+/// player its own dice, as [`play_all`] gives them), in parallel over the players.
+pub fn play_all_against_optimal<S: TurnStarts + ?Sized>(
+    sheet: &S,
+    duel: &RuleDuel,
+    players: &[ForTarget],
+    games: usize,
+    seed: u64,
+) -> Result<Vec<Vec<Played>>, Error> {
+    each_player(players, games, seed, |player, dice, choices| {
+        let seat = choices.below(2) as usize;
+        play_against_optimal(sheet, duel, player, seat, dice, choices)
+    })
+}
+
 /// `games` games of each player in `players` (each player its own dice),
 /// in parallel over the players' games.
 pub fn play_all<S: TurnStarts + ?Sized>(
@@ -595,4 +657,44 @@ pub fn ratings(games: &[Vec<Played>], anchor: usize, seed: u64) -> Ratings {
         })
         .collect();
     Ratings { rating, se, worst_gap }
+}
+
+/// Ratings on the Elo scale from games against one opponent, the
+/// two-player table's optimal player (`games[p][k]`, each a score of 2
+/// for a win and 1 for a tie, as [`play_against_optimal`] gives them):
+/// each player's rating is the Elo gap its share of the points implies
+/// (`400 · log10(s / (1 − s))`, the share held within half a game of 0
+/// and of 1), `anchor`'s 0; the errors from 100 resamplings of each
+/// player's games. One opponent: the model fits every share exactly.
+pub fn ratings_against_optimal(games: &[Vec<Played>], anchor: usize, seed: u64) -> Ratings {
+    let gap = |g: &[Played], pick: &mut dyn FnMut() -> usize| {
+        let n = g.len();
+        let points: f64 = (0..n).map(|_| f64::from(g[pick()].score)).sum();
+        let share = (points / (2 * n) as f64).clamp(0.5 / n as f64, 1.0 - 0.5 / n as f64);
+        400.0 * (share / (1.0 - share)).log10()
+    };
+    let each = |pick: &mut dyn FnMut(usize) -> usize| -> Vec<f64> {
+        let gaps: Vec<f64> = games
+            .iter()
+            .map(|g| {
+                let mut k = 0;
+                gap(g, &mut || {
+                    k += 1;
+                    pick(k - 1)
+                })
+            })
+            .collect();
+        gaps.iter().map(|r| r - gaps[anchor]).collect()
+    };
+    let rating = each(&mut |k| k);
+    let mut rng = Rng::new(seed);
+    let n = games[0].len() as u64;
+    let resampled: Vec<Vec<f64>> = (0..100).map(|_| each(&mut |_| rng.below(n) as usize)).collect();
+    let se = (0..games.len())
+        .map(|p| {
+            let m = resampled.iter().map(|r| r[p]).sum::<f64>() / 100.0;
+            (resampled.iter().map(|r| (r[p] - m).powi(2)).sum::<f64>() / 99.0).sqrt()
+        })
+        .collect();
+    Ratings { rating, se, worst_gap: (0.0, 0.0) }
 }

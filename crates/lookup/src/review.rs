@@ -262,7 +262,10 @@ impl Review {
     /// `player`'s rating on the Elo scale (see the module's page); `None`
     /// where the rule set, so measured, has no reference figures.
     pub fn rating_of(&self, player: usize) -> Option<f64> {
-        rating(&self.measure.figures_of(&self.rule_set), self.start_of(player), self.loss_of(player))
+        // Against someone the figures are found by the first player's start
+        // (the reference players played from either seat).
+        let start = if self.measure == Measure::Win { self.start } else { self.start_of(player) };
+        rating(&self.measure.figures_of(&self.rule_set), start, self.loss_of(player))
     }
 
     /// The luck summed over player 1's rolls (every roll of a game alone).

@@ -3,7 +3,11 @@
 //! default the presets `make tables` writes, then the built-in games whose
 //! rules are presets: yatzy, yahtzee and yazy, then the presets played for
 //! a target, `NAME:POINTS`, each player's score then the share reaching
-//! it and its losses chances: `REFERENCE_TARGETS`), from TABLES, a built-in
+//! it and its losses chances: `REFERENCE_TARGETS`, then the presets played
+//! against the two-player table's optimal player, `NAME:two`, each
+//! player's score 2 a win and 1 a tie, its losses chances of winning, its
+//! rating the Elo gap its share against that player implies:
+//! `REFERENCE_TWO_PLAYERS`, their two-player tables from `--duels DIR`), from TABLES, a built-in
 //! game's preset solved here by the rules engine (its file there is the
 //! game's own table): each player's
 //! mean score, mean loss, mean accuracy and rating on the Elo scale (the
@@ -18,7 +22,7 @@
 //! less away) and, with `--check`,
 //! whether every figure was reproduced.
 //!
-//! `reference-players GAMES [TABLES] [--write FILE | --check FILE] [NAME | NAME:POINTS ...]`
+//! `reference-players GAMES [TABLES] [--duels DIR] [--write FILE | --check FILE] [NAME | NAME:POINTS | NAME:two ...]`
 //! (`make reference-players`; `make bench` plays 10,000 and checks).
 
 use std::fmt::Write as _;
@@ -26,10 +30,12 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use dice_tables_tests::reference_players::{
-    accuracies, mean_se, play_all, play_all_for_target, ratings, ForTarget, Player,
+    accuracies, mean_se, play_all, play_all_against_optimal, play_all_for_target, ratings, ratings_against_optimal,
+    ForTarget, Player,
 };
 
-const USAGE: &str = "reference-players GAMES [TABLES] [--write FILE | --check FILE] [NAME | NAME:POINTS ...]";
+const USAGE: &str =
+    "reference-players GAMES [TABLES] [--duels DIR] [--write FILE | --check FILE] [NAME | NAME:POINTS | NAME:two ...]";
 
 fn main() -> ExitCode {
     match run() {
@@ -40,6 +46,18 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// How a rule set's games are played for the figures.
+#[derive(Clone, Copy)]
+enum PlayedAs {
+    /// Alone, for the most points.
+    Alone,
+    /// Alone, for a final score of at least this many points.
+    Target(u32),
+    /// Against the two-player table's optimal player, each game in a seat
+    /// drawn at random: a score of 2 a win, 1 a tie.
+    Two,
 }
 
 /// One row of the figures: (mean, standard error) each.
@@ -61,8 +79,10 @@ fn run() -> Result<bool, String> {
         .filter(|&g| g >= 2)
         .ok_or(format!("give the games per player (2 or more): {USAGE}"))?;
     let (mut dir, mut write, mut check, mut names) = (None, None, None, Vec::new());
+    let mut duels = None;
     while let Some(a) = args.next() {
         match a.as_str() {
+            "--duels" => duels = Some(args.next().ok_or(format!("--duels takes a directory: {USAGE}"))?),
             "--write" => write = Some(args.next().ok_or(format!("--write takes a file: {USAGE}"))?),
             "--check" => check = Some(args.next().ok_or(format!("--check takes a file: {USAGE}"))?),
             _ if dir.is_none() && names.is_empty() => dir = Some(a),
@@ -71,17 +91,26 @@ fn run() -> Result<bool, String> {
     }
     if names.is_empty() {
         let presets = dice_tables_tests::RULE_TABLES.iter().chain(&dice_tables_tests::BUILT_IN_PRESETS);
-        names = presets.chain(&dice_tables_tests::REFERENCE_TARGETS).map(|s| s.to_string()).collect();
+        let played = dice_tables_tests::REFERENCE_TARGETS.iter().chain(&dice_tables_tests::REFERENCE_TWO_PLAYERS);
+        names = presets.chain(played).map(|s| s.to_string()).collect();
     }
     let dir = dir.unwrap_or_else(|| "tables".into());
     let tables = dice_tables_reader::Tables::open_dir(&dir).map_err(|e| e.to_string())?;
+    // The two-player tables, where `make tables` leaves them out.
+    let duel_tables =
+        dice_tables_reader::Tables::open_dir(duels.as_deref().unwrap_or(&dir)).map_err(|e| e.to_string())?;
     let (mut sound, mut rows) = (true, Vec::new());
     for asked in &names {
         let started = Instant::now();
-        // NAME:POINTS plays NAME for a final score of at least POINTS.
-        let (name, target) = match asked.split_once(':') {
-            Some((name, t)) => (name, Some(t.parse::<u32>().map_err(|_| format!("{asked}: write NAME:POINTS"))?)),
-            None => (asked.as_str(), None),
+        // NAME:POINTS plays NAME for a final score of at least POINTS;
+        // NAME:two against the two-player table's optimal player.
+        let (name, played_as) = match asked.split_once(':') {
+            Some((name, "two")) => (name, PlayedAs::Two),
+            Some((name, t)) => (
+                name,
+                PlayedAs::Target(t.parse::<u32>().map_err(|_| format!("{asked}: write NAME:POINTS or NAME:two"))?),
+            ),
+            None => (asked.as_str(), PlayedAs::Alone),
         };
         // A built-in game's file is its own table: its preset is solved
         // here. Any other rule set's table must be in the directory.
@@ -91,14 +120,23 @@ fn run() -> Result<bool, String> {
             tables.rule_sheet(name).map_err(|e| format!("{name}: {e}"))?
         };
         let all = sheet.all_open();
-        let (label, start, players, played) = match target {
-            None => {
+        let (label, start, players, played) = match played_as {
+            PlayedAs::Alone => {
                 let start = sheet.turn_start_saved(all, 0, 0, 0).map_err(|e| e.to_string())?;
                 let played = play_all(&*sheet, &Player::ALL, games, 63).map_err(|e| e.to_string())?;
                 let players: Vec<String> = Player::ALL.iter().map(Player::name).collect();
                 (name.to_string(), start, players, played)
             }
-            Some(target) => {
+            PlayedAs::Two => {
+                let duel = duel_tables.rule_duel(name).map_err(|e| format!("{name}: {e}"))?;
+                let fresh = dice_tables_reader::rules::SheetState { open: all, upper: 0, held: 0 };
+                let start = duel.chance(fresh, fresh, 0).map_err(|e| e.to_string())?;
+                let who = ForTarget::all();
+                let played = play_all_against_optimal(&*sheet, &duel, &who, games, 63).map_err(|e| e.to_string())?;
+                let label = dice_tables_lookup::review::Measure::Win.figures_of(name);
+                (label, start, who.iter().map(ForTarget::name).collect(), played)
+            }
+            PlayedAs::Target(target) => {
                 let chances = tables.rule_target(name).map_err(|e| format!("{name}: {e}"))?;
                 let start = chances.chance(all, 0, 0, target.into()).map_err(|e| e.to_string())?;
                 let who = ForTarget::all();
@@ -110,12 +148,22 @@ fn run() -> Result<bool, String> {
         };
         let name = &label;
         let random = players.iter().position(|p| p == "random").expect("the random player");
-        let fitted = ratings(&played, random, 64);
+        // Against someone each player met the optimal player: its share
+        // says its Elo gap. Alone, each pair's games meet head to head.
+        let fitted = match played_as {
+            PlayedAs::Two => ratings_against_optimal(&played, random, 64),
+            PlayedAs::Alone | PlayedAs::Target(_) => ratings(&played, random, 64),
+        };
+        let fit = match played_as {
+            PlayedAs::Two => "each player's rating its share against the optimal player's".to_string(),
+            PlayedAs::Alone | PlayedAs::Target(_) => format!(
+                "the Elo fit's largest miss of a pair's share {:.4} ({:.1} se)",
+                fitted.worst_gap.0, fitted.worst_gap.1
+            ),
+        };
         println!(
-            "{name}: {games} games of each player, start {start:.4}, {:.1} s; the Elo fit's largest miss of a pair's share {:.4} ({:.1} se)",
-            started.elapsed().as_secs_f64(),
-            fitted.worst_gap.0,
-            fitted.worst_gap.1
+            "{name}: {games} games of each player, start {start:.4}, {:.1} s; {fit}",
+            started.elapsed().as_secs_f64()
         );
         let mut mine = Vec::new();
         for (p, player) in players.iter().enumerate() {

@@ -770,6 +770,66 @@ fn reference_players_for_a_target_are_ordered_as_their_strength() {
     }
 }
 
+/// Against someone, the reference players (the two-player table's own
+/// decisions, the max-expected-score player and the points game's others,
+/// each playing the table's optimal player from a seat drawn at random,
+/// its losses measured in its own chance of winning) are ordered as their
+/// strength: the table's player gives nothing away, the
+/// max-expected-score player something, and wherever two ratings (each
+/// the Elo gap its share against the optimal player implies; 300 games
+/// each of forced Yatzy) differ by more than 4 standard errors, the higher
+/// rated gives less away. The figures `make reference-players` wrote hold
+/// every player of every rule set it plays against someone, found by the
+/// first player's start, and rate a review's players.
+#[test]
+fn reference_players_against_someone_are_ordered_as_their_strength() {
+    use dice_tables_lookup::review::{rating, reference_players, Measure};
+    use dice_tables_tests::reference_players::{mean_se, play_all_against_optimal, ratings_against_optimal, ForTarget};
+    let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::duel_review_tables()).unwrap();
+    let who = ForTarget::all();
+    let random = who.iter().position(|p| p.name() == "random").unwrap();
+    let (sheet, duel) = (tables.rule_sheet("forced-yatzy").unwrap(), tables.rule_duel("forced-yatzy").unwrap());
+    let played = play_all_against_optimal(&*sheet, &duel, &who, 300, 6304).unwrap();
+    let fitted = ratings_against_optimal(&played, random, 6305);
+    let loss: Vec<f64> = played.iter().map(|g| mean_se(g.iter().map(|p| p.loss)).0).collect();
+    assert_eq!(loss[0], 0.0, "the two-player table's player gives nothing away");
+    let max_expected = who.iter().position(|p| p.name() == "max expected score").unwrap();
+    assert!(loss[max_expected] > 0.0 && loss[max_expected] < loss[random], "{loss:?}");
+    let mut ordered = 0;
+    for i in 0..who.len() {
+        for j in 0..who.len() {
+            let gap = fitted.rating[i] - fitted.rating[j];
+            if gap > 4.0 * fitted.se[i].hypot(fitted.se[j]) {
+                assert!(
+                    loss[i] < loss[j],
+                    "{} rates {gap} above {}, giving no less away",
+                    who[i].name(),
+                    who[j].name()
+                );
+                ordered += 1;
+            }
+        }
+    }
+    assert!(ordered >= 5, "only {ordered} pairs told apart: {:?}", fitted.rating);
+    for asked in dice_tables_tests::REFERENCE_TWO_PLAYERS {
+        let (name, _) = asked.split_once(':').unwrap();
+        let duel = tables.rule_duel(name).unwrap();
+        let fresh = dice_tables_reader::rules::SheetState { open: duel.all_open(), upper: 0, held: 0 };
+        let start = duel.chance(fresh, fresh, 0).unwrap();
+        let label = Measure::Win.figures_of(name);
+        let figures = reference_players(&label, start);
+        let mut found: Vec<String> = figures.iter().map(|f| f.0.clone()).collect();
+        let mut wanted: Vec<String> = who.iter().map(ForTarget::name).collect();
+        wanted.sort();
+        found.sort();
+        assert_eq!(found, wanted, "{label}: run make reference-players");
+        let of = |player: &str| figures.iter().find(|f| f.0 == player).unwrap().1;
+        assert_eq!(of("optimal"), 0.0, "{label}");
+        assert!(of("max expected score") > 0.0, "{label}: the max-expected-score player gives chance away");
+        assert!(rating(&label, start, 0.0).unwrap() > 0.0 && rating(&label, start, 1e9) == Some(0.0), "{label}");
+    }
+}
+
 /// Two-player tables the review tests read: forced Yatzy's (beside its
 /// own table and parts table, [`dice_tables_tests::duel_review_tables`]),
 /// and one of rules only the tests write (`PORCH_RULES`: a box
@@ -926,11 +986,9 @@ fn reader_review_reviews_a_game_against_someone() {
             "under way: player 1 5 points so far, 13 boxes open; player 2 0 points so far, 14 boxes open; \
              player 1's chance of winning now 50.47 %, at the start 49.54 %",
             "player 1: their dice brought +5.95 % chance; the decisions gave away 7.72 % chance",
-            "player 1: accuracy so far 53.6 (best play 100); no rating: play against someone has no reference \
-             players' figures",
+            "player 1: accuracy so far 53.6 (best play 100), rating 830 (Elo scale, random play 0)",
             "player 2: their dice brought -1.24 % chance; the decisions gave away 1.46 % chance",
-            "player 2: accuracy so far 89.1 (best play 100); no rating: play against someone has no reference \
-             players' figures",
+            "player 2: accuracy so far 89.1 (best play 100), rating 877 (Elo scale, random play 0)",
         ],
         "{text}"
     );
