@@ -18,7 +18,7 @@ WORKSPACE := --workspace --exclude dice-tables-python --exclude dice-tables-wasm
 CARGO_HOME_DIR := $(or $(CARGO_HOME),$(HOME)/.cargo)
 REMAP_PATHS := --remap-path-prefix=$(abspath .)=/dice-tables --remap-path-prefix=$(CARGO_HOME_DIR)=/cargo
 
-.PHONY: reference-players rule-tables rule-target-tables rule-duel-tables rule-duel-games wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test example-game-test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
+.PHONY: reference-players rule-tables rule-target-tables rule-duel-tables rule-duel-games wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-yatzy-parts maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test example-game-test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
 
 comma := ,
 space := $(eval) $(eval)
@@ -49,12 +49,12 @@ DEFAULT_TABLES := yazy combo threes tenk yatzy yahtzee duel duel-cardgames
 RULE_TABLES := forced-yatzy yacht yacht-dice generala crag yahtzee-no-joker yahtzee-no-bonus
 RULE_TARGET_TABLES := forced-yatzy-target yacht-target generala-target crag-target
 # With each rule set's table, its values box by box (NAME-parts.dtab, the
-# parts a lookup's reasons name), and Yatzy's and Yahtzee's, their presets'
-# read beside the built-in games' own tables (the reasons of their
-# reviews): 12 seconds of the run, 21.5 MB (Yatzy's
-# 9.4, Yahtzee's 4.5).
+# parts a lookup's reasons name), and Yatzy's, Yahtzee's and yazy's, their
+# presets' read beside the built-in games' own tables (the rules and the
+# reasons of their reviews): 12 seconds of the run, 21.5 MB (Yatzy's
+# 9.4, Yahtzee's 4.5, yazy's 0.02).
 RULE_PARTS_TABLES := $(RULE_TABLES:%=%-parts)
-BUILT_IN_PARTS_TABLES := yatzy-parts yahtzee-parts
+BUILT_IN_PARTS_TABLES := yatzy-parts yahtzee-parts yazy-parts
 RULE_RUN := $(RULE_TABLES) $(RULE_TARGET_TABLES) $(RULE_PARTS_TABLES) $(BUILT_IN_PARTS_TABLES)
 TABLES := $(DEFAULT_TABLES) maxi-yatzy $(RULE_RUN)
 $(DEFAULT_TABLES:%=$(OUT)/%.dtab) &: $(GENERATOR)
@@ -111,7 +111,7 @@ yazy-duel: $(OUT)/yazy-duel.dtab
 # Every table `tables` leaves out, into the same directory, checked: the
 # target tables, the free joker reading's two, two-player yazy and the
 # rule sets' two-player tables.
-OPTIONAL_TABLES := $(TARGET_TABLES) yahtzee-free yahtzee-free-target yazy-duel maxi-yatzy-swedish \
+OPTIONAL_TABLES := $(TARGET_TABLES) yahtzee-free yahtzee-free-target yazy-duel maxi-yatzy-swedish maxi-yatzy-parts \
 	$(LARGE_RULE_TARGET_TABLES) $(RULE_DUEL_TABLES)
 optional-tables: $(OPTIONAL_TABLES:%=$(OUT)/%.dtab) $(READER)
 	$(READER) verify $(OUT)
@@ -121,6 +121,15 @@ optional-tables: $(OPTIONAL_TABLES:%=$(OUT)/%.dtab) $(READER)
 # cores, so not part of `tables`. `reader lookup maxi-yatzy --rules swedish` reads it.
 maxi-swedish: $(OUT)/maxi-yatzy-swedish.dtab $(READER)
 	$(READER) verify $<
+
+# Maxi Yatzy's parts (its preset's values box by box: the rules and the
+# reasons of `reader review maxi-yatzy`): 441 MB, 20 minutes and 19 GB of
+# memory on 2 cores, so not part of `tables`; then its games reviewed
+# against the table's own lookups.
+maxi-yatzy-parts: $(OUT)/maxi-yatzy-parts.dtab $(READER)
+	$(READER) verify $<
+	DICE_TABLES=$(abspath $(OUT)) $(CARGO) test --release --locked -p dice-tables-tests --test integration -- \
+		--include-ignored review::maxi_yatzy_games_are_reviewed_on_its_own_table
 
 # The exact distribution of Maxi Yatzy's final score under the finnish
 # rules: tables/maxi-yatzy-scores.csv and its figures (the table written
@@ -234,11 +243,13 @@ TEST_ENV := DICE_TABLES=$(abspath $(OUT)) DICE_TARGET_TABLES=$(abspath $(REDUCED
 test: tables yazy-target yazy-duel reduced-target-tables python c-lib example-game-test
 	$(TEST_ENV) $(CARGO) test --release --locked $(WORKSPACE) --exclude dice-tables-tests --lib --bins --tests
 	$(TEST_ENV) $(CARGO) test --release --locked $(WORKSPACE) --exclude dice-tables-tests --doc
-	@# Every test, the slow ones too, but the one that needs the whole target
-	@# tables (yatzy-target, yahtzee-target): `make browser` runs it after
-	@# `make target-tables`.
+	@# Every test, the slow ones too, but the two that need tables `make
+	@# tables` leaves out: the whole target tables (yatzy-target,
+	@# yahtzee-target; `make browser` runs it after `make target-tables`)
+	@# and Maxi Yatzy's parts (`make maxi-yatzy-parts` runs it).
 	$(TEST_ENV) $(CARGO) test --release --locked -p dice-tables-tests -- --include-ignored \
-		--skip review::built_in_games_played_for_a_target_add_up_to_reaching_it
+		--skip review::built_in_games_played_for_a_target_add_up_to_reaching_it \
+		--skip review::maxi_yatzy_games_are_reviewed_on_its_own_table
 	$(TEST_ENV) $(VENV)/bin/pytest -q crates/python/tests
 
 # A game added through its registry lines alone, asked through every

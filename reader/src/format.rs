@@ -41,7 +41,7 @@ pub mod limits {
     /// Decoded bytes of a section in one chunk (decoded into one buffer).
     pub const MAX_WHOLE_BYTES: u64 = 1 << 32;
     /// Chunks of one section.
-    pub const MAX_CHUNKS: usize = 1 << 17;
+    pub const MAX_CHUNKS: usize = 1 << 18;
     /// Decoded bytes of one chunk of a section of several.
     pub const MAX_CHUNK_BYTES: u64 = 1 << 24;
 }

@@ -161,7 +161,7 @@ pub const RULE_PARTS_TABLES: [&str; 7] = [
 /// The parts tables of the built-in games `make tables` writes (the
 /// Makefile's `BUILT_IN_PARTS_TABLES`): their presets' values box by box,
 /// read beside the built-in games' own tables.
-pub const BUILT_IN_PARTS_TABLES: [&str; 2] = ["yatzy-parts", "yahtzee-parts"];
+pub const BUILT_IN_PARTS_TABLES: [&str; 3] = ["yatzy-parts", "yahtzee-parts", "yazy-parts"];
 
 /// The rule sets' target tables `make tables` writes (the Makefile's
 /// `RULE_TARGET_TABLES`), each `NAME-target.dtab`, asked as `NAME --need N`.

@@ -135,7 +135,7 @@ unsafe fn opened<'a>(tables: *const DtTables) -> Result<&'a DtTables, (DtStatus,
 fn refusal(e: LookupError) -> (DtStatus, String) {
     let status = match e {
         LookupError::UnknownArgument { .. } | LookupError::MissingArgument { .. } => DtStatus::DtBadArgument,
-        LookupError::Table(_) => DtStatus::DtTable,
+        LookupError::Table(_) | LookupError::NoParts { .. } => DtStatus::DtTable,
         _ => DtStatus::DtRefused,
     };
     (status, e.message(Terms::Http))

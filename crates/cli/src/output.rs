@@ -17,7 +17,7 @@ impl From<LookupError> for Failure {
     /// The lookup's one-line message; a table's says what to do about it.
     fn from(e: LookupError) -> Failure {
         match e {
-            LookupError::Table(_) => Failure::Table(e.to_string()),
+            LookupError::Table(_) | LookupError::NoParts { .. } => Failure::Table(e.to_string()),
             _ => Failure::Usage(e.to_string()),
         }
     }

@@ -87,6 +87,10 @@ pub enum LookupError {
     /// against someone).
     #[cfg(not(feature = "solitaire-only"))]
     NoRuleDuel { name: String, missing: TableError },
+    /// A built-in game's parts table that `make tables` leaves out is
+    /// missing (a review of `game`'s games reads it): `make` writes it.
+    #[cfg(not(feature = "solitaire-only"))]
+    NoParts { game: &'static str, missing: TableError, make: &'static str },
     /// The game's table is missing or damaged.
     Table(TableError),
     /// A line of a game's text that cannot be replayed: its number (from
@@ -244,6 +248,12 @@ impl LookupError {
                 "{missing}: a rule set's target table answers a need: `generator --games {name}-target` writes a \
                  preset's (`make tables` the smaller ones', `make rule-target-tables` every preset's), `generator \
                  --rules FILE.toml --with-target` your own's"
+            ),
+            #[cfg(not(feature = "solitaire-only"))]
+            E::NoParts { game, missing, make } => write!(
+                f,
+                "{missing}: a review of {game}'s games reads it for the rules and the reasons, and `make tables` \
+                 leaves it out: build it with `make {make}` (or `generator --games {game}-parts`)"
             ),
             #[cfg(not(feature = "solitaire-only"))]
             E::NoRuleDuel { name, missing } => write!(

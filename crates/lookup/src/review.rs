@@ -467,6 +467,25 @@ pub struct ReviewSource<'a> {
     pub target: Option<OpenTarget<'a>>,
 }
 
+impl<'a> ReviewSource<'a> {
+    /// A built-in game's `table` read as its preset's rule set's under
+    /// the rules of `parts`, the preset's parts table (which gives the
+    /// reasons); refused, naming the parts file, where those are not the
+    /// game's own rules.
+    pub fn preset<T: dice_tables_reader::rule_sheet::PresetValues + 'a>(
+        tables: &dice_tables_reader::Tables,
+        table: &'a T,
+        parts: std::sync::Arc<dice_tables_reader::rule_sheet::RuleParts>,
+        target: Option<OpenTarget<'a>>,
+    ) -> Result<ReviewSource<'a>, LookupError> {
+        use dice_tables_reader::rule_sheet::{parts_stem, AsRules};
+        let sheet = AsRules::new(table, parts.clone()).map_err(|e| {
+            LookupError::Table(e.in_file(&tables.dir().join(dice_tables_reader::file_name(&parts_stem(T::GAME)))))
+        })?;
+        Ok(ReviewSource { sheet: std::sync::Arc::new(sheet), parts: Some(parts), target })
+    }
+}
+
 /// Opens a built-in game's target table for a review.
 pub type OpenTarget<'a> = Box<dyn Fn() -> Result<Box<dyn TargetChances + 'a>, LookupError> + 'a>;
 
@@ -516,9 +535,12 @@ pub fn review_as<'a>(
     target: Option<u32>,
     text: &str,
 ) -> Result<(std::sync::Arc<dyn TurnStarts + 'a>, Review), LookupError> {
+    // A game's other name (`maxi`) is its own.
+    let own_name = |name| dice_tables_reader::game_named(name).map_or(name, |g| g.id);
+    let name = own_name(name);
     let heading = header(text);
     let named = heading.iter().find(|h| h.key.eq_ignore_ascii_case("game"));
-    if let Some(h) = named.filter(|h| h.value != name) {
+    if let Some(h) = named.filter(|h| own_name(h.value) != name) {
         let why = format!("the text is a game of {}, reviewed here as {name}'s: name one rule set", h.value);
         return Err(LookupError::GameText { line: h.line, given: h.text.to_string(), why });
     }
@@ -589,6 +611,28 @@ fn rule_set_only<T>(
     })
 }
 
+/// The chance of each of `legal` (the preset's options of `dice`, in
+/// their order) among a built-in `game`'s target `options` of the same
+/// dice, each found by its `action` there; refused where one is not there.
+pub(crate) fn legal_chances<A: Copy + PartialEq + std::fmt::Debug>(
+    game: &str,
+    dice: Dice,
+    options: &dice_tables_reader::target::TargetChoices<A>,
+    legal: &[RuleChoice],
+    action: impl Fn(RuleChoice) -> A,
+) -> Result<Vec<f64>, LookupError> {
+    legal
+        .iter()
+        .map(|&choice| {
+            let action = action(choice);
+            options.iter().find(|o| o.action == action).map(|o| o.p).ok_or_else(|| {
+                let why = format!("{game}'s target table has no option {action:?} of {dice}: not the game's own rules");
+                LookupError::GameText { line: 0, given: String::new(), why }
+            })
+        })
+        .collect()
+}
+
 /// What a review of `name`'s games reads ([`review`] reads it): a rule
 /// set's table and its parts table where there is one, or a built-in game
 /// whose games are reviewed (yatzy, yahtzee, yahtzee-free), its own table
@@ -598,13 +642,13 @@ pub fn review_source<'a>(tables: &'a dice_tables_reader::Tables, name: &str) -> 
     let built_in = crate::games::LOOKUPS.iter().filter_map(|l| l.review).find_map(|open| open(tables, name));
     Ok(match (built_in, crate::games::LookupInfo::find(name)) {
         (Some(source), _) => source?,
-        (None, Some(game)) => {
+        (None, Some(_)) => {
             let reviewed: Vec<&str> =
                 crate::games::LOOKUPS.iter().filter(|l| l.review.is_some()).map(|l| l.game).collect();
             let why = format!(
                 "{} is a built-in game whose games are not reviewed here; this review takes {}'s or a rule set's game \
                  (a preset's, such as crag, or your own rules')",
-                game.game,
+                name,
                 reviewed.join("'s, ")
             );
             return Err(LookupError::GameText { line: 0, given: String::new(), why });

@@ -19,7 +19,7 @@ pub(crate) fn py_error(e: LookupError) -> PyErr {
         LookupError::UnknownArgument { .. } | LookupError::MissingArgument { .. } => {
             PyTypeError::new_err(python_terms(&e))
         }
-        LookupError::Table(_) => TableError::new_err(python_terms(&e)),
+        LookupError::Table(_) | LookupError::NoParts { .. } => TableError::new_err(python_terms(&e)),
         _ => PyValueError::new_err(python_terms(&e)),
     }
 }

@@ -168,8 +168,8 @@ def test_a_yatzy_game_is_reviewed_on_yatzy_s_own_table(tables, reader, tmp_path)
     why = review["decisions"][0]["reason"]
     assert why["text"] == "small-straight +11.56, large-straight -1.46, upper bonus chance -1.3 % (-0.63)"
     assert abs(sum(why["parts"].values()) - review["decisions"][0]["loss"]) < 1e-9
-    with pytest.raises(ValueError, match=r"yazy is a built-in game whose games are not reviewed here"):
-        tables.review("yazy", "12345 keep 1\n")
+    with pytest.raises(ValueError, match=r"threes is a built-in game whose games are not reviewed here"):
+        tables.review("threes", "12345 keep 1\n")
 
 
 def test_a_game_played_for_a_target_is_reviewed_in_its_chance(tables, reader, tmp_path):

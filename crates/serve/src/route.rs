@@ -167,6 +167,7 @@ fn lookup_error(e: LookupError) -> Reply {
         | LookupError::NoRuleSet { .. }
         | LookupError::NoRuleTarget { .. }
         | LookupError::NoRuleDuel { .. }
+        | LookupError::NoParts { .. }
         | LookupError::NoCurve { .. } => 404,
         LookupError::Table(_) => 503,
         _ => 400,

@@ -59,7 +59,7 @@ fn every_golden_lookup_over_http() {
 /// `/v1/review/NAME?game=TEXT`: the CLI's JSON byte for byte, for a rule
 /// set's game (and played for a target, `&target=POINTS`) and a Yatzy game
 /// (its own table read as its preset's); a bad
-/// line, another parameter or a built-in game not reviewed (yazy) a 400
+/// line, another parameter or a built-in game not reviewed (threes) a 400
 /// with the CLI's message; no such rule set a 404. A game against someone
 /// is reviewed from the two-player table; a rule set with none is a 404.
 #[test]
@@ -85,7 +85,7 @@ fn a_rule_set_s_game_is_reviewed_over_http() {
     let text = std::fs::read_to_string(&yatzy).unwrap();
     let r = client.get(&format!("/v1/review/yatzy?game={}", text.replace(' ', "+").replace('\n', "%0A"))).unwrap();
     assert_eq!((r.status, &r.body), (200, &cli.stdout), "{}", r.text());
-    assert_eq!(client.get("/v1/review/yazy?game=12345+score+chance").unwrap().status, 400);
+    assert_eq!(client.get("/v1/review/threes?game=12345+score+chance").unwrap().status, 400);
     assert_eq!(client.get("/v1/review/chess?game=12345+score+chance").unwrap().status, 404);
     // Played for a target: `target=POINTS` as `--target POINTS`.
     let cli = run(

@@ -55,8 +55,32 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
     categories: &BOXES,
     parse,
     curve: None,
+    #[cfg(not(feature = "solitaire-only"))]
+    review: Some(|tables, name| {
+        (name == MaxiYatzy::ID || MaxiYatzy::ALIASES.contains(&name)).then(|| review_source(tables))
+    }),
+    #[cfg(feature = "solitaire-only")]
     review: None,
 };
+
+/// The make target that writes Maxi Yatzy's parts table, which `make
+/// tables` leaves out.
+#[cfg(not(feature = "solitaire-only"))]
+const PARTS_MADE_BY: &str = "maxi-yatzy-parts";
+
+/// A game of Maxi Yatzy (the finnish rules) as a review reads it: its
+/// table as its preset's rule set's, under the rules of the preset's parts
+/// table (maxi-yatzy-parts.dtab), which gives the reasons.
+#[cfg(not(feature = "solitaire-only"))]
+fn review_source(tables: &Tables) -> Result<crate::review::ReviewSource<'_>, LookupError> {
+    use dice_tables_reader::TableErrorKind;
+    let table = tables.get::<MaxiYatzy>().map_err(LookupError::Table)?;
+    let parts = tables.rule_parts(MaxiYatzy::ID).map_err(|e| match e.kind() {
+        TableErrorKind::NotFound => LookupError::NoParts { game: MaxiYatzy::ID, missing: e, make: PARTS_MADE_BY },
+        _ => LookupError::Table(e),
+    })?;
+    crate::review::ReviewSource::preset(tables, table, parts, None)
+}
 
 fn parse(named: &str, a: &Args<'_>) -> Result<Query, LookupError> {
     Ok(Query::Maxi(MaxiQuery {

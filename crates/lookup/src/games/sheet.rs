@@ -122,17 +122,13 @@ pub(super) const YAHTZEE: LookupInfo = LookupInfo {
 /// writes yatzy-parts.dtab and yahtzee-parts.dtab), which gives the reasons.
 #[cfg(not(feature = "solitaire-only"))]
 fn review_source<G: SheetGame>(tables: &Tables) -> Result<crate::review::ReviewSource<'_>, LookupError> {
-    use dice_tables_reader::sheet::SheetAsRules;
     let table = tables.get::<ScoreSheet<G>>().map_err(LookupError::Table)?;
     let parts = tables.rule_parts(G::ID).map_err(LookupError::Table)?;
-    let parts_file =
-        tables.dir().join(dice_tables_reader::file_name(&dice_tables_reader::rule_sheet::parts_stem(G::ID)));
-    let sheet = SheetAsRules::new(table, parts.clone()).map_err(|e| LookupError::Table(e.in_file(&parts_file)))?;
     let target: crate::review::OpenTarget<'_> = Box::new(move || {
         let chances = tables.get::<SheetTarget<G>>().map_err(LookupError::Table)?;
         Ok(Box::new(SheetChances(chances)) as Box<dyn crate::review::TargetChances>)
     });
-    Ok(crate::review::ReviewSource { sheet: std::sync::Arc::new(sheet), parts: Some(parts), target: Some(target) })
+    crate::review::ReviewSource::preset(tables, table, parts, Some(target))
 }
 
 /// A built-in game's target table in its preset's states, for a review.
@@ -171,22 +167,10 @@ impl<G: SheetGame> crate::review::TargetChances for SheetChances<'_, G> {
         use dice_tables_reader::rule_sheet::RuleChoice;
         use dice_tables_reader::sheet::Action;
         let options = self.0.options(self.state(at)?, dice, rerolls, need)?;
-        legal
-            .iter()
-            .map(|choice| {
-                let action = match *choice {
-                    RuleChoice::Keep(kept) => Action::Keep(kept),
-                    RuleChoice::Score(m) => Action::Score(m.box_index as u8),
-                };
-                options.iter().find(|o| o.action == action).map(|o| o.p).ok_or_else(|| {
-                    let why = format!(
-                        "{}'s target table has no option {action:?} of {dice}: not the game's own rules",
-                        G::ID
-                    );
-                    LookupError::GameText { line: 0, given: String::new(), why }
-                })
-            })
-            .collect()
+        crate::review::legal_chances(G::ID, dice, &options, legal, |choice| match choice {
+            RuleChoice::Keep(kept) => Action::Keep(kept),
+            RuleChoice::Score(m) => Action::Score(m.box_index as u8),
+        })
     }
 }
 

@@ -61,8 +61,56 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
     curve: Some(curve),
     #[cfg(feature = "solitaire-only")]
     curve: None,
+    #[cfg(not(feature = "solitaire-only"))]
+    review: Some(|tables, name| (name == Yazy::ID).then(|| review_source(tables))),
+    #[cfg(feature = "solitaire-only")]
     review: None,
 };
+
+/// A game of yazy as a review reads it: its table as its preset's rule
+/// set's, under the rules of the preset's parts table (`make tables`
+/// writes yazy-parts.dtab), which gives the reasons; played for a target,
+/// its target table (`make yazy-target`).
+#[cfg(not(feature = "solitaire-only"))]
+fn review_source(tables: &Tables) -> Result<crate::review::ReviewSource<'_>, LookupError> {
+    let table = tables.get::<Yazy>().map_err(LookupError::Table)?;
+    let parts = tables.rule_parts(Yazy::ID).map_err(LookupError::Table)?;
+    let target: crate::review::OpenTarget<'_> = Box::new(move || {
+        let chances = tables.get::<YazyTarget>().map_err(LookupError::Table)?;
+        Ok(Box::new(YazyChances(chances)) as Box<dyn crate::review::TargetChances>)
+    });
+    crate::review::ReviewSource::preset(tables, table, parts, Some(target))
+}
+
+/// yazy's target table in its preset's states (its open boxes), for a review.
+#[cfg(not(feature = "solitaire-only"))]
+struct YazyChances<'a>(&'a YazyTarget);
+
+#[cfg(not(feature = "solitaire-only"))]
+impl crate::review::TargetChances for YazyChances<'_> {
+    fn chance(&self, at: dice_tables_reader::rules::SheetState, need: i64) -> Result<f64, LookupError> {
+        Ok(self.0.chance(Mask::new(at.open)?, need)?)
+    }
+
+    fn chances(
+        &self,
+        at: dice_tables_reader::rules::SheetState,
+        dice: dice_tables_reader::Dice,
+        rerolls: u8,
+        need: i64,
+        legal: &[dice_tables_reader::rule_sheet::RuleChoice],
+    ) -> Result<Vec<f64>, LookupError> {
+        use dice_tables_reader::rule_sheet::RuleChoice;
+        use dice_tables_reader::yazy::Category;
+        let options = self.0.options(Mask::new(at.open)?, dice, rerolls, need)?;
+        crate::review::legal_chances(Yazy::ID, dice, &options, legal, |choice| match choice {
+            RuleChoice::Keep(kept) => Action::Keep(kept),
+            RuleChoice::Score(m) => {
+                Action::Score(Category::new(m.box_index as u8).expect("the preset's box is one of the game's"))
+            }
+        })
+    }
+}
 
 /// The turn-start value of every mask.
 fn values(tables: &Tables) -> Result<StoredValues<'_>, LookupError> {

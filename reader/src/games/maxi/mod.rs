@@ -10,12 +10,16 @@
 //! rerolls a turn leaves unused are saved, and a later turn may use its two
 //! and every saved one.
 
+#[cfg(not(feature = "solitaire-only"))]
+mod as_rules;
 mod codec;
 mod layout;
 mod rules;
 mod table;
 mod turn;
 
+#[cfg(not(feature = "solitaire-only"))]
+pub use as_rules::{MaxiAsRules, MaxiRows};
 pub use codec::{encode_chunk, Place, BITS_AT, CHUNK_BYTES, CHUNK_VALUES, MAX_BITS, UNITS_PER_POINT};
 pub use layout::{Layout, LAYERS};
 pub use rules::*;

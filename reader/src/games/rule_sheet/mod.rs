@@ -28,6 +28,8 @@
 //! # Ok(()) }
 //! ```
 
+#[cfg(not(feature = "solitaire-only"))]
+mod as_rules;
 mod board;
 pub mod duel;
 mod duel_table;
@@ -41,6 +43,8 @@ use crate::format::{DType, Encoding, Header};
 use crate::game::{check_values_in_range, param_in, Checked, Game, SectionSpec};
 use crate::rules::{Order, RuleSet, MOST_BOXES};
 
+#[cfg(not(feature = "solitaire-only"))]
+pub use as_rules::{own_rules_differ, AsRules, PresetValues};
 pub use board::Board;
 pub use duel_table::{duel_stem, DuelShape, RuleDuel, DUEL_ID, DUEL_SECTIONS};
 pub use parts::{

@@ -27,6 +27,8 @@
 //! # Ok(()) }
 //! ```
 
+#[cfg(not(feature = "solitaire-only"))]
+mod as_rules;
 pub mod duel;
 pub mod target;
 
@@ -41,6 +43,8 @@ pub use crate::five_dice::{DICE, KEEP_ALL, NO_ACTION, PARTIAL_KEEPS, ROLLS};
 use crate::format::{DType, Encoding, Header};
 use crate::game::{check_values_in_range, param_in, Checked, Game, SectionSpec};
 use crate::options::Options;
+#[cfg(not(feature = "solitaire-only"))]
+pub use as_rules::YazyAsRules;
 /// Categories, in mask-bit order.
 pub const CATEGORIES: [&str; 11] =
     ["ones", "twos", "threes", "fours", "fives", "sixes", "three-kind", "four-kind", "full-house", "straight", "yazy"];
