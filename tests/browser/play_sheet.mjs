@@ -129,7 +129,10 @@ try {
   results.push(["yatzy", await play(page, base, tablesOf, "yatzy", "forced")]);
   const mistaken = await play(page, base, tablesOf, "yatzy", "forced", { mistakes: [3, 10, 20] });
   const drilled = await drill(page, tablesOf("forced"), "yatzy", mistaken.mistaken);
-  results.push(["yazy", await play(page, base, tablesOf, "yazy", "forced")]);
+  // yazy with two mistakes: the coach (the backend's review, yazy-parts.dtab fetched on the first) as the CLI reviews it.
+  const yazy = await play(page, base, tablesOf, "yazy", "forced", { mistakes: [2, 9] });
+  assert.ok(yazy.coach !== null, "yazy: the coach reviewed the game");
+  results.push([`yazy (two mistakes, the coach as the CLI reviews it: rating ${Math.round(yazy.coach.rating)}, why: ${yazy.coach.reasons.join("; ")})`, yazy]);
   // Maxi Yatzy: its tab fetches the whole reader's module and its table
   // only when it opens; one mistake, reviewed and pasted back.
   const maxi = await play(page, base, tablesOf, "maxi-yatzy", "finnish", { mistakes: [7] });

@@ -562,11 +562,10 @@ pub fn review_as<'a>(
         );
         return Err(LookupError::GameText { line: 0, given: String::new(), why });
     }
-    let opened = review_source(tables, name)?;
-    let (sheet, parts) = (opened.sheet.clone(), opened.parts.clone());
+    let ReviewSource { sheet, parts, target: built_in_target } = review_source(tables, name)?;
     let review = match (target, two) {
         (None, false) => review_with_parts(&*sheet, parts.as_deref(), text)?,
-        (Some(target), _) => match &opened.target {
+        (Some(target), _) => match &built_in_target {
             Some(open) => {
                 let chances = open()?;
                 replay(&*sheet, &BuiltInReach { sheet: &*sheet, chances: &*chances, target }, parts.as_deref(), text)?

@@ -34,6 +34,7 @@ const GAMES = {
     categories: ["ones", "twos", "threes", "fours", "fives", "sixes", "three-kind", "four-kind", "full-house",
       "straight", "yazy"],
     upperBonus: 0, // no bonuses: the points already scored do not matter
+    coach: "yazy",
   },
   "maxi-yatzy": {
     title: "Maxi Yatzy",

@@ -136,8 +136,8 @@ function showAccuracy(r, lost) {
 }
 
 /**
- * The backend's review of a points game of a game it reviews (Yatzy, and
- * Yahtzee under the forced joker reading: `GAMES[name].coach`), from the
+ * The backend's review of a points game of a game it reviews (Yatzy, yazy,
+ * and Yahtzee under the forced joker reading: `GAMES[name].coach`), from the
  * game's text: the rating beside the accuracy, and the largest mistakes
  * each with why the best option is better, box by box. Looked up once the
  * page's own review shows; a backend that cannot says why in one line.

@@ -367,6 +367,14 @@ enum BuiltIn {
     Score(usize),
 }
 
+/// A built-in lookup's options, the best first, as [`BuiltIn`]s with their values.
+fn best_first<A: Copy, const N: usize>(
+    options: &dice_tables_reader::Options<dice_tables_reader::Choice<A>, N>,
+    as_built_in: impl Fn(A) -> BuiltIn,
+) -> Vec<(BuiltIn, f64)> {
+    options.best_first(|c| c.ev).into_iter().map(|c| (as_built_in(c.action), c.ev)).collect()
+}
+
 /// `games` games of the built-in game `name` reviewed on its own table,
 /// read as its preset's rule set beside the preset's parts table (`reader
 /// review NAME`, [`AsRules`](dice_tables_reader::rule_sheet::AsRules)):
@@ -455,29 +463,19 @@ fn built_in_games_are_reviewed_on_their_own_tables() {
         let table = tables.get::<ScoreSheet<G>>().unwrap();
         reviewed_on_its_own_table(tables, G::ID, 30, (seed, 1e-6), |s, roll, rerolls| {
             let state = table.state(s.open, s.upper.min(63), s.held != 0)?;
-            let options = table.options(state, roll, rerolls)?;
-            Ok(options
-                .best_first(|c| c.ev)
-                .into_iter()
-                .map(|c| match c.action {
-                    Action::Keep(k) => (BuiltIn::Keep(k), c.ev),
-                    Action::Score(b) => (BuiltIn::Score(usize::from(b)), c.ev),
-                })
-                .collect())
+            Ok(best_first(&table.options(state, roll, rerolls)?, |action| match action {
+                Action::Keep(k) => BuiltIn::Keep(k),
+                Action::Score(b) => BuiltIn::Score(usize::from(b)),
+            }))
         })
     }
     let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
     let yazy = tables.get::<Yazy>().unwrap();
     let yazy_compared = reviewed_on_its_own_table(&tables, "yazy", 30, (6600, 2e-5), |s, roll, rerolls| {
-        let options = yazy.options(Mask::new(s.open)?, roll, rerolls)?;
-        Ok(options
-            .best_first(|c| c.ev)
-            .into_iter()
-            .map(|c| match c.action {
-                dice_tables_reader::yazy::Action::Keep(k) => (BuiltIn::Keep(k), c.ev),
-                dice_tables_reader::yazy::Action::Score(b) => (BuiltIn::Score(usize::from(b.index())), c.ev),
-            })
-            .collect())
+        Ok(best_first(&yazy.options(Mask::new(s.open)?, roll, rerolls)?, |action| match action {
+            dice_tables_reader::yazy::Action::Keep(k) => BuiltIn::Keep(k),
+            dice_tables_reader::yazy::Action::Score(b) => BuiltIn::Score(usize::from(b.index())),
+        }))
     });
     let compared = sheet::<YatzyGame>(&tables, 6400) + sheet::<YahtzeeGame>(&tables, 6500) + yazy_compared;
     assert!(compared > 30_000, "{compared} options compared");
@@ -493,15 +491,10 @@ fn maxi_yatzy_games_are_reviewed_on_its_own_table() {
     let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
     let table = tables.get::<MaxiYatzy>().unwrap();
     let compared = reviewed_on_its_own_table(&tables, "maxi", 20, (6700, 1e-6), |s, roll, rerolls| {
-        let options = table.options(table.state(s.open, s.upper, 0)?, roll, rerolls)?;
-        Ok(options
-            .best_first(|c| c.ev)
-            .into_iter()
-            .map(|c| match c.action {
-                MaxiAction::Keep(k) => (BuiltIn::Keep(k), c.ev),
-                MaxiAction::Score(b) => (BuiltIn::Score(usize::from(b)), c.ev),
-            })
-            .collect())
+        Ok(best_first(&table.options(table.state(s.open, s.upper, 0)?, roll, rerolls)?, |action| match action {
+            MaxiAction::Keep(k) => BuiltIn::Keep(k),
+            MaxiAction::Score(b) => BuiltIn::Score(usize::from(b)),
+        }))
     });
     assert!(compared > 20_000, "{compared} options compared");
 }
