@@ -14,7 +14,9 @@ use crate::output::Failure;
 #[derive(Args, Debug)]
 pub struct ReviewArgs {
     /// The rule set (`crag`, `generala`, ... or your own's name): its table
-    /// NAME.dtab. Left out, the text's header names it (a first line `game: NAME`).
+    /// NAME.dtab; or yatzy, yahtzee, yazy or maxi-yatzy, read from its own
+    /// table beside NAME-parts.dtab. Left out, the text's header names it
+    /// (a first line `game: NAME`).
     #[arg(value_name = "NAME")]
     rule_set: String,
     /// The game's text: one decision a line, `DICE keep KEPT` or `DICE score BOX` (`-`: standard input);

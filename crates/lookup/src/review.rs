@@ -511,7 +511,7 @@ pub trait TargetChances {
 /// The game `text` of `name` reviewed (see [`review_rule_set`]), with
 /// the sheet it was reviewed on: a rule set's table in `tables` with its
 /// parts table where there is one, or a built-in game whose games are
-/// reviewed (yatzy, yahtzee, yahtzee-free: its own table read as its
+/// reviewed (yazy, yatzy, yahtzee, yahtzee-free, maxi-yatzy: its own table read as its
 /// preset's, with the preset's parts table). A rule set with no table is
 /// refused naming the games and what writes its table.
 pub fn review<'a>(
@@ -634,7 +634,7 @@ pub(crate) fn legal_chances<A: Copy + PartialEq + std::fmt::Debug>(
 
 /// What a review of `name`'s games reads ([`review`] reads it): a rule
 /// set's table and its parts table where there is one, or a built-in game
-/// whose games are reviewed (yatzy, yahtzee, yahtzee-free), its own table
+/// whose games are reviewed (yazy, yatzy, yahtzee, yahtzee-free, maxi-yatzy), its own table
 /// read as its preset's beside the preset's parts table. For a program
 /// that plays or reviews many games of one rule set.
 pub fn review_source<'a>(tables: &'a dice_tables_reader::Tables, name: &str) -> Result<ReviewSource<'a>, LookupError> {

@@ -284,6 +284,28 @@ fn a_target_turn_worked_out_once_is_the_lookup_s() {
     assert!(decisions > 300, "{decisions} decisions");
 }
 
+/// How many pairs of players `fitted` tells apart (ratings more than 4
+/// standard errors apart), each the better rated one giving less away:
+/// `worse(i, j)` is `i`'s figure no better than `j`'s, where `i` rates
+/// higher (`names` in the message).
+fn pairs_in_order(
+    fitted: &dice_tables_tests::reference_players::Ratings,
+    names: &[String],
+    worse: impl Fn(usize, usize) -> bool,
+) -> usize {
+    let mut ordered = 0;
+    for i in 0..names.len() {
+        for j in 0..names.len() {
+            let gap = fitted.rating[i] - fitted.rating[j];
+            if gap > 4.0 * fitted.se[i].hypot(fitted.se[j]) {
+                assert!(!worse(i, j), "{} rates {gap} above {}, giving no less away", names[i], names[j]);
+                ordered += 1;
+            }
+        }
+    }
+    ordered
+}
+
 /// The coach's reference players (`make bench` plays 10,000 games of each
 /// with `reference-players`, and holds the figures in
 /// crates/lookup/src/reference_players.tsv, which the reviews' ratings
@@ -307,22 +329,11 @@ fn reference_players_are_ordered_as_their_strength() {
         let fitted = ratings(&played, random, 6301);
         let acc: Vec<f64> = played.iter().map(|g| mean_se(accuracies(g, start)).0).collect();
         assert_eq!(acc[0], 100.0, "{name}: the optimal player gives nothing away");
-        let mut ordered = 0;
         for i in 0..acc.len() {
             assert!(i == random || fitted.rating[i] > 0.0, "{name}: {} rates below random play", Player::ALL[i].name());
-            for j in 0..acc.len() {
-                let gap = fitted.rating[i] - fitted.rating[j];
-                if gap > 4.0 * fitted.se[i].hypot(fitted.se[j]) {
-                    assert!(
-                        acc[i] > acc[j],
-                        "{name}: {} rates {gap} above {} with no higher accuracy",
-                        Player::ALL[i].name(),
-                        Player::ALL[j].name()
-                    );
-                    ordered += 1;
-                }
-            }
         }
+        let names: Vec<String> = Player::ALL.iter().map(|p| format!("{name}: {}", p.name())).collect();
+        let ordered = pairs_in_order(&fitted, &names, |i, j| acc[i] <= acc[j]);
         assert!(ordered >= 15, "{name}: only {ordered} pairs told apart");
     }
     let rule_sets = PRESETS.iter().map(|name| {
@@ -787,21 +798,8 @@ fn reference_players_for_a_target_are_ordered_as_their_strength() {
     assert_eq!(acc[0], 100.0, "the target table's player gives nothing away");
     let max_expected = who.iter().position(|p| p.name() == "max expected score").unwrap();
     assert!(acc[max_expected] < 100.0 && acc[max_expected] > acc[random], "{acc:?}");
-    let mut ordered = 0;
-    for i in 0..who.len() {
-        for j in 0..who.len() {
-            let gap = fitted.rating[i] - fitted.rating[j];
-            if gap > 4.0 * fitted.se[i].hypot(fitted.se[j]) {
-                assert!(
-                    loss[i] < loss[j],
-                    "{} rates {gap} above {}, giving no less away",
-                    who[i].name(),
-                    who[j].name()
-                );
-                ordered += 1;
-            }
-        }
-    }
+    let names: Vec<String> = who.iter().map(ForTarget::name).collect();
+    let ordered = pairs_in_order(&fitted, &names, |i, j| loss[i] >= loss[j]);
     assert!(ordered >= 10, "only {ordered} pairs told apart");
     for asked in dice_tables_tests::REFERENCE_TARGETS {
         let (name, points) = asked.split_once(':').unwrap();
@@ -849,21 +847,8 @@ fn reference_players_against_someone_are_ordered_as_their_strength() {
     assert_eq!(loss[0], 0.0, "the two-player table's player gives nothing away");
     let max_expected = who.iter().position(|p| p.name() == "max expected score").unwrap();
     assert!(loss[max_expected] > 0.0 && loss[max_expected] < loss[random], "{loss:?}");
-    let mut ordered = 0;
-    for i in 0..who.len() {
-        for j in 0..who.len() {
-            let gap = fitted.rating[i] - fitted.rating[j];
-            if gap > 4.0 * fitted.se[i].hypot(fitted.se[j]) {
-                assert!(
-                    loss[i] < loss[j],
-                    "{} rates {gap} above {}, giving no less away",
-                    who[i].name(),
-                    who[j].name()
-                );
-                ordered += 1;
-            }
-        }
-    }
+    let names: Vec<String> = who.iter().map(ForTarget::name).collect();
+    let ordered = pairs_in_order(&fitted, &names, |i, j| loss[i] >= loss[j]);
     assert!(ordered >= 5, "only {ordered} pairs told apart: {:?}", fitted.rating);
     for asked in dice_tables_tests::REFERENCE_TWO_PLAYERS {
         let (name, _) = asked.split_once(':').unwrap();
