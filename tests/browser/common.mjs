@@ -685,9 +685,25 @@ export async function playToReach(page, base, dir, game, target, { mistakes = []
   assert.equal(review.length, decisions);
   assert.deepEqual(review.filter((c) => c > 0), costs, `${game}: the review's costs`);
   assert.match(await page.textContent("#review-summary"), new RegExp(`chance of reaching ${target} given away in all\\. Score ${total}: (reached|short of) ${target}\\.$`));
+  // The accuracy, in chance, from the command line's chance at the start.
+  const lost = Number(await page.getAttribute("#review-summary", "data-lost"));
+  const start = cli(dir, game, { mask: "all", ...(game === "yazy" ? {} : { upper: 0 }), need: target }).p;
+  await page.waitForFunction(() => document.querySelector("#review-accuracy").dataset.accuracy !== undefined, null, { timeout: STUCK_MS });
+  assert.equal(Number(await page.getAttribute("#review-accuracy", "data-start")), start, `${game} for ${target}: the start's chance`);
+  const accuracy = Number(await page.getAttribute("#review-accuracy", "data-accuracy"));
+  assert.ok(Math.abs(accuracy - (lost > 0 ? 100 * Math.exp((-4 * lost) / start) : 100)) < 1e-9, `${game} for ${target}: accuracy ${accuracy}`);
+  // The game's text names its target, and the coach reviews it for that target as the command line does.
+  const text = await page.inputValue("#game-text");
+  assert.equal(text.split("\n").slice(0, 2).join("\n"), `game: ${game}\ntarget: ${target}`);
+  const coach = COACHED.includes(game) ? await coached(page, dir, game, text, review) : null;
+  // Pasted back, the same review.
+  await page.fill("#game-text", text);
+  await page.click("#review-form button");
+  await page.waitForFunction(() => document.querySelector("#review-summary").dataset.source === "pasted");
+  assert.deepEqual(await page.$$eval("#review-table tbody tr", (rows) => rows.map((r) => Number(r.dataset.cost))), review, `${game} for ${target}: the pasted game's review`);
   await fitsScreen(page);
   await page.screenshot({ path: `${shots}/target-${game}-${target}.png`, fullPage: true });
-  return { decisions, total, reached: total >= target };
+  return { decisions, total, reached: total >= target, coach };
 }
 
 /**
@@ -856,7 +872,8 @@ const COACHED = ["yatzy", "yahtzee", "yazy"];
  * The coach's review of a Yatzy, Yahtzee or yazy game played on the page (the
  * backend's, from the page's text) is `reader review`'s of the same text:
  * each decision gives away what the page's own review says it cost
- * (within 1e-6, yazy's 2e-5: the page's comes from the built-in lookup), and the
+ * (within 1e-6, yazy's 2e-5: the page's comes from the built-in lookup;
+ * for a target, each chance within 1e-9: both read the target table), and the
  * largest mistakes are listed with the command line's losses and reasons.
  */
 async function coached(page, dir, game, text, costs) {
@@ -868,11 +885,17 @@ async function coached(page, dir, game, text, costs) {
   assertSameReview(JSON.parse(await page.$eval("#review-coach", (r) => r.dataset.review)), expected, `${game}: the page's coach is the command line's review`);
   assert.equal(expected.decisions.length, costs.length, `${game}: every decision reviewed`);
   // yazy's table holds a keep's value as an f32 (within 2e-5), which the page's own review reads.
-  const within = game === "yazy" ? 2e-5 : 1e-6;
+  const within = expected.target !== undefined ? 1e-9 : game === "yazy" ? 2e-5 : 1e-6;
   expected.decisions.forEach((d, k) => assert.ok(Math.abs(d.loss - costs[k]) < within, `${game}: decision ${k + 1} gave ${d.loss} away, the page says ${costs[k]}`));
-  assert.ok(expected.rating > 0, `${game}: a rating`);
   const listed = await listedAsReviewed(page, "#review-coach-mistakes li", expected, game);
-  assert.match(await page.textContent("#review-coach-summary"), / rating \d+ \(Elo scale, random play 0\)\.$/);
+  if (expected.target === undefined) {
+    assert.ok(expected.rating > 0, `${game}: a rating`);
+    assert.match(await page.textContent("#review-coach-summary"), / rating \d+ \(Elo scale, random play 0\)\.$/);
+  } else {
+    // No reference players' figures for these targets: an accuracy and no rating.
+    assert.equal(expected.rating, null, `${game} for ${expected.target}: no rating`);
+    assert.match(await page.textContent("#review-coach-summary"), new RegExp(`Accuracy [\\d.]+ of 100, no rating \\(play for ${expected.target} has no reference players' figures\\)\\.$`));
+  }
   return { rating: expected.rating, reasons: listed.map(([, , reason]) => reason) };
 }
 

@@ -10,8 +10,12 @@ import {
 import { ruleReview } from "./rules-backend.js";
 import { showCoach } from "./coach.js";
 
-/** A game's text: a header naming game `name`, then a line a decision (`two`: against someone). */
-const gameText = (name, decisions, two) => [`game: ${name}`, ...decisions.map((d) => decisionLine(d, two))].join("\n");
+/**
+ * A game's text: a header naming game `name` (and the `target` played for,
+ * if any), then a line a decision (`two`: against someone).
+ */
+const gameText = (name, decisions, two, target = null) =>
+  [`game: ${name}`, ...(target == null ? [] : [`target: ${target}`]), ...decisions.map((d) => decisionLine(d, two))].join("\n");
 
 /** A decision as a line of a game's text: the dice, then the choice; against someone, the player (1 or 2) first. */
 function decisionLine(d, two) {
@@ -28,19 +32,23 @@ function decisionLine(d, two) {
  */
 export async function replay(text) {
   // Each line with its number in the text, blank lines skipped; a first
-  // line `game: NAME` (the page writes one) names the game.
+  // line `game: NAME` (the page writes one) names the game, and a line
+  // `target: POINTS` after it the score a game alone was played for.
   const lines = text.split("\n").map((l, i) => [i + 1, l.trim()]).filter(([, l]) => l !== "");
   const header = /^game:\s*(\S+)$/i.exec(lines[0]?.[1] ?? "");
   if (header) {
     const [n, line] = lines.shift();
     if (header[1].toLowerCase() !== game.name) throw new Error(`line ${n} (${line}): the text is a game of ${header[1]}, reviewed here as ${game.name}'s: open its tab, or write game: ${game.name}`);
   }
+  const goal = /^target:\s*(\d{1,4})$/i.exec(lines[0]?.[1] ?? "");
+  if (goal) lines.shift();
   const two = /^[12]\s*:/.test(lines[0]?.[1] ?? "");
   // A two-player game pasted on a page set up alone is two people at a table.
   const seats = two ? (game.other ? { opponent: game.opponent, players: game.players, computerSeat: game.computerSeat } : { opponent: "table", ...seating("table") })
     : { opponent: null, ...seating(null) };
-  // Alone, a game pasted on a page playing for a score is reviewed for that score.
-  const target = two ? null : game.target;
+  // Alone, a game is reviewed for the score its text names, else for the
+  // one the page is playing for.
+  const target = two ? null : goal ? Number(goal[1]) : game.target;
   const g = { name: game.name, joker: game.joker, rules: game.rules, ...emptySheet(), ...seats, seat: 0, other: two ? emptySheet() : null, target, log: [], dice: [], rerolls: 2 };
   const table = await tableFor(g.name, variant(g), reads(g));
   const count = rulesOf(g).dice;
@@ -105,9 +113,10 @@ function reviewOf(g, decisions) {
 const starts = new WeakMap();
 function startValue(g) {
   if (!starts.has(g)) {
-    const fresh = { ...g, ...emptySheet(), other: null, target: null, dice: [] };
-    const { dice, rerolls, ...q } = query(fresh, { points: true });
-    starts.set(g, tableFor(g.name, variant(g)).then((table) => table.lookup(g.name, q)).then((a) => a.ev));
+    // Played for a score, the chance of reaching it from the start.
+    const fresh = { ...g, ...emptySheet(), other: null, dice: [] };
+    const { dice, rerolls, ...q } = query(fresh);
+    starts.set(g, tableFor(g.name, variant(g), reads(fresh)).then((table) => table.lookup(g.name, q)).then((a) => a.ev ?? a.p));
   }
   return starts.get(g);
 }
@@ -115,40 +124,46 @@ function startValue(g) {
 /** The review last shown: an accuracy looked up for another is not shown. */
 let shown = null;
 /**
- * A points game's accuracy, 100 · e^(−4 · lost / start) (the guide's
+ * A game's accuracy alone, 100 · e^(−4 · lost / start) (the guide's
  * formula; the rule sets' review gives the same): 100 for the best play,
- * 100/e when a quarter of the start's value is given away.
+ * 100/e when a quarter of the start's value is given away; for a score,
+ * in the chance of reaching it.
  */
 function showAccuracy(r, lost) {
   shown = r;
   const line = $("#review-accuracy");
   line.textContent = "";
   delete line.dataset.accuracy;
-  if (r.two || r.target != null) return;
+  if (r.two) return;
+  const [given, worth] = r.target == null
+    ? [lost.toFixed(4), "the game's value at its start"]
+    : [percent(lost, 3), `its chance of ${r.target} or more at its start`];
   startValue(r.of).then((start) => {
     if (shown !== r) return;
-    const accuracy = 100 * Math.exp((-4 * lost) / start);
+    const accuracy = start > 0 && lost > 0 ? 100 * Math.exp((-4 * lost) / start) : 100;
     Object.assign(line.dataset, { accuracy: String(accuracy), start: String(start) });
-    line.textContent = `Accuracy${r.open ? " so far" : ""} ${accuracy.toFixed(1)} of 100: 100 · e^(−4 × ${lost.toFixed(4)} lost / ${start.toFixed(4)}, the game's value at its start).`;
+    const at = r.target == null ? start.toFixed(4) : percent(start, 3);
+    line.textContent = `Accuracy${r.open ? " so far" : ""} ${accuracy.toFixed(1)} of 100: 100 · e^(−4 × ${given} lost / ${at}, ${worth}).`;
   }, (e) => {
     if (shown === r) line.textContent = `No accuracy: the game's value at its start could not be looked up (${e.message}).`;
   });
 }
 
 /**
- * The backend's review of a points game of a game it reviews (Yatzy, yazy,
- * and Yahtzee under the forced joker reading: `GAMES[name].coach`), from the
- * game's text: the rating beside the accuracy, and the largest mistakes
- * each with why the best option is better, box by box. Looked up once the
- * page's own review shows; a backend that cannot says why in one line.
+ * The backend's review of a game alone of a game it reviews (Yatzy, yazy,
+ * and Yahtzee under the forced joker reading: `GAMES[name].coach`), for
+ * points or for a score, from the game's text: the rating beside the
+ * accuracy (for points), and the largest mistakes each with why the best
+ * option is better, box by box. Looked up once the page's own review
+ * shows; a backend that cannot says why in one line.
  */
 function showGameCoach(r) {
   const box = $("#review-coach");
   box.hidden = true;
   delete box.dataset.review;
   const name = variant(r.of) === null ? GAMES[r.of.name].coach : undefined;
-  if (r.two || r.target != null || name === undefined || !r.decisions.length) return;
-  const text = gameText(name, r.decisions, false);
+  if (r.two || name === undefined || !r.decisions.length) return;
+  const text = gameText(name, r.decisions, false, r.target);
   const parts = { summary: $("#review-coach-summary"), mistakes: $("#review-coach-mistakes"), holder: box };
   ruleReview(name, text).then((c) => {
     if (shown !== r) return;
@@ -303,7 +318,7 @@ export function renderReview(review) {
   $("#review-result").hidden = review === null;
   $("#resume").hidden = review?.source !== "pasted" || !review.resumable;
   if (game.phase === "over" && !$("#game-text").value) {
-    $("#game-text").value = gameText(game.name, game.decisions, game.other !== null);
+    $("#game-text").value = gameText(game.name, game.decisions, game.other !== null, game.other ? null : game.target);
   }
   if (review === null) return review;
   const r = review;

@@ -4,8 +4,9 @@
 // `whole`, each rule set's own table, fetched and checked whole; `pieces`,
 // its target and two-player tables, read in pieces over range requests;
 // a review opens the rule set's table and its parts table (`parts`) whole,
-// for a game played for a target its target table, whole too, and for a
-// game against someone its two-player table, in pieces.
+// for a game played for a target its target table, whole too (a built-in
+// game's, `built_in_targets`, hundreds of MB, in pieces), and for a game
+// against someone its two-player table, in pieces.
 // Under `reader serve`, rules-http.js is in this file's place.
 import { fetchOnce } from "./backend.js";
 import { openTables } from "./dice-tables/index.js";
@@ -15,6 +16,8 @@ let opened = null;
 let parts = new Set();
 /** The rule sets whose target tables the site holds (among tables/rule-sets.json's `pieces`). */
 let targets = new Set();
+/** The built-in games whose target tables the site holds, read in pieces (tables/rule-sets.json's `built_in_targets`). */
+let builtInTargets = new Set();
 /** The rule sets whose two-player tables the site holds (among tables/rule-sets.json's `pieces`). */
 let duels = new Set();
 /** Each rule set's tables for reviews, by name: opened on its first review. */
@@ -26,8 +29,9 @@ function ruleTables() {
     opened = (async () => {
       const response = await fetch("tables/rule-sets.json");
       if (!response.ok) throw new Error(`this site holds no rule set's table (tables/rule-sets.json: HTTP ${response.status})`);
-      const { whole, pieces, parts: held = [] } = await response.json();
+      const { whole, pieces, parts: held = [], built_in_targets: builtIn = [] } = await response.json();
       parts = new Set(held);
+      builtInTargets = new Set(builtIn);
       const ending = (suffix) => new Set(pieces.filter((stem) => stem.endsWith(suffix)).map((stem) => stem.slice(0, -suffix.length)));
       targets = ending("-target");
       duels = ending("-duel");
@@ -57,16 +61,20 @@ export const ruleLookup = async (name, query) => (await ruleTables()).lookup(nam
 export async function ruleReview(name, text) {
   await ruleTables();
   // A game played for a target (a header line target: N) also reads the
-  // rule set's target table, whole; a game against someone (players: 2,
-  // or lines numbered by their player) its two-player table, in pieces.
-  const reach = /^\s*target\s*:/im.test(text) && targets.has(name);
+  // rule set's target table, whole (a built-in game's in pieces); a game
+  // against someone (players: 2, or lines numbered by their player) its
+  // two-player table, in pieces.
+  const forTarget = /^\s*target\s*:/im.test(text);
+  const reach = forTarget && targets.has(name);
+  const reachInPieces = forTarget && builtInTargets.has(name);
   const against = /^\s*(players\s*:\s*2|\d+\s*:)/im.test(text) && duels.has(name);
-  const key = reach ? `${name} target` : against ? `${name} against` : name;
+  const key = reach || reachInPieces ? `${name} target` : against ? `${name} against` : name;
   if (!reviewers.has(key)) {
     const sources = {
       [name]: `tables/${name}.dtab`,
       ...(parts.has(name) ? { [`${name}-parts`]: `tables/${name}-parts.dtab` } : {}),
       ...(reach ? { [`${name}-target`]: `tables/${name}-target.dtab` } : {}),
+      ...(reachInPieces ? { [`${name}-target`]: { url: `tables/${name}-target.dtab`, ranges: true } } : {}),
       ...(against ? { [`${name}-duel`]: { url: `tables/${name}-duel.dtab`, ranges: true } } : {}),
     };
     const opening = fetchOnce("dice-tables/full.wasm").then((wasm) => openTables(sources, { wasm }));
