@@ -472,8 +472,9 @@ $(SITE_FREE): $(GENERATOR)
 # each preset's parts table, fetched whole with its own table on its first
 # review (the reasons), and Yatzy's and Yahtzee's, fetched with theirs on
 # the first review of a game of them (and for a game of them played for a
-# score, their target table, read in pieces). tables/rule-sets.json names
-# them for the page.
+# score, their target table, read in pieces, and for yazy against someone,
+# its two-player table, in pieces). tables/rule-sets.json names them for
+# the page.
 SITE_RULE_DUEL := target/site-tables/forced-yatzy-duel.dtab
 $(SITE_RULE_DUEL): $(GENERATOR)
 	$(GENERATOR) --out $(dir $@) --games forced-yatzy-duel > /dev/null
@@ -498,7 +499,7 @@ site: npm tables yazy-duel target-tables $(SITE_FREE) $(SITE_RULE_DUEL)
 	for t in $(RULE_TARGET_TABLES) $(filter-out forced-yatzy-duel,$(RULE_DUEL_TABLES)); do \
 		[ ! -f $(OUT)/$$t.dtab ] || ln -f $(OUT)/$$t.dtab $(SITE)/tables/ 2>/dev/null || cp $(OUT)/$$t.dtab $(SITE)/tables/; done
 	echo '{"whole": [$(call json_list,$(RULE_TABLES))], "pieces": ['"$$(cd $(SITE)/tables && \
-		for t in $(RULE_TARGET_TABLES) $(RULE_DUEL_TABLES); do [ ! -f $$t.dtab ] || printf '"%s",' $$t; done | sed 's/,$$//')"'], "parts": [$(call json_list,$(RULE_TABLES) $(BUILT_IN_PARTS_TABLES:%-parts=%))], "built_in_targets": [$(call json_list,$(patsubst %-target,%,$(filter %-target,$(SITE_RANGED_TABLES))))]}' \
+		for t in $(RULE_TARGET_TABLES) $(RULE_DUEL_TABLES); do [ ! -f $$t.dtab ] || printf '"%s",' $$t; done | sed 's/,$$//')"'], "parts": [$(call json_list,$(RULE_TABLES) $(BUILT_IN_PARTS_TABLES:%-parts=%))], "built_in_targets": [$(call json_list,$(patsubst %-target,%,$(filter %-target,$(SITE_RANGED_TABLES))))], "built_in_duels": [$(call json_list,$(patsubst %-duel,%,$(filter %-duel,$(SITE_RANGED_TABLES))))]}' \
 		> $(SITE)/tables/rule-sets.json
 	@echo "site: $(SITE) ($$(du -sb $(SITE) | cut -f1) bytes, $$(du -sbL $(SITE_RANGED_TABLES:%=$(SITE)/tables/%.dtab) | awk '{n += $$1} END {print n}') of them read in pieces)"
 

@@ -614,10 +614,15 @@ export async function playAgainst(page, base, dir, game, { opponent = "computer"
   assert.ok(Math.abs(lost - costs.reduce((s, c) => s + c, 0)) < 1e-12, `${game}: lost ${lost}`);
   const swings = await page.$$eval("#review-swings li", (li) => li.map((x) => Number(x.dataset.swing)));
   assert.ok(swings.length === 3 && swings.every((s, i) => i === 0 || Math.abs(s) <= Math.abs(swings[i - 1])), `${game}: the three largest swings, largest first: ${swings}`);
+  let coach = null;
   if (mistakes.length) {
     // The game as the page writes it, pasted back: the same review.
     const text = await page.inputValue("#game-text");
     assert.ok(/^game: [a-z-]+\n[12]: /.test(text), "a header, then a two-player game's lines name the player");
+    // Where the backend reviews the game against someone exactly (yazy's two-player table), the coach as the command line.
+    if (COACHED_AGAINST.includes(game)) {
+      coach = await coached(page, dir, game, text, review, players.flatMap((p, i) => (p === "the computer" ? [] : [i + 1])));
+    }
     await page.fill("#game-text", text);
     await page.click("#review-form button");
     await page.waitForFunction(() => document.querySelector("#review-summary").dataset.source === "pasted");
@@ -626,7 +631,7 @@ export async function playAgainst(page, base, dir, game, { opponent = "computer"
   }
   await fitsScreen(page);
   await page.screenshot({ path: `${shots}/against-${opponent}-${game}${mistakes.length ? "-mistakes" : ""}.png`, fullPage: true });
-  return { decisions, totals, computerSteps, computerMs, firstAdviceAt, result: outcome };
+  return { decisions, totals, computerSteps, computerMs, firstAdviceAt, result: outcome, coach };
 }
 
 /**
@@ -867,6 +872,8 @@ async function listedAsReviewed(page, items, expected, name) {
 
 /** The built-in games whose games the backend's review takes (the page's coach: rating and reasons). */
 const COACHED = ["yatzy", "yahtzee", "yazy"];
+/** Those whose games against someone it takes too (from an exact two-player table). */
+const COACHED_AGAINST = ["yazy"];
 
 /**
  * The coach's review of a Yatzy, Yahtzee or yazy game played on the page (the
@@ -876,19 +883,27 @@ const COACHED = ["yatzy", "yahtzee", "yazy"];
  * for a target, each chance within 1e-9: both read the target table), and the
  * largest mistakes are listed with the command line's losses and reasons.
  */
-async function coached(page, dir, game, text, costs) {
+async function coached(page, dir, game, text, costs, seats = [1]) {
   await page.waitForFunction(() => document.querySelector("#review-coach").dataset.review !== undefined, null, { timeout: STUCK_MS });
   const file = join(process.env.TMPDIR || "/tmp", `dice-tables-coach-${process.pid}.txt`);
   writeFileSync(file, text);
   const expected = JSON.parse(execFileSync(reader, ["review", game, file, "--json", "--tables", dir], { encoding: "utf8" }));
   rmSync(file);
   assertSameReview(JSON.parse(await page.$eval("#review-coach", (r) => r.dataset.review)), expected, `${game}: the page's coach is the command line's review`);
-  assert.equal(expected.decisions.length, costs.length, `${game}: every decision reviewed`);
-  // yazy's table holds a keep's value as an f32 (within 2e-5), which the page's own review reads.
-  const within = expected.target !== undefined ? 1e-9 : game === "yazy" ? 2e-5 : 1e-6;
-  expected.decisions.forEach((d, k) => assert.ok(Math.abs(d.loss - costs[k]) < within, `${game}: decision ${k + 1} gave ${d.loss} away, the page says ${costs[k]}`));
+  // Against the computer, the page's own review lists the player's decisions alone.
+  const two = expected.players !== undefined;
+  const mine = two ? expected.decisions.filter((d) => seats.includes(d.player)) : expected.decisions;
+  assert.equal(mine.length, costs.length, `${game}: every decision reviewed`);
+  // yazy's table holds a keep's value as an f32 (within 2e-5), which the page's own review reads;
+  // for a target or against someone both read the same chances.
+  const within = expected.target !== undefined || two ? 1e-9 : game === "yazy" ? 2e-5 : 1e-6;
+  mine.forEach((d, k) => assert.ok(Math.abs(d.loss - costs[k]) < within, `${game}: decision ${k + 1} gave ${d.loss} away, the page says ${costs[k]}`));
   const listed = await listedAsReviewed(page, "#review-coach-mistakes li", expected, game);
-  if (expected.target === undefined) {
+  if (two) {
+    // Each player's figures, in their chance of winning; no reference players' figures against someone here.
+    assert.deepEqual(expected.players.map((p) => p.rating), [null, null], `${game} against someone: no rating`);
+    assert.match(await page.textContent("#review-coach-summary"), /^Game over: player 1 \d+, player 2 \d+: .* Player 1: their dice brought .* Player 2: their dice brought .*no rating \(play against someone has no reference players' figures\)\.$/);
+  } else if (expected.target === undefined) {
     assert.ok(expected.rating > 0, `${game}: a rating`);
     assert.match(await page.textContent("#review-coach-summary"), / rating \d+ \(Elo scale, random play 0\)\.$/);
   } else {

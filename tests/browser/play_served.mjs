@@ -150,7 +150,9 @@ try {
   });
   const turnMs = against.flatMap(([, r]) => r.computerMs);
   const reach = [await playToReach(page, url, tables, "yazy", 200, { mistakes: [6] }), await playToReach(page, url, tables, "yatzy", 250, { mistakes: [4] })];
-  const againstText = against.map(([what, r]) => `${what}: ${r.result} (${r.totals.join(" to ")}; ${r.decisions} decisions, the computer's ${r.computerSteps} steps the CLI's best)`).join(", ");
+  assert.ok(against[1][1].coach !== null, "yazy against the computer: the served coach reviewed the game");
+  const coachText = (r) => (r.coach ? `; the coach in each player's chance of winning as the CLI reviews it, beside the chance: ${r.coach.reasons.join("; ")}` : "");
+  const againstText = against.map(([what, r]) => `${what}: ${r.result} (${r.totals.join(" to ")}; ${r.decisions} decisions, the computer's ${r.computerSteps} steps the CLI's best${coachText(r)})`).join(", ");
   const duel = await playDuel(page, url, tables, "seed", "table");
   await askAdvisors(page, url, tables);
   const ruleSets = [

@@ -63,7 +63,8 @@ async function playAgainstOnSite(browser) {
     opponent: "table", reloadAt: 6,
     filled: [{ ones: "2", fives: "15", "full-house": "25" }, { sixes: "18", straight: "40" }],
   });
-  parts.push(`yazy with two mistakes reviewed (${mistaken.decisions} decisions), yazy at a table filled in mid-way and reloaded (${atTable.decisions} decisions)`);
+  assert.ok(mistaken.coach !== null, "yazy against the computer: the coach reviewed the game");
+  parts.push(`yazy with two mistakes reviewed (${mistaken.decisions} decisions; the coach in each player's chance of winning as the CLI reviews it, beside the chance: ${mistaken.coach.reasons.join("; ")}), yazy at a table filled in mid-way and reloaded (${atTable.decisions} decisions)`);
   const reach = [await playToReach(page, base, tables, "yazy", 200, { mistakes: [6] }), await playToReach(page, base, tables, "yatzy", 250, { mistakes: [4] })];
   parts.push(`alone for a score: yazy for 200 with one mistake ${reach[0].total}, Yatzy for 250 with one mistake ${reach[1].total}, each reviewed by the coach in chance as the CLI reviews it (beside the chance: ${reach.map((r) => r.coach.reasons.join("; ")).join(" | ")})`);
   await page.goto(`${base}/?game=yazy&opponent=computer&new&seed=${seed + 1}`);

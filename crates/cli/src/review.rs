@@ -21,7 +21,8 @@ pub struct ReviewArgs {
     rule_set: String,
     /// The game's text: one decision a line, `DICE keep KEPT` or `DICE score BOX` (`-`: standard input);
     /// against someone, each line may begin with its player's number (`2: DICE keep KEPT`) or the
-    /// header say `players: 2`: reviewed in each player's chance of winning, from NAME-duel.dtab.
+    /// header say `players: 2`: reviewed in each player's chance of winning, from NAME-duel.dtab
+    /// (yazy's: yazy-duel.dtab, `make yazy-duel`).
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
     /// Print one JSON object: the start's value, the score, the luck and
@@ -30,7 +31,8 @@ pub struct ReviewArgs {
     json: bool,
     /// The game was played for a final score of at least POINTS: review it
     /// in the chance of reaching them, from the rule set's target table
-    /// NAME-target.dtab (the text's header may say so instead: `target: POINTS`).
+    /// NAME-target.dtab (yatzy's, yahtzee's, yazy's: yatzy-target.dtab, ...; the text's header may
+    /// say so instead: `target: POINTS`).
     #[arg(long, value_name = "POINTS", value_parser = parse_target)]
     target: Option<u32>,
     /// Directory holding the tables (default: `$DICE_TABLES`, else ./tables).

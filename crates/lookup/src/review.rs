@@ -465,6 +465,9 @@ pub struct ReviewSource<'a> {
     /// A built-in game's target table, opened when a game played for a
     /// target is reviewed (a rule set's is its `NAME-target.dtab`).
     pub target: Option<OpenTarget<'a>>,
+    /// A built-in game's two-player table, opened when a game against
+    /// someone is reviewed (a rule set's is its `NAME-duel.dtab`).
+    pub duel: Option<OpenDuel<'a>>,
 }
 
 impl<'a> ReviewSource<'a> {
@@ -477,13 +480,37 @@ impl<'a> ReviewSource<'a> {
         table: &'a T,
         parts: std::sync::Arc<dice_tables_reader::rule_sheet::RuleParts>,
         target: Option<OpenTarget<'a>>,
+        duel: Option<OpenDuel<'a>>,
     ) -> Result<ReviewSource<'a>, LookupError> {
         use dice_tables_reader::rule_sheet::{parts_stem, AsRules};
         let sheet = AsRules::new(table, parts.clone()).map_err(|e| {
             LookupError::Table(e.in_file(&tables.dir().join(dice_tables_reader::file_name(&parts_stem(T::GAME)))))
         })?;
-        Ok(ReviewSource { sheet: std::sync::Arc::new(sheet), parts: Some(parts), target })
+        Ok(ReviewSource { sheet: std::sync::Arc::new(sheet), parts: Some(parts), target, duel })
     }
+}
+
+/// Opens a built-in game's two-player table for a review.
+pub type OpenDuel<'a> = Box<dyn Fn() -> Result<Box<dyn DuelChances + 'a>, LookupError> + 'a>;
+
+/// A built-in game's two-player table as a review of a game against
+/// someone reads it, in the states of the game's preset: the mover's
+/// sheet, the opponent's, and the mover's lead in points.
+pub trait DuelChances {
+    /// The mover's chance of winning (a tie half) at the start of their turn.
+    fn chance(&self, mover: SheetState, opponent: SheetState, lead: i64) -> Result<f64, LookupError>;
+    /// The mover's chance of winning after each of `legal` (the options of
+    /// `dice` with `rerolls` left, as the preset's rules give them), in
+    /// their order.
+    fn chances(
+        &self,
+        mover: SheetState,
+        opponent: SheetState,
+        lead: i64,
+        dice: Dice,
+        rerolls: u8,
+        legal: &[RuleChoice],
+    ) -> Result<Vec<f64>, LookupError>;
 }
 
 /// Opens a built-in game's target table for a review.
@@ -528,7 +555,9 @@ pub fn review<'a>(
 /// set's target table ([`review_for_target`]); or a game against someone
 /// (a header line `players: 2`, or lines that begin with their player's
 /// number, `2: 466 keep 66`), reviewed in each player's chance of winning
-/// from the rule set's two-player table ([`review_duel`]).
+/// from the rule set's two-player table ([`review_duel`]). A built-in
+/// game's target and two-player tables are its own where it has them
+/// (yatzy-target.dtab, yazy-duel.dtab), over its preset's options.
 pub fn review_as<'a>(
     tables: &'a dice_tables_reader::Tables,
     name: &str,
@@ -562,7 +591,7 @@ pub fn review_as<'a>(
         );
         return Err(LookupError::GameText { line: 0, given: String::new(), why });
     }
-    let ReviewSource { sheet, parts, target: built_in_target } = review_source(tables, name)?;
+    let ReviewSource { sheet, parts, target: built_in_target, duel: built_in_duel } = review_source(tables, name)?;
     let review = match (target, two) {
         (None, false) => review_with_parts(&*sheet, parts.as_deref(), text)?,
         (Some(target), _) => match &built_in_target {
@@ -576,11 +605,17 @@ pub fn review_as<'a>(
                 review_for_target(&*sheet, &chances, target, parts.as_deref(), text)?
             }
         },
-        (None, true) => {
-            let missing = |name, missing| LookupError::NoRuleDuel { name, missing };
-            let duel = rule_set_only(tables, name, "played against someone", |t, n| t.rule_duel(n), missing)?;
-            review_duel(&*sheet, &duel, parts.as_deref(), text)?
-        }
+        (None, true) => match &built_in_duel {
+            Some(open) => {
+                let chances = open()?;
+                replay(&*sheet, &BuiltInWin { sheet: &*sheet, chances: &*chances }, parts.as_deref(), text)?
+            }
+            None => {
+                let missing = |name, missing| LookupError::NoRuleDuel { name, missing };
+                let duel = rule_set_only(tables, name, "played against someone", |t, n| t.rule_duel(n), missing)?;
+                review_duel(&*sheet, &duel, parts.as_deref(), text)?
+            }
+        },
     };
     Ok((sheet, review))
 }
@@ -670,7 +705,7 @@ fn rule_set_source<'a>(tables: &'a dice_tables_reader::Tables, name: &str) -> Re
         Err(e) if matches!(e.kind(), dice_tables_reader::TableErrorKind::NotFound) => None,
         Err(e) => return Err(LookupError::Table(e)),
     };
-    Ok(ReviewSource { sheet, parts, target: None })
+    Ok(ReviewSource { sheet, parts, target: None, duel: None })
 }
 
 /// The longest query string [`review_query`] reads: a game's text, each
@@ -1047,14 +1082,29 @@ impl Values for BuiltInReach<'_> {
         rerolls: u8,
     ) -> Result<Vec<(RuleChoice, f64)>, LookupError> {
         let Seat { state: at, scored, .. } = seats[mover];
-        let legal: Vec<RuleChoice> =
-            self.sheet.options(at.open, at.upper, at.held, dice, rerolls)?.options.into_iter().map(|o| o.0).collect();
-        let chances = self.chances.chances(at, dice, rerolls, need(self.target, scored), &legal)?;
-        let mut options: Vec<(RuleChoice, f64)> = legal.into_iter().zip(chances).collect();
-        // Best first; among options tied, the rules' order (boxes before keeps).
-        options.sort_by(|a, b| b.1.total_cmp(&a.1));
-        Ok(options)
+        ranked(self.sheet, at, dice, rerolls, |legal| {
+            self.chances.chances(at, dice, rerolls, need(self.target, scored), legal)
+        })
     }
+}
+
+/// The options of `dice` with `rerolls` left at turn start `at` under the
+/// rules of `sheet`, each with its chance from `chances_of` (a built-in
+/// game's table, given the options in the rules' order), best first.
+fn ranked(
+    sheet: &dyn TurnStarts,
+    at: SheetState,
+    dice: Dice,
+    rerolls: u8,
+    chances_of: impl FnOnce(&[RuleChoice]) -> Result<Vec<f64>, LookupError>,
+) -> Result<Vec<(RuleChoice, f64)>, LookupError> {
+    let legal: Vec<RuleChoice> =
+        sheet.options(at.open, at.upper, at.held, dice, rerolls)?.options.into_iter().map(|o| o.0).collect();
+    let chances = chances_of(&legal)?;
+    let mut options: Vec<(RuleChoice, f64)> = legal.into_iter().zip(chances).collect();
+    // Best first; among options tied, the rules' order (boxes before keeps).
+    options.sort_by(|a, b| b.1.total_cmp(&a.1));
+    Ok(options)
 }
 
 /// The mover's chance of winning, from the rule set's two-player table.
@@ -1091,6 +1141,39 @@ impl Values for Win<'_> {
     ) -> Result<Vec<(RuleChoice, f64)>, LookupError> {
         let (me, opp, lead) = Win::sides(seats, mover);
         Ok(self.0.options(me, opp, lead, dice, rerolls)?.options)
+    }
+}
+
+/// The mover's chance of winning, from a built-in game's two-player table
+/// (`chances`), over the options of its preset's rules (`sheet`), best first.
+struct BuiltInWin<'a> {
+    sheet: &'a dyn TurnStarts,
+    chances: &'a dyn DuelChances,
+}
+
+impl Values for BuiltInWin<'_> {
+    fn measure(&self) -> Measure {
+        Measure::Win
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn turn_start(&self, seats: &[Seat], mover: usize) -> Result<f64, LookupError> {
+        let (me, opp, lead) = Win::sides(seats, mover);
+        self.chances.chance(me, opp, lead)
+    }
+
+    fn options(
+        &self,
+        seats: &[Seat],
+        mover: usize,
+        dice: Dice,
+        rerolls: u8,
+    ) -> Result<Vec<(RuleChoice, f64)>, LookupError> {
+        let (me, opp, lead) = Win::sides(seats, mover);
+        ranked(self.sheet, me, dice, rerolls, |legal| self.chances.chances(me, opp, lead, dice, rerolls, legal))
     }
 }
 

@@ -35,6 +35,8 @@ const GAMES = {
       "straight", "yazy"],
     upperBonus: 0, // no bonuses: the points already scored do not matter
     coach: "yazy",
+    // Its games against someone too: the two-player table is exact.
+    coachAgainst: true,
   },
   "maxi-yatzy": {
     title: "Maxi Yatzy",

@@ -150,20 +150,22 @@ function showAccuracy(r, lost) {
 }
 
 /**
- * The backend's review of a game alone of a game it reviews (Yatzy, yazy,
- * and Yahtzee under the forced joker reading: `GAMES[name].coach`), for
- * points or for a score, from the game's text: the rating beside the
- * accuracy (for points), and the largest mistakes each with why the best
- * option is better, box by box. Looked up once the page's own review
- * shows; a backend that cannot says why in one line.
+ * The backend's review of a game of a game it reviews (Yatzy, yazy, and
+ * Yahtzee under the forced joker reading: `GAMES[name].coach`), for
+ * points or for a score, or against someone where its two-player table is
+ * exact (yazy: `coachAgainst`), from the game's text: the accuracy (each
+ * player's against someone), the rating for points, and the largest
+ * mistakes each with why the best option is better, box by box. Looked
+ * up once the page's own review shows; a backend that cannot says why in
+ * one line.
  */
 function showGameCoach(r) {
   const box = $("#review-coach");
   box.hidden = true;
   delete box.dataset.review;
   const name = variant(r.of) === null ? GAMES[r.of.name].coach : undefined;
-  if (r.two || name === undefined || !r.decisions.length) return;
-  const text = gameText(name, r.decisions, false, r.target);
+  if ((r.two && !GAMES[r.of.name].coachAgainst) || name === undefined || !r.decisions.length) return;
+  const text = gameText(name, r.decisions, r.two, r.two ? null : r.target);
   const parts = { summary: $("#review-coach-summary"), mistakes: $("#review-coach-mistakes"), holder: box };
   ruleReview(name, text).then((c) => {
     if (shown !== r) return;

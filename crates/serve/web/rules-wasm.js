@@ -6,7 +6,8 @@
 // a review opens the rule set's table and its parts table (`parts`) whole,
 // for a game played for a target its target table, whole too (a built-in
 // game's, `built_in_targets`, hundreds of MB, in pieces), and for a game
-// against someone its two-player table, in pieces.
+// against someone its two-player table, in pieces (a built-in game's too,
+// `built_in_duels`).
 // Under `reader serve`, rules-http.js is in this file's place.
 import { fetchOnce } from "./backend.js";
 import { openTables } from "./dice-tables/index.js";
@@ -18,6 +19,8 @@ let parts = new Set();
 let targets = new Set();
 /** The built-in games whose target tables the site holds, read in pieces (tables/rule-sets.json's `built_in_targets`). */
 let builtInTargets = new Set();
+/** The built-in games whose two-player tables the site holds (tables/rule-sets.json's `built_in_duels`). */
+let builtInDuels = new Set();
 /** The rule sets whose two-player tables the site holds (among tables/rule-sets.json's `pieces`). */
 let duels = new Set();
 /** Each rule set's tables for reviews, by name: opened on its first review. */
@@ -29,9 +32,10 @@ function ruleTables() {
     opened = (async () => {
       const response = await fetch("tables/rule-sets.json");
       if (!response.ok) throw new Error(`this site holds no rule set's table (tables/rule-sets.json: HTTP ${response.status})`);
-      const { whole, pieces, parts: held = [], built_in_targets: builtIn = [] } = await response.json();
+      const { whole, pieces, parts: held = [], built_in_targets: builtIn = [], built_in_duels: builtInTwo = [] } = await response.json();
       parts = new Set(held);
       builtInTargets = new Set(builtIn);
+      builtInDuels = new Set(builtInTwo);
       const ending = (suffix) => new Set(pieces.filter((stem) => stem.endsWith(suffix)).map((stem) => stem.slice(0, -suffix.length)));
       targets = ending("-target");
       duels = ending("-duel");
@@ -67,7 +71,7 @@ export async function ruleReview(name, text) {
   const forTarget = /^\s*target\s*:/im.test(text);
   const reach = forTarget && targets.has(name);
   const reachInPieces = forTarget && builtInTargets.has(name);
-  const against = /^\s*(players\s*:\s*2|\d+\s*:)/im.test(text) && duels.has(name);
+  const against = /^\s*(players\s*:\s*2|\d+\s*:)/im.test(text) && (duels.has(name) || builtInDuels.has(name));
   const key = reach || reachInPieces ? `${name} target` : against ? `${name} against` : name;
   if (!reviewers.has(key)) {
     const sources = {

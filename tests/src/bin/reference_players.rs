@@ -1,7 +1,8 @@
 //! The coach's reference figures: GAMES games of each reference player
 //! (`dice_tables_tests::reference_players`) of each rule set named (by
 //! default the presets `make tables` writes, then the built-in games whose
-//! rules are presets: yatzy, yahtzee and yazy, then the presets played for
+//! rules are presets: yatzy, yahtzee and yazy (maxi-yatzy when named),
+//! then the presets played for
 //! a target, `NAME:POINTS`, each player's score then the share reaching
 //! it and its losses chances: `REFERENCE_TARGETS`, then the presets played
 //! against the two-player table's optimal player, `NAME:two`, each
@@ -15,7 +16,9 @@
 //! Elo model fits the players' head-to-head shares.
 //!
 //! `--write FILE` writes the figures as the reader's reviews take them
-//! (crates/lookup/src/reference_players.tsv); `--check FILE` holds them to
+//! (crates/lookup/src/reference_players.tsv), keeping the file's rows of
+//! the rule sets not played (Maxi Yatzy's, played apart: `make
+//! maxi-yatzy-reference`); `--check FILE` holds them to
 //! that file's, each within 4 standard errors. The exit status says
 //! whether the mean losses are ordered as the ratings are (wherever two
 //! ratings differ by more than 4 standard errors, the higher rated gives
@@ -112,12 +115,15 @@ fn run() -> Result<bool, String> {
             ),
             None => (asked.as_str(), PlayedAs::Alone),
         };
-        // A built-in game's file is its own table: its preset is solved
-        // here. Any other rule set's table must be in the directory.
-        let sheet = if dice_tables_tests::BUILT_IN_PRESETS.contains(&name) {
-            std::sync::Arc::new(solved_preset(name).map_err(|e| format!("{name}: {e}"))?)
-        } else {
-            tables.rule_sheet(name).map_err(|e| format!("{name}: {e}"))?
+        // A built-in game's file is its own table (yatzy, maxi-yatzy):
+        // its preset is solved here. Any other rule set's table must be in
+        // the directory.
+        let sheet = match tables.rule_sheet(name) {
+            Ok(sheet) => sheet,
+            Err(_) if dice_tables_generator::rule_sets::preset(name).is_some() => {
+                std::sync::Arc::new(solved_preset(name).map_err(|e| format!("{name}: {e}"))?)
+            }
+            Err(e) => return Err(format!("{name}: {e}")),
         };
         let all = sheet.all_open();
         let (label, start, players, played) = match played_as {
@@ -195,7 +201,10 @@ fn run() -> Result<bool, String> {
         rows.extend(mine);
     }
     if let Some(file) = write {
-        std::fs::write(&file, table(&rows)).map_err(|e| format!("{file}: {e}"))?;
+        // The rule sets not played now keep their rows (Maxi Yatzy's,
+        // written apart after its own long solve).
+        let kept = std::fs::read_to_string(&file).unwrap_or_default();
+        std::fs::write(&file, table(&rows, &kept)).map_err(|e| format!("{file}: {e}"))?;
         println!("written to {file}");
     }
     if let Some(file) = check {
@@ -214,8 +223,9 @@ fn solved_preset(name: &str) -> Result<dice_tables_reader::rule_sheet::RuleSheet
     dice_tables_reader::rule_sheet::RuleSheet::from_vec(table(&solution).encode()).map_err(|e| e.to_string())
 }
 
-/// The figures as a tab-separated table, a header line first.
-fn table(rows: &[Row]) -> String {
+/// The figures as a tab-separated table, a header line first: `rows`,
+/// then the rows of `kept` (a table this wrote) of every other rule set.
+fn table(rows: &[Row], kept: &str) -> String {
     let mut out = String::from(
         "# Written by `make reference-players` (tests/src/bin/reference_players.rs): the coach's reference players, \
          each figure a mean and its standard error; the rating on the Elo scale, the random player's 0.\n",
@@ -231,6 +241,13 @@ fn table(rows: &[Row]) -> String {
             let _ = write!(out, "\t{m:.6}\t{se:.6}");
         }
         out.push('\n');
+    }
+    for line in kept.lines().filter(|l| !l.starts_with('#') && !l.starts_with("rule_set\t")) {
+        let name = line.split('\t').next().unwrap_or_default();
+        if !rows.iter().any(|r| r.name == name) {
+            out.push_str(line);
+            out.push('\n');
+        }
     }
     out
 }

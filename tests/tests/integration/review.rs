@@ -1213,7 +1213,7 @@ fn built_in_games_played_for_a_target_add_up_to_reaching_it() {
 fn yazy_games_played_for_a_target_add_up_to_reaching_it() {
     use dice_tables_lookup::review::{review_as, Measure};
     use dice_tables_reader::yazy::target::YazyTarget;
-    use dice_tables_reader::yazy::{Action, Mask, CATEGORIES};
+    use dice_tables_reader::yazy::Mask;
     let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
     let chances = tables.get::<YazyTarget>().unwrap();
     let sheet = dice_tables_lookup::review::review_source(&tables, "yazy").unwrap().sheet;
@@ -1232,20 +1232,8 @@ fn yazy_games_played_for_a_target_add_up_to_reaching_it() {
             let pick = if picks.below(100) < stray { picks.below(offered.len() as u64) as usize } else { 0 };
             let chosen = offered[pick];
             taken.push(chosen.p);
-            let legal = sheet.options(m.state.open, m.state.upper, m.state.held, m.roll, m.rerolls)?.options;
-            let choice = match chosen.action {
-                Action::Keep(kept) => {
-                    text.push_str(&format!("{} keep {kept}\n", m.roll));
-                    RuleChoice::Keep(kept)
-                }
-                Action::Score(c) => {
-                    text.push_str(&format!("{} score {}\n", m.roll, CATEGORIES[usize::from(c.index())]));
-                    let found = legal
-                        .iter()
-                        .find(|o| matches!(o.0, RuleChoice::Score(mv) if mv.box_index == usize::from(c.index())));
-                    found.expect("the built-in's box is the preset's").0
-                }
-            };
+            let (choice, line) = yazy_choice(&*sheet, m.state, m.roll, m.rerolls, chosen.action)?;
+            text.push_str(&line);
             if let RuleChoice::Score(mv) = choice {
                 scored += mv.scored();
             }
@@ -1266,4 +1254,93 @@ fn yazy_games_played_for_a_target_add_up_to_reaching_it() {
         }
     }
     assert!(reached > 0 && reached < per, "{reached} of {per} reached {target}");
+}
+
+/// yazy's `action` for `roll` with `rerolls` left at `state` as its
+/// preset's choice, and its line of a game's text (`1234 keep 12`).
+fn yazy_choice(
+    sheet: &dyn TurnStarts,
+    state: dice_tables_reader::rules::SheetState,
+    roll: dice_tables_reader::Dice,
+    rerolls: u8,
+    action: dice_tables_reader::yazy::Action,
+) -> Result<(RuleChoice, String), dice_tables_reader::Error> {
+    use dice_tables_reader::yazy::{Action, CATEGORIES};
+    Ok(match action {
+        Action::Keep(kept) => (RuleChoice::Keep(kept), format!("{roll} keep {kept}\n")),
+        Action::Score(c) => {
+            let at = usize::from(c.index());
+            let legal = sheet.options(state.open, state.upper, state.held, roll, rerolls)?.options;
+            let found = legal.iter().find(|o| matches!(o.0, RuleChoice::Score(mv) if mv.box_index == at));
+            (found.expect("the built-in's box is the preset's").0, format!("{roll} score {}\n", CATEGORIES[at]))
+        }
+    })
+}
+
+/// Two-player yazy's games (a header line `players: 2`), reviewed in each
+/// player's chance of winning from its own two-player table
+/// (yazy-duel.dtab, which `make test` builds) over its preset's options:
+/// 100 games played by the table's options with strays; player 1's
+/// outcome less its chance at the start is player 1's luck less player
+/// 2's, less player 1's losses plus player 2's, within 1e-9; the start and
+/// every option taken are the table's chances; the table's own decisions
+/// give nothing away; and each mistake's reason adds up to the two
+/// options' difference in expected points within 1e-9.
+#[test]
+fn yazy_games_against_someone_add_up_to_winning() {
+    use dice_tables_lookup::review::{review_as, Measure};
+    use dice_tables_reader::yazy::duel::YazyDuel;
+    use dice_tables_reader::yazy::Mask;
+    let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
+    let duel = tables.get::<YazyDuel>().unwrap();
+    let sheet = dice_tables_lookup::review::review_source(&tables, "yazy").unwrap().sheet;
+    let start = duel.chance(Mask::ALL, Mask::ALL, 0).unwrap();
+    let (mut dice, mut picks) = (Rng::new(91), Rng::new(92));
+    let (mut outcomes, mut reasons, per) = ([0usize; 3], 0, 100);
+    for g in 0..per {
+        let stray = 10 * (g % 3) as u64;
+        let mut text = "game: yazy\nplayers: 2\n".to_string();
+        let (mut taken, mut moments) = (Vec::new(), std::collections::HashMap::new());
+        let end = play_duel(&*sheet, &mut dice, |m| {
+            moments.insert(text.lines().count() + 1, (m.me, m.roll, m.rerolls));
+            let options = duel.options(Mask::new(m.me.open)?, Mask::new(m.opp.open)?, m.lead, m.roll, m.rerolls)?;
+            let offered = options.best_first(|o| o.p);
+            let pick = if picks.below(100) < stray { picks.below(offered.len() as u64) as usize } else { 0 };
+            taken.push(offered[pick].p);
+            let (choice, line) = yazy_choice(&*sheet, m.me, m.roll, m.rerolls, offered[pick].action)?;
+            text.push_str(&format!("{}: {line}", m.mover + 1));
+            Ok::<_, dice_tables_reader::Error>(choice)
+        })
+        .unwrap();
+        let (_, review) = review_as(&tables, "yazy", None, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!((review.measure, review.players(), review.start), (Measure::Win, 2, start), "{text}");
+        let totals: Vec<u32> = review.sheets.iter().map(|s| s.total()).collect();
+        assert_eq!(totals, end.scores, "{text}");
+        let outcome = match end.scores[0].cmp(&end.scores[1]) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Less => 0.0,
+        };
+        outcomes[(2.0 * outcome) as usize] += 1;
+        assert_eq!((review.outcome(), review.now), (Some(outcome), outcome), "{text}");
+        let off = outcome - start - (review.luck_of(0) - review.luck_of(1) - (review.loss_of(0) - review.loss_of(1)));
+        assert!(off.abs() < 1e-9, "{outcome} - {start} != luck - loss (off {off})\n{text}");
+        let values: Vec<f64> = review.decisions.iter().map(|d| d.chosen.1).collect();
+        assert_eq!(values, taken, "each option taken is worth the two-player table's chance\n{text}");
+        if stray == 0 {
+            assert!(review.largest_mistakes(5).is_empty(), "the table's decisions give nothing away\n{text}");
+        }
+        for d in review.decisions.iter() {
+            let Some(why) = &d.reason else { continue };
+            let (at, roll, rerolls) = moments[&d.line];
+            let evs = sheet.options(at.open, at.upper, at.held, roll, rerolls).unwrap().options;
+            let ev = |c: &RuleChoice| evs.iter().find(|o| o.0 == *c).map(|o| o.1).expect("an option");
+            let (total, points) = (why.parts.iter().map(|(_, x)| x).sum::<f64>(), ev(&d.best.0) - ev(&d.chosen.0));
+            assert!((total - points).abs() < 1e-9, "line {}: {total} != {points}\n{text}", d.line);
+            reasons += 1;
+        }
+    }
+    assert!(outcomes[0] > 0 && outcomes[2] > 0, "{outcomes:?} lost, tied, won");
+    assert!(reasons > 0, "the mistakes have their reasons");
+    eprintln!("{per} games of two-player yazy reviewed: {outcomes:?} lost, tied, won; {reasons} reasons");
 }

@@ -79,7 +79,7 @@ fn review_source(tables: &Tables) -> Result<crate::review::ReviewSource<'_>, Loo
         TableErrorKind::NotFound => LookupError::NoParts { game: MaxiYatzy::ID, missing: e, make: PARTS_MADE_BY },
         _ => LookupError::Table(e),
     })?;
-    crate::review::ReviewSource::preset(tables, table, parts, None)
+    crate::review::ReviewSource::preset(tables, table, parts, None, None)
 }
 
 fn parse(named: &str, a: &Args<'_>) -> Result<Query, LookupError> {

@@ -128,7 +128,7 @@ fn review_source<G: SheetGame>(tables: &Tables) -> Result<crate::review::ReviewS
         let chances = tables.get::<SheetTarget<G>>().map_err(LookupError::Table)?;
         Ok(Box::new(SheetChances(chances)) as Box<dyn crate::review::TargetChances>)
     });
-    crate::review::ReviewSource::preset(tables, table, parts, Some(target))
+    crate::review::ReviewSource::preset(tables, table, parts, Some(target), None)
 }
 
 /// A built-in game's target table in its preset's states, for a review.

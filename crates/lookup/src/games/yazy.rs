@@ -70,7 +70,8 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
 /// A game of yazy as a review reads it: its table as its preset's rule
 /// set's, under the rules of the preset's parts table (`make tables`
 /// writes yazy-parts.dtab), which gives the reasons; played for a target,
-/// its target table (`make yazy-target`).
+/// its target table (`make yazy-target`); against someone, its two-player
+/// table (`make yazy-duel`).
 #[cfg(not(feature = "solitaire-only"))]
 fn review_source(tables: &Tables) -> Result<crate::review::ReviewSource<'_>, LookupError> {
     let table = tables.get::<Yazy>().map_err(LookupError::Table)?;
@@ -79,7 +80,23 @@ fn review_source(tables: &Tables) -> Result<crate::review::ReviewSource<'_>, Loo
         let chances = tables.get::<YazyTarget>().map_err(LookupError::Table)?;
         Ok(Box::new(YazyChances(chances)) as Box<dyn crate::review::TargetChances>)
     });
-    crate::review::ReviewSource::preset(tables, table, parts, Some(target))
+    let duel: crate::review::OpenDuel<'_> = Box::new(move || {
+        let chances = tables.get::<YazyDuel>().map_err(LookupError::Table)?;
+        Ok(Box::new(YazyDuelChances(chances)) as Box<dyn crate::review::DuelChances>)
+    });
+    crate::review::ReviewSource::preset(tables, table, parts, Some(target), Some(duel))
+}
+
+/// A preset's choice as yazy's own action.
+#[cfg(not(feature = "solitaire-only"))]
+fn yazy_action(choice: dice_tables_reader::rule_sheet::RuleChoice) -> Action {
+    use dice_tables_reader::rule_sheet::RuleChoice;
+    match choice {
+        RuleChoice::Keep(kept) => Action::Keep(kept),
+        RuleChoice::Score(m) => Action::Score(
+            dice_tables_reader::yazy::Category::new(m.box_index as u8).expect("the preset's box is one of the game's"),
+        ),
+    }
 }
 
 /// yazy's target table in its preset's states (its open boxes), for a review.
@@ -100,15 +117,38 @@ impl crate::review::TargetChances for YazyChances<'_> {
         need: i64,
         legal: &[dice_tables_reader::rule_sheet::RuleChoice],
     ) -> Result<Vec<f64>, LookupError> {
-        use dice_tables_reader::rule_sheet::RuleChoice;
-        use dice_tables_reader::yazy::Category;
         let options = self.0.options(Mask::new(at.open)?, dice, rerolls, need)?;
-        crate::review::legal_chances(Yazy::ID, dice, &options, legal, |choice| match choice {
-            RuleChoice::Keep(kept) => Action::Keep(kept),
-            RuleChoice::Score(m) => {
-                Action::Score(Category::new(m.box_index as u8).expect("the preset's box is one of the game's"))
-            }
-        })
+        crate::review::legal_chances(Yazy::ID, dice, &options, legal, yazy_action)
+    }
+}
+
+/// yazy's two-player table in its preset's states (each sheet's open
+/// boxes, and the mover's lead), for a review.
+#[cfg(not(feature = "solitaire-only"))]
+struct YazyDuelChances<'a>(&'a YazyDuel);
+
+#[cfg(not(feature = "solitaire-only"))]
+impl crate::review::DuelChances for YazyDuelChances<'_> {
+    fn chance(
+        &self,
+        mover: dice_tables_reader::rules::SheetState,
+        opponent: dice_tables_reader::rules::SheetState,
+        lead: i64,
+    ) -> Result<f64, LookupError> {
+        Ok(self.0.chance(Mask::new(mover.open)?, Mask::new(opponent.open)?, lead)?)
+    }
+
+    fn chances(
+        &self,
+        mover: dice_tables_reader::rules::SheetState,
+        opponent: dice_tables_reader::rules::SheetState,
+        lead: i64,
+        dice: dice_tables_reader::Dice,
+        rerolls: u8,
+        legal: &[dice_tables_reader::rule_sheet::RuleChoice],
+    ) -> Result<Vec<f64>, LookupError> {
+        let options = self.0.options(Mask::new(mover.open)?, Mask::new(opponent.open)?, lead, dice, rerolls)?;
+        crate::review::legal_chances(Yazy::ID, dice, &options, legal, yazy_action)
     }
 }
 
