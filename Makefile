@@ -572,7 +572,8 @@ bench: tables python
 	DICE_REVIEW_GAMES=10000 DICE_TARGET_TABLES=$(abspath $(OUT)) $(CARGO) test --release --locked -p dice-tables-tests --test integration -- \
 		review::the_dice_and_the_decisions_add_up_to_the_score \
 		review::games_played_for_a_target_add_up_to_reaching_it \
-		review::games_against_someone_add_up_to_winning --nocapture
+		review::games_against_someone_add_up_to_winning review::yazy_games_played_for_a_target_add_up_to_reaching_it \
+		review::yazy_games_against_someone_add_up_to_winning --nocapture
 	$(BIN)/reference-players 10000 $(OUT) --duels $(OUT) --check crates/lookup/src/reference_players.tsv
 	for g in yatzy yahtzee; do $(READER) curve $$g --tables $(OUT) --svg target/$$g-curve.svg > /dev/null && cmp target/$$g-curve.svg reader/doc/$$g-curve.svg || exit 1; done
 

@@ -1205,7 +1205,8 @@ fn built_in_games_played_for_a_target_add_up_to_reaching_it() {
 
 /// yazy's games played for a target, reviewed from its own target table
 /// (yazy-target.dtab, which `make test` builds): 100 games played for 180
-/// by that table's options (with strays), the outcome less the start's
+/// (`$DICE_REVIEW_GAMES` where set: `make bench` plays 10,000) by that
+/// table's options (with strays), the outcome less the start's
 /// chance is the luck less the losses within 1e-9, every option taken is
 /// worth the table's chance, and the table's own decisions give nothing
 /// away.
@@ -1220,7 +1221,7 @@ fn yazy_games_played_for_a_target_add_up_to_reaching_it() {
     let target = 180u32;
     let start = chances.chance(Mask::new(sheet.all_open()).unwrap(), target.into()).unwrap();
     let (mut dice, mut picks, mut reached) = (Rng::new(81), Rng::new(82), 0);
-    let per = 100;
+    let per: usize = std::env::var("DICE_REVIEW_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(100);
     for g in 0..per {
         let stray = 10 * (g % 3) as u64;
         let mut text = format!("game: yazy\ntarget: {target}\n");
@@ -1280,7 +1281,8 @@ fn yazy_choice(
 /// Two-player yazy's games (a header line `players: 2`), reviewed in each
 /// player's chance of winning from its own two-player table
 /// (yazy-duel.dtab, which `make test` builds) over its preset's options:
-/// 100 games played by the table's options with strays; player 1's
+/// 100 games (`$DICE_REVIEW_GAMES` where set: `make bench` plays 10,000)
+/// played by the table's options with strays; player 1's
 /// outcome less its chance at the start is player 1's luck less player
 /// 2's, less player 1's losses plus player 2's, within 1e-9; the start and
 /// every option taken are the table's chances; the table's own decisions
@@ -1296,7 +1298,8 @@ fn yazy_games_against_someone_add_up_to_winning() {
     let sheet = dice_tables_lookup::review::review_source(&tables, "yazy").unwrap().sheet;
     let start = duel.chance(Mask::ALL, Mask::ALL, 0).unwrap();
     let (mut dice, mut picks) = (Rng::new(91), Rng::new(92));
-    let (mut outcomes, mut reasons, per) = ([0usize; 3], 0, 100);
+    let (mut outcomes, mut reasons) = ([0usize; 3], 0);
+    let per: usize = std::env::var("DICE_REVIEW_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(100);
     for g in 0..per {
         let stray = 10 * (g % 3) as u64;
         let mut text = "game: yazy\nplayers: 2\n".to_string();
