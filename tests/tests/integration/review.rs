@@ -393,8 +393,9 @@ fn best_first<A: Copy, const N: usize>(
 /// (`built_in`: its options of a roll at a turn start, the best first) says,
 /// within `within` (what the built-in table holds its values to), and the
 /// built-in lookup's best is among the best; the final score less the
-/// start's value is the luck less the losses within 1e-9, and each mistake
-/// has a reason whose parts add up to what it gave away within 1e-9. A few
+/// start's value is the luck less the losses within 1e-9, the game has a
+/// rating (from its reference players' figures), and each mistake has a
+/// reason whose parts add up to what it gave away within 1e-9. A few
 /// decisions of each game are not the best. The options compared.
 fn reviewed_on_its_own_table(
     tables: &dice_tables_reader::Tables,
@@ -446,6 +447,8 @@ fn reviewed_on_its_own_table(
         assert_eq!(review.final_score(), Some(score), "{name}\n{text}");
         let off = f64::from(score) - review.start - (review.luck() - review.loss());
         assert!(off.abs() < 1e-9, "{name}: off by {off}\n{text}");
+        // Every built-in game reviewed has its reference players' figures.
+        assert!(review.rating().is_some_and(|r| r > 0.0), "{name}: no rating\n{text}");
         for d in &review.decisions {
             match &d.reason {
                 Some(why) => {
