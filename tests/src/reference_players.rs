@@ -431,6 +431,64 @@ fn player_rngs(seed: u64, p: usize) -> (Rng, Rng) {
     (dice, choices)
 }
 
+/// A two-player table as the reference players meet it: the mover's
+/// options of a roll, best first, each with its chance of winning (a tie
+/// half), and the best option's chance.
+pub trait DuelOptions {
+    /// The mover's chance at the start of a turn.
+    fn chance(&self, me: SheetState, opp: SheetState, lead: i64) -> Result<f64, Error>;
+    /// The options of the moment `m`'s roll, best first, and the best's chance.
+    fn options_of(&self, m: &DuelMoment) -> Result<(Vec<(RuleChoice, f64)>, f64), Error>;
+}
+
+impl DuelOptions for RuleDuel {
+    fn chance(&self, me: SheetState, opp: SheetState, lead: i64) -> Result<f64, Error> {
+        RuleDuel::chance(self, me, opp, lead)
+    }
+
+    fn options_of(&self, m: &DuelMoment) -> Result<(Vec<(RuleChoice, f64)>, f64), Error> {
+        let options = self.options(m.me, m.opp, m.lead, m.roll, m.rerolls)?;
+        Ok((options.options, options.value))
+    }
+}
+
+/// A built-in game's two-player table (yazy-duel.dtab), read over its
+/// preset's options as a review reads it
+/// ([`ReviewSource::duel`](dice_tables_lookup::review::ReviewSource)).
+pub struct BuiltInDuel<'a> {
+    /// The preset's rules, which give a roll's options.
+    pub sheet: &'a dyn TurnStarts,
+    /// The game's own two-player table.
+    pub chances: Box<dyn dice_tables_lookup::review::DuelChances + Send + Sync + 'a>,
+}
+
+impl DuelOptions for BuiltInDuel<'_> {
+    fn chance(&self, me: SheetState, opp: SheetState, lead: i64) -> Result<f64, Error> {
+        self.chances.chance(me, opp, lead).map_err(reader_error)
+    }
+
+    fn options_of(&self, m: &DuelMoment) -> Result<(Vec<(RuleChoice, f64)>, f64), Error> {
+        let options = dice_tables_lookup::review::ranked(self.sheet, m.me, m.roll, m.rerolls, |legal| {
+            self.chances.chances(m.me, m.opp, m.lead, m.roll, m.rerolls, legal)
+        })
+        .map_err(reader_error)?;
+        let best = options.first().map_or(0.0, |o| o.1);
+        Ok((options, best))
+    }
+}
+
+/// A table's refusal as the reader gave it (a lookup of a table's chances
+/// fails only so).
+fn reader_error(e: dice_tables_lookup::LookupError) -> Error {
+    use dice_tables_lookup::LookupError;
+    match e {
+        LookupError::Table(e) => Error::Table(e),
+        LookupError::Refused(e) => Error::Argument(e),
+        LookupError::Other(e) => e,
+        e => panic!("a two-player table's chances refused for another reason: {e}"),
+    }
+}
+
 /// A whole game of `sheet`'s rules against someone, `player` in seat
 /// `seat` (0 moves first) against the two-player table's optimal player:
 /// its `score` is 2 for a win, 1 for a tie and 0 for a loss, and its
@@ -440,7 +498,7 @@ fn player_rngs(seed: u64, p: usize) -> (Rng, Rng) {
 /// player); `ForTarget::Optimal` is the two-player table's own play.
 pub fn play_against_optimal<S: TurnStarts + ?Sized>(
     sheet: &S,
-    duel: &RuleDuel,
+    duel: &(dyn DuelOptions + Sync),
     player: ForTarget,
     seat: usize,
     dice: &mut Rng,
@@ -449,10 +507,10 @@ pub fn play_against_optimal<S: TurnStarts + ?Sized>(
     let (mut plans, mut loss) = (None, 0.0);
     let rerolls = sheet.rules().rerolls;
     let end = play_duel(sheet, dice, |m| {
-        let options = duel.options(m.me, m.opp, m.lead, m.roll, m.rerolls)?;
+        let (options, value) = duel.options_of(m)?;
         let choice = match player {
-            _ if m.mover != seat => return Ok(options.options[0].0),
-            ForTarget::Optimal => options.options[0].0,
+            _ if m.mover != seat => return Ok(options[0].0),
+            ForTarget::Optimal => options[0].0,
             ForTarget::Plays(p) => {
                 // Its own points plan, made at the turn's first roll.
                 if m.rerolls == rerolls {
@@ -464,8 +522,8 @@ pub fn play_against_optimal<S: TurnStarts + ?Sized>(
                 mine.options[p.pick(&mine, m.roll, m.rerolls, own.as_ref(), choices)].0
             }
         };
-        let chance = options.options.iter().find(|o| o.0 == choice).expect("an option of the roll").1;
-        loss += options.value - chance;
+        let chance = options.iter().find(|o| o.0 == choice).expect("an option of the roll").1;
+        loss += value - chance;
         Ok::<_, Error>(choice)
     })?;
     let score = match (end.won_at_once, end.scores[seat].cmp(&end.scores[1 - seat])) {
@@ -482,7 +540,7 @@ pub fn play_against_optimal<S: TurnStarts + ?Sized>(
 /// player its own dice, as [`play_all`] gives them), in parallel over the players.
 pub fn play_all_against_optimal<S: TurnStarts + ?Sized>(
     sheet: &S,
-    duel: &RuleDuel,
+    duel: &(dyn DuelOptions + Sync),
     players: &[ForTarget],
     games: usize,
     seed: u64,

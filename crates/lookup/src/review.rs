@@ -491,7 +491,7 @@ impl<'a> ReviewSource<'a> {
 }
 
 /// Opens a built-in game's two-player table for a review.
-pub type OpenDuel<'a> = Box<dyn Fn() -> Result<Box<dyn DuelChances + 'a>, LookupError> + 'a>;
+pub type OpenDuel<'a> = Box<dyn Fn() -> Result<Box<dyn DuelChances + Send + Sync + 'a>, LookupError> + 'a>;
 
 /// A built-in game's two-player table as a review of a game against
 /// someone reads it, in the states of the game's preset: the mover's
@@ -1091,7 +1091,7 @@ impl Values for BuiltInReach<'_> {
 /// The options of `dice` with `rerolls` left at turn start `at` under the
 /// rules of `sheet`, each with its chance from `chances_of` (a built-in
 /// game's table, given the options in the rules' order), best first.
-fn ranked(
+pub fn ranked(
     sheet: &dyn TurnStarts,
     at: SheetState,
     dice: Dice,

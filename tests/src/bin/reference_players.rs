@@ -34,7 +34,7 @@ use std::time::Instant;
 
 use dice_tables_tests::reference_players::{
     accuracies, mean_se, play_all, play_all_against_optimal, play_all_for_target, ratings, ratings_against_optimal,
-    ForTarget, Player,
+    BuiltInDuel, DuelOptions, ForTarget, Player,
 };
 
 const USAGE: &str =
@@ -134,11 +134,23 @@ fn run() -> Result<bool, String> {
                 (name.to_string(), start, players, played)
             }
             PlayedAs::Two => {
-                let duel = duel_tables.rule_duel(name).map_err(|e| format!("{name}: {e}"))?;
+                // A rule set's two-player table, or a built-in game's own
+                // (yazy-duel.dtab) over its preset's options.
+                let rule_duel = duel_tables.rule_duel(name);
+                let built_in;
+                let duel: &(dyn DuelOptions + Sync) = match &rule_duel {
+                    Ok(duel) => &**duel,
+                    Err(e) => {
+                        let source = dice_tables_lookup::review::review_source(&duel_tables, name);
+                        let open = source.ok().and_then(|s| s.duel).ok_or(format!("{name}: {e}"))?;
+                        built_in = BuiltInDuel { sheet: &*sheet, chances: open().map_err(|e| format!("{name}: {e}"))? };
+                        &built_in
+                    }
+                };
                 let fresh = dice_tables_reader::rules::SheetState { open: all, upper: 0, held: 0 };
                 let start = duel.chance(fresh, fresh, 0).map_err(|e| e.to_string())?;
                 let who = ForTarget::all();
-                let played = play_all_against_optimal(&*sheet, &duel, &who, games, 63).map_err(|e| e.to_string())?;
+                let played = play_all_against_optimal(&*sheet, duel, &who, games, 63).map_err(|e| e.to_string())?;
                 let label = dice_tables_lookup::review::Measure::Win.figures_of(name);
                 (label, start, who.iter().map(ForTarget::name).collect(), played)
             }

@@ -845,7 +845,7 @@ fn reference_players_against_someone_are_ordered_as_their_strength() {
     let who = ForTarget::all();
     let random = who.iter().position(|p| p.name() == "random").unwrap();
     let (sheet, duel) = (tables.rule_sheet("forced-yatzy").unwrap(), tables.rule_duel("forced-yatzy").unwrap());
-    let played = play_all_against_optimal(&*sheet, &duel, &who, 300, 6304).unwrap();
+    let played = play_all_against_optimal(&*sheet, &*duel, &who, 300, 6304).unwrap();
     let fitted = ratings_against_optimal(&played, random, 6305);
     let loss: Vec<f64> = played.iter().map(|g| mean_se(g.iter().map(|p| p.loss)).0).collect();
     assert_eq!(loss[0], 0.0, "the two-player table's player gives nothing away");

@@ -82,7 +82,7 @@ fn review_source(tables: &Tables) -> Result<crate::review::ReviewSource<'_>, Loo
     });
     let duel: crate::review::OpenDuel<'_> = Box::new(move || {
         let chances = tables.get::<YazyDuel>().map_err(LookupError::Table)?;
-        Ok(Box::new(YazyDuelChances(chances)) as Box<dyn crate::review::DuelChances>)
+        Ok(Box::new(YazyDuelChances(chances)) as Box<dyn crate::review::DuelChances + Send + Sync>)
     });
     crate::review::ReviewSource::preset(tables, table, parts, Some(target), Some(duel))
 }
