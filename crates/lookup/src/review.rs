@@ -608,7 +608,7 @@ pub fn review_as<'a>(
         (None, true) => match &built_in_duel {
             Some(open) => {
                 let chances = open()?;
-                replay(&*sheet, &BuiltInWin { sheet: &*sheet, chances: &*chances }, parts.as_deref(), text)?
+                replay(&*sheet, &Win(&BuiltInDuel { sheet: &*sheet, chances: &*chances }), parts.as_deref(), text)?
             }
             None => {
                 let missing = |name, missing| LookupError::NoRuleDuel { name, missing };
@@ -1107,8 +1107,63 @@ pub fn ranked(
     Ok(options)
 }
 
-/// The mover's chance of winning, from the rule set's two-player table.
-struct Win<'d>(&'d RuleDuel);
+/// A two-player table as a review reads it: the mover's chance of winning
+/// at a turn's start, and after each option of a roll, best first.
+trait TwoPlayerChances {
+    fn chance(&self, me: SheetState, opp: SheetState, lead: i64) -> Result<f64, LookupError>;
+    fn options(
+        &self,
+        me: SheetState,
+        opp: SheetState,
+        lead: i64,
+        dice: Dice,
+        rerolls: u8,
+    ) -> Result<Vec<(RuleChoice, f64)>, LookupError>;
+}
+
+impl TwoPlayerChances for RuleDuel {
+    fn chance(&self, me: SheetState, opp: SheetState, lead: i64) -> Result<f64, LookupError> {
+        Ok(RuleDuel::chance(self, me, opp, lead)?)
+    }
+
+    fn options(
+        &self,
+        me: SheetState,
+        opp: SheetState,
+        lead: i64,
+        dice: Dice,
+        rerolls: u8,
+    ) -> Result<Vec<(RuleChoice, f64)>, LookupError> {
+        Ok(RuleDuel::options(self, me, opp, lead, dice, rerolls)?.options)
+    }
+}
+
+/// A built-in game's two-player table (`chances`) over the options of its
+/// preset's rules (`sheet`).
+struct BuiltInDuel<'a> {
+    sheet: &'a dyn TurnStarts,
+    chances: &'a dyn DuelChances,
+}
+
+impl TwoPlayerChances for BuiltInDuel<'_> {
+    fn chance(&self, me: SheetState, opp: SheetState, lead: i64) -> Result<f64, LookupError> {
+        self.chances.chance(me, opp, lead)
+    }
+
+    fn options(
+        &self,
+        me: SheetState,
+        opp: SheetState,
+        lead: i64,
+        dice: Dice,
+        rerolls: u8,
+    ) -> Result<Vec<(RuleChoice, f64)>, LookupError> {
+        ranked(self.sheet, me, dice, rerolls, |legal| self.chances.chances(me, opp, lead, dice, rerolls, legal))
+    }
+}
+
+/// The mover's chance of winning, from a two-player table.
+struct Win<'d>(&'d dyn TwoPlayerChances);
 
 impl Win<'_> {
     /// The mover's sheet, the opponent's and the mover's lead.
@@ -1129,7 +1184,7 @@ impl Values for Win<'_> {
 
     fn turn_start(&self, seats: &[Seat], mover: usize) -> Result<f64, LookupError> {
         let (me, opp, lead) = Win::sides(seats, mover);
-        Ok(self.0.chance(me, opp, lead)?)
+        self.0.chance(me, opp, lead)
     }
 
     fn options(
@@ -1140,40 +1195,7 @@ impl Values for Win<'_> {
         rerolls: u8,
     ) -> Result<Vec<(RuleChoice, f64)>, LookupError> {
         let (me, opp, lead) = Win::sides(seats, mover);
-        Ok(self.0.options(me, opp, lead, dice, rerolls)?.options)
-    }
-}
-
-/// The mover's chance of winning, from a built-in game's two-player table
-/// (`chances`), over the options of its preset's rules (`sheet`), best first.
-struct BuiltInWin<'a> {
-    sheet: &'a dyn TurnStarts,
-    chances: &'a dyn DuelChances,
-}
-
-impl Values for BuiltInWin<'_> {
-    fn measure(&self) -> Measure {
-        Measure::Win
-    }
-
-    fn players(&self) -> usize {
-        2
-    }
-
-    fn turn_start(&self, seats: &[Seat], mover: usize) -> Result<f64, LookupError> {
-        let (me, opp, lead) = Win::sides(seats, mover);
-        self.chances.chance(me, opp, lead)
-    }
-
-    fn options(
-        &self,
-        seats: &[Seat],
-        mover: usize,
-        dice: Dice,
-        rerolls: u8,
-    ) -> Result<Vec<(RuleChoice, f64)>, LookupError> {
-        let (me, opp, lead) = Win::sides(seats, mover);
-        ranked(self.sheet, me, dice, rerolls, |legal| self.chances.chances(me, opp, lead, dice, rerolls, legal))
+        self.0.options(me, opp, lead, dice, rerolls)
     }
 }
 
