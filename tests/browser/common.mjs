@@ -444,6 +444,9 @@ export async function playUnderWay(page, base, dir) {
   const total = Number(await page.getAttribute("#total", "data-total"));
   assert.equal(total, boxes.reduce((s, p) => s + p, 0) + (upper >= 63 ? 50 : 0), "yatzy under way: the total");
   assert.ok(reloaded, "the game was reloaded in the middle");
+  // The coach replays a game's text from its start, which a sheet filled in by hand does not hold: it says so.
+  await page.waitForFunction(() => !document.querySelector("#review-coach").hidden, null, { timeout: STUCK_MS });
+  assert.equal(await page.textContent("#review-coach-summary"), "No rating or reasons: the sheet was filled in by hand, and the coach replays a game from its start.");
 
   // A pasted game taken up after its last keep: the throw typed, then advised.
   await page.goto(`${base}/?game=yatzy&new&seed=${seed}`);
@@ -614,6 +617,11 @@ export async function playAgainst(page, base, dir, game, { opponent = "computer"
   assert.ok(Math.abs(lost - costs.reduce((s, c) => s + c, 0)) < 1e-12, `${game}: lost ${lost}`);
   const swings = await page.$$eval("#review-swings li", (li) => li.map((x) => Number(x.dataset.swing)));
   assert.ok(swings.length === 3 && swings.every((s, i) => i === 0 || Math.abs(s) <= Math.abs(swings[i - 1])), `${game}: the three largest swings, largest first: ${swings}`);
+  if (filled && COACHED_AGAINST.includes(game)) {
+    // The coach replays a game's text from its start, which a sheet filled in by hand does not hold: it says so.
+    await page.waitForFunction(() => !document.querySelector("#review-coach").hidden, null, { timeout: STUCK_MS });
+    assert.equal(await page.textContent("#review-coach-summary"), "No rating or reasons: the sheet was filled in by hand, and the coach replays a game from its start.");
+  }
   let coach = null;
   if (mistakes.length) {
     // The game as the page writes it, pasted back: the same review.

@@ -160,6 +160,7 @@ function newGame(name, joker, rules, opponent = null, first = "you", target = 25
     dice: [], kept: [], rerolls: 0,
     phase: "roll", // roll | decide | over
     decisions: [], // {dice, rerolls, options, chosen, cost}
+    filledByHand: false, // a sheet filled in by hand: the game's text does not hold its start
     answer: null, error: null,
     realDice: $("#real-dice").checked, // the page never rolls: it asks for the dice shown
     awaiting: null, // with real dice: the dice kept, until the dice thrown are typed
@@ -701,7 +702,7 @@ function takeSheet() {
   snapshot();
   const sheet = (s) => ({ scores: scores[s], bonuses: game.name === "yahtzee" ? Number(bonuses[s]) : 0, saved: 0 });
   const mover = two && open[1] > open[0] ? 1 : 0;
-  Object.assign(game, sheet(mover), { seat: mover, other: two ? sheet(1 - mover) : null, log: [] });
+  Object.assign(game, sheet(mover), { seat: mover, other: two ? sheet(1 - mover) : null, log: [], filledByHand: true });
   if (info().saved) game.saved = Math.min(Number(saved), 2 * Object.keys(scores[0]).length);
   return true;
 }

@@ -165,6 +165,13 @@ function showGameCoach(r) {
   delete box.dataset.review;
   const name = variant(r.of) === null ? GAMES[r.of.name].coach : undefined;
   if ((r.two && !GAMES[r.of.name].coachAgainst) || name === undefined || !r.decisions.length) return;
+  if (r.of.filledByHand) {
+    // The backend replays a game's text from the start, which such a game's text does not hold.
+    $("#review-coach-summary").textContent = "No rating or reasons: the sheet was filled in by hand, and the coach replays a game from its start.";
+    $("#review-coach-mistakes").replaceChildren();
+    box.hidden = false;
+    return;
+  }
   const text = gameText(name, r.decisions, r.two, r.two ? null : r.target);
   const parts = { summary: $("#review-coach-summary"), mistakes: $("#review-coach-mistakes"), holder: box };
   ruleReview(name, text).then((c) => {
