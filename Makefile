@@ -18,7 +18,7 @@ WORKSPACE := --workspace --exclude dice-tables-python --exclude dice-tables-wasm
 CARGO_HOME_DIR := $(or $(CARGO_HOME),$(HOME)/.cargo)
 REMAP_PATHS := --remap-path-prefix=$(abspath .)=/dice-tables --remap-path-prefix=$(CARGO_HOME_DIR)=/cargo
 
-.PHONY: reference-players maxi-yatzy-reference rule-tables rule-target-tables rule-duel-tables rule-duel-games wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-yatzy-parts maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test example-game-test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
+.PHONY: reference-players maxi-yatzy-reference yazy-duel-reference rule-tables rule-target-tables rule-duel-tables rule-duel-games wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-yatzy-parts maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test example-game-test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
 
 comma := ,
 space := $(eval) $(eval)
@@ -535,8 +535,8 @@ site: npm tables yazy-duel target-tables $(SITE_FREE) $(SITE_RULE_DUEL)
 # dice's luck less the decisions' losses the score less the start's value;
 # then the coach's reference players, 10,000 games each of every preset
 # and of yatzy, yahtzee, yazy and Maxi Yatzy (their presets solved in
-# memory; Maxi Yatzy's 32 minutes), their figures held to
-# crates/lookup/src/reference_players.tsv.
+# memory; Maxi Yatzy's 32 minutes) and against two-player yazy's table (50
+# minutes), their figures held to crates/lookup/src/reference_players.tsv.
 bench: tables python
 	start=$$(date +%s); $(GENERATOR) --out $(OUT) --games $(subst $(space),$(comma),$(TARGET_TABLES)) && \
 		echo "target tables: $$(( $$(date +%s) - start )) s whole command"
@@ -576,7 +576,7 @@ bench: tables python
 		review::games_against_someone_add_up_to_winning review::yazy_games_played_for_a_target_add_up_to_reaching_it \
 		review::yazy_games_against_someone_add_up_to_winning --nocapture
 	$(BIN)/reference-players 10000 $(OUT) --duels $(OUT) --check crates/lookup/src/reference_players.tsv
-	$(BIN)/reference-players 10000 $(OUT) --check crates/lookup/src/reference_players.tsv maxi-yatzy
+	$(BIN)/reference-players 10000 $(OUT) --check crates/lookup/src/reference_players.tsv maxi-yatzy yazy:two
 	for g in yatzy yahtzee; do $(READER) curve $$g --tables $(OUT) --svg target/$$g-curve.svg > /dev/null && cmp target/$$g-curve.svg reader/doc/$$g-curve.svg || exit 1; done
 
 # Deliberately accept new reference figures for the coach: 10,000 games of
@@ -595,6 +595,13 @@ reference-players: tables $(REDUCED)/forced-yatzy-duel.dtab
 maxi-yatzy-reference: tables
 	$(CARGO) build --release --locked -p dice-tables-tests --bin reference-players
 	$(BIN)/reference-players 10000 $(OUT) --write crates/lookup/src/reference_players.tsv maxi-yatzy
+
+# And for two-player yazy: each reference player against yazy-duel.dtab's
+# optimal player, 10,000 games each (50 minutes and 0.7 GB here, beside
+# other work).
+yazy-duel-reference: tables $(OUT)/yazy-duel.dtab
+	$(CARGO) build --release --locked -p dice-tables-tests --bin reference-players
+	$(BIN)/reference-players 10000 $(OUT) --write crates/lookup/src/reference_players.tsv yazy:two
 
 # Deliberately accept new table output: regenerate and rewrite the manifest
 # (every default table and the target tables: minutes).

@@ -908,9 +908,10 @@ async function coached(page, dir, game, text, costs, seats = [1]) {
   mine.forEach((d, k) => assert.ok(Math.abs(d.loss - costs[k]) < within, `${game}: decision ${k + 1} gave ${d.loss} away, the page says ${costs[k]}`));
   const listed = await listedAsReviewed(page, "#review-coach-mistakes li", expected, game);
   if (two) {
-    // Each player's figures, in their chance of winning; no reference players' figures against someone here.
-    assert.deepEqual(expected.players.map((p) => p.rating), [null, null], `${game} against someone: no rating`);
-    assert.match(await page.textContent("#review-coach-summary"), /^Game over: player 1 \d+, player 2 \d+: .* Player 1: their dice brought .* Player 2: their dice brought .*no rating \(play against someone has no reference players' figures\)\.$/);
+    // Each player's figures, in their chance of winning, and each one's rating from the reference players' against someone.
+    assert.ok(expected.players.every((p) => p.rating > 0), `${game} against someone: each player rated`);
+    const rated = "rating \\d+ \\(Elo scale, random play 0\\)\\.";
+    assert.match(await page.textContent("#review-coach-summary"), new RegExp(`^Game over: player 1 \\d+, player 2 \\d+: .* Player 1: their dice brought .*${rated} Player 2: their dice brought .*${rated}$`));
   } else if (expected.target === undefined) {
     assert.ok(expected.rating > 0, `${game}: a rating`);
     assert.match(await page.textContent("#review-coach-summary"), / rating \d+ \(Elo scale, random play 0\)\.$/);

@@ -1289,9 +1289,10 @@ fn yazy_choice(
 /// played by the table's options with strays; player 1's
 /// outcome less its chance at the start is player 1's luck less player
 /// 2's, less player 1's losses plus player 2's, within 1e-9; the start and
-/// every option taken are the table's chances; the table's own decisions
-/// give nothing away; and each mistake's reason adds up to the two
-/// options' difference in expected points within 1e-9.
+/// every option taken are the table's chances; each player is rated (the
+/// reference players' figures against yazy-duel's optimal player); the
+/// table's own decisions give nothing away; and each mistake's reason adds
+/// up to the two options' difference in expected points within 1e-9.
 #[test]
 fn yazy_games_against_someone_add_up_to_winning() {
     use dice_tables_lookup::review::{review_as, Measure};
@@ -1332,6 +1333,8 @@ fn yazy_games_against_someone_add_up_to_winning() {
         assert_eq!((review.outcome(), review.now), (Some(outcome), outcome), "{text}");
         let off = outcome - start - (review.luck_of(0) - review.luck_of(1) - (review.loss_of(0) - review.loss_of(1)));
         assert!(off.abs() < 1e-9, "{outcome} - {start} != luck - loss (off {off})\n{text}");
+        // Each player is rated from the reference players' games against yazy-duel's optimal player.
+        assert!((0..2).all(|p| review.rating_of(p).is_some()), "each player rated\n{text}");
         let values: Vec<f64> = review.decisions.iter().map(|d| d.chosen.1).collect();
         assert_eq!(values, taken, "each option taken is worth the two-player table's chance\n{text}");
         if stray == 0 {
