@@ -8,7 +8,8 @@
 //! against the two-player table's optimal player, `NAME:two`, each
 //! player's score 2 a win and 1 a tie, its losses chances of winning, its
 //! rating the Elo gap its share against that player implies:
-//! `REFERENCE_TWO_PLAYERS`, their two-player tables from `--duels DIR`), from TABLES, a built-in
+//! `REFERENCE_TWO_PLAYERS`, their two-player tables from `--duels DIR`,
+//! or a built-in game's own, `yazy:two`), from TABLES, a built-in
 //! game's preset solved here by the rules engine (its file there is the
 //! game's own table): each player's
 //! mean score, mean loss, mean accuracy and rating on the Elo scale (the
@@ -17,8 +18,9 @@
 //!
 //! `--write FILE` writes the figures as the reader's reviews take them
 //! (crates/lookup/src/reference_players.tsv), keeping the file's rows of
-//! the rule sets not played (Maxi Yatzy's, played apart: `make
-//! maxi-yatzy-reference`); `--check FILE` holds them to
+//! the rule sets not played (Maxi Yatzy's and two-player yazy's, played
+//! apart: `make maxi-yatzy-reference`, `make yazy-duel-reference`);
+//! `--check FILE` holds them to
 //! that file's, each within 4 standard errors. The exit status says
 //! whether the mean losses are ordered as the ratings are (wherever two
 //! ratings differ by more than 4 standard errors, the higher rated gives
@@ -213,8 +215,8 @@ fn run() -> Result<bool, String> {
         rows.extend(mine);
     }
     if let Some(file) = write {
-        // The rule sets not played now keep their rows (Maxi Yatzy's,
-        // written apart after its own long solve).
+        // The rule sets not played now keep their rows (Maxi Yatzy's and
+        // two-player yazy's, each written apart after its own long run).
         let kept = std::fs::read_to_string(&file).unwrap_or_default();
         std::fs::write(&file, table(&rows, &kept)).map_err(|e| format!("{file}: {e}"))?;
         println!("written to {file}");
