@@ -18,7 +18,7 @@ WORKSPACE := --workspace --exclude dice-tables-python --exclude dice-tables-wasm
 CARGO_HOME_DIR := $(or $(CARGO_HOME),$(HOME)/.cargo)
 REMAP_PATHS := --remap-path-prefix=$(abspath .)=/dice-tables --remap-path-prefix=$(CARGO_HOME_DIR)=/cargo
 
-.PHONY: reference-players maxi-yatzy-reference yazy-duel-reference rule-tables rule-target-tables rule-duel-tables rule-duel-games wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-yatzy-parts maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test example-game-test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
+.PHONY: reference-players maxi-yatzy-reference yazy-duel-reference tenk-duel-reference rule-tables rule-target-tables rule-duel-tables rule-duel-games wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-yatzy-parts maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test example-game-test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
 
 comma := ,
 space := $(eval) $(eval)
@@ -417,7 +417,7 @@ npm-test: npm tables yazy-target reduced-target-tables
 		npm install --no-audit --no-fund --silent ../dice-tables-$(NPM_VERSION).tgz
 	cp crates/npm/test/golden.mjs crates/npm/test/range_server.mjs crates/npm/test/rule_set.mjs crates/npm/test/same_review.mjs target/npm/scratch/
 	cd target/npm/scratch && GOLDEN=$(abspath tests/golden) DICE_TABLES=$(abspath $(OUT)) \
-		DICE_TARGET_TABLES=$(abspath $(REDUCED)) node golden.mjs
+		DICE_TARGET_TABLES=$(abspath $(REDUCED)) READER=$(abspath $(READER)) node golden.mjs
 	cd target/npm/scratch && GENERATOR=$(abspath $(GENERATOR)) READER=$(abspath $(READER)) node rule_set.mjs
 	@# The module's size, as the package's README and the guide give it.
 	node crates/npm/test/size.mjs target/npm/package/dice_tables.wasm crates/npm/README.md docs/GUIDE.md
@@ -574,9 +574,11 @@ bench: tables python
 		review::the_dice_and_the_decisions_add_up_to_the_score \
 		review::games_played_for_a_target_add_up_to_reaching_it \
 		review::games_against_someone_add_up_to_winning review::yazy_games_played_for_a_target_add_up_to_reaching_it \
-		review::yazy_games_against_someone_add_up_to_winning --nocapture
+		review::yazy_games_against_someone_add_up_to_winning \
+		tenk_review::tenk_games_alone_add_up_to_the_points_banked tenk_review::duel_games_add_up_to_winning --nocapture
 	$(BIN)/reference-players 10000 $(OUT) --duels $(OUT) --check crates/lookup/src/reference_players.tsv
-	$(BIN)/reference-players 10000 $(OUT) --check crates/lookup/src/reference_players.tsv maxi-yatzy yazy:two
+	$(BIN)/reference-players 10000 $(OUT) --check crates/lookup/src/reference_players.tsv maxi-yatzy yazy:two \
+		duel:two duel-cardgames:two
 	for g in yatzy yahtzee; do $(READER) curve $$g --tables $(OUT) --svg target/$$g-curve.svg > /dev/null && cmp target/$$g-curve.svg reader/doc/$$g-curve.svg || exit 1; done
 
 # Deliberately accept new reference figures for the coach: 10,000 games of
@@ -602,6 +604,12 @@ maxi-yatzy-reference: tables
 yazy-duel-reference: tables $(OUT)/yazy-duel.dtab
 	$(CARGO) build --release --locked -p dice-tables-tests --bin reference-players
 	$(BIN)/reference-players 10000 $(OUT) --write crates/lookup/src/reference_players.tsv yazy:two
+
+# And for two-player 10000, both rules: each reference player against the
+# duel table's optimal player, 10,000 games each (tenk_players.rs).
+tenk-duel-reference: tables
+	$(CARGO) build --release --locked -p dice-tables-tests --bin reference-players
+	$(BIN)/reference-players 10000 $(OUT) --write crates/lookup/src/reference_players.tsv duel:two duel-cardgames:two
 
 # Deliberately accept new table output: regenerate and rewrite the manifest
 # (every default table and the target tables: minutes).

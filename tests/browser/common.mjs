@@ -260,8 +260,14 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
   return { decisions, total, bonuses, jokerBoxes, mistaken, coach };
 }
 
-/** Plays a whole two-player 10000 game against the table's player, taking the best action; checked against the tables in `dir`. */
-export async function playDuel(page, base, dir, rules, first) {
+/**
+ * Plays a whole two-player 10000 game against the table's player, taking
+ * the best action but at the first `mistakes` keeps that have a worse one
+ * (the last row, more than 1e-6 worse), checked against the tables in
+ * `dir`; then the coach's review of the game's text is `reader review`'s,
+ * listing exactly those mistakes (the five largest), each yours.
+ */
+export async function playDuel(page, base, dir, rules, first, mistakes = 0) {
   await page.goto(`${base}/?game=duel&rules=${rules}&first=${first}&seed=${seed}`);
   const state = page.locator("#duel-state");
   const ready = async (after) => {
@@ -271,7 +277,7 @@ export async function playDuel(page, base, dir, rules, first) {
     }, after, { timeout: STUCK_MS });
   };
   await ready(-1);
-  let decisions = 0;
+  let [decisions, made] = [0, 0];
   for (;;) {
     if ((await state.getAttribute("data-phase")) === "over") break;
     const q = JSON.parse(await state.getAttribute("data-query"));
@@ -284,7 +290,9 @@ export async function playDuel(page, base, dir, rules, first) {
     } else {
       const shown = await page.$$eval("#duel-options tbody tr", (rows) => rows.map((r) => [r.dataset.keep, Number(r.dataset.p)]));
       assert.deepEqual(shown, answer.options.map((o) => [o.keep, o.p]), `duel ${JSON.stringify(q)}`);
-      await page.click("#duel-options tbody tr >> nth=0");
+      const worse = made < mistakes && shown.length > 1 && shown[0][1] - shown.at(-1)[1] > 1e-6;
+      made += worse ? 1 : 0;
+      await page.click(`#duel-options tbody tr >> nth=${worse ? shown.length - 1 : 0}`);
     }
     await ready(advised);
     // The next advice straight after the tap (no table's turn between): its time.
@@ -292,9 +300,27 @@ export async function playDuel(page, base, dir, rules, first) {
     if (Number(s.advised) === advised + 1) adviceMs.push([Number(s.ms), `duel ${s.query}`]);
   }
   const totals = await page.textContent("#duel-totals");
+  // The coach: the backend's review of the page's text is the command line's.
+  await page.waitForFunction(() => document.querySelector("#duel-review").dataset.review !== "", null, { timeout: STUCK_MS });
+  const text = await page.$eval("#duel-review", (r) => r.dataset.text);
+  const table = rules === "cardgames" ? "duel-cardgames" : "duel";
+  assert.ok(text.startsWith(`game: ${table}\nplayers: 2\n1: `), text);
+  const file = join(process.env.TMPDIR || "/tmp", `dice-tables-duel-coach-${process.pid}.txt`);
+  writeFileSync(file, text);
+  const expected = JSON.parse(execFileSync(reader, ["review", table, file, "--json", "--tables", dir], { encoding: "utf8" }));
+  rmSync(file);
+  assertSameReview(JSON.parse(await page.$eval("#duel-review", (r) => r.dataset.review)), expected, `${table}: the page's coach is the command line's review`);
+  const yours = first === "you" ? 1 : 2;
+  assert.equal(expected.largest_mistakes.length, Math.min(made, 5), `${table}: exactly the deliberate mistakes`);
+  const listed = await page.$$eval("#duel-mistakes li", (items) => items.map((li) => [Number(li.dataset.line), Number(li.dataset.player)]));
+  assert.deepEqual(listed, expected.largest_mistakes.map((line) => [line, yours]), `${table}: the mistakes listed, each yours`);
+  // Each side rated from the reference players' games against the duel table's optimal player.
+  assert.ok(expected.players.every((p) => p.rating > 0), `${table}: each player rated`);
+  const rated = "Accuracy [\\d.]+ of 100, rating \\d+ \\(Elo scale, random play 0\\)\\.";
+  assert.match(await page.textContent("#duel-coach"), new RegExp(`^The coach: player 1's chance of winning at the start [\\d.]+ %\\. (You|The table) \\(player 1\\): .*${rated} (You|The table) \\(player 2\\): .*${rated}$`));
   await fitsScreen(page);
   await page.screenshot({ path: `${shots}/duel-${rules}.png`, fullPage: true });
-  return { decisions, result: await page.textContent("#duel-advice"), totals };
+  return { decisions, result: await page.textContent("#duel-advice"), totals, mistakes: made, accuracy: expected.players[yours - 1].accuracy };
 }
 
 /**

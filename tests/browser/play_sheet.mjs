@@ -148,9 +148,9 @@ try {
   const against = await playAgainstOnSite(browser);
   const underWay = await playUnderWay(page, base, tables);
   results.push(["yatzy under way with real dice (sheet filled in, reloaded mid-game; a pasted game taken up)", underWay]);
-  const duels = [await playDuel(page, base, tables, "seed", "you"), await playDuel(page, base, tables, "cardgames", "table")];
+  const duels = [await playDuel(page, base, tables, "seed", "you", 2), await playDuel(page, base, tables, "cardgames", "table")];
   await askAdvisors(page, base, tables);
-  const duelText = duels.map((d) => `${d.result} (${d.totals}; ${d.decisions} decisions)`).join(", ");
+  const duelText = duels.map((d) => `${d.result} (${d.totals}; ${d.decisions} decisions, ${d.mistakes} deliberate mistakes, accuracy ${d.accuracy.toFixed(1)} by the coach as the CLI reviews it)`).join(", ");
   // The rule sets' tab: the presets' own tables fetched when it is first
   // shown, their target and two-player tables read in pieces: Generala for
   // a goal, forced Yatzy exactly against the computer and passing the dice.

@@ -7,6 +7,7 @@ pub mod http;
 pub mod manifest;
 pub mod oracles;
 pub mod reference_players;
+pub mod tenk_players;
 
 pub use oracles::combo::*;
 pub use oracles::duel;

@@ -425,7 +425,7 @@ fn each_player<P: Copy + Send + Sync>(
 }
 
 /// The dice and the choices of the player `p`th in the list, from `seed`.
-fn player_rngs(seed: u64, p: usize) -> (Rng, Rng) {
+pub fn player_rngs(seed: u64, p: usize) -> (Rng, Rng) {
     let dice = Rng::new(seed ^ (p as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let choices = Rng::new(seed.wrapping_add(0xD1B5_4A32_D192_ED03).wrapping_mul(p as u64 + 3));
     (dice, choices)

@@ -48,9 +48,9 @@ enum Command {
     /// per total T, the best chance of scoring at least T (`p_best`) beside
     /// the chance max-expected-score play does (`p_ev`) and scores exactly T (`p_ev_exact`).
     Curve(curve::Curve),
-    /// A game of a rule set reviewed from its text (what the page writes):
-    /// what the dice brought and what the decisions gave away, in expected
-    /// points, the accuracy and rating, and the largest mistakes.
+    /// A game of a rule set, or of 10000, reviewed from its text (what the
+    /// page writes): what the dice brought and what the decisions gave
+    /// away, the accuracy and rating, and the largest mistakes.
     #[command(override_usage = "reader review [OPTIONS] [NAME] FILE")]
     Review(review::ReviewArgs),
     /// Print a table file's header and sections.

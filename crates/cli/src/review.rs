@@ -1,12 +1,13 @@
-//! `reader review NAME GAME.txt`: a game of a rule set reviewed from its
-//! text (what the page writes after a game): what the dice brought, what
-//! the decisions gave away, and the largest mistakes.
+//! `reader review NAME GAME.txt`: a game of a rule set, or of 10000,
+//! reviewed from its text (what the page writes after a game): what the
+//! dice brought, what the decisions gave away, and the largest mistakes.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use clap::Args;
-use dice_tables_lookup::review::{game_named, parse_target, review_as, Decision, Measure, Review, SheetTotal};
+use dice_tables_lookup::review::tenk::{then_word, TenkChoice, TenkReview};
+use dice_tables_lookup::review::{game_named, parse_target, reviewed, Decision, Measure, Review, Reviewed, SheetTotal};
 use dice_tables_reader::rule_sheet::{Board, RuleChoice};
 
 use crate::output::Failure;
@@ -15,11 +16,13 @@ use crate::output::Failure;
 pub struct ReviewArgs {
     /// The rule set (`crag`, `generala`, ... or your own's name): its table
     /// NAME.dtab; or yatzy, yahtzee, yazy or maxi-yatzy, read from its own
-    /// table beside NAME-parts.dtab. Left out, the text's header names it
+    /// table beside NAME-parts.dtab; or 10000: `duel` (or `duel-cardgames`)
+    /// against someone, `10000` alone. Left out, the text's header names it
     /// (a first line `game: NAME`).
     #[arg(value_name = "NAME")]
     rule_set: String,
-    /// The game's text: one decision a line, `DICE keep KEPT` or `DICE score BOX` (`-`: standard input);
+    /// The game's text: one decision a line, `DICE keep KEPT` or `DICE score BOX` (`-`: standard input;
+    /// 10000: one throw a line, `DICE keep KEPT bank`, `DICE keep KEPT throw` or `DICE bust`);
     /// against someone, each line may begin with its player's number (`2: DICE keep KEPT`) or the
     /// header say `players: 2`: reviewed in each player's chance of winning, from NAME-duel.dtab
     /// (yazy's: yazy-duel.dtab, `make yazy-duel`).
@@ -53,11 +56,14 @@ pub fn run(a: &ReviewArgs) -> Result<String, Failure> {
         return Err(Failure::Usage(format!("{}: the text names no rule set: {how}", file.display())));
     };
     let tables = crate::directory::tables(a.tables.clone())?;
-    let (sheet, review) = review_as(&tables, &name, a.target, &text)?;
+    let review = reviewed(&tables, &name, a.target, &text)?;
     if a.json {
-        return Ok(format!("{}\n", review.to_json(&sheet)));
+        return Ok(format!("{}\n", review.to_json()));
     }
-    Ok(words(&sheet, &review))
+    Ok(match &review {
+        Reviewed::Sheet(sheet, review) => words(sheet, review),
+        Reviewed::Tenk(review) => tenk_words(review),
+    })
 }
 
 /// The game's text, from a file or standard input.
@@ -214,4 +220,99 @@ fn mistake_line(sheet: &Board, d: &Decision, who: &str, amount: &dyn Fn(f64) -> 
         amount(d.loss()),
         choice_words(sheet, &d.best.0)
     )
+}
+
+fn tenk_choice_words(c: &TenkChoice) -> String {
+    format!("keep {} ({} points) and {}", c.keep, c.points, then_word(c.then))
+}
+
+/// A game of 10000 reviewed, in words: alone in expected banked points a
+/// turn, against someone in each player's chance of winning.
+fn tenk_words(r: &TenkReview) -> String {
+    let mut out = String::new();
+    let two = r.players() == 2;
+    let player = |p: usize| format!("player {}", p + 1);
+    let value = |x: f64| if two { format!("{:.2} %", 100.0 * x) } else { format!("{x:.2}") };
+    let signed = |x: f64| if two { format!("{:+.2} % chance", 100.0 * x) } else { format!("{x:+.2} points") };
+    let amount = |x: f64| if two { format!("{:.2} % chance", 100.0 * x.max(0.0)) } else { format!("{x:.2}") };
+    match r.goal {
+        Some((goal, entry)) => {
+            let entry = if entry > 0 { format!("entry {entry}") } else { "no entry".to_string() };
+            let _ =
+                writeln!(out, "10000, two players ({}: {entry}, goal {goal}): {} throws", r.game, r.decisions.len());
+        }
+        None => {
+            let _ = writeln!(out, "10000 alone ({}): {} throws in {} turns", r.game, r.decisions.len(), r.turns[0]);
+        }
+    }
+    match (two, r.winner) {
+        (true, Some(w)) => {
+            let totals: Vec<String> = r.totals.iter().enumerate().map(|(p, t)| format!("{} {t}", player(p))).collect();
+            let _ = writeln!(
+                out,
+                "game over: {}: {} wins; player 1's chance of winning at the start {}",
+                totals.join(", "),
+                player(w),
+                value(r.turn_start)
+            );
+        }
+        (true, None) => {
+            let totals: Vec<String> = r.totals.iter().enumerate().map(|(p, t)| format!("{} {t}", player(p))).collect();
+            let _ = writeln!(
+                out,
+                "under way: {} banked; player 1's chance of winning now {}, at the start {}",
+                totals.join(", "),
+                value(r.now),
+                value(r.turn_start)
+            );
+        }
+        (false, _) => {
+            let turns = r.turns[0];
+            let where_ =
+                if r.between_turns { String::new() } else { format!(", {} with the turn under way", value(r.now)) };
+            let _ = writeln!(
+                out,
+                "banked {}{where_}; expected {} at the start ({turns} turns of {} expected banked points each)",
+                r.totals[0],
+                value(r.start_of(0)),
+                value(r.turn_start)
+            );
+        }
+    }
+    let so_far = if r.over() { "" } else { " so far" };
+    for p in 0..r.players() {
+        let who = if two { format!("{}: ", player(p)) } else { String::new() };
+        let brought = if two { "their dice brought" } else { "the dice brought" };
+        let _ = writeln!(out, "{who}{brought} {}; the keeps gave away {}", signed(r.luck_of(p)), amount(r.loss_of(p)));
+        let accuracy = format!("{who}accuracy{so_far} {:.1} (best play 100)", r.accuracy_of(p));
+        let _ = match r.rating_of(p) {
+            Some(rating) => writeln!(out, "{accuracy}, rating {rating:.0} (Elo scale, random play 0)"),
+            None => {
+                let whose = if two { "this two-player table" } else { "10000 alone" };
+                writeln!(out, "{accuracy}; no rating: {whose} has no reference players' figures")
+            }
+        };
+    }
+    let mistakes = r.largest_mistakes(5);
+    if mistakes.is_empty() {
+        let _ = writeln!(out, "every keep was the best");
+        return out;
+    }
+    let _ = writeln!(out, "the largest mistakes:");
+    for d in mistakes {
+        let (Some((chosen, _)), Some((best, _))) = (d.chosen, d.best) else { continue };
+        let who = if two { format!(", {}", player(d.player)) } else { String::new() };
+        let _ = writeln!(
+            out,
+            "  line {}{who}: threw {} at turn score {}: {} gave away {} (best: {}) (accuracy {:.1})",
+            d.line,
+            d.dice,
+            d.score,
+            tenk_choice_words(&chosen),
+            amount(d.loss()),
+            tenk_choice_words(&best),
+            r.decision_accuracy(d)
+        );
+    }
+    out
 }

@@ -64,6 +64,8 @@ use dice_tables_reader::Dice;
 use crate::error::LookupError;
 use crate::json::Json;
 
+pub mod tenk;
+
 /// The accuracy (0 to 100) of a game whose decisions gave away `loss`
 /// where the start was worth `start`: `100 · exp(−4 · loss / start)`
 /// (see the module's page).
@@ -246,12 +248,12 @@ impl Review {
     /// What the dice brought `player`: the luck summed over the rolls of
     /// their turns, in their own measure.
     pub fn luck_of(&self, player: usize) -> f64 {
-        self.decisions.iter().filter(|d| d.player == player).fold(0.0, |sum, d| sum + d.luck())
+        summed(&self.decisions, player, Decision::luck)
     }
 
     /// What `player`'s decisions gave away, in their own measure.
     pub fn loss_of(&self, player: usize) -> f64 {
-        self.decisions.iter().filter(|d| d.player == player).fold(0.0, |sum, d| sum + d.loss())
+        summed(&self.decisions, player, Decision::loss)
     }
 
     /// `player`'s accuracy, 0 to 100 (see [`accuracy`]), against their own start.
@@ -331,11 +333,7 @@ impl Review {
 
     /// The `count` largest losses, largest first (ties in game order).
     pub fn largest_mistakes(&self, count: usize) -> Vec<&Decision> {
-        let tie = self.measure.tie();
-        let mut mistakes: Vec<&Decision> = self.decisions.iter().filter(|d| d.loss() > tie).collect();
-        mistakes.sort_by(|a, b| b.loss().total_cmp(&a.loss()));
-        mistakes.truncate(count);
-        mistakes
+        largest(&self.decisions, self.measure.tie(), Decision::loss, count)
     }
 
     /// The review as JSON: the start's value, the score (or the value
@@ -410,14 +408,7 @@ impl Review {
                 fields.push(("now", Json::Num(self.now)));
             }
         }
-        let figures = |p: usize| {
-            vec![
-                ("luck", Json::Num(self.luck_of(p))),
-                ("loss", Json::Num(self.loss_of(p))),
-                ("accuracy", Json::Num(self.accuracy_of(p))),
-                ("rating", self.rating_of(p).map_or(Json::Null, Json::Num)),
-            ]
-        };
+        let figures = |p: usize| figures_json(self.luck_of(p), self.loss_of(p), self.accuracy_of(p), self.rating_of(p));
         match two {
             false => fields.extend(figures(0)),
             true => {
@@ -432,6 +423,41 @@ impl Review {
         fields.extend([("decisions", Json::List(decisions)), ("largest_mistakes", Json::List(mistakes))]);
         Json::object(fields)
     }
+}
+
+/// `f` summed over `player`'s decisions (a player's luck, or losses).
+fn summed<D: Mover>(decisions: &[D], player: usize, f: fn(&D) -> f64) -> f64 {
+    decisions.iter().filter(|d| d.player() == player).fold(0.0, |sum, d| sum + f(d))
+}
+
+/// The `count` decisions that gave away the most (`loss`), more than a
+/// tie (`tie`), largest first (ties in game order).
+fn largest<D>(decisions: &[D], tie: f64, loss: fn(&D) -> f64, count: usize) -> Vec<&D> {
+    let mut mistakes: Vec<&D> = decisions.iter().filter(|d| loss(d) > tie).collect();
+    mistakes.sort_by(|a, b| loss(b).total_cmp(&loss(a)));
+    mistakes.truncate(count);
+    mistakes
+}
+
+/// A reviewed decision's player (0 for player 1), as a player's sums read it.
+trait Mover {
+    fn player(&self) -> usize;
+}
+
+impl Mover for Decision {
+    fn player(&self) -> usize {
+        self.player
+    }
+}
+
+/// A player's figures as a review's JSON gives them.
+fn figures_json(luck: f64, loss: f64, accuracy: f64, rating: Option<f64>) -> Vec<(&'static str, Json)> {
+    vec![
+        ("luck", Json::Num(luck)),
+        ("loss", Json::Num(loss)),
+        ("accuracy", Json::Num(accuracy)),
+        ("rating", rating.map_or(Json::Null, Json::Num)),
+    ]
 }
 
 /// An option as the lookups write it: `{"keep": "66"}` or `{"category": "sixes", "points": 12, ...}`.
@@ -673,7 +699,11 @@ pub(crate) fn legal_chances<A: Copy + PartialEq + std::fmt::Debug>(
 /// read as its preset's beside the preset's parts table. For a program
 /// that plays or reviews many games of one rule set.
 pub fn review_source<'a>(tables: &'a dice_tables_reader::Tables, name: &str) -> Result<ReviewSource<'a>, LookupError> {
-    let built_in = crate::games::LOOKUPS.iter().filter_map(|l| l.review).find_map(|open| open(tables, name));
+    let mut sheets = crate::games::LOOKUPS.iter().filter_map(|l| match l.review {
+        Some(crate::games::ReviewTables::Sheet(open)) => Some(open),
+        _ => None,
+    });
+    let built_in = sheets.find_map(|open| open(tables, name));
     Ok(match (built_in, crate::games::LookupInfo::find(name)) {
         (Some(source), _) => source?,
         (None, Some(_)) => {
@@ -689,6 +719,69 @@ pub fn review_source<'a>(tables: &'a dice_tables_reader::Tables, name: &str) -> 
         }
         (None, None) => rule_set_source(tables, name)?,
     })
+}
+
+/// A game's review: a score sheet's game, or a game of 10000.
+pub enum Reviewed<'a> {
+    /// A score sheet's game, with the sheet it was reviewed on.
+    Sheet(std::sync::Arc<dyn TurnStarts + 'a>, Review),
+    /// A game of 10000, alone or against someone.
+    Tenk(tenk::TenkReview),
+}
+
+impl Reviewed<'_> {
+    /// The review as JSON ([`Review::to_json`], [`tenk::TenkReview::to_json`]).
+    pub fn to_json(&self) -> Json {
+        match self {
+            Reviewed::Sheet(sheet, review) => review.to_json(sheet),
+            Reviewed::Tenk(review) => review.to_json(),
+        }
+    }
+}
+
+/// The game `text` of `name` reviewed, whatever the game: a score sheet's
+/// ([`review_as`], `target` as it takes it), or 10000's, alone (`tenk`)
+/// or against someone (`duel`, `duel-cardgames`; [`tenk::review_tenk`]),
+/// which have no target. What every front end's review answers.
+///
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use dice_tables_lookup::review::{reviewed, Reviewed};
+/// use dice_tables_reader::Tables;
+/// let tables = Tables::open_default()?;
+/// // 10000 alone: one turn, two throws, then banked.
+/// let text = "game: 10000\n112346 keep 1 throw\n23556 keep 55 bank\n";
+/// let Reviewed::Tenk(review) = reviewed(&tables, "10000", None, text)? else { panic!("a game of 10000") };
+/// assert_eq!(review.totals, vec![200]);
+/// let identity = review.outcome().unwrap() - review.start_of(0) - (review.luck() - review.loss());
+/// assert!(identity.abs() < 1e-9);
+/// # Ok(()) }
+/// ```
+pub fn reviewed<'a>(
+    tables: &'a dice_tables_reader::Tables,
+    name: &str,
+    target: Option<u32>,
+    text: &str,
+) -> Result<Reviewed<'a>, LookupError> {
+    let mut tenk = crate::games::LOOKUPS.iter().filter_map(|l| match l.review {
+        Some(crate::games::ReviewTables::Tenk(open)) => Some(open),
+        _ => None,
+    });
+    match tenk.find_map(|open| open(tables, name)) {
+        None => review_as(tables, name, target, text).map(|(sheet, review)| Reviewed::Sheet(sheet, review)),
+        Some(values) => {
+            let values = values?;
+            let own = dice_tables_reader::game_named(name).map_or(name, |g| g.id);
+            if let Some(h) = header(text).into_iter().find(|h| h.key.eq_ignore_ascii_case("game")) {
+                let written = dice_tables_reader::game_named(h.value).map_or(h.value, |g| g.id);
+                if written != own {
+                    let why = format!("the text is a game of {}, reviewed here as {own}'s: name one game", h.value);
+                    return Err(LookupError::GameText { line: h.line, given: h.text.to_string(), why });
+                }
+            }
+            tenk::review_tenk(own, &*values, target, text).map(Reviewed::Tenk)
+        }
+    }
 }
 
 /// The rule set `name`'s table and its parts table, where there is one.
@@ -738,8 +831,7 @@ pub fn review_query(tables: &dice_tables_reader::Tables, name: &str, qs: &str) -
         }
     }
     let text = text.unwrap_or_default();
-    let (sheet, review) = review_as(tables, name, target, &text)?;
-    Ok(review.to_json(&sheet))
+    Ok(reviewed(tables, name, target, &text)?.to_json())
 }
 
 /// The rule set a game's text names in its header (a line `game: NAME`

@@ -1,9 +1,10 @@
 // The npm package as a program installs it (from the tarball `npm pack`
 // makes, into a scratch project: `make npm-test`): every golden lookup and
 // every golden refusal of tests/golden/ gives the same answer and the same
-// message as the reader. Environment: GOLDEN (tests/golden), DICE_TABLES
+// message as the reader, and a game of two-player 10000 gets the review
+// `reader review` gives. Environment: GOLDEN (tests/golden), DICE_TABLES
 // (the tables `make tables` writes), DICE_TARGET_TABLES (the reduced target
-// tables of `make reduced-target-tables`). Then the same lookups of the
+// tables of `make reduced-target-tables`), READER (the reader). Then the same lookups of the
 // same tables read in pieces over HTTP range requests from a local static
 // server (range_server.mjs): only the chunks asked for fetched, each once,
 // far fewer bytes than the files hold; a server that ignores Range refused
@@ -17,11 +18,12 @@ import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { openTables } from "dice-tables";
 import { serveFiles } from "./range_server.mjs";
+import { assertSameReview } from "./same_review.mjs";
 
 const golden = process.env.GOLDEN;
 const tablesDir = process.env.DICE_TABLES;
 const targetDir = process.env.DICE_TARGET_TABLES;
-assert.ok(golden && tablesDir && targetDir, "set GOLDEN, DICE_TABLES and DICE_TARGET_TABLES");
+assert.ok(golden && tablesDir && targetDir && process.env.READER, "set GOLDEN, DICE_TABLES, DICE_TARGET_TABLES and READER");
 const read = async (name) => JSON.parse(await readFile(join(golden, name), "utf8"));
 
 // Bytes for some tables, URLs (file: here) for others: both are accepted.
@@ -100,6 +102,15 @@ for (const { game, query, answer } of ruleDuel) {
   Object.keys(query).forEach((k) => argumentNames.add(k));
   assert.deepStrictEqual(await targets.lookup(game, query), answer, `${game} ${JSON.stringify(query)}`);
 }
+// A game of two-player 10000 reviewed as `reader review duel FILE --json`
+// reviews it, its duel table read in pieces; and a line that breaks the rules refused as the reader refuses it.
+const duelGame = join(golden, "duel-two-mistakes.txt");
+const reviewPrinted = await promisify(execFile)(process.env.READER, ["review", "duel", duelGame, "--json", "--tables", tablesDir]);
+const duelReview = await tables.reviewFetching("duel", await readFile(duelGame, "utf8"));
+assertSameReview(duelReview, JSON.parse(reviewPrinted.stdout), "duel-two-mistakes.txt");
+assert.deepEqual(duelReview.largest_mistakes, [34, 65]);
+assert.throws(() => tables.review("tenk", "1123 keep 1 throw\n"), /^Error: line 1 \(1123 keep 1 throw\): 1123 is 4 dice: 6 are thrown \(six open each turn\)$/);
+
 // Without its table, a two-player lookup names what is missing.
 await assert.rejects(tables.lookup("yazy", { mask: "yazy", "opp-mask": "yazy", me: 0, opp: 0 }), /yazy-duel/);
 

@@ -90,8 +90,7 @@ impl Tables {
             .detach(|| {
                 let target = target.map(|t| dice_tables_lookup::review::parse_target(&t.to_string())).transpose();
                 let target = target.map_err(|why| LookupError::GameText { line: 0, given: String::new(), why })?;
-                dice_tables_lookup::review::review_as(&self.inner, name, target, text)
-                    .map(|(sheet, r)| r.to_json(&sheet))
+                dice_tables_lookup::review::reviewed(&self.inner, name, target, text).map(|r| r.to_json())
             })
             .map_err(py_error)?;
         to_py(py, &json)

@@ -172,6 +172,24 @@ def test_a_yatzy_game_is_reviewed_on_yatzy_s_own_table(tables, reader, tmp_path)
         tables.review("threes", "12345 keep 1\n")
 
 
+def test_a_game_of_10000_is_reviewed_as_the_command_line_reviews_it(tables, reader):
+    # Two-player 10000, in each player's chance of winning, from the duel table.
+    path = REPO / "tests" / "golden" / "duel-two-mistakes.txt"
+    game = path.read_text()
+    cli = subprocess.run([reader, "review", "duel", path, "--json", "--tables", tables.dir], check=True, capture_output=True, text=True)
+    review = tables.review("duel", game)
+    assert review == json.loads(cli.stdout)
+    assert review["largest_mistakes"] == [34, 65] and review["outcome"] == 1
+    first, second = review["players"]
+    assert abs(review["outcome"] - first["start"] - (first["luck"] - second["luck"] - first["loss"] + second["loss"])) < 1e-9
+    # 10000 alone, in expected banked points.
+    alone = tables.review("10000", "112346 keep 1 throw\n23556 keep 55 bank\n")
+    assert alone["game"] == "tenk" and alone["score"] == 200 and alone["turns"] == 1
+    assert abs(alone["score"] - alone["start"] - (alone["luck"] - alone["loss"])) < 1e-9
+    with pytest.raises(ValueError, match=r"^line 1 \(1123 keep 1 throw\): 1123 is 4 dice: 6 are thrown \(six open each turn\)$"):
+        tables.review("10000", "1123 keep 1 throw\n")
+
+
 def test_a_game_played_for_a_target_is_reviewed_in_its_chance(tables, reader, tmp_path):
     game = "466 keep 6\n566 score sixes\n"
     path = tmp_path / "crag.txt"

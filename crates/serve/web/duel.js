@@ -1,6 +1,10 @@
 // Two-player 10000 against the table's player, both playing to win: the
 // chance of winning before every decision, and the table player's choices
-// shown as it makes them. Lookups as `reader lookup duel ... --json`.
+// shown as it makes them. Lookups as `reader lookup duel ... --json`. The
+// game is written as `reader review duel` reads it (`1: 112346 keep 1
+// throw`, `2: 2346 bust`, player 1 whoever threw first) and, once over,
+// reviewed by the backend as `reader review duel FILE --json` reviews it:
+// each player's luck, losses and accuracy, and the largest mistakes.
 import { $, cell, die, percent, sinceTap, tableFor } from "./page.js";
 
 const GOAL = 10000;
@@ -15,6 +19,9 @@ export function newDuel(rules, youFirst) {
     rules, totals: { you: 0, table: 0 }, mover: youFirst ? "you" : "table",
     score: 0, remaining: 6, dice: "", phase: "throw", // throw | keep | over
     answer: null, error: null, log: [], source: null,
+    // The game's text: one line a throw; a keep's line is written once
+    // the player banks or throws on (`pending` until then).
+    first: youFirst ? "you" : "table", lines: [], pending: null, review: null, reviewError: null,
   };
   return step();
 }
@@ -58,6 +65,33 @@ function log(text) {
   duel.log.unshift(text);
 }
 
+/** A throw's line of the game's text, numbered by its player (1: whoever threw first). */
+function write(line) {
+  duel.lines.push(`${duel.mover === duel.first ? 1 : 2}: ${line}`);
+}
+
+/** The kept dice's line, now that the player banks or throws on (`then`). */
+function writeKept(then) {
+  if (duel.pending) write(`${duel.pending.dice} keep ${duel.pending.keep} ${then}`);
+  duel.pending = null;
+}
+
+/** The game's text, as `reader review` reads it. */
+export const gameText = (d = duel) => `game: ${DUEL_TABLES[d.rules]}\nplayers: 2\n${d.lines.join("\n")}\n`;
+
+/** The finished game reviewed by the backend (`reader review duel FILE --json`), then shown. */
+async function coach() {
+  const at = duel;
+  try {
+    const { ruleReview } = await import("./rules-backend.js");
+    const r = await ruleReview(DUEL_TABLES[at.rules], gameText(at));
+    if (at === duel) duel.review = r;
+  } catch (e) {
+    if (at === duel) duel.reviewError = e.message;
+  }
+  render();
+}
+
 function endTurn() {
   duel.mover = other(duel.mover);
   duel.score = 0;
@@ -68,6 +102,7 @@ function endTurn() {
 }
 
 function bank() {
+  writeKept("bank");
   const who = duel.mover;
   duel.totals[who] += duel.score;
   log(`${who === "you" ? "You bank" : "The table banks"} ${duel.score}: ${duel.totals[who]}`);
@@ -75,16 +110,19 @@ function bank() {
     duel.phase = "over";
     duel.answer = null;
     log(who === "you" ? "You win." : "The table wins.");
-    return render();
+    render();
+    return coach();
   }
   return endTurn();
 }
 
 function throwDice(given) {
+  writeKept("throw");
   duel.dice = given ?? Array.from({ length: duel.remaining }, die).sort().join("");
   duel.phase = "keep";
   return step().then(() => {
     if (duel.answer?.bust) {
+      write(`${duel.dice} bust`);
       log(`${duel.mover === "you" ? "You" : "The table"} threw ${duel.dice}: bust, ${duel.score} lost`);
       return endTurn();
     }
@@ -93,6 +131,7 @@ function throwDice(given) {
 
 function keep(index) {
   const o = duel.answer.options[index];
+  duel.pending = { dice: duel.dice, keep: o.keep };
   duel.score += o.points;
   duel.remaining = o.dice_left;
   log(`${duel.mover === "you" ? "You" : "The table"} threw ${duel.dice}, kept ${o.keep} (${o.points}): turn ${duel.score}`);
@@ -146,6 +185,41 @@ export function render() {
   }));
   $("#duel-log").replaceChildren(...duel.log.slice(0, 12).map((l) => Object.assign(document.createElement("li"), { textContent: l })));
   $("#duel-source").textContent = duel.source ? `Answered from ${duel.source}.` : "";
+  renderReview();
+}
+
+const percentOf = (x, sign = false) => `${sign ? (x >= 0 ? "+" : "−") : ""}${(100 * Math.abs(x)).toFixed(2)} %`;
+
+/** The coach's review of the finished game: each side's figures, then the largest mistakes. */
+function renderReview() {
+  const holder = $("#duel-review");
+  holder.hidden = duel.phase !== "over";
+  holder.dataset.text = duel.phase === "over" ? gameText() : "";
+  holder.dataset.review = duel.review ? JSON.stringify(duel.review) : "";
+  const r = duel.review;
+  const name = (player) => ((player === 1) === (duel.first === "you") ? "you" : "the table");
+  const summary = $("#duel-coach");
+  summary.classList.toggle("error", duel.reviewError !== null);
+  if (duel.phase !== "over") return;
+  if (!r) {
+    summary.textContent = duel.reviewError ?? "The coach is reviewing the game…";
+    $("#duel-mistakes").replaceChildren();
+    return;
+  }
+  const each = r.players.map((p) => {
+    const who = name(p.player);
+    const rating = p.rating === null ? "no rating (no reference players' figures for this table)" : `rating ${Math.round(p.rating)} (Elo scale, random play 0)`;
+    return `${who[0].toUpperCase()}${who.slice(1)} (player ${p.player}): the dice brought ${percentOf(p.luck, true)} chance of winning; the keeps gave away ${percentOf(Math.max(0, p.loss))}. Accuracy ${p.accuracy.toFixed(1)} of 100, ${rating}.`;
+  });
+  summary.textContent = `The coach: player 1's chance of winning at the start ${percentOf(r.start)}. ${each.join(" ")}`;
+  $("#duel-mistakes").replaceChildren(...r.largest_mistakes.map((line) => {
+    const d = r.decisions.find((x) => x.line === line);
+    const li = document.createElement("li");
+    Object.assign(li.dataset, { line: String(line), loss: String(d.loss), player: String(d.player) });
+    const option = (o) => `keep ${o.keep} (${o.points}) and ${o.then}`;
+    li.textContent = `Line ${line} (${name(d.player)}): threw ${d.dice} at turn score ${d.score}: ${option(d.chosen)} gave away ${percentOf(d.loss)} chance (best: ${option(d.best)}).`;
+    return li;
+  }));
 }
 
 export function wire() {

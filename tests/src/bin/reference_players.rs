@@ -9,7 +9,9 @@
 //! player's score 2 a win and 1 a tie, its losses chances of winning, its
 //! rating the Elo gap its share against that player implies:
 //! `REFERENCE_TWO_PLAYERS`, their two-player tables from `--duels DIR`,
-//! or a built-in game's own, `yazy:two`), from TABLES, a built-in
+//! or a built-in game's own, `yazy:two`; two-player 10000's, `duel:two`
+//! and `duel-cardgames:two`, its players those of
+//! `dice_tables_tests::tenk_players`), from TABLES, a built-in
 //! game's preset solved here by the rules engine (its file there is the
 //! game's own table): each player's
 //! mean score, mean loss, mean accuracy and rating on the Elo scale (the
@@ -18,8 +20,9 @@
 //!
 //! `--write FILE` writes the figures as the reader's reviews take them
 //! (crates/lookup/src/reference_players.tsv), keeping the file's rows of
-//! the rule sets not played (Maxi Yatzy's and two-player yazy's, played
-//! apart: `make maxi-yatzy-reference`, `make yazy-duel-reference`);
+//! the rule sets not played (Maxi Yatzy's, two-player yazy's and
+//! 10000's, played apart: `make maxi-yatzy-reference`, `make
+//! yazy-duel-reference`, `make tenk-duel-reference`);
 //! `--check FILE` holds them to
 //! that file's, each within 4 standard errors. The exit status says
 //! whether the mean losses are ordered as the ratings are (wherever two
@@ -38,6 +41,7 @@ use dice_tables_tests::reference_players::{
     accuracies, mean_se, play_all, play_all_against_optimal, play_all_for_target, ratings, ratings_against_optimal,
     BuiltInDuel, DuelOptions, ForTarget, Player,
 };
+use dice_tables_tests::tenk_players::{self, TenkPlayer};
 
 const USAGE: &str =
     "reference-players GAMES [TABLES] [--duels DIR] [--write FILE | --check FILE] [NAME | NAME:POINTS | NAME:two ...]";
@@ -117,54 +121,10 @@ fn run() -> Result<bool, String> {
             ),
             None => (asked.as_str(), PlayedAs::Alone),
         };
-        // A built-in game's file is its own table (yatzy, maxi-yatzy):
-        // its preset is solved here. Any other rule set's table must be in
-        // the directory.
-        let sheet = match tables.rule_sheet(name) {
-            Ok(sheet) => sheet,
-            Err(_) if dice_tables_generator::rule_sets::preset(name).is_some() => {
-                std::sync::Arc::new(solved_preset(name).map_err(|e| format!("{name}: {e}"))?)
-            }
-            Err(e) => return Err(format!("{name}: {e}")),
-        };
-        let all = sheet.all_open();
-        let (label, start, players, played) = match played_as {
-            PlayedAs::Alone => {
-                let start = sheet.turn_start_saved(all, 0, 0, 0).map_err(|e| e.to_string())?;
-                let played = play_all(&*sheet, &Player::ALL, games, 63).map_err(|e| e.to_string())?;
-                let players: Vec<String> = Player::ALL.iter().map(Player::name).collect();
-                (name.to_string(), start, players, played)
-            }
-            PlayedAs::Two => {
-                // A rule set's two-player table, or a built-in game's own
-                // (yazy-duel.dtab) over its preset's options.
-                let rule_duel = duel_tables.rule_duel(name);
-                let built_in;
-                let duel: &(dyn DuelOptions + Sync) = match &rule_duel {
-                    Ok(duel) => &**duel,
-                    Err(e) => {
-                        let source = dice_tables_lookup::review::review_source(&duel_tables, name);
-                        let open = source.ok().and_then(|s| s.duel).ok_or(format!("{name}: {e}"))?;
-                        built_in = BuiltInDuel { sheet: &*sheet, chances: open().map_err(|e| format!("{name}: {e}"))? };
-                        &built_in
-                    }
-                };
-                let fresh = dice_tables_reader::rules::SheetState { open: all, upper: 0, held: 0 };
-                let start = duel.chance(fresh, fresh, 0).map_err(|e| e.to_string())?;
-                let who = ForTarget::all();
-                let played = play_all_against_optimal(&*sheet, duel, &who, games, 63).map_err(|e| e.to_string())?;
-                let label = dice_tables_lookup::review::Measure::Win.figures_of(name);
-                (label, start, who.iter().map(ForTarget::name).collect(), played)
-            }
-            PlayedAs::Target(target) => {
-                let chances = tables.rule_target(name).map_err(|e| format!("{name}: {e}"))?;
-                let start = chances.chance(all, 0, 0, target.into()).map_err(|e| e.to_string())?;
-                let who = ForTarget::all();
-                let played =
-                    play_all_for_target(&*sheet, &chances, target, &who, games, 63).map_err(|e| e.to_string())?;
-                let label = dice_tables_lookup::review::Measure::Reach(target).figures_of(name);
-                (label, start, who.iter().map(ForTarget::name).collect(), played)
-            }
+        let (label, start, players, played) = match (played_as, tenk_duel(&tables, name, games)) {
+            // Two-player 10000: against the duel table's optimal player.
+            (PlayedAs::Two, Some(played)) => played?,
+            _ => sheet_players(&tables, &duel_tables, name, played_as, games)?,
         };
         let name = &label;
         let random = players.iter().position(|p| p == "random").expect("the random player");
@@ -296,4 +256,91 @@ fn reproduced(rows: &[Row], text: &str, file: &str) -> bool {
         println!("{file}: every figure reproduced within 4 standard errors");
     }
     all
+}
+
+/// A rule set's players, their figures' label and start: how
+/// `reference-players` plays NAME (alone, for a target, or against the
+/// two-player table's optimal player).
+type Figures = (String, f64, Vec<String>, Vec<Vec<dice_tables_tests::reference_players::Played>>);
+
+/// The games of a rule set's reference players, played as `played_as` asks.
+fn sheet_players(
+    tables: &dice_tables_reader::Tables,
+    duel_tables: &dice_tables_reader::Tables,
+    name: &str,
+    played_as: PlayedAs,
+    games: usize,
+) -> Result<Figures, String> {
+    // A built-in game's file is its own table (yatzy, maxi-yatzy): its
+    // preset is solved here. Any other rule set's table must be in the
+    // directory.
+    let sheet = match tables.rule_sheet(name) {
+        Ok(sheet) => sheet,
+        Err(_) if dice_tables_generator::rule_sets::preset(name).is_some() => {
+            std::sync::Arc::new(solved_preset(name).map_err(|e| format!("{name}: {e}"))?)
+        }
+        Err(e) => return Err(format!("{name}: {e}")),
+    };
+    let all = sheet.all_open();
+    Ok(match played_as {
+        PlayedAs::Alone => {
+            let start = sheet.turn_start_saved(all, 0, 0, 0).map_err(|e| e.to_string())?;
+            let played = play_all(&*sheet, &Player::ALL, games, 63).map_err(|e| e.to_string())?;
+            let players: Vec<String> = Player::ALL.iter().map(Player::name).collect();
+            (name.to_string(), start, players, played)
+        }
+        PlayedAs::Two => {
+            // A rule set's two-player table, or a built-in game's own
+            // (yazy-duel.dtab) over its preset's options.
+            let rule_duel = duel_tables.rule_duel(name);
+            let built_in;
+            let duel: &(dyn DuelOptions + Sync) = match &rule_duel {
+                Ok(duel) => &**duel,
+                Err(e) => {
+                    let source = dice_tables_lookup::review::review_source(duel_tables, name);
+                    let open = source.ok().and_then(|s| s.duel).ok_or(format!("{name}: {e}"))?;
+                    built_in = BuiltInDuel { sheet: &*sheet, chances: open().map_err(|e| format!("{name}: {e}"))? };
+                    &built_in
+                }
+            };
+            let fresh = dice_tables_reader::rules::SheetState { open: all, upper: 0, held: 0 };
+            let start = duel.chance(fresh, fresh, 0).map_err(|e| e.to_string())?;
+            let who = ForTarget::all();
+            let played = play_all_against_optimal(&*sheet, duel, &who, games, 63).map_err(|e| e.to_string())?;
+            let label = dice_tables_lookup::review::Measure::Win.figures_of(name);
+            (label, start, who.iter().map(ForTarget::name).collect(), played)
+        }
+        PlayedAs::Target(target) => {
+            let chances = tables.rule_target(name).map_err(|e| format!("{name}: {e}"))?;
+            let start = chances.chance(all, 0, 0, target.into()).map_err(|e| e.to_string())?;
+            let who = ForTarget::all();
+            let played = play_all_for_target(&*sheet, &chances, target, &who, games, 63).map_err(|e| e.to_string())?;
+            let label = dice_tables_lookup::review::Measure::Reach(target).figures_of(name);
+            (label, start, who.iter().map(ForTarget::name).collect(), played)
+        }
+    })
+}
+/// The games of two-player 10000's reference players (`NAME:two`, NAME a
+/// duel table's game: its rules' table in TABLES, beside tenk.dtab, whose
+/// table the max-expected-score player reads); `None` for another game.
+fn tenk_duel(tables: &dice_tables_reader::Tables, name: &str, games: usize) -> Option<Result<Figures, String>> {
+    use dice_tables_reader::duel::{CardgamesDuel, Duel, Scoring, SeedDuel};
+    use dice_tables_reader::Game;
+    fn play<S: Scoring>(tables: &dice_tables_reader::Tables, games: usize) -> Result<Figures, String> {
+        let duel = tables.get::<Duel<S>>().map_err(|e| e.to_string())?;
+        let tenk = tables.get::<dice_tables_reader::tenk::Tenk>().map_err(|e| e.to_string())?;
+        let start = duel.win_chance(0, 0).map_err(|e| e.to_string())?;
+        let who = TenkPlayer::ALL;
+        let played = tenk_players::play_all_against_optimal(duel, tenk, &who, games, 63).map_err(|e| e.to_string())?;
+        let label = dice_tables_lookup::review::Measure::Win.figures_of(S::ID);
+        Ok((label, start, who.iter().map(TenkPlayer::name).collect(), played))
+    }
+    let id = dice_tables_reader::game_named(name)?.id;
+    if id == SeedDuel::ID {
+        Some(play::<dice_tables_reader::duel::Seed>(tables, games))
+    } else if id == CardgamesDuel::ID {
+        Some(play::<dice_tables_reader::duel::Cardgames>(tables, games))
+    } else {
+        None
+    }
 }

@@ -22,7 +22,7 @@ fn cardgames() -> CardgamesDuel {
 }
 
 /// Both duel tables for a goal and entry, written by the generator.
-fn small_tables(goal: u32, entry: u32) -> PathBuf {
+pub(crate) fn small_tables(goal: u32, entry: u32) -> PathBuf {
     let dir = scratch(&format!("duel-{goal}-{entry}"));
     let out = run(
         "generator",

@@ -27,6 +27,7 @@ mod serve;
 mod sheet;
 mod sheet_target;
 mod tenk;
+mod tenk_review;
 mod threes;
 mod wording;
 mod yazy;

@@ -62,6 +62,7 @@ fn every_golden_lookup_over_http() {
 /// line, another parameter or a built-in game not reviewed (threes) a 400
 /// with the CLI's message; no such rule set a 404. A game against someone
 /// is reviewed from the two-player table; a rule set with none is a 404.
+/// A game of two-player 10000 is reviewed from the duel table.
 #[test]
 fn a_rule_set_s_game_is_reviewed_over_http() {
     let made = dice_tables_tests::made_tables();
@@ -115,6 +116,16 @@ fn a_rule_set_s_game_is_reviewed_over_http() {
     assert_eq!(r.json()["players"][1]["player"], 2);
     let r = client.get("/v1/review/crag?game=1:+466+keep+66").unwrap();
     assert_eq!(r.status, 404, "{}", r.text());
+    // A game of two-player 10000, in each player's chance of winning.
+    let tenk = dice_tables_tests::repo_tables().join("../tests/golden/duel-two-mistakes.txt");
+    let cli = run("reader", &["review", "duel", tenk.to_str().unwrap(), "--json", "--tables", tables], &[]);
+    let text = std::fs::read_to_string(&tenk).unwrap();
+    let r = client.get(&format!("/v1/review/duel?game={}", text.replace(' ', "+").replace('\n', "%0A"))).unwrap();
+    assert_eq!((r.status, &r.body), (200, &cli.stdout), "{}", r.text());
+    assert_eq!(r.json()["largest_mistakes"], serde_json::json!([34, 65]));
+    let r = client.get("/v1/review/duel?game=1:+1123+keep+1+throw").unwrap();
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert_eq!(r.json()["error"], "line 1 (1: 1123 keep 1 throw): 1123 is 4 dice: 6 are thrown (six open each turn)");
 }
 
 /// Every golden lookup played to reach a target, and every two-player

@@ -61,8 +61,68 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
     categories: &[],
     parse,
     curve: None,
+    #[cfg(not(feature = "solitaire-only"))]
+    review: Some(super::ReviewTables::Tenk(|tables, name| match name {
+        CARDGAMES_DUEL => Some(tables.get::<CardgamesDuel>().map(|d| Box::new(d) as super::OpenTenk<'_>).map_err(Into::into)),
+        _ if name == SeedDuel::ID || SeedDuel::ALIASES.contains(&name) => {
+            Some(tables.get::<SeedDuel>().map(|d| Box::new(d) as super::OpenTenk<'_>).map_err(Into::into))
+        }
+        _ => None,
+    })),
+    #[cfg(feature = "solitaire-only")]
     review: None,
 };
+
+/// Two-player 10000 as a review reads it: each turn in its mover's chance
+/// of winning, solved once.
+#[cfg(not(feature = "solitaire-only"))]
+impl<S: Scoring> crate::review::tenk::TenkValues for &Duel<S> {
+    fn measure(&self) -> crate::review::Measure {
+        crate::review::Measure::Win
+    }
+
+    fn goal(&self) -> Option<(u32, u32)> {
+        Some((self.params().goal, self.params().entry))
+    }
+
+    fn turn<'s>(&'s self, me: u32, opp: u32) -> Result<Box<dyn crate::review::tenk::TenkTurn + 's>, LookupError> {
+        let turn = Duel::turn(self, me, opp)?;
+        // The turn's start as the table stores it: what the opponent's
+        // last bank or bust left them is exactly 1 less it.
+        let start = self.win_chance(me, opp)?;
+        Ok(Box::new(DuelReviewTurn { turn, start }))
+    }
+}
+
+#[cfg(not(feature = "solitaire-only"))]
+struct DuelReviewTurn<'a, S: Scoring> {
+    turn: dice_tables_reader::duel::DuelTurn<'a, S>,
+    start: f64,
+}
+
+#[cfg(not(feature = "solitaire-only"))]
+impl<S: Scoring> crate::review::tenk::TenkTurn for DuelReviewTurn<'_, S> {
+    fn start(&self) -> f64 {
+        self.start
+    }
+
+    fn bust(&self) -> f64 {
+        self.turn.bust()
+    }
+
+    fn keeps(&self, throw: Dice, score: u32) -> Result<Vec<crate::review::tenk::TenkKeep>, LookupError> {
+        let options = self.turn.options(throw, score)?;
+        options
+            .iter()
+            .map(|o| {
+                let after = score + o.points;
+                let (keep, points, dice_left) = (o.keep, o.points, o.dice_left);
+                let (bank, throw) = (self.turn.bank(after), Some(self.turn.before_throw(dice_left, after)?.throw));
+                Ok(crate::review::tenk::TenkKeep { keep, points, dice_left, bank, throw })
+            })
+            .collect()
+    }
+}
 
 /// The chance of winning at the start of a turn, every pair of totals.
 fn values<S: Scoring>(tables: &Tables) -> Result<StoredValues<'_>, LookupError> {

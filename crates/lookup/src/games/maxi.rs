@@ -56,9 +56,9 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
     parse,
     curve: None,
     #[cfg(not(feature = "solitaire-only"))]
-    review: Some(|tables, name| {
+    review: Some(super::ReviewTables::Sheet(|tables, name| {
         (name == MaxiYatzy::ID || MaxiYatzy::ALIASES.contains(&name)).then(|| review_source(tables))
-    }),
+    })),
     #[cfg(feature = "solitaire-only")]
     review: None,
 };

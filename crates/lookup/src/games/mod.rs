@@ -148,11 +148,20 @@ pub(crate) type CurveRows = fn(&Tables) -> Result<Vec<CurveRow>, LookupError>;
 /// (`yahtzee-free` picks the free joker reading's); `None` for a name
 /// that is not the game's.
 #[cfg(not(feature = "solitaire-only"))]
-pub(crate) type ReviewTables =
-    for<'a> fn(&'a Tables, &str) -> Option<Result<crate::review::ReviewSource<'a>, LookupError>>;
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum ReviewTables {
+    /// A score sheet's game: its sheet and the tables beside it.
+    Sheet(for<'a> fn(&'a Tables, &str) -> Option<Result<crate::review::ReviewSource<'a>, LookupError>>),
+    /// A game of 10000: the table that values its turns.
+    Tenk(for<'a> fn(&'a Tables, &str) -> Option<Result<OpenTenk<'a>, LookupError>>),
+}
 /// A build without reviews reviews no game.
 #[cfg(feature = "solitaire-only")]
-pub(crate) type ReviewTables = fn(&Tables, &str) -> Option<std::convert::Infallible>;
+pub(crate) type ReviewTables = std::convert::Infallible;
+
+/// A 10000 table as a review of its games reads it.
+#[cfg(not(feature = "solitaire-only"))]
+pub(crate) type OpenTenk<'a> = Box<dyn crate::review::tenk::TenkValues + 'a>;
 
 /// Every game a lookup can ask.
 pub(crate) fn games() -> Vec<&'static str> {

@@ -60,7 +60,9 @@ pub(super) const YATZY: LookupInfo = LookupInfo {
     #[cfg(feature = "solitaire-only")]
     curve: None,
     #[cfg(not(feature = "solitaire-only"))]
-    review: Some(|tables, name| (name == YatzyGame::ID).then(|| review_source::<YatzyGame>(tables))),
+    review: Some(super::ReviewTables::Sheet(|tables, name| {
+        (name == YatzyGame::ID).then(|| review_source::<YatzyGame>(tables))
+    })),
     #[cfg(feature = "solitaire-only")]
     review: None,
 };
@@ -108,11 +110,11 @@ pub(super) const YAHTZEE: LookupInfo = LookupInfo {
     curve: None,
     // `yahtzee-free` names the free joker reading's tables.
     #[cfg(not(feature = "solitaire-only"))]
-    review: Some(|tables, name| match name {
+    review: Some(super::ReviewTables::Sheet(|tables, name| match name {
         YahtzeeGame::ID => Some(review_source::<YahtzeeGame>(tables)),
         YahtzeeFreeGame::ID => Some(review_source::<YahtzeeFreeGame>(tables)),
         _ => None,
-    }),
+    })),
     #[cfg(feature = "solitaire-only")]
     review: None,
 };

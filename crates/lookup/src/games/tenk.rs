@@ -33,8 +33,71 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
     categories: &[],
     parse,
     curve: None,
+    #[cfg(not(feature = "solitaire-only"))]
+    review: Some(super::ReviewTables::Tenk(|tables, name| {
+        (name == Tenk::ID || Tenk::ALIASES.contains(&name)).then(|| {
+            let tenk = tables.get::<Tenk>()?;
+            Ok(Box::new(TenkAlone(tenk)) as super::OpenTenk<'_>)
+        })
+    })),
+    #[cfg(feature = "solitaire-only")]
     review: None,
 };
+
+/// 10000 alone as a review reads it: each turn in expected banked points,
+/// the table's play on the board.
+#[cfg(not(feature = "solitaire-only"))]
+struct TenkAlone<'a>(&'a Tenk);
+
+#[cfg(not(feature = "solitaire-only"))]
+impl crate::review::tenk::TenkValues for TenkAlone<'_> {
+    fn measure(&self) -> crate::review::Measure {
+        crate::review::Measure::Points
+    }
+
+    fn goal(&self) -> Option<(u32, u32)> {
+        None
+    }
+
+    fn turn<'s>(&'s self, _: u32, _: u32) -> Result<Box<dyn crate::review::tenk::TenkTurn + 's>, LookupError> {
+        Ok(Box::new(TenkAloneTurn { tenk: self.0, start: self.0.turn_value(6, 0)? }))
+    }
+}
+
+/// A turn of 10000 alone: banking is worth the turn score, a bust nothing.
+#[cfg(not(feature = "solitaire-only"))]
+struct TenkAloneTurn<'a> {
+    tenk: &'a Tenk,
+    start: f64,
+}
+
+#[cfg(not(feature = "solitaire-only"))]
+impl crate::review::tenk::TenkTurn for TenkAloneTurn<'_> {
+    fn start(&self) -> f64 {
+        self.start
+    }
+
+    fn bust(&self) -> f64 {
+        0.0
+    }
+
+    fn keeps(&self, throw: Dice, score: u32) -> Result<Vec<crate::review::tenk::TenkKeep>, LookupError> {
+        let options = self.tenk.options(throw, score, Phase::OnBoard)?;
+        options
+            .iter()
+            .map(|o| {
+                let after = score + o.points;
+                // Past the table's turn scores its play banks.
+                let throw = match after <= dice_tables_reader::tenk::MAX_SCORE {
+                    true => Some(self.tenk.turn_value(o.dice_left, after)?),
+                    false => None,
+                };
+                let (keep, points, dice_left, bank) = (o.keep, o.points, o.dice_left, Some(f64::from(after)));
+                Ok(crate::review::tenk::TenkKeep { keep, points, dice_left, bank, throw })
+            })
+            .collect()
+    }
+}
 
 /// The value of a turn's state: dice about to be thrown, turn score.
 fn values(tables: &Tables) -> Result<StoredValues<'_>, LookupError> {

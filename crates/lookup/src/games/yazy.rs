@@ -62,7 +62,7 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
     #[cfg(feature = "solitaire-only")]
     curve: None,
     #[cfg(not(feature = "solitaire-only"))]
-    review: Some(|tables, name| (name == Yazy::ID).then(|| review_source(tables))),
+    review: Some(super::ReviewTables::Sheet(|tables, name| (name == Yazy::ID).then(|| review_source(tables)))),
     #[cfg(feature = "solitaire-only")]
     review: None,
 };

@@ -316,8 +316,8 @@ pub unsafe extern "C" fn dt_review(name_ptr: *mut u8, name_len: usize, text_ptr:
     let (name, text) = unsafe { (take(name_ptr, name_len), take(text_ptr, text_len)) };
     let (name, text) = (String::from_utf8_lossy(&name), String::from_utf8_lossy(&text));
     finish(
-        dice_tables_lookup::review::review(&TABLES, &name, &text)
-            .map(|(sheet, review)| review.to_json(&sheet).to_string())
+        dice_tables_lookup::review::reviewed(&TABLES, &name, None, &text)
+            .map(|review| review.to_json().to_string())
             .map_err(refusal),
     )
 }

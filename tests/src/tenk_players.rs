@@ -1,0 +1,234 @@
+//! Two-player 10000's reference players: whole games against the duel
+//! table's optimal player, from a seat drawn at random, each keep's loss
+//! measured against the table as `reader review duel` measures it (the
+//! best keep and what follows it, banking or throwing on, against the one
+//! taken). `reference-players ... duel:two` plays them.
+
+use std::collections::HashMap;
+
+use dice_tables_reader::duel::{Duel, DuelTurn, Scoring};
+use dice_tables_reader::tenk::{Phase, Tenk, Then};
+use dice_tables_reader::{Dice, Error};
+
+use crate::reference_players::Played;
+use crate::Rng;
+
+/// A 10000 reference player: how it picks a throw's keep and what follows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TenkPlayer {
+    /// The duel table's best keep and what follows, always.
+    Optimal,
+    /// The tenk table's player: the most expected banked points on the
+    /// board, with nothing banked the best chance of the entry this turn
+    /// (where the rules have one), banking whenever that reaches the goal.
+    MaxExpectedScore,
+    /// Each keep-and-then with probability proportional to `exp(p / T)`,
+    /// `p` its chance of winning, `T` a chance.
+    Softmax(f64),
+    /// The keep scoring the most now (the fewer dice on a tie), then banks
+    /// wherever banking is allowed.
+    MostPointsNow,
+    /// Any keep-and-then, each as likely.
+    Random,
+}
+
+impl TenkPlayer {
+    /// The players the figures are measured for, strongest first as expected.
+    pub const ALL: [TenkPlayer; 7] = [
+        TenkPlayer::Optimal,
+        TenkPlayer::MaxExpectedScore,
+        TenkPlayer::Softmax(0.01),
+        TenkPlayer::Softmax(0.04),
+        TenkPlayer::MostPointsNow,
+        TenkPlayer::Softmax(0.16),
+        TenkPlayer::Random,
+    ];
+
+    /// The player's name in the figures.
+    pub fn name(&self) -> String {
+        match self {
+            TenkPlayer::Optimal => "optimal".into(),
+            TenkPlayer::MaxExpectedScore => "max expected score".into(),
+            TenkPlayer::Softmax(t) => format!("softmax T={t}"),
+            TenkPlayer::MostPointsNow => "most points now".into(),
+            TenkPlayer::Random => "random".into(),
+        }
+    }
+}
+
+/// A keep and what follows it, with its chance of winning.
+#[derive(Clone, Copy, Debug)]
+struct Pair {
+    keep: Dice,
+    points: u32,
+    left: u8,
+    then: Then,
+    p: f64,
+}
+
+/// Every keep of `throw` at turn score `score` followed by each thing
+/// allowed after it (banking, throwing on), with the mover's chance of winning.
+fn pairs<S: Scoring>(turn: &DuelTurn<'_, S>, throw: Dice, score: u32) -> Result<Vec<Pair>, Error> {
+    let mut out = Vec::new();
+    for o in turn.options(throw, score)?.iter() {
+        let after = score + o.points;
+        let (keep, points, left) = (o.keep, o.points, o.dice_left);
+        if let Some(p) = turn.bank(after) {
+            out.push(Pair { keep, points, left, then: Then::Bank, p });
+        }
+        let p = turn.before_throw(left, after)?.throw;
+        out.push(Pair { keep, points, left, then: Then::Throw, p });
+    }
+    Ok(out)
+}
+
+/// Uniform in [0, 1).
+fn uniform(rng: &mut Rng) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// What one game asks of a player's turn.
+struct Seat<'a> {
+    tenk: &'a Tenk,
+    goal: u32,
+    entry: u32,
+    /// The mover's banked total.
+    me: u32,
+}
+
+impl TenkPlayer {
+    /// The pair this player takes among `pairs` (not empty) of `throw` at `score`.
+    fn pick(&self, pairs: &[Pair], throw: Dice, score: u32, at: &Seat<'_>, rng: &mut Rng) -> Result<usize, Error> {
+        let best = (0..pairs.len()).fold(0, |b, i| if pairs[i].p > pairs[b].p { i } else { b });
+        Ok(match *self {
+            TenkPlayer::Optimal => best,
+            TenkPlayer::Random => rng.below(pairs.len() as u64) as usize,
+            TenkPlayer::Softmax(t) => {
+                let weights: Vec<f64> = pairs.iter().map(|x| ((x.p - pairs[best].p) / t).exp()).collect();
+                let mut left = uniform(rng) * weights.iter().sum::<f64>();
+                let mut pick = pairs.len() - 1;
+                for (i, w) in weights.iter().enumerate() {
+                    if left < *w {
+                        pick = i;
+                        break;
+                    }
+                    left -= w;
+                }
+                pick
+            }
+            TenkPlayer::MostPointsNow => {
+                let most = |x: &Pair| (x.points, std::cmp::Reverse(x.keep.len()), x.then == Then::Bank);
+                (0..pairs.len()).max_by_key(|&i| most(&pairs[i])).expect("a keep")
+            }
+            TenkPlayer::MaxExpectedScore => {
+                let phase = if at.me == 0 && at.entry > 0 { Phase::Opening } else { Phase::OnBoard };
+                let options = at.tenk.options(throw, score, phase)?;
+                let o = options.best().expect("the duel's keeps are the tenk table's");
+                let then = if at.me + score + o.points >= at.goal { Then::Bank } else { o.then };
+                let same = |x: &Pair| x.keep == o.keep && x.then == then;
+                // Past the tenk table's turn scores its player banks.
+                pairs.iter().position(same).or_else(|| pairs.iter().position(|x| x.keep == o.keep)).expect("the keep")
+            }
+        })
+    }
+}
+
+/// One game under way: the totals, whose turn, the player's seat and
+/// what the player's keeps have given away.
+struct Game {
+    totals: [u32; 2],
+    mover: usize,
+    seat: usize,
+    loss: f64,
+}
+
+/// `games` games of `player` against the duel table's optimal player, each
+/// from a seat drawn from `choices`, dice from `dice`: each game's score
+/// (2 won, 0 lost) and the chance of winning the player's keeps gave away.
+/// The games advance together by their totals' sum, each turn solved once
+/// for all the games that reach its totals.
+pub fn play_against_optimal<S: Scoring>(
+    duel: &Duel<S>,
+    tenk: &Tenk,
+    player: TenkPlayer,
+    games: usize,
+    dice: &mut Rng,
+    choices: &mut Rng,
+) -> Result<Vec<Played>, Error> {
+    let (goal, entry) = (duel.params().goal, duel.params().entry);
+    let mut state: Vec<Game> =
+        (0..games).map(|_| Game { totals: [0, 0], mover: 0, seat: choices.below(2) as usize, loss: 0.0 }).collect();
+    let mut score = vec![0u32; games];
+    let sums = (2 * goal / 50) as usize;
+    let mut by_sum: Vec<Vec<usize>> = vec![Vec::new(); sums];
+    by_sum[0] = (0..games).rev().collect();
+    for sum in 0..sums {
+        let mut turns: HashMap<(u32, u32), DuelTurn<'_, S>> = HashMap::new();
+        while let Some(g) = by_sum[sum].pop() {
+            let game = &mut state[g];
+            let (me, opp) = (game.totals[game.mover], game.totals[1 - game.mover]);
+            let turn = match turns.entry((me, opp)) {
+                std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                std::collections::hash_map::Entry::Vacant(e) => e.insert(duel.turn(me, opp)?),
+            };
+            let turn = &*turn;
+            let at = Seat { tenk, goal, entry, me };
+            let (mut n, mut s) = (6usize, 0u32);
+            let banked = loop {
+                let faces: Vec<u8> = (0..n).map(|_| dice.below(6) as u8 + 1).collect();
+                let throw = Dice::from_faces(&faces).expect("1 to 6 dice");
+                let offered = pairs(turn, throw, s)?;
+                if offered.is_empty() {
+                    break 0;
+                }
+                let best = offered.iter().map(|x| x.p).fold(f64::NEG_INFINITY, f64::max);
+                let pick = if game.mover == game.seat {
+                    player.pick(&offered, throw, s, &at, choices)?
+                } else {
+                    TenkPlayer::Optimal.pick(&offered, throw, s, &at, choices)?
+                };
+                let taken = offered[pick];
+                if game.mover == game.seat {
+                    game.loss += best - taken.p;
+                }
+                s += taken.points;
+                n = usize::from(taken.left);
+                if taken.then == Then::Bank {
+                    break s;
+                }
+            };
+            game.totals[game.mover] += banked;
+            if game.totals[game.mover] >= goal {
+                score[g] = 2 * u32::from(game.mover == game.seat);
+                continue;
+            }
+            game.mover = 1 - game.mover;
+            by_sum[((game.totals[0] + game.totals[1]) / 50) as usize].push(g);
+        }
+    }
+    Ok(state.iter().zip(score).map(|(g, score)| Played { score, loss: g.loss }).collect())
+}
+
+/// `games` games of each of `players` against the duel table's optimal
+/// player, in parallel over the players (each its own dice and choices).
+pub fn play_all_against_optimal<S: Scoring>(
+    duel: &Duel<S>,
+    tenk: &Tenk,
+    players: &[TenkPlayer],
+    games: usize,
+    seed: u64,
+) -> Result<Vec<Vec<Played>>, Error> {
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = players
+            .iter()
+            .enumerate()
+            .map(|(p, &player)| {
+                scope.spawn(move || {
+                    let (mut dice, mut choices) = crate::reference_players::player_rngs(seed, p);
+                    play_against_optimal(duel, tenk, player, games, &mut dice, &mut choices)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a player's games")).collect()
+    })
+}
