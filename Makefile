@@ -575,7 +575,8 @@ bench: tables python
 		review::games_played_for_a_target_add_up_to_reaching_it \
 		review::games_against_someone_add_up_to_winning review::yazy_games_played_for_a_target_add_up_to_reaching_it \
 		review::yazy_games_against_someone_add_up_to_winning \
-		tenk_review::tenk_games_alone_add_up_to_the_points_banked tenk_review::duel_games_add_up_to_winning --nocapture
+		tenk_review::tenk_games_alone_add_up_to_the_points_banked tenk_review::duel_games_add_up_to_winning \
+		threes_review::threes_turns_add_up_to_the_chance_of_success --nocapture
 	$(BIN)/reference-players 10000 $(OUT) --duels $(OUT) --check crates/lookup/src/reference_players.tsv
 	$(BIN)/reference-players 10000 $(OUT) --check crates/lookup/src/reference_players.tsv maxi-yatzy yazy:two \
 		duel:two duel-cardgames:two

@@ -45,6 +45,8 @@ export interface Tables {
    * The game `text` of rule set `name` (one decision a line, `DICE keep
    * KEPT` or `DICE score BOX`; against someone each line may begin with its
    * player's number, `2: DICE keep KEPT`, or the header say `players: 2`;
+   * a game of 10000, `duel` or `10000`, one throw a line, `DICE keep KEPT
+   * throw`; a turn of threes, `DICE keep KEPT`;
    * the tables it reads opened whole) reviewed: exactly what `reader
    * review NAME FILE --json` prints. Throws an Error naming a line that
    * breaks the rules.
@@ -90,17 +92,39 @@ export type Review = {
   rating?: number | null;
   /** Against someone: each player's start, luck, losses, accuracy and rating, in their own chance of winning. */
   players?: { player: number; start: number; luck: number; loss: number; accuracy: number; rating: number | null }[];
+  /** 10000 against someone: the goal, the entry, each player's banked total and turns begun. */
+  goal?: number;
+  entry?: number;
+  totals?: [number, number];
+  turns?: number | [number, number];
+  /** 10000 alone: a turn's expected banked points, and the points banked where the text stops mid-turn. */
+  turn_start?: number;
+  banked?: number;
+  /** threes: where the player stands, and the total once all five dice are kept (else `points` and `dice_left`). */
+  record?: number | null;
+  after?: number;
+  ties?: "win" | "lose";
+  model?: "sequential" | "independent";
+  total?: number;
+  points?: number;
+  dice_left?: number;
   decisions: {
     line: number;
     /** Against someone: who took it, 1 or 2 (its values are in that player's chance). */
     player?: number;
     dice: string;
-    rerolls: number;
-    chosen: Record<string, unknown>;
-    best: Record<string, unknown>;
+    /** A score sheet's game: the rerolls left. */
+    rerolls?: number;
+    /** 10000: the turn score before the throw, and `bust` for a throw that scored nothing (no `chosen`, `best`). */
+    score?: number;
+    bust?: true;
+    /** threes: the points kept before the roll. */
+    points?: number;
+    chosen?: Record<string, unknown>;
+    best?: Record<string, unknown>;
     before: number;
     value: number;
-    chosen_value: number;
+    chosen_value?: number;
     luck: number;
     loss: number;
     accuracy: number;

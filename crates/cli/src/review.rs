@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use dice_tables_lookup::review::tenk::{then_word, TenkChoice, TenkReview};
+use dice_tables_lookup::review::threes::{model_word, ties_word, ThreesKeep, ThreesReview};
 use dice_tables_lookup::review::{game_named, parse_target, reviewed, Decision, Measure, Review, Reviewed, SheetTotal};
 use dice_tables_reader::rule_sheet::{Board, RuleChoice};
 
@@ -63,6 +64,7 @@ pub fn run(a: &ReviewArgs) -> Result<String, Failure> {
     Ok(match &review {
         Reviewed::Sheet(sheet, review) => words(sheet, review),
         Reviewed::Tenk(review) => tenk_words(review),
+        Reviewed::Threes(review) => threes_words(review),
     })
 }
 
@@ -167,17 +169,12 @@ fn words(sheet: &Board, r: &Review) -> String {
         let _ =
             writeln!(out, "{who}{brought} {}; the decisions gave away {}", signed(r.luck_of(p)), amount(r.loss_of(p)));
         let accuracy = format!("{who}accuracy{so_far} {:.1} (best play 100)", r.accuracy_of(p));
-        let _ = match r.rating_of(p) {
-            Some(rating) => writeln!(out, "{accuracy}, rating {rating:.0} (Elo scale, random play 0)"),
-            None => {
-                let whose = match r.measure {
-                    Measure::Points => "these rules have".to_string(),
-                    Measure::Reach(target) => format!("play for {target} has"),
-                    Measure::Win => "play against someone has".to_string(),
-                };
-                writeln!(out, "{accuracy}; no rating: {whose} no reference players' figures")
-            }
+        let whose = match r.measure {
+            Measure::Points => "these rules have".to_string(),
+            Measure::Reach(target) => format!("play for {target} has"),
+            Measure::Win => "play against someone has".to_string(),
         };
+        accuracy_line(&mut out, &accuracy, r.rating_of(p), &whose);
     }
     let mistakes = r.largest_mistakes(5);
     if mistakes.is_empty() {
@@ -285,20 +282,13 @@ fn tenk_words(r: &TenkReview) -> String {
         let brought = if two { "their dice brought" } else { "the dice brought" };
         let _ = writeln!(out, "{who}{brought} {}; the keeps gave away {}", signed(r.luck_of(p)), amount(r.loss_of(p)));
         let accuracy = format!("{who}accuracy{so_far} {:.1} (best play 100)", r.accuracy_of(p));
-        let _ = match r.rating_of(p) {
-            Some(rating) => writeln!(out, "{accuracy}, rating {rating:.0} (Elo scale, random play 0)"),
-            None => {
-                let whose = if two { "this two-player table" } else { "10000 alone" };
-                writeln!(out, "{accuracy}; no rating: {whose} has no reference players' figures")
-            }
-        };
+        let whose = if two { "this two-player table has" } else { "10000 alone has" };
+        accuracy_line(&mut out, &accuracy, r.rating_of(p), whose);
     }
     let mistakes = r.largest_mistakes(5);
-    if mistakes.is_empty() {
-        let _ = writeln!(out, "every keep was the best");
+    if !mistakes_heading(&mut out, mistakes.is_empty()) {
         return out;
     }
-    let _ = writeln!(out, "the largest mistakes:");
     for d in mistakes {
         let (Some((chosen, _)), Some((best, _))) = (d.chosen, d.best) else { continue };
         let who = if two { format!(", {}", player(d.player)) } else { String::new() };
@@ -315,4 +305,77 @@ fn tenk_words(r: &TenkReview) -> String {
         );
     }
     out
+}
+
+fn threes_keep_words(k: &ThreesKeep) -> String {
+    format!("keep {} ({} points, {} dice left)", k.kept, k.points, k.dice_left)
+}
+
+/// A turn of threes reviewed, in words, in the chance of success.
+fn threes_words(r: &ThreesReview) -> String {
+    let mut out = String::new();
+    let s = r.situation;
+    let record = s.record.map_or("no record".to_string(), |r| format!("record {r}"));
+    let _ = writeln!(
+        out,
+        "threes ({record}, {} after, ties {}, {} later players): {} rolls",
+        s.after,
+        ties_word(s.ties),
+        model_word(s.model),
+        r.decisions.len()
+    );
+    let chance = |x: f64| format!("{:.2} %", 100.0 * x);
+    let where_ = match r.over() {
+        true => format!("all five kept: total {}; the chance it succeeds {}", r.points, chance(r.now)),
+        false => format!(
+            "under way: {} points kept, {} dice left; the chance of success now {}",
+            r.points,
+            r.dice_left,
+            chance(r.now)
+        ),
+    };
+    let _ = writeln!(out, "{where_}, at the start {}", chance(r.start));
+    let _ = writeln!(
+        out,
+        "the dice brought {:+.2} % chance; the keeps gave away {:.2} % chance",
+        100.0 * r.luck(),
+        100.0 * r.loss().max(0.0)
+    );
+    let so_far = if r.over() { "" } else { " so far" };
+    let accuracy = format!("accuracy{so_far} {:.1} (best play 100)", r.accuracy());
+    accuracy_line(&mut out, &accuracy, r.rating(), "threes has");
+    let mistakes = r.largest_mistakes(5);
+    if !mistakes_heading(&mut out, mistakes.is_empty()) {
+        return out;
+    }
+    for d in mistakes {
+        let _ = writeln!(
+            out,
+            "  line {}: rolled {} with {} points kept: {} gave away {:.2} % chance (best: {}) (accuracy {:.1})",
+            d.line,
+            d.dice,
+            d.points,
+            threes_keep_words(&d.chosen.0),
+            100.0 * d.loss(),
+            threes_keep_words(&d.best.0),
+            r.decision_accuracy(d)
+        );
+    }
+    out
+}
+
+/// The accuracy line (`accuracy`), then the rating, or that there is none
+/// (`whose` has no reference players' figures: `these rules have`).
+fn accuracy_line(out: &mut String, accuracy: &str, rating: Option<f64>, whose: &str) {
+    let _ = match rating {
+        Some(rating) => writeln!(out, "{accuracy}, rating {rating:.0} (Elo scale, random play 0)"),
+        None => writeln!(out, "{accuracy}; no rating: {whose} no reference players' figures"),
+    };
+}
+
+/// The heading of a 10000 or threes review's mistakes, or that every keep
+/// was the best (`none`); whether any follow.
+fn mistakes_heading(out: &mut String, none: bool) -> bool {
+    let _ = writeln!(out, "{}", if none { "every keep was the best" } else { "the largest mistakes:" });
+    !none
 }

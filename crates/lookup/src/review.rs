@@ -65,6 +65,7 @@ use crate::error::LookupError;
 use crate::json::Json;
 
 pub mod tenk;
+pub mod threes;
 
 /// The accuracy (0 to 100) of a game whose decisions gave away `loss`
 /// where the start was worth `start`: `100 · exp(−4 · loss / start)`
@@ -727,6 +728,8 @@ pub enum Reviewed<'a> {
     Sheet(std::sync::Arc<dyn TurnStarts + 'a>, Review),
     /// A game of 10000, alone or against someone.
     Tenk(tenk::TenkReview),
+    /// A turn of threes.
+    Threes(threes::ThreesReview),
 }
 
 impl Reviewed<'_> {
@@ -735,14 +738,16 @@ impl Reviewed<'_> {
         match self {
             Reviewed::Sheet(sheet, review) => review.to_json(sheet),
             Reviewed::Tenk(review) => review.to_json(),
+            Reviewed::Threes(review) => review.to_json(),
         }
     }
 }
 
 /// The game `text` of `name` reviewed, whatever the game: a score sheet's
-/// ([`review_as`], `target` as it takes it), or 10000's, alone (`tenk`)
+/// ([`review_as`], `target` as it takes it), 10000's, alone (`tenk`)
 /// or against someone (`duel`, `duel-cardgames`; [`tenk::review_tenk`]),
-/// which have no target. What every front end's review answers.
+/// or a turn of threes ([`threes::review_threes`]), which have no target.
+/// What every front end's review answers.
 ///
 /// ```
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -763,25 +768,36 @@ pub fn reviewed<'a>(
     target: Option<u32>,
     text: &str,
 ) -> Result<Reviewed<'a>, LookupError> {
-    let mut tenk = crate::games::LOOKUPS.iter().filter_map(|l| match l.review {
-        Some(crate::games::ReviewTables::Tenk(open)) => Some(open),
-        _ => None,
+    use crate::games::ReviewTables;
+    let mut kinds = crate::games::LOOKUPS.iter().filter_map(|l| match l.review {
+        Some(ReviewTables::Sheet(_)) | None => None,
+        other => other,
     });
-    match tenk.find_map(|open| open(tables, name)) {
-        None => review_as(tables, name, target, text).map(|(sheet, review)| Reviewed::Sheet(sheet, review)),
-        Some(values) => {
-            let values = values?;
-            let own = dice_tables_reader::game_named(name).map_or(name, |g| g.id);
-            if let Some(h) = header(text).into_iter().find(|h| h.key.eq_ignore_ascii_case("game")) {
-                let written = dice_tables_reader::game_named(h.value).map_or(h.value, |g| g.id);
-                if written != own {
-                    let why = format!("the text is a game of {}, reviewed here as {own}'s: name one game", h.value);
-                    return Err(LookupError::GameText { line: h.line, given: h.text.to_string(), why });
-                }
-            }
-            tenk::review_tenk(own, &*values, target, text).map(Reviewed::Tenk)
+    let Some(found) = kinds.find_map(|kind| match kind {
+        ReviewTables::Tenk(open) => open(tables, name).map(|v| v.map(Throws::Tenk)),
+        ReviewTables::Threes(open) => open(tables, name).map(|t| t.map(Throws::Threes)),
+        ReviewTables::Sheet(_) => None,
+    }) else {
+        return review_as(tables, name, target, text).map(|(sheet, review)| Reviewed::Sheet(sheet, review));
+    };
+    let own = dice_tables_reader::game_named(name).map_or(name, |g| g.id);
+    if let Some(h) = header(text).into_iter().find(|h| h.key.eq_ignore_ascii_case("game")) {
+        let written = dice_tables_reader::game_named(h.value).map_or(h.value, |g| g.id);
+        if written != own {
+            let why = format!("the text is a game of {}, reviewed here as {own}'s: name one game", h.value);
+            return Err(LookupError::GameText { line: h.line, given: h.text.to_string(), why });
         }
     }
+    match found? {
+        Throws::Tenk(values) => tenk::review_tenk(own, &*values, target, text).map(Reviewed::Tenk),
+        Throws::Threes(table) => threes::review_threes(table, target, text).map(Reviewed::Threes),
+    }
+}
+
+/// The table a game without a score sheet is reviewed on.
+enum Throws<'a> {
+    Tenk(crate::games::OpenTenk<'a>),
+    Threes(&'a dice_tables_reader::threes::Threes),
 }
 
 /// The rule set `name`'s table and its parts table, where there is one.

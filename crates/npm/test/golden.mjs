@@ -1,8 +1,8 @@
 // The npm package as a program installs it (from the tarball `npm pack`
 // makes, into a scratch project: `make npm-test`): every golden lookup and
 // every golden refusal of tests/golden/ gives the same answer and the same
-// message as the reader, and a game of two-player 10000 gets the review
-// `reader review` gives. Environment: GOLDEN (tests/golden), DICE_TABLES
+// message as the reader, and a game of two-player 10000 and a turn of
+// threes get the reviews `reader review` gives. Environment: GOLDEN (tests/golden), DICE_TABLES
 // (the tables `make tables` writes), DICE_TARGET_TABLES (the reduced target
 // tables of `make reduced-target-tables`), READER (the reader). Then the same lookups of the
 // same tables read in pieces over HTTP range requests from a local static
@@ -109,6 +109,11 @@ const reviewPrinted = await promisify(execFile)(process.env.READER, ["review", "
 const duelReview = await tables.reviewFetching("duel", await readFile(duelGame, "utf8"));
 assertSameReview(duelReview, JSON.parse(reviewPrinted.stdout), "duel-two-mistakes.txt");
 assert.deepEqual(duelReview.largest_mistakes, [34, 65]);
+// A turn of threes, its table read in pieces, as `reader review threes` reviews it.
+const turnFile = join(await mkdtemp(join(tmpdir(), "threes-")), "turn.txt");
+await writeFile(turnFile, "game: threes\nrecord: 8\nafter: 1\n33456 keep 6\n1245 keep 1\n245 keep 245\n");
+const turnPrinted = await promisify(execFile)(process.env.READER, ["review", "threes", turnFile, "--json", "--tables", tablesDir]);
+assertSameReview(await tables.reviewFetching("threes", await readFile(turnFile, "utf8")), JSON.parse(turnPrinted.stdout), "a turn of threes");
 assert.throws(() => tables.review("tenk", "1123 keep 1 throw\n"), /^Error: line 1 \(1123 keep 1 throw\): 1123 is 4 dice: 6 are thrown \(six open each turn\)$/);
 
 // Without its table, a two-player lookup names what is missing.

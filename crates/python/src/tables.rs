@@ -77,8 +77,9 @@ impl Tables {
     }
 
     /// The game `text` of rule set `name` (one decision a line, `DICE keep
-    /// KEPT` or `DICE score BOX`, as the page writes it) reviewed against
-    /// its table: exactly the JSON of `reader review NAME FILE --json`
+    /// KEPT` or `DICE score BOX`, as the page writes it; a game of 10000,
+    /// `duel` or `10000`, one throw a line, `DICE keep KEPT throw`; a turn
+    /// of threes, `DICE keep KEPT`) reviewed against its table: exactly the JSON of `reader review NAME FILE --json`
     /// (the start's value, the score, the luck and the losses, the
     /// accuracy and rating, every decision), as a dict. `target`: the game
     /// was played for a final score of at least that many points, reviewed

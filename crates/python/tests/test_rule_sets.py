@@ -168,11 +168,11 @@ def test_a_yatzy_game_is_reviewed_on_yatzy_s_own_table(tables, reader, tmp_path)
     why = review["decisions"][0]["reason"]
     assert why["text"] == "small-straight +11.56, large-straight -1.46, upper bonus chance -1.3 % (-0.63)"
     assert abs(sum(why["parts"].values()) - review["decisions"][0]["loss"]) < 1e-9
-    with pytest.raises(ValueError, match=r"threes is a built-in game whose games are not reviewed here"):
-        tables.review("threes", "12345 keep 1\n")
+    with pytest.raises(ValueError, match=r"combo is a built-in game whose games are not reviewed here"):
+        tables.review("combo", "12345 keep 1\n")
 
 
-def test_a_game_of_10000_is_reviewed_as_the_command_line_reviews_it(tables, reader):
+def test_games_of_10000_and_threes_are_reviewed_as_the_command_line_reviews_them(tables, reader, tmp_path):
     # Two-player 10000, in each player's chance of winning, from the duel table.
     path = REPO / "tests" / "golden" / "duel-two-mistakes.txt"
     game = path.read_text()
@@ -188,6 +188,13 @@ def test_a_game_of_10000_is_reviewed_as_the_command_line_reviews_it(tables, read
     assert abs(alone["score"] - alone["start"] - (alone["luck"] - alone["loss"])) < 1e-9
     with pytest.raises(ValueError, match=r"^line 1 \(1123 keep 1 throw\): 1123 is 4 dice: 6 are thrown \(six open each turn\)$"):
         tables.review("10000", "1123 keep 1 throw\n")
+    # A turn of threes, in the chance of success against the record.
+    turn = "game: threes\nrecord: 8\nafter: 1\n33456 keep 6\n1245 keep 1\n245 keep 245\n"
+    path = tmp_path / "threes.txt"
+    path.write_text(turn)
+    cli = subprocess.run([reader, "review", path, "--json", "--tables", tables.dir], check=True, capture_output=True, text=True)
+    assert tables.review("threes", turn) == json.loads(cli.stdout)
+    assert tables.review("threes", turn)["largest_mistakes"][0] == 4
 
 
 def test_a_game_played_for_a_target_is_reviewed_in_its_chance(tables, reader, tmp_path):

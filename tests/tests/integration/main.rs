@@ -29,6 +29,7 @@ mod sheet_target;
 mod tenk;
 mod tenk_review;
 mod threes;
+mod threes_review;
 mod wording;
 mod yazy;
 mod yazy_duel;

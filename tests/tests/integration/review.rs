@@ -189,15 +189,15 @@ fn reader_review_prints_the_review_and_refuses_bad_lines() {
     );
     let builtin = dice_tables_tests::run(
         "reader",
-        &["review", "threes", file.to_str().unwrap(), "--tables", tables.to_str().unwrap()],
+        &["review", "combo", file.to_str().unwrap(), "--tables", tables.to_str().unwrap()],
         &[],
     );
     let err = String::from_utf8_lossy(&builtin.stderr);
     assert_eq!((builtin.status.code(), err.lines().count()), (Some(2), 1), "{err}");
     assert!(
         err.contains(
-            "threes is a built-in game whose games are not reviewed here; this review takes yazy's, tenk's, \
-             yatzy's, yahtzee's, duel's, maxi-yatzy's or a rule set's game"
+            "combo is a built-in game whose games are not reviewed here; this review takes yazy's, threes's, \
+             tenk's, yatzy's, yahtzee's, duel's, maxi-yatzy's or a rule set's game"
         ),
         "{err}"
     );

@@ -59,10 +59,10 @@ fn every_golden_lookup_over_http() {
 /// `/v1/review/NAME?game=TEXT`: the CLI's JSON byte for byte, for a rule
 /// set's game (and played for a target, `&target=POINTS`) and a Yatzy game
 /// (its own table read as its preset's); a bad
-/// line, another parameter or a built-in game not reviewed (threes) a 400
+/// line, another parameter or a built-in game not reviewed (combo) a 400
 /// with the CLI's message; no such rule set a 404. A game against someone
 /// is reviewed from the two-player table; a rule set with none is a 404.
-/// A game of two-player 10000 is reviewed from the duel table.
+/// A game of two-player 10000 is reviewed from the duel table, a turn of threes from its table.
 #[test]
 fn a_rule_set_s_game_is_reviewed_over_http() {
     let made = dice_tables_tests::made_tables();
@@ -86,7 +86,7 @@ fn a_rule_set_s_game_is_reviewed_over_http() {
     let text = std::fs::read_to_string(&yatzy).unwrap();
     let r = client.get(&format!("/v1/review/yatzy?game={}", text.replace(' ', "+").replace('\n', "%0A"))).unwrap();
     assert_eq!((r.status, &r.body), (200, &cli.stdout), "{}", r.text());
-    assert_eq!(client.get("/v1/review/threes?game=12345+score+chance").unwrap().status, 400);
+    assert_eq!(client.get("/v1/review/combo?game=12345+score+chance").unwrap().status, 400);
     assert_eq!(client.get("/v1/review/chess?game=12345+score+chance").unwrap().status, 404);
     // Played for a target: `target=POINTS` as `--target POINTS`.
     let cli = run(
@@ -123,6 +123,12 @@ fn a_rule_set_s_game_is_reviewed_over_http() {
     let r = client.get(&format!("/v1/review/duel?game={}", text.replace(' ', "+").replace('\n', "%0A"))).unwrap();
     assert_eq!((r.status, &r.body), (200, &cli.stdout), "{}", r.text());
     assert_eq!(r.json()["largest_mistakes"], serde_json::json!([34, 65]));
+    // A turn of threes, in the chance of success against the record.
+    let turn = "game: threes\nrecord: 8\n33456 keep 6\n1245 keep 1\n245 keep 245\n";
+    std::fs::write(&file, turn).unwrap();
+    let cli = run("reader", &["review", "threes", file.to_str().unwrap(), "--json", "--tables", tables], &[]);
+    let r = client.get(&format!("/v1/review/threes?game={}", turn.replace(' ', "+").replace('\n', "%0A"))).unwrap();
+    assert_eq!((r.status, &r.body), (200, &cli.stdout), "{}", r.text());
     let r = client.get("/v1/review/duel?game=1:+1123+keep+1+throw").unwrap();
     assert_eq!(r.status, 400, "{}", r.text());
     assert_eq!(r.json()["error"], "line 1 (1: 1123 keep 1 throw): 1123 is 4 dice: 6 are thrown (six open each turn)");

@@ -71,7 +71,7 @@ fn play_turn(
 fn review_of(tables: &Tables, name: &str, text: &str) -> TenkReview {
     match reviewed(tables, name, None, text).unwrap_or_else(|e| panic!("{name}: {e}\n{text}")) {
         Reviewed::Tenk(review) => review,
-        Reviewed::Sheet(..) => panic!("{name}: reviewed as a score sheet's game"),
+        _ => panic!("{name}: reviewed as another game's"),
     }
 }
 

@@ -154,6 +154,8 @@ pub(crate) enum ReviewTables {
     Sheet(for<'a> fn(&'a Tables, &str) -> Option<Result<crate::review::ReviewSource<'a>, LookupError>>),
     /// A game of 10000: the table that values its turns.
     Tenk(for<'a> fn(&'a Tables, &str) -> Option<Result<OpenTenk<'a>, LookupError>>),
+    /// A turn of threes: its table.
+    Threes(for<'a> fn(&'a Tables, &str) -> Option<Result<&'a dice_tables_reader::threes::Threes, LookupError>>),
 }
 /// A build without reviews reviews no game.
 #[cfg(feature = "solitaire-only")]

@@ -43,6 +43,11 @@ pub(super) const LOOKUP: LookupInfo = LookupInfo {
     categories: &[],
     parse,
     curve: None,
+    #[cfg(not(feature = "solitaire-only"))]
+    review: Some(super::ReviewTables::Threes(|tables, name| {
+        (name == Threes::ID || Threes::ALIASES.contains(&name)).then(|| Ok(tables.get::<Threes>()?))
+    })),
+    #[cfg(feature = "solitaire-only")]
     review: None,
 };
 
