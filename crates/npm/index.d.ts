@@ -132,7 +132,8 @@ export type Review = {
      * Where the decision gave something away and the rule set's parts table
      * is open: why the best option is better, each box's and bonus's
      * expected points (the best's less the chosen's, the largest first; they
-     * add up to `loss`) and a sentence naming the largest.
+     * add up to `loss`) and a sentence naming the largest. 10000: the
+     * keep's part and banking or throwing on's, which add up to `loss`.
      */
     reason?: { text: string; parts: Record<string, number> };
   }[];

@@ -303,6 +303,9 @@ fn tenk_words(r: &TenkReview) -> String {
             tenk_choice_words(&best),
             r.decision_accuracy(d)
         );
+        if let Some(why) = &d.reason {
+            let _ = writeln!(out, "    why: {}", why.text);
+        }
     }
     out
 }

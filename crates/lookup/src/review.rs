@@ -367,9 +367,7 @@ impl Review {
                     ("accuracy", Json::Num(self.decision_accuracy(d))),
                 ]);
                 if let Some(r) = &d.reason {
-                    let parts = r.parts.iter().map(|(name, x)| (name.clone().into(), Json::Num(*x))).collect();
-                    let reason = vec![("text", Json::Str(r.text.clone())), ("parts", Json::Object(parts))];
-                    fields.push(("reason", Json::object(reason)));
+                    fields.push(("reason", reason_json(r)));
                 }
                 Json::object(fields)
             })
@@ -449,6 +447,12 @@ impl Mover for Decision {
     fn player(&self) -> usize {
         self.player
     }
+}
+
+/// A reason as a review's JSON gives it: its words and its parts by name.
+fn reason_json(r: &crate::reason::Reason) -> Json {
+    let parts = r.parts.iter().map(|(name, x)| (name.clone().into(), Json::Num(*x))).collect();
+    Json::object(vec![("text", Json::Str(r.text.clone())), ("parts", Json::Object(parts))])
 }
 
 /// A player's figures as a review's JSON gives them.

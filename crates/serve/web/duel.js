@@ -218,6 +218,9 @@ function renderReview() {
     Object.assign(li.dataset, { line: String(line), loss: String(d.loss), player: String(d.player) });
     const option = (o) => `keep ${o.keep} (${o.points}) and ${o.then}`;
     li.textContent = `Line ${line} (${name(d.player)}): threw ${d.dice} at turn score ${d.score}: ${option(d.chosen)} gave away ${percentOf(d.loss)} chance (best: ${option(d.best)}).`;
+    // Why: what the dice kept gave away, and what banking or throwing on after them did.
+    if (d.reason) li.append(document.createElement("br"), `Why: ${d.reason.text}.`);
+    li.dataset.reason = d.reason?.text ?? "";
     return li;
   }));
 }

@@ -130,6 +130,7 @@ fn tenk_games_alone_add_up_to_the_points_banked() {
         if stray == 0 {
             assert_eq!(review.loss(), 0.0, "the table's keeps give nothing away\n{text}");
         }
+        parts_add_up(&review, &text);
         assert_eq!(review.rating_of(0), None, "10000 alone has no reference players' figures");
     }
     assert!(worst < 1e-9, "a throw-on value {worst:e} from the brute force's");
@@ -188,7 +189,7 @@ fn duel_games_add_up_to_winning() {
     let seed = tables.get::<SeedDuel>().unwrap();
     let cardgames = tables.get::<CardgamesDuel>().unwrap();
     let (mut dice, mut picks) = (Rng::new(20), Rng::new(2000));
-    let mut won = [0usize; 2];
+    let (mut won, mut reasons) = ([0usize; 2], 0);
     for g in 0..per {
         for (game, start) in
             [("duel", seed.win_chance(0, 0).unwrap()), ("duel-cardgames", cardgames.win_chance(0, 0).unwrap())]
@@ -215,8 +216,10 @@ fn duel_games_add_up_to_winning() {
             if stray == 0 {
                 assert!(review.largest_mistakes(5).is_empty(), "the table's keeps give nothing away\n{text}");
             }
+            reasons += parts_add_up(&review, &text);
         }
     }
+    assert!(reasons > 0, "the mistakes have their reasons");
     assert!(won[0] > 0 && won[1] > 0, "{won:?} won by player 1, player 2");
     eprintln!("{per} games of each duel table reviewed: {won:?} won by player 1, player 2");
 }
@@ -343,6 +346,9 @@ fn a_duel_game_with_two_mistakes_lists_exactly_those() {
     assert!(review.largest_mistakes(5).iter().all(|d| d.player == 0 && d.loss() > 0.005));
     assert!(review.loss_of(1) <= Measure::Win.tie(), "player 2 plays the table's keeps");
     assert_eq!((review.winner, review.outcome()), (Some(0), Some(1.0)));
+    // Line 34 kept 444 of 124444 and threw on: the keep gave the chance away (14444 and bank was best).
+    let why = review.decisions.iter().find(|d| d.line == 34).and_then(|d| d.reason.clone()).expect("a reason");
+    assert!(why.text.starts_with("keep 14444 rather than 444 +"), "{}", why.text);
 }
 
 /// Two-player 10000's reference players, 300 games each against the duel
@@ -366,4 +372,22 @@ fn duel_reference_players_are_ordered_as_their_strength() {
     assert_eq!(losses[0], 0.0, "the optimal player gives nothing away");
     assert!(losses.windows(2).all(|w| w[0] < w[1]), "losses {losses:?}");
     assert!((0.4..0.6).contains(&shares[0]) && shares.windows(2).all(|w| w[0] > w[1]), "shares {shares:?}");
+}
+
+/// Every throw that gave something away has its reason, whose two parts
+/// (the keep's, and banking or throwing on after it) add up to the loss
+/// within 1e-12, and none other has one; how many reasons there were.
+fn parts_add_up(review: &TenkReview, text: &str) -> usize {
+    let tie = review.measure.tie();
+    for d in &review.decisions {
+        match &d.reason {
+            Some(why) => {
+                let total: f64 = why.parts.iter().map(|(_, x)| x).sum();
+                assert!((total - d.loss()).abs() < 1e-12, "line {}: {total} != {}\n{text}", d.line, d.loss());
+                assert!(!why.text.is_empty(), "line {}: a reason in words\n{text}", d.line);
+            }
+            None => assert!(d.loss() <= tie, "line {}: no reason for {}\n{text}", d.line, d.loss()),
+        }
+    }
+    review.decisions.iter().filter(|d| d.reason.is_some()).count()
 }

@@ -110,6 +110,11 @@ pub struct TenkDecision {
     pub chosen: Option<(TenkChoice, f64)>,
     /// The value once the dice show: the best keep's, or a bust's.
     pub after: f64,
+    /// Where the keep gave something away: what the dice kept gave away
+    /// (`keep`: the best keep's value less the best value after the dice
+    /// taken) and what banking or throwing on after them did (`bank or
+    /// throw`: that less the value taken); the two add up to the loss.
+    pub reason: Option<crate::reason::Reason>,
 }
 
 impl Mover for TenkDecision {
@@ -272,6 +277,9 @@ impl TenkReview {
                 ("loss", Json::Num(d.loss())),
                 ("accuracy", Json::Num(self.decision_accuracy(d))),
             ]);
+            if let Some(r) = &d.reason {
+                fields.push(("reason", super::reason_json(r)));
+            }
             Json::object(fields)
         });
         let decisions = Json::List(decisions.collect());
@@ -424,7 +432,7 @@ pub fn review_tenk(
         }
         let keeps = turn.keeps(dice, score)?;
         let after = best_of(&keeps).map_or(turn.bust(), |(_, v)| v);
-        let decision = |chosen: Option<(TenkChoice, f64)>| TenkDecision {
+        let decision = |chosen: Option<(TenkChoice, f64)>, reason| TenkDecision {
             line: i + 1,
             player: mover,
             dice,
@@ -433,10 +441,11 @@ pub fn review_tenk(
             best: best_of(&keeps),
             chosen,
             after,
+            reason,
         };
         let ended = match step {
             Throw::Bust if keeps.is_empty() => {
-                decisions.push(decision(None));
+                decisions.push(decision(None, None));
                 true
             }
             Throw::Bust => {
@@ -465,7 +474,9 @@ pub fn review_tenk(
                     })?,
                 };
                 let choice = TenkChoice { keep, points: k.points, dice_left: k.dice_left, then };
-                decisions.push(decision(Some((choice, value))));
+                let reason =
+                    (after - value > measure.tie()).then(|| reason(measure, k, (choice, value), best_of(&keeps)));
+                decisions.push(decision(Some((choice, value)), reason.flatten()));
                 match then {
                     Then::Bank => {
                         totals[mover] = totals[mover].saturating_add(turn_score);
@@ -521,6 +532,44 @@ pub fn review_tenk(
         now,
         between_turns,
     })
+}
+
+/// Why the best keep and what follows it (`best`) is better than the keep
+/// taken (`k`, then `chosen`): the keep's part, the best value after the
+/// best keep less the best after the dice taken, and the part of banking
+/// or throwing on after them, that less the value taken; in words, the
+/// parts that gave something away.
+fn reason(
+    measure: Measure,
+    k: &TenkKeep,
+    chosen: (TenkChoice, f64),
+    best: Option<(TenkChoice, f64)>,
+) -> Option<crate::reason::Reason> {
+    let (best, best_value) = best?;
+    let own = best_of(std::slice::from_ref(k))?;
+    let (keep_part, then_part) = (best_value - own.1, own.1 - chosen.1);
+    let amount = |x: f64| match measure {
+        Measure::Win => format!("{:+.2} % chance", 100.0 * x),
+        _ => format!("{x:+.2} points"),
+    };
+    let mut words = Vec::new();
+    if keep_part > measure.tie() {
+        words.push(format!("keep {} rather than {} {}", best.keep, chosen.0.keep, amount(keep_part)));
+    }
+    if then_part > measure.tie() {
+        let (better, worse) = (then_phrase(own.0.then), then_phrase(chosen.0.then));
+        words.push(format!("then {better} rather than {worse} {}", amount(then_part)));
+    }
+    let parts = vec![("keep".to_string(), keep_part), ("bank or throw".to_string(), then_part)];
+    Some(crate::reason::Reason { parts, text: words.join(", ") })
+}
+
+/// What a player does after a keep, in a reason's words.
+fn then_phrase(then: Then) -> &'static str {
+    match then {
+        Then::Bank => "bank",
+        Then::Throw => "throw on",
+    }
 }
 
 /// The best keep of a throw and what to do after it, with its value (the
