@@ -715,10 +715,10 @@ pub fn review_source<'a>(tables: &'a dice_tables_reader::Tables, name: &str) -> 
             let reviewed: Vec<&str> =
                 crate::games::LOOKUPS.iter().filter(|l| l.review.is_some()).map(|l| l.game).collect();
             let why = format!(
-                "{} is a built-in game whose games are not reviewed here; this review takes {}'s or a rule set's game \
-                 (a preset's, such as crag, or your own rules')",
+                "{} is a built-in game whose games are not reviewed here; this review takes games of {} or of a rule \
+                 set (a preset, such as crag, or your own rules)",
                 name,
-                reviewed.join("'s, ")
+                reviewed.join(", ")
             );
             return Err(LookupError::GameText { line: 0, given: String::new(), why });
         }

@@ -196,8 +196,8 @@ fn reader_review_prints_the_review_and_refuses_bad_lines() {
     assert_eq!((builtin.status.code(), err.lines().count()), (Some(2), 1), "{err}");
     assert!(
         err.contains(
-            "combo is a built-in game whose games are not reviewed here; this review takes yazy's, threes's, \
-             tenk's, yatzy's, yahtzee's, duel's, maxi-yatzy's or a rule set's game"
+            "combo is a built-in game whose games are not reviewed here; this review takes games of yazy, \
+             threes, tenk, yatzy, yahtzee, duel, maxi-yatzy or of a rule set (a preset, such as crag, or your own rules)"
         ),
         "{err}"
     );
