@@ -318,6 +318,18 @@ export async function playDuel(page, base, dir, rules, first, mistakes = 0) {
   assert.ok(expected.players.every((p) => p.rating > 0), `${table}: each player rated`);
   const rated = "Accuracy [\\d.]+ of 100, rating \\d+ \\(Elo scale, random play 0\\)\\.";
   assert.match(await page.textContent("#duel-coach"), new RegExp(`^The coach: player 1's chance of winning at the start [\\d.]+ %\\. (You|The table) \\(player 1\\): .*${rated} (You|The table) \\(player 2\\): .*${rated}$`));
+  // The text is in the box below, and reviewed again from there, as pasted.
+  assert.equal(await page.inputValue("#duel-game-text"), text);
+  await page.$eval("#duel-review", (r) => { r.dataset.review = ""; });
+  await page.click("#duel-review-form button");
+  await page.waitForFunction(() => document.querySelector("#duel-review").dataset.review !== "", null, { timeout: STUCK_MS });
+  assertSameReview(JSON.parse(await page.$eval("#duel-review", (r) => r.dataset.review)), expected, `${table}: the pasted game's review`);
+  assert.match(await page.textContent("#duel-coach"), / Player 1: the dice brought /);
+  // A line that breaks the rules: the command line's message.
+  await page.fill("#duel-game-text", `game: ${table}\nplayers: 2\n1: 1123 keep 1 throw\n`);
+  await page.click("#duel-review-form button");
+  await page.waitForFunction(() => document.querySelector("#duel-review-error").textContent !== "", null, { timeout: STUCK_MS });
+  assert.equal(await page.textContent("#duel-review-error"), "line 3 (1: 1123 keep 1 throw): 1123 is 4 dice: 6 are thrown (six open each turn)");
   await fitsScreen(page);
   await page.screenshot({ path: `${shots}/duel-${rules}.png`, fullPage: true });
   return { decisions, result: await page.textContent("#duel-advice"), totals, mistakes: made, accuracy: expected.players[yours - 1].accuracy };

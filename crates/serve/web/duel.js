@@ -13,8 +13,11 @@ export const DUEL_TABLES = { seed: "duel", cardgames: "duel-cardgames" };
 
 let duel = null;
 let advised = 0;
+/** A game's text pasted below the duel, and its review or why there is none. */
+let pasted = null;
 
 export function newDuel(rules, youFirst) {
+  pasted = null;
   duel = {
     rules, totals: { you: 0, table: 0 }, mover: youFirst ? "you" : "table",
     score: 0, remaining: 6, dice: "", phase: "throw", // throw | keep | over
@@ -82,6 +85,8 @@ export const gameText = (d = duel) => `game: ${DUEL_TABLES[d.rules]}\nplayers: 2
 /** The finished game reviewed by the backend (`reader review duel FILE --json`), then shown. */
 async function coach() {
   const at = duel;
+  // The game's text, ready to copy or to review again.
+  $("#duel-game-text").value = gameText(at);
   try {
     const { ruleReview } = await import("./rules-backend.js");
     const r = await ruleReview(DUEL_TABLES[at.rules], gameText(at));
@@ -190,17 +195,25 @@ export function render() {
 
 const percentOf = (x, sign = false) => `${sign ? (x >= 0 ? "+" : "−") : ""}${(100 * Math.abs(x)).toFixed(2)} %`;
 
-/** The coach's review of the finished game: each side's figures, then the largest mistakes. */
+/**
+ * The coach's review of the finished game, or of a game pasted below:
+ * each side's figures, then the largest mistakes.
+ */
 function renderReview() {
   const holder = $("#duel-review");
-  holder.hidden = duel.phase !== "over";
-  holder.dataset.text = duel.phase === "over" ? gameText() : "";
-  holder.dataset.review = duel.review ? JSON.stringify(duel.review) : "";
-  const r = duel.review;
-  const name = (player) => ((player === 1) === (duel.first === "you") ? "you" : "the table");
+  const over = duel.phase === "over";
+  // A pasted game reviewed is shown; one refused leaves the game played here's.
+  const shown = pasted?.review ? pasted : null;
+  holder.hidden = !over && !shown;
+  holder.dataset.text = shown ? shown.text : over ? gameText() : "";
+  const r = shown ? shown.review : duel.review;
+  holder.dataset.review = r ? JSON.stringify(r) : "";
+  $("#duel-review-error").textContent = pasted?.error ?? "";
+  // A pasted game's players are its numbers; the game played here's, you and the table.
+  const name = (player) => (shown ? `player ${player}` : (player === 1) === (duel.first === "you") ? "you" : "the table");
   const summary = $("#duel-coach");
-  summary.classList.toggle("error", duel.reviewError !== null);
-  if (duel.phase !== "over") return;
+  summary.classList.toggle("error", !shown && duel.reviewError !== null);
+  if (holder.hidden) return;
   if (!r) {
     summary.textContent = duel.reviewError ?? "The coach is reviewing the game…";
     $("#duel-mistakes").replaceChildren();
@@ -209,7 +222,8 @@ function renderReview() {
   const each = r.players.map((p) => {
     const who = name(p.player);
     const rating = p.rating === null ? "no rating (no reference players' figures for this table)" : `rating ${Math.round(p.rating)} (Elo scale, random play 0)`;
-    return `${who[0].toUpperCase()}${who.slice(1)} (player ${p.player}): the dice brought ${percentOf(p.luck, true)} chance of winning; the keeps gave away ${percentOf(Math.max(0, p.loss))}. Accuracy ${p.accuracy.toFixed(1)} of 100, ${rating}.`;
+    const whose = shown ? `Player ${p.player}` : `${who[0].toUpperCase()}${who.slice(1)} (player ${p.player})`;
+    return `${whose}: the dice brought ${percentOf(p.luck, true)} chance of winning; the keeps gave away ${percentOf(Math.max(0, p.loss))}. Accuracy ${p.accuracy.toFixed(1)} of 100, ${rating}.`;
   });
   summary.textContent = `The coach: player 1's chance of winning at the start ${percentOf(r.start)}. ${each.join(" ")}`;
   $("#duel-mistakes").replaceChildren(...r.largest_mistakes.map((line) => {
@@ -229,4 +243,18 @@ export function wire() {
   $("#duel-new").addEventListener("click", () => newDuel($("#duel-rules").value, $("#duel-first").value === "you"));
   $("#duel-throw").addEventListener("click", () => throwDice());
   $("#duel-bank").addEventListener("click", () => bank());
+  // A game's text pasted (or the one written here): reviewed as `reader
+  // review` reviews it, under the rules its header names, else the rules chosen.
+  $("#duel-review-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const text = $("#duel-game-text").value;
+    const named = /^\s*game\s*:\s*(\S+)/im.exec(text)?.[1] ?? DUEL_TABLES[$("#duel-rules").value];
+    try {
+      const { ruleReview } = await import("./rules-backend.js");
+      pasted = { text, review: await ruleReview(named, text), error: null };
+    } catch (err) {
+      pasted = { text, review: null, error: err.message };
+    }
+    renderReview();
+  });
 }
