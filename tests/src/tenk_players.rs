@@ -66,11 +66,17 @@ struct Pair {
     p: f64,
 }
 
-/// Every keep of `throw` at turn score `score` followed by each thing
-/// allowed after it (banking, throwing on), with the mover's chance of winning.
+/// Every keep of `throw` at turn score `score` (its dice scoring the most
+/// they can) followed by each thing allowed after it (banking, throwing
+/// on), with the mover's chance of winning.
 fn pairs<S: Scoring>(turn: &DuelTurn<'_, S>, throw: Dice, score: u32) -> Result<Vec<Pair>, Error> {
-    let mut out = Vec::new();
+    let mut out: Vec<Pair> = Vec::new();
     for o in turn.options(throw, score)?.iter() {
+        // Dice that score two ways (114444 under the cardgames rules: 1500
+        // or 1200) score the most, listed first, as a review reads them.
+        if out.iter().any(|x| x.keep == o.keep) {
+            continue;
+        }
         let after = score + o.points;
         let (keep, points, left) = (o.keep, o.points, o.dice_left);
         if let Some(p) = turn.bank(after) {

@@ -41,7 +41,16 @@ fn play_turn(
     loop {
         let faces: Vec<u8> = (0..n).map(|_| dice.below(6) as u8 + 1).collect();
         let throw = Dice::from_faces(&faces).unwrap();
-        let options = keeps(throw, score);
+        let mut options = keeps(throw, score);
+        // Dice that score two ways (114444 under the cardgames rules: 1500
+        // or 1200) score the most, as the review reads `keep 114444`.
+        let mut seen = Vec::new();
+        options.retain(|k| {
+            !seen.contains(&k.keep) && {
+                seen.push(k.keep);
+                true
+            }
+        });
         if options.is_empty() {
             text.push_str(&format!("{prefix}{throw} bust\n"));
             values.push(f64::NAN);

@@ -456,6 +456,8 @@ pub fn review_tenk(
                 return Err(bad(format!("{dice} scores nothing: it is a bust, written {dice} bust")));
             }
             Throw::Kept { keep, then } => {
+                // Dice that score two ways (114444 under the cardgames
+                // rules: 1500 or 1200) score the most: listed first.
                 let Some(k) = keeps.iter().find(|k| k.keep == keep) else {
                     let some = keeps.iter().map(|k| k.keep.to_string()).collect::<Vec<_>>().join(", ");
                     return Err(bad(format!("keep {keep} is not a scoring keep of {dice}: its keeps are {some}")));
