@@ -70,19 +70,7 @@ impl Player {
         match *self {
             Player::Optimal => 0,
             Player::Random => rng.below(options.len() as u64) as usize,
-            Player::Softmax(t) => {
-                let best = options[0].1;
-                let weights: Vec<f64> = options.iter().map(|o| ((o.1 - best) / t).exp()).collect();
-                let total: f64 = weights.iter().sum();
-                let mut at = uniform(rng) * total;
-                for (i, w) in weights.iter().enumerate() {
-                    if at < *w {
-                        return i;
-                    }
-                    at -= w;
-                }
-                options.len() - 1
-            }
+            Player::Softmax(t) => softmax_pick(options.iter().map(|o| o.1), options[0].1, t, rng),
             Player::ThisTurnOnly => index_of(own.and_then(|p| p.best(dice, rerolls)).expect("a box open")),
             Player::MostAlike => {
                 let counts = dice.counts();
@@ -117,6 +105,21 @@ impl Player {
 /// Uniform in [0, 1).
 fn uniform(rng: &mut Rng) -> f64 {
     (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// The index of one of `values` drawn with probability proportional to
+/// `exp((value - best) / t)`: a softmax player's pick (`best` the largest).
+pub fn softmax_pick(values: impl Iterator<Item = f64>, best: f64, t: f64, rng: &mut Rng) -> usize {
+    let weights: Vec<f64> = values.map(|v| ((v - best) / t).exp()).collect();
+    let total: f64 = weights.iter().sum();
+    let mut at = uniform(rng) * total;
+    for (i, w) in weights.iter().enumerate() {
+        if at < *w {
+            return i;
+        }
+        at -= w;
+    }
+    weights.len() - 1
 }
 
 /// One game played: its final score and what its decisions gave away,

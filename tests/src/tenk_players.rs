@@ -10,7 +10,7 @@ use dice_tables_reader::duel::{Duel, DuelTurn, Scoring};
 use dice_tables_reader::tenk::{Phase, Tenk, Then};
 use dice_tables_reader::{Dice, Error};
 
-use crate::reference_players::Played;
+use crate::reference_players::{softmax_pick, Played};
 use crate::Rng;
 
 /// A 10000 reference player: how it picks a throw's keep and what follows.
@@ -88,11 +88,6 @@ fn pairs<S: Scoring>(turn: &DuelTurn<'_, S>, throw: Dice, score: u32) -> Result<
     Ok(out)
 }
 
-/// Uniform in [0, 1).
-fn uniform(rng: &mut Rng) -> f64 {
-    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-}
-
 /// What one game asks of a player's turn.
 struct Seat<'a> {
     tenk: &'a Tenk,
@@ -109,19 +104,7 @@ impl TenkPlayer {
         Ok(match *self {
             TenkPlayer::Optimal => best,
             TenkPlayer::Random => rng.below(pairs.len() as u64) as usize,
-            TenkPlayer::Softmax(t) => {
-                let weights: Vec<f64> = pairs.iter().map(|x| ((x.p - pairs[best].p) / t).exp()).collect();
-                let mut left = uniform(rng) * weights.iter().sum::<f64>();
-                let mut pick = pairs.len() - 1;
-                for (i, w) in weights.iter().enumerate() {
-                    if left < *w {
-                        pick = i;
-                        break;
-                    }
-                    left -= w;
-                }
-                pick
-            }
+            TenkPlayer::Softmax(t) => softmax_pick(pairs.iter().map(|x| x.p), pairs[best].p, t, rng),
             TenkPlayer::MostPointsNow => {
                 let most = |x: &Pair| (x.points, std::cmp::Reverse(x.keep.len()), x.then == Then::Bank);
                 (0..pairs.len()).max_by_key(|&i| most(&pairs[i])).expect("a keep")
