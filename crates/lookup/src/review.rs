@@ -595,15 +595,8 @@ pub fn review_as<'a>(
     target: Option<u32>,
     text: &str,
 ) -> Result<(std::sync::Arc<dyn TurnStarts + 'a>, Review), LookupError> {
-    // A game's other name (`maxi`) is its own.
-    let own_name = |name| dice_tables_reader::game_named(name).map_or(name, |g| g.id);
-    let name = own_name(name);
+    let name = own_game(name, text, "rule set")?;
     let heading = header(text);
-    let named = heading.iter().find(|h| h.key.eq_ignore_ascii_case("game"));
-    if let Some(h) = named.filter(|h| own_name(h.value) != name) {
-        let why = format!("the text is a game of {}, reviewed here as {name}'s: name one rule set", h.value);
-        return Err(LookupError::GameText { line: h.line, given: h.text.to_string(), why });
-    }
     let fields = header_fields(&heading)?;
     let target = match (target, fields.target) {
         (Some(given), Some(written)) if given != written => {
@@ -784,18 +777,26 @@ pub fn reviewed<'a>(
     }) else {
         return review_as(tables, name, target, text).map(|(sheet, review)| Reviewed::Sheet(sheet, review));
     };
-    let own = dice_tables_reader::game_named(name).map_or(name, |g| g.id);
-    if let Some(h) = header(text).into_iter().find(|h| h.key.eq_ignore_ascii_case("game")) {
-        let written = dice_tables_reader::game_named(h.value).map_or(h.value, |g| g.id);
-        if written != own {
-            let why = format!("the text is a game of {}, reviewed here as {own}'s: name one game", h.value);
-            return Err(LookupError::GameText { line: h.line, given: h.text.to_string(), why });
-        }
-    }
+    let own = own_game(name, text, "game")?;
     match found? {
         Throws::Tenk(values) => tenk::review_tenk(own, &*values, target, text).map(Reviewed::Tenk),
         Throws::Threes(table) => threes::review_threes(table, target, text).map(Reviewed::Threes),
     }
+}
+
+/// The game `name` by its own name (a game's other name, `maxi`, is its
+/// own), refused where the text's header names another (`one`: what the
+/// refusal asks to name, a rule set or a game).
+fn own_game<'n>(name: &'n str, text: &str, one: &str) -> Result<&'n str, LookupError> {
+    let own_name = |name: &'n str| dice_tables_reader::game_named(name).map_or(name, |g| g.id);
+    let own = own_name(name);
+    let heading = header(text);
+    let named = heading.iter().find(|h| h.key.eq_ignore_ascii_case("game"));
+    if let Some(h) = named.filter(|h| dice_tables_reader::game_named(h.value).map_or(h.value, |g| g.id) != own) {
+        let why = format!("the text is a game of {}, reviewed here as {own}'s: name one {one}", h.value);
+        return Err(LookupError::GameText { line: h.line, given: h.text.to_string(), why });
+    }
+    Ok(own)
 }
 
 /// The table a game without a score sheet is reviewed on.
