@@ -431,14 +431,15 @@ pub fn review_tenk(
             turns[mover] += 1;
         }
         let keeps = turn.keeps(dice, score)?;
-        let after = best_of(&keeps).map_or(turn.bust(), |(_, v)| v);
+        let best = best_of(&keeps);
+        let after = best.map_or(turn.bust(), |(_, v)| v);
         let decision = |chosen: Option<(TenkChoice, f64)>, reason| TenkDecision {
             line: i + 1,
             player: mover,
             dice,
             score,
             before,
-            best: best_of(&keeps),
+            best,
             chosen,
             after,
             reason,
@@ -476,8 +477,7 @@ pub fn review_tenk(
                     })?,
                 };
                 let choice = TenkChoice { keep, points: k.points, dice_left: k.dice_left, then };
-                let reason =
-                    (after - value > measure.tie()).then(|| reason(measure, k, (choice, value), best_of(&keeps)));
+                let reason = (after - value > measure.tie()).then(|| reason(measure, k, (choice, value), best));
                 decisions.push(decision(Some((choice, value)), reason.flatten()));
                 match then {
                     Then::Bank => {
