@@ -577,6 +577,9 @@ bench: tables python
 		review::yazy_games_against_someone_add_up_to_winning \
 		tenk_review::tenk_games_alone_add_up_to_the_points_banked tenk_review::duel_games_add_up_to_winning \
 		threes_review::threes_turns_add_up_to_the_chance_of_success --nocapture
+	DICE_RULE_SET_GAMES=200000 $(TEST_ENV) $(CARGO) test --release --locked -p dice-tables-tests --test integration -- \
+		--include-ignored rule_tables::games_played_by_each_preset_table_score_as_its_exact_distribution_says \
+		rule_tables::games_played_by_the_yahtzee_variants_tables_average_their_start_values --nocapture
 	$(BIN)/reference-players 10000 $(OUT) --duels $(OUT) --check crates/lookup/src/reference_players.tsv
 	$(BIN)/reference-players 10000 $(OUT) --check crates/lookup/src/reference_players.tsv maxi-yatzy yazy:two \
 		duel:two duel-cardgames:two
@@ -629,7 +632,7 @@ golden: tables yazy-target reduced-target-tables
 # current tables for open_table; the http target serves the tables in
 # $(OUT). Leak detection is off: LeakSanitizer reports the C library's
 # thread-exit allocations here, a false positive. A crash fails the run and
-# leaves its input in fuzz/artifacts/. .ci/run runs it for 60 s. The targets
+# leaves its input in fuzz/artifacts/. .ci/run runs it for 30 s. The targets
 # are built once, then run two at a time (each fuzzer uses one core), each
 # one's output printed whole when it ends.
 FUZZ_SECONDS ?= 600
@@ -668,7 +671,7 @@ publish-check:
 	scratch=$$(mktemp -d) && trap 'rm -rf "$$scratch"' EXIT && \
 		tar -xzf target/package/dice-tables-reader-$(CRATE_VERSION).crate -C "$$scratch" && \
 		cd "$$scratch/dice-tables-reader-$(CRATE_VERSION)" && \
-		CARGO_TARGET_DIR=$(abspath target/crate-build) $(CARGO) build --offline --locked --release
+		CARGO_TARGET_DIR=$(abspath target/crate-build) $(CARGO) build --offline --locked
 	@echo "publish-check: $(PUBLISHED) package and build for crates.io; the reader's tarball builds offline on its own"
 
 # The release bundle, target/dist/: the two programs (bin/), every table
@@ -705,7 +708,16 @@ dist: build $(if $(DIST_TABLES_FROM),,tables) wheel npm c-lib
 	cp $(BIN)/libdice_tables.a $(BIN)/libdice_tables.so $(DIST)/c/lib/
 	cp README.md CHANGELOG.md LICENSE reader/FORMAT.md $(DIST)/
 	cd $(DIST) && find . -type f ! -name SHA256SUMS | LC_ALL=C sort | xargs sha256sum > SHA256SUMS
-	@echo "dist: $(DIST) ($$(wc -l < $(DIST)/SHA256SUMS) files, $$(du -sb $(DIST) | cut -f1) bytes), listed in $(DIST)/SHA256SUMS"
+	@# No file names the checkout it was built in, the wheel's and the npm
+	@# tarball's contents unpacked too: a path there would make a build
+	@# elsewhere differ (dist-check finds any other difference, building
+	@# everything again from a fresh clone).
+	scratch=$$(mktemp -d) && trap 'rm -rf "$$scratch"' EXIT && \
+		$(PYTHON) -m zipfile -e $(DIST)/python/*.whl "$$scratch/wheel" && \
+		tar -xzf $(DIST)/npm/*.tgz -C "$$scratch" && \
+		named=$$(grep -r -l -a -F "$(abspath .)" $(DIST) "$$scratch" | sed "s|^$$scratch/||"); \
+		if [ -n "$$named" ]; then echo "dist: these name the checkout $(abspath .):" $$named; exit 1; fi
+	@echo "dist: $(DIST) ($$(wc -l < $(DIST)/SHA256SUMS) files, $$(du -sb $(DIST) | cut -f1) bytes), listed in $(DIST)/SHA256SUMS; none names the checkout"
 dist-check: dist
 	scratch=$$(mktemp -d) && trap 'rm -rf "$$scratch"' EXIT && \
 		git clone --quiet --no-hardlinks . "$$scratch/dice-tables" && \

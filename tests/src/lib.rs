@@ -111,6 +111,17 @@ pub fn golden_answer(
     query.answer(tables).map(|j| j.to_string()).map_err(|e| e.to_string())
 }
 
+/// How many games a simulating test plays: `default` in `make test`, the
+/// count in the environment variable `name` where set (`make bench` sets
+/// the issues' full counts). A count that is not a number is refused, not
+/// read as the default: a bench run must not pass at the test's size.
+pub fn games_from_env(name: &str, default: usize) -> usize {
+    match std::env::var(name) {
+        Ok(count) => count.parse().unwrap_or_else(|_| panic!("{name}={count}: a count of games, such as 10000")),
+        Err(_) => default,
+    }
+}
+
 /// A fresh, empty scratch directory under the target directory.
 pub fn scratch(name: &str) -> PathBuf {
     let dir = bin_dir().join("e2e-scratch").join(format!("{}-{name}", std::process::id()));

@@ -82,22 +82,41 @@ fn the_default_run_writes_the_manifest_s_default_tables() {
     assert_eq!(written, expected, "the generator's default run writes exactly the default tables");
 }
 
+/// One thread writes the bytes make wrote with every core, for one table
+/// of each solver and layout: each built-in game's (one of the two 10000
+/// duels), and of the rules engine's a sheet with a total and without,
+/// with a tracked bonus, a target table and parts tables of each kind.
+/// The others' bytes are the manifest's as make wrote them (above); these
+/// are the solvers whose work is split among threads.
+const ONE_THREAD: [&str; 18] = [
+    "yazy",
+    "combo",
+    "threes",
+    "tenk",
+    "yatzy",
+    "yahtzee",
+    "duel",
+    "yazy-target",
+    "forced-yatzy",
+    "crag",
+    "generala",
+    "yacht-dice",
+    "yahtzee-no-bonus",
+    "crag-target",
+    "forced-yatzy-parts",
+    "generala-parts",
+    "yacht-dice-parts",
+    "yazy-parts",
+];
+
 #[test]
 fn one_thread_writes_the_same_small_tables() {
     let dir = scratch("threads-1");
-    let games: Vec<&str> = DEFAULT
-        .iter()
-        .chain(["yazy-target"].iter())
-        .chain(&RULE_TABLES)
-        .chain(&RULE_TARGET_TABLES)
-        .chain(&RULE_PARTS_TABLES)
-        .chain(&BUILT_IN_PARTS_TABLES)
-        .copied()
-        .collect();
-    let o = run("generator", &["--out", dir.to_str().unwrap(), "--threads", "1", "--games", &games.join(",")], &[]);
+    let o =
+        run("generator", &["--out", dir.to_str().unwrap(), "--threads", "1", "--games", &ONE_THREAD.join(",")], &[]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    manifest::check(&manifest_file(), &dir, &games).unwrap();
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), games.len(), "the generator writes only what is asked");
+    manifest::check(&manifest_file(), &dir, &ONE_THREAD).unwrap();
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), ONE_THREAD.len(), "the generator writes only what is asked");
 }
 
 /// Two-player yazy's solve, on the reduced game of the golden lookups:

@@ -20,7 +20,7 @@ const PRESETS: [&str; 7] = dice_tables_tests::RULE_TABLES;
 #[test]
 fn the_dice_and_the_decisions_add_up_to_the_score() {
     let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
-    let per: usize = std::env::var("DICE_REVIEW_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(200);
+    let per: usize = dice_tables_tests::games_from_env("DICE_REVIEW_GAMES", 200);
     let (mut dice, mut rng) = (Rng::new(63), Rng::new(6363));
     let mut games = 0;
     let names: Vec<&str> = PRESETS.iter().copied().chain(["yatzy", "yahtzee", "yazy"]).collect();
@@ -604,7 +604,7 @@ fn target_game_text(
 fn games_played_for_a_target_add_up_to_reaching_it() {
     use dice_tables_lookup::review::{review_as, Measure};
     let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
-    let per: usize = std::env::var("DICE_REVIEW_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(200);
+    let per: usize = dice_tables_tests::games_from_env("DICE_REVIEW_GAMES", 200);
     let (mut dice, mut rng) = (Rng::new(6364), Rng::new(6365));
     let (mut reached, mut reasons) = (0, 0);
     for (name, target) in TARGETS {
@@ -941,7 +941,7 @@ fn duel_game_text(
 #[test]
 fn games_against_someone_add_up_to_winning() {
     use dice_tables_lookup::review::{review_as, Measure};
-    let per: usize = std::env::var("DICE_REVIEW_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(200);
+    let per: usize = dice_tables_tests::games_from_env("DICE_REVIEW_GAMES", 200);
     let (mut dice, mut rng) = (Rng::new(6366), Rng::new(6367));
     for (dir, name) in duel_tables() {
         let tables = dice_tables_reader::Tables::open_dir(&dir).unwrap();
@@ -1201,7 +1201,7 @@ fn built_in_games_played_for_a_target_add_up_to_reaching_it() {
         reached
     }
     let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
-    let per: usize = std::env::var("DICE_REVIEW_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(100);
+    let per: usize = dice_tables_tests::games_from_env("DICE_REVIEW_GAMES", 100);
     let yatzy = check::<YatzyGame>(&tables, 250, per, 71);
     let yahtzee = check::<YahtzeeGame>(&tables, 250, per, 73);
     eprintln!("{per} games each played for 250: Yatzy reached it {yatzy} times, Yahtzee {yahtzee}");
@@ -1225,7 +1225,7 @@ fn yazy_games_played_for_a_target_add_up_to_reaching_it() {
     let target = 180u32;
     let start = chances.chance(Mask::new(sheet.all_open()).unwrap(), target.into()).unwrap();
     let (mut dice, mut picks, mut reached) = (Rng::new(81), Rng::new(82), 0);
-    let per: usize = std::env::var("DICE_REVIEW_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(100);
+    let per: usize = dice_tables_tests::games_from_env("DICE_REVIEW_GAMES", 100);
     for g in 0..per {
         let stray = 10 * (g % 3) as u64;
         let mut text = format!("game: yazy\ntarget: {target}\n");
@@ -1304,7 +1304,7 @@ fn yazy_games_against_someone_add_up_to_winning() {
     let start = duel.chance(Mask::ALL, Mask::ALL, 0).unwrap();
     let (mut dice, mut picks) = (Rng::new(91), Rng::new(92));
     let (mut outcomes, mut reasons) = ([0usize; 3], 0);
-    let per: usize = std::env::var("DICE_REVIEW_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(100);
+    let per: usize = dice_tables_tests::games_from_env("DICE_REVIEW_GAMES", 100);
     for g in 0..per {
         let stray = 10 * (g % 3) as u64;
         let mut text = "game: yazy\nplayers: 2\n".to_string();

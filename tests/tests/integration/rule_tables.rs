@@ -662,7 +662,8 @@ fn play_one(
     }
 }
 
-/// 200,000 games played from each small preset's table, every decision
+/// 20,000 games (200,000 in `make bench`: `DICE_RULE_SET_GAMES`) played
+/// from each small preset's table, every decision
 /// its best play: the mean score within 4 standard errors of the table's
 /// start value; and the exact score distribution the generator derives
 /// from the table (`--score-distribution`), whose mean is the start value
@@ -674,7 +675,7 @@ fn play_one(
 #[ignore = "slow: make test runs it"]
 fn games_played_by_each_preset_table_score_as_its_exact_distribution_says() {
     use dice_tables_generator::rule_engine::distribution::score_distribution;
-    const GAMES: usize = 200_000;
+    let games_each = dice_tables_tests::games_from_env("DICE_RULE_SET_GAMES", 20_000);
     let within = |what: &str, seen: f64, exact: f64, error: f64| {
         assert!(
             (seen - exact).abs() < 4.0 * error,
@@ -693,8 +694,8 @@ fn games_played_by_each_preset_table_score_as_its_exact_distribution_says() {
         );
         let mut rng = Rng::new(2026);
         let mut plans = std::collections::HashMap::new();
-        let games: Vec<(u32, bool)> = (0..GAMES).map(|_| play_one(&sheet, &mut plans, &mut rng)).collect();
-        let n = GAMES as f64;
+        let games: Vec<(u32, bool)> = (0..games_each).map(|_| play_one(&sheet, &mut plans, &mut rng)).collect();
+        let n = games_each as f64;
         let mean = games.iter().map(|g| f64::from(g.0)).sum::<f64>() / n;
         let variance = games.iter().map(|g| (f64::from(g.0) - mean).powi(2)).sum::<f64>() / n;
         within(&format!("{name} mean"), mean, start, (variance / n).sqrt());
@@ -711,15 +712,15 @@ fn games_played_by_each_preset_table_score_as_its_exact_distribution_says() {
     }
 }
 
-/// 200,000 games played from each of the Yahtzee variants' tables (as
-/// `make tables` wrote them), two threads each taking half, every decision
-/// its best play: the mean score within 4 standard errors of the table's
+/// 20,000 games (200,000 in `make bench`) played from each of the
+/// Yahtzee variants' tables (as `make tables` wrote them), two threads
+/// each taking half, every decision its best play: the mean score within 4 standard errors of the table's
 /// start value. (Their exact distributions, a minute each, are the
 /// generator's `--score-distribution`: README's figures.)
 #[test]
 #[ignore = "slow: make test runs it"]
 fn games_played_by_the_yahtzee_variants_tables_average_their_start_values() {
-    let games: usize = std::env::var("DICE_RULE_SET_GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(200_000);
+    let games: usize = dice_tables_tests::games_from_env("DICE_RULE_SET_GAMES", 20_000);
     for name in ["yahtzee-no-joker", "yahtzee-no-bonus"] {
         let sheet = RuleSheet::open(dice_tables_tests::made_tables().join(format!("{name}.dtab"))).unwrap();
         let start = sheet.turn_start_value(sheet.all_open(), 0, 0).unwrap();

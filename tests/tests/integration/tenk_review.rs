@@ -104,7 +104,7 @@ fn tenk_games_alone_add_up_to_the_points_banked() {
     let tables = Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
     let tenk = tables.get::<Tenk>().unwrap();
     let brute = BruteTenk::new(40_000);
-    let per: usize = std::env::var("DICE_REVIEW_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(200);
+    let per: usize = dice_tables_tests::games_from_env("DICE_REVIEW_GAMES", 200);
     let (mut dice, mut picks) = (Rng::new(10), Rng::new(1000));
     let mut worst: f64 = 0.0;
     for g in 0..per {
@@ -194,7 +194,7 @@ fn play_duel<S: Scoring>(
 #[test]
 fn duel_games_add_up_to_winning() {
     let tables = Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
-    let per: usize = std::env::var("DICE_REVIEW_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(100);
+    let per: usize = dice_tables_tests::games_from_env("DICE_REVIEW_GAMES", 100);
     let seed = tables.get::<SeedDuel>().unwrap();
     let cardgames = tables.get::<CardgamesDuel>().unwrap();
     let (mut dice, mut picks) = (Rng::new(20), Rng::new(2000));

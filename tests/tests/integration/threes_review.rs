@@ -57,7 +57,7 @@ fn play_turn(threes: &Threes, s: Situation, rngs: (&mut Rng, &mut Rng), stray: u
 fn threes_turns_add_up_to_the_chance_of_success() {
     let tables = Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
     let threes = tables.get::<Threes>().unwrap();
-    let per: usize = std::env::var("DICE_REVIEW_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(400);
+    let per: usize = dice_tables_tests::games_from_env("DICE_REVIEW_GAMES", 400);
     let mut brutes: Vec<BruteThrees> =
         [(true, true), (true, false), (false, true), (false, false)].map(|(w, q)| BruteThrees::new(w, q)).into();
     let (mut dice, mut picks, mut at) = (Rng::new(50), Rng::new(5000), Rng::new(500));
