@@ -11,11 +11,13 @@ use dice_tables_tests::{run, scratch};
 #[test]
 fn killing_a_writer_mid_write_leaves_the_old_table() {
     let dir = scratch("kill");
-    let out = run("generator", &["--out", dir.to_str().unwrap()], &[]);
+    let out = run("generator", &["--out", dir.to_str().unwrap(), "--games", "yazy"], &[]);
     assert!(out.status.success());
     let old = std::fs::read(dir.join("yazy.dtab")).unwrap();
     let other = scratch("kill-new-rules");
-    assert!(run("generator", &["--out", other.to_str().unwrap(), "--yazy-rerolls", "1"], &[]).status.success());
+    assert!(run("generator", &["--out", other.to_str().unwrap(), "--games", "yazy", "--yazy-rerolls", "1"], &[])
+        .status
+        .success());
     let new = other.join("yazy.dtab");
     let new_len = std::fs::metadata(&new).unwrap().len();
 
@@ -43,7 +45,7 @@ fn killing_a_writer_mid_write_leaves_the_old_table() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
 
     // The next run replaces the table and removes the dead run's temporary file.
-    let out = run("generator", &["--out", dir.to_str().unwrap(), "--yazy-rerolls", "1"], &[]);
+    let out = run("generator", &["--out", dir.to_str().unwrap(), "--games", "yazy", "--yazy-rerolls", "1"], &[]);
     assert!(out.status.success());
     assert!(!temp.exists(), "stale temporary file left behind");
     let names: Vec<String> =
@@ -58,10 +60,12 @@ fn killing_a_writer_mid_write_leaves_the_old_table() {
 #[test]
 fn an_open_table_survives_replacement() {
     let dir = scratch("replace");
-    assert!(run("generator", &["--out", dir.to_str().unwrap()], &[]).status.success());
+    assert!(run("generator", &["--out", dir.to_str().unwrap(), "--games", "yazy"], &[]).status.success());
     let yazy = dice_tables_reader::yazy::Yazy::open(dir.join("yazy.dtab")).unwrap();
     let before = yazy.turn_start_value(dice_tables_reader::yazy::Mask::ALL).unwrap();
-    assert!(run("generator", &["--out", dir.to_str().unwrap(), "--yazy-rerolls", "0"], &[]).status.success());
+    assert!(run("generator", &["--out", dir.to_str().unwrap(), "--games", "yazy", "--yazy-rerolls", "0"], &[])
+        .status
+        .success());
     assert_eq!(yazy.turn_start_value(dice_tables_reader::yazy::Mask::ALL).unwrap(), before);
     assert_eq!(yazy.rerolls(), 2);
 }

@@ -21,7 +21,11 @@ fn whole_game_value_matches_the_published_figure() {
 fn whole_game_values_for_other_reroll_counts() {
     for (rerolls, expected) in [(0u8, 75.871021), (1, 127.141316), (3, 197.515446)] {
         let dir = scratch(&format!("rerolls-{rerolls}"));
-        let out = run("generator", &["--out", dir.to_str().unwrap(), "--yazy-rerolls", &rerolls.to_string()], &[]);
+        let out = run(
+            "generator",
+            &["--out", dir.to_str().unwrap(), "--games", "yazy", "--yazy-rerolls", &rerolls.to_string()],
+            &[],
+        );
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let yazy = Yazy::open(dir.join("yazy.dtab")).unwrap();
         assert_eq!(yazy.rerolls(), rerolls);
