@@ -139,7 +139,7 @@ fn tenk_games_alone_add_up_to_the_points_banked() {
         if stray == 0 {
             assert_eq!(review.loss(), 0.0, "the table's keeps give nothing away\n{text}");
         }
-        parts_add_up(&review, &text);
+        parts_add_up(&review, &text, TenkScoring::Seed);
         assert_eq!(review.rating_of(0), None, "10000 alone has no reference players' figures");
     }
     assert!(worst < 1e-9, "a throw-on value {worst:e} from the brute force's");
@@ -225,7 +225,8 @@ fn duel_games_add_up_to_winning() {
             if stray == 0 {
                 assert!(review.largest_mistakes(5).is_empty(), "the table's keeps give nothing away\n{text}");
             }
-            reasons += parts_add_up(&review, &text);
+            let scoring = if game == "duel" { TenkScoring::Seed } else { TenkScoring::Cardgames };
+            reasons += parts_add_up(&review, &text, scoring);
         }
     }
     assert!(reasons > 0, "the mistakes have their reasons");
@@ -357,7 +358,11 @@ fn a_duel_game_with_two_mistakes_lists_exactly_those() {
     assert_eq!((review.winner, review.outcome()), (Some(0), Some(1.0)));
     // Line 34 kept 444 of 124444 and threw on: the keep gave the chance away (14444 and bank was best).
     let why = review.decisions.iter().find(|d| d.line == 34).and_then(|d| d.reason.clone()).expect("a reason");
-    assert!(why.text.starts_with("keep 14444 rather than 444 +"), "{}", why.text);
+    assert!(
+        why.text.starts_with("keep 14444 and bank rather than 444 and throw 3 dice (a bust 27.8 %) +"),
+        "{}",
+        why.text
+    );
 }
 
 /// Two-player 10000's reference players, 300 games each against the duel
@@ -385,8 +390,11 @@ fn duel_reference_players_are_ordered_as_their_strength() {
 
 /// Every throw that gave something away has its reason, whose two parts
 /// (the keep's, and banking or throwing on after it) add up to the loss
-/// within 1e-12, and none other has one; how many reasons there were.
-fn parts_add_up(review: &TenkReview, text: &str) -> usize {
+/// within 1e-12, and none other has one; each bust chance its words name
+/// (`throw 3 dice (a bust 27.8 %)`) is the share of every throw of those
+/// dice, each ordering counted, that has no keep under `scoring`, to the
+/// words' rounding; how many reasons there were.
+fn parts_add_up(review: &TenkReview, text: &str, scoring: TenkScoring) -> usize {
     let tie = review.measure.tie();
     for d in &review.decisions {
         match &d.reason {
@@ -394,9 +402,47 @@ fn parts_add_up(review: &TenkReview, text: &str) -> usize {
                 let total: f64 = why.parts.iter().map(|(_, x)| x).sum();
                 assert!((total - d.loss()).abs() < 1e-12, "line {}: {total} != {}\n{text}", d.line, d.loss());
                 assert!(!why.text.is_empty(), "line {}: a reason in words\n{text}", d.line);
+                let named = busts_named(&why.text);
+                assert_eq!(named.len(), why.text.matches("throw ").count(), "line {}: {}", d.line, why.text);
+                for (dice, said) in named {
+                    let bust = 100.0 * bust_by_counting(dice, scoring);
+                    assert!(
+                        (said - bust).abs() <= 0.05 + 1e-9,
+                        "line {}: {dice} dice bust {bust} %, said {said}",
+                        d.line
+                    );
+                }
             }
             None => assert!(d.loss() <= tie, "line {}: no reason for {}\n{text}", d.line, d.loss()),
         }
     }
     review.decisions.iter().filter(|d| d.reason.is_some()).count()
+}
+
+/// Each `throw N dice (a bust P %)` of a reason's words: (N, P).
+fn busts_named(words: &str) -> Vec<(usize, f64)> {
+    words
+        .split("throw ")
+        .skip(1)
+        .filter_map(|rest| {
+            let (dice, rest) = rest.split_once(' ')?;
+            let (_, rest) = rest.split_once("(a bust ")?;
+            let (percent, _) = rest.split_once(" %)")?;
+            Some((dice.parse().ok()?, percent.parse().ok()?))
+        })
+        .collect()
+}
+
+/// The chance that `dice` dice thrown have no keep, by counting every one
+/// of the 6^dice ordered throws (the oracle's keeps, not the reader's).
+fn bust_by_counting(dice: usize, scoring: TenkScoring) -> f64 {
+    let throws = 6usize.pow(dice as u32);
+    let busts = (0..throws)
+        .filter(|&t| {
+            let mut faces: Vec<u8> = (0..dice).map(|i| (t / 6usize.pow(i as u32) % 6) as u8 + 1).collect();
+            faces.sort_unstable();
+            dice_tables_tests::keeps_under(&faces, scoring).is_empty()
+        })
+        .count();
+    busts as f64 / throws as f64
 }

@@ -387,6 +387,8 @@ pub fn review_tenk(
     let (mut before, mut score, mut to_throw) = (turn_start, 0u32, 6usize);
     let mut winner: Option<usize> = None;
     let mut decisions = Vec::new();
+    // Each count of dice's chance of a bust, worked out once a reason needs it.
+    let mut busts = [None; 7];
     let header_lines: Vec<usize> = heading.iter().map(|h| h.line).collect();
     for (i, raw) in text.lines().enumerate().filter(|(i, l)| !l.trim().is_empty() && !header_lines.contains(&(i + 1))) {
         let line = raw.trim();
@@ -477,8 +479,11 @@ pub fn review_tenk(
                     })?,
                 };
                 let choice = TenkChoice { keep, points: k.points, dice_left: k.dice_left, then };
-                let reason = (after - value > measure.tie()).then(|| reason(measure, k, (choice, value), best));
-                decisions.push(decision(Some((choice, value)), reason.flatten()));
+                let reason = match after - value > measure.tie() {
+                    true => reason(&mut busts, &*turn, measure, k, (choice, value), best)?,
+                    false => None,
+                };
+                decisions.push(decision(Some((choice, value)), reason));
                 match then {
                     Then::Bank => {
                         totals[mover] = totals[mover].saturating_add(turn_score);
@@ -540,38 +545,68 @@ pub fn review_tenk(
 /// taken (`k`, then `chosen`): the keep's part, the best value after the
 /// best keep less the best after the dice taken, and the part of banking
 /// or throwing on after them, that less the value taken; in words, the
-/// parts that gave something away.
+/// parts that gave something away, each side's throwing on with the
+/// chance that its dice score nothing (the risk a bank avoids).
 fn reason(
+    busts: &mut [Option<f64>; 7],
+    turn: &dyn TenkTurn,
     measure: Measure,
     k: &TenkKeep,
     chosen: (TenkChoice, f64),
     best: Option<(TenkChoice, f64)>,
-) -> Option<crate::reason::Reason> {
-    let (best, best_value) = best?;
-    let own = best_of(std::slice::from_ref(k))?;
+) -> Result<Option<crate::reason::Reason>, LookupError> {
+    let (Some((best, best_value)), Some(own)) = (best, best_of(std::slice::from_ref(k))) else { return Ok(None) };
     let (keep_part, then_part) = (best_value - own.1, own.1 - chosen.1);
     let amount = |x: f64| match measure {
         Measure::Win => format!("{:+.2} % chance", 100.0 * x),
         _ => format!("{x:+.2} points"),
     };
+    let mut then = |c: TenkChoice| -> Result<String, LookupError> {
+        Ok(match c.then {
+            Then::Bank => "bank".to_string(),
+            Then::Throw => {
+                let dice = if c.dice_left == 1 { "die" } else { "dice" };
+                let bust = match busts[usize::from(c.dice_left)] {
+                    Some(bust) => bust,
+                    None => *busts[usize::from(c.dice_left)].insert(bust_chance(turn, c.dice_left)?),
+                };
+                let bust = 100.0 * bust;
+                format!("throw {} {dice} (a bust {bust:.1} %)", c.dice_left)
+            }
+        })
+    };
     let mut words = Vec::new();
     if keep_part > measure.tie() {
-        words.push(format!("keep {} rather than {} {}", best.keep, chosen.0.keep, amount(keep_part)));
+        let (better, worse) = (then(best)?, then(own.0)?);
+        words.push(format!(
+            "keep {} and {better} rather than {} and {worse} {}",
+            best.keep,
+            own.0.keep,
+            amount(keep_part)
+        ));
     }
     if then_part > measure.tie() {
-        let (better, worse) = (then_phrase(own.0.then), then_phrase(chosen.0.then));
+        let (better, worse) = (then(own.0)?, then(chosen.0)?);
         words.push(format!("then {better} rather than {worse} {}", amount(then_part)));
     }
     let parts = vec![("keep".to_string(), keep_part), ("bank or throw".to_string(), then_part)];
-    Some(crate::reason::Reason { parts, text: words.join(", ") })
+    Ok(Some(crate::reason::Reason { parts, text: words.join(", ") }))
 }
 
-/// What a player does after a keep, in a reason's words.
-fn then_phrase(then: Then) -> &'static str {
-    match then {
-        Then::Bank => "bank",
-        Then::Throw => "throw on",
+/// The chance that `dice` dice thrown score nothing under the turn's rules:
+/// each throw of them weighed by its chance, a bust where it has no keep.
+pub fn bust_chance(turn: &dyn TenkTurn, dice: u8) -> Result<f64, LookupError> {
+    let n = usize::from(dice);
+    // Fewer than six dice are thrown only after points kept.
+    let score = if n == dice_tables_reader::tenk::DICE { 0 } else { dice_tables_reader::tenk::STEP };
+    let mut bust = 0.0;
+    for rank in 0..dice_tables_reader::dice::multiset_count(n) {
+        let throw = Dice::unrank(n, rank).expect("every rank below the count is a throw");
+        if turn.keeps(throw, score)?.is_empty() {
+            bust += throw.probability();
+        }
     }
+    Ok(bust)
 }
 
 /// The best keep of a throw and what to do after it, with its value (the
