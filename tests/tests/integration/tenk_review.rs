@@ -433,16 +433,12 @@ fn busts_named(words: &str) -> Vec<(usize, f64)> {
         .collect()
 }
 
-/// The chance that `dice` dice thrown have no keep, by counting every one
-/// of the 6^dice ordered throws (the oracle's keeps, not the reader's).
+/// The chance that `dice` dice thrown have no keep, from every one of the
+/// 6^dice ordered throws (the oracle's keeps, not the reader's).
 fn bust_by_counting(dice: usize, scoring: TenkScoring) -> f64 {
-    let throws = 6usize.pow(dice as u32);
-    let busts = (0..throws)
-        .filter(|&t| {
-            let mut faces: Vec<u8> = (0..dice).map(|i| (t / 6usize.pow(i as u32) % 6) as u8 + 1).collect();
-            faces.sort_unstable();
-            dice_tables_tests::keeps_under(&faces, scoring).is_empty()
-        })
-        .count();
-    busts as f64 / throws as f64
+    dice_tables_tests::throw_outcomes(dice)
+        .into_iter()
+        .filter(|(throw, _)| dice_tables_tests::keeps_under(throw, scoring).is_empty())
+        .map(|(_, p)| p)
+        .sum()
 }

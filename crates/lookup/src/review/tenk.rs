@@ -595,7 +595,7 @@ fn reason(
 
 /// The chance that `dice` dice thrown score nothing under the turn's rules:
 /// each throw of them weighed by its chance, a bust where it has no keep.
-pub fn bust_chance(turn: &dyn TenkTurn, dice: u8) -> Result<f64, LookupError> {
+fn bust_chance(turn: &dyn TenkTurn, dice: u8) -> Result<f64, LookupError> {
     let n = usize::from(dice);
     // Fewer than six dice are thrown only after points kept.
     let score = if n == dice_tables_reader::tenk::DICE { 0 } else { dice_tables_reader::tenk::STEP };
