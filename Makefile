@@ -18,7 +18,7 @@ WORKSPACE := --workspace --exclude dice-tables-python --exclude dice-tables-wasm
 CARGO_HOME_DIR := $(or $(CARGO_HOME),$(HOME)/.cargo)
 REMAP_PATHS := --remap-path-prefix=$(abspath .)=/dice-tables --remap-path-prefix=$(CARGO_HOME_DIR)=/cargo
 
-.PHONY: reference-players maxi-yatzy-reference yazy-duel-reference tenk-duel-reference rule-tables rule-target-tables rule-duel-tables rule-duel-games wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-yatzy-parts maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test example-game-test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
+.PHONY: reference-players maxi-yatzy-reference yazy-duel-reference tenk-reference rule-tables rule-target-tables rule-duel-tables rule-duel-games wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-yatzy-parts maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test example-game-test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
 
 comma := ,
 space := $(eval) $(eval)
@@ -582,7 +582,7 @@ bench: tables python
 		rule_tables::games_played_by_the_yahtzee_variants_tables_average_their_start_values --nocapture
 	$(BIN)/reference-players 10000 $(OUT) --duels $(OUT) --check crates/lookup/src/reference_players.tsv
 	$(BIN)/reference-players 10000 $(OUT) --check crates/lookup/src/reference_players.tsv maxi-yatzy yazy:two \
-		duel:two duel-cardgames:two
+		tenk duel:two duel-cardgames:two
 	for g in yatzy yahtzee; do $(READER) curve $$g --tables $(OUT) --svg target/$$g-curve.svg > /dev/null && cmp target/$$g-curve.svg reader/doc/$$g-curve.svg || exit 1; done
 
 # Deliberately accept new reference figures for the coach: 10,000 games of
@@ -609,11 +609,12 @@ yazy-duel-reference: tables $(OUT)/yazy-duel.dtab
 	$(CARGO) build --release --locked -p dice-tables-tests --bin reference-players
 	$(BIN)/reference-players 10000 $(OUT) --write crates/lookup/src/reference_players.tsv yazy:two
 
-# And for two-player 10000, both rules: each reference player against the
-# duel table's optimal player, 10,000 games each (tenk_players.rs).
-tenk-duel-reference: tables
+# And for 10000: alone, each reference player racing to a banked 10,000;
+# two players, both rules, each against the duel table's optimal player;
+# 10,000 games each (tenk_players.rs; about a minute).
+tenk-reference: tables
 	$(CARGO) build --release --locked -p dice-tables-tests --bin reference-players
-	$(BIN)/reference-players 10000 $(OUT) --write crates/lookup/src/reference_players.tsv duel:two duel-cardgames:two
+	$(BIN)/reference-players 10000 $(OUT) --write crates/lookup/src/reference_players.tsv tenk duel:two duel-cardgames:two
 
 # Deliberately accept new table output: regenerate and rewrite the manifest
 # (every default table and the target tables: minutes).

@@ -3,6 +3,12 @@
 //! measured against the table as `reader review duel` measures it (the
 //! best keep and what follows it, banking or throwing on, against the one
 //! taken). `reference-players ... duel:two` plays them.
+//!
+//! 10000 alone has reference players too: each plays until its banked
+//! total reaches [`RACE_GOAL`], every keep measured against the tenk
+//! table's expected banked points as `reader review 10000` measures it
+//! (the table of a player on the board). Two players' games meet as a
+//! race: the fewer turns wins. `reference-players ... tenk` plays them.
 
 use std::collections::HashMap;
 
@@ -41,6 +47,18 @@ impl TenkPlayer {
         TenkPlayer::Softmax(0.04),
         TenkPlayer::MostPointsNow,
         TenkPlayer::Softmax(0.16),
+        TenkPlayer::Random,
+    ];
+
+    /// The players of 10000 alone, strongest first as expected: the
+    /// softmax players' `T` in expected banked points (the tenk table's
+    /// player is the optimal one, so no other plays for the most points).
+    pub const ALONE: [TenkPlayer; 6] = [
+        TenkPlayer::Optimal,
+        TenkPlayer::Softmax(25.0),
+        TenkPlayer::Softmax(100.0),
+        TenkPlayer::MostPointsNow,
+        TenkPlayer::Softmax(400.0),
         TenkPlayer::Random,
     ];
 
@@ -207,6 +225,17 @@ pub fn play_all_against_optimal<S: Scoring>(
     games: usize,
     seed: u64,
 ) -> Result<Vec<Vec<Played>>, Error> {
+    in_parallel(players, seed, |player, dice, choices| play_against_optimal(duel, tenk, player, games, dice, choices))
+}
+
+/// `play` run for each of `players`, each on its own thread with its own
+/// dice and choices.
+fn in_parallel(
+    players: &[TenkPlayer],
+    seed: u64,
+    play: impl Fn(TenkPlayer, &mut Rng, &mut Rng) -> Result<Vec<Played>, Error> + Sync,
+) -> Result<Vec<Vec<Played>>, Error> {
+    let play = &play;
     std::thread::scope(|scope| {
         let handles: Vec<_> = players
             .iter()
@@ -214,10 +243,91 @@ pub fn play_all_against_optimal<S: Scoring>(
             .map(|(p, &player)| {
                 scope.spawn(move || {
                     let (mut dice, mut choices) = crate::reference_players::player_rngs(seed, p);
-                    play_against_optimal(duel, tenk, player, games, &mut dice, &mut choices)
+                    play(player, &mut dice, &mut choices)
                 })
             })
             .collect();
         handles.into_iter().map(|h| h.join().expect("a player's games")).collect()
     })
+}
+
+/// The banked total a game of 10000 alone is played to.
+pub const RACE_GOAL: u32 = 10_000;
+
+/// The most turns a game of 10000 alone is played for: a player who has
+/// not reached [`RACE_GOAL`] by then is counted as taking this many.
+pub const RACE_TURNS: u32 = 5_000;
+
+/// Every keep of `throw` at turn score `score` followed by each thing
+/// allowed after it, valued as `reader review 10000` values them: banking
+/// the turn score after the keep, throwing on the tenk table's expected
+/// banked points of the dice left (within the table's turn scores).
+fn alone_pairs(tenk: &Tenk, throw: Dice, score: u32) -> Result<Vec<Pair>, Error> {
+    let mut out: Vec<Pair> = Vec::new();
+    for o in tenk.options(throw, score, Phase::OnBoard)?.iter() {
+        if out.iter().any(|x| x.keep == o.keep) {
+            continue;
+        }
+        let after = score + o.points;
+        let (keep, points, left) = (o.keep, o.points, o.dice_left);
+        out.push(Pair { keep, points, left, then: Then::Bank, p: f64::from(after) });
+        if after <= dice_tables_reader::tenk::MAX_SCORE {
+            let p = tenk.turn_value(left, after)?;
+            out.push(Pair { keep, points, left, then: Then::Throw, p });
+        }
+    }
+    Ok(out)
+}
+
+/// `games` games of 10000 alone by `player`, dice from `dice`: each
+/// game's turns to bank [`RACE_GOAL`] (at most [`RACE_TURNS`]) as its
+/// score, and what its keeps gave away per turn, in expected banked
+/// points, as its loss.
+pub fn play_alone(
+    tenk: &Tenk,
+    player: TenkPlayer,
+    games: usize,
+    dice: &mut Rng,
+    choices: &mut Rng,
+) -> Result<Vec<Played>, Error> {
+    // No goal or entry reaches the tenk table's player alone.
+    let at = Seat { tenk, goal: u32::MAX, entry: 0, me: 0 };
+    (0..games)
+        .map(|_| {
+            let (mut banked, mut turns, mut loss) = (0u32, 0u32, 0.0);
+            while banked < RACE_GOAL && turns < RACE_TURNS {
+                turns += 1;
+                let (mut n, mut s) = (6usize, 0u32);
+                banked += loop {
+                    let faces: Vec<u8> = (0..n).map(|_| dice.below(6) as u8 + 1).collect();
+                    let throw = Dice::from_faces(&faces).expect("1 to 6 dice");
+                    let offered = alone_pairs(tenk, throw, s)?;
+                    if offered.is_empty() {
+                        break 0;
+                    }
+                    let best = offered.iter().map(|x| x.p).fold(f64::NEG_INFINITY, f64::max);
+                    let taken = offered[player.pick(&offered, throw, s, &at, choices)?];
+                    loss += best - taken.p;
+                    s += taken.points;
+                    n = usize::from(taken.left);
+                    if taken.then == Then::Bank {
+                        break s;
+                    }
+                };
+            }
+            Ok(Played { score: turns, loss: loss / f64::from(turns) })
+        })
+        .collect()
+}
+
+/// `games` games of 10000 alone by each of `players`, in parallel over
+/// the players (each its own dice and choices).
+pub fn play_all_alone(tenk: &Tenk, players: &[TenkPlayer], games: usize, seed: u64) -> Result<Vec<Vec<Played>>, Error> {
+    in_parallel(players, seed, |player, dice, choices| play_alone(tenk, player, games, dice, choices))
+}
+
+/// Games of 10000 alone (scores in turns, [`play_alone`]'s) as head to
+/// head meetings score them: the fewer turns the higher.
+pub fn race_scores(games: &[Vec<Played>]) -> Vec<Vec<Played>> {
+    games.iter().map(|g| g.iter().map(|p| Played { score: RACE_TURNS - p.score, loss: p.loss }).collect()).collect()
 }

@@ -11,7 +11,9 @@
 //! `REFERENCE_TWO_PLAYERS`, their two-player tables from `--duels DIR`,
 //! or a built-in game's own, `yazy:two`; two-player 10000's, `duel:two`
 //! and `duel-cardgames:two`, its players those of
-//! `dice_tables_tests::tenk_players`), from TABLES, a built-in
+//! `dice_tables_tests::tenk_players`; 10000 alone, `tenk`, each player's
+//! score its turns to bank 10,000, the fewer winning a meeting, its loss
+//! per turn), from TABLES, a built-in
 //! game's preset solved here by the rules engine (its file there is the
 //! game's own table): each player's
 //! mean score, mean loss, mean accuracy and rating on the Elo scale (the
@@ -22,7 +24,7 @@
 //! (crates/lookup/src/reference_players.tsv), keeping the file's rows of
 //! the rule sets not played (Maxi Yatzy's, two-player yazy's and
 //! 10000's, played apart: `make maxi-yatzy-reference`, `make
-//! yazy-duel-reference`, `make tenk-duel-reference`);
+//! yazy-duel-reference`, `make tenk-reference`);
 //! `--check FILE` holds them to
 //! that file's, each within 4 standard errors. The exit status says
 //! whether the mean losses are ordered as the ratings are (wherever two
@@ -124,6 +126,7 @@ fn run() -> Result<bool, String> {
         let (label, start, players, played) = match (played_as, tenk_duel(&tables, name, games)) {
             // Two-player 10000: against the duel table's optimal player.
             (PlayedAs::Two, Some(played)) => played?,
+            (PlayedAs::Alone, _) if is_tenk(name) => tenk_alone(&tables, games)?,
             _ => sheet_players(&tables, &duel_tables, name, played_as, games)?,
         };
         let name = &label;
@@ -132,6 +135,8 @@ fn run() -> Result<bool, String> {
         // says its Elo gap. Alone, each pair's games meet head to head.
         let fitted = match played_as {
             PlayedAs::Two => ratings_against_optimal(&played, random, 64),
+            // Alone, 10000's games are a race: the fewer turns wins.
+            PlayedAs::Alone if is_tenk(name) => ratings(&tenk_players::race_scores(&played), random, 64),
             PlayedAs::Alone | PlayedAs::Target(_) => ratings(&played, random, 64),
         };
         let fit = match played_as {
@@ -320,6 +325,26 @@ fn sheet_players(
         }
     })
 }
+/// Whether `name` is 10000 alone (`tenk`, or `10000`).
+fn is_tenk(name: &str) -> bool {
+    use dice_tables_reader::Game;
+    dice_tables_reader::game_named(name).is_some_and(|g| g.id == dice_tables_reader::tenk::Tenk::ID)
+}
+
+/// The games of 10000 alone's reference players, each played until its
+/// banked total reaches 10,000 (`tenk_players::play_alone`: the score a
+/// game's turns, the loss per turn), from the tenk table in TABLES; the
+/// start the expected banked points of a turn, as a review's rating reads it.
+fn tenk_alone(tables: &dice_tables_reader::Tables, games: usize) -> Result<Figures, String> {
+    use dice_tables_reader::Game;
+    let tenk = tables.get::<dice_tables_reader::tenk::Tenk>().map_err(|e| e.to_string())?;
+    let start = tenk.turn_value(6, 0).map_err(|e| e.to_string())?;
+    let who = TenkPlayer::ALONE;
+    let played = tenk_players::play_all_alone(tenk, &who, games, 63).map_err(|e| e.to_string())?;
+    let label = dice_tables_lookup::review::Measure::Points.figures_of(dice_tables_reader::tenk::Tenk::ID);
+    Ok((label, start, who.iter().map(TenkPlayer::name).collect(), played))
+}
+
 /// The games of two-player 10000's reference players (`NAME:two`, NAME a
 /// duel table's game: its rules' table in TABLES, beside tenk.dtab, whose
 /// table the max-expected-score player reads); `None` for another game.

@@ -140,7 +140,9 @@ fn tenk_games_alone_add_up_to_the_points_banked() {
             assert_eq!(review.loss(), 0.0, "the table's keeps give nothing away\n{text}");
         }
         parts_add_up(&review, &text, TenkScoring::Seed);
-        assert_eq!(review.rating_of(0), None, "10000 alone has no reference players' figures");
+        // Alone a game is rated by its loss per turn (10 turns here).
+        let rated = dice_tables_lookup::review::rating("tenk", review.turn_start, review.loss() / 10.0);
+        assert!(rated.is_some() && review.rating_of(0) == rated, "{:?} != {rated:?}\n{text}", review.rating_of(0));
     }
     assert!(worst < 1e-9, "a throw-on value {worst:e} from the brute force's");
     eprintln!("{per} games of 10000 alone reviewed; throw-on values within {worst:e} of the brute force");
@@ -386,6 +388,38 @@ fn duel_reference_players_are_ordered_as_their_strength() {
     assert_eq!(losses[0], 0.0, "the optimal player gives nothing away");
     assert!(losses.windows(2).all(|w| w[0] < w[1]), "losses {losses:?}");
     assert!((0.4..0.6).contains(&shares[0]) && shares.windows(2).all(|w| w[0] > w[1]), "shares {shares:?}");
+}
+
+/// 10000 alone's reference players, 10,000 games each (about a second),
+/// played to a banked 10,000 and met as a race (the fewer turns wins):
+/// `reference-players` reproduces every figure
+/// crates/lookup/src/reference_players.tsv holds within 4 standard errors,
+/// and the players who give more away per turn rate lower. From the
+/// figures a game giving nothing away rates as the optimal player, one
+/// giving away more per turn than the random player as 0, and the rating
+/// falls as the loss per turn grows.
+#[test]
+fn tenk_alone_reference_players_are_reproduced_and_ordered() {
+    use dice_tables_lookup::review::{rating, reference_players};
+    let made = dice_tables_tests::made_tables();
+    let figures = env!("CARGO_MANIFEST_DIR").to_string() + "/../crates/lookup/src/reference_players.tsv";
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_reference-players"))
+        .args(["10000", made.to_str().unwrap(), "--check", &figures, "tenk"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(said.contains("every figure reproduced within 4 standard errors"), "{said}");
+    let tables = Tables::open_dir(&made).unwrap();
+    let start = tables.get::<Tenk>().unwrap().turn_value(6, 0).unwrap();
+    let players = reference_players("tenk", start);
+    let names: Vec<&str> = players.iter().map(|p| p.0.as_str()).collect();
+    assert_eq!(names.len(), dice_tables_tests::tenk_players::TenkPlayer::ALONE.len(), "{names:?}");
+    let optimal = players.iter().find(|p| p.0 == "optimal").unwrap();
+    assert_eq!((optimal.1, rating("tenk", start, 0.0)), (0.0, Some(optimal.2)));
+    assert_eq!(rating("tenk", start, 1e6), Some(0.0));
+    let curve: Vec<f64> = (0..=400).map(|l| rating("tenk", start, f64::from(l)).unwrap()).collect();
+    assert!(curve.windows(2).all(|w| w[1] <= w[0]), "the rating rises with the loss: {curve:?}");
 }
 
 /// Every throw that gave something away has its reason, whose two parts

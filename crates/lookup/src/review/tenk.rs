@@ -209,9 +209,15 @@ impl TenkReview {
     }
 
     /// `player`'s rating; `None` where the game, so measured, has no
-    /// reference players' figures.
+    /// reference players' figures. Alone, a game has no fixed length: it
+    /// is rated by what its keeps gave away per turn, as 10000 alone's
+    /// reference players are (each played until it banked 10,000).
     pub fn rating_of(&self, player: usize) -> Option<f64> {
-        rating(&self.measure.figures_of(&self.game), self.turn_start, self.loss_of(player))
+        let loss = match self.measure {
+            Measure::Win => self.loss_of(player),
+            _ => self.loss_of(player) / f64::from(self.turns[player].max(1)),
+        };
+        rating(&self.measure.figures_of(&self.game), self.turn_start, loss)
     }
 
     /// A throw's accuracy, 0 to 100: the game's figure for one turn of its
