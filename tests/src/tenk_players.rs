@@ -140,6 +140,34 @@ impl TenkPlayer {
     }
 }
 
+/// One turn, dice from `dice`: each throw's keeps and what may follow
+/// them (`offered`, given the throw and the turn score before it), the one
+/// `pick` takes, until a bank or a bust. The points banked (0 on a bust)
+/// and what the picks gave away against the best of each throw.
+fn play_turn(
+    dice: &mut Rng,
+    mut offered: impl FnMut(Dice, u32) -> Result<Vec<Pair>, Error>,
+    mut pick: impl FnMut(&[Pair], Dice, u32) -> Result<usize, Error>,
+) -> Result<(u32, f64), Error> {
+    let (mut n, mut s, mut loss) = (6usize, 0u32, 0.0);
+    loop {
+        let faces: Vec<u8> = (0..n).map(|_| dice.below(6) as u8 + 1).collect();
+        let throw = Dice::from_faces(&faces).expect("1 to 6 dice");
+        let pairs = offered(throw, s)?;
+        if pairs.is_empty() {
+            return Ok((0, loss));
+        }
+        let best = pairs.iter().map(|x| x.p).fold(f64::NEG_INFINITY, f64::max);
+        let taken = pairs[pick(&pairs, throw, s)?];
+        loss += best - taken.p;
+        s += taken.points;
+        n = usize::from(taken.left);
+        if taken.then == Then::Bank {
+            return Ok((s, loss));
+        }
+    }
+}
+
 /// One game under way: the totals, whose turn, the player's seat and
 /// what the player's keeps have given away.
 struct Game {
@@ -180,30 +208,15 @@ pub fn play_against_optimal<S: Scoring>(
             };
             let turn = &*turn;
             let at = Seat { tenk, goal, entry, me };
-            let (mut n, mut s) = (6usize, 0u32);
-            let banked = loop {
-                let faces: Vec<u8> = (0..n).map(|_| dice.below(6) as u8 + 1).collect();
-                let throw = Dice::from_faces(&faces).expect("1 to 6 dice");
-                let offered = pairs(turn, throw, s)?;
-                if offered.is_empty() {
-                    break 0;
-                }
-                let best = offered.iter().map(|x| x.p).fold(f64::NEG_INFINITY, f64::max);
-                let pick = if game.mover == game.seat {
-                    player.pick(&offered, throw, s, &at, choices)?
-                } else {
-                    TenkPlayer::Optimal.pick(&offered, throw, s, &at, choices)?
-                };
-                let taken = offered[pick];
-                if game.mover == game.seat {
-                    game.loss += best - taken.p;
-                }
-                s += taken.points;
-                n = usize::from(taken.left);
-                if taken.then == Then::Bank {
-                    break s;
-                }
-            };
+            let mover = if game.mover == game.seat { player } else { TenkPlayer::Optimal };
+            let (banked, loss) = play_turn(
+                dice,
+                |throw, s| pairs(turn, throw, s),
+                |offered, throw, s| mover.pick(offered, throw, s, &at, choices),
+            )?;
+            if game.mover == game.seat {
+                game.loss += loss;
+            }
             game.totals[game.mover] += banked;
             if game.totals[game.mover] >= goal {
                 score[g] = 2 * u32::from(game.mover == game.seat);
@@ -297,23 +310,12 @@ pub fn play_alone(
             let (mut banked, mut turns, mut loss) = (0u32, 0u32, 0.0);
             while banked < RACE_GOAL && turns < RACE_TURNS {
                 turns += 1;
-                let (mut n, mut s) = (6usize, 0u32);
-                banked += loop {
-                    let faces: Vec<u8> = (0..n).map(|_| dice.below(6) as u8 + 1).collect();
-                    let throw = Dice::from_faces(&faces).expect("1 to 6 dice");
-                    let offered = alone_pairs(tenk, throw, s)?;
-                    if offered.is_empty() {
-                        break 0;
-                    }
-                    let best = offered.iter().map(|x| x.p).fold(f64::NEG_INFINITY, f64::max);
-                    let taken = offered[player.pick(&offered, throw, s, &at, choices)?];
-                    loss += best - taken.p;
-                    s += taken.points;
-                    n = usize::from(taken.left);
-                    if taken.then == Then::Bank {
-                        break s;
-                    }
-                };
+                let (points, lost) = play_turn(
+                    dice,
+                    |throw, s| alone_pairs(tenk, throw, s),
+                    |offered, throw, s| player.pick(offered, throw, s, &at, choices),
+                )?;
+                (banked, loss) = (banked + points, loss + lost);
             }
             Ok(Played { score: turns, loss: loss / f64::from(turns) })
         })
