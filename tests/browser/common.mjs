@@ -330,9 +330,65 @@ export async function playDuel(page, base, dir, rules, first, mistakes = 0) {
   await page.click("#duel-review-form button");
   await page.waitForFunction(() => document.querySelector("#duel-review-error").textContent !== "", null, { timeout: STUCK_MS });
   assert.equal(await page.textContent("#duel-review-error"), "line 3 (1: 1123 keep 1 throw): 1123 is 4 dice: 6 are thrown (six open each turn)");
+  const drilled = made ? await drillDuel(page, dir, expected, yours, rules) : null;
   await fitsScreen(page);
   await page.screenshot({ path: `${shots}/duel-${rules}.png`, fullPage: true });
-  return { decisions, result: await page.textContent("#duel-advice"), totals, mistakes: made, accuracy: expected.players[yours - 1].accuracy };
+  return { decisions, result: await page.textContent("#duel-advice"), totals, mistakes: made, accuracy: expected.players[yours - 1].accuracy, drilled };
+}
+
+/**
+ * The drills of a duel just played with mistakes (`review`, the command
+ * line's review of it; you player `yours`): your largest mistakes are
+ * kept (no drills before), each drill a mistake's situation offering
+ * every keep with banking (where allowed) and throwing on after it, each
+ * valued by the command line's lookups. Answered first as in the game, it
+ * costs what the review says that keep gave away, and waits again; then
+ * answered best, it is done; after a reload the rest are still kept.
+ */
+async function drillDuel(page, dir, review, yours, rules) {
+  const mistakes = review.largest_mistakes.map((line) => review.decisions.find((d) => d.line === line)).filter((d) => d.player === yours);
+  const kept = Math.min(mistakes.length, 3);
+  const count = () => page.getAttribute("#duel-drills", "data-count").then(Number);
+  await page.waitForFunction((n) => document.querySelector("#duel-drills").dataset.count === String(n), kept, { timeout: STUCK_MS });
+  const answered = [];
+  for (const pick of ["as in the game", "best"]) {
+    await page.click("#duel-drill-start");
+    await page.waitForFunction(() => document.querySelectorAll("#duel-drill-options button").length > 0, null, { timeout: STUCK_MS });
+    const q = JSON.parse(await page.getAttribute("#duel-drill", "data-query"));
+    const mistake = mistakes.find((d) => d.dice === q.dice && d.score === q.score);
+    assert.ok(mistake, `10000 drill ${JSON.stringify(q)}: a mistake's throw`);
+    assert.equal(q.rules ?? "seed", rules, "10000 drill: the game's rules");
+    const pairs = [];
+    for (const o of cli(dir, "duel", q).options) {
+      if (pairs.some((x) => x.keep === o.keep)) continue;
+      const after = cli(dir, "duel", { me: q.me, opp: q.opp, remaining: o.dice_left, score: q.score + o.points, ...(q.rules ? { rules: q.rules } : {}) });
+      if (after.bank !== null) pairs.push({ keep: o.keep, then: "bank", p: after.bank });
+      pairs.push({ keep: o.keep, then: "throw", p: after.throw });
+    }
+    const offered = await page.$$eval("#duel-drill-options button", (b) => b.map((x) => JSON.parse(x.dataset.pair)));
+    const key = (x) => `${x.keep} ${x.then}`;
+    assert.deepEqual(offered.map(key).sort(), pairs.map(key).sort(), "10000 drill: every keep and what may follow it");
+    const best = pairs.reduce((b, x) => (x.p > b.p ? x : b));
+    const taken = pick === "best" ? best : pairs.find((x) => x.keep === mistake.chosen.keep && x.then === mistake.chosen.then);
+    await page.click(`#duel-drill-options button >> nth=${offered.findIndex((x) => key(x) === key(taken))}`);
+    await page.waitForFunction(() => document.querySelector("#duel-drill-answer").dataset.cost !== undefined, null, { timeout: STUCK_MS });
+    const cost = Number(await page.getAttribute("#duel-drill-answer", "data-cost"));
+    assert.ok(Math.abs(cost - (best.p - taken.p)) < 1e-12, `10000 drill: the cost ${cost}`);
+    const answer = await page.textContent("#duel-drill-answer");
+    if (pick === "best") {
+      assert.equal(cost, 0);
+      assert.match(answer, /^Right: keep \d+ \(\d+\) and (bank|throw \d)/);
+    } else {
+      assert.ok(Math.abs(cost - mistake.loss) < 1e-9, `10000 drill: as in the game it costs the review's ${mistake.loss}, not ${cost}`);
+      assert.match(answer, / gives away [\d.]+ % chance of winning; the best is .*\(as in your game; why: /);
+      assert.ok(answer.includes(mistake.reason.text), `10000 drill: the coach's reason\n${answer}`);
+    }
+    answered.push(pick);
+  }
+  assert.equal(await count(), kept - 1, "10000 drills: the drill answered best is done, the other waits again");
+  await page.reload();
+  await page.waitForFunction((n) => document.querySelector("#duel-drills")?.dataset.count === String(n), kept - 1, { timeout: STUCK_MS });
+  return { kept, answered };
 }
 
 /**
@@ -1010,7 +1066,7 @@ async function ruleReviewed(page, dir, name, mistakes, goal, two) {
  * state one of the mistakes', its options the command line's and the
  * cost said exactly; after a reload the drills are still there.
  */
-export async function drill(page, dir, game, mistaken) {
+export async function drill(page, dir, game, mistaken, reasons) {
   const count = () => page.getAttribute("#drills", "data-count").then(Number);
   const kept = Math.min(mistaken.length, 3);
   await page.waitForFunction((n) => document.querySelector("#drills")?.dataset.count === String(n), kept, { timeout: STUCK_MS });
@@ -1031,7 +1087,11 @@ export async function drill(page, dir, game, mistaken) {
     const value = (o) => o.p ?? o.ev;
     assert.ok(Math.abs(cost - (value(answer.options[0]) - value(taken))) < 1e-9, `${game}: the drill's cost ${cost}`);
     assert.equal(cost === 0, pick === "best");
-    assert.match(await page.textContent("#drill-answer"), pick === "best" ? /^Right: / : / gives away .*; the best is /);
+    const said = await page.textContent("#drill-answer");
+    assert.match(said, pick === "best" ? /^Right: / : / gives away .*; the best is /);
+    // The coach's reason for the mistake in the game, as its review gave it.
+    const why = "; why, in each box's expected points (the best less yours): ";
+    assert.ok(reasons.some((r) => said.endsWith(`${why}${r}).`)), `${game}: the drill's answer gives the coach's reason\n${said}\n${reasons.join("\n")}`);
     answered.push(pick);
   }
   assert.equal(await count(), kept - 1, `${game}: the drill answered best is done, the other waits again`);

@@ -129,7 +129,7 @@ try {
   assert.ok(results[1][1].jokerBoxes.length > 1 && results[1][1].jokerBoxes.includes("fives"), `free joker reading: ${results[1][1].jokerBoxes}`);
   results.push(["yatzy", await play(page, base, tablesOf, "yatzy", "forced")]);
   const mistaken = await play(page, base, tablesOf, "yatzy", "forced", { mistakes: [3, 10, 20] });
-  const drilled = await drill(page, tablesOf("forced"), "yatzy", mistaken.mistaken);
+  const drilled = await drill(page, tablesOf("forced"), "yatzy", mistaken.mistaken, mistaken.coach.reasons);
   // yazy with two mistakes: the coach (the backend's review, yazy-parts.dtab fetched on the first) as the CLI reviews it.
   const yazy = await play(page, base, tablesOf, "yazy", "forced", { mistakes: [2, 9] });
   assert.ok(yazy.coach !== null, "yazy: the coach reviewed the game");
@@ -150,7 +150,7 @@ try {
   results.push(["yatzy under way with real dice (sheet filled in, reloaded mid-game; a pasted game taken up)", underWay]);
   const duels = [await playDuel(page, base, tables, "seed", "you", 2), await playDuel(page, base, tables, "cardgames", "table")];
   await askAdvisors(page, base, tables);
-  const duelText = duels.map((d) => `${d.result} (${d.totals}; ${d.decisions} decisions, ${d.mistakes} deliberate mistakes, accuracy ${d.accuracy.toFixed(1)} by the coach as the CLI reviews it)`).join(", ");
+  const duelText = duels.map((d) => `${d.result} (${d.totals}; ${d.decisions} decisions, ${d.mistakes} deliberate mistakes, accuracy ${d.accuracy.toFixed(1)} by the coach as the CLI reviews it${d.drilled ? `; ${d.drilled.kept} kept as drills, one answered as in the game costing the review's loss, one answered best and done, the rest still kept after a reload` : ""})`).join(", ");
   // The rule sets' tab: the presets' own tables fetched when it is first
   // shown, their target and two-player tables read in pieces: Generala for
   // a goal, forced Yatzy exactly against the computer and passing the dice.
@@ -177,7 +177,7 @@ try {
   assert.match(fromDisk, /^This page must be served, not opened from disk: run reader serve/);
   const slowest = adviceMs.reduce((a, b) => (b[0] > a[0] ? b : a));
   const summary = results.map(([g, r]) => `${g} ${r.total} in ${r.decisions} decisions${r.bonuses ? ` (${r.bonuses} Yahtzee bonus)` : ""}`).join(", ");
-  console.log(`browser: static site: ${summary}, every option the CLI's, review cost 0; ${against}; a Yatzy game with three mistakes reviewed (${mistaken.decisions} decisions; the coach as the CLI reviews it, rating ${Math.round(mistaken.coach.rating)}, why: ${mistaken.coach.reasons.join("; ")}), and again pasted as text, its ${drilled.kept} mistakes kept as drills (one answered best, done; one answered worst, kept; still there after a reload); two-player 10000: ${duelText}, every chance the CLI's; rule sets: ${ruleText}, every option and chance the CLI's; threes and one-throw 10000 advisors the CLI's; opened from disk, it says it must be served; ${bytes} bytes and ${firstAdvice} ms from navigation to the first advice (the page's clock), later advice (tap to advice, as the page measures it) median ${median(adviceMs.map(([ms]) => ms))} ms, slowest ${slowest[0]} ms (${slowest[1]})`);
+  console.log(`browser: static site: ${summary}, every option the CLI's, review cost 0; ${against}; a Yatzy game with three mistakes reviewed (${mistaken.decisions} decisions; the coach as the CLI reviews it, rating ${Math.round(mistaken.coach.rating)}, why: ${mistaken.coach.reasons.join("; ")}), and again pasted as text, its ${drilled.kept} mistakes kept as drills, each answer with the coach's reason (one answered best, done; one answered worst, kept; still there after a reload); two-player 10000: ${duelText}, every chance the CLI's; rule sets: ${ruleText}, every option and chance the CLI's; threes and one-throw 10000 advisors the CLI's; opened from disk, it says it must be served; ${bytes} bytes and ${firstAdvice} ms from navigation to the first advice (the page's clock), later advice (tap to advice, as the page measures it) median ${median(adviceMs.map(([ms]) => ms))} ms, slowest ${slowest[0]} ms (${slowest[1]})`);
 } finally {
   await browser.close();
   await server.close();

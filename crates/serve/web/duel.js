@@ -4,8 +4,9 @@
 // game is written as `reader review duel` reads it (`1: 112346 keep 1
 // throw`, `2: 2346 bust`, player 1 whoever threw first) and, once over,
 // reviewed by the backend as `reader review duel FILE --json` reviews it:
-// each player's luck, losses and accuracy, and the largest mistakes.
-import { $, cell, die, percent, sinceTap, tableFor } from "./page.js";
+// each player's luck, losses and accuracy, and the largest mistakes. Your
+// own largest mistakes are kept in the browser as drills and played back.
+import { $, cell, die, offerDrill, percent, sinceTap, storedList, storeList, tableFor } from "./page.js";
 
 const GOAL = 10000;
 /** The table of each rules preset. */
@@ -25,6 +26,8 @@ export function newDuel(rules, youFirst) {
     // The game's text: one line a throw; a keep's line is written once
     // the player banks or throws on (`pending` until then).
     first: youFirst ? "you" : "table", lines: [], pending: null, review: null, reviewError: null,
+    // Each line's banked totals, the thrower's first (for the drills).
+    totalsAt: [],
   };
   return step();
 }
@@ -71,6 +74,7 @@ function log(text) {
 /** A throw's line of the game's text, numbered by its player (1: whoever threw first). */
 function write(line) {
   duel.lines.push(`${duel.mover === duel.first ? 1 : 2}: ${line}`);
+  duel.totalsAt.push([duel.totals[duel.mover], duel.totals[other(duel.mover)]]);
 }
 
 /** The kept dice's line, now that the player banks or throws on (`then`). */
@@ -91,6 +95,7 @@ async function coach() {
     const { ruleReview } = await import("./rules-backend.js");
     const r = await ruleReview(DUEL_TABLES[at.rules], gameText(at));
     if (at === duel) duel.review = r;
+    keepDrills(at, r);
   } catch (e) {
     if (at === duel) duel.reviewError = e.message;
   }
@@ -239,7 +244,96 @@ function renderReview() {
   }));
 }
 
+/** Where your larger 10000 mistakes are kept for drills (the browser's storage), newest first. */
+const DRILLS = "dice-tables:tenk-drills";
+/** How many drills are kept at most. */
+const MOST_DRILLS = 60;
+/** How many of a game's mistakes become drills: its largest. */
+const DRILLS_A_GAME = 3;
+/** The line number in the game's text of `duel.lines[i]`: after `game:` and `players: 2`. */
+const HEADER_LINES = 2;
+
+/** A game played here, reviewed: your largest mistakes (the review's, not the table's) kept as drills, once. */
+function keepDrills(d, r) {
+  if (d.drilled) return;
+  d.drilled = true;
+  const yours = d.first === "you" ? 1 : 2;
+  const mistakes = r.largest_mistakes.map((line) => r.decisions.find((x) => x.line === line))
+    .filter((x) => x.player === yours).slice(0, DRILLS_A_GAME);
+  const drills = mistakes.map((x) => {
+    const [me, opp] = d.totalsAt[x.line - HEADER_LINES - 1];
+    return { rules: d.rules, me, opp, score: x.score, dice: x.dice, chosen: { keep: x.chosen.keep, then: x.chosen.then }, loss: x.loss, reason: x.reason?.text ?? null };
+  });
+  storeList(DRILLS, [...drills, ...storedList(DRILLS)], MOST_DRILLS);
+  renderDrills();
+}
+
+/** The drill under way: its index among the stored ones and its options. */
+let drilling = null;
+const pairText = (o) => `keep ${o.keep} (${o.points}) and ${o.then === "bank" ? "bank" : `throw ${o.dice_left}`}`;
+
+/** The drills kept: a button to start one, with how many there are. */
+function renderDrills() {
+  const count = storedList(DRILLS).length;
+  $("#duel-drills").hidden = count === 0;
+  $("#duel-drills").dataset.count = String(count);
+  $("#duel-drill-start").textContent = `Practise your 10000 mistakes (${count} kept)`;
+}
+
+/**
+ * The newest drill: the situation, then every keep with what may follow
+ * it (banking where allowed, throwing on), each valued as the coach values
+ * it, in a fixed order (by their words), none marked.
+ */
+async function startDrill() {
+  const list = storedList(DRILLS);
+  if (!list.length) return;
+  const d = list[0];
+  const table = await tableFor(DUEL_TABLES[d.rules]);
+  const rules = d.rules === "cardgames" ? { rules: "cardgames" } : {};
+  const q = { me: d.me, opp: d.opp, dice: d.dice, score: d.score, ...rules };
+  const pairs = [];
+  for (const o of (await table.lookup("duel", q)).options) {
+    // Dice that score two ways score the most (listed first), as the coach reads them.
+    if (pairs.some((x) => x.keep === o.keep)) continue;
+    const after = await table.lookup("duel", { me: d.me, opp: d.opp, remaining: o.dice_left, score: d.score + o.points, ...rules });
+    if (after.bank !== null) pairs.push({ ...o, then: "bank", p: after.bank });
+    pairs.push({ ...o, then: "throw", p: after.throw });
+  }
+  drilling = { index: 0, d, pairs };
+  $("#duel-drill").hidden = false;
+  $("#duel-drill").dataset.query = JSON.stringify(q);
+  const bank = d.score + (d.me === 0 && d.rules === "seed" ? " (nothing banked yet: 1000 to enter)" : "");
+  $("#duel-drill-situation").textContent = `You ${d.me}, the other player ${d.opp} (goal ${GOAL}, ${d.rules} rules); turn score ${bank}; you threw ${d.dice}.`;
+  $("#duel-drill-answer").textContent = "";
+  delete $("#duel-drill-answer").dataset.cost;
+  offerDrill($("#duel-drill-options"), pairs, pairText, (o) => ({ pair: JSON.stringify({ keep: o.keep, then: o.then }) }), answerDrill);
+}
+
+/** The pair `o` taken in the drill: the answer and what it costs; a drill answered best is done, another waits its turn again. */
+function answerDrill(o) {
+  if (!drilling) return;
+  const { index, d, pairs } = drilling;
+  drilling = null;
+  const best = pairs.reduce((b, x) => (x.p > b.p ? x : b));
+  const cost = best.p - o.p;
+  const own = pairs.find((x) => x.keep === d.chosen.keep && x.then === d.chosen.then);
+  const why = d.reason ? `; why: ${d.reason}` : "";
+  const then = o === own ? "as in your game" : `in your game: ${own ? pairText(own) : `keep ${d.chosen.keep} and ${d.chosen.then}`}, which gave away ${percent(d.loss, 3)}${why}`;
+  $("#duel-drill-answer").dataset.cost = String(cost);
+  $("#duel-drill-answer").textContent = cost === 0
+    ? `Right: ${pairText(o)} is the best (${then}).`
+    : `${pairText(o)} gives away ${percent(cost, 3)} chance of winning; the best is ${pairText(best)} (${o === own ? `as in your game${why}` : then}).`;
+  $("#duel-drill-options").replaceChildren();
+  const list = storedList(DRILLS);
+  const [drill] = list.splice(index, 1);
+  storeList(DRILLS, cost === 0 ? list : [...list, drill], MOST_DRILLS);
+  renderDrills();
+}
+
 export function wire() {
+  $("#duel-drill-start").addEventListener("click", () => startDrill().catch((e) => { $("#duel-drill-answer").textContent = e.message; }));
+  renderDrills();
   $("#duel-new").addEventListener("click", () => newDuel($("#duel-rules").value, $("#duel-first").value === "you"));
   $("#duel-throw").addEventListener("click", () => throwDice());
   $("#duel-bank").addEventListener("click", () => bank());

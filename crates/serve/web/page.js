@@ -14,6 +14,39 @@ export function cell(text, cls) {
 
 export const percent = (p, digits = 2) => `${(100 * p).toFixed(digits)} %`;
 
+/** A list kept in the browser's storage under `key` (drills: the player's larger mistakes), newest first; empty if none or unreadable. */
+export function storedList(key) {
+  try {
+    const list = JSON.parse(localStorage.getItem(key));
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+/**
+ * A drill's options as buttons in `holder`, in a fixed order (by their
+ * words), none marked: each `o` worded by `text`, with `data(o)` in the
+ * button's data, and `answer(o)` on a tap.
+ */
+export function offerDrill(holder, options, text, data, answer) {
+  const buttons = options.map((o) => {
+    const b = Object.assign(document.createElement("button"), { type: "button", textContent: text(o) });
+    Object.assign(b.dataset, data(o));
+    b.addEventListener("click", () => answer(o));
+    return b;
+  });
+  holder.replaceChildren(...buttons.sort((a, b) => a.textContent.localeCompare(b.textContent)));
+}
+
+/** Keeps `list` under `key`, its first `most` entries. */
+export function storeList(key, list, most) {
+  try {
+    localStorage.setItem(key, JSON.stringify(list.slice(0, most)));
+  } catch {
+    // Storage off or full: nothing kept.
+  }
+}
+
 /** mulberry32: a seeded generator when the page is opened with ?seed=N (tests), else Math.random. */
 function randomSource() {
   const seed = new URLSearchParams(location.search).get("seed");

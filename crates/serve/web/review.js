@@ -3,7 +3,7 @@
 // game's accuracy. Then the drills: the player's larger mistakes, kept in
 // the browser and played back. Loaded by play.js once the first advice
 // shows (or a game ends, or a text is pasted), so that no advice waits for it.
-import { $, cell, percent, tableFor } from "./page.js";
+import { $, cell, offerDrill, percent, storedList, storeList, tableFor } from "./page.js";
 import {
   GAMES, game, save, value, seating, emptySheet, variant, reads, rulesOf, holds, query, sorted, decision, scoreBox, endTurn, turnRerolls, total, result, actionText, title,
 } from "./play.js";
@@ -175,6 +175,7 @@ function showGameCoach(r) {
   const text = gameText(name, r.decisions, r.two, r.two ? null : r.target);
   const parts = { summary: $("#review-coach-summary"), mistakes: $("#review-coach-mistakes"), holder: box };
   ruleReview(name, text).then((c) => {
+    if (r.source === "played" && r.of.drilled) keepReasons(r.of, c);
     if (shown !== r) return;
     showCoach(parts, c, coachOption);
     box.hidden = false;
@@ -218,32 +219,39 @@ const MOST_DRILLS = 60;
 /** How many of a game's mistakes become drills: its largest. */
 const DRILLS_A_GAME = 3;
 
-function storedDrills() {
-  try {
-    const list = JSON.parse(localStorage.getItem(DRILLS));
-    return Array.isArray(list) ? list : [];
-  } catch {
-    return [];
-  }
-}
-function storeDrills(list) {
-  try {
-    localStorage.setItem(DRILLS, JSON.stringify(list.slice(0, MOST_DRILLS)));
-  } catch {
-    // Storage off or full: no drills kept.
-  }
-}
+const storedDrills = () => storedList(DRILLS);
+const storeDrills = (list) => storeList(DRILLS, list, MOST_DRILLS);
 
-/** A game played on the page, once over: its largest mistakes of the player's (not the computer's) kept as drills, once. */
+/**
+ * A game played on the page, once over: its largest mistakes of the
+ * player's (not the computer's) kept as drills, once, each with its place
+ * in the game (`played`, the game's mark; `at`, the decision's index) for
+ * the coach's reason once its review arrives.
+ */
 function keepDrills(g) {
   if (g.phase !== "over" || g.drilled) return;
-  g.drilled = true;
+  g.drilled = Date.now();
   save();
-  const mistakes = (g.decisions ?? []).filter((d) => d.cost > 0 && d.q && d.seat !== g.computerSeat)
-    .sort((a, b) => b.cost - a.cost).slice(0, DRILLS_A_GAME);
-  const drills = mistakes.map((d) => ({ name: g.name, variant: variant(g), reads: reads(g), q: d.q, dice: d.dice, rerolls: d.rerolls,
-    chosen: d.options[d.chosen].action, cost: d.cost }));
+  const mistakes = (g.decisions ?? []).map((d, at) => ({ d, at })).filter(({ d }) => d.cost > 0 && d.q && d.seat !== g.computerSeat)
+    .sort((a, b) => b.d.cost - a.d.cost).slice(0, DRILLS_A_GAME);
+  const drills = mistakes.map(({ d, at }) => ({ name: g.name, variant: variant(g), reads: reads(g), q: d.q, dice: d.dice, rerolls: d.rerolls,
+    chosen: d.options[d.chosen].action, cost: d.cost, played: g.drilled, at }));
   storeDrills([...drills, ...storedDrills()]);
+}
+
+/**
+ * The coach's review `c` of game `g` played on the page (one decision a
+ * line, in the game's order): each of its drills gets its decision's
+ * reason, where the coach gives one (the same dice and rerolls).
+ */
+function keepReasons(g, c) {
+  const list = storedDrills();
+  const mine = list.filter((d) => d.played === g.drilled && d.reason === undefined);
+  for (const d of mine) {
+    const x = c.decisions[d.at];
+    d.reason = x && x.dice === d.dice && x.rerolls === d.rerolls ? (x.reason?.text ?? null) : null;
+  }
+  if (mine.length) storeDrills(list);
 }
 
 /** The drill under way: its index among the stored ones, and its options once looked up. */
@@ -287,15 +295,7 @@ async function startDrill() {
   $("#drill-situation").textContent = situation(d);
   $("#drill-answer").textContent = "";
   delete $("#drill-answer").dataset.cost;
-  const buttons = answer.options.map((o) => {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.textContent = actionText(o.action);
-    b.dataset.action = JSON.stringify(o.action);
-    b.addEventListener("click", () => answerDrill(o));
-    return b;
-  });
-  $("#drill-options").replaceChildren(...buttons.sort((a, b) => a.textContent.localeCompare(b.textContent)));
+  offerDrill($("#drill-options"), answer.options, (o) => actionText(o.action), (o) => ({ action: JSON.stringify(o.action) }), answerDrill);
 }
 
 /** The option `o` taken in the drill: the answer and what it costs; a drill answered best is done, another waits its turn again. */
@@ -306,7 +306,8 @@ function answerDrill(o) {
   const best = options[0];
   const cost = value(best) - value(o);
   const scale = d.reads === "points" ? (c) => `${c.toFixed(4)} points` : (c) => percent(c, 3);
-  const then = sameAction(o.action, d.chosen) ? "as in your game" : `in your game: ${actionText(d.chosen)}, which gave away ${scale(d.cost)}`;
+  const why = d.reason ? `; why, in each box's expected points (the best less yours): ${d.reason}` : "";
+  const then = sameAction(o.action, d.chosen) ? `as in your game${why}` : `in your game: ${actionText(d.chosen)}, which gave away ${scale(d.cost)}${why}`;
   $("#drill-answer").dataset.cost = String(cost);
   $("#drill-answer").textContent = cost === 0
     ? `Right: ${actionText(o.action)} is the best (${then}).`
