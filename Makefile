@@ -18,7 +18,7 @@ WORKSPACE := --workspace --exclude dice-tables-python --exclude dice-tables-wasm
 CARGO_HOME_DIR := $(or $(CARGO_HOME),$(HOME)/.cargo)
 REMAP_PATHS := --remap-path-prefix=$(abspath .)=/dice-tables --remap-path-prefix=$(CARGO_HOME_DIR)=/cargo
 
-.PHONY: reference-players maxi-yatzy-reference yazy-duel-reference tenk-reference rule-tables rule-target-tables rule-duel-tables rule-duel-games wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-yatzy-parts maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test example-game-test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
+.PHONY: reference-players maxi-yatzy-reference yazy-duel-reference rule-duel-reference tenk-reference rule-tables rule-target-tables rule-duel-tables rule-duel-games wheel wheel-test c-lib dist dist-check c-header publish-check all build tables optional-tables maxi-swedish maxi-yatzy-parts maxi-distribution yazy-duel target-tables yazy-target yatzy-target yahtzee-target yahtzee-free yahtzee-free-target reduced-target-tables test example-game-test quick miri check bench manifest manifest-check golden fuzz clean python browser wasm npm npm-test site FORCE
 
 comma := ,
 space := $(eval) $(eval)
@@ -535,8 +535,10 @@ site: npm tables yazy-duel target-tables $(SITE_FREE) $(SITE_RULE_DUEL)
 # dice's luck less the decisions' losses the score less the start's value;
 # then the coach's reference players, 10,000 games each of every preset
 # and of yatzy, yahtzee, yazy and Maxi Yatzy (their presets solved in
-# memory; Maxi Yatzy's 32 minutes) and against two-player yazy's table (50
-# minutes), their figures held to crates/lookup/src/reference_players.tsv.
+# memory; Maxi Yatzy's 32 minutes), against two-player yazy's table (50
+# minutes), 10000's alone and two-player, and against the two-player
+# tables of Generala, Yacht and Crag, their figures held to
+# crates/lookup/src/reference_players.tsv.
 bench: tables python
 	start=$$(date +%s); $(GENERATOR) --out $(OUT) --games $(subst $(space),$(comma),$(TARGET_TABLES)) && \
 		echo "target tables: $$(( $$(date +%s) - start )) s whole command"
@@ -583,6 +585,7 @@ bench: tables python
 	$(BIN)/reference-players 10000 $(OUT) --duels $(OUT) --check crates/lookup/src/reference_players.tsv
 	$(BIN)/reference-players 10000 $(OUT) --check crates/lookup/src/reference_players.tsv maxi-yatzy yazy:two \
 		tenk duel:two duel-cardgames:two
+	$(BIN)/reference-players 10000 $(OUT) --duels $(OUT) --check crates/lookup/src/reference_players.tsv generala:two yacht:two crag:two
 	for g in yatzy yahtzee; do $(READER) curve $$g --tables $(OUT) --svg target/$$g-curve.svg > /dev/null && cmp target/$$g-curve.svg reader/doc/$$g-curve.svg || exit 1; done
 
 # Deliberately accept new reference figures for the coach: 10,000 games of
@@ -608,6 +611,14 @@ maxi-yatzy-reference: tables
 yazy-duel-reference: tables $(OUT)/yazy-duel.dtab
 	$(CARGO) build --release --locked -p dice-tables-tests --bin reference-players
 	$(BIN)/reference-players 10000 $(OUT) --write crates/lookup/src/reference_players.tsv yazy:two
+
+# And for two-player Generala, Yacht and Crag (tests/src/lib.rs's
+# REFERENCE_RULE_DUELS): each reference player against the two-player
+# table's optimal player, 10,000 games each, from make rule-duel-tables'
+# tables (about 40 minutes here for the three).
+rule-duel-reference: tables rule-duel-tables
+	$(CARGO) build --release --locked -p dice-tables-tests --bin reference-players
+	$(BIN)/reference-players 10000 $(OUT) --duels $(OUT) --write crates/lookup/src/reference_players.tsv generala:two yacht:two crag:two
 
 # And for 10000: alone, each reference player racing to a banked 10,000;
 # two players, both rules, each against the duel table's optimal player;

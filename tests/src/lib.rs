@@ -190,6 +190,12 @@ pub const REFERENCE_TARGETS: [&str; 3] = ["crag:150", "forced-yatzy:130", "gener
 /// `make reduced-target-tables` writes.
 pub const REFERENCE_TWO_PLAYERS: [&str; 1] = ["forced-yatzy:two"];
 
+/// The rule sets played against someone whose two-player tables take
+/// minutes each (`make rule-duel-tables`): their reference players'
+/// figures are written by `make rule-duel-reference` (as `NAME:two`) and
+/// checked by `make bench`, not played by `make reference-players`.
+pub const REFERENCE_RULE_DUELS: [&str; 3] = ["generala:two", "yacht:two", "crag:two"];
+
 /// The rule sets' two-player tables the manifest lists (the Makefile's
 /// `RULE_DUEL_TABLES`, not part of `make tables`), each `NAME-duel.dtab`,
 /// asked as `NAME --opp-mask ...`: forced-yatzy-duel is checked against
