@@ -855,22 +855,28 @@ fn reference_players_against_someone_are_ordered_as_their_strength() {
     let names: Vec<String> = who.iter().map(ForTarget::name).collect();
     let ordered = pairs_in_order(&fitted, &names, |i, j| loss[i] >= loss[j]);
     assert!(ordered >= 5, "only {ordered} pairs told apart: {:?}", fitted.rating);
+    // The figures of `label` at `start`: every player's, the optimal
+    // player's loss 0, the max-expected-score player's between it and the
+    // random player's, the ratings from above 0 down to 0.
+    let holds = |label: &str, start: f64| {
+        let figures = reference_players(label, start);
+        let mut found: Vec<String> = figures.iter().map(|f| f.0.clone()).collect();
+        let mut wanted: Vec<String> = who.iter().map(ForTarget::name).collect();
+        wanted.sort();
+        found.sort();
+        assert_eq!(found, wanted, "{label}: run make reference-players (make rule-duel-reference)");
+        let of = |player: &str| figures.iter().find(|f| f.0 == player).unwrap().1;
+        assert_eq!(of("optimal"), 0.0, "{label}");
+        assert!(of("max expected score") > 0.0, "{label}: the max-expected-score player gives chance away");
+        assert!(of("max expected score") < of("random"), "{label}");
+        assert!(rating(label, start, 0.0).unwrap() > 0.0 && rating(label, start, 1e9) == Some(0.0), "{label}");
+    };
     for asked in dice_tables_tests::REFERENCE_TWO_PLAYERS {
         let (name, _) = asked.split_once(':').unwrap();
         let duel = tables.rule_duel(name).unwrap();
         let fresh = dice_tables_reader::rules::SheetState { open: duel.all_open(), upper: 0, held: 0 };
         let start = duel.chance(fresh, fresh, 0).unwrap();
-        let label = Measure::Win.figures_of(name);
-        let figures = reference_players(&label, start);
-        let mut found: Vec<String> = figures.iter().map(|f| f.0.clone()).collect();
-        let mut wanted: Vec<String> = who.iter().map(ForTarget::name).collect();
-        wanted.sort();
-        found.sort();
-        assert_eq!(found, wanted, "{label}: run make reference-players");
-        let of = |player: &str| figures.iter().find(|f| f.0 == player).unwrap().1;
-        assert_eq!(of("optimal"), 0.0, "{label}");
-        assert!(of("max expected score") > 0.0, "{label}: the max-expected-score player gives chance away");
-        assert!(rating(&label, start, 0.0).unwrap() > 0.0 && rating(&label, start, 1e9) == Some(0.0), "{label}");
+        holds(&Measure::Win.figures_of(name), start);
     }
     // Generala's, Yacht's and Crag's two-player tables take minutes (not
     // made here): their figures are found by the start they were written
@@ -885,18 +891,8 @@ fn reference_players_against_someone_are_ordered_as_their_strength() {
             .filter_map(|l| l.strip_prefix(&format!("{label}\t"))?.split('\t').next()?.parse().ok())
             .collect();
         assert!(!starts.is_empty() && starts.iter().all(|s| *s == starts[0]), "{label}: run make rule-duel-reference");
-        let start = starts[0];
-        assert!((0.4..0.6).contains(&start), "{label}: the first player's chance {start}");
-        let figures = reference_players(&label, start);
-        let mut found: Vec<String> = figures.iter().map(|f| f.0.clone()).collect();
-        let mut wanted: Vec<String> = who.iter().map(ForTarget::name).collect();
-        wanted.sort();
-        found.sort();
-        assert_eq!(found, wanted, "{label}");
-        let of = |player: &str| figures.iter().find(|f| f.0 == player).unwrap().1;
-        assert_eq!(of("optimal"), 0.0, "{label}");
-        assert!(of("max expected score") > 0.0 && of("max expected score") < of("random"), "{label}");
-        assert!(rating(&label, start, 0.0).unwrap() > 0.0 && rating(&label, start, 1e9) == Some(0.0), "{label}");
+        assert!((0.4..0.6).contains(&starts[0]), "{label}: the first player's chance {}", starts[0]);
+        holds(&label, starts[0]);
     }
 }
 
