@@ -319,11 +319,11 @@ function answerDrill(o) {
   const cost = best.p - o.p;
   const own = pairs.find((x) => x.keep === d.chosen.keep && x.then === d.chosen.then);
   const why = d.reason ? `; why: ${d.reason}` : "";
-  const then = o === own ? "as in your game" : `in your game: ${own ? pairText(own) : `keep ${d.chosen.keep} and ${d.chosen.then}`}, which gave away ${percent(d.loss, 3)}${why}`;
+  const then = o === own ? `as in your game${why}` : `in your game: ${own ? pairText(own) : `keep ${d.chosen.keep} and ${d.chosen.then}`}, which gave away ${percent(d.loss, 3)}${why}`;
   $("#duel-drill-answer").dataset.cost = String(cost);
   $("#duel-drill-answer").textContent = cost === 0
     ? `Right: ${pairText(o)} is the best (${then}).`
-    : `${pairText(o)} gives away ${percent(cost, 3)} chance of winning; the best is ${pairText(best)} (${o === own ? `as in your game${why}` : then}).`;
+    : `${pairText(o)} gives away ${percent(cost, 3)} chance of winning; the best is ${pairText(best)} (${then}).`;
   $("#duel-drill-options").replaceChildren();
   const list = storedList(DRILLS);
   const [drill] = list.splice(index, 1);
