@@ -615,7 +615,7 @@ yazy-duel-reference: tables $(OUT)/yazy-duel.dtab
 # And for two-player Generala, Yacht and Crag (tests/src/lib.rs's
 # REFERENCE_RULE_DUELS): each reference player against the two-player
 # table's optimal player, 10,000 games each, from make rule-duel-tables'
-# tables (about 40 minutes here for the three).
+# tables (71 minutes and 14.8 GB here for the three, beside other work).
 rule-duel-reference: tables rule-duel-tables
 	$(CARGO) build --release --locked -p dice-tables-tests --bin reference-players
 	$(BIN)/reference-players 10000 $(OUT) --duels $(OUT) --write crates/lookup/src/reference_players.tsv generala:two yacht:two crag:two

@@ -84,26 +84,40 @@ struct Pair {
     p: f64,
 }
 
-/// Every keep of `throw` at turn score `score` (its dice scoring the most
-/// they can) followed by each thing allowed after it (banking, throwing
-/// on), with the mover's chance of winning.
-fn pairs<S: Scoring>(turn: &DuelTurn<'_, S>, throw: Dice, score: u32) -> Result<Vec<Pair>, Error> {
+/// Every keep of a throw at turn score `score` (`keeps`: its dice, their
+/// points and the dice left) followed by each thing allowed after it,
+/// banking first, then throwing on, each valued by `then` (the value of
+/// banking or throwing on with those dice left at that turn score; `None`
+/// where it is not allowed).
+fn keep_pairs(
+    keeps: impl Iterator<Item = (Dice, u32, u8)>,
+    score: u32,
+    mut then: impl FnMut(Then, u8, u32) -> Result<Option<f64>, Error>,
+) -> Result<Vec<Pair>, Error> {
     let mut out: Vec<Pair> = Vec::new();
-    for o in turn.options(throw, score)?.iter() {
+    for (keep, points, left) in keeps {
         // Dice that score two ways (114444 under the cardgames rules: 1500
         // or 1200) score the most, listed first, as a review reads them.
-        if out.iter().any(|x| x.keep == o.keep) {
+        if out.iter().any(|x| x.keep == keep) {
             continue;
         }
-        let after = score + o.points;
-        let (keep, points, left) = (o.keep, o.points, o.dice_left);
-        if let Some(p) = turn.bank(after) {
-            out.push(Pair { keep, points, left, then: Then::Bank, p });
+        for next in [Then::Bank, Then::Throw] {
+            if let Some(p) = then(next, left, score + points)? {
+                out.push(Pair { keep, points, left, then: next, p });
+            }
         }
-        let p = turn.before_throw(left, after)?.throw;
-        out.push(Pair { keep, points, left, then: Then::Throw, p });
     }
     Ok(out)
+}
+
+/// Every keep of `throw` at turn score `score` followed by each thing
+/// allowed after it, with the mover's chance of winning.
+fn pairs<S: Scoring>(turn: &DuelTurn<'_, S>, throw: Dice, score: u32) -> Result<Vec<Pair>, Error> {
+    let keeps = turn.options(throw, score)?;
+    keep_pairs(keeps.iter().map(|o| (o.keep, o.points, o.dice_left)), score, |then, left, after| match then {
+        Then::Bank => Ok(turn.bank(after)),
+        Then::Throw => Ok(Some(turn.before_throw(left, after)?.throw)),
+    })
 }
 
 /// What one game asks of a player's turn.
@@ -276,20 +290,12 @@ pub const RACE_TURNS: u32 = 5_000;
 /// the turn score after the keep, throwing on the tenk table's expected
 /// banked points of the dice left (within the table's turn scores).
 fn alone_pairs(tenk: &Tenk, throw: Dice, score: u32) -> Result<Vec<Pair>, Error> {
-    let mut out: Vec<Pair> = Vec::new();
-    for o in tenk.options(throw, score, Phase::OnBoard)?.iter() {
-        if out.iter().any(|x| x.keep == o.keep) {
-            continue;
-        }
-        let after = score + o.points;
-        let (keep, points, left) = (o.keep, o.points, o.dice_left);
-        out.push(Pair { keep, points, left, then: Then::Bank, p: f64::from(after) });
-        if after <= dice_tables_reader::tenk::MAX_SCORE {
-            let p = tenk.turn_value(left, after)?;
-            out.push(Pair { keep, points, left, then: Then::Throw, p });
-        }
-    }
-    Ok(out)
+    let keeps = tenk.options(throw, score, Phase::OnBoard)?;
+    keep_pairs(keeps.iter().map(|o| (o.keep, o.points, o.dice_left)), score, |then, left, after| match then {
+        Then::Bank => Ok(Some(f64::from(after))),
+        Then::Throw if after <= dice_tables_reader::tenk::MAX_SCORE => Ok(Some(tenk.turn_value(left, after)?)),
+        Then::Throw => Ok(None),
+    })
 }
 
 /// `games` games of 10000 alone by `player`, dice from `dice`: each
