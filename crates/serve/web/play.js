@@ -247,8 +247,10 @@ async function advise() {
     game.error = e.missing ? "This game needs a table this server does not have: see the note at the top." : e.message;
   }
   render();
-  // From the player's tap, and from navigation, to the advice in the page (read by the browser test).
-  Object.assign($("#state").dataset, { ms: sinceTap(), at: performance.now().toFixed(0) });
+  // From the player's tap, and from navigation, to the advice in the page
+  // (read by the browser test). Unrounded: what is fetched after it (the
+  // review's code, just below) must start later by the same clock.
+  Object.assign($("#state").dataset, { ms: sinceTap(), at: String(performance.now()) });
   // The review's code (and the drills'), fetched once the first advice
   // shows: a game played on with the network gone is still reviewed at its end.
   if (advised === 1) {
