@@ -475,6 +475,11 @@ $(SITE_FREE): $(GENERATOR)
 # score, their target table, read in pieces, and for yazy against someone,
 # its two-player table, in pieces). tables/rule-sets.json names them for
 # the page.
+# Maxi Yatzy's parts table (441 MB), linked where `make maxi-yatzy-parts`
+# wrote it into $(OUT): a review of a Maxi Yatzy game then reads it and
+# Maxi Yatzy's table in pieces (tables/rule-sets.json's `parts_in_pieces`);
+# a site without it (`parts_left_out`) says so in the coach's line.
+SITE_OPTIONAL_PARTS := maxi-yatzy-parts
 SITE_RULE_DUEL := target/site-tables/forced-yatzy-duel.dtab
 $(SITE_RULE_DUEL): $(GENERATOR)
 	$(GENERATOR) --out $(dir $@) --games forced-yatzy-duel > /dev/null
@@ -496,12 +501,15 @@ site: npm tables yazy-duel target-tables $(SITE_FREE) $(SITE_RULE_DUEL)
 	for t in $(SITE_RANGED_TABLES); do ln -f $(OUT)/$$t.dtab $(SITE)/tables/ 2>/dev/null || cp $(OUT)/$$t.dtab $(SITE)/tables/; done
 	cp $(SITE_FREE) $(SITE)/tables/
 	cp $(RULE_TABLES:%=$(OUT)/%.dtab) $(RULE_PARTS_TABLES:%=$(OUT)/%.dtab) $(BUILT_IN_PARTS_TABLES:%=$(OUT)/%.dtab) $(SITE_RULE_DUEL) $(SITE)/tables/
-	for t in $(RULE_TARGET_TABLES) $(filter-out forced-yatzy-duel,$(RULE_DUEL_TABLES)); do \
+	for t in $(RULE_TARGET_TABLES) $(filter-out forced-yatzy-duel,$(RULE_DUEL_TABLES)) $(SITE_OPTIONAL_PARTS); do \
 		[ ! -f $(OUT)/$$t.dtab ] || ln -f $(OUT)/$$t.dtab $(SITE)/tables/ 2>/dev/null || cp $(OUT)/$$t.dtab $(SITE)/tables/; done
 	echo '{"whole": [$(call json_list,$(RULE_TABLES))], "pieces": ['"$$(cd $(SITE)/tables && \
-		for t in $(RULE_TARGET_TABLES) $(RULE_DUEL_TABLES); do [ ! -f $$t.dtab ] || printf '"%s",' $$t; done | sed 's/,$$//')"'], "parts": [$(call json_list,$(RULE_TABLES) $(BUILT_IN_PARTS_TABLES:%-parts=%))], "built_in_targets": [$(call json_list,$(patsubst %-target,%,$(filter %-target,$(SITE_RANGED_TABLES))))], "built_in_duels": [$(call json_list,$(patsubst %-duel,%,$(filter %-duel,$(SITE_RANGED_TABLES))))]}' \
+		for t in $(RULE_TARGET_TABLES) $(RULE_DUEL_TABLES); do [ ! -f $$t.dtab ] || printf '"%s",' $$t; done | sed 's/,$$//')"'], "parts": [$(call json_list,$(RULE_TABLES) $(BUILT_IN_PARTS_TABLES:%-parts=%))], "parts_in_pieces": ['"$$(cd $(SITE)/tables && \
+		for t in $(SITE_OPTIONAL_PARTS); do [ ! -f $$t.dtab ] || printf '"%s",' $${t%-parts}; done | sed 's/,$$//')"'], "parts_left_out": ['"$$(cd $(SITE)/tables && \
+		for t in $(SITE_OPTIONAL_PARTS); do [ -f $$t.dtab ] || printf '"%s",' $${t%-parts}; done | sed 's/,$$//')"'], "built_in_targets": [$(call json_list,$(patsubst %-target,%,$(filter %-target,$(SITE_RANGED_TABLES))))], "built_in_duels": [$(call json_list,$(patsubst %-duel,%,$(filter %-duel,$(SITE_RANGED_TABLES))))]}' \
 		> $(SITE)/tables/rule-sets.json
-	@echo "site: $(SITE) ($$(du -sb $(SITE) | cut -f1) bytes, $$(du -sbL $(SITE_RANGED_TABLES:%=$(SITE)/tables/%.dtab) | awk '{n += $$1} END {print n}') of them read in pieces)"
+	@echo "site: $(SITE) ($$(du -sb $(SITE) | cut -f1) bytes, $$(du -sbL $(SITE_RANGED_TABLES:%=$(SITE)/tables/%.dtab) $$(for t in $(SITE_OPTIONAL_PARTS); do \
+		[ ! -f $(SITE)/tables/$$t.dtab ] || echo $(SITE)/tables/$$t.dtab; done) | awk '{n += $$1} END {print n}') of them read in pieces)"
 
 # Criterion benchmarks: solve times, in-process lookups, and whole-process
 # timings of `generator` (what `make tables` runs) and `reader lookup`; the

@@ -3,7 +3,7 @@
 // static site's or `reader serve`'s: the same page), every answer shown
 // checked against `reader lookup ... --json`.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { strict as assert } from "node:assert";
 import { chromium } from "playwright-core";
@@ -110,7 +110,7 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
   let jokerBoxes = null; // the boxes offered for a Yahtzee under the joker rules
   const costs = [];
   const mistaken = []; // the queries of the mistakes' states
-  let coach = null; // the backend's review shown beside the page's (Yatzy's, Yahtzee's, yazy's)
+  let coach = null; // the backend's review shown beside the page's (Yatzy's, Yahtzee's, yazy's, Maxi Yatzy's)
   for (;;) {
     const phase = await state.getAttribute("data-phase");
     if (phase === "over") break;
@@ -235,7 +235,7 @@ export async function play(page, base, tablesOf, game, joker, { mistakes = [], o
     // A header naming the game, then a line a decision.
     assert.equal(text.split("\n")[0], `game: ${game}`);
     assert.equal(text.split("\n").length, decisions + 1);
-    if (joker === "forced" && COACHED.includes(game)) coach = await coached(page, tablesOf(joker), game, text, review);
+    if (COACHED[game] === joker) coach = await coachedWherePartsAre(page, tablesOf(joker), game, text, review);
     await page.fill("#game-text", text);
     await page.click("#review-form button");
     await page.waitForFunction(() => document.querySelector("#review-summary").dataset.source === "pasted");
@@ -802,7 +802,7 @@ export async function playToReach(page, base, dir, game, target, { mistakes = []
   // The game's text names its target, and the coach reviews it for that target as the command line does.
   const text = await page.inputValue("#game-text");
   assert.equal(text.split("\n").slice(0, 2).join("\n"), `game: ${game}\ntarget: ${target}`);
-  const coach = COACHED.includes(game) ? await coached(page, dir, game, text, review) : null;
+  const coach = COACHED[game] !== undefined ? await coached(page, dir, game, text, review) : null;
   // Pasted back, the same review.
   await page.fill("#game-text", text);
   await page.click("#review-form button");
@@ -972,8 +972,35 @@ async function listedAsReviewed(page, items, expected, name) {
   return listed;
 }
 
-/** The built-in games whose games the backend's review takes (the page's coach: rating and reasons). */
-const COACHED = ["yatzy", "yahtzee", "yazy"];
+/**
+ * The built-in games whose games the backend's review takes (the page's
+ * coach: rating and reasons), each under the rules (`joker` of play()) of
+ * its parts table.
+ */
+const COACHED = { yatzy: "forced", yahtzee: "forced", yazy: "forced", "maxi-yatzy": "finnish" };
+/** A game's coach as the browser tests report it: its rating and reasons, or the line saying what it lacks. */
+export const coachText = (c) => (c === null ? "no coach"
+  : c.missing !== undefined ? `the coach's line: ${c.missing}`
+  : `the coach as the CLI reviews it: rating ${Math.round(c.rating)}, why: ${c.reasons.join("; ")}`);
+/** Of those, the ones whose parts table `make tables` leaves out (`make NAME-parts` writes it). */
+const OPTIONAL_PARTS = ["maxi-yatzy"];
+
+/**
+ * The coach's review of a game played on the page, as coached() checks it,
+ * where `dir` (the tables the backend was made from) holds the game's
+ * parts table; else, for a game whose parts table is optional, the coach's
+ * line says which table is missing and what makes it, and lists nothing.
+ */
+async function coachedWherePartsAre(page, dir, game, text, costs) {
+  if (!OPTIONAL_PARTS.includes(game) || existsSync(join(dir, `${game}-parts.dtab`))) return coached(page, dir, game, text, costs);
+  await page.waitForFunction(() => document.querySelector("#review-coach-summary").textContent.startsWith("No rating or reasons: "),
+    null, { timeout: STUCK_MS });
+  assert.ok(await page.isVisible("#review-coach"), `${game}: the coach's line shows`);
+  const said = await page.textContent("#review-coach-summary");
+  assert.match(said, new RegExp(`^No rating or reasons: .*${game}-parts\\.dtab.*\`make ${game}-parts\``), `${game}: the coach says what it lacks`);
+  assert.equal(await page.$$eval("#review-coach-mistakes li", (l) => l.length), 0, `${game}: no mistakes listed without the coach`);
+  return { missing: said };
+}
 /** Those whose games against someone it takes too (from an exact two-player table). */
 const COACHED_AGAINST = ["yazy"];
 

@@ -21,7 +21,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { strict as assert } from "node:assert";
 import { serveFiles } from "../../crates/npm/test/range_server.mjs";
-import { adviceMs, askAdvisors, drill, launch, median, play, playAgainst, playDuel, playRuleSet, playToReach, playUnderWay, seed } from "./common.mjs";
+import { adviceMs, askAdvisors, coachText, drill, launch, median, play, playAgainst, playDuel, playRuleSet, playToReach, playUnderWay, seed } from "./common.mjs";
 
 const site = process.env.SITE || "target/site";
 const tables = join(site, "tables");
@@ -136,8 +136,15 @@ try {
   results.push([`yazy (two mistakes, the coach as the CLI reviews it: rating ${Math.round(yazy.coach.rating)}, why: ${yazy.coach.reasons.join("; ")})`, yazy]);
   // Maxi Yatzy: its tab fetches the whole reader's module and its table
   // only when it opens; one mistake, reviewed and pasted back.
+  // The coach where the site holds its parts table (read in pieces), else its line says it lacks it.
+  const rangesBefore = server.ranges.length;
   const maxi = await play(page, base, tablesOf, "maxi-yatzy", "finnish", { mistakes: [7] });
-  results.push(["maxi-yatzy finnish (one mistake, reviewed and pasted back)", maxi]);
+  // What the coach read in pieces: the range requests of Maxi Yatzy's tables.
+  const maxiRanges = server.ranges.slice(rangesBefore).filter((r) => r.startsWith("/tables/maxi-yatzy"));
+  const maxiBytes = maxiRanges.reduce((n, r) => n + (([a, b]) => b - a + 1)(r.split(" ")[1].split("-").map(Number)), 0);
+  if (maxi.coach.missing !== undefined) assert.equal(maxiRanges.length, 0, "maxi-yatzy: nothing read in pieces without the parts table");
+  const inPieces = maxiRanges.length ? `, ${maxiRanges.length} range requests, ${(maxiBytes / 1e6).toFixed(1)} MB` : "";
+  results.push([`maxi-yatzy finnish (one mistake, reviewed and pasted back; ${coachText(maxi.coach)}${inPieces})`, maxi]);
   assert.match(await page.textContent("#source"), /^Maxi Yatzy, finnish rules: answered from tables\/maxi-yatzy\.dtab /);
   // The swedish table is not on the static site: the page says so in one line.
   await page.goto(`${base}/?game=maxi-yatzy&rules=swedish&new&seed=${seed}`);

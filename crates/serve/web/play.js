@@ -47,6 +47,10 @@ const GAMES = {
     // finnish: bonus 50 at 75; swedish: 100 at 84, and the rerolls a turn
     // leaves unused are saved for later turns.
     rules: { finnish: { bonusAt: 75, upperBonus: 50 }, swedish: { bonusAt: 84, upperBonus: 100, saved: true } },
+    // The finnish rules' games, where the backend holds their parts table
+    // (maxi-yatzy-parts.dtab, 441 MB, which make tables leaves out): a
+    // backend without it says so in the coach's line.
+    coach: "maxi-yatzy",
   },
 };
 const UPPER = 6;

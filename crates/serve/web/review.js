@@ -150,8 +150,9 @@ function showAccuracy(r, lost) {
 }
 
 /**
- * The backend's review of a game of a game it reviews (Yatzy, yazy, and
- * Yahtzee under the forced joker reading: `GAMES[name].coach`), for
+ * The backend's review of a game of a game it reviews (Yatzy, yazy,
+ * Yahtzee under the forced joker reading and Maxi Yatzy under the finnish
+ * rules: `GAMES[name].coach`), for
  * points or for a score, or against someone where its two-player table is
  * exact (yazy: `coachAgainst`), from the game's text: the accuracy (each
  * player's against someone), the rating for points, and the largest

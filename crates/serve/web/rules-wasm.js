@@ -7,7 +7,10 @@
 // for a game played for a target its target table, whole too (a built-in
 // game's, `built_in_targets`, hundreds of MB, in pieces), and for a game
 // against someone its two-player table, in pieces (a built-in game's too,
-// `built_in_duels`).
+// `built_in_duels`). A built-in game whose parts table is too big to fetch
+// whole (Maxi Yatzy's, 441 MB, where `make site` found it: `parts_in_pieces`)
+// has it and its own table read in pieces; one the site was built without
+// (`parts_left_out`) is refused without fetching anything.
 // Under `reader serve`, rules-http.js is in this file's place.
 import { fetchOnce } from "./backend.js";
 import { openTables } from "./dice-tables/index.js";
@@ -15,6 +18,10 @@ import { openTables } from "./dice-tables/index.js";
 let opened = null;
 /** The rule sets whose parts tables the site holds (tables/rule-sets.json's `parts`). */
 let parts = new Set();
+/** The built-in games whose parts tables the site holds to read in pieces (tables/rule-sets.json's `parts_in_pieces`). */
+let partsInPieces = new Set();
+/** The built-in games whose optional parts tables the site lacks (tables/rule-sets.json's `parts_left_out`): their reviews need them. */
+let partsLeftOut = new Set();
 /** The rule sets whose target tables the site holds (among tables/rule-sets.json's `pieces`). */
 let targets = new Set();
 /** The built-in games whose target tables the site holds, read in pieces (tables/rule-sets.json's `built_in_targets`). */
@@ -32,8 +39,13 @@ function ruleTables() {
     opened = (async () => {
       const response = await fetch("tables/rule-sets.json");
       if (!response.ok) throw new Error(`this site holds no rule set's table (tables/rule-sets.json: HTTP ${response.status})`);
-      const { whole, pieces, parts: held = [], built_in_targets: builtIn = [], built_in_duels: builtInTwo = [] } = await response.json();
+      const {
+        whole, pieces, parts: held = [], parts_in_pieces: heldInPieces = [], parts_left_out: leftOut = [],
+        built_in_targets: builtIn = [], built_in_duels: builtInTwo = [],
+      } = await response.json();
       parts = new Set(held);
+      partsInPieces = new Set(heldInPieces);
+      partsLeftOut = new Set(leftOut);
       builtInTargets = new Set(builtIn);
       builtInDuels = new Set(builtInTwo);
       const ending = (suffix) => new Set(pieces.filter((stem) => stem.endsWith(suffix)).map((stem) => stem.slice(0, -suffix.length)));
@@ -64,6 +76,11 @@ export const ruleLookup = async (name, query) => (await ruleTables()).lookup(nam
  */
 export async function ruleReview(name, text) {
   await ruleTables();
+  const inPieces = partsInPieces.has(name);
+  if (partsLeftOut.has(name)) {
+    // A built-in game's review reads its parts table for the rules too: nothing to fetch without it.
+    throw new Error(`this site does not hold ${name}-parts.dtab, which a review of ${name}'s games reads for the rules and the reasons: \`make ${name}-parts\`, then \`make site\`, puts it there`);
+  }
   // A game played for a target (a header line target: N) also reads the
   // rule set's target table, whole (a built-in game's in pieces); a game
   // against someone (players: 2, or lines numbered by their player) its
@@ -75,8 +92,9 @@ export async function ruleReview(name, text) {
   const key = reach || reachInPieces ? `${name} target` : against ? `${name} against` : name;
   if (!reviewers.has(key)) {
     const sources = {
-      [name]: `tables/${name}.dtab`,
+      [name]: inPieces ? { url: `tables/${name}.dtab`, ranges: true } : `tables/${name}.dtab`,
       ...(parts.has(name) ? { [`${name}-parts`]: `tables/${name}-parts.dtab` } : {}),
+      ...(inPieces ? { [`${name}-parts`]: { url: `tables/${name}-parts.dtab`, ranges: true } } : {}),
       ...(reach ? { [`${name}-target`]: `tables/${name}-target.dtab` } : {}),
       ...(reachInPieces ? { [`${name}-target`]: { url: `tables/${name}-target.dtab`, ranges: true } } : {}),
       ...(against ? { [`${name}-duel`]: { url: `tables/${name}-duel.dtab`, ranges: true } } : {}),
