@@ -539,8 +539,10 @@ site: npm tables yazy-duel target-tables $(SITE_FREE) $(SITE_RULE_DUEL)
 # in process; then every two-player rule-set table (make rule-duel-tables)
 # checked whole beside its rule set's target table, and the whole yazy-duel
 # table against the rules engine's yazy (a sample of its pairs, every lead);
-# then 10,000 games of each preset rule set reviewed from their text, the
-# dice's luck less the decisions' losses the score less the start's value;
+# then 10,000 games of each preset rule set, of Yatzy, Yahtzee, yazy and
+# Maxi Yatzy (after make maxi-yatzy-parts: 20 minutes, 19 GB), of 10000
+# and turns of threes reviewed from their text, the dice's luck less the
+# decisions' losses the score less the start's value;
 # then the coach's reference players, 10,000 games each of every preset
 # and of yatzy, yahtzee, yazy and Maxi Yatzy (their presets solved in
 # memory; Maxi Yatzy's 32 minutes), against two-player yazy's table (50
@@ -587,6 +589,7 @@ bench: tables python
 		review::yazy_games_against_someone_add_up_to_winning \
 		tenk_review::tenk_games_alone_add_up_to_the_points_banked tenk_review::duel_games_add_up_to_winning \
 		threes_review::threes_turns_add_up_to_the_chance_of_success --nocapture
+	DICE_REVIEW_GAMES=10000 $(MAKE) maxi-yatzy-parts
 	DICE_RULE_SET_GAMES=200000 $(TEST_ENV) $(CARGO) test --release --locked -p dice-tables-tests --test integration -- \
 		--include-ignored rule_tables::games_played_by_each_preset_table_score_as_its_exact_distribution_says \
 		rule_tables::games_played_by_the_yahtzee_variants_tables_average_their_start_values --nocapture

@@ -498,20 +498,24 @@ fn built_in_games_are_reviewed_on_their_own_tables() {
 
 /// Maxi Yatzy's games reviewed on its own table
 /// ([`reviewed_on_its_own_table`]; the table holds its values to 8e-8), 20
-/// of them, asked for by its other name (`maxi`).
+/// of them (`$DICE_REVIEW_GAMES` where set: `make bench` reviews 10,000,
+/// the luck less the losses the score less the start's value in each),
+/// asked for by its other name (`maxi`).
 #[test]
 #[ignore = "needs maxi-yatzy-parts.dtab, which make tables leaves out: make maxi-yatzy-parts runs it"]
 fn maxi_yatzy_games_are_reviewed_on_its_own_table() {
     use dice_tables_reader::maxi::{MaxiAction, MaxiYatzy};
     let tables = dice_tables_reader::Tables::open_dir(dice_tables_tests::made_tables()).unwrap();
     let table = tables.get::<MaxiYatzy>().unwrap();
-    let compared = reviewed_on_its_own_table(&tables, "maxi", 20, (6700, 1e-6), |s, roll, rerolls| {
+    let games = dice_tables_tests::games_from_env("DICE_REVIEW_GAMES", 20);
+    let compared = reviewed_on_its_own_table(&tables, "maxi", games, (6700, 1e-6), |s, roll, rerolls| {
         Ok(best_first(&table.options(table.state(s.open, s.upper, 0)?, roll, rerolls)?, |action| match action {
             MaxiAction::Keep(k) => BuiltIn::Keep(k),
             MaxiAction::Score(b) => BuiltIn::Score(usize::from(b)),
         }))
     });
-    assert!(compared > 20_000, "{compared} options compared");
+    assert!(compared > 1_000 * games, "{compared} options compared in {games} games");
+    eprintln!("{games} games of Maxi Yatzy: the score is the start's value, the luck and the losses; {compared} options compared");
 }
 
 /// The Yatzy game of tests/golden/yatzy-three-mistakes.txt (the best play
