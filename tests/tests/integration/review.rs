@@ -448,8 +448,11 @@ fn reviewed_on_its_own_table(
         assert_eq!(review.final_score(), Some(score), "{name}\n{text}");
         let off = f64::from(score) - review.start - (review.luck() - review.loss());
         assert!(off.abs() < 1e-9, "{name}: off by {off}\n{text}");
-        // Every built-in game reviewed has its reference players' figures.
-        assert!(review.rating().is_some_and(|r| r > 0.0), "{name}: no rating\n{text}");
+        // Every built-in game reviewed has its reference players' figures:
+        // a rating, 0 where the game gave away as much as random play does
+        // (of 10,000 Maxi Yatzy games with a tenth of the choices at random,
+        // some do).
+        assert!(review.rating().is_some_and(|r| r >= 0.0), "{name}: no rating\n{text}");
         for d in &review.decisions {
             match &d.reason {
                 Some(why) => {
