@@ -310,6 +310,7 @@ export async function playDuel(page, base, dir, rules, first, mistakes = 0) {
   const expected = JSON.parse(execFileSync(reader, ["review", table, file, "--json", "--tables", dir], { encoding: "utf8" }));
   rmSync(file);
   assertSameReview(JSON.parse(await page.$eval("#duel-review", (r) => r.dataset.review)), expected, `${table}: the page's coach is the command line's review`);
+  await curveIs(page, "#duel-coach", expected, `${table}: the coach`);
   const yours = first === "you" ? 1 : 2;
   assert.equal(expected.largest_mistakes.length, Math.min(made, 5), `${table}: exactly the deliberate mistakes`);
   const listed = await page.$$eval("#duel-mistakes li", (items) => items.map((li) => [Number(li.dataset.line), Number(li.dataset.player)]));
@@ -978,6 +979,36 @@ async function listedAsReviewed(page, items, expected, name) {
  * its parts table.
  */
 const COACHED = { yatzy: "forced", yahtzee: "forced", yazy: "forced", "maxi-yatzy": "finnish" };
+/**
+ * The coach's running curve, drawn right after the paragraph `summary`,
+ * is review `expected`'s (as `reader review --json` gives it): for each
+ * player (the one alone), after each of their decisions, what the dice
+ * brought and what the decisions gave away so far, within 1e-9, ending at
+ * the review's figures for them.
+ */
+async function curveIs(page, summary, expected, what) {
+  const lines = await page.$eval(summary, (s) => {
+    const svg = s.nextElementSibling;
+    if (!svg?.classList.contains("luck-curve")) return null;
+    return [...svg.querySelectorAll("polyline")].map((l) => ({ series: l.dataset.series, player: Number(l.dataset.player), values: JSON.parse(l.dataset.values) }));
+  });
+  assert.ok(lines !== null, `${what}: the running curve is drawn`);
+  const players = expected.players ?? [{ player: 1, luck: expected.luck, loss: expected.loss }];
+  assert.equal(lines.length, 2 * players.length, `${what}: two lines a player`);
+  for (const p of players) {
+    const mine = expected.decisions.filter((d) => expected.players === undefined || d.player === p.player);
+    let [luck, loss] = [0, 0];
+    const want = { dice: mine.map((d) => (luck += d.luck)), decisions: mine.map((d) => (loss -= d.loss)) };
+    for (const [series, end] of [["dice", p.luck], ["decisions", -p.loss]]) {
+      const line = lines.find((l) => l.series === series && l.player === p.player);
+      assert.ok(line, `${what}: player ${p.player}'s ${series} line`);
+      assert.equal(line.values.length, mine.length, `${what}: player ${p.player}'s ${series} line, a point a decision`);
+      line.values.forEach((v, k) => assert.ok(Math.abs(v - want[series][k]) < 1e-9, `${what}: player ${p.player}'s ${series} after decision ${k + 1}: ${v}, not ${want[series][k]}`));
+      assert.ok(Math.abs(line.values.at(-1) - end) < 1e-9, `${what}: player ${p.player}'s ${series} line ends at ${line.values.at(-1)}, the review's ${end}`);
+    }
+  }
+}
+
 /** A game's coach as the browser tests report it: its rating and reasons, or the line saying what it lacks. */
 export const coachText = (c) => (c === null ? "no coach"
   : c.missing !== undefined ? `the coach's line: ${c.missing}`
@@ -1019,6 +1050,7 @@ async function coached(page, dir, game, text, costs, seats = [1]) {
   const expected = JSON.parse(execFileSync(reader, ["review", game, file, "--json", "--tables", dir], { encoding: "utf8" }));
   rmSync(file);
   assertSameReview(JSON.parse(await page.$eval("#review-coach", (r) => r.dataset.review)), expected, `${game}: the page's coach is the command line's review`);
+  await curveIs(page, "#review-coach-summary", expected, `${game}: the coach`);
   // Against the computer, the page's own review lists the player's decisions alone.
   const two = expected.players !== undefined;
   const mine = two ? expected.decisions.filter((d) => seats.includes(d.player)) : expected.decisions;
@@ -1056,6 +1088,7 @@ async function ruleReviewed(page, dir, name, mistakes, goal, two) {
   rmSync(file);
   const shown = JSON.parse(await page.$eval("#rules-review", (r) => r.dataset.review));
   assertSameReview(shown, expected, `${name}: the page's review is the command line's`);
+  await curveIs(page, "#rules-review-summary", expected, `${name}: the review`);
   assert.equal(expected.target, goal ?? undefined, `${name}: reviewed for the goal played for`);
   // The header is line 1 (and 2, a goal's): decision k is the line after it, k + 1 further.
   const lines = mistakes.map((k) => k + header.split("\n").length);

@@ -18,6 +18,7 @@ const percent = (x, sign = false) => `${sign ? (x >= 0 ? "+" : "−") : ""}${(10
  * each reason in expected points beside the chance.
  */
 export function showCoach({ summary, mistakes, holder }, r, optionText) {
+  showCurve(summary, r);
   const reach = r.target !== undefined;
   // Against someone: each player's figures, in their chance of winning.
   const two = Array.isArray(r.players);
@@ -65,4 +66,69 @@ export function showCoach({ summary, mistakes, holder }, r, optionText) {
     return li;
   }));
   holder.dataset.review = JSON.stringify(r);
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+/** The curve's drawing box, in SVG units (it scales to the page's width). */
+const [WIDTH, HEIGHT, PAD] = [360, 150, 4];
+/** Each player's colour: player 1's (or a game alone's), then player 2's. */
+const COLOURS = ["#1b6ac9", "#c2410c"];
+
+/**
+ * The running curve of review `r` (as `reader review NAME FILE --json`
+ * gives it, a game against someone too) shown right after `summary`, in
+ * place of the one before: after each decision, what the dice have
+ * brought so far (a solid line) and what the decisions have given away so
+ * far (dashed, below 0), each player's in their own colour. Each line ends
+ * at the review's figure for it, since a review's luck and loss are its
+ * decisions' summed; its values are in the line's `data-values`. No
+ * review (null), or one of no decisions, leaves no curve.
+ */
+export function showCurve(summary, r) {
+  if (summary.nextElementSibling?.classList.contains("luck-curve")) summary.nextElementSibling.remove();
+  if (!r?.decisions.length) return;
+  const seats = Array.isArray(r.players) ? r.players.map((p) => p.player) : [null];
+  const lines = seats.flatMap((player) => {
+    const at = [0];
+    const [dice, decisions] = [[0], [0]];
+    r.decisions.forEach((d, i) => {
+      if (player !== null && d.player !== player) return;
+      at.push(i + 1);
+      dice.push(dice.at(-1) + d.luck);
+      decisions.push(decisions.at(-1) - d.loss);
+    });
+    return [{ player, series: "dice", at, values: dice }, { player, series: "decisions", at, values: decisions }];
+  });
+  const all = lines.flatMap((l) => l.values);
+  const [low, high] = [Math.min(0, ...all), Math.max(0, ...all)];
+  const x = (i) => PAD + ((WIDTH - 2 * PAD) * i) / r.decisions.length;
+  const y = (v) => PAD + ((HEIGHT - 2 * PAD) * (high - v)) / (high - low || 1);
+  const el = (name, attrs) => {
+    const e = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    return e;
+  };
+  const chance = Array.isArray(r.players) || r.target !== undefined;
+  const unit = (v) => `${v < 0 ? "−" : ""}${chance ? `${(100 * Math.abs(v)).toFixed(1)} %` : Math.abs(v).toFixed(1)}`;
+  const who = (player) => (player === null ? "" : `player ${player}'s `);
+  const svg = el("svg", { class: "luck-curve", viewBox: `0 0 ${WIDTH} ${HEIGHT + 14}`, width: "100%", role: "img" });
+  const words = lines.map((l) => `${who(l.player)}${l.series === "dice" ? "dice brought" : "decisions gave away"} ${unit(Math.abs(l.values.at(-1)))}`);
+  svg.setAttribute("aria-label", `Over the game, decision by decision: ${words.join(", ")}.`);
+  svg.append(el("line", { x1: PAD, x2: WIDTH - PAD, y1: y(0), y2: y(0), stroke: "#888", "stroke-width": 0.5 }));
+  for (const l of lines) {
+    const colour = COLOURS[seats.indexOf(l.player)];
+    const points = l.at.map((i, k) => `${x(i).toFixed(1)},${y(l.values[k]).toFixed(1)}`).join(" ");
+    const line = el("polyline", { points, fill: "none", stroke: colour, "stroke-width": 1.5, ...(l.series === "dice" ? {} : { "stroke-dasharray": "4 3" }) });
+    Object.assign(line.dataset, { series: l.series, player: String(l.player ?? 1), values: JSON.stringify(l.values.slice(1)) });
+    svg.append(line);
+  }
+  const text = (words, attrs) => {
+    const t = el("text", { "font-size": 10, fill: "currentColor", ...attrs });
+    t.textContent = words;
+    return t;
+  };
+  // The scale at the right edge, and which line is which below.
+  svg.append(text(unit(high), { x: WIDTH - PAD, y: PAD + 9, "text-anchor": "end" }), text(unit(low), { x: WIDTH - PAD, y: HEIGHT - PAD, "text-anchor": "end" }));
+  svg.append(text("solid: the dice so far; dashed: the decisions", { x: PAD, y: HEIGHT + 11 }));
+  summary.after(svg);
 }

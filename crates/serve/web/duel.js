@@ -7,6 +7,7 @@
 // each player's luck, losses and accuracy, and the largest mistakes. Your
 // own largest mistakes are kept in the browser as drills and played back.
 import { $, cell, die, offerDrill, percent, sinceTap, storedList, storeList, tableFor } from "./page.js";
+import { showCurve } from "./coach.js";
 
 const GOAL = 10000;
 /** The table of each rules preset. */
@@ -221,6 +222,7 @@ function renderReview() {
   if (holder.hidden) return;
   if (!r) {
     summary.textContent = duel.reviewError ?? "The coach is reviewing the game…";
+    showCurve(summary, null);
     $("#duel-mistakes").replaceChildren();
     return;
   }
@@ -231,6 +233,7 @@ function renderReview() {
     return `${whose}: the dice brought ${percentOf(p.luck, true)} chance of winning; the keeps gave away ${percentOf(Math.max(0, p.loss))}. Accuracy ${p.accuracy.toFixed(1)} of 100, ${rating}.`;
   });
   summary.textContent = `The coach: player 1's chance of winning at the start ${percentOf(r.start)}. ${each.join(" ")}`;
+  showCurve(summary, r);
   $("#duel-mistakes").replaceChildren(...r.largest_mistakes.map((line) => {
     const d = r.decisions.find((x) => x.line === line);
     const li = document.createElement("li");

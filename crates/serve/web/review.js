@@ -8,7 +8,7 @@ import {
   GAMES, game, save, value, seating, emptySheet, variant, reads, rulesOf, holds, query, sorted, decision, scoreBox, endTurn, turnRerolls, total, result, actionText, title,
 } from "./play.js";
 import { ruleReview } from "./rules-backend.js";
-import { showCoach } from "./coach.js";
+import { showCoach, showCurve } from "./coach.js";
 
 /**
  * A game's text: a header naming game `name` (and the `target` played for,
@@ -164,6 +164,7 @@ function showGameCoach(r) {
   const box = $("#review-coach");
   box.hidden = true;
   delete box.dataset.review;
+  showCurve($("#review-coach-summary"), null);
   const name = variant(r.of) === null ? GAMES[r.of.name].coach : undefined;
   if ((r.two && !GAMES[r.of.name].coachAgainst) || name === undefined || !r.decisions.length) return;
   if (r.of.filledByHand) {
