@@ -2,8 +2,9 @@
 // review NAME FILE --json` prints): the score, what the dice brought and
 // what the decisions gave away, the accuracy and rating, then the largest
 // mistakes, each with why the best option is better where the backend
-// holds the parts table. Shown by the rule sets' tab and, for Yatzy and
-// Yahtzee, by the review of a game played on the page.
+// holds the parts table, and its running curve. Shown by the rule sets'
+// tab and by the review of a sheet game played on the page (Yatzy,
+// Yahtzee, yazy, Maxi Yatzy); the 10000 tab draws the same curve.
 
 const signed = (x) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(2)}`;
 /** A chance in percent, signed or not. */
@@ -109,7 +110,8 @@ export function showCurve(summary, r) {
     return e;
   };
   const chance = Array.isArray(r.players) || r.target !== undefined;
-  const unit = (v) => `${v < 0 ? "−" : ""}${chance ? `${(100 * Math.abs(v)).toFixed(1)} %` : Math.abs(v).toFixed(1)}`;
+  // Signed where below 0, as the review's figures are written.
+  const unit = (v) => (chance ? percent(v, v < 0) : v < 0 ? signed(v) : v.toFixed(2));
   const who = (player) => (player === null ? "" : `player ${player}'s `);
   const svg = el("svg", { class: "luck-curve", viewBox: `0 0 ${WIDTH} ${HEIGHT + 14}`, width: "100%", role: "img" });
   const words = lines.map((l) => `${who(l.player)}${l.series === "dice" ? "dice brought" : "decisions gave away"} ${unit(Math.abs(l.values.at(-1)))}`);
